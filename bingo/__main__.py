@@ -1,0 +1,3 @@
+from bingo.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,89 @@
+"""The `bingo` command: draw, cards, prob, check-config.
+
+Each subcommand lives in its own module exposing `HELP`, `add_arguments(parser)` and
+`run(args) -> int`; this file only wires them up and turns user errors into one-line messages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config, summary
+from bingo.errors import UserError
+
+SUBCOMMANDS = {
+    "draw": "bingo.ui.command",
+    "cards": "cards.command",
+    "prob": "bingo.probability.command",
+}
+
+
+def _check_config(args: argparse.Namespace) -> int:
+    config = load_config(args.config)
+    print(summary(config))
+    print("config OK")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bingo", description="Puyo-style bingo for community events."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, module_name in SUBCOMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not module_name.startswith(exc.name or "\0"):
+                raise
+            p = sub.add_parser(name, help="(not yet available)")
+            p.add_argument("rest", nargs=argparse.REMAINDER)
+            p.set_defaults(run=lambda args, name=name: _not_available(name))
+        else:
+            p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+            module.add_arguments(p)
+            p.set_defaults(run=module.run)
+        _add_config_option(p)
+    p = sub.add_parser(
+        "check-config",
+        help="validate config.toml and print a summary",
+        description="Validate config.toml and print a summary; exit 1 with the problem if any.",
+    )
+    _add_config_option(p)
+    p.set_defaults(run=_check_config)
+    return parser
+
+
+def _add_config_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config",
+        default=str(DEFAULT_CONFIG_PATH),
+        metavar="PATH",
+        help="the event's config.toml (default: ./config.toml)",
+    )
+
+
+def _not_available(name: str) -> int:
+    print(f"bingo {name}: not yet available in this version", file=sys.stderr)
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except ConfigError as exc:
+        print(f"config error: {exc}", file=sys.stderr)
+        return 1
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,451 @@
+"""config.toml -> frozen dataclasses.
+
+Every error a user can cause is a `ConfigError` whose one-line message names the key, the value
+and what is allowed, so `bingo check-config` (and every other command) can print it instead of a
+traceback. Game sections ([schwimmen], [cool24], [daifugo]) are kept as plain tables here and
+validated by each game with the helpers below.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from bingo.errors import UserError
+
+DEFAULT_CONFIG_PATH = Path("config.toml")
+GAME_SECTIONS = ("schwimmen", "cool24", "daifugo")
+LANGUAGES = ("ja", "en")
+PAGE_SIZES = ("A4", "A3", "B5", "Letter")
+PER_PAGE_CHOICES = (1, 2, 4, 6)
+MIN_SIZE, MAX_SIZE = 3, 10
+
+_COLOUR_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+# Colours for columns beyond the four defaults: (outline, fill, shadow).
+_EXTRA_COLUMN_COLOURS = [
+    ("#5a1a7a", "#c77dff", "#24083a"),
+    ("#7a3a00", "#ff9f1c", "#3a1a00"),
+    ("#00606a", "#2ec4b6", "#00282c"),
+    ("#6a0046", "#ff5eb3", "#2c001c"),
+    ("#3a3a3a", "#d0d0d0", "#141414"),
+    ("#2a4a00", "#a7d129", "#142400"),
+]
+
+
+class ConfigError(UserError):
+    """A problem in config.toml that the user can fix; the message says how."""
+
+
+@dataclass(frozen=True)
+class EventConfig:
+    title: str = "ぷよ橋ビンゴ大会"
+    language: str = "ja"
+    cards_in_play: int = 100
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    size: int = 4
+    numbers_per_column: int = 10
+    images_per_column: int = 10
+    threshold: int = 4
+    free_center: bool = False
+    image_dir: Path = Path("img")
+
+    @property
+    def total_numbers(self) -> int:
+        return self.size * self.numbers_per_column
+
+    def column_of(self, number: int) -> int:
+        """Column index (0-based) that `number` (1-based) belongs to."""
+        if not 1 <= number <= self.total_numbers:
+            raise ValueError(f"number {number} is not on this board (1..{self.total_numbers})")
+        return (number - 1) // self.numbers_per_column
+
+    def numbers_of_column(self, column: int) -> range:
+        m = self.numbers_per_column
+        return range(column * m + 1, (column + 1) * m + 1)
+
+    def image_stem(self, number: int, column_names: tuple[str, ...]) -> str:
+        """File name without extension of the image for `number`, as the original program."""
+        column = self.column_of(number)
+        index_in_column = number - column * self.numbers_per_column  # 1-based
+        return f"{column_names[column]}{(index_in_column - 1) % self.images_per_column + 1}"
+
+
+@dataclass(frozen=True)
+class ColumnsConfig:
+    names: tuple[str, ...] = ("P", "L", "B", "4")
+    outline: tuple[str, ...] = ("#7a0019", "#0b5d1e", "#0a2a7a", "#7a5a00")
+    fill: tuple[str, ...] = ("#ff4b5c", "#3ddc5a", "#4b8bff", "#ffd23f")
+    shadow: tuple[str, ...] = ("#2b0008", "#03240b", "#03103a", "#3a2a00")
+    number_colors: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    slot_frame_color: str = "#ffb300"
+    spin_seconds: float = 3.0
+    sound: bool = True
+    fullscreen: bool = True
+    operator_window: bool = False
+    audience_screen: int = 1
+    journal_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class CardsConfig:
+    count: int = 100
+    per_page: int = 4
+    page_size: str = "A4"
+    images: bool = True
+    qr: bool = False
+    font: Path | None = None
+    bleed_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class Config:
+    event: EventConfig = field(default_factory=EventConfig)
+    board: BoardConfig = field(default_factory=BoardConfig)
+    columns: ColumnsConfig = field(default_factory=ColumnsConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    cards: CardsConfig = field(default_factory=CardsConfig)
+    games: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    path: Path | None = None
+
+    def text_color_of(self, number: int) -> str:
+        """Fill colour of the column whose colour `number`'s text uses ("colorIndices")."""
+        column = self.board.column_of(number)
+        indices = self.columns.number_colors
+        if len(indices) == self.board.size:
+            return self.columns.fill[indices[column]]
+        if indices:
+            return self.columns.fill[indices[number - 1]]
+        return self.columns.fill[column]
+
+    def image_path(self, number: int) -> Path | None:
+        """The image file for `number` (png preferred, then jpg), or None when there is none."""
+        stem = self.board.image_stem(number, self.columns.names)
+        for ext in (".png", ".jpg", ".jpeg", ".PNG", ".JPG"):
+            candidate = self.board.image_dir / f"{stem}{ext}"
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def game_section(self, name: str) -> dict[str, Any]:
+        return dict(self.games.get(name, {}))
+
+
+# ---------------------------------------------------------------- helpers for every section
+
+
+def check_keys(section: str, table: dict[str, Any], allowed: set[str] | list[str]) -> None:
+    for key in table:
+        if key not in allowed:
+            choices = ", ".join(sorted(allowed))
+            raise ConfigError(
+                f"[{section}] has an unknown key '{key}': remove it or use one of: {choices}"
+            )
+
+
+def get_value(
+    section: str, table: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any
+) -> Any:
+    """table[key] checked against `kind` (int also accepted where float is wanted)."""
+    if key not in table:
+        return default
+    value = table[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    else:
+        ok = isinstance(value, kinds)
+    if not ok:
+        wanted = " or ".join(_type_name(k) for k in kinds)
+        raise ConfigError(f"{section}.{key} = {value!r} must be {wanted}")
+    return value
+
+
+def get_int_in(
+    section: str, table: dict[str, Any], key: str, default: int, low: int, high: int
+) -> int:
+    value = get_value(section, table, key, int, default)
+    if not low <= value <= high:
+        raise ConfigError(f"{section}.{key} = {value} is out of range: use {low}..{high}")
+    return value
+
+
+def get_list(
+    section: str, table: dict[str, Any], key: str, item_kind: type, default: tuple
+) -> tuple:
+    if key not in table:
+        return default
+    value = table[key]
+    if not isinstance(value, list) or not all(
+        isinstance(v, item_kind) and not (isinstance(v, bool) and item_kind is not bool)
+        for v in value
+    ):
+        raise ConfigError(
+            f"{section}.{key} = {value!r} must be a list of {_type_name(item_kind)}s, "
+            f"e.g. {key} = [{_example(item_kind)}, {_example(item_kind)}]"
+        )
+    return tuple(value)
+
+
+def check_colour(where: str, value: str) -> str:
+    if not isinstance(value, str) or not _COLOUR_RE.match(value):
+        raise ConfigError(f'{where} = {value!r} is not a colour: write it as "#RRGGBB"')
+    return value
+
+
+def _type_name(kind: type) -> str:
+    return {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(
+        kind, kind.__name__
+    )
+
+
+def _example(kind: type) -> str:
+    return {int: "1", float: "1.0", str: '"A"', bool: "true"}.get(kind, "...")
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_config(path: str | Path = DEFAULT_CONFIG_PATH, *, check_images: bool = True) -> Config:
+    """Read and validate config.toml; raise ConfigError with a one-line message on any problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(
+            f"config file {path} not found: run from the folder holding config.toml "
+            "or pass --config PATH"
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file {path} cannot be read: {exc}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    return parse_config(data, base_dir=path.parent, path=path, check_images=check_images)
+
+
+def parse_config(
+    data: dict[str, Any],
+    *,
+    base_dir: Path = Path("."),
+    path: Path | None = None,
+    check_images: bool = True,
+) -> Config:
+    sections = {"event", "board", "columns", "display", "cards", *GAME_SECTIONS}
+    for name, value in data.items():
+        if name not in sections:
+            raise ConfigError(
+                f"unknown section or key '{name}': use one of [{'], ['.join(sorted(sections))}]"
+            )
+        if not isinstance(value, dict):
+            raise ConfigError(f"'{name}' must be a section written as [{name}]")
+    event = _parse_event(data.get("event", {}))
+    board = _parse_board(data.get("board", {}), base_dir, check_images)
+    columns = _parse_columns(data.get("columns", {}), board)
+    display = _parse_display(data.get("display", {}), base_dir)
+    cards = _parse_cards(data.get("cards", {}), base_dir)
+    games = MappingProxyType({name: dict(data.get(name, {})) for name in GAME_SECTIONS})
+    return Config(event, board, columns, display, cards, games, path)
+
+
+def _parse_event(t: dict[str, Any]) -> EventConfig:
+    d = EventConfig()
+    check_keys("event", t, {"title", "language", "cards_in_play", "seed"})
+    language = get_value("event", t, "language", str, d.language)
+    if language not in LANGUAGES:
+        raise ConfigError(f'event.language = "{language}" is not supported: use "ja" or "en"')
+    seed_value = get_value("event", t, "seed", (int, str), "")
+    if isinstance(seed_value, str):
+        if seed_value.strip() == "":
+            seed = None
+        elif seed_value.strip().lstrip("-").isdigit():
+            seed = int(seed_value)
+        else:
+            raise ConfigError(
+                f'event.seed = "{seed_value}" must be a whole number, or "" for real randomness'
+            )
+    else:
+        seed = seed_value
+    return EventConfig(
+        title=get_value("event", t, "title", str, d.title),
+        language=language,
+        cards_in_play=get_int_in("event", t, "cards_in_play", d.cards_in_play, 1, 1_000_000),
+        seed=seed,
+    )
+
+
+def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> BoardConfig:
+    d = BoardConfig()
+    keys = {"size", "numbers_per_column", "images_per_column", "threshold", "free_center"}
+    check_keys("board", t, keys | {"image_dir"})
+    size = get_int_in("board", t, "size", d.size, MIN_SIZE, MAX_SIZE)
+    per_column = get_int_in("board", t, "numbers_per_column", d.numbers_per_column, 1, 999)
+    if per_column < size:
+        raise ConfigError(
+            f"board.numbers_per_column = {per_column} is too small for a {size}x{size} card: "
+            f"each column needs at least {size} numbers"
+        )
+    images = get_int_in(
+        "board", t, "images_per_column", t.get("numbers_per_column", d.images_per_column), 1, 999
+    )
+    threshold = get_int_in("board", t, "threshold", d.threshold, 1, size * size)
+    free_center = get_value("board", t, "free_center", bool, d.free_center)
+    if free_center and size % 2 == 0:
+        raise ConfigError(
+            f"board.free_center = true needs an odd board.size (it is {size}): "
+            "set free_center = false or use an odd size"
+        )
+    image_dir_text = get_value("board", t, "image_dir", str, str(d.image_dir))
+    image_dir = (base_dir / image_dir_text).resolve()
+    if check_images and not image_dir.is_dir():
+        raise ConfigError(
+            f'board.image_dir = "{image_dir_text}": folder {image_dir} does not exist; '
+            "create it or point image_dir at the folder holding the images"
+        )
+    return BoardConfig(size, per_column, images, threshold, free_center, image_dir)
+
+
+def _parse_columns(t: dict[str, Any], board: BoardConfig) -> ColumnsConfig:
+    d = ColumnsConfig()
+    check_keys("columns", t, {"names", "outline", "fill", "shadow", "number_colors"})
+    n = board.size
+    names = get_list("columns", t, "names", str, _default_names(n))
+    if len(names) != n:
+        raise ConfigError(
+            f"columns.names has {len(names)} names for a {n}-wide board (board.size = {n}): "
+            f"give exactly {n}"
+        )
+    if any(not name.strip() for name in names) or len(set(names)) != n:
+        raise ConfigError(f"columns.names = {list(names)} must be {n} different, non-empty names")
+    colours = {}
+    for i, key in enumerate(("outline", "fill", "shadow")):
+        default = tuple((list(getattr(d, key)) + [c[i] for c in _EXTRA_COLUMN_COLOURS])[:n])
+        values = get_list("columns", t, key, str, default)
+        if len(values) != n:
+            raise ConfigError(
+                f"columns.{key} has {len(values)} colours for a {n}-wide board: give exactly {n}"
+            )
+        for j, value in enumerate(values):
+            check_colour(f"columns.{key}[{j}]", value)
+        colours[key] = values
+    number_colors = get_list("columns", t, "number_colors", int, ())
+    total = board.total_numbers
+    if number_colors and len(number_colors) not in (n, total):
+        raise ConfigError(
+            f"columns.number_colors has {len(number_colors)} entries: give one per column ({n}), "
+            f"one per number ({total}), or [] for each column's own colour"
+        )
+    for j, index in enumerate(number_colors):
+        if not 0 <= index < n:
+            raise ConfigError(
+                f"columns.number_colors[{j}] = {index} is not a column index: use 0..{n - 1}"
+            )
+    return ColumnsConfig(
+        names, colours["outline"], colours["fill"], colours["shadow"], number_colors
+    )
+
+
+def _default_names(n: int) -> tuple[str, ...]:
+    base = ["P", "L", "B", "4", "Y", "O", "T", "E", "R", "S"]
+    return tuple(base[:n])
+
+
+def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
+    d = DisplayConfig()
+    keys = {"slot_frame_color", "spin_seconds", "sound", "fullscreen", "operator_window"}
+    check_keys("display", t, keys | {"audience_screen", "journal_dir"})
+    frame = check_colour(
+        "display.slot_frame_color",
+        get_value("display", t, "slot_frame_color", str, d.slot_frame_color),
+    )
+    spin = get_value("display", t, "spin_seconds", float, d.spin_seconds)
+    if not 0.2 <= spin <= 10.0:
+        raise ConfigError(
+            f"display.spin_seconds = {spin} is out of range: use 0.2..10 (2-4 is best)"
+        )
+    journal_text = get_value("display", t, "journal_dir", str, "")
+    return DisplayConfig(
+        slot_frame_color=frame,
+        spin_seconds=spin,
+        sound=get_value("display", t, "sound", bool, d.sound),
+        fullscreen=get_value("display", t, "fullscreen", bool, d.fullscreen),
+        operator_window=get_value("display", t, "operator_window", bool, d.operator_window),
+        audience_screen=get_int_in("display", t, "audience_screen", d.audience_screen, 0, 16),
+        journal_dir=(base_dir / journal_text).resolve() if journal_text else None,
+    )
+
+
+def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
+    d = CardsConfig()
+    check_keys("cards", t, {"count", "per_page", "page_size", "images", "qr", "font", "bleed_mm"})
+    per_page = get_value("cards", t, "per_page", int, d.per_page)
+    if per_page not in PER_PAGE_CHOICES:
+        raise ConfigError(f"cards.per_page = {per_page} is not supported: use 1, 2, 4 or 6")
+    page_size = get_value("cards", t, "page_size", str, d.page_size)
+    if page_size not in PAGE_SIZES:
+        raise ConfigError(
+            f'cards.page_size = "{page_size}" is not supported: use one of {", ".join(PAGE_SIZES)}'
+        )
+    font_text = get_value("cards", t, "font", str, "")
+    font = (base_dir / font_text).resolve() if font_text else None
+    if font is not None and not font.is_file():
+        raise ConfigError(
+            f'cards.font = "{font_text}": file {font} does not exist; '
+            'name a .ttf file or use "" for the built-in Japanese font'
+        )
+    bleed = get_value("cards", t, "bleed_mm", float, d.bleed_mm)
+    if not 0.0 <= bleed <= 10.0:
+        raise ConfigError(f"cards.bleed_mm = {bleed} is out of range: use 0..10")
+    return CardsConfig(
+        count=get_int_in("cards", t, "count", d.count, 1, 1_000_000),
+        per_page=per_page,
+        page_size=page_size,
+        images=get_value("cards", t, "images", bool, d.images),
+        qr=get_value("cards", t, "qr", bool, d.qr),
+        font=font,
+        bleed_mm=bleed,
+    )
+
+
+def summary(config: Config) -> str:
+    """A short human-readable summary for `bingo check-config`."""
+    b, c = config.board, config.columns
+    images = [config.image_path(n) for n in range(1, b.total_numbers + 1)]
+    found = sum(1 for p in images if p is not None)
+    lines = [
+        f"config: {config.path}",
+        f"event: {config.event.title} (language {config.event.language}, "
+        f"{config.event.cards_in_play} cards in play, "
+        f"seed {'system randomness' if config.event.seed is None else config.event.seed})",
+        f"board: {b.size}x{b.size}, {b.numbers_per_column} numbers per column "
+        f"(1..{b.total_numbers}), bingo = {b.threshold} connected cells, "
+        f"free centre {'on' if b.free_center else 'off'}",
+        "columns: "
+        + ", ".join(
+            f"{name} {b.numbers_of_column(i).start}-{b.numbers_of_column(i).stop - 1}"
+            for i, name in enumerate(c.names)
+        ),
+        f"images: {found}/{b.total_numbers} found in {b.image_dir}",
+        f"display: spin {config.display.spin_seconds:g} s, sound "
+        f"{'on' if config.display.sound else 'off'}, "
+        f"{'full screen' if config.display.fullscreen else 'window'}",
+        f"cards: {config.cards.count} cards, {config.cards.per_page} per page on "
+        f"{config.cards.page_size}, images {'on' if config.cards.images else 'off'}, "
+        f"QR {'on' if config.cards.qr else 'off'}",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,7 @@
+"""The base of every error a user can cause; commands print its message, never a traceback."""
+
+from __future__ import annotations
+
+
+class UserError(ValueError):
+    """A problem the user can fix; the message names it and says how."""

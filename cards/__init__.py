@@ -1,0 +1,1 @@
+"""Bingo cards: the card model, unique seeded generation, the registry and PDF rendering."""

@@ -1,0 +1,56 @@
+"""The `games` command: a small Qt menu, or `games schwimmen|cool24|daifugo [options]`.
+
+Each game package has an `app` module with `main(argv) -> int` that parses its own options
+(every game takes `--config PATH`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bingo.errors import UserError
+
+GAMES = {
+    "schwimmen": ("シュビメン", "Schwimmen"),
+    "cool24": ("COOL 24+24", "COOL 24+24"),
+    "daifugo": ("大富豪", "Daifugō"),
+}
+
+USAGE = "usage: games [schwimmen|cool24|daifugo] [options]   (no argument: open the menu)"
+
+
+def run_game(name: str, argv: Sequence[str]) -> int:
+    try:
+        module = importlib.import_module(f"games.{name}.app")
+    except ModuleNotFoundError as exc:
+        if not f"games.{name}.app".startswith(exc.name or "\0"):
+            raise
+        print(f"games {name}: not yet available in this version", file=sys.stderr)
+        return 2
+    try:
+        return int(module.main(list(argv)) or 0)
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("--config"):
+        from games.menu import run_menu
+
+        return run_menu(argv)
+    if argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    name = argv[0]
+    if name not in GAMES:
+        print(f"games: unknown game '{name}': choose schwimmen, cool24 or daifugo", file=sys.stderr)
+        return 2
+    return run_game(name, argv[1:])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,124 @@
+"""Playing-card value types with a text form: `Card.parse("10H")`, `str(card) == "10H"`, "JK"."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class CardParseError(ValueError):
+    """Text that is not a card code; the message shows the accepted form."""
+
+
+class Suit(Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Rank(IntEnum):
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def text(self) -> str:
+        return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.value, str(self.value))
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        for rank in cls:
+            if rank.text == text.upper():
+                return rank
+        raise CardParseError(f"'{text}' is not a rank: use 2-10, J, Q, K or A")
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card; the joker has rank and suit None."""
+
+    rank: Rank | None
+    suit: Suit | None
+
+    JOKER_TEXT = "JK"
+
+    @classmethod
+    def joker(cls) -> Card:
+        return cls(None, None)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        if isinstance(text, Card):
+            return text
+        code = str(text).strip().upper()
+        if code in ("JK", "JOKER"):
+            return cls.joker()
+        if len(code) < 2 or code[-1] not in "SHDC":
+            raise CardParseError(
+                f"'{text}' is not a card: write rank then suit, like 10H, QS, 7D, AC, or JK"
+            )
+        return cls(Rank.parse(code[:-1]), Suit(code[-1]))
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return self.JOKER_TEXT
+        return f"{self.rank.text}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def parse_cards(codes: Iterable[str | Card]) -> list[Card]:
+    return [Card.parse(c) for c in codes]
+
+
+def deck_32() -> list[Card]:
+    """The Schwimmen/Skat deck: 7 to A in four suits."""
+    return [Card(rank, suit) for suit in Suit for rank in Rank if rank >= Rank.SEVEN]
+
+
+def deck_52() -> list[Card]:
+    return [Card(rank, suit) for suit in Suit for rank in Rank]
+
+
+def deck_53() -> list[Card]:
+    """52 cards and one joker (Daifugō)."""
+    return deck_52() + [Card.joker()]
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy; randomness is always injected so games replay from their seed."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck

@@ -1,0 +1,25 @@
+"""Test setup: Qt runs offscreen; grabs of screens go to tests/output/ for people to look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT_DIR = ROOT / "tests" / "output"
+
+
+@pytest.fixture
+def output_dir() -> Path:
+    """Folder for PNG grabs of screens (ignored by git)."""
+    OUTPUT_DIR.mkdir(parents=True, exist_ok=True)
+    return OUTPUT_DIR
+
+
+@pytest.fixture
+def repo_root() -> Path:
+    return ROOT
