@@ -13,6 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 OUTPUT_DIR = ROOT / "tests" / "output"
 
 
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory, monkeypatch):
+    """Journals and chip balances written by tests never touch the real user data folder."""
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
+
+
 @pytest.fixture
 def output_dir() -> Path:
     """Folder for PNG grabs of screens (ignored by git)."""
