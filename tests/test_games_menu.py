@@ -1,0 +1,32 @@
+"""The `games` launcher: the Qt menu opens and each button launches its game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.cli import GAMES, main
+from games.menu import GamesMenu
+from games.common import Card, deck_32, deck_53
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_menu_lists_every_game_and_launches(qtbot, output_dir):
+    menu = GamesMenu(str(ROOT / "config.toml"), "ja")
+    qtbot.addWidget(menu)
+    menu.show()
+    assert set(menu.buttons) == set(GAMES)
+    assert menu.buttons["daifugo"].text() == "大富豪"
+    menu.launch("cool24", start=False)
+    assert menu.launched == ["cool24"]
+    menu.grab().save(str(output_dir / "games_menu.png"))
+
+
+def test_unknown_game_is_a_clear_error(capsys):
+    assert main(["poker"]) == 2
+    assert "choose schwimmen, cool24 or daifugo" in capsys.readouterr().err
+
+
+def test_card_text_form_and_decks():
+    assert str(Card.parse("10H")) == "10H" and Card.parse("jk").is_joker
+    assert len(deck_32()) == 32 and len(set(deck_53())) == 53
