@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.cli import GAMES, main
-from games.menu import GamesMenu
 from games.common import Card, deck_32, deck_53
+from games.menu import GamesMenu
 
 ROOT = Path(__file__).resolve().parent.parent
 
