@@ -1,0 +1,119 @@
+"""Seeded generation of bingo cards that are all different from each other.
+
+Column c of a card holds `size` distinct numbers from c*M+1..(c+1)*M in random row order
+(M = numbers_per_column); with a free centre the middle cell is None and that column holds
+one number fewer. The same seed always gives the same cards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+from bingo.config import BoardConfig
+from bingo.errors import UserError
+from cards.model import FREE, BingoCard
+
+# Below this many distinct cards per requested card, draw distinct indices instead of
+# rejection sampling (which slows down as the space fills up).
+_DENSE_FACTOR = 4
+
+
+class CardGenerationError(UserError):
+    """The requested set of cards cannot be made (count out of range)."""
+
+
+def _column_lengths(board: BoardConfig) -> list[int]:
+    """How many numbers each column holds (the free centre's column holds one fewer)."""
+    lengths = [board.size] * board.size
+    if board.free_center:
+        lengths[board.size // 2] -= 1
+    return lengths
+
+
+def distinct_card_count(board: BoardConfig) -> int:
+    """How many different cards exist for this board (row order matters)."""
+    m = board.numbers_per_column
+    return math.prod(math.perm(m, k) for k in _column_lengths(board))
+
+
+def _assemble(board: BoardConfig, serial: int, columns: list[list[int]]) -> BingoCard:
+    size = board.size
+    centre = size // 2
+    rows = []
+    for r in range(size):
+        row: list[int | None] = []
+        for c in range(size):
+            col = columns[c]
+            if board.free_center and c == centre:
+                row.append(FREE if r == centre else col[r if r < centre else r - 1])
+            else:
+                row.append(col[r])
+        rows.append(tuple(row))
+    return BingoCard(serial, tuple(rows))
+
+
+def _random_columns(board: BoardConfig, rng: random.Random) -> list[list[int]]:
+    lengths = _column_lengths(board)
+    return [rng.sample(board.numbers_of_column(c), lengths[c]) for c in range(board.size)]
+
+
+def _unrank_columns(board: BoardConfig, index: int) -> list[list[int]]:
+    """The index-th card (0 <= index < distinct_card_count) as its columns."""
+    columns = []
+    for c, k in enumerate(_column_lengths(board)):
+        pool = list(board.numbers_of_column(c))
+        index, rank = divmod(index, math.perm(len(pool), k))
+        column = []
+        for i in range(k):  # unrank a k-permutation of the pool
+            block = math.perm(len(pool) - 1, k - i - 1)
+            pos, rank = divmod(rank, block)
+            column.append(pool.pop(pos))
+        columns.append(column)
+    return columns
+
+
+def check_count(board: BoardConfig, count: int) -> None:
+    """Raise CardGenerationError when `count` cards cannot all be different."""
+    if count < 1:
+        raise CardGenerationError(f"--count {count}: give at least 1 card")
+    total = distinct_card_count(board)
+    if count > total:
+        raise CardGenerationError(
+            f"--count {count}: only {total} different {board.size}x{board.size} cards exist with "
+            f"{board.numbers_per_column} numbers per column; ask for at most {total} or raise "
+            "board.numbers_per_column"
+        )
+
+
+def iter_cards(
+    board: BoardConfig, count: int, seed: int, first_serial: int = 1
+) -> Iterator[BingoCard]:
+    """Yield `count` different cards with serials first_serial, first_serial+1, … ."""
+    check_count(board, count)
+    if first_serial < 0:
+        raise CardGenerationError(f"--first-serial {first_serial}: serials start at 0 or more")
+    rng = random.Random(seed)
+    total = distinct_card_count(board)
+    if total <= _DENSE_FACTOR * count:
+        for i, index in enumerate(rng.sample(range(total), count)):
+            yield _assemble(board, first_serial + i, _unrank_columns(board, index))
+        return
+    seen: set[tuple[int, ...]] = set()
+    serial = first_serial
+    while len(seen) < count:
+        columns = _random_columns(board, rng)
+        key = tuple(n for col in columns for n in col)
+        if key in seen:
+            continue
+        seen.add(key)
+        yield _assemble(board, serial, columns)
+        serial += 1
+
+
+def generate_cards(
+    board: BoardConfig, count: int, seed: int, first_serial: int = 1
+) -> list[BingoCard]:
+    """`count` different cards from `seed` (see iter_cards)."""
+    return list(iter_cards(board, count, seed, first_serial))
