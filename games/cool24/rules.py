@@ -1,0 +1,312 @@
+"""COOL 24+24 rules engine (no Qt, no numba): 24 cards, chain by suit or number, two laps.
+
+Cards are ints 0..23 inside (`suit * 6 + number`, numbers 9 10 J Q K A) and codes such as "rA"
+or "g10" outside (suit names from the settings). Precise rules, where the seed leaves room:
+
+- Deal: the hand has 4 slots. A new game deals 4 cards from the full stock into slots 1-4,
+  uniformly (there is no last card yet, so nothing is favoured).
+- Linking: the first card of a lap may be any; after that a card is playable when it shares the
+  suit or the number of the last card played.
+- Refill: the card played leaves its slot and, while the stock lasts, one card is drawn into that
+  same slot. In lap 1 (with `bias` on) the draw is weighted: a stock card linked to the last card
+  played, or to a hand card playable now, has weight `bias_start - played * bias_step`
+  (3.0 - played x 0.1; `played` counts the card just played; never below 0), any other card
+  weight 1. In lap 2 every stock card has weight 1.
+- Bonuses are checked each time the hand becomes full again from the stock: after every refill
+  and after each deal (the first deal and the lap-2 deal). A full hand of one suit with 4
+  consecutive numbers is a straight flush, 4 of one number is four of a kind, one suit not
+  consecutive is a flush. Once the stock is empty there are no refills and no more checks.
+- Lap 2: when all 24 cards of lap 1 are played (the hand is then empty), all 24 go back to the
+  stock, the field is cleared (the first card of lap 2 may again be any), and 4 cards are dealt
+  uniformly. This happens once; playing all 24 again clears the game (48 cards).
+- End: the game is over when the hand holds cards and none is playable, or after 48 cards.
+- Score: `card_win_table[cards played in all]` + the bonuses x multiplier, where the multiplier
+  is 1 in lap 1 and `1 + hand_win_multi` (x5) once lap 2 is reached, for lap 1's bonuses too.
+
+Randomness comes only from `rng.random()` (one call per draw or random choice) in a fixed order,
+so the numba simulator (`games.cool24.sim`) follows the very same trajectories from one MT state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from bingo.config import Config
+from bingo.errors import UserError
+from games.cool24.settings import (
+    BONUS_KINDS,
+    CARDS_PER_LAP,
+    NUMBERS,
+    Cool24Settings,
+    settings_from_config,
+)
+
+HAND_SIZE = 4
+N_NUMBERS = len(NUMBERS)
+DEFAULT_SETTINGS = Cool24Settings()
+
+
+class IllegalMove(UserError):
+    """A play the rules do not allow; the message says why (it is a ValueError)."""
+
+
+def suit_of(card: int) -> int:
+    return card // N_NUMBERS
+
+
+def number_of(card: int) -> int:
+    return card % N_NUMBERS
+
+
+def linked(a: int, b: int) -> bool:
+    """True when the two cards share the suit or the number."""
+    return a // N_NUMBERS == b // N_NUMBERS or a % N_NUMBERS == b % N_NUMBERS
+
+
+def card_code(card: int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -> str:
+    return f"{suits[suit_of(card)]}{NUMBERS[number_of(card)]}"
+
+
+def parse_card(code: str | int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -> int:
+    """ "rA" -> 5, "g10" -> 7; ints 0..23 pass through. Raises IllegalMove on bad codes."""
+    if isinstance(code, int) and not isinstance(code, bool):
+        if 0 <= code < CARDS_PER_LAP:
+            return code
+    elif isinstance(code, str):
+        text = code.strip()
+        for s, name in enumerate(suits):
+            if text.startswith(name) and text[len(name) :].upper() in NUMBERS:
+                return s * N_NUMBERS + NUMBERS.index(text[len(name) :].upper())
+    raise IllegalMove(
+        f"{code!r} is not a COOL 24+24 card: write suit + number, e.g. "
+        f"{suits[0]}9, {suits[1]}10, {suits[2]}Q, {suits[3]}A"
+    )
+
+
+def classify_hand(cards: Iterable[int | str], suits: Sequence[str] = DEFAULT_SETTINGS.suits):
+    """'straight_flush', 'four_of_a_kind', 'flush' or None for a hand of 4 cards."""
+    ids = [parse_card(c, suits) for c in cards]
+    if len(ids) != HAND_SIZE:
+        return None
+    numbers = sorted(number_of(c) for c in ids)
+    if len({suit_of(c) for c in ids}) == 1:
+        if numbers == list(range(numbers[0], numbers[0] + HAND_SIZE)):
+            return "straight_flush"
+        return "flush"
+    if len(set(numbers)) == 1:
+        return "four_of_a_kind"
+    return None
+
+
+def hand_bonus(cards: Iterable[int | str], settings: Cool24Settings = DEFAULT_SETTINGS) -> int:
+    """Bonus points of a hand (0 when it is no bonus hand), e.g. ["r9","r10","rJ","rQ"] -> 50."""
+    kind = classify_hand(cards, settings.suits)
+    return 0 if kind is None else settings.bonus_points(kind)
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus earned: its kind, table points (before the lap-2 multiplier), when it came."""
+
+    kind: str
+    points: int
+    lap: int
+    total_played: int
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What one play did, for the UI: the card, the refill, bonuses, lap change, end."""
+
+    slot: int
+    card: int
+    refill: int | None
+    bonuses: tuple[Bonus, ...] = ()
+    lap_started: bool = False
+    over: bool = False
+
+
+@dataclass
+class Game:
+    """One game of COOL 24+24. Build it with `Game.new(seed, config)`; play with `play(slot)`."""
+
+    settings: Cool24Settings
+    rng: random.Random
+    hand_ids: list[int | None] = field(default_factory=lambda: [None] * HAND_SIZE)
+    in_stock: list[bool] = field(default_factory=lambda: [True] * CARDS_PER_LAP)
+    last_id: int | None = None
+    lap: int = 1
+    played: int = 0  # cards played in this lap
+    total_played: int = 0
+    bonuses: list[Bonus] = field(default_factory=list)
+    over: bool = False
+    history: list[int] = field(default_factory=list)  # cards played, both laps
+
+    @classmethod
+    def new(
+        cls,
+        seed: int | None = None,
+        config: Cool24Settings | Config | None = None,
+        *,
+        rng: random.Random | None = None,
+    ) -> Game:
+        settings = config if isinstance(config, Cool24Settings) else settings_from_config(config)
+        game = cls(settings, rng if rng is not None else random.Random(seed))
+        game._deal()
+        return game
+
+    # ------------------------------------------------------------ what the players see
+    @property
+    def hand(self) -> tuple[str | None, ...]:
+        return tuple(None if c is None else self.code(c) for c in self.hand_ids)
+
+    @property
+    def last(self) -> str | None:
+        return None if self.last_id is None else self.code(self.last_id)
+
+    @property
+    def stock_ids(self) -> list[int]:
+        return [c for c in range(CARDS_PER_LAP) if self.in_stock[c]]
+
+    @property
+    def stock_count(self) -> int:
+        return sum(self.in_stock)
+
+    @property
+    def multiplier(self) -> int:
+        return 1 + self.settings.hand_win_multi if self.lap == 2 else 1
+
+    @property
+    def base_points(self) -> int:
+        return self.settings.card_win_table[self.total_played]
+
+    @property
+    def bonus_points(self) -> int:
+        """Sum of the bonuses before the multiplier."""
+        return sum(b.points for b in self.bonuses)
+
+    @property
+    def score(self) -> int:
+        return self.base_points + self.bonus_points * self.multiplier
+
+    @property
+    def cleared(self) -> bool:
+        return self.total_played == 2 * CARDS_PER_LAP
+
+    def code(self, card: int) -> str:
+        return card_code(card, self.settings.suits)
+
+    def is_playable(self, card: int) -> bool:
+        return self.last_id is None or linked(card, self.last_id)
+
+    def playable(self) -> list[int]:
+        """Slots (1-4) whose card may be played now; empty when the game is over."""
+        if self.over:
+            return []
+        return [i + 1 for i, c in enumerate(self.hand_ids) if c is not None and self.is_playable(c)]
+
+    # ------------------------------------------------------------ playing
+    def play(self, slot: int) -> PlayResult:
+        """Play the card in `slot` (1-4); raises IllegalMove saying why when it may not."""
+        if self.over:
+            raise IllegalMove("the game is over: start a new game to play again")
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= HAND_SIZE:
+            raise IllegalMove(f"slot {slot!r} does not exist: choose a slot 1-{HAND_SIZE}")
+        card = self.hand_ids[slot - 1]
+        if card is None:
+            raise IllegalMove(f"slot {slot} is empty: play one of the slots {self.playable()}")
+        if not self.is_playable(card):
+            s = self.settings.suits[suit_of(self.last_id)]
+            n = NUMBERS[number_of(self.last_id)]
+            raise IllegalMove(
+                f"{self.code(card)} does not link to the last card {self.last}: "
+                f"play a card of suit {s} or number {n}"
+            )
+        self.hand_ids[slot - 1] = None
+        self.last_id = card
+        self.played += 1
+        self.total_played += 1
+        self.history.append(card)
+        refill = None
+        found: list[Bonus] = []
+        if self.stock_count:
+            refill = self._draw(weighted=self.settings.bias and self.lap == 1)
+            self.hand_ids[slot - 1] = refill
+            found += self._check_bonus()
+        lap_started = False
+        if all(c is None for c in self.hand_ids):
+            if self.lap == 1:
+                self.lap, self.played, self.last_id = 2, 0, None
+                self.in_stock = [True] * CARDS_PER_LAP
+                found += self._deal()
+                lap_started = True
+            else:
+                self.over = True
+        elif not self.playable():
+            self.over = True
+        return PlayResult(slot, card, refill, tuple(found), lap_started, self.over)
+
+    def copy(self, rng: random.Random | None = None) -> Game:
+        """An independent copy (for lookahead), drawing from `rng` (default: a fresh one)."""
+        return Game(
+            self.settings,
+            rng if rng is not None else random.Random(),
+            list(self.hand_ids),
+            list(self.in_stock),
+            self.last_id,
+            self.lap,
+            self.played,
+            self.total_played,
+            list(self.bonuses),
+            self.over,
+            list(self.history),
+        )
+
+    # ------------------------------------------------------------ chance
+    def _deal(self) -> list[Bonus]:
+        for i in range(HAND_SIZE):
+            self.hand_ids[i] = self._draw(weighted=False)
+        return self._check_bonus()
+
+    def _draw(self, *, weighted: bool) -> int:
+        stock = self.stock_ids
+        if weighted:
+            factor = self.settings.bias_factor(self.played)
+            anchors = [self.last_id] + [
+                c for c in self.hand_ids if c is not None and linked(c, self.last_id)
+            ]
+            weights = [factor if any(linked(c, a) for a in anchors) else 1.0 for c in stock]
+            total = 0.0
+            for w in weights:
+                total += w
+            if total > 0.0:
+                u = self.rng.random() * total
+                acc = 0.0
+                choice = stock[-1]
+                for c, w in zip(stock, weights, strict=True):
+                    acc += w
+                    if u < acc:
+                        choice = c
+                        break
+                self.in_stock[choice] = False
+                return choice
+        choice = stock[int(self.rng.random() * len(stock))]
+        self.in_stock[choice] = False
+        return choice
+
+    def _check_bonus(self) -> list[Bonus]:
+        if any(c is None for c in self.hand_ids):
+            return []
+        kind = classify_hand(self.hand_ids)
+        if kind is None:
+            return []
+        bonus = Bonus(kind, self.settings.bonus_points(kind), self.lap, self.total_played)
+        self.bonuses.append(bonus)
+        return [bonus]
+
+
+def bonus_counts(game: Game) -> tuple[int, ...]:
+    """How many of each bonus kind the game earned, in BONUS_KINDS order."""
+    return tuple(sum(1 for b in game.bonuses if b.kind == k) for k in BONUS_KINDS)

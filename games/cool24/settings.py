@@ -1,0 +1,153 @@
+"""The `[cool24]` section of config.toml -> a frozen `Cool24Settings`.
+
+Defaults follow the seed: base points 0..100 over lap 1 (0..24 cards played) and 100..1,000 over
+lap 2 (25..48), bonuses 50 / 20 / 10, +4 to the bonus multiplier in lap 2 (x1 -> x5), refill
+bias (3.0 - played x 0.1) in lap 1. Every bad value is a one-line `ConfigError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bingo.config import (
+    Config,
+    ConfigError,
+    check_colour,
+    check_keys,
+    get_int_in,
+    get_list,
+    get_value,
+)
+
+SECTION = "cool24"
+NUMBERS: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
+CARDS_PER_LAP = 24
+MAX_PLAYED = 2 * CARDS_PER_LAP
+BONUS_KINDS: tuple[str, ...] = ("straight_flush", "four_of_a_kind", "flush")
+
+
+def default_card_win_table() -> tuple[int, ...]:
+    """Base points for 0..48 cards played: linear 0->100 over lap 1, 100->1,000 over lap 2."""
+    lap1 = [round(100 * n / CARDS_PER_LAP) for n in range(CARDS_PER_LAP + 1)]
+    lap2 = [round(100 + 900 * n / CARDS_PER_LAP) for n in range(1, CARDS_PER_LAP + 1)]
+    return tuple(lap1 + lap2)
+
+
+@dataclass(frozen=True)
+class Cool24Settings:
+    """Everything the rules, the simulator and the Qt game read from `[cool24]`."""
+
+    card_win_table: tuple[int, ...] = default_card_win_table()
+    hand_win_table: tuple[int, int, int] = (50, 20, 10)  # straight flush, four of a kind, flush
+    hand_win_multi: int = 4
+    bias: bool = True
+    bias_start: float = 3.0
+    bias_step: float = 0.1
+    suits: tuple[str, ...] = ("r", "g", "b", "y")
+    suit_colors: tuple[str, ...] = ("#ff4b5c", "#2fbf4f", "#3d7bff", "#ffc21a")
+    image_dir: Path = Path("cards")
+    language: str = "ja"
+    hint: bool = True
+
+    def bonus_points(self, kind: str) -> int:
+        return self.hand_win_table[BONUS_KINDS.index(kind)]
+
+    def bias_factor(self, played: int) -> float:
+        """Weight of a favoured card when `played` cards are down in lap 1 (never below 0)."""
+        return max(0.0, self.bias_start - played * self.bias_step)
+
+
+def parse_settings(
+    table: dict[str, Any], *, base_dir: Path = Path("."), language: str = "ja"
+) -> Cool24Settings:
+    """Validate a `[cool24]` table (as from `Config.game_section("cool24")`)."""
+    d = Cool24Settings()
+    s = SECTION
+    check_keys(
+        s,
+        table,
+        {
+            "card_win_table",
+            "hand_win_table",
+            "hand_win_multi",
+            "bias",
+            "bias_start",
+            "bias_step",
+            "suits",
+            "suit_colors",
+            "image_dir",
+            "hint",
+        },
+    )
+    cards = get_list(s, table, "card_win_table", int, d.card_win_table)
+    if len(cards) != MAX_PLAYED + 1:
+        raise ConfigError(
+            f"{s}.card_win_table has {len(cards)} entries: give {MAX_PLAYED + 1}, the base "
+            f"points for 0, 1, ..., {MAX_PLAYED} cards played"
+        )
+    for i, v in enumerate(cards):
+        if not 0 <= v <= 1_000_000_000:
+            raise ConfigError(f"{s}.card_win_table[{i}] = {v} is out of range: use 0..1000000000")
+    hands = _parse_hand_table(table.get("hand_win_table"), d.hand_win_table)
+    multi = get_int_in(s, table, "hand_win_multi", d.hand_win_multi, 0, 1000)
+    bias_start = get_value(s, table, "bias_start", float, d.bias_start)
+    if not 0.0 <= bias_start <= 100.0:
+        raise ConfigError(f"{s}.bias_start = {bias_start} is out of range: use 0..100 (seed: 3.0)")
+    bias_step = get_value(s, table, "bias_step", float, d.bias_step)
+    if not 0.0 <= bias_step <= 10.0:
+        raise ConfigError(f"{s}.bias_step = {bias_step} is out of range: use 0..10 (seed: 0.1)")
+    suits = get_list(s, table, "suits", str, d.suits)
+    if len(suits) != 4 or len(set(suits)) != 4 or any(not x.strip() for x in suits):
+        raise ConfigError(f"{s}.suits = {list(suits)} must be 4 different, non-empty names")
+    for a in suits:
+        for b in suits:
+            if a != b and b.startswith(a):
+                raise ConfigError(
+                    f'{s}.suits: "{a}" is the start of "{b}", so card codes would be ambiguous: '
+                    "rename one"
+                )
+    colours = get_list(s, table, "suit_colors", str, d.suit_colors)
+    if len(colours) != 4:
+        raise ConfigError(f"{s}.suit_colors has {len(colours)} colours: give exactly 4")
+    for i, c in enumerate(colours):
+        check_colour(f"{s}.suit_colors[{i}]", c)
+    image_text = get_value(s, table, "image_dir", str, str(d.image_dir))
+    return Cool24Settings(
+        card_win_table=tuple(cards),
+        hand_win_table=hands,
+        hand_win_multi=multi,
+        bias=get_value(s, table, "bias", bool, d.bias),
+        bias_start=bias_start,
+        bias_step=bias_step,
+        suits=tuple(suits),
+        suit_colors=tuple(colours),
+        image_dir=(base_dir / image_text).resolve(),
+        language=language,
+        hint=get_value(s, table, "hint", bool, d.hint),
+    )
+
+
+def _parse_hand_table(value: Any, default: tuple[int, int, int]) -> tuple[int, int, int]:
+    where = f"{SECTION}.hand_win_table"
+    example = "{ straight_flush = 50, four_of_a_kind = 20, flush = 10 }"
+    if value is None:
+        return default
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where} = {value!r} must be a table, e.g. hand_win_table = {example}")
+    check_keys(where, value, set(BONUS_KINDS))
+    points = []
+    for kind, fallback in zip(BONUS_KINDS, default, strict=True):
+        points.append(get_int_in(where, value, kind, fallback, 0, 1_000_000_000))
+    return (points[0], points[1], points[2])
+
+
+def settings_from_config(config: Config | None) -> Cool24Settings:
+    """Settings of a loaded config (paths relative to the config file), or the defaults."""
+    if config is None:
+        return Cool24Settings()
+    base = config.path.parent if config.path is not None else Path(".")
+    return parse_settings(
+        config.game_section(SECTION), base_dir=base, language=config.event.language
+    )
