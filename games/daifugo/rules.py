@@ -1,0 +1,989 @@
+"""Daifugō (大富豪) rules engine: 53 cards, ranks and card passing, eight special rules. No Qt.
+
+The rules follow the seed's rule page (``shared/seeds/daifugo.txt``). Where the page is silent
+these are the decisions taken here (each one has a test in ``tests/test_daifugo_rules.py``):
+
+Plays and strength
+- Strength 3 < 4 < ... < K < A < 2; a lone joker is above everything in either order. The
+  order is reversed while exactly one of 革命 / 11バック is in force (``Game.reversed``), so a
+  革命 plus an 11バック gives the normal order, as the seed says.
+- A set has 2-4 cards of one rank (the joker may be one of them; it cannot make a fifth card).
+  A sequence (階段) has 3+ consecutive cards of one suit in strength order (..., K, A, 2); the
+  joker may fill any one place.
+- Sequences compare by their weakest card in the order in force (4-5-6 beats 3-4-5).
+- A joker inside a set or sequence always stands for one card ("JK=5S"). ``play`` also takes
+  a bare "JK": the engine then tries what it can stand for in the order ``legal_moves`` lists
+  and takes the first one that is legal. With 絵柄しばり off the joker's suit in a set makes no
+  difference, so ``legal_moves`` lists one choice (any is accepted by ``play``).
+- A lone joker stands for itself: "JK=5S" alone is refused.
+- Turns: passing does not lock you out of the field; the field clears once every other player
+  still in the game has passed since the last play. The last player to play leads; if that
+  player has gone out, the next player still in the game (clockwise) leads.
+
+Special rules (switches in ``Rules``)
+- 革命: a set of 4 (a joker counts) or a 4+ sequence flips the order until the game ends; a
+  second one flips it back (革命返し). It takes effect at once, for the rest of the field too.
+- 8切り: a single 8 or a set of 8s clears the field; a joker standing for an 8 in a set counts;
+  8s inside a sequence do not. The player who cut leads (or the next player if they went out).
+- 11バック: a single J or a set of Js (a joker bound to a J counts, a sequence with a J does not)
+  flips the order until the field clears; a second one on the same field flips it back. Four
+  Jacks are both 革命 and 11バック: normal order until the field clears, reversed after it.
+- 絵柄しばり: when a play has exactly the same suit(s) as the play it beats, the field is locked
+  to those suits until it clears. A joker in a set or sequence counts as the suit it stands
+  for (so "5H JK=5S" then "7H JK=7S" locks ♥♠, and a joker can stand for a locked suit to
+  follow). A lone joker has no suit: it never starts a lock and may be played on a locked field.
+- 階段しばり: when a play is exactly one step stronger than the play it beats (in the order in
+  force at that moment), the field is locked: each next play must again be exactly one step
+  stronger in the order in force now (if the locking play also flipped the order, e.g. 10 then
+  J with 11バック, the chain turns: 10 is next). Sequences step by their weakest card. A lone
+  joker may be played on a locked field.
+- スペ3返し: the ♠3 as a single beats a lone joker (ignoring locks) and clears the field.
+- 禁止あがり: going out on a forbidden play is allowed but costs the game: the player goes out
+  and takes the lowest place still free (the first to do so is last, the next second-to-last).
+  Forbidden: any play with the joker; any play with a 2 while the order is normal; any play
+  with a 3 while it is reversed (the order in force when the play is made, i.e. 革命 or
+  11バック but not both); a single or set of 8s with 8切り on; the ♠3 on a lone joker with
+  スペ3返し on.
+- 都落ち: when someone other than the 大富豪 goes out first (a 禁止あがり does not count as first),
+  the 大富豪 leaves at once and takes the lowest place still free; their cards leave play.
+
+Ranks, passing, first player
+- Ranks come from the previous game's places by player count (``ranks_from_places``);
+  the first game everyone is 平民. Before play: 大貧民 gives the strongest card to 大富豪 and
+  貧民 the strongest to 富豪 (a choice among equals; joker > 2 > A ...), then 大富豪 gives any
+  2 cards to 大貧民 and 富豪 any 1 to 貧民 (after seeing what they received).
+- The lowest rank leads; all equal: a random player (from the game's seed).
+- Cards are dealt round-robin from seat 0, at most 15 each; cards left over stay out of play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from bingo.errors import UserError
+from games.common.cards import Card, Rank, Suit, deck_53, shuffled
+
+SINGLE, SET, SEQUENCE = 1, 2, 3
+JOKER = Card.joker()
+SPADE_3 = Card(Rank.THREE, Suit.SPADES)
+MAX_HAND = 15
+LONE_JOKER_STRENGTH = 16
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class IllegalMove(UserError):
+    """A play or pass the rules forbid; the message names the rule."""
+
+
+def strength(rank: Rank) -> int:
+    """3..13 for 3..K, 14 for A, 15 for 2."""
+    return 15 if rank == Rank.TWO else int(rank)
+
+
+def rank_of_strength(value: int) -> Rank:
+    return Rank.TWO if value == 15 else Rank(value)
+
+
+def card_strength(card: Card) -> int:
+    return LONE_JOKER_STRENGTH if card.is_joker else strength(card.rank)
+
+
+# ---------------------------------------------------------------------------- rules and ranks
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The eight special rules, each a switch."""
+
+    revolution: bool = True  # 革命
+    forbidden_finish: bool = True  # 禁止あがり
+    eight_cut: bool = True  # 8切り
+    eleven_back: bool = True  # 11バック
+    suit_lock: bool = False  # 絵柄しばり
+    number_lock: bool = False  # 階段しばり
+    spade_three: bool = False  # スペ3返し
+    miyako_ochi: bool = False  # 都落ち
+
+    @classmethod
+    def preset(cls, number: int) -> Rules:
+        """ルール1..4 exactly as the seed's table."""
+        if number == 1:
+            return cls(True, True, True, True, True, True, True, True)
+        if number == 2:
+            return cls(True, True, True, True, False, False, True, True)
+        if number == 3:
+            return cls(True, True, True, True, False, False, False, False)
+        if number == 4:
+            return cls(True, False, True, False, False, False, False, False)
+        raise UserError(f"rule set {number} does not exist: choose 1, 2, 3 or 4")
+
+    def preset_number(self) -> int | None:
+        for n in (1, 2, 3, 4):
+            if Rules.preset(n) == self:
+                return n
+        return None
+
+
+RULE_NAMES = {
+    "revolution": ("革命", "Revolution"),
+    "forbidden_finish": ("禁止あがり", "Forbidden finish"),
+    "eight_cut": ("8切り", "Eight cut"),
+    "eleven_back": ("11バック", "Eleven back"),
+    "suit_lock": ("絵柄しばり", "Suit lock"),
+    "number_lock": ("階段しばり", "Number lock"),
+    "spade_three": ("スペ3返し", "Spade 3 return"),
+    "miyako_ochi": ("都落ち", "Capital fall"),
+}
+
+
+class Title(Enum):
+    """階級: the rank a player holds for one game."""
+
+    DAIFUGO = 0
+    FUGO = 1
+    HEIMIN = 2
+    HINMIN = 3
+    DAIHINMIN = 4
+
+    @property
+    def ja(self) -> str:
+        return ("大富豪", "富豪", "平民", "貧民", "大貧民")[self.value]
+
+    @property
+    def en(self) -> str:
+        return ("Grand Millionaire", "Millionaire", "Commoner", "Poor", "Grand Poor")[self.value]
+
+    def label(self, language: str = "ja") -> str:
+        return self.ja if language == "ja" else self.en
+
+
+_RANK_TABLE = {
+    5: (Title.DAIFUGO, Title.FUGO, Title.HEIMIN, Title.HINMIN, Title.DAIHINMIN),
+    4: (Title.DAIFUGO, Title.FUGO, Title.HINMIN, Title.DAIHINMIN),
+    3: (Title.FUGO, Title.HEIMIN, Title.HINMIN),
+    2: (Title.FUGO, Title.HINMIN),
+}
+
+
+def ranks_from_places(places: Sequence[int]) -> tuple[Title, ...]:
+    """Titles per seat from the previous game's places (seats 1st to last), as the seed's table."""
+    n = len(places)
+    if n not in _RANK_TABLE or sorted(places) != list(range(n)):
+        raise ValueError(f"places must be a permutation of 0..n-1 with 2-5 players, got {places}")
+    titles: list[Title] = [Title.HEIMIN] * n
+    for place, seat in enumerate(places):
+        titles[seat] = _RANK_TABLE[n][place]
+    return tuple(titles)
+
+
+# ---------------------------------------------------------------------------- plays
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One play: the physical cards and what they count as (a joker's face is its stand-in)."""
+
+    kind: int
+    cards: tuple[Card, ...]
+    faces: tuple[Card, ...]
+    lo: int
+    hi: int
+    suits: frozenset
+    has_joker: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def lone_joker(self) -> bool:
+        return self.kind == SINGLE and self.has_joker
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a single or set (None for a lone joker or a sequence)."""
+        if self.kind == SEQUENCE or self.lone_joker:
+            return None
+        return self.faces[0].rank
+
+    def key(self, reversed_order: bool) -> int:
+        return self.hi if reversed_order else self.lo
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        out = []
+        for card, face in zip(self.cards, self.faces, strict=True):
+            if card.is_joker and not face.is_joker:
+                out.append(f"JK={face}")
+            else:
+                out.append(str(card))
+        return tuple(out)
+
+    def __str__(self) -> str:
+        return " ".join(self.codes)
+
+
+def _make_play(kind: int, pairs: Sequence[tuple[Card, Card]]) -> Play:
+    """pairs: (physical card, face), already sorted by face strength."""
+    cards = tuple(p for p, _ in pairs)
+    faces = tuple(f for _, f in pairs)
+    strengths = [card_strength(f) for f in faces]
+    has_joker = any(c.is_joker for c in cards)
+    suits = frozenset(f.suit for f in faces if not f.is_joker)
+    return Play(kind, cards, faces, min(strengths), max(strengths), suits, has_joker)
+
+
+def single(card: Card) -> Play:
+    return _make_play(SINGLE, [(card, card)])
+
+
+def _face_sort(pairs: list[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
+    return sorted(pairs, key=lambda p: (card_strength(p[1]), SUIT_ORDER.index(p[1].suit)))
+
+
+def classify(tokens: Sequence[tuple[Card, Card | None]]) -> list[Play]:
+    """Every reading of the given cards as a play (several when a bare joker is in it).
+
+    tokens: (physical card, the joker's stand-in or None). Raises IllegalMove naming the problem
+    when the cards form no play.
+    """
+    n = len(tokens)
+    if n == 0:
+        raise IllegalMove("choose at least one card to play (or pass)")
+    jokers = [t for t in tokens if t[0].is_joker]
+    real = [t[0] for t in tokens if not t[0].is_joker]
+    if len(jokers) > 1:
+        raise IllegalMove("there is only one joker")
+    if len(set(real)) != len(real):
+        raise IllegalMove("the same card appears twice in the play")
+    for card, face in tokens:
+        if face is not None and (not card.is_joker or face.is_joker):
+            raise IllegalMove("only the joker can stand for another card: write JK=5S")
+    joker_face = jokers[0][1] if jokers else None
+    if n == 1:
+        if jokers:
+            if joker_face is not None:
+                raise IllegalMove("a lone joker stands for itself: play it as JK")
+            return [_make_play(SINGLE, [(JOKER, JOKER)])]
+        return [single(real[0])]
+    ranks = {c.rank for c in real}
+    if len(ranks) == 1:
+        rank = real[0].rank
+        if n > 4:
+            raise IllegalMove("a set has at most 4 cards (the joker cannot make a fifth)")
+        if not jokers:
+            return [_make_play(SET, _face_sort([(c, c) for c in real]))]
+        used = {c.suit for c in real}
+        if joker_face is not None:
+            if joker_face.rank != rank or joker_face.suit in used:
+                raise IllegalMove(
+                    f"in a set of {rank.text}s the joker must stand for a {rank.text} of a suit"
+                    " not already in it"
+                )
+            faces = [joker_face]
+        else:
+            faces = [Card(rank, s) for s in SUIT_ORDER if s not in used]
+        return [_make_play(SET, _face_sort([(c, c) for c in real] + [(JOKER, f)])) for f in faces]
+    suits = {c.suit for c in real}
+    if n < 3 or len(suits) != 1:
+        raise IllegalMove(
+            "not a play: use one card, 2-4 cards of one rank, or 3+ consecutive cards of one suit"
+        )
+    suit = real[0].suit
+    values = sorted(strength(c.rank) for c in real)
+    pairs = [(c, c) for c in real]
+    if not jokers:
+        if values != list(range(values[0], values[0] + n)):
+            raise IllegalMove(f"{_text(real)} is not a sequence: the numbers must be consecutive")
+        return [_make_play(SEQUENCE, _face_sort(pairs))]
+    if joker_face is not None:
+        candidates = [joker_face]
+    else:
+        lo, hi = values[0], values[-1]
+        if hi - lo + 1 == n:  # one gap inside
+            candidates = [Card(rank_of_strength(v), suit) for v in range(lo, hi) if v not in values]
+        elif hi - lo + 1 == n - 1:  # joker extends an end
+            candidates = [Card(rank_of_strength(v), suit) for v in (lo - 1, hi + 1) if 3 <= v <= 15]
+        else:
+            candidates = []
+    plays = []
+    for face in candidates:
+        if face.is_joker or face.suit != suit:
+            continue
+        vals = sorted(values + [strength(face.rank)])
+        if vals == list(range(vals[0], vals[0] + n)):
+            plays.append(_make_play(SEQUENCE, _face_sort(pairs + [(JOKER, face)])))
+    if not plays:
+        raise IllegalMove(f"{_text(real)} and the joker do not make a sequence")
+    return plays
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def parse_move(cards: Iterable[str | Card]) -> list[tuple[Card, Card | None]]:
+    """Codes like "5S", "JK", "JK=5S" -> (physical card, joker stand-in)."""
+    tokens = []
+    for item in cards:
+        if isinstance(item, Card):
+            tokens.append((item, None))
+            continue
+        text = str(item).strip().upper()
+        if "=" in text:
+            left, right = text.split("=", 1)
+            if Card.parse(left) != JOKER:
+                raise IllegalMove(f"'{item}': only the joker can stand for a card (JK=5S)")
+            face = Card.parse(right)
+            if face.is_joker:
+                raise IllegalMove(f"'{item}': the joker must stand for a real card, like JK=5S")
+            tokens.append((JOKER, face))
+        else:
+            tokens.append((Card.parse(text), None))
+    return tokens
+
+
+def describe(play: Play) -> str:
+    if play.lone_joker:
+        return "a single card"
+    if play.kind == SINGLE:
+        return "a single card"
+    if play.kind == SET:
+        return f"a set of {play.size} cards of one rank"
+    return f"a {play.size}-card sequence"
+
+
+# ---------------------------------------------------------------------------- game state
+
+
+@dataclass(frozen=True)
+class ExchangeStep:
+    """One card passing before play: giver hands `count` cards to receiver."""
+
+    giver: int
+    receiver: int
+    count: int
+    strongest_only: bool
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own hand and everything public."""
+
+    seat: int
+    n_players: int
+    rules: Rules
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    phase: str
+    current_player: int | None
+    top: tuple[str, ...] | None
+    top_player: int | None
+    trick: tuple[tuple[int, tuple[str, ...]], ...]
+    pile: tuple[str, ...]
+    revolution: bool
+    eleven_back: bool
+    suit_lock: tuple[str, ...] | None
+    number_lock: bool
+    passed: tuple[int, ...]
+    finished: tuple[int, ...]
+    bottom: tuple[int, ...]
+    out: tuple[int, ...]
+    ranks: tuple[Title, ...]
+    undealt: int
+    known: tuple[tuple[int, tuple[str, ...]], ...]  # seat -> cards I know they hold (exchange)
+    exchange_step: ExchangeStep | None
+    last_player: int | None
+
+
+@dataclass
+class _Field:
+    top: Play | None = None
+    last_player: int | None = None
+    passed: set = field(default_factory=set)
+    suit_lock: frozenset | None = None
+    number_lock: bool = False
+    trick: list = field(default_factory=list)
+
+
+class Game:
+    """One game (deal, card passing, play) for 2-5 players."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        rules: Rules,
+        first: int,
+        ranks: Sequence[Title] | None = None,
+        undealt: Sequence[Card] = (),
+        exchange: bool = False,
+    ) -> None:
+        n = len(hands)
+        if not 2 <= n <= 5:
+            raise UserError(f"Daifugō needs 2-5 players, not {n}")
+        self.rules = rules
+        self.n = n
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.undealt: list[Card] = list(undealt)
+        self.ranks: tuple[Title, ...] = tuple(ranks) if ranks else (Title.HEIMIN,) * n
+        self.revolution = False
+        self.eleven_back = False
+        self.f = _Field()
+        self.pile: list[Card] = []
+        self.finished: list[int] = []
+        self.bottom: list[int] = []
+        self.out: set[int] = set()
+        self.fouls: list[int] = []
+        self.history: list[tuple[int, Play | None]] = []
+        self.known: dict[int, dict[int, set[Card]]] = {s: {} for s in range(n)}
+        self.turn = first
+        self.first = first
+        self.exchanges: list[ExchangeStep] = self._exchange_plan() if exchange else []
+        self.phase = "exchange" if self.exchanges else "play"
+        if self.phase == "exchange":
+            self.turn = self.exchanges[0].giver
+        all_cards = [c for h in self.hands for c in h] + self.undealt
+        if len(set(all_cards)) != len(all_cards):
+            raise UserError("a card is dealt twice: each card may appear once")
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[str | Card]],
+        rules: Rules | None = None,
+        first: int = 0,
+        ranks: Sequence[Title] | None = None,
+    ) -> Game:
+        """A game from given hands (codes like "3S", "10H", "JK"), straight into play."""
+        parsed = [[Card.parse(c) for c in hand] for hand in hands]
+        return cls(parsed, rules or Rules.preset(1), first, ranks)
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        ranks: Sequence[Title] | None = None,
+    ) -> Game:
+        """Shuffle and deal (from the seed), then pass cards by rank, as before every game."""
+        if not 2 <= players <= 5:
+            raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
+        rng = random.Random(seed)
+        deck = shuffled(deck_53(), rng)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        i = 0
+        while i < len(deck) and i < players * MAX_HAND:
+            hands[i % players].append(deck[i])
+            i += 1
+        ranks = tuple(ranks) if ranks else (Title.HEIMIN,) * players
+        low = max(t.value for t in ranks)
+        lowest = [s for s in range(players) if ranks[s].value == low]
+        first = rng.choice(lowest) if len(lowest) > 1 else lowest[0]
+        for h in hands:
+            h.sort(key=sort_key)
+        return cls(hands, rules or Rules.preset(1), first, ranks, deck[i:], exchange=True)
+
+    def _exchange_plan(self) -> list[ExchangeStep]:
+        seat = {t: s for s, t in enumerate(self.ranks)}
+        steps = []
+        for poor, rich, count in (
+            (Title.DAIHINMIN, Title.DAIFUGO, 1),
+            (Title.HINMIN, Title.FUGO, 1),
+        ):
+            if poor in seat and rich in seat:
+                steps.append(ExchangeStep(seat[poor], seat[rich], count, True))
+        for rich, poor, count in (
+            (Title.DAIFUGO, Title.DAIHINMIN, 2),
+            (Title.FUGO, Title.HINMIN, 1),
+        ):
+            if poor in seat and rich in seat:
+                steps.append(ExchangeStep(seat[rich], seat[poor], count, False))
+        return steps
+
+    def copy(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.hands = [list(h) for h in self.hands]
+        g.undealt = list(self.undealt)
+        g.f = _Field(
+            self.f.top,
+            self.f.last_player,
+            set(self.f.passed),
+            self.f.suit_lock,
+            self.f.number_lock,
+            list(self.f.trick),
+        )
+        g.pile = list(self.pile)
+        g.finished = list(self.finished)
+        g.bottom = list(self.bottom)
+        g.out = set(self.out)
+        g.fouls = list(self.fouls)
+        g.history = list(self.history)
+        g.exchanges = list(self.exchanges)
+        g.known = {s: {t: set(c) for t, c in d.items()} for s, d in self.known.items()}
+        return g
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]]) -> Game:
+        """A game with the public state of `obs` and the given hands (for CPU look-ahead)."""
+        g = cls.__new__(cls)
+        g.rules = obs.rules
+        g.n = obs.n_players
+        g.hands = [list(h) for h in hands]
+        g.undealt = []
+        g.ranks = obs.ranks
+        g.revolution = obs.revolution
+        g.eleven_back = obs.eleven_back
+        top = None
+        if obs.top is not None:
+            top = classify(parse_move(obs.top))[0]
+        g.f = _Field(
+            top,
+            obs.last_player,
+            set(obs.passed),
+            frozenset(Suit(s) for s in obs.suit_lock) if obs.suit_lock else None,
+            obs.number_lock,
+            [],
+        )
+        g.pile = [Card.parse(c) for c in obs.pile]
+        g.finished = list(obs.finished)
+        g.bottom = list(obs.bottom)
+        g.out = set(obs.out)
+        g.fouls = []
+        g.history = []
+        g.known = {s: {} for s in range(g.n)}
+        g.turn = obs.current_player if obs.current_player is not None else 0
+        g.first = g.turn
+        g.exchanges = []
+        g.phase = obs.phase if obs.phase != "exchange" else "play"
+        return g
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    @property
+    def reversed(self) -> bool:
+        """True while the order is reversed (革命 xor 11バック)."""
+        return self.revolution != self.eleven_back
+
+    @property
+    def top(self) -> Play | None:
+        return self.f.top
+
+    @property
+    def suit_lock(self) -> frozenset | None:
+        return self.f.suit_lock
+
+    @property
+    def number_lock(self) -> bool:
+        return self.f.number_lock
+
+    @property
+    def last_player(self) -> int | None:
+        return self.f.last_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def places(self) -> list[int]:
+        """Seats from 1st to last (complete once the game is over)."""
+        return (
+            self.finished + [s for s in self.active if s not in self.finished] + self.bottom[::-1]
+        )
+
+    @property
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if s not in self.out]
+
+    def hand(self, seat: int) -> list[str]:
+        return [str(c) for c in self.hands[seat]]
+
+    @property
+    def exchange_step(self) -> ExchangeStep | None:
+        return self.exchanges[0] if self.phase == "exchange" else None
+
+    def can_pass(self) -> bool:
+        return self.phase == "play" and self.f.top is not None
+
+    def cards_accounted(self) -> int:
+        return sum(len(h) for h in self.hands) + len(self.pile) + len(self.undealt)
+
+    # ------------------------------------------------------------------ card passing
+
+    def exchange_options(self) -> list[tuple[str, ...]]:
+        step = self.exchange_step
+        if step is None:
+            return []
+        hand = self.hands[step.giver]
+        if step.strongest_only:
+            best = max(card_strength(c) for c in hand)
+            return [(str(c),) for c in hand if card_strength(c) == best]
+        return [tuple(str(c) for c in combo) for combo in itertools.combinations(hand, step.count)]
+
+    def give(self, cards: Iterable[str | Card]) -> None:
+        """The pending card passing: the giver hands these cards over."""
+        step = self.exchange_step
+        if step is None:
+            raise IllegalMove("there is no card passing now")
+        given = [Card.parse(c) for c in cards]
+        hand = self.hands[step.giver]
+        if len(given) != step.count or len(set(given)) != len(given):
+            raise IllegalMove(f"give exactly {step.count} different card(s)")
+        for c in given:
+            if c not in hand:
+                raise IllegalMove(f"{c} is not in the giver's hand")
+        if step.strongest_only:
+            best = max(card_strength(c) for c in hand)
+            if card_strength(given[0]) != best:
+                raise IllegalMove(
+                    f"{self.ranks[step.giver].ja} must give the strongest card (one of "
+                    + ", ".join(str(c) for c in hand if card_strength(c) == best)
+                    + ")"
+                )
+        for c in given:
+            hand.remove(c)
+            self.hands[step.receiver].append(c)
+        self.hands[step.receiver].sort(key=sort_key)
+        self.known[step.giver].setdefault(step.receiver, set()).update(given)
+        self.history.append((step.giver, None))
+        self.exchanges.pop(0)
+        if self.exchanges:
+            self.turn = self.exchanges[0].giver
+        else:
+            self.phase = "play"
+            self.turn = self.first
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_plays(self) -> list[Play]:
+        """The plays the current player may make, as Play objects (see legal_moves)."""
+        if self.phase != "play":
+            return []
+        return [p for p in self._candidates(self.hands[self.turn]) if self._why_not(p) is None]
+
+    def legal_moves(self) -> list[tuple[str, ...]]:
+        """The current player's plays as tuples of codes ("JK=6S" for a joker in a play).
+
+        During card passing: the cards the giver may hand over.
+        """
+        if self.phase == "exchange":
+            return self.exchange_options()
+        return [p.codes for p in self.legal_plays()]
+
+    def _candidates(self, hand: Sequence[Card]) -> list[Play]:
+        top = self.f.top
+        if top is not None and top.lone_joker:
+            if self.rules.spade_three and SPADE_3 in hand:
+                return [single(SPADE_3)]
+            return []
+        kind = top.kind if top else None
+        size = top.size if top else None
+        joker = JOKER in hand
+        out: list[Play] = []
+        if kind in (None, SINGLE):
+            out.extend(single(c) for c in hand)
+        by_rank: dict[Rank, list[Card]] = {}
+        by_suit: dict[Suit, set[int]] = {}
+        for c in hand:
+            if not c.is_joker:
+                by_rank.setdefault(c.rank, []).append(c)
+                by_suit.setdefault(c.suit, set()).add(strength(c.rank))
+        if kind in (None, SET):
+            sizes = (size,) if size else (2, 3, 4)
+            all_suits = self.rules.suit_lock
+            for rank, cards in by_rank.items():
+                for k in sizes:
+                    if len(cards) >= k:
+                        for combo in itertools.combinations(cards, k):
+                            out.append(_make_play(SET, _face_sort([(c, c) for c in combo])))
+                    if joker and len(cards) >= k - 1 >= 1:
+                        for combo in itertools.combinations(cards, k - 1):
+                            used = {c.suit for c in combo}
+                            missing = [s for s in SUIT_ORDER if s not in used]
+                            if not all_suits:
+                                missing = missing[:1]
+                            for s in missing:
+                                pairs = [(c, c) for c in combo] + [(JOKER, Card(rank, s))]
+                                out.append(_make_play(SET, _face_sort(pairs)))
+        if kind in (None, SEQUENCE):
+            sizes = (size,) if size else range(3, 14)
+            for suit, present in by_suit.items():
+                if len(present) + joker < 3:
+                    continue
+                for k in sizes:
+                    for start in range(3, 17 - k):
+                        window = range(start, start + k)
+                        missing = [v for v in window if v not in present]
+                        if len(missing) > 1 or (missing and not joker):
+                            continue
+                        cards = [Card(rank_of_strength(v), suit) for v in window]
+                        if not missing:
+                            out.append(_make_play(SEQUENCE, [(c, c) for c in cards]))
+                            if joker:
+                                for i in range(k):
+                                    pairs = [(c, c) for c in cards]
+                                    pairs[i] = (JOKER, cards[i])
+                                    out.append(_make_play(SEQUENCE, pairs))
+                        else:
+                            pairs = [
+                                (JOKER, c) if strength(c.rank) == missing[0] else (c, c)
+                                for c in cards
+                            ]
+                            out.append(_make_play(SEQUENCE, pairs))
+        return out
+
+    def _why_not(self, play: Play) -> str | None:
+        """None when `play` may be made on the current field, else the rule that forbids it."""
+        top = self.f.top
+        if top is None:
+            return None
+        if top.lone_joker:
+            if self.rules.spade_three:
+                if play.kind == SINGLE and play.cards[0] == SPADE_3:
+                    return None
+                return "only the ♠3 beats a lone joker (スペ3返し): pass"
+            return "nothing beats a lone joker: pass"
+        if play.kind != top.kind or play.size != top.size:
+            return f"the field needs {describe(top)} ({top})"
+        if play.lone_joker:
+            return None
+        rev = self.reversed
+        if rev:
+            if not play.hi < top.hi:
+                why = "革命" if self.revolution else "11バック"
+                return f"{play} is not stronger than {top} (the order is reversed: {why})"
+        elif not play.lo > top.lo:
+            return f"{play} is not stronger than {top}"
+        lock = self.f.suit_lock
+        if lock is not None and play.suits != lock:
+            symbols = "".join(s.symbol for s in SUIT_ORDER if s in lock)
+            return f"絵柄しばり: the field is locked to {symbols}"
+        if self.f.number_lock:
+            need = top.key(rev) + (-1 if rev else 1)
+            if play.key(rev) != need:
+                return (
+                    f"階段しばり: the next play must be {rank_of_strength(need).text}"
+                    if 3 <= need <= 15
+                    else "階段しばり: nothing can follow"
+                )
+        return None
+
+    def _resolve(self, cards: Iterable[str | Card]) -> Play:
+        if self.phase == "exchange":
+            raise IllegalMove("pass cards first (card passing before the game)")
+        if self.phase == "over":
+            raise IllegalMove("the game is over")
+        tokens = parse_move(cards)
+        readings = classify(tokens)
+        hand = self.hands[self.turn]
+        for card, _ in tokens:
+            if card not in hand:
+                raise IllegalMove(f"{card} is not in your hand")
+        reason = None
+        for play in readings:
+            why = self._why_not(play)
+            if why is None:
+                return play
+            reason = reason or why
+        raise IllegalMove(reason)
+
+    def check(self, cards: Iterable[str | Card]) -> str | None:
+        """None when the current player may play these cards, else why not (for the UI)."""
+        try:
+            self._resolve(cards)
+        except (IllegalMove, ValueError) as exc:
+            return str(exc)
+        return None
+
+    def play(self, cards: Iterable[str | Card]) -> Play:
+        """The current player plays these cards ("JK" or "JK=5S" for the joker)."""
+        play = self._resolve(cards)
+        self.apply(play)
+        return play
+
+    def would_foul(self, play: Play) -> bool:
+        """True when going out with `play` now breaks 禁止あがり."""
+        if not self.rules.forbidden_finish:
+            return False
+        if play.has_joker:
+            return True
+        rev = self.reversed
+        for face in play.faces:
+            if face.rank == (Rank.THREE if rev else Rank.TWO):
+                return True
+        if play.kind != SEQUENCE and play.rank == Rank.EIGHT and self.rules.eight_cut:
+            return True
+        top = self.f.top
+        if self.rules.spade_three and top is not None and top.lone_joker:
+            if play.cards[0] == SPADE_3:
+                return True
+        return False
+
+    def apply(self, play: Play) -> None:
+        """Make a play already known to be legal (legal_plays); look-ahead uses this directly."""
+        seat = self.turn
+        hand = self.hands[seat]
+        for c in play.cards:
+            hand.remove(c)
+        self.pile.extend(play.cards)
+        self.history.append((seat, play))
+        f = self.f
+        top = f.top
+        rev = self.reversed
+        foul = not hand and self.would_foul(play)
+        clear = False
+        if top is not None and top.lone_joker:
+            clear = True  # only the ♠3 gets here (スペ3返し)
+        elif top is not None and not play.lone_joker:
+            if self.rules.suit_lock and f.suit_lock is None and play.suits == top.suits:
+                f.suit_lock = play.suits
+            if self.rules.number_lock and not f.number_lock:
+                if play.key(rev) == top.key(rev) + (-1 if rev else 1):
+                    f.number_lock = True
+        if self.rules.revolution and play.size >= 4:
+            self.revolution = not self.revolution
+        rank = play.rank
+        if rank == Rank.JACK and self.rules.eleven_back:
+            self.eleven_back = not self.eleven_back
+        if rank == Rank.EIGHT and self.rules.eight_cut:
+            clear = True
+        f.top = play
+        f.last_player = seat
+        f.passed = set()
+        f.trick.append((seat, play))
+        if not hand:
+            self.out.add(seat)
+            if foul:
+                self.fouls.append(seat)
+                self.bottom.append(seat)
+            else:
+                self.finished.append(seat)
+                if self.rules.miyako_ochi and len(self.finished) == 1:
+                    for s, title in enumerate(self.ranks):
+                        if title == Title.DAIFUGO and s != seat and s not in self.out:
+                            self.out.add(s)
+                            self.bottom.append(s)
+        if self._check_over():
+            return
+        if clear:
+            self._clear_field()
+            self.turn = seat if seat not in self.out else self._next_active(seat)
+        else:
+            self.turn = self._next_active(seat)
+
+    def pass_turn(self) -> None:
+        """The current player passes."""
+        if self.phase != "play":
+            raise IllegalMove("you cannot pass now" if self.phase == "over" else "pass cards first")
+        if self.f.top is None:
+            raise IllegalMove("you lead: play a card (the field is empty)")
+        seat = self.turn
+        self.f.passed.add(seat)
+        self.history.append((seat, None))
+        last = self.f.last_player
+        waiting = [s for s in self.active if s != last and s not in self.f.passed]
+        if not waiting:
+            self._clear_field()
+            self.turn = last if last not in self.out else self._next_active(last)
+        else:
+            self.turn = self._next_active(seat)
+
+    def _clear_field(self) -> None:
+        self.f = _Field()
+        self.eleven_back = False
+
+    def _next_active(self, seat: int) -> int:
+        for step in range(1, self.n + 1):
+            s = (seat + step) % self.n
+            if s not in self.out:
+                return s
+        return seat
+
+    def _check_over(self) -> bool:
+        active = self.active
+        if len(active) <= 1:
+            if active:
+                self.finished.append(active[0])
+                self.out.add(active[0])
+            self.phase = "over"
+            self._clear_field()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ observation
+
+    def observe(self, seat: int) -> Observation:
+        f = self.f
+        return Observation(
+            seat=seat,
+            n_players=self.n,
+            rules=self.rules,
+            hand=tuple(str(c) for c in self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            phase=self.phase,
+            current_player=self.current_player,
+            top=f.top.codes if f.top else None,
+            top_player=f.last_player,
+            trick=tuple((s, p.codes) for s, p in f.trick),
+            pile=tuple(str(c) for c in self.pile),
+            revolution=self.revolution,
+            eleven_back=self.eleven_back,
+            suit_lock=tuple(s.value for s in SUIT_ORDER if s in f.suit_lock)
+            if f.suit_lock
+            else None,
+            number_lock=f.number_lock,
+            passed=tuple(sorted(f.passed)),
+            finished=tuple(self.finished),
+            bottom=tuple(self.bottom),
+            out=tuple(sorted(self.out)),
+            ranks=self.ranks,
+            undealt=len(self.undealt),
+            known=tuple(
+                (t, tuple(str(c) for c in cards if c in self.hands[t]))
+                for t, cards in sorted(self.known[seat].items())
+            ),
+            exchange_step=self.exchange_step,
+            last_player=f.last_player,
+        )
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Hand order: weakest first (3 ... 2, joker), suits ♠♥♦♣."""
+    return (card_strength(card), -1 if card.is_joker else SUIT_ORDER.index(card.suit))
+
+
+# ---------------------------------------------------------------------------- a series of games
+
+
+class Match:
+    """Games in a row at one table: ranks carry over from each game's places."""
+
+    def __init__(self, players: int, rules: Rules, seed: int | None = None) -> None:
+        self.players = players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.ranks: tuple[Title, ...] = (Title.HEIMIN,) * players
+        self.results: list[list[int]] = []
+        self.game: Game | None = None
+
+    def new_game(self) -> Game:
+        self.game = Game.new(self.players, self.rules, self.rng.randrange(2**63), self.ranks)
+        return self.game
+
+    def record(self, game: Game) -> None:
+        """Note a finished game's places; the next game's ranks come from them."""
+        places = game.places
+        self.results.append(places)
+        self.ranks = ranks_from_places(places)
