@@ -277,16 +277,15 @@ class Game:
             anchors = [self.last_id] + [
                 c for c in self.hand_ids if c is not None and linked(c, self.last_id)
             ]
-            weights = [factor if any(linked(c, a) for a in anchors) else 1.0 for c in stock]
-            total = 0.0
-            for w in weights:
-                total += w
+            favoured = [any(linked(c, a) for a in anchors) for c in stock]
+            n_fav = sum(favoured)
+            total = n_fav * factor + (len(stock) - n_fav) * 1.0
             if total > 0.0:
                 u = self.rng.random() * total
                 acc = 0.0
                 choice = stock[-1]
-                for c, w in zip(stock, weights, strict=True):
-                    acc += w
+                for c, fav in zip(stock, favoured, strict=True):
+                    acc += factor if fav else 1.0
                     if u < acc:
                         choice = c
                         break

@@ -1,0 +1,398 @@
+"""Payout simulator for COOL 24+24: a numba kernel that plays the rules engine's game.
+
+The kernel is a line-by-line port of `rules.Game` and `policies` over a small int64 state
+array, using numba's Mersenne Twister in the same order as the engine uses `rng.random()`.
+`python_rng(seed)` builds a `random.Random` in the state numba's `np.random.seed(seed)` gives,
+so `simulate(...)` and `simulate_python(...)` play identical games from the same seed (tested),
+and differ only in speed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES, play_out
+from games.cool24.rules import Game, bonus_counts
+from games.cool24.settings import BONUS_KINDS, Cool24Settings
+
+# state layout (int64 array)
+_H = 0  # hand slots 0..3, -1 = empty
+_LAST, _LAP, _PLAYED, _TOTAL, _BONUS, _OVER = 4, 5, 6, 7, 8, 9
+_COUNT = 10  # 10, 11, 12: straight flush, four of a kind, flush
+_NSTOCK = 13
+_STOCK = 14  # bit c set when card c is in the stock
+_SIZE = 15
+_FULL = (1 << 24) - 1
+_POLICY_CODE = {"random": 0, "greedy": 1, "best": 2}
+# _LINK[c]: bit mask of the cards linked to c (same suit or number, c itself excluded)
+_LINK = np.array(
+    [
+        sum(1 << d for d in range(24) if d != c and (d // 6 == c // 6 or d % 6 == c % 6))
+        for c in range(24)
+    ],
+    dtype=np.int64,
+)
+
+
+@numba.njit(cache=True, inline="always")
+def _linked(a: int, b: int) -> bool:
+    return a // 6 == b // 6 or a % 6 == b % 6
+
+
+@numba.njit(cache=True, inline="always")
+def _popcount(x: int) -> int:
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@numba.njit(cache=True)
+def _take(st, c):
+    st[_STOCK] &= ~(1 << c)
+    st[_NSTOCK] -= 1
+    return c
+
+
+@numba.njit(cache=True)
+def _draw(st, weighted, bias_start, bias_step):
+    stock = st[_STOCK]
+    if weighted:
+        factor = bias_start - st[_PLAYED] * bias_step
+        if factor < 0.0:
+            factor = 0.0
+        last = st[_LAST]
+        fav = _LINK[last]
+        for i in range(4):
+            h = st[_H + i]
+            if h >= 0 and _linked(h, last):
+                fav |= _LINK[h]
+        n_fav = _popcount(stock & fav)
+        total = n_fav * factor + (st[_NSTOCK] - n_fav) * 1.0
+        if total > 0.0:
+            u = np.random.random() * total
+            acc = 0.0
+            choice = -1
+            for c in range(24):
+                if (stock >> c) & 1:
+                    choice = c
+                    acc += factor if (fav >> c) & 1 else 1.0
+                    if u < acc:
+                        break
+            return _take(st, choice)
+    k = int(np.random.random() * st[_NSTOCK])
+    for c in range(24):
+        if (stock >> c) & 1:
+            if k == 0:
+                return _take(st, c)
+            k -= 1
+    return -1
+
+
+@numba.njit(cache=True)
+def _check_bonus(st, hand_table):
+    for i in range(4):
+        if st[_H + i] < 0:
+            return
+    s0 = st[_H] // 6
+    n0 = st[_H] % 6
+    same_suit = True
+    same_number = True
+    lo = 6
+    hi = -1
+    for i in range(4):
+        c = st[_H + i]
+        if c // 6 != s0:
+            same_suit = False
+        if c % 6 != n0:
+            same_number = False
+        lo = min(lo, c % 6)
+        hi = max(hi, c % 6)
+    if same_suit:
+        kind = 0 if hi - lo == 3 else 2  # one suit: 4 distinct numbers, so span 3 = straight
+    elif same_number:
+        kind = 1
+    else:
+        return
+    st[_COUNT + kind] += 1
+    st[_BONUS] += hand_table[kind]
+
+
+@numba.njit(cache=True)
+def _deal(st, hand_table):
+    for i in range(4):
+        st[_H + i] = _draw(st, False, 0.0, 0.0)
+    _check_bonus(st, hand_table)
+
+
+@numba.njit(cache=True)
+def _new_game(st, hand_table):
+    st[:] = 0
+    for i in range(4):
+        st[_H + i] = -1
+    st[_LAST] = -1
+    st[_LAP] = 1
+    st[_STOCK] = _FULL
+    st[_NSTOCK] = 24
+    _deal(st, hand_table)
+
+
+@numba.njit(cache=True, inline="always")
+def _playable(st, i):
+    c = st[_H + i]
+    return c >= 0 and (st[_LAST] < 0 or _linked(c, st[_LAST]))
+
+
+@numba.njit(cache=True)
+def _play(st, i, hand_table, bias_on, bias_start, bias_step):
+    """Play hand slot i (0-based; the caller checked it is playable)."""
+    card = st[_H + i]
+    st[_H + i] = -1
+    st[_LAST] = card
+    st[_PLAYED] += 1
+    st[_TOTAL] += 1
+    if st[_NSTOCK] > 0:
+        st[_H + i] = _draw(st, bias_on and st[_LAP] == 1, bias_start, bias_step)
+        _check_bonus(st, hand_table)
+    empty = True
+    for j in range(4):
+        if st[_H + j] >= 0:
+            empty = False
+    if empty:
+        if st[_LAP] == 1:
+            st[_LAP] = 2
+            st[_PLAYED] = 0
+            st[_LAST] = -1
+            st[_STOCK] = _FULL
+            st[_NSTOCK] = 24
+            _deal(st, hand_table)
+        else:
+            st[_OVER] = 1
+    else:
+        for j in range(4):
+            if _playable(st, j):
+                return
+        st[_OVER] = 1
+
+
+@numba.njit(cache=True, inline="always")
+def _score(st, card_table, multi):
+    m = 1 + multi if st[_LAP] == 2 else 1
+    return card_table[st[_TOTAL]] + st[_BONUS] * m
+
+
+@numba.njit(cache=True)
+def _greedy(st):
+    best = -1
+    best_cost = 1 << 30
+    for i in range(4):
+        if not _playable(st, i):
+            continue
+        card = st[_H + i]
+        cost = 8 * _popcount(st[_STOCK] & _LINK[card])
+        for j in range(4):
+            h = st[_H + j]
+            if j != i and h >= 0 and _linked(h, card):
+                cost += 1
+        if cost < best_cost:
+            best = i
+            best_cost = cost
+    return best
+
+
+@numba.njit(cache=True)
+def _random(st):
+    n = 0
+    for i in range(4):
+        if _playable(st, i):
+            n += 1
+    k = int(np.random.random() * n)
+    for i in range(4):
+        if _playable(st, i):
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@numba.njit(cache=True)
+def _best(st, rollouts, card_table, hand_table, multi, bias_on, bias_start, bias_step):
+    n = 0
+    only = -1
+    for i in range(4):
+        if _playable(st, i):
+            n += 1
+            only = i
+    if n == 1:
+        return only
+    work = np.empty_like(st)
+    best = -1
+    best_total = -1
+    for i in range(4):
+        if not _playable(st, i):
+            continue
+        total = 0
+        for _ in range(rollouts):
+            work[:] = st
+            _play(work, i, hand_table, bias_on, bias_start, bias_step)
+            while work[_OVER] == 0:
+                _play(work, _greedy(work), hand_table, bias_on, bias_start, bias_step)
+            total += _score(work, card_table, multi)
+        if total > best_total:
+            best = i
+            best_total = total
+    return best
+
+
+@numba.njit(cache=True)
+def _simulate(
+    n, seed, policy, rollouts, card_table, hand_table, multi, bias_on, bias_start, bias_step
+):
+    np.random.seed(seed)
+    scores = np.empty(n, np.int64)
+    totals = np.empty(n, np.int64)
+    counts = np.empty((n, 3), np.int64)
+    st = np.empty(_SIZE, np.int64)
+    for g in range(n):
+        _new_game(st, hand_table)
+        while st[_OVER] == 0:
+            if policy == 0:
+                i = _random(st)
+            elif policy == 1:
+                i = _greedy(st)
+            else:
+                i = _best(
+                    st, rollouts, card_table, hand_table, multi, bias_on, bias_start, bias_step
+                )
+            _play(st, i, hand_table, bias_on, bias_start, bias_step)
+        scores[g] = _score(st, card_table, multi)
+        totals[g] = st[_TOTAL]
+        for k in range(3):
+            counts[g, k] = st[_COUNT + k]
+    return scores, totals, counts
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Per-game results: final score, cards played (0..48), bonus counts per kind."""
+
+    scores: np.ndarray
+    played: np.ndarray
+    bonus_counts: np.ndarray  # shape (n, 3), BONUS_KINDS order
+
+    @property
+    def n(self) -> int:
+        return len(self.scores)
+
+    @property
+    def lap2(self) -> np.ndarray:
+        return self.played >= 24
+
+    def summary(self) -> dict[str, float]:
+        s = self.scores
+        out = {
+            "games": float(self.n),
+            "mean": float(s.mean()),
+            "std": float(s.std()),
+            "p_lap2": float(self.lap2.mean()),
+            "p_clear": float((self.played == 48).mean()),
+            "mean_played": float(self.played.mean()),
+        }
+        for q in (5, 25, 50, 75, 95, 99):
+            out[f"p{q}"] = float(np.percentile(s, q))
+        out["max"] = float(s.max())
+        for k, kind in enumerate(BONUS_KINDS):
+            out[f"p_{kind}"] = float((self.bonus_counts[:, k] > 0).mean())
+        return out
+
+
+def _check(n: int, seed: int, policy: str, rollouts: int) -> None:
+    if not isinstance(n, int) or n < 1:
+        raise ValueError(f"number of games must be a positive whole number, not {n!r}")
+    if not 0 <= seed < 2**32:
+        raise ValueError(f"seed must be in 0..{2**32 - 1}, not {seed}")
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
+    if rollouts < 1:
+        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+
+
+def simulate(
+    n: int,
+    settings: Cool24Settings | None = None,
+    *,
+    policy: str = "greedy",
+    seed: int = 0,
+    rollouts: int = DEFAULT_ROLLOUTS,
+) -> SimResult:
+    """Play `n` games with the numba kernel, all from one random stream seeded with `seed`."""
+    _check(n, seed, policy, rollouts)
+    s = settings or Cool24Settings()
+    scores, played, counts = _simulate(
+        n,
+        seed,
+        _POLICY_CODE[policy],
+        rollouts,
+        np.asarray(s.card_win_table, np.int64),
+        np.asarray(s.hand_win_table, np.int64),
+        s.hand_win_multi,
+        s.bias,
+        float(s.bias_start),
+        float(s.bias_step),
+    )
+    return SimResult(scores, played, counts)
+
+
+def python_rng(seed: int) -> random.Random:
+    """A random.Random in the Mersenne Twister state of numba's `np.random.seed(seed)`."""
+    _, keys, pos, *_ = np.random.RandomState(seed).get_state()
+    rng = random.Random()
+    rng.setstate((3, tuple(int(k) for k in keys) + (int(pos),), None))
+    return rng
+
+
+def simulate_python(
+    n: int,
+    settings: Cool24Settings | None = None,
+    *,
+    policy: str = "greedy",
+    seed: int = 0,
+    rollouts: int = DEFAULT_ROLLOUTS,
+) -> SimResult:
+    """The same simulation on the pure-Python engine (slow; the reference for the kernel)."""
+    _check(n, seed, policy, rollouts)
+    s = settings or Cool24Settings()
+    rng = python_rng(seed)
+    scores = np.empty(n, np.int64)
+    played = np.empty(n, np.int64)
+    counts = np.empty((n, 3), np.int64)
+    for g in range(n):
+        game = play_out(Game.new(config=s, rng=rng), policy, rollouts)
+        scores[g], played[g] = game.score, game.total_played
+        counts[g] = bonus_counts(game)
+    return SimResult(scores, played, counts)
+
+
+def format_summary(result: SimResult, settings: Cool24Settings, policy: str) -> str:
+    """The text `games cool24 --simulate` prints."""
+    m = result.summary()
+    lines = [
+        f"COOL 24+24 simulation: {result.n:,} games, policy {policy}",
+        f"tables: bonuses straight flush {settings.hand_win_table[0]}, four of a kind "
+        f"{settings.hand_win_table[1]}, flush {settings.hand_win_table[2]}; lap-2 multiplier "
+        f"x{1 + settings.hand_win_multi}; bias "
+        + (
+            f"{settings.bias_start:g} - played x {settings.bias_step:g}" if settings.bias else "off"
+        ),
+        f"score: mean {m['mean']:.2f}  sd {m['std']:.2f}  max {m['max']:.0f}",
+        "percentiles: " + "  ".join(f"p{q} {m[f'p{q}']:.0f}" for q in (5, 25, 50, 75, 95, 99)),
+        f"cards played: mean {m['mean_played']:.2f}   P(lap 2) {m['p_lap2']:.4f}   "
+        f"P(all 48) {m['p_clear']:.4f}",
+        "P(bonus at least once): "
+        + "  ".join(f"{kind.replace('_', ' ')} {m[f'p_{kind}']:.4f}" for kind in BONUS_KINDS),
+    ]
+    return "\n".join(lines)
