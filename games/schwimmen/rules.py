@@ -1,0 +1,648 @@
+"""Schwimmen (シュビメン) rules engine: no Qt, seeded, every move checked by `legal_actions()`.
+
+The standard rules are the default; `Rules.house()` switches to the browser version's own rules
+(the seed's "ソフト独自ルール": no dealer swap, a CPU's knock ends the round at the end of the
+current rotation). Hidden information leaves the engine only through `Game.observation(seat)`.
+
+Usage::
+
+    game = Game.new(players=4, seed=1)
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+            continue
+        game.apply(game.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from itertools import combinations
+
+from bingo.errors import UserError
+from games.common.cards import Card, Rank, Suit, deck_32, shuffled
+
+__all__ = [
+    "Action",
+    "DealerKeep",
+    "DealerSwap",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Knock",
+    "Observation",
+    "Pass",
+    "Phase",
+    "RoundResult",
+    "Rules",
+    "SUIT_ORDER",
+    "SwapAll",
+    "SwapOne",
+    "card_points",
+    "hand_key",
+    "hand_value",
+    "is_feuer",
+    "is_schnauz",
+]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 9
+HAND_SIZE = 3
+SCHNAUZ, FEUER, TRIPLE = 31.0, 32.0, 30.5
+# the standard tie-break between equal hands: the suit that was counted, clubs highest
+SUIT_ORDER = {Suit.CLUBS: 4, Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1}
+
+
+class IllegalMove(UserError):
+    """An action the rules do not allow now; the message says why."""
+
+
+class Phase(Enum):
+    DEALER = "dealer"  # the dealer decides: keep the hand or take the extra hand
+    PLAY = "play"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
+class KnockRule(Enum):
+    STANDARD = "standard"  # after a knock every other player has exactly one more turn
+    HOUSE = "house"  # the seed: the round ends when the current rotation is complete
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Which variant is played. `Rules()` is the standard game; `Rules.house()` is the seed's."""
+
+    dealer_swap: bool = True
+    knock: KnockRule = KnockRule.STANDARD
+    suit_tiebreak: bool = False  # equal lowest hands: the counted suit decides (C > S > H > D)
+    start_coins: int = 3  # at -1 a player is swimming; one more loss and they are out
+    human_seat: int | None = 0  # the game ends when this seat is out (None: play to the last)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.knock, str):
+            object.__setattr__(self, "knock", KnockRule(self.knock))
+        if not 0 <= self.start_coins <= 20:
+            raise IllegalMove(f"start_coins = {self.start_coins} is out of range: use 0..20")
+
+    @classmethod
+    def standard(cls, **changes: object) -> Rules:
+        return replace(cls(), **changes)
+
+    @classmethod
+    def house(cls, **changes: object) -> Rules:
+        """The seed's browser rules: no dealer, asymmetric knock; ties still all lose."""
+        return replace(cls(dealer_swap=False, knock=KnockRule.HOUSE), **changes)
+
+    @property
+    def is_house(self) -> bool:
+        return self.knock is KnockRule.HOUSE
+
+
+# ---------------------------------------------------------------- actions
+
+
+def _card(value: Card | str) -> Card:
+    return Card.parse(value)
+
+
+@dataclass(frozen=True)
+class SwapOne:
+    """Swap one hand card with one table card."""
+
+    hand_card: Card
+    table_card: Card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand_card", _card(self.hand_card))
+        object.__setattr__(self, "table_card", _card(self.table_card))
+
+    def __str__(self) -> str:
+        return f"swap {self.hand_card} {self.table_card}"
+
+
+@dataclass(frozen=True)
+class SwapAll:
+    """Swap the whole hand with the three table cards (全交換)."""
+
+    def __str__(self) -> str:
+        return "swap all"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Do nothing this turn; not allowed twice in a row."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Knock:
+    """Close the round (終了); not on a player's first turn."""
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@dataclass(frozen=True)
+class DealerKeep:
+    """Standard rules: the dealer keeps the dealt hand; the extra hand goes face up."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True)
+class DealerSwap:
+    """Standard rules: the dealer takes the extra hand; the dealt hand goes face up."""
+
+    def __str__(self) -> str:
+        return "take extra"
+
+
+Action = SwapOne | SwapAll | Pass | Knock | DealerKeep | DealerSwap
+
+
+# ---------------------------------------------------------------- hand values
+
+
+def card_points(card: Card | str) -> int:
+    """A 11; K, Q, J, 10 = 10; 9, 8, 7 face value."""
+    card = _card(card)
+    if card.rank is Rank.ACE:
+        return 11
+    if card.rank >= Rank.TEN:
+        return 10
+    return int(card.rank)
+
+
+def _best_suit(cards: Sequence[Card]) -> tuple[int, Suit]:
+    """The highest single-suit sum and its suit (the better suit by SUIT_ORDER on equal sums)."""
+    sums: dict[Suit, int] = {}
+    for c in cards:
+        sums[c.suit] = sums.get(c.suit, 0) + card_points(c)
+    return max((total, SUIT_ORDER[suit], suit) for suit, total in sums.items())[0::2]
+
+
+def hand_value(cards: Iterable[Card | str]) -> float:
+    """Value of a 3-card hand: best one-suit sum, 30.5 for three of a kind, 32 for three aces."""
+    hand = [_card(c) for c in cards]
+    if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
+        raise IllegalMove(f"a hand is {HAND_SIZE} different cards, not {len(hand)}: {hand}")
+    if all(c.rank == hand[0].rank for c in hand):
+        return FEUER if hand[0].rank is Rank.ACE else TRIPLE
+    return float(_best_suit(hand)[0])
+
+
+def hand_key(cards: Iterable[Card | str], suit_tiebreak: bool = False) -> tuple[float, int]:
+    """Sort key of a hand: its value, then (with the suit tie-break) the counted suit's order.
+
+    Three of a kind ties are broken by rank when the tie-break is on.
+    """
+    hand = [_card(c) for c in cards]
+    value = hand_value(hand)
+    if not suit_tiebreak:
+        return (value, 0)
+    if value in (TRIPLE, FEUER):
+        return (value, int(hand[0].rank))
+    return (value, SUIT_ORDER[_best_suit(hand)[1]])
+
+
+def is_schnauz(cards: Iterable[Card | str]) -> bool:
+    """31 in one suit: the ace and two ten-point cards."""
+    return hand_value(cards) == SCHNAUZ
+
+
+def is_feuer(cards: Iterable[Card | str]) -> bool:
+    """Three aces (32)."""
+    return hand_value(cards) == FEUER
+
+
+# ---------------------------------------------------------------- events and results
+
+
+@dataclass(frozen=True)
+class Event:
+    """One public thing that happened in a round (every seat sees it)."""
+
+    seat: int | None
+    kind: str  # keep, take_extra, swap_one, swap_all, pass, knock, refresh, schnauz, feuer
+    took: tuple[Card, ...] = ()
+    gave: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Every hand face up, values, places and coins after a round."""
+
+    round_number: int
+    reason: str  # "knock", "schnauz", "feuer" or "stalled"
+    trigger: int | None  # who knocked / made Schnauz or Feuer
+    hands: tuple[tuple[Card, ...] | None, ...]  # None for players already out
+    values: tuple[float | None, ...]
+    places: tuple[int | None, ...]  # 1 = best this round; equal hands share a place
+    losers: tuple[int, ...]
+    coins: tuple[int, ...]  # after the round
+    swimming: tuple[int, ...]  # seats at -1 coins after the round
+    eliminated: tuple[int, ...]  # seats out after this round
+    game_over: bool
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own hand and everything public, never other hands or stock."""
+
+    seat: int
+    players: int
+    phase: Phase
+    current: int
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    dealer: int | None
+    starter: int
+    coins: tuple[int, ...]
+    out: tuple[bool, ...]
+    turns_taken: tuple[int, ...]
+    passed_last: tuple[bool, ...]
+    knocker: int | None
+    final_turns: tuple[int, ...]
+    stock_count: int
+    discards: tuple[Card, ...]
+    known: tuple[frozenset[Card], ...]  # cards each seat is publicly known to hold
+    log: tuple[Event, ...]
+    round_number: int
+    rules: Rules
+    extra_pending: bool  # the dealer's extra hand is still face down
+
+    @property
+    def alive(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if not self.out[s])
+
+    def unseen(self) -> frozenset[Card]:
+        """Cards this seat has not seen: other hands (except known cards), stock, extra hand."""
+        seen = set(self.hand) | set(self.table) | set(self.discards)
+        for s, cards in enumerate(self.known):
+            if s != self.seat:
+                seen |= cards
+        return frozenset(deck_32()) - seen
+
+
+# ---------------------------------------------------------------- the game
+
+
+@dataclass
+class Game:
+    """A whole game of Schwimmen: rounds until one player is left (or the human is out)."""
+
+    rules: Rules
+    players: int
+    rng: random.Random
+    coins: list[int]
+    out: list[bool]
+    places: list[int | None]
+    phase: Phase = Phase.PLAY
+    round_number: int = 0
+    dealer: int | None = None
+    starter: int = 0
+    current: int = 0
+    hands: list[list[Card]] = field(default_factory=list)
+    table: list[Card] = field(default_factory=list)
+    extra: list[Card] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)
+    discards: list[Card] = field(default_factory=list)
+    turns_taken: list[int] = field(default_factory=list)
+    passed_last: list[bool] = field(default_factory=list)
+    pass_streak: int = 0
+    knocker: int | None = None
+    final_turns: list[int] = field(default_factory=list)
+    known: list[set[Card]] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    results: list[RoundResult] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
+
+    # ------------------------------------------------------------ setup
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int | None = None, rules: Rules | None = None) -> Game:
+        """A new game; the first round is dealt at once. Same seed, same game."""
+        rules = rules or Rules()
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMove(
+                f"{players} players is not possible: Schwimmen is for "
+                f"{MIN_PLAYERS}-{MAX_PLAYERS} players"
+            )
+        if rules.human_seat is not None and not 0 <= rules.human_seat < players:
+            raise IllegalMove(f"human_seat {rules.human_seat} is not a seat: use 0..{players - 1}")
+        game = cls(
+            rules=rules,
+            players=players,
+            rng=random.Random(seed),
+            coins=[rules.start_coins] * players,
+            out=[False] * players,
+            places=[None] * players,
+        )
+        game._start_round()
+        return game
+
+    @property
+    def alive(self) -> list[int]:
+        return [s for s in range(self.players) if not self.out[s]]
+
+    def _next_alive(self, seat: int) -> int:
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if not self.out[candidate]:
+                return candidate
+        raise AssertionError("no player left")
+
+    def _start_round(self) -> None:
+        self.round_number += 1
+        alive = self.alive
+        if self.rules.dealer_swap:
+            # the deal passes to the left; the first dealer sits before seat 0 so seat 0 leads
+            if self.dealer is None:
+                self.dealer = self.players - 1
+            else:
+                self.dealer = self._next_alive(self.dealer)
+            self.starter = self._next_alive(self.dealer)
+        else:
+            self.dealer = None
+            human = self.rules.human_seat
+            self.starter = human if human is not None and not self.out[human] else alive[0]
+        deck = shuffled(deck_32(), self.rng)
+        self.hands = [[] for _ in range(self.players)]
+        for s in alive:
+            self.hands[s] = [deck.pop() for _ in range(HAND_SIZE)]
+        if self.rules.dealer_swap:
+            self.extra = [deck.pop() for _ in range(HAND_SIZE)]
+            self.table = []
+        else:
+            self.extra = []
+            self.table = [deck.pop() for _ in range(HAND_SIZE)]
+        self.stock = deck
+        self.discards = []
+        self.turns_taken = [0] * self.players
+        self.passed_last = [False] * self.players
+        self.pass_streak = 0
+        self.knocker = None
+        self.final_turns = []
+        self.known = [set() for _ in range(self.players)]
+        self.log = []
+        self.phase = Phase.DEALER if self.rules.dealer_swap else Phase.PLAY
+        self.current = self.dealer if self.rules.dealer_swap else self.starter
+        # a dealt Schnauz or Feuer is shown at once and ends the round
+        for s in alive:
+            if hand_value(self.hands[s]) >= SCHNAUZ:
+                self._end_round("feuer" if is_feuer(self.hands[s]) else "schnauz", s)
+                return
+
+    # ------------------------------------------------------------ moves
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when no one is to move)."""
+        if self.phase is Phase.DEALER:
+            return [DealerKeep(), DealerSwap()]
+        if self.phase is not Phase.PLAY:
+            return []
+        seat = self.current
+        actions: list[Action] = [SwapOne(h, t) for h in self.hands[seat] for t in self.table]
+        actions.append(SwapAll())
+        if not self.passed_last[seat]:
+            actions.append(Pass())
+        if self.knocker is None and self.turns_taken[seat] > 0:
+            actions.append(Knock())
+        return actions
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when `action` is legal now, else the reason in one line."""
+        if self.phase is Phase.GAME_OVER:
+            return "the game is over: start a new game"
+        if self.phase is Phase.ROUND_OVER:
+            return "the round is over: start the next round first"
+        seat = self.current
+        if self.phase is Phase.DEALER:
+            if isinstance(action, DealerKeep | DealerSwap):
+                return None
+            return (
+                f"player {seat + 1} deals: first keep the hand or take the extra hand "
+                "(DealerKeep or DealerSwap)"
+            )
+        if isinstance(action, DealerKeep | DealerSwap):
+            return "only the dealer chooses a hand, and only before the first turn"
+        if isinstance(action, SwapOne):
+            if action.hand_card not in self.hands[seat]:
+                return f"{action.hand_card} is not in player {seat + 1}'s hand"
+            if action.table_card not in self.table:
+                return f"{action.table_card} is not on the table"
+            return None
+        if isinstance(action, SwapAll):
+            return None
+        if isinstance(action, Pass):
+            if self.passed_last[seat]:
+                return "a player may not pass twice in a row: swap or knock instead"
+            return None
+        if isinstance(action, Knock):
+            if self.knocker is not None:
+                return f"player {self.knocker + 1} has already knocked: this is the last turn"
+            if self.turns_taken[seat] == 0:
+                return "no knocking on your first turn: swap or pass first"
+            return None
+        return f"{action!r} is not a Schwimmen action"
+
+    def apply(self, action: Action) -> None:
+        """Play `action` for the current player; raises IllegalMove (saying why) if not allowed."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalMove(reason)
+        seat = self.current
+        if isinstance(action, DealerKeep | DealerSwap):
+            self._dealer_choice(seat, isinstance(action, DealerSwap))
+            return
+        hand = self.hands[seat]
+        if isinstance(action, SwapOne):
+            i, j = hand.index(action.hand_card), self.table.index(action.table_card)
+            hand[i], self.table[j] = self.table[j], hand[i]
+            self.known[seat].discard(action.hand_card)
+            self.known[seat].add(action.table_card)
+            self.log.append(Event(seat, "swap_one", (action.table_card,), (action.hand_card,)))
+        elif isinstance(action, SwapAll):
+            took, gave = tuple(self.table), tuple(hand)
+            self.hands[seat], self.table = list(took), list(gave)
+            self.known[seat] = set(took)
+            self.log.append(Event(seat, "swap_all", took, gave))
+        elif isinstance(action, Pass):
+            self.log.append(Event(seat, "pass"))
+        else:
+            self.knocker = seat
+            self.log.append(Event(seat, "knock"))
+            self.final_turns = self._seats_after_knock(seat)
+        self.turns_taken[seat] += 1
+        self.passed_last[seat] = isinstance(action, Pass)
+        if isinstance(action, SwapOne | SwapAll) and hand_value(self.hands[seat]) >= SCHNAUZ:
+            self._end_round("feuer" if is_feuer(self.hands[seat]) else "schnauz", seat)
+            return
+        if isinstance(action, Pass):
+            self.pass_streak += 1
+            if self.pass_streak >= len(self.alive):
+                self._refresh_table()
+        else:
+            self.pass_streak = 0
+        self._advance(seat)
+
+    def _dealer_choice(self, seat: int, take_extra: bool) -> None:
+        if take_extra:
+            self.table, self.hands[seat] = self.hands[seat], self.extra
+            self.log.append(Event(seat, "take_extra", (), tuple(self.table)))
+        else:
+            self.table = self.extra
+            self.log.append(Event(seat, "keep", (), ()))
+        self.extra = []
+        self.phase = Phase.PLAY
+        self.current = self.starter
+        if take_extra and hand_value(self.hands[seat]) >= SCHNAUZ:
+            self._end_round("feuer" if is_feuer(self.hands[seat]) else "schnauz", seat)
+
+    def _seats_after_knock(self, knocker: int) -> list[int]:
+        seats: list[int] = []
+        seat = self._next_alive(knocker)
+        human = self.rules.human_seat
+        house_cut = self.rules.is_house and knocker != human
+        while seat != knocker:
+            if house_cut and seat == self.starter:
+                break  # the seed: the round ends when this rotation is complete
+            seats.append(seat)
+            seat = self._next_alive(seat)
+        return seats
+
+    def _refresh_table(self) -> None:
+        """Everyone passed in turn: the table goes to the discards, three new cards come."""
+        self.pass_streak = 0
+        if len(self.stock) < HAND_SIZE:
+            self.stock = shuffled(self.discards, self.rng) + self.stock
+            self.discards = []
+        if len(self.stock) < HAND_SIZE:
+            return  # nine players: too few cards left to refresh; play on with this table
+        self.discards.extend(self.table)
+        gave = tuple(self.table)
+        self.table = [self.stock.pop() for _ in range(HAND_SIZE)]
+        self.log.append(Event(None, "refresh", tuple(self.table), gave))
+
+    def _advance(self, seat: int) -> None:
+        if self.knocker is not None:
+            if seat != self.knocker and self.final_turns and self.final_turns[0] == seat:
+                self.final_turns.pop(0)
+            if not self.final_turns:
+                self._end_round("knock", self.knocker)
+                return
+            self.current = self.final_turns[0]
+            return
+        self.current = self._next_alive(seat)
+
+    # ------------------------------------------------------------ scoring
+
+    def _end_round(self, reason: str, trigger: int | None) -> None:
+        alive = self.alive
+        tiebreak = self.rules.suit_tiebreak
+        keys = {s: hand_key(self.hands[s], tiebreak) for s in alive}
+        values = tuple(
+            hand_value(self.hands[s]) if s in keys else None for s in range(self.players)
+        )
+        places: list[int | None] = [None] * self.players
+        for s in alive:
+            places[s] = 1 + sum(1 for t in alive if keys[t] > keys[s])
+        lowest = min(keys.values())
+        losers = tuple(s for s in alive if keys[s] == lowest)
+        for s in losers:
+            self.coins[s] -= 1
+        newly_out = tuple(s for s in losers if self.coins[s] < -1)
+        survivors = [s for s in alive if s not in newly_out]
+        for s in newly_out:
+            self.out[s] = True
+            self.places[s] = len(survivors) + 1
+        human = self.rules.human_seat
+        game_over = len(survivors) <= 1 or (human is not None and self.out[human])
+        if game_over:
+            if len(survivors) == 1:
+                self.places[survivors[0]] = 1
+                self.winners = (survivors[0],)
+            elif not survivors:
+                self.winners = newly_out  # everyone left went out together: they share 1st
+        if reason in ("schnauz", "feuer"):
+            self.log.append(Event(trigger, reason, (), ()))
+        result = RoundResult(
+            round_number=self.round_number,
+            reason=reason,
+            trigger=trigger,
+            hands=tuple(tuple(self.hands[s]) if s in keys else None for s in range(self.players)),
+            values=values,
+            places=tuple(places),
+            losers=losers,
+            coins=tuple(self.coins),
+            swimming=tuple(s for s in survivors if self.coins[s] == -1),
+            eliminated=tuple(s for s in range(self.players) if self.out[s]),
+            game_over=game_over,
+        )
+        self.results.append(result)
+        self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        return self.results[-1] if self.results else None
+
+    def next_round(self) -> None:
+        """Deal the next round after a round is over."""
+        if self.phase is not Phase.ROUND_OVER:
+            raise IllegalMove(
+                "the game is over: start a new game"
+                if self.phase is Phase.GAME_OVER
+                else "the round is still being played"
+            )
+        self._start_round()
+
+    def is_swimming(self, seat: int) -> bool:
+        return not self.out[seat] and self.coins[seat] == -1
+
+    # ------------------------------------------------------------ views
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may see now."""
+        known = tuple(
+            frozenset(self.hands[s]) if s == seat else frozenset(self.known[s])
+            for s in range(self.players)
+        )
+        return Observation(
+            seat=seat,
+            players=self.players,
+            phase=self.phase,
+            current=self.current,
+            hand=tuple(self.hands[seat]),
+            table=tuple(self.table),
+            dealer=self.dealer,
+            starter=self.starter,
+            coins=tuple(self.coins),
+            out=tuple(self.out),
+            turns_taken=tuple(self.turns_taken),
+            passed_last=tuple(self.passed_last),
+            knocker=self.knocker,
+            final_turns=tuple(self.final_turns),
+            stock_count=len(self.stock),
+            discards=tuple(self.discards),
+            known=known,
+            log=tuple(self.log),
+            round_number=self.round_number,
+            rules=self.rules,
+            extra_pending=bool(self.extra),
+        )
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the game right now (hands, table, extra hand, stock, discards)."""
+        cards = [c for s in range(self.players) for c in self.hands[s]]
+        return cards + self.table + self.extra + self.stock + self.discards
+
+
+def all_hands() -> Iterable[tuple[Card, Card, Card]]:
+    """All 4,960 three-card hands of the 32-card deck (for tests and tables)."""
+    return combinations(deck_32(), HAND_SIZE)
