@@ -1,0 +1,447 @@
+"""PDF rendering of bingo cards with reportlab, several cards per page, pages streamed.
+
+What is the same on every card (background, title, column letters, empty grid, rule text) is
+one Form XObject drawn once and reused; each number's image is one Form XObject too, so it is
+embedded once however many cells show it. Per card only the images, numbers, serial and QR
+code are drawn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import BinaryIO
+
+import segno
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
+
+from bingo.config import Config
+from bingo.errors import UserError
+from cards import style
+from cards.layout import MM, CardGeometry, PageGeometry, Rect, card_geometry, page_geometry
+from cards.model import BingoCard
+from cards.pdfstream import StreamingCanvas
+
+BUILTIN_JA_FONT = "HeiseiKakuGo-W5"
+NUMBER_FONT = "Helvetica-Bold"
+
+
+class FontError(UserError):
+    """The font named in cards.font cannot be used."""
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """How to print: cards per page, page size, images, QR codes, bleed."""
+
+    per_page: int = 4
+    page_size: str = "A4"
+    images: bool = True
+    qr: bool = False
+    bleed_mm: float = 0.0
+
+    @classmethod
+    def from_config(cls, config: Config) -> CardOptions:
+        c = config.cards
+        return cls(c.per_page, c.page_size, c.images, c.qr, c.bleed_mm)
+
+
+def title_font(config: Config) -> str:
+    """Register and return the font for the title and labels (Japanese capable)."""
+    path = config.cards.font
+    if path is None:
+        if BUILTIN_JA_FONT not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(UnicodeCIDFont(BUILTIN_JA_FONT))
+        return BUILTIN_JA_FONT
+    name = "CardFont-" + hashlib.sha1(str(path).encode()).hexdigest()[:10]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except Exception as exc:  # reportlab raises several kinds for bad fonts
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise FontError(
+                f'cards.font = "{path}" cannot be used ({reason}): name a TrueType .ttf file '
+                'or use "" for the built-in Japanese font'
+            ) from None
+    return name
+
+
+def _fit_size(text: str, font: str, max_w: float, max_h: float) -> float:
+    width = pdfmetrics.stringWidth(text, font, 1.0) or 1.0
+    return max(1.0, min(max_h, max_w / width))
+
+
+class CardPdfWriter:
+    """Adds cards one by one to a PDF on `out`; call close() to finish the file."""
+
+    def __init__(
+        self,
+        out: BinaryIO,
+        config: Config,
+        options: CardOptions,
+        *,
+        serial_width: int = 4,
+        warn: style.Warn = lambda message: None,
+    ) -> None:
+        self.config = config
+        self.options = options
+        self.serial_width = serial_width
+        self.page: PageGeometry = page_geometry(
+            options.page_size, options.per_page, options.bleed_mm
+        )
+        board = config.board
+        self.geo: CardGeometry = card_geometry(
+            self.page.card_w,
+            self.page.card_h,
+            board.size,
+            bleed=self.page.bleed,
+            qr=options.qr,
+            max_digits=len(str(board.total_numbers)),
+        )
+        self.font = title_font(config)
+        self.canvas = StreamingCanvas(out, (self.page.width, self.page.height))
+        self.canvas.setTitle(config.event.title)
+        self.canvas.setCreator("puyo-event-toolkit bingo cards")
+        self.canvas.setAuthor(config.event.title)
+        self.canvas.setSubject("bingo cards")
+        self._image_forms = self._make_image_forms(style.load_images(config, options.images, warn))
+        self._make_template()
+        self._make_page_marks()
+        self._slot = 0
+        self.pages = 0
+        self.cards = 0
+
+    # ------------------------------------------------------------ shared forms
+
+    def _make_image_forms(self, images: dict[int, style.LoadedImage]) -> dict[int, str]:
+        """One Form XObject per image file, sized to a cell; returns {number: form name}."""
+        cell = self.geo.cells[0][0]
+        forms: dict[int, str] = {}
+        by_path: dict[object, str] = {}
+        c = self.canvas
+        for number, loaded in sorted(images.items()):
+            if loaded.path not in by_path:
+                name = f"img{len(by_path) + 1}"
+                c.beginForm(name, 0, 0, cell.w, cell.h)
+                c.drawImage(ImageReader(loaded.image), 0, 0, cell.w, cell.h)
+                _end_form(c, name)
+                by_path[loaded.path] = name
+            forms[number] = by_path[loaded.path]
+        return forms
+
+    def _make_template(self) -> None:
+        g, cfg, c = self.geo, self.config, self.canvas
+        b = g.bleed
+        c.beginForm("card", -b, -b, g.width + b, g.height + b)
+        # background with soft Puyo bubbles, out to the bleed
+        c.saveState()
+        p = c.beginPath()
+        p.rect(-b, -b, g.width + 2 * b, g.height + 2 * b)
+        c.clipPath(p, stroke=0, fill=0)
+        c.setFillColor(HexColor(style.PAPER))
+        c.rect(-b, -b, g.width + 2 * b, g.height + 2 * b, stroke=0, fill=1)
+        fills = cfg.columns.fill
+        c.setFillAlpha(0.22)
+        for x, y, r, i in style.bubbles(7, g.width, g.height):
+            c.setFillColor(HexColor(fills[i % len(fills)]))
+            c.circle(x, y, r, stroke=0, fill=1)
+        c.restoreState()
+        # panel with a soft shadow
+        pr = g.panel
+        radius = min(4 * MM, pr.w * 0.05)
+        c.saveState()
+        c.setFillColor(HexColor(style.INK))
+        c.setFillAlpha(0.18)
+        c.roundRect(pr.x + 1.5, pr.y - 2.0, pr.w, pr.h, radius, stroke=0, fill=1)
+        c.restoreState()
+        c.setFillColor(HexColor(style.PANEL))
+        c.setStrokeColor(HexColor(style.INK))
+        c.setLineWidth(max(1.0, pr.w * 0.006))
+        c.roundRect(pr.x, pr.y, pr.w, pr.h, radius, stroke=1, fill=1)
+        self._draw_title()
+        self._draw_letters()
+        # empty grid: each cell tinted in its column colour
+        size = cfg.board.size
+        centre = size // 2
+        for r, row in enumerate(g.cells):
+            for col, cell in enumerate(row):
+                if cfg.board.free_center and r == centre and col == centre:
+                    self._draw_free(cell)
+                    continue
+                c.setFillColor(HexColor(style.mix(fills[col], "#ffffff", 0.8)))
+                c.setStrokeColor(HexColor(cfg.columns.outline[col]))
+                c.setLineWidth(self._cell_line())
+                c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=1)
+        self._draw_rule()
+        _end_form(c, "card")
+
+    def _cell_line(self) -> float:
+        return max(0.8, self.geo.cells[0][0].w * 0.035)
+
+    def _draw_title(self) -> None:
+        g, c = self.geo, self.canvas
+        t = g.title
+        text = self.config.event.title
+        blob_r = t.h * 0.42
+        room = t.w - 4.6 * blob_r
+        size = _fit_size(text, self.font, room, t.h * 0.78)
+        width = pdfmetrics.stringWidth(text, self.font, size)
+        c.setFillColor(HexColor(style.INK))
+        c.setFont(self.font, size)
+        c.drawCentredString(t.cx, t.y + t.h * 0.5 - size * 0.36, text)
+        cols = self.config.columns
+        offset = width / 2 + blob_r * 1.5
+        _puyo(c, t.cx - offset, t.cy, blob_r, cols.fill[0], cols.outline[0])
+        _puyo(c, t.cx + offset, t.cy, blob_r, cols.fill[-1], cols.outline[-1])
+
+    def _draw_letters(self) -> None:
+        g, c, cols = self.geo, self.canvas, self.config.columns
+        for i, box in enumerate(g.letters):
+            name = cols.names[i]
+            size = _fit_size(name, NUMBER_FONT, box.w * 0.9, g.letter_size)
+            y = box.y + box.h * 0.5 - size * 0.36
+            shift = size * 0.06
+            c.setLineJoin(1)
+            c.setFillColor(HexColor(cols.shadow[i]))
+            c.setStrokeColor(HexColor(cols.shadow[i]))
+            c.setLineWidth(size * 0.12)
+            c.setFont(NUMBER_FONT, size)
+            c.drawCentredString(box.cx + shift, y - shift, name, mode=2)
+            c.setFillColor(HexColor(cols.fill[i]))
+            c.setStrokeColor(HexColor(cols.outline[i]))
+            c.setLineWidth(size * 0.08)
+            c.drawCentredString(box.cx, y, name, mode=2)
+
+    def _draw_free(self, cell: Rect) -> None:
+        g, c = self.geo, self.canvas
+        c.setFillColor(HexColor(style.FREE_FILL))
+        c.setStrokeColor(HexColor(style.INK))
+        c.setLineWidth(self._cell_line())
+        c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=1)
+        _star(c, cell.cx, cell.cy + cell.h * 0.06, cell.w * 0.36, "#ffffff", "#f0a000")
+        text = style.free_text(self.config)
+        size = _fit_size(text, NUMBER_FONT, cell.w * 0.8, cell.h * 0.24)
+        c.setFillColor(HexColor(style.INK))
+        c.setFont(NUMBER_FONT, size)
+        c.drawCentredString(cell.cx, cell.y + cell.h * 0.1, text)
+
+    def _draw_rule(self) -> None:
+        g, c = self.geo, self.canvas
+        lines = style.rule_lines(self.config)
+        box = g.rule
+        size = min(_fit_size(line, self.font, box.w, box.h * 0.36) for line in lines)
+        c.setFillColor(HexColor(style.INK))
+        c.setFont(self.font, size)
+        lead = size * 1.25
+        top = box.cy + lead * (len(lines) - 1) / 2
+        for k, line in enumerate(lines):
+            c.drawCentredString(box.cx, top - k * lead - size * 0.36, line)
+
+    def _make_page_marks(self) -> None:
+        """Cut marks in the page margin at every trim line; dashed guides between cards."""
+        pg, c = self.page, self.canvas
+        c.beginForm("marks", 0, 0, pg.width, pg.height)
+        c.setStrokeColor(HexColor("#000000"))
+        c.setLineWidth(0.4)
+        gap = pg.bleed + 2 * MM
+        length = min(6 * MM, pg.margin - gap - 1 * MM)
+        first_y, last_y = pg.cut_ys[0], pg.cut_ys[-1]
+        first_x, last_x = pg.cut_xs[0], pg.cut_xs[-1]
+        lines = []
+        for x in pg.cut_xs:
+            lines.append((x, last_y + gap, x, last_y + gap + length))
+            lines.append((x, first_y - gap, x, first_y - gap - length))
+        for y in pg.cut_ys:
+            lines.append((first_x - gap, y, first_x - gap - length, y))
+            lines.append((last_x + gap, y, last_x + gap + length, y))
+        c.lines(lines)
+        if pg.bleed == 0:  # scissor guides on shared edges, for cutting at home
+            c.setStrokeColor(HexColor("#9a9aa8"))
+            c.setDash(3, 3)
+            inner = []
+            for x in pg.cut_xs[1:-1]:
+                inner.append((x, first_y, x, last_y))
+            for y in pg.cut_ys[1:-1]:
+                inner.append((first_x, y, last_x, y))
+            if inner:
+                c.lines(inner)
+        _end_form(c, "marks")
+
+    # ------------------------------------------------------------ per card
+
+    def add(self, card: BingoCard) -> None:
+        if card.size != self.config.board.size:
+            raise ValueError(f"card {card.serial} is {card.size}x{card.size}, board is not")
+        x, y = self.page.slots[self._slot]
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        c.doForm("card")
+        self._draw_cells(card)
+        self._draw_serial(card.serial)
+        if self.geo.qr is not None:
+            _qr(c, self.geo.qr, str(card.serial))
+        c.restoreState()
+        self.cards += 1
+        self._slot += 1
+        if self._slot == len(self.page.slots):
+            self._finish_page()
+
+    def _finish_page(self) -> None:
+        self.canvas.doForm("marks")
+        self.canvas.showPage()
+        self.pages += 1
+        self._slot = 0
+
+    def _draw_cells(self, card: BingoCard) -> None:
+        g, c = self.geo, self.canvas
+        line = self._cell_line()
+        for r, row in enumerate(card.rows):
+            for col, number in enumerate(row):
+                if number is None:
+                    continue
+                cell = g.cells[r][col]
+                form = self._image_forms.get(number)
+                if form is not None:
+                    c.saveState()
+                    p = c.beginPath()
+                    p.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius)
+                    c.clipPath(p, stroke=0, fill=0)
+                    c.translate(cell.x, cell.y)
+                    c.doForm(form)
+                    c.setFillColor(HexColor("#ffffff"))
+                    c.setFillAlpha(0.45)
+                    c.rect(0, 0, cell.w, cell.h, stroke=0, fill=1)
+                    c.restoreState()
+                    c.setStrokeColor(HexColor(self.config.columns.outline[col]))
+                    c.setLineWidth(line)
+                    c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=0)
+                fill, outline = style.number_colours(self.config, number)
+                size = g.number_size
+                c.setLineJoin(1)
+                c.setFont(NUMBER_FONT, size)
+                c.setFillColor(HexColor(fill))
+                c.setStrokeColor(HexColor(outline))
+                c.setLineWidth(size * 0.085)
+                c.drawCentredString(cell.cx, cell.cy - size * 0.36, str(number), mode=2)
+
+    def _draw_serial(self, serial: int) -> None:
+        box, c = self.geo.serial, self.canvas
+        text = style.serial_text(serial, self.serial_width)
+        size = _fit_size(text, NUMBER_FONT, box.w, box.h * 0.5)
+        c.setFillColor(HexColor(style.INK))
+        c.setFont(NUMBER_FONT, size)
+        c.drawString(box.x, box.cy - size * 0.36, text)
+
+    def close(self) -> None:
+        if self._slot:
+            self._finish_page()
+        self.canvas.save()
+
+
+def _end_form(c, name: str) -> None:
+    """endForm, then give the form its own resources (reportlab leaves out its ExtGState)."""
+    c.endForm()
+    doc = c._doc
+    form = doc.idToObject[doc.getXObjectName(name)]
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    state = getattr(form, "ExtGState", None)
+    if state:
+        resources.ExtGState = state
+    form.Resources = resources
+
+
+def _puyo(c, x: float, y: float, r: float, fill: str, outline: str) -> None:
+    """A small Puyo: a round blob with two eyes."""
+    c.saveState()
+    c.setLineWidth(max(0.5, r * 0.12))
+    c.setFillColor(HexColor(fill))
+    c.setStrokeColor(HexColor(outline))
+    c.ellipse(x - r, y - r * 0.92, x + r, y + r * 0.92, stroke=1, fill=1)
+    c.setFillColor(HexColor(style.mix(fill, "#ffffff", 0.6)))
+    c.ellipse(x - r * 0.62, y + r * 0.3, x - r * 0.22, y + r * 0.62, stroke=0, fill=1)
+    c.setLineWidth(max(0.3, r * 0.06))
+    for ex in (x - r * 0.34, x + r * 0.34):
+        c.setFillColor(HexColor("#ffffff"))
+        c.ellipse(ex - r * 0.2, y - r * 0.32, ex + r * 0.2, y + r * 0.14, stroke=1, fill=1)
+        c.setFillColor(HexColor("#1e1e28"))
+        c.circle(ex, y - r * 0.12, r * 0.09, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _star(c, x: float, y: float, r: float, fill: str, outline: str) -> None:
+    p = c.beginPath()
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        a = math.pi / 2 + k * math.pi / 5
+        px, py = x + radius * math.cos(a), y + radius * math.sin(a)
+        if k == 0:
+            p.moveTo(px, py)
+        else:
+            p.lineTo(px, py)
+    p.close()
+    c.saveState()
+    c.setLineJoin(1)
+    c.setFillColor(HexColor(fill))
+    c.setStrokeColor(HexColor(outline))
+    c.setLineWidth(max(0.6, r * 0.1))
+    c.drawPath(p, stroke=1, fill=1)
+    c.restoreState()
+
+
+def qr_matrix(text: str) -> list[list[bool]]:
+    """Dark modules of the QR code for `text` (no quiet zone)."""
+    code = segno.make_qr(text, error="m")
+    return [[bool(v) for v in row] for row in code.matrix]
+
+
+def _qr(c, box: Rect, text: str) -> None:
+    matrix = qr_matrix(text)
+    n = len(matrix)
+    quiet = 1.5
+    module = box.w / (n + 2 * quiet)
+    c.saveState()
+    c.setFillColor(HexColor("#ffffff"))
+    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    c.setFillColor(HexColor("#000000"))
+    p = c.beginPath()
+    x0, top = box.x + quiet * module, box.top - quiet * module
+    for r, row in enumerate(matrix):
+        col = 0
+        while col < n:  # one rectangle per run of dark modules
+            if row[col]:
+                start = col
+                while col < n and row[col]:
+                    col += 1
+                p.rect(x0 + start * module, top - (r + 1) * module, (col - start) * module, module)
+            else:
+                col += 1
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def render_pdf(
+    out: BinaryIO,
+    cards: Iterable[BingoCard],
+    config: Config,
+    options: CardOptions,
+    *,
+    serial_width: int = 4,
+    warn: style.Warn = lambda message: None,
+) -> int:
+    """Write all `cards` to `out`; returns the page count."""
+    writer = CardPdfWriter(out, config, options, serial_width=serial_width, warn=warn)
+    for card in cards:
+        writer.add(card)
+    writer.close()
+    return writer.pages

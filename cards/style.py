@@ -1,0 +1,135 @@
+"""Colours, texts and image loading shared by the PDF and PNG card renderers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from bingo.config import Config
+
+INK = "#3b2f63"  # dark purple for text and frames
+PAPER = "#fff4dc"  # cream card background
+PANEL = "#ffffff"
+FREE_FILL = "#ffe27a"
+IMAGE_MAX_PX = 512  # larger images are scaled down before embedding
+
+Warn = Callable[[str], None]
+
+_EN_NUMBERS = {
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+}
+_FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    colour = colour.lstrip("#")
+    if len(colour) == 3:
+        colour = "".join(ch * 2 for ch in colour)
+    return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
+
+
+def mix(colour: str, other: str, t: float) -> str:
+    """`colour` moved a fraction t towards `other`, as "#rrggbb"."""
+    a, b = rgb(colour), rgb(other)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
+
+
+def number_colours(config: Config, number: int) -> tuple[str, str]:
+    """(fill, outline) of a number's text: the configured column colour and its outline."""
+    fill = config.text_color_of(number)
+    fills = config.columns.fill
+    outline = config.columns.outline[fills.index(fill)] if fill in fills else INK
+    return fill, outline
+
+
+def rule_lines(config: Config) -> tuple[str, ...]:
+    """The Puyo rule reminder printed under the grid (digits kept out of the page text)."""
+    k = config.board.threshold
+    if config.event.language == "en":
+        return (f"Connect {_EN_NUMBERS.get(k, str(k))} marked", "cells for BINGO!")
+    return (f"上下左右に{str(k).translate(_FULLWIDTH)}マス", "つながればビンゴ！")
+
+
+def free_text(config: Config) -> str:
+    return "FREE"
+
+
+def serial_text(serial: int, width: int) -> str:
+    return f"No.{serial:0{width}d}"
+
+
+def bubbles(seed: int, width: float, height: float, count: int = 16):
+    """Deterministic decoration bubbles: (x, y, radius, column index) in card units."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        r = rng.uniform(0.02, 0.06) * min(width, height)
+        out.append((rng.uniform(0, width), rng.uniform(0, height), r, i))
+    return out
+
+
+@dataclass(frozen=True)
+class LoadedImage:
+    path: Path
+    image: Image.Image  # RGB, square, at most IMAGE_MAX_PX
+
+
+def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedImage]:
+    """Each number's image, read once per file; missing or broken files are warned about."""
+    if not enabled:
+        return {}
+    by_path: dict[Path, LoadedImage | None] = {}
+    result: dict[int, LoadedImage] = {}
+    missing: list[str] = []
+    board = config.board
+    for number in range(1, board.total_numbers + 1):
+        path = config.image_path(number)
+        if path is None:
+            missing.append(board.image_stem(number, config.columns.names))
+            continue
+        if path not in by_path:
+            by_path[path] = _load_one(path, warn)
+        loaded = by_path[path]
+        if loaded is not None:
+            result[number] = loaded
+    if missing:
+        unique = sorted(set(missing), key=missing.index)
+        examples = ", ".join(f"{stem}.png" for stem in unique[:3])
+        more = f" and {len(unique) - 3} more" if len(unique) > 3 else ""
+        warn(
+            f"warning: no image file {examples}{more} in {board.image_dir}: "
+            "those cells are drawn plain"
+        )
+    return result
+
+
+def _load_one(path: Path, warn: Warn) -> LoadedImage | None:
+    try:
+        with Image.open(path) as im:
+            im.load()
+            image = im.convert("RGBA")
+    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        warn(f"warning: image {path} cannot be read ({reason}): its cells are drawn plain")
+        return None
+    background = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    image = Image.alpha_composite(background, image).convert("RGB")
+    side = min(image.size)
+    left, top = (image.width - side) // 2, (image.height - side) // 2
+    image = image.crop((left, top, left + side, top + side))
+    if side > IMAGE_MAX_PX:
+        image = image.resize((IMAGE_MAX_PX, IMAGE_MAX_PX), Image.LANCZOS)
+    return LoadedImage(path, image)
