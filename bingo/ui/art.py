@@ -1,0 +1,333 @@
+"""Drawing helpers shared by the widgets: fonts, Puyo-style outlined text, cached number art.
+
+Everything expensive (scaling images, stroking big text) is rendered once into pixmaps keyed by
+size, so an animation frame only blits pixmaps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+)
+
+import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
+from bingo.config import Config
+
+FONT_FAMILIES = [
+    "Noto Sans CJK JP",
+    "Hiragino Sans",
+    "Hiragino Kaku Gothic ProN",
+    "Yu Gothic UI",
+    "Yu Gothic",
+    "Meiryo",
+    "Noto Sans JP",
+    "Noto Sans",
+    "DejaVu Sans",
+]
+
+BACKGROUND_TOP = QColor("#0b0d1f")
+BACKGROUND_BOTTOM = QColor("#1b1140")
+PANEL = QColor(255, 255, 255, 16)
+PANEL_BORDER = QColor(255, 255, 255, 40)
+TEXT = QColor("#f4f2ff")
+TEXT_DIM = QColor("#a9a3c9")
+UNLIT_CELL = QColor("#1e1c38")
+UNLIT_TEXT = QColor("#5d5888")
+ACCENT_OK = QColor("#7dff9b")
+ACCENT_ERROR = QColor("#ff6b7a")
+
+
+def ui_font(pixel_size: float, weight: QFont.Weight = QFont.Weight.Bold) -> QFont:
+    """A font with Japanese glyphs where the system has one, sized in pixels (scales with H)."""
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES)
+    font.setPixelSize(max(1, round(pixel_size)))
+    font.setWeight(weight)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
+
+
+def text_path(text: str, font: QFont, rect: QRectF, align: Qt.AlignmentFlag) -> QPainterPath:
+    """The outline path of `text` placed in `rect` (horizontal alignment from `align`, v-centred)."""
+    metrics = QFontMetricsF(font)
+    width = metrics.horizontalAdvance(text)
+    if align & Qt.AlignmentFlag.AlignLeft:
+        x = rect.left()
+    elif align & Qt.AlignmentFlag.AlignRight:
+        x = rect.right() - width
+    else:
+        x = rect.center().x() - width / 2
+    # Centre on the cap height, which looks centred for digits and Latin letters.
+    cap = metrics.capHeight() or metrics.ascent() * 0.7
+    y = rect.center().y() + cap / 2
+    path = QPainterPath()
+    path.addText(QPointF(x, y), font, text)
+    return path
+
+
+def fit_font(text: str, rect: QRectF, max_px: float, weight=QFont.Weight.Black) -> QFont:
+    """The largest font up to `max_px` whose `text` fits in rect's width."""
+    font = ui_font(max_px, weight)
+    width = QFontMetricsF(font).horizontalAdvance(text)
+    if width > rect.width() and width > 0:
+        font = ui_font(max_px * rect.width() / width, weight)
+    return font
+
+
+def draw_outlined_text(
+    painter: QPainter,
+    rect: QRectF,
+    text: str,
+    font: QFont,
+    fill: QColor,
+    outline: QColor,
+    shadow: QColor | None = None,
+    outline_ratio: float = 0.09,
+    shadow_ratio: float = 0.07,
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+) -> None:
+    """Text with a thick outline and a drop shadow, as the Puyo column letters are drawn."""
+    size = font.pixelSize()
+    path = text_path(text, font, rect, align)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    width = max(1.0, size * outline_ratio)
+    if shadow is not None:
+        offset = size * shadow_ratio
+        shadow_path = path.translated(offset * 0.6, offset)
+        painter.setPen(
+            QPen(
+                shadow,
+                width * 2,
+                Qt.PenStyle.SolidLine,
+                Qt.PenCapStyle.RoundCap,
+                Qt.PenJoinStyle.RoundJoin,
+            )
+        )
+        painter.setBrush(shadow)
+        painter.drawPath(shadow_path)
+    painter.setPen(
+        QPen(
+            outline,
+            width * 2,
+            Qt.PenStyle.SolidLine,
+            Qt.PenCapStyle.RoundCap,
+            Qt.PenJoinStyle.RoundJoin,
+        )
+    )
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(path)
+    painter.setPen(Qt.PenStyle.NoPen)
+    gradient = QLinearGradient(path.boundingRect().topLeft(), path.boundingRect().bottomLeft())
+    gradient.setColorAt(0.0, fill.lighter(135))
+    gradient.setColorAt(0.55, fill)
+    gradient.setColorAt(1.0, fill.darker(115))
+    painter.setBrush(gradient)
+    painter.drawPath(path)
+    painter.restore()
+
+
+def paint_background(painter: QPainter, rect: QRectF, config: Config) -> None:
+    """The dark show background with soft Puyo-coloured glows in the corners."""
+    gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+    gradient.setColorAt(0.0, BACKGROUND_TOP)
+    gradient.setColorAt(1.0, BACKGROUND_BOTTOM)
+    painter.fillRect(rect, gradient)
+    fills = [QColor(c) for c in config.columns.fill]
+    spots = [(0.05, 0.15, 0.35), (0.95, 0.1, 0.3), (0.1, 0.95, 0.4), (0.9, 0.9, 0.35)]
+    for i, (fx, fy, fr) in enumerate(spots):
+        colour = QColor(fills[i % len(fills)])
+        colour.setAlpha(38)
+        centre = QPointF(rect.left() + fx * rect.width(), rect.top() + fy * rect.height())
+        radius = fr * rect.height()
+        glow = QRadialGradient(centre, radius)
+        glow.setColorAt(0.0, colour)
+        colour.setAlpha(0)
+        glow.setColorAt(1.0, colour)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(glow)
+        painter.drawEllipse(centre, radius, radius)
+
+
+def paint_panel(painter: QPainter, rect: QRectF, radius: float) -> None:
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(QPen(PANEL_BORDER, max(1.0, radius * 0.08)))
+    painter.setBrush(PANEL)
+    painter.drawRoundedRect(rect, radius, radius)
+    painter.restore()
+
+
+class ArtCache:
+    """Per-number pictures (image, column letter, number) rendered once per size."""
+
+    def __init__(self, config: Config, warn: Callable[[str], None] | None = None) -> None:
+        self.config = config
+        self._warn = warn or (lambda message: None)
+        self._images: dict[int, QImage | None] = {}
+        self._cells: dict[tuple, QPixmap] = {}
+        self._letters: dict[tuple, QPixmap] = {}
+        self._check_images()
+
+    def _check_images(self) -> None:
+        total = self.config.board.total_numbers
+        missing = [n for n in range(1, total + 1) if self.config.image_path(n) is None]
+        if missing:
+            names = self.config.columns.names
+            example = self.config.board.image_stem(missing[0], names)
+            self._warn(
+                f"{len(missing)} of {total} number images are missing in "
+                f"{self.config.board.image_dir} (e.g. {example}.png): those numbers are drawn "
+                "as plain cells"
+            )
+
+    # ---------------------------------------------------------------- colours
+    def column(self, number: int) -> int:
+        return self.config.board.column_of(number)
+
+    def fill(self, column: int) -> QColor:
+        return QColor(self.config.columns.fill[column])
+
+    def outline(self, column: int) -> QColor:
+        return QColor(self.config.columns.outline[column])
+
+    def shadow(self, column: int) -> QColor:
+        return QColor(self.config.columns.shadow[column])
+
+    def text_colour(self, number: int) -> QColor:
+        return QColor(self.config.text_color_of(number))
+
+    # ---------------------------------------------------------------- images
+    def image(self, number: int) -> QImage | None:
+        if number not in self._images:
+            path = self.config.image_path(number)
+            image = QImage(str(path)) if path is not None else None
+            if image is not None and image.isNull():
+                self._warn(f"image {path} cannot be read: number {number} is drawn plain")
+                image = None
+            self._images[number] = image
+        return self._images[number]
+
+    def clear(self) -> None:
+        self._cells.clear()
+        self._letters.clear()
+
+    # ---------------------------------------------------------------- number cells
+    def cell(self, number: int, width: int, height: int, lit: bool = True) -> QPixmap:
+        """A rounded cell: the number's image as background and the number in its colour."""
+        key = (number, width, height, lit)
+        pixmap = self._cells.get(key)
+        if pixmap is None:
+            pixmap = self._render_cell(number, width, height, lit)
+            if len(self._cells) > 2000:
+                self._cells.clear()
+            self._cells[key] = pixmap
+        return pixmap
+
+    def _render_cell(self, number: int, width: int, height: int, lit: bool) -> QPixmap:
+        pixmap = QPixmap(max(1, width), max(1, height))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        rect = QRectF(0, 0, width, height)
+        radius = min(width, height) * 0.12
+        clip = QPainterPath()
+        clip.addRoundedRect(rect, radius, radius)
+        column = self.column(number)
+        if lit:
+            p.setClipPath(clip)
+            image = self.image(number)
+            if image is not None:
+                scaled = image.scaled(
+                    width,
+                    height,
+                    Qt.AspectRatioMode.KeepAspectRatioByExpanding,
+                    Qt.TransformationMode.SmoothTransformation,
+                )
+                p.drawImage(
+                    QPointF((width - scaled.width()) / 2, (height - scaled.height()) / 2), scaled
+                )
+            else:
+                gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+                gradient.setColorAt(0.0, self.fill(column).lighter(115))
+                gradient.setColorAt(1.0, self.fill(column).darker(160))
+                p.fillRect(rect, gradient)
+            # A soft dark vignette so the number reads on any picture.
+            veil = QRadialGradient(rect.center(), max(width, height) * 0.62)
+            veil.setColorAt(0.0, QColor(0, 0, 0, 95))
+            veil.setColorAt(1.0, QColor(0, 0, 0, 10))
+            p.fillRect(rect, veil)
+            p.setClipping(False)
+            p.setPen(QPen(self.outline(column).lighter(130), max(1.0, min(width, height) * 0.03)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+            text = str(number)
+            font = fit_font(text, rect.adjusted(width * 0.1, 0, -width * 0.1, 0), height * 0.56)
+            draw_outlined_text(
+                p,
+                rect,
+                text,
+                font,
+                self.text_colour(number),
+                QColor("#14101f"),
+                QColor(0, 0, 0, 150),
+                outline_ratio=0.085,
+                shadow_ratio=0.06,
+            )
+        else:
+            p.setPen(QPen(QColor(255, 255, 255, 18), max(1.0, min(width, height) * 0.02)))
+            p.setBrush(UNLIT_CELL)
+            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+            text = str(number)
+            p.setFont(
+                fit_font(
+                    text,
+                    rect.adjusted(width * 0.12, 0, -width * 0.12, 0),
+                    height * 0.46,
+                    QFont.Weight.Bold,
+                )
+            )
+            p.setPen(UNLIT_TEXT)
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        p.end()
+        return pixmap
+
+    # ---------------------------------------------------------------- column letters
+    def letter(self, column: int, width: int, height: int) -> QPixmap:
+        """The column letter in its outline, fill and shadow colours on a transparent pixmap."""
+        key = (column, width, height)
+        pixmap = self._letters.get(key)
+        if pixmap is None:
+            pixmap = QPixmap(max(1, width), max(1, height))
+            pixmap.fill(Qt.GlobalColor.transparent)
+            p = QPainter(pixmap)
+            rect = QRectF(0, 0, width, height)
+            name = self.config.columns.names[column]
+            font = fit_font(name, rect.adjusted(width * 0.08, 0, -width * 0.08, 0), height * 0.78)
+            draw_outlined_text(
+                p,
+                rect,
+                name,
+                font,
+                self.fill(column),
+                self.outline(column),
+                self.shadow(column),
+                outline_ratio=0.075,
+                shadow_ratio=0.08,
+            )
+            p.end()
+            self._letters[key] = pixmap
+        return pixmap

@@ -1,0 +1,282 @@
+"""Card check: the host types a serial; the card, its marked cells and the verdict appear."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QLineEdit, QWidget
+
+import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
+from bingo.ui.art import (
+    ACCENT_ERROR,
+    TEXT,
+    TEXT_DIM,
+    ArtCache,
+    draw_outlined_text,
+    fit_font,
+    ui_font,
+)
+
+VERDICT_COLOURS = {"bingo": "#ffd23f", "reach": "#ff9f1c", "not_yet": "#a9a3c9"}
+
+
+class CardCheckView(QWidget):
+    """A full-window overlay over the audience view; Esc closes it."""
+
+    closed = Signal()
+
+    def __init__(
+        self,
+        art: ArtCache,
+        strings,
+        highlight: str,
+        drawn: Callable[[], list[int]],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.art = art
+        self.strings = strings
+        self.highlight = QColor(highlight)
+        self._drawn = drawn
+        self.registry: dict | None = None
+        self.result = None  # bingo.check.CardCheck
+        self.message = ""
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.input = QLineEdit(self)
+        self.input.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.input.setMaxLength(12)
+        self.input.returnPressed.connect(lambda: self.check(self.input.text()))
+        self.hide()
+
+    # ---------------------------------------------------------------- actions
+    def open(self) -> None:
+        self.result = None
+        self.message = "" if self.registry is not None else self.strings("check_no_registry")
+        self.input.clear()
+        self.setGeometry(self.parentWidget().rect() if self.parentWidget() else self.rect())
+        self.show()
+        self.raise_()
+        self.input.setFocus()
+        self.update()
+
+    def close_view(self) -> None:
+        if self.isVisible():
+            self.hide()
+            self.closed.emit()
+
+    def check(self, text: str) -> None:
+        """Look the serial up and judge the card against the numbers shown so far."""
+        text = text.strip()
+        self.result = None
+        if self.registry is None:
+            self.message = self.strings("check_no_registry")
+        elif not text.isdigit():
+            self.message = self.strings("check_bad")
+        elif int(text) not in self.registry:
+            self.message = self.strings("check_unknown", serial=int(text))
+        else:
+            from bingo.check import check_card
+
+            card = self.registry[int(text)]
+            self.result = check_card(card, self._drawn(), self.art.config.board.threshold)
+            self.message = ""
+        self.input.selectAll()
+        self.update()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if event.key() == Qt.Key.Key_Escape:
+            self.close_view()
+            return
+        super().keyPressEvent(event)
+
+    # ---------------------------------------------------------------- layout
+    def _panel(self) -> QRectF:
+        w, h = self.width(), self.height()
+        return QRectF(w * 0.08, h * 0.07, w * 0.84, h * 0.86)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        panel = self._panel()
+        h = self.height()
+        self.input.setGeometry(
+            round(panel.left() + panel.width() * 0.06),
+            round(panel.top() + h * 0.12),
+            round(panel.width() * 0.3),
+            round(h * 0.08),
+        )
+        self.input.setFont(ui_font(h * 0.05, QFont.Weight.Black))
+        self.input.setStyleSheet(
+            "QLineEdit { background: #0d0b1c; color: #ffffff; border: 3px solid "
+            f"{self.highlight.name()}; border-radius: {round(h * 0.015)}px; }}"
+        )
+        super().resizeEvent(event)
+
+    # ---------------------------------------------------------------- painting
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        h = self.height()
+        p.fillRect(self.rect(), QColor(4, 3, 12, 215))
+        panel = self._panel()
+        p.setPen(QPen(self.highlight, max(2.0, h * 0.004)))
+        p.setBrush(QColor("#17142e"))
+        p.drawRoundedRect(panel, h * 0.03, h * 0.03)
+        left = panel.left() + panel.width() * 0.06
+        p.setPen(TEXT)
+        p.setFont(ui_font(h * 0.045, QFont.Weight.Black))
+        p.drawText(
+            QRectF(left, panel.top() + h * 0.02, panel.width() * 0.5, h * 0.08),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.strings("check_title"),
+        )
+        p.setPen(TEXT_DIM)
+        p.setFont(ui_font(h * 0.022, QFont.Weight.Normal))
+        p.drawText(
+            QRectF(left, panel.top() + h * 0.205, panel.width() * 0.4, h * 0.05),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.strings("check_prompt"),
+        )
+        info = QRectF(left, panel.top() + h * 0.27, panel.width() * 0.36, panel.height() - h * 0.3)
+        if self.result is not None:
+            card_area = QRectF(
+                panel.left() + panel.width() * 0.45,
+                panel.top() + h * 0.04,
+                panel.width() * 0.52,
+                panel.height() - h * 0.08,
+            )
+            self._paint_card(p, card_area)
+            self._paint_verdict(p, info)
+        elif self.message:
+            p.setPen(ACCENT_ERROR)
+            p.setFont(fit_font(self.message, QRectF(0, 0, panel.width() * 0.86, 1), h * 0.05))
+            p.drawText(
+                QRectF(left, panel.top() + h * 0.3, panel.width() * 0.88, h * 0.3),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                self.message,
+            )
+        p.end()
+
+    def _paint_verdict(self, p: QPainter, rect: QRectF) -> None:
+        result = self.result
+        h = self.height()
+        verdict = self.strings(f"verdict_{result.verdict}")
+        colour = QColor(VERDICT_COLOURS.get(result.verdict, "#ffffff"))
+        serial = self.strings("card_serial", serial=result.card.serial)
+        p.setPen(TEXT)
+        p.setFont(ui_font(h * 0.05, QFont.Weight.Black))
+        p.drawText(
+            QRectF(rect.left(), rect.top(), rect.width(), h * 0.08),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            serial,
+        )
+        verdict_rect = QRectF(rect.left(), rect.top() + h * 0.09, rect.width(), h * 0.2)
+        font = fit_font(verdict, verdict_rect, h * 0.15)
+        draw_outlined_text(
+            p,
+            verdict_rect,
+            verdict,
+            font,
+            colour,
+            QColor("#14101f"),
+            colour.darker(300),
+            align=Qt.AlignmentFlag.AlignLeft,
+        )
+        cells = sum(1 for row in result.card.rows for _ in row)
+        marked = sum(1 for row in result.marked for m in row if m)
+        y = verdict_rect.bottom() + h * 0.02
+        p.setPen(TEXT_DIM)
+        p.setFont(ui_font(h * 0.035, QFont.Weight.Bold))
+        p.drawText(
+            QRectF(rect.left(), y, rect.width(), h * 0.06),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.strings("marked_count", marked=marked, cells=cells),
+        )
+        if result.verdict == "reach" and result.reach_numbers:
+            numbers = ", ".join(str(n) for n in result.reach_numbers[:8])
+            p.setPen(QColor(VERDICT_COLOURS["reach"]))
+            p.setFont(ui_font(h * 0.032, QFont.Weight.Bold))
+            p.drawText(
+                QRectF(rect.left(), y + h * 0.07, rect.width(), h * 0.14),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                self.strings("reach_numbers", numbers=numbers),
+            )
+
+    def _paint_card(self, p: QPainter, area: QRectF) -> None:
+        result = self.result
+        card = result.card
+        size = card.size
+        gap_ratio = 0.07
+        cell = min(area.width(), area.height()) / (size + 0.8 + (size - 1) * gap_ratio)
+        gap = cell * gap_ratio
+        grid = cell * size + gap * (size - 1)
+        header_h = cell * 0.8
+        x0 = area.center().x() - grid / 2
+        y0 = area.center().y() - (grid + header_h) / 2 + header_h
+        c = round(cell)
+        for col in range(size):
+            p.drawPixmap(
+                round(x0 + col * (cell + gap) + (cell - header_h) / 2),
+                round(y0 - header_h),
+                self.art.letter(col, round(header_h), round(header_h)),
+            )
+        rects = {}
+        for r, row in enumerate(card.rows):
+            for col, n in enumerate(row):
+                rect = QRectF(x0 + col * (cell + gap), y0 + r * (cell + gap), cell, cell)
+                rects[(r, col)] = rect
+                if n is None:
+                    p.setPen(Qt.PenStyle.NoPen)
+                    p.setBrush(self.highlight.darker(150))
+                    p.drawRoundedRect(rect, cell * 0.12, cell * 0.12)
+                    p.setPen(TEXT)
+                    p.setFont(ui_font(cell * 0.26, QFont.Weight.Black))
+                    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "FREE")
+                elif result.marked[r][col]:
+                    p.drawPixmap(rect.topLeft(), self.art.cell(n, c, c, True))
+                else:
+                    p.drawPixmap(rect.topLeft(), self.art.cell(n, c, c, False))
+        winning = result.winning_cells
+        if winning:
+            pen = QPen(QColor(VERDICT_COLOURS["bingo"]), max(3.0, cell * 0.07))
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            for rc in winning:
+                rect = rects[rc]
+                p.drawRoundedRect(
+                    rect.adjusted(-gap * 0.3, -gap * 0.3, gap * 0.3, gap * 0.3),
+                    cell * 0.14,
+                    cell * 0.14,
+                )
+            # Bridge neighbouring winning cells so the group reads as one shape.
+            for r, col in winning:
+                for dr, dc in ((0, 1), (1, 0)):
+                    if (r + dr, col + dc) in winning:
+                        a, b = rects[(r, col)], rects[(r + dr, col + dc)]
+                        if dc:
+                            p.drawLine(
+                                a.right() + gap * 0.3,
+                                a.center().y() - cell * 0.25,
+                                b.left() - gap * 0.3,
+                                b.center().y() - cell * 0.25,
+                            )
+                            p.drawLine(
+                                a.right() + gap * 0.3,
+                                a.center().y() + cell * 0.25,
+                                b.left() - gap * 0.3,
+                                b.center().y() + cell * 0.25,
+                            )
+                        else:
+                            p.drawLine(
+                                a.center().x() - cell * 0.25,
+                                a.bottom() + gap * 0.3,
+                                b.center().x() - cell * 0.25,
+                                b.top() - gap * 0.3,
+                            )
+                            p.drawLine(
+                                a.center().x() + cell * 0.25,
+                                a.bottom() + gap * 0.3,
+                                b.center().x() + cell * 0.25,
+                                b.top() - gap * 0.3,
+                            )

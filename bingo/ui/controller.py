@@ -1,0 +1,172 @@
+"""Turns operator actions into session calls and tells the views what to show.
+
+The session decides and journals each number before the reel starts; the controller keeps the
+"revealed" history (what the audience has seen), which lags the session by the spinning number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
+from bingo.errors import UserError
+
+DEFAULT_AUTO_SECONDS = 8.0
+
+ConfirmFn = Callable[[str, str], bool]
+
+
+class DrawController(QObject):
+    """Draw, land, undo, new game and auto mode over one DrawSession."""
+
+    spin_started = Signal(int, int)  # number, draw index (1-based)
+    land_requested = Signal()
+    revealed_changed = Signal()
+    notice = Signal(str, str)  # text, level: "info" | "warn" | "error"
+    auto_changed = Signal(bool)
+    game_reset = Signal()
+
+    def __init__(
+        self,
+        session,
+        strings,
+        confirm: ConfirmFn | None = None,
+        auto_seconds: float | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.strings = strings
+        self.confirm: ConfirmFn = confirm or (lambda title, text: True)
+        self.revealed: list[int] = list(session.history)
+        self.spinning = False
+        self.auto_seconds = auto_seconds or DEFAULT_AUTO_SECONDS
+        self.auto = False
+        self.paused: Callable[[], bool] = lambda: False  # e.g. an overlay is open
+        self._asking = False
+        self._auto_timer = QTimer(self)
+        self._auto_timer.setSingleShot(True)
+        self._auto_timer.timeout.connect(self._auto_draw)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self) -> None:
+        """Draw the next number (journaled first), or land the spinning one at once."""
+        if self._asking:
+            return
+        if self.spinning:
+            self.land_now()
+            return
+        if self.session.finished:
+            self.notice.emit(self.strings("finished", total=self.session.total), "info")
+            self._set_auto(False)
+            return
+        try:
+            number = self.session.draw()
+        except UserError as exc:
+            self.notice.emit(str(exc), "error")
+            return
+        self.spinning = True
+        self.spin_started.emit(number, len(self.session.history))
+
+    def land_now(self) -> None:
+        if self.spinning:
+            self.land_requested.emit()
+            if self.spinning:  # no reel answered (e.g. no audience view): land here
+                self.landed(self.session.last)
+
+    def landed(self, number: int | None = None) -> None:
+        """The reel shows the drawn number: reveal it."""
+        if not self.spinning:
+            return
+        self.spinning = False
+        self.revealed = list(self.session.history)
+        self.revealed_changed.emit()
+        if self.session.finished:
+            self.notice.emit(self.strings("finished", total=self.session.total), "info")
+            self._set_auto(False)
+        elif self.auto:
+            self._auto_timer.start(round(self.auto_seconds * 1000))
+
+    # ---------------------------------------------------------------- undo / new game
+    def undo(self) -> bool:
+        """Take back the last draw after asking; True when it was taken back."""
+        if self._asking:
+            return False
+        self.land_now()
+        if not self.session.history:
+            self.notice.emit(self.strings("undo_none"), "warn")
+            return False
+        last = self.session.history[-1]
+        if not self._ask(self.strings("confirm_undo_title"), self.strings("confirm_undo", n=last)):
+            return False
+        try:
+            number = self.session.undo()
+        except UserError as exc:
+            self.notice.emit(str(exc), "error")
+            return False
+        self.revealed = list(self.session.history)
+        self.revealed_changed.emit()
+        self.notice.emit(self.strings("undo_done", n=number), "info")
+        return True
+
+    def new_game(self) -> bool:
+        """Start a new game after asking (the old journal is kept aside)."""
+        if self._asking:
+            return False
+        self.land_now()
+        if not self._ask(
+            self.strings("confirm_new_title"),
+            self.strings("confirm_new", n=len(self.session.history)),
+        ):
+            return False
+        try:
+            self.session.new_game()
+        except (UserError, OSError) as exc:
+            self.notice.emit(str(exc), "error")
+            return False
+        self.revealed = []
+        self._set_auto(False)
+        self.game_reset.emit()
+        self.revealed_changed.emit()
+        self.notice.emit(self.strings("new_game_done"), "info")
+        return True
+
+    def _ask(self, title: str, text: str) -> bool:
+        self._asking = True
+        was_auto = self._auto_timer.isActive()
+        self._auto_timer.stop()
+        try:
+            return bool(self.confirm(title, text))
+        finally:
+            self._asking = False
+            if was_auto and self.auto:
+                self._auto_timer.start(round(self.auto_seconds * 1000))
+
+    # ---------------------------------------------------------------- auto mode
+    def toggle_auto(self) -> None:
+        self._set_auto(not self.auto)
+
+    def set_auto(self, on: bool) -> None:
+        self._set_auto(on)
+
+    def _set_auto(self, on: bool) -> None:
+        on = on and not self.session.finished
+        changed = on != self.auto
+        self.auto = on
+        if on:
+            if not self.spinning and not self._auto_timer.isActive():
+                self._auto_timer.start(round(min(self.auto_seconds, 1.0) * 1000))
+        else:
+            self._auto_timer.stop()
+        if changed:
+            self.auto_changed.emit(on)
+
+    def _auto_draw(self) -> None:
+        if not self.auto:
+            return
+        if self.paused() or self._asking or self.spinning:
+            self._auto_timer.start(500)
+            return
+        self.draw()

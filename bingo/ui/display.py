@@ -1,0 +1,477 @@
+"""The audience view: title, slot reel, board and odds, laid out relative to the window size.
+
+Keys and the discreet control bar drive a DrawController; overlays (card check, help) sit on top.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QPushButton, QWidget
+
+import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
+from bingo.config import Config
+from bingo.ui.art import (
+    ACCENT_ERROR,
+    TEXT,
+    TEXT_DIM,
+    ArtCache,
+    draw_outlined_text,
+    fit_font,
+    paint_background,
+    ui_font,
+)
+from bingo.ui.board import HistoryBoard
+from bingo.ui.cardview import CardCheckView
+from bingo.ui.controller import ConfirmFn, DrawController
+from bingo.ui.help import HelpOverlay
+from bingo.ui.i18n import Strings
+from bingo.ui.odds import READY, OddsPanel, OddsService
+from bingo.ui.reel import SlotReel
+from bingo.ui.sound import Sound
+
+NOTICE_COLOURS = {"info": TEXT, "warn": QColor("#ffd23f"), "error": ACCENT_ERROR}
+
+
+def message_box_confirm(parent: QWidget) -> ConfirmFn:
+    """The default confirmation: a Yes/No box over `parent` (tests inject their own)."""
+
+    def confirm(title: str, text: str) -> bool:
+        answer = QMessageBox.question(
+            parent,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    return confirm
+
+
+class ControlBar(QWidget):
+    """Small translucent buttons for the mouse; they never take keyboard focus."""
+
+    def __init__(
+        self, strings, actions: dict[str, Callable[[], None]], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        self.buttons: dict[str, QPushButton] = {}
+        for key in ("draw", "undo", "check", "auto", "new", "full", "help"):
+            button = QPushButton(strings(f"btn_{key}"), self)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.clicked.connect(actions[key])
+            if key == "auto":
+                button.setCheckable(True)
+            layout.addWidget(button)
+            self.buttons[key] = button
+
+    def restyle(self, height: int) -> None:
+        font_px = max(10, round(height * 0.42))
+        self.setStyleSheet(
+            "QPushButton { color: rgba(255,255,255,150); background: rgba(255,255,255,14);"
+            f" border: 1px solid rgba(255,255,255,40); border-radius: {height // 4}px;"
+            f" font-size: {font_px}px; padding: 0 {height // 3}px; }}"
+            "QPushButton:hover { color: white; background: rgba(255,255,255,40); }"
+            "QPushButton:checked { color: #14101f; background: rgba(255,210,63,200); }"
+        )
+        for button in self.buttons.values():
+            button.setFixedHeight(height)
+
+
+class DisplayWindow(QWidget):
+    """The projector screen."""
+
+    odds_shown = Signal(object)  # OddsResult now on screen (benchmarks time it)
+
+    def __init__(
+        self,
+        session,
+        config: Config,
+        *,
+        registry: dict | None = None,
+        confirm: ConfirmFn | None = None,
+        auto_seconds: float | None = None,
+        probability_module: str = "bingo.probability",
+        warn: Callable[[str], None] | None = None,
+        sound: Sound | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.config = config
+        self.strings = Strings(config.event.language)
+        self.warnings: list[str] = []
+        self._warn_out = warn
+        self.setWindowTitle(config.event.title)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(640, 360)
+        self.art = ArtCache(config, self.warn)
+        self.controller = DrawController(
+            session, self.strings, confirm or message_box_confirm(self), auto_seconds, parent=self
+        )
+        self.controller.paused = self._overlay_open
+        highlight = config.display.slot_frame_color
+        self.reel = SlotReel(self.art, highlight, config.display.spin_seconds, self.strings, self)
+        self.board = HistoryBoard(self.art, highlight, self.strings, self)
+        self.odds_panel = OddsPanel(config, self.strings, self)
+        self.odds_panel.registry_loaded = registry is not None
+        self.odds = OddsService(
+            config, registry.values() if registry else None, probability_module, parent=self
+        )
+        self.card_view = CardCheckView(
+            self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
+        )
+        self.card_view.registry = registry
+        self.help = HelpOverlay(self.strings, highlight, self)
+        self.controls = ControlBar(
+            self.strings,
+            {
+                "draw": self.controller.draw,
+                "undo": self.controller.undo,
+                "check": self.open_card_check,
+                "auto": self.controller.toggle_auto,
+                "new": self.controller.new_game,
+                "full": self.toggle_full_screen,
+                "help": self.open_help,
+            },
+            self,
+        )
+        self.sound = sound if sound is not None else Sound(config.display.sound, self.warn)
+        self._background: QPixmap | None = None
+        self._notice = ("", "info")
+        self._banner = ""
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.timeout.connect(self._clear_notice)
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setSingleShot(True)
+        self._banner_timer.timeout.connect(self._clear_banner)
+        self.landed_at: float | None = None
+        self.odds_shown_at: float | None = None
+
+        c = self.controller
+        c.spin_started.connect(self._on_spin_started)
+        c.land_requested.connect(self.reel.land_now)
+        c.revealed_changed.connect(self._on_revealed)
+        c.notice.connect(self.show_notice)
+        c.auto_changed.connect(self._on_auto_changed)
+        self.reel.landed.connect(self._on_landed)
+        self.reel.tick.connect(self.sound.tick)
+        self.odds.state_changed.connect(self._on_odds_state)
+        self.odds.result_ready.connect(self._on_odds_result)
+        self.odds.curve_ready.connect(self.odds_panel.set_curve)
+        self.card_view.closed.connect(self.setFocus)
+        self.help.closed.connect(self.setFocus)
+
+        history = list(session.history)
+        self.reel.show_number(history[-1] if history else None, len(history))
+        self.board.set_drawn(history)
+        self.odds_panel.set_draw_count(len(history))
+        if session.resumed:
+            self.show_banner(self.resume_text(session), 15000)
+        for message in getattr(session, "warnings", []):
+            self.warn(message)
+        if auto_seconds:
+            c.set_auto(True)
+        self.resize(1280, 720)
+
+    # ---------------------------------------------------------------- start-up
+    def start_background_work(self) -> None:
+        """Warm up the probability engine off the UI thread (call once the window is shown)."""
+        self.odds.start()
+        if self.odds_panel.registry_loaded:
+            self.odds.request(self.controller.revealed)
+
+    def resume_text(self, session) -> str:
+        text = self.strings("resumed", n=len(session.history))
+        if getattr(session, "warnings", None):
+            text += " — " + self.strings("torn_line")
+        return text
+
+    def warn(self, message: str) -> None:
+        """A problem that does not stop the show: stderr, the operator window, the status line."""
+        self.warnings.append(message)
+        if self._warn_out is not None:
+            self._warn_out(message)
+        else:
+            print(f"warning: {message}", file=sys.stderr)
+        if hasattr(self, "_notice_timer"):
+            self.show_notice(message, "warn", 6000)
+
+    # ---------------------------------------------------------------- reactions
+    def _on_spin_started(self, number: int, index: int) -> None:
+        self.landed_at = None
+        self.odds.request(self.controller.session.history)  # prefetch the post-landing odds
+        self.reel.spin_to(number, index)
+
+    def _on_landed(self, number: int) -> None:
+        self.landed_at = time.perf_counter()
+        self.sound.chime()
+        self.controller.landed(number)
+
+    def _on_revealed(self) -> None:
+        revealed = self.controller.revealed
+        self.board.set_drawn(revealed)
+        self.odds_panel.set_draw_count(len(revealed))
+        if not self.controller.spinning and self.reel.shown_number != (
+            revealed[-1] if revealed else None
+        ):
+            self.reel.show_number(revealed[-1] if revealed else None, len(revealed))
+        key = frozenset(revealed)
+        cached = self.odds.cache.get(key)
+        self.odds_panel.set_result(cached)
+        if cached is not None:
+            self._odds_on_screen(cached)
+        else:
+            self.odds.request(revealed)
+        if self.card_view.isVisible() and self.card_view.result is not None:
+            self.card_view.check(str(self.card_view.result.card.serial))
+
+    def _on_odds_state(self, state: str) -> None:
+        self.odds_panel.set_state(state)
+        if state == READY:
+            self.odds.request(self.controller.revealed)
+        elif self.odds.reason:
+            self.warn(self.odds.reason)
+
+    def _on_odds_result(self, result) -> None:
+        if result.drawn == frozenset(self.controller.revealed):
+            self.odds_panel.set_result(result)
+            self._odds_on_screen(result)
+            if result.error:
+                self.warn(result.error)
+
+    def _odds_on_screen(self, result) -> None:
+        self.odds_shown_at = time.perf_counter()
+        self.odds_shown.emit(result)
+
+    def _on_auto_changed(self, on: bool) -> None:
+        self.controls.buttons["auto"].setChecked(on)
+        self.show_notice(
+            self.strings("auto_on", seconds=self.controller.auto_seconds)
+            if on
+            else self.strings("auto_off"),
+            "info",
+            4000,
+        )
+
+    # ---------------------------------------------------------------- notices
+    def show_notice(self, text: str, level: str = "info", ms: int = 5000) -> None:
+        self._notice = (text, level)
+        self._notice_timer.start(ms)
+        self.update(self._status_rect().toAlignedRect())
+
+    def _clear_notice(self) -> None:
+        self._notice = ("", "info")
+        self.update(self._status_rect().toAlignedRect())
+
+    def show_banner(self, text: str, ms: int = 12000) -> None:
+        self._banner = text
+        self._banner_timer.start(ms)
+        self.update()
+
+    def _clear_banner(self) -> None:
+        self._banner = ""
+        self.update()
+
+    @property
+    def notice_text(self) -> str:
+        return self._notice[0]
+
+    @property
+    def banner_text(self) -> str:
+        return self._banner
+
+    # ---------------------------------------------------------------- overlays
+    def _overlay_open(self) -> bool:
+        return self.card_view.isVisible() or self.help.isVisible()
+
+    def open_card_check(self) -> None:
+        self.controller.land_now()
+        self.help.close_view()
+        self.card_view.open()
+
+    def open_help(self) -> None:
+        if self.help.isVisible():
+            self.help.close_view()
+        else:
+            self.help.open()
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    # ---------------------------------------------------------------- keys
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        if not self.handle_key(event):
+            super().keyPressEvent(event)
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """The show's keys (the operator window forwards its keys here too)."""
+        key = event.key()
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if self.card_view.isVisible():
+            if key == Qt.Key.Key_Escape:
+                self.card_view.close_view()
+                return True
+            return False
+        if self.help.isVisible():
+            self.help.close_view()
+            return True
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if not event.isAutoRepeat():
+                self.controller.draw()
+        elif key == Qt.Key.Key_Backspace or (key == Qt.Key.Key_Z and ctrl):
+            self.controller.undo()
+        elif key in (Qt.Key.Key_F11, Qt.Key.Key_F):
+            self.toggle_full_screen()
+        elif key == Qt.Key.Key_Escape:
+            if self.isFullScreen():
+                self.showNormal()
+        elif key == Qt.Key.Key_C:
+            self.open_card_check()
+        elif key == Qt.Key.Key_R:
+            self.controller.new_game()
+        elif key in (Qt.Key.Key_H, Qt.Key.Key_Question):
+            self.open_help()
+        elif key == Qt.Key.Key_A:
+            self.controller.toggle_auto()
+        else:
+            return False
+        return True
+
+    # ---------------------------------------------------------------- layout
+    def _rects(self) -> dict[str, QRectF]:
+        w, h = self.width(), self.height()
+        m = h * 0.02
+        top = h * 0.115
+        left_w = w * 0.42
+        right_x = m + left_w + m
+        right_w = w - right_x - m
+        content_h = h * 0.935 - top
+        board_h = content_h * 0.5
+        return {
+            "title": QRectF(m * 1.5, m * 0.4, w - 3 * m, h * 0.1),
+            "reel": QRectF(m, top, left_w, content_h),
+            "board": QRectF(right_x, top, right_w, board_h),
+            "odds": QRectF(right_x, top + board_h + m, right_w, content_h - board_h - m),
+            "status": QRectF(m * 1.5, h * 0.945, w * 0.55, h * 0.045),
+            "controls": QRectF(w * 0.58, h * 0.945, w * 0.42 - m, h * 0.045),
+        }
+
+    def _status_rect(self) -> QRectF:
+        return self._rects()["status"]
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        r = self._rects()
+        self.reel.setGeometry(r["reel"].toAlignedRect())
+        self.board.setGeometry(r["board"].toAlignedRect())
+        self.odds_panel.setGeometry(r["odds"].toAlignedRect())
+        controls = r["controls"]
+        self.controls.restyle(max(18, round(controls.height() * 0.8)))
+        self.controls.adjustSize()
+        size = self.controls.sizeHint()
+        self.controls.setGeometry(
+            round(controls.right() - size.width()),
+            round(controls.center().y() - size.height() / 2),
+            size.width(),
+            size.height(),
+        )
+        self.card_view.setGeometry(self.rect())
+        self.help.setGeometry(self.rect())
+        self._background = None
+        self._update_background()
+        super().resizeEvent(event)
+
+    def _update_background(self) -> None:
+        self._background = QPixmap(self.size())
+        p = QPainter(self._background)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        paint_background(p, QRectF(self.rect()), self.config)
+        p.end()
+        self.reel.set_background(self._background.copy(self.reel.geometry()))
+
+    # ---------------------------------------------------------------- painting
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if self._background is None or self._background.size() != self.size():
+            self._update_background()
+        p = QPainter(self)
+        p.drawPixmap(event.rect(), self._background, event.rect())
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        r = self._rects()
+        title = r["title"]
+        if event.rect().intersects(title.toAlignedRect()):
+            font = fit_font(
+                self.config.event.title,
+                title.adjusted(0, 0, -title.width() * 0.3, 0),
+                title.height() * 0.68,
+            )
+            frame = QColor(self.config.display.slot_frame_color)
+            draw_outlined_text(
+                p,
+                title,
+                self.config.event.title,
+                font,
+                QColor("#ffffff"),
+                QColor("#14101f"),
+                frame.darker(200),
+                align=Qt.AlignmentFlag.AlignLeft,
+                outline_ratio=0.07,
+            )
+            if self._banner:
+                banner_font = ui_font(title.height() * 0.28, QFont.Weight.Bold)
+                p.setFont(banner_font)
+                metrics = p.fontMetrics()
+                bw = min(
+                    title.width() * 0.5,
+                    metrics.horizontalAdvance(self._banner) + title.height() * 0.5,
+                )
+                banner = QRectF(
+                    title.right() - bw,
+                    title.center().y() - title.height() * 0.24,
+                    bw,
+                    title.height() * 0.48,
+                )
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(255, 210, 63, 230))
+                p.drawRoundedRect(banner, banner.height() / 2, banner.height() / 2)
+                p.setPen(QColor("#14101f"))
+                p.drawText(
+                    banner,
+                    Qt.AlignmentFlag.AlignCenter,
+                    metrics.elidedText(
+                        self._banner, Qt.TextElideMode.ElideRight, round(bw - title.height() * 0.3)
+                    ),
+                )
+        status = r["status"]
+        if event.rect().intersects(status.toAlignedRect()):
+            parts = []
+            colour = TEXT_DIM
+            if self.controller.auto:
+                parts.append("● " + self.strings("auto_on", seconds=self.controller.auto_seconds))
+            text, level = self._notice
+            if text:
+                parts.append(text)
+                colour = NOTICE_COLOURS.get(level, TEXT)
+            if parts:
+                p.setPen(colour)
+                p.setFont(ui_font(status.height() * 0.55, QFont.Weight.Bold))
+                p.drawText(
+                    status,
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    p.fontMetrics().elidedText(
+                        "   ".join(parts), Qt.TextElideMode.ElideRight, round(status.width())
+                    ),
+                )
+        p.end()

@@ -1,0 +1,369 @@
+"""The slot reel: spins through numbers with their pictures and lands on the drawn one.
+
+The number is decided (and journaled) by the session before `spin_to` is called; the reel only
+reveals it. Motion comes from a QVariantAnimation with an ease-out curve; every frame blits
+pre-rendered pixmaps (the static frame, the items and the shading are cached per size).
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QWidget
+
+import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
+from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, fit_font, ui_font
+
+
+class SlotReel(QWidget):
+    """A QPainter slot reel; `landed(number)` fires when the drawn number is shown."""
+
+    landed = Signal(int)
+    tick = Signal()
+
+    def __init__(
+        self,
+        art: ArtCache,
+        frame_colour: str,
+        spin_seconds: float,
+        strings,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.art = art
+        self.strings = strings
+        self.frame_colour = QColor(frame_colour)
+        self.spin_seconds = spin_seconds
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self._strip: list[int] = []
+        self._pos = 0.0
+        self._target: int | None = None
+        self._draw_index = 0
+        self._glow = 0.0
+        self._background: QPixmap | None = None
+        self._static: QPixmap | None = None
+        self._shade: QPixmap | None = None
+        self._caption: QPixmap | None = None
+        self._visual_rng = random.Random()
+        self._last_tick_index = 0
+        self._prerender_queue: list[int] = []
+        self._prerender_timer = QTimer(self)
+        self._prerender_timer.setInterval(0)
+        self._prerender_timer.timeout.connect(self._prerender_some)
+
+        self.animation = QVariantAnimation(self)
+        self.animation.setEasingCurve(QEasingCurve.Type.OutQuart)
+        self.animation.valueChanged.connect(self._on_value)
+        self.animation.finished.connect(self._on_finished)
+        self.glow_animation = QVariantAnimation(self)
+        self.glow_animation.setStartValue(1.0)
+        self.glow_animation.setEndValue(0.0)
+        self.glow_animation.setDuration(1200)
+        self.glow_animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self.glow_animation.valueChanged.connect(self._on_glow)
+
+    # ---------------------------------------------------------------- public API
+    @property
+    def spinning(self) -> bool:
+        return self.animation.state() == QVariantAnimation.State.Running
+
+    @property
+    def shown_number(self) -> int | None:
+        return None if self.spinning else self._target
+
+    def spin_to(self, number: int, draw_index: int) -> None:
+        """Spin and land on `number` (already drawn and journaled by the session)."""
+        if self.spinning:
+            self.land_now()
+        total = self.art.config.board.total_numbers
+        passes = max(8, round(self.spin_seconds * 9))
+        strip = [self._target] if self._target is not None else []
+        while len(strip) < passes:
+            n = self._visual_rng.randint(1, total)
+            if not strip or n != strip[-1]:
+                strip.append(n)
+        strip.append(number)
+        strip.append(self._visual_rng.randint(1, total))
+        self._strip = strip
+        self._target = number
+        self._draw_index = draw_index
+        self._caption = None
+        self._last_tick_index = 0
+        self.glow_animation.stop()
+        self._glow = 0.0
+        self.animation.stop()
+        self.animation.setStartValue(0.0)
+        self.animation.setEndValue(float(len(strip) - 2))
+        self.animation.setDuration(max(1, round(self.spin_seconds * 1000)))
+        self._pos = 0.0
+        self.animation.start()
+
+    def land_now(self) -> None:
+        """Stop the spin at once on the drawn number (the operator pressed draw again)."""
+        if self.spinning:
+            self.animation.stop()
+            self._land()
+
+    def show_number(self, number: int | None, draw_index: int) -> None:
+        """Show `number` standing still (resume, undo, new game: None shows the start prompt)."""
+        self.animation.stop()
+        self.glow_animation.stop()
+        self._glow = 0.0
+        self._target = number
+        self._draw_index = draw_index
+        self._caption = None
+        total = self.art.config.board.total_numbers
+        if number is None:
+            self._strip = []
+        else:
+            self._strip = [
+                self._visual_rng.randint(1, total),
+                number,
+                self._visual_rng.randint(1, total),
+            ]
+        self._pos = 1.0
+        self.update()
+
+    def set_background(self, pixmap: QPixmap | None) -> None:
+        """The slice of the window background behind this widget (it paints opaque)."""
+        self._background = pixmap
+        self._static = None
+        self.update()
+
+    # ---------------------------------------------------------------- animation
+    def _on_value(self, value: float) -> None:
+        self._pos = float(value)
+        index = int(self._pos + 0.5)
+        if index != self._last_tick_index:
+            self._last_tick_index = index
+            self.tick.emit()
+        self.update()
+
+    def _on_finished(self) -> None:
+        self._land()
+
+    def _land(self) -> None:
+        self._pos = float(len(self._strip) - 2)
+        self._glow = 1.0
+        self.glow_animation.start()
+        self.update()
+        if self._target is not None:
+            self.landed.emit(self._target)
+
+    def _on_glow(self, value: float) -> None:
+        self._glow = float(value)
+        self.update()
+
+    # ---------------------------------------------------------------- geometry
+    def _layout(self) -> dict[str, QRectF]:
+        w, h = self.width(), self.height()
+        caption = QRectF(0, 0, w, h * 0.13)
+        window_h = h * 0.8
+        item_h = window_h * 0.62
+        item_w = min(item_h * 1.85, w * 0.84)
+        item_h = item_w / 1.85
+        frame_w = max(4.0, h * 0.035)
+        window_w = min(w - 2 * frame_w - 2, item_w + item_h * 0.5)
+        window = QRectF(
+            (w - window_w) / 2, caption.bottom() + frame_w + h * 0.01, window_w, window_h
+        )
+        frame = window.adjusted(-frame_w, -frame_w, frame_w, frame_w)
+        return {
+            "caption": caption,
+            "window": window,
+            "frame": frame,
+            "item": QRectF(0, 0, item_w, item_h),
+            "frame_w": QRectF(0, 0, frame_w, 0),
+        }
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        self._static = None
+        self._shade = None
+        self._caption = None
+        self._schedule_prerender()
+        super().resizeEvent(event)
+
+    def _item_size(self) -> tuple[int, int, int]:
+        item = self._layout()["item"]
+        h = round(item.height())
+        letter_w = round(h * 0.78)
+        return letter_w, h, round(item.width())
+
+    def _schedule_prerender(self) -> None:
+        total = self.art.config.board.total_numbers
+        self._prerender_queue = list(range(1, total + 1))
+        self._prerender_timer.start()
+
+    def _prerender_some(self) -> None:
+        letter_w, h, _ = self._item_size()
+        for _ in range(3):
+            if not self._prerender_queue:
+                self._prerender_timer.stop()
+                return
+            n = self._prerender_queue.pop()
+            self.art.cell(n, h, h)
+            self.art.letter(self.art.column(n), letter_w, h)
+
+    # ---------------------------------------------------------------- painting
+    def _build_static(self) -> QPixmap:
+        lay = self._layout()
+        pixmap = QPixmap(self.size())
+        if self._background is not None and not self._background.isNull():
+            pixmap = self._background.scaled(self.size())
+        else:
+            pixmap.fill(QColor("#0b0d1f"))
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        frame, window = lay["frame"], lay["window"]
+        fw = lay["frame_w"].width()
+        radius = fw * 1.4
+        # Outer glow.
+        for i in range(6, 0, -1):
+            glow = QColor(self.frame_colour)
+            glow.setAlpha(10 + 6 * (6 - i))
+            p.setPen(QPen(glow, fw * 0.25 * i))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(frame, radius, radius)
+        metal = QLinearGradient(frame.topLeft(), frame.bottomLeft())
+        metal.setColorAt(0.0, self.frame_colour.lighter(160))
+        metal.setColorAt(0.45, self.frame_colour)
+        metal.setColorAt(0.55, self.frame_colour.darker(130))
+        metal.setColorAt(1.0, self.frame_colour.lighter(120))
+        p.setPen(QPen(self.frame_colour.darker(220), max(1.0, fw * 0.12)))
+        p.setBrush(metal)
+        p.drawRoundedRect(frame, radius, radius)
+        inner = QLinearGradient(window.topLeft(), window.bottomLeft())
+        inner.setColorAt(0.0, QColor("#07060f"))
+        inner.setColorAt(0.5, QColor("#1c1838"))
+        inner.setColorAt(1.0, QColor("#07060f"))
+        p.setPen(QPen(self.frame_colour.darker(250), max(1.0, fw * 0.18)))
+        p.setBrush(inner)
+        p.drawRoundedRect(window, radius * 0.5, radius * 0.5)
+        p.end()
+        return pixmap
+
+    def _build_shade(self, window: QRectF) -> QPixmap:
+        pixmap = QPixmap(round(window.width()), round(window.height()))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        gradient = QLinearGradient(0, 0, 0, window.height())
+        gradient.setColorAt(0.0, QColor(4, 3, 10, 250))
+        gradient.setColorAt(0.2, QColor(4, 3, 10, 120))
+        gradient.setColorAt(0.36, QColor(0, 0, 0, 0))
+        gradient.setColorAt(0.64, QColor(0, 0, 0, 0))
+        gradient.setColorAt(0.8, QColor(4, 3, 10, 120))
+        gradient.setColorAt(1.0, QColor(4, 3, 10, 250))
+        p.fillRect(QRectF(0, 0, window.width(), window.height()), gradient)
+        p.end()
+        return pixmap
+
+    def _build_caption(self, rect: QRectF) -> QPixmap:
+        pixmap = QPixmap(max(1, round(rect.width())), max(1, round(rect.height())))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        if self._target is not None and self._draw_index > 0:
+            text = self.strings("draw_no", n=self._draw_index)
+            p.setPen(TEXT)
+        else:
+            text = self.strings("ready")
+            p.setPen(TEXT_DIM)
+        p.setFont(fit_font(text, rect.adjusted(8, 0, -8, 0), rect.height() * 0.62))
+        p.drawText(QRectF(0, 0, rect.width(), rect.height()), Qt.AlignmentFlag.AlignCenter, text)
+        p.end()
+        return pixmap
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        lay = self._layout()
+        if self._static is None or self._static.size() != self.size():
+            self._static = self._build_static()
+        window = lay["window"]
+        if self._shade is None:
+            self._shade = self._build_shade(window)
+        if self._caption is None:
+            self._caption = self._build_caption(lay["caption"])
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._static)
+        p.drawPixmap(lay["caption"].topLeft(), self._caption)
+        p.save()
+        clip = QPainterPath()
+        clip.addRoundedRect(window, 6, 6)
+        p.setClipPath(clip)
+        letter_w, h, _ = self._item_size()
+        spacing = h * 1.08
+        pair_w = letter_w + h * 1.04
+        x0 = window.center().x() - pair_w / 2
+        cy = window.center().y()
+        if self._strip:
+            first = max(0, int(self._pos) - 2)
+            last = min(len(self._strip) - 1, int(self._pos) + 3)
+            for k in range(first, last + 1):
+                y = cy + (self._pos - k) * spacing - h / 2
+                if y > window.bottom() or y + h < window.top():
+                    continue
+                n = self._strip[k]
+                p.drawPixmap(QPointF(x0, y), self.art.letter(self.art.column(n), letter_w, h))
+                p.drawPixmap(QPointF(x0 + letter_w + h * 0.04, y), self.art.cell(n, h, h))
+        else:
+            p.setPen(TEXT_DIM)
+            p.setFont(ui_font(h * 0.5))
+            p.drawText(window, Qt.AlignmentFlag.AlignCenter, "?")
+        p.drawPixmap(window.topLeft(), self._shade)
+        p.restore()
+        self._paint_lamps(p, lay)
+        self._paint_paylines(p, window, h)
+        if self._glow > 0.0:
+            self._paint_glow(p, window, pair_w, h)
+        p.end()
+
+    def _paint_paylines(self, p: QPainter, window: QRectF, h: float) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        size = h * 0.09
+        cy = window.center().y()
+        p.setPen(QPen(self.frame_colour.darker(250), max(1.0, size * 0.12)))
+        p.setBrush(self.frame_colour.lighter(120))
+        for x, direction in ((window.left() + 2, 1), (window.right() - 2, -1)):
+            path = QPainterPath()
+            path.moveTo(x, cy - size)
+            path.lineTo(x + direction * size * 1.3, cy)
+            path.lineTo(x, cy + size)
+            path.closeSubpath()
+            p.drawPath(path)
+
+    def _paint_lamps(self, p: QPainter, lay: dict[str, QRectF]) -> None:
+        frame = lay["frame"]
+        fw = lay["frame_w"].width()
+        count = 14
+        radius = fw * 0.22
+        phase = int(self._pos * 2) if self.spinning else -1
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setPen(Qt.PenStyle.NoPen)
+        for row_y in (frame.top() + fw / 2, frame.bottom() - fw / 2):
+            for i in range(count):
+                x = frame.left() + fw * 2 + i * (frame.width() - fw * 4) / (count - 1)
+                on = (i + phase) % 3 == 0 if phase >= 0 else True
+                if self._glow > 0.0:
+                    on = (i % 2 == 0) == (int(self._glow * 10) % 2 == 0)
+                colour = QColor("#fff6c2") if on else self.frame_colour.darker(170)
+                p.setBrush(colour)
+                p.drawEllipse(QPointF(x, row_y), radius, radius)
+
+    def _paint_glow(self, p: QPainter, window: QRectF, pair_w: float, h: float) -> None:
+        grow = (1.0 - self._glow) * h * 0.25
+        rect = QRectF(window.center().x() - pair_w / 2, window.center().y() - h / 2, pair_w, h)
+        rect = rect.adjusted(-grow, -grow, grow, grow)
+        colour = QColor("#fff6c2")
+        colour.setAlphaF(max(0.0, min(1.0, self._glow)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(colour, h * 0.05 * self._glow + 1))
+        p.drawRoundedRect(rect, h * 0.14, h * 0.14)
