@@ -88,7 +88,9 @@ class CardPdfWriter:
         *,
         serial_width: int = 4,
         warn: style.Warn = lambda message: None,
+        images: dict[int, style.LoadedImage] | None = None,
     ) -> None:
+        """`images` are the loaded images (style.load_images); loaded here when None."""
         self.config = config
         self.options = options
         self.serial_width = serial_width
@@ -110,7 +112,9 @@ class CardPdfWriter:
         self.canvas.setCreator("puyo-event-toolkit bingo cards")
         self.canvas.setAuthor(config.event.title)
         self.canvas.setSubject("bingo cards")
-        self._image_forms = self._make_image_forms(style.load_images(config, options.images, warn))
+        if images is None:
+            images = style.load_images(config, options.images, warn)
+        self._image_forms = self._make_image_forms(images if options.images else {})
         self._make_template()
         self._make_page_marks()
         self._slot = 0

@@ -10,6 +10,7 @@ import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 from bingo.errors import UserError
 from cards.model import BingoCard
@@ -25,6 +26,18 @@ def header(size: int) -> list[str]:
     return ["serial"] + [f"r{r + 1}c{c + 1}" for r in range(size) for c in range(size)]
 
 
+class RegistryWriter:
+    """Writes the registry one card at a time to an open text file (newline="")."""
+
+    def __init__(self, f: TextIO, size: int) -> None:
+        self._writer = csv.writer(f)
+        self._writer.writerow(header(size))
+
+    def write(self, card: BingoCard) -> None:
+        cells = [FREE_TEXT if n is None else str(n) for row in card.rows for n in row]
+        self._writer.writerow([str(card.serial), *cells])
+
+
 def write_registry(path: str | Path, cards: Iterable[BingoCard]) -> None:
     """Write the registry atomically (temporary file, then rename)."""
     path = Path(path)
@@ -33,11 +46,9 @@ def write_registry(path: str | Path, cards: Iterable[BingoCard]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent or ".")
     try:
         with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(header(size))
+            writer = RegistryWriter(f, size)
             for card in cards:
-                cells = [FREE_TEXT if n is None else str(n) for row in card.rows for n in row]
-                writer.writerow([str(card.serial), *cells])
+                writer.write(card)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
