@@ -1,0 +1,96 @@
+"""Daifugō CPU strength and speed: 5 players, rule set 1, one CPU against four others.
+
+    python benchmarks/bench_daifugo.py --games 1000            # all three match-ups
+    python benchmarks/bench_daifugo.py --games 200 --only normal-easy
+
+Each game is a fresh deal (everyone 平民, no card passing) from seed = game number; the tested
+CPU's seat rotates (game % 5) because seats dealt 11 cards are at a disadvantage to those dealt
+10. Parity is 20% wins. Targets: strong vs easy >= 45%, strong vs normal >= 28%, normal vs
+easy >= 35%, strong's longest decision <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.daifugo.ai import CPU  # noqa: E402
+from games.daifugo.rules import Game, Rules  # noqa: E402
+
+MATCHUPS = {
+    "strong-easy": ("strong", "easy", 0.45),
+    "strong-normal": ("strong", "normal", 0.28),
+    "normal-easy": ("normal", "easy", 0.35),
+}
+
+
+def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
+    wins = 0
+    places = []
+    times: list[float] = []
+    start = time.perf_counter()
+    for i in range(games):
+        seat = i % 5
+        cpus = [
+            CPU(hero if s == seat else field, seed=i * 7 + s, samples=samples) for s in range(5)
+        ]
+        game = Game.new(5, rules, seed=i)
+        while not game.is_over:
+            turn = game.turn
+            obs = game.observe(turn)
+            t0 = time.perf_counter()
+            move = cpus[turn].choose(obs)
+            if turn == seat:
+                times.append(time.perf_counter() - t0)
+            if move is None:
+                game.pass_turn()
+            else:
+                game.play(move)
+        place = game.places.index(seat)
+        places.append(place + 1)
+        wins += place == 0
+    return {
+        "wins": wins,
+        "rate": wins / games,
+        "mean_place": statistics.fmean(places),
+        "mean_decision": statistics.fmean(times) if times else 0.0,
+        "max_decision": max(times) if times else 0.0,
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per match-up")
+    parser.add_argument("--only", choices=sorted(MATCHUPS), action="append", help="match-up(s)")
+    parser.add_argument("--rule-set", type=int, default=1, choices=(1, 2, 3, 4))
+    parser.add_argument("--samples", type=int, default=None, help="strong CPU samples")
+    args = parser.parse_args(argv)
+    rules = Rules.preset(args.rule_set)
+    samples = args.samples or CPU().samples
+    print(
+        f"Daifugō benchmark: 5 players, rule set {args.rule_set}, {args.games} games per "
+        f"match-up, strong samples={samples}"
+    )
+    ok = True
+    for name in args.only or list(MATCHUPS):
+        hero, field, target = MATCHUPS[name]
+        r = run(hero, field, args.games, rules, samples)
+        verdict = "OK" if r["rate"] >= target else "BELOW TARGET"
+        ok &= r["rate"] >= target
+        print(
+            f"{hero:>6} vs four {field:<6}: wins {r['wins']}/{args.games} = {r['rate']:.1%} "
+            f"(target {target:.0%}, parity 20%) {verdict}; mean place {r['mean_place']:.2f}; "
+            f"{hero} decision mean {r['mean_decision'] * 1000:.1f} ms, "
+            f"max {r['max_decision'] * 1000:.0f} ms; {r['seconds']:.0f} s"
+        )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

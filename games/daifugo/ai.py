@@ -1,0 +1,384 @@
+"""CPU players for Daifugō: easy, normal and strong. Each sees only its own observation.
+
+- easy: always the weakest legal play (passes only when it cannot play).
+- normal: splits the hand into sequences, sets and singles and keeps the number of plays still
+  needed small; keeps control cards (joker, 2, A; 3 and 4 when reversed) for the end or for
+  emergencies; uses 8切り to take the lead and 革命 when its hand is weak; avoids 禁止あがり;
+  passes its weakest unhelpful cards.
+- strong: determinized Monte Carlo. For each of a fixed number of samples it deals the unseen
+  cards to the opponents consistently with their hand sizes and the cards it passed them, then
+  plays each candidate move out to the end of the game with the normal policy for everyone,
+  and picks the candidate with the best average place. The budget is a count of rollouts, not
+  a clock, so a game replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.common.cards import Card, Rank, deck_53
+from games.daifugo.rules import (
+    JOKER,
+    SEQUENCE,
+    SET,
+    Game,
+    Observation,
+    Play,
+    card_strength,
+    sort_key,
+)
+
+LEVELS = ("easy", "normal", "strong")
+# Normal policy weights (tuned with benchmarks/bench_daifugo.py).
+W_GROUP = 10.0  # per play still needed afterwards
+W_JOKER = 12.0  # spending the joker early
+W_HIGH = 7.0  # spending an A or 2 (3 or 4 reversed) early
+PASS_MARGIN = 2.0  # passing costs this much more than keeping the hand as it is
+Move = tuple[str, ...] | None  # None = pass
+
+
+def _s(card: Card, rev: bool) -> int:
+    """Strength in the order in force: 3 (weakest) .. 15, the joker 16."""
+    v = card_strength(card)
+    if card.is_joker or not rev:
+        return v
+    return 18 - v
+
+
+def count_groups(hand: Sequence[Card]) -> int:
+    """Plays needed to empty the hand if nobody interferes (sequences, sets, singles)."""
+    if not hand:
+        return 0
+    ranks: dict[int, int] = {}
+    by_suit: dict[object, list[int]] = {}
+    joker = 0
+    for c in hand:
+        if c.is_joker:
+            joker = 1
+            continue
+        v = card_strength(c)
+        ranks[v] = ranks.get(v, 0) + 1
+        by_suit.setdefault(c.suit, []).append(v)
+    plain = len(ranks) + joker
+    # Try taking runs of 3+ out of each suit; keep it only when it lowers the count.
+    runs: list[list[int]] = []
+    for values in by_suit.values():
+        if len(values) < 3:
+            continue
+        values.sort()
+        run = [values[0]]
+        for v in values[1:]:
+            if v == run[-1] + 1:
+                run.append(v)
+            else:
+                if len(run) >= 3:
+                    runs.append(run)
+                run = [v]
+        if len(run) >= 3:
+            runs.append(run)
+    if not runs:
+        return plain
+    left = dict(ranks)
+    for run in runs:
+        for v in run:
+            left[v] -= 1
+    with_runs = len(runs) + sum(1 for k in left.values() if k > 0) + joker
+    return min(plain, with_runs)
+
+
+def _forbidden_card(card: Card, game: Game, rev: bool) -> bool:
+    r = game.rules
+    if not r.forbidden_finish:
+        return False
+    if card.is_joker:
+        return True
+    if card.rank == (Rank.THREE if rev else Rank.TWO):
+        return True
+    return r.eight_cut and card.rank == Rank.EIGHT
+
+
+def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool) -> float:
+    """Lower is better: plays left afterwards, strength spent, control cards kept."""
+    rev = game.reversed
+    after = list(hand)
+    for c in play.cards:
+        after.remove(c)
+    if not after:
+        return 1000.0 if game.would_foul(play) else -1000.0
+    rules = game.rules
+    new_rev = rev
+    if rules.revolution and play.size >= 4:
+        new_rev = not new_rev
+    cost = W_GROUP * count_groups(after)
+    key = play.key(rev)
+    cost += (key if not rev else 18 - key) / 2.0 if not play.lone_joker else 8.0
+    small = len(after) <= 4 or danger
+    if not small:
+        for c in play.cards:
+            sv = _s(c, rev)
+            if c.is_joker:
+                cost += W_JOKER
+            elif sv >= 14:
+                cost += W_HIGH
+    if game.f.top is None:
+        cost -= 2.0 * play.size
+    if rules.eight_cut and play.kind != SEQUENCE and play.rank == Rank.EIGHT:
+        cost -= 8.0 if game.f.top is not None else 3.0
+    if new_rev != rev:
+        before = sum(_s(c, rev) for c in after) / len(after)
+        flipped = sum(_s(c, new_rev) for c in after) / len(after)
+        cost -= 3.0 * (flipped - before)
+    # Keep enough safe cards to go out without 禁止あがり.
+    bad = sum(1 for c in after if _forbidden_card(c, game, new_rev))
+    if bad and bad == len(after):
+        cost += 40.0
+    elif len(after) <= 3:
+        cost += 4.0 * bad
+    # One play left after this one and this one is likely to take the lead: go for it.
+    if count_groups(after) == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
+        cost -= 15.0
+    return cost
+
+
+def normal_choice(
+    game: Game, plays: Sequence[Play] | None = None, sizes: Sequence[int] | None = None
+) -> Play | None:
+    """The normal policy on a game whose current player is the one deciding (None = pass).
+
+    sizes: the hand sizes of all seats (default: from the game's hands).
+    """
+    seat = game.turn
+    hand = game.hands[seat]
+    if plays is None:
+        plays = game.legal_plays()
+    if not plays:
+        return None
+    if sizes is None:
+        sizes = [len(h) for h in game.hands]
+    danger = any(sizes[s] <= 2 for s in game.active if s != seat)
+    best = None
+    best_cost = 0.0
+    for p in plays:
+        c = _play_cost(game, seat, p, hand, danger)
+        if best is None or c < best_cost:
+            best, best_cost = p, c
+    if game.f.top is not None:
+        pass_cost = W_GROUP * count_groups(hand) + PASS_MARGIN
+        if best_cost > pass_cost:
+            return None
+    return best
+
+
+def easy_choice(game: Game, plays: Sequence[Play] | None = None) -> Play | None:
+    if plays is None:
+        plays = game.legal_plays()
+    if not plays:
+        return None
+    rev = game.reversed
+    return min(plays, key=lambda p: (16 if p.lone_joker else _s(p.faces[0], rev), p.size))
+
+
+def exchange_choice(game: Game, level: str, rng: random.Random) -> tuple[str, ...]:
+    """Cards to pass: the strongest (choice among equals) or the most useless ones."""
+    step = game.exchange_step
+    assert step is not None
+    options = game.exchange_options()
+    hand = game.hands[step.giver]
+    if level == "easy":
+        return options[0]
+    if step.strongest_only:
+        # Among equal strongest cards, give one that is not part of a sequence.
+        def loss(codes: tuple[str, ...]) -> int:
+            rest = [c for c in hand if str(c) != codes[0]]
+            return count_groups(rest)
+
+        return min(options, key=loss)
+    rules = game.rules
+
+    def worth(card: Card) -> float:
+        v = card_strength(card)
+        if card.is_joker:
+            return 100.0
+        if rules.eight_cut and card.rank == Rank.EIGHT:
+            v += 6
+        same = sum(1 for c in hand if c.rank == card.rank)
+        if same >= 2:
+            v += 4 * (same - 1)
+        return v
+
+    ranked = sorted(hand, key=lambda c: (worth(c), sort_key(c)))
+    chosen = ranked[: step.count]
+    # Prefer giving cards whose removal leaves the fewest plays.
+    base = count_groups([c for c in hand if c not in chosen])
+    best = chosen
+    for i in range(min(6, len(ranked))):
+        for j in range(i + 1, min(6, len(ranked))):
+            if step.count != 2:
+                break
+            trial = [ranked[i], ranked[j]]
+            if any(c.is_joker for c in trial):
+                continue
+            g = count_groups([c for c in hand if c not in trial])
+            if g < base and worth(trial[0]) + worth(trial[1]) <= worth(chosen[0]) + worth(
+                chosen[1]
+            ) + 4:
+                base, best = g, trial
+    return tuple(str(c) for c in best)
+
+
+# ---------------------------------------------------------------------------- strong
+
+
+def determinize(obs: Observation, rng: random.Random) -> list[list[Card]]:
+    """Hands for every seat: mine as I hold it, the others a random deal of the unseen cards
+    that fits their hand sizes and the cards I know they hold."""
+    mine = [Card.parse(c) for c in obs.hand]
+    seen = set(mine) | {Card.parse(c) for c in obs.pile}
+    hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
+    hands[obs.seat] = mine
+    known = {seat: [Card.parse(c) for c in cards] for seat, cards in obs.known}
+    for seat, cards in known.items():
+        hands[seat].extend(cards)
+        seen.update(cards)
+    unseen = [c for c in deck_53() if c not in seen]
+    rng.shuffle(unseen)
+    for seat in range(obs.n_players):
+        if seat == obs.seat:
+            continue
+        need = obs.hand_sizes[seat] - len(hands[seat])
+        hands[seat].extend(unseen[:need])
+        del unseen[:need]
+    return hands
+
+
+def rollout(game: Game, max_moves: int = 400) -> None:
+    """Play the game out with the normal policy for every seat."""
+    moves = 0
+    while game.phase == "play" and moves < max_moves:
+        p = normal_choice(game)
+        if p is None:
+            game.pass_turn()
+        else:
+            game.apply(p)
+        moves += 1
+
+
+def _reward(game: Game, seat: int) -> float:
+    places = game.places
+    place = places.index(seat)
+    n = game.n
+    return (n - 1 - place) / (n - 1) + (1.0 if place == 0 else 0.0)
+
+
+def strong_choice(
+    obs: Observation, rng: random.Random, samples: int = 24, width: int = 5
+) -> Play | None:
+    base = Game.from_observation(obs, determinize(obs, random.Random(0)))
+    plays = base.legal_plays()
+    if not plays:
+        return None
+    normal = normal_choice(base, plays)
+    can_pass = base.can_pass()
+    if len(plays) == 1 and not can_pass:
+        return plays[0]
+    danger = any(obs.hand_sizes[s] <= 2 for s in base.active if s != obs.seat)
+    hand = base.hands[obs.seat]
+    ranked = sorted(plays, key=lambda p: _play_cost(base, obs.seat, p, hand, danger))
+    # Different joker stand-ins with the same effect are one candidate.
+    candidates: list[Play | None] = []
+    seen: set = set()
+    for p in ranked:
+        sig = (p.kind, p.cards, p.lo, p.hi, p.suits if obs.rules.suit_lock else None)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        candidates.append(p)
+        if len(candidates) >= width:
+            break
+    if normal not in candidates:
+        candidates.append(normal)
+    if can_pass and None not in candidates:
+        candidates.append(None)
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    for _ in range(samples):
+        hands = determinize(obs, rng)
+        start = Game.from_observation(obs, hands)
+        for i, cand in enumerate(candidates):
+            g = start.copy()
+            if cand is None:
+                g.pass_turn()
+            else:
+                g.apply(cand)
+            rollout(g)
+            totals[i] += _reward(g, obs.seat)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] is normal))
+    return candidates[best]
+
+
+# ---------------------------------------------------------------------------- players
+
+
+class CPU:
+    """A CPU seat: `choose(observation)` -> a tuple of codes to play, or None to pass."""
+
+    def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 24) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"CPU level '{level}' does not exist: choose easy, normal or strong")
+        self.level = level
+        self.rng = random.Random(seed)
+        self.samples = samples
+
+    def _game(self, obs: Observation) -> Game:
+        hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
+        hands[obs.seat] = [Card.parse(c) for c in obs.hand]
+        return Game.from_observation(obs, hands)
+
+    def choose(self, obs: Observation, legal_actions: Sequence[Move] | None = None) -> Move:
+        """The move for `obs.seat` (whose turn it is): codes to play, or None to pass."""
+        if obs.phase == "exchange":
+            return self.choose_exchange(obs)
+        if self.level == "strong":
+            play = strong_choice(obs, self.rng, self.samples)
+        else:
+            game = self._game(obs)
+            if self.level == "easy":
+                play = easy_choice(game)
+            else:
+                play = normal_choice(game, sizes=obs.hand_sizes)
+        return None if play is None else play.codes
+
+    def choose_exchange(self, obs: Observation) -> tuple[str, ...]:
+        step = obs.exchange_step
+        assert step is not None and step.giver == obs.seat
+        hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
+        hands[obs.seat] = [Card.parse(c) for c in obs.hand]
+        game = Game.from_observation(obs, hands)
+        game.phase = "exchange"
+        game.exchanges = [step]
+        return exchange_choice(game, self.level, self.rng)
+
+
+def play_cpu_turn(game: Game, cpu: CPU) -> Move:
+    """Let `cpu` move for the current player of `game`; returns what it did."""
+    obs = game.observe(game.turn)
+    move = cpu.choose(obs)
+    if game.phase == "exchange":
+        game.give(move)
+    elif move is None:
+        game.pass_turn()
+    else:
+        game.play(move)
+    return move
+
+
+def play_game(game: Game, cpus: Sequence[CPU]) -> list[int]:
+    """Play a whole game with one CPU per seat; returns the places (seats, 1st first)."""
+    while not game.is_over:
+        play_cpu_turn(game, cpus[game.turn])
+    return game.places
+
+
+__all__ = ["CPU", "LEVELS", "JOKER", "SET", "count_groups", "play_game", "strong_choice"]
