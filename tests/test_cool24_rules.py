@@ -9,7 +9,7 @@ import pytest
 
 from bingo.config import ConfigError, load_config
 from bingo.errors import UserError
-from games.cool24.policies import best_slot, greedy_slot, hint, play_out, random_slot
+from games.cool24.policies import best_slot, greedy_slot, hint, random_slot
 from games.cool24.rules import (
     Bonus,
     Game,
@@ -226,7 +226,7 @@ def test_refill_bias_favours_linked_cards_in_lap_one(lap, played, bias, factor):
     g = make_game(
         ["r9", "gJ", "bQ", None], stock=stock, last="rA", lap=lap, played=played, settings=settings
     )
-    n = 20000
+    n = 8000
     share, n_fav = _favoured_share(g, n, seed=played * 10 + lap)
     n_all = len(stock)
     assert n_fav == 10  # r10 rJ rQ rK, gA bA yA (link to rA) + g9 b9 y9 (link to r9)
@@ -296,12 +296,8 @@ def test_bad_config_values_give_one_line_errors(table, needle):
     with pytest.raises(ConfigError) as info:
         parse_settings(table)
     message = str(info.value)
-    assert (
-        needle in message
-        and "\n" not in message
-        and message.startswith("cool24.")
-        or (needle in message and "[cool24" in message)
-    )
+    assert needle in message
+    assert "\n" not in message and "cool24" in message
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
@@ -331,9 +327,3 @@ def test_policies_pick_playable_slots_and_hint_leaves_the_game_alone():
     state = g.rng.getstate()
     assert hint(g, rollouts=16, seed=3) in (1, 2)
     assert g.rng.getstate() == state and g.hand[0] == "rK"
-
-
-def test_best_policy_beats_random():
-    best = [play_out(Game.new(s), "best", rollouts=8).score for s in range(40)]
-    rand = [play_out(Game.new(s), "random").score for s in range(40)]
-    assert sum(best) > sum(rand)
