@@ -109,6 +109,7 @@ class DisplayWindow(QWidget):
         self.config = config
         self.strings = Strings(config.event.language)
         self.warnings: list[str] = []
+        self.operator = None  # an OperatorWindow takes the warnings off the audience view
         self._warn_out = warn
         self.setWindowTitle(config.event.title)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -203,7 +204,10 @@ class DisplayWindow(QWidget):
             self._warn_out(message)
         else:
             print(f"warning: {message}", file=sys.stderr)
-        if hasattr(self, "_notice_timer"):
+        operator = getattr(self, "operator", None)
+        if operator is not None:
+            operator.add_log(f"[warn] {message}")
+        elif hasattr(self, "_notice_timer"):
             self.show_notice(message, "warn", 6000)
 
     # ---------------------------------------------------------------- reactions

@@ -1,0 +1,184 @@
+"""`bingo draw`: the projector show (and `--verify-journal` to check a journal)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from bingo.errors import UserError
+
+HELP = "run the bingo draw on the projector: slot reel, board, live odds, card checks"
+
+
+class DrawOptionError(UserError):
+    """A bad `bingo draw` option."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--journal",
+        metavar="PATH",
+        help="journal file (default: one per event in the user's data folder)",
+    )
+    parser.add_argument(
+        "--new", action="store_true", help="start a new game; the old journal is kept aside"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="seeded draw for a rehearsal (default: secure randomness, or "
+        "event.seed from the config)",
+    )
+    parser.add_argument(
+        "--auto", type=float, metavar="SECONDS", help="draw by itself every SECONDS (A toggles it)"
+    )
+    parser.add_argument(
+        "--registry",
+        metavar="CSV",
+        help="card registry written by `bingo cards`, for card checks (C)",
+    )
+    parser.add_argument(
+        "--operator",
+        action="store_true",
+        help="also open the operator window (controls and full statistics)",
+    )
+    parser.add_argument(
+        "--windowed", action="store_true", help="start in a window instead of full screen"
+    )
+    parser.add_argument(
+        "--verify-journal",
+        metavar="FILE",
+        help="check a journal's hash chain, print the result and exit (0 = ok)",
+    )
+
+
+def verify(path: str) -> int:
+    from bingo.journal import verify_journal
+
+    result = verify_journal(path)
+    print(result.message, file=sys.stdout if result.ok else sys.stderr)
+    return 0 if result.ok else 1
+
+
+def run(args: argparse.Namespace) -> int:
+    if getattr(args, "verify_journal", None):
+        return verify(args.verify_journal)
+    try:
+        return _run_show(args)
+    except UserError as exc:
+        _error_dialog(str(exc))
+        raise
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+
+    config = load_config(args.config)
+    if args.auto is not None and not 0.5 <= args.auto <= 3600:
+        raise DrawOptionError(f"--auto {args.auto:g} is out of range: give 0.5..3600 seconds")
+    registry = None
+    if args.registry:
+        from bingo.check import load_registry_for
+
+        registry = load_registry_for(config, Path(args.registry))
+    session = DrawSession.open(config, args.journal, new=args.new, seed=args.seed)
+    try:
+        return _exec(session, config, registry, args)
+    finally:
+        session.close()
+
+
+def _exec(session, config, registry, args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    import bingo.ui.qtfix  # noqa: F401
+    from bingo.ui.display import DisplayWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "bingo"])
+    app.setApplicationName("bingo draw")
+    window = DisplayWindow(session, config, registry=registry, auto_seconds=args.auto)
+    _install_excepthook(window)
+    show_windows(
+        window,
+        config,
+        operator=args.operator or config.display.operator_window,
+        full_screen=config.display.fullscreen and not args.windowed,
+    )
+    QTimer.singleShot(0, window.start_background_work)
+    return app.exec()
+
+
+def show_windows(window, config, *, operator: bool, full_screen: bool):
+    """Place the audience view (on the configured screen with an operator window) and show."""
+    from PySide6.QtGui import QGuiApplication
+
+    op = None
+    if operator:
+        from bingo.ui.operator import OperatorWindow
+
+        screens = QGuiApplication.screens()
+        index = config.display.audience_screen
+        primary = QGuiApplication.primaryScreen()
+        if index < len(screens):
+            target = screens[index]
+        else:
+            target = primary
+            window.warn(
+                f"display.audience_screen = {index} but only {len(screens)} screen(s) "
+                "are connected: the audience view uses the primary screen"
+            )
+        window.setScreen(target)
+        window.move(target.geometry().topLeft())
+        op = OperatorWindow(window)
+        window.operator = op
+        others = [s for s in screens if s is not target]
+        op_screen = others[0] if others else primary
+        op.setScreen(op_screen)
+        op.move(op_screen.geometry().topLeft())
+    if full_screen:
+        window.showFullScreen()
+    else:
+        window.resize(1280, 720)
+        window.show()
+    if op is not None:
+        op.show()
+        op.activateWindow()
+    return op
+
+
+def _install_excepthook(window) -> None:
+    """A bug in a slot must not end the show: report it and keep going."""
+
+    def hook(kind, value, tb):
+        import traceback
+
+        traceback.print_exception(kind, value, tb, file=sys.stderr)
+        try:
+            window.show_notice(f"{kind.__name__}: {value}", "error", 8000)
+        except Exception:  # noqa: BLE001
+            pass
+
+    sys.excepthook = hook
+
+
+def _error_dialog(message: str) -> None:
+    """Also show start-up errors in a dialog when started without a terminal (a shortcut)."""
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen" or sys.stderr.isatty():
+        return
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return
+    try:
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        app = QApplication.instance() or QApplication([])
+        QMessageBox.critical(None, "bingo draw", message)
+        del app
+    except Exception:  # noqa: BLE001 - the message is on stderr anyway
+        pass
