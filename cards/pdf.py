@@ -117,6 +117,7 @@ class CardPdfWriter:
         self._image_forms = self._make_image_forms(images if options.images else {})
         self._make_template()
         self._make_page_marks()
+        self._number_cache: dict[int, tuple[str, float]] = {}
         self._slot = 0
         self.pages = 0
         self.cards = 0
@@ -124,16 +125,29 @@ class CardPdfWriter:
     # ------------------------------------------------------------ shared forms
 
     def _make_image_forms(self, images: dict[int, style.LoadedImage]) -> dict[int, str]:
-        """One Form XObject per image file, sized to a cell; returns {number: form name}."""
-        cell = self.geo.cells[0][0]
+        """One Form XObject per image file: the picture clipped to a rounded cell, washed
+        lighter so the number stays readable, and framed. Returns {number: form name}."""
+        g, c = self.geo, self.canvas
+        cell = g.cells[0][0]
         forms: dict[int, str] = {}
         by_path: dict[object, str] = {}
-        c = self.canvas
         for number, loaded in sorted(images.items()):
             if loaded.path not in by_path:
                 name = f"img{len(by_path) + 1}"
+                column = self.config.board.column_of(number)
                 c.beginForm(name, 0, 0, cell.w, cell.h)
+                c.saveState()
+                p = c.beginPath()
+                p.roundRect(0, 0, cell.w, cell.h, g.cell_radius)
+                c.clipPath(p, stroke=0, fill=0)
                 c.drawImage(ImageReader(loaded.image), 0, 0, cell.w, cell.h)
+                c.setFillColor(HexColor("#ffffff"))
+                c.setFillAlpha(0.45)
+                c.rect(0, 0, cell.w, cell.h, stroke=0, fill=1)
+                c.restoreState()
+                c.setStrokeColor(HexColor(self.config.columns.outline[column]))
+                c.setLineWidth(self._cell_line())
+                c.roundRect(0, 0, cell.w, cell.h, g.cell_radius, stroke=1, fill=0)
                 _end_form(c, name)
                 by_path[loaded.path] = name
             forms[number] = by_path[loaded.path]
@@ -304,8 +318,11 @@ class CardPdfWriter:
         self._slot = 0
 
     def _draw_cells(self, card: BingoCard) -> None:
+        """Images and numbers of one card, as one block of PDF operators (the hot path:
+        building it with reportlab's drawing calls is several times slower)."""
         g, c = self.geo, self.canvas
-        line = self._cell_line()
+        size = g.number_size
+        images, text = [], []
         for r, row in enumerate(card.rows):
             for col, number in enumerate(row):
                 if number is None:
@@ -313,27 +330,31 @@ class CardPdfWriter:
                 cell = g.cells[r][col]
                 form = self._image_forms.get(number)
                 if form is not None:
-                    c.saveState()
-                    p = c.beginPath()
-                    p.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius)
-                    c.clipPath(p, stroke=0, fill=0)
-                    c.translate(cell.x, cell.y)
-                    c.doForm(form)
-                    c.setFillColor(HexColor("#ffffff"))
-                    c.setFillAlpha(0.45)
-                    c.rect(0, 0, cell.w, cell.h, stroke=0, fill=1)
-                    c.restoreState()
-                    c.setStrokeColor(HexColor(self.config.columns.outline[col]))
-                    c.setLineWidth(line)
-                    c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=0)
-                fill, outline = style.number_colours(self.config, number)
-                size = g.number_size
-                c.setLineJoin(1)
-                c.setFont(NUMBER_FONT, size)
-                c.setFillColor(HexColor(fill))
-                c.setStrokeColor(HexColor(outline))
-                c.setLineWidth(size * 0.085)
-                c.drawCentredString(cell.cx, cell.cy - size * 0.36, str(number), mode=2)
+                    images.append(f"q 1 0 0 1 {cell.x:.3f} {cell.y:.3f} cm /FormXob.{form} Do Q")
+                    c._formsinuse.append(form)  # so the page lists the form in its resources
+                colours, width = self._number_ops(number)
+                x, y = cell.cx - width / 2, cell.cy - size * 0.36
+                text.append(f"{colours} 1 0 0 1 {x:.3f} {y:.3f} Tm ({number}) Tj")
+        font = c._doc.getInternalFontName(NUMBER_FONT)
+        c.addLiteral(
+            "q\n"
+            + "\n".join(images)
+            + f"\n1 j {size * 0.085:.3f} w BT {font} {size:.3f} Tf 2 Tr\n"
+            + "\n".join(text)
+            + "\nET Q"
+        )
+
+    def _number_ops(self, number: int) -> tuple[str, float]:
+        """(colour operators, text width) of a number, cached."""
+        cached = self._number_cache.get(number)
+        if cached is None:
+            fill, outline = style.number_colours(self.config, number)
+            fr, fg, fb = (v / 255 for v in style.rgb(fill))
+            sr, sg, sb = (v / 255 for v in style.rgb(outline))
+            ops = f"{fr:.3f} {fg:.3f} {fb:.3f} rg {sr:.3f} {sg:.3f} {sb:.3f} RG"
+            width = pdfmetrics.stringWidth(str(number), NUMBER_FONT, self.geo.number_size)
+            cached = self._number_cache[number] = (ops, width)
+        return cached
 
     def _draw_serial(self, serial: int) -> None:
         box, c = self.geo.serial, self.canvas
@@ -410,28 +431,30 @@ def qr_matrix(text: str) -> list[list[bool]]:
 
 
 def _qr(c, box: Rect, text: str) -> None:
+    """The QR code as one filled path of rectangles (one per run of dark modules)."""
     matrix = qr_matrix(text)
     n = len(matrix)
     quiet = 1.5
     module = box.w / (n + 2 * quiet)
-    c.saveState()
-    c.setFillColor(HexColor("#ffffff"))
-    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
-    c.setFillColor(HexColor("#000000"))
-    p = c.beginPath()
     x0, top = box.x + quiet * module, box.top - quiet * module
+    ops = [f"q 1 g {box.x:.3f} {box.y:.3f} {box.w:.3f} {box.h:.3f} re f 0 g"]
+    overlap = module * 0.03  # no hairline gaps between rows when rasterised
     for r, row in enumerate(matrix):
+        y = top - (r + 1) * module
         col = 0
-        while col < n:  # one rectangle per run of dark modules
+        while col < n:
             if row[col]:
                 start = col
                 while col < n and row[col]:
                     col += 1
-                p.rect(x0 + start * module, top - (r + 1) * module, (col - start) * module, module)
+                ops.append(
+                    f"{x0 + start * module:.3f} {y:.3f} "
+                    f"{(col - start) * module:.3f} {module + overlap:.3f} re"
+                )
             else:
                 col += 1
-    c.drawPath(p, stroke=0, fill=1)
-    c.restoreState()
+    ops.append("f Q")
+    c.addLiteral("\n".join(ops))
 
 
 def render_pdf(

@@ -1,0 +1,322 @@
+"""`bingo cards` output: the PDF (pypdf), the registry next to it, PNGs, and bad input."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from pathlib import Path
+
+import pypdf
+import pytest
+from PIL import Image
+
+from bingo.cli import main
+from bingo.config import load_config
+from cards.command import make_cards
+from cards.generate import generate_cards
+from cards.pdf import CardOptions
+from cards.registry import read_registry
+
+NAMES = ["B", "I", "N", "G", "O"]  # no digits, so every digit on a page is a number or serial
+COLOURS = ["#ff4b5c", "#3ddc5a", "#4b8bff", "#ffd23f", "#c77dff"]
+
+
+def write_config(
+    folder: Path,
+    *,
+    size: int = 5,
+    per_column: int = 15,
+    free: bool = True,
+    cards: str = "",
+    images: int | None = None,
+) -> Path:
+    """A config with small generated images (one per number unless `images` says fewer)."""
+    img = folder / "img"
+    img.mkdir(exist_ok=True)
+    names = NAMES[:size] if size <= 5 else [chr(65 + i) for i in range(size)]
+    per_image = per_column if images is None else images
+    for c, name in enumerate(names):
+        for i in range(1, per_image + 1):
+            colour = COLOURS[c % len(COLOURS)]
+            picture = Image.new("RGB", (24, 24), colour)
+            picture.putpixel((i % 24, c), (0, 0, 0))  # every file different
+            picture.save(img / f"{name}{i}.png")
+    quoted = ", ".join(f'"{n}"' for n in names)
+    path = folder / "config.toml"
+    path.write_text(
+        f"""
+[event]
+title = "テストビンゴ大会"
+[board]
+size = {size}
+numbers_per_column = {per_column}
+images_per_column = {per_image}
+threshold = 4
+free_center = {"true" if free else "false"}
+image_dir = "img"
+[columns]
+names = [{quoted}]
+[cards]
+{cards}
+""",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.fixture
+def config_path(tmp_path: Path) -> Path:
+    return write_config(tmp_path)
+
+
+def page_tokens(page: pypdf.PageObject) -> Counter:
+    return Counter(int(t) for t in re.findall(r"[0-9]+", page.extract_text()))
+
+
+def image_xobject_count(path: Path) -> int:
+    """Image XObjects in the whole file (each must appear once, however often it is shown)."""
+    reader = pypdf.PdfReader(path)
+    count = 0
+    for num in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(num)
+        if isinstance(obj, pypdf.generic.StreamObject) and obj.get("/Subtype") == "/Image":
+            count += 1
+    return count
+
+
+def run_cards(tmp_path: Path, *args: str, config: Path | None = None) -> int:
+    config = config or tmp_path / "config.toml"
+    return main(["cards", "--config", str(config), *args])
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4, 6])
+def test_pdf_pages_hold_exactly_their_cards(tmp_path, config_path, per_page) -> None:
+    out = tmp_path / "cards.pdf"
+    count = 13
+    assert (
+        run_cards(
+            tmp_path,
+            "--count",
+            str(count),
+            "--seed",
+            "4",
+            "--per-page",
+            str(per_page),
+            "--out",
+            str(out),
+            "--qr",
+        )
+        == 0
+    )
+    registry = read_registry(tmp_path / "cards.csv")
+    assert list(registry) == list(range(1, count + 1))
+    reader = pypdf.PdfReader(out, strict=True)
+    assert len(reader.pages) == math.ceil(count / per_page)
+    cards = list(registry.values())
+    for i, page in enumerate(reader.pages):
+        on_page = cards[i * per_page : (i + 1) * per_page]
+        expected = Counter()
+        for card in on_page:
+            expected[card.serial] += 1
+            expected.update(card.numbers())
+        assert page_tokens(page) == expected, f"page {i + 1}"
+        assert "テストビンゴ大会" in page.extract_text()
+
+
+def test_registry_matches_the_generator(tmp_path, config_path) -> None:
+    out = tmp_path / "c.pdf"
+    assert run_cards(tmp_path, "--count", "30", "--seed", "77", "--out", str(out)) == 0
+    config = load_config(config_path)
+    expected = generate_cards(config.board, 30, seed=77)
+    assert list(read_registry(tmp_path / "c.csv").values()) == expected
+
+
+def test_images_embedded_once(tmp_path) -> None:
+    config_path = write_config(tmp_path, images=3)  # 3 image files per column, 15 numbers
+    few, many = tmp_path / "few.pdf", tmp_path / "many.pdf"
+    assert run_cards(tmp_path, "--count", "2", "--seed", "1", "--out", str(few)) == 0
+    assert run_cards(tmp_path, "--count", "40", "--seed", "1", "--out", str(many)) == 0
+    assert image_xobject_count(few) == 5 * 3
+    assert image_xobject_count(many) == 5 * 3
+    assert image_xobject_count(tmp_path / "many.pdf") == image_xobject_count(few)
+    none = tmp_path / "none.pdf"
+    assert run_cards(tmp_path, "--count", "8", "--no-images", "--out", str(none)) == 0
+    assert image_xobject_count(none) == 0
+    del config_path
+
+
+def test_same_seed_same_pdf(tmp_path, config_path) -> None:
+    a, b, c = tmp_path / "a.pdf", tmp_path / "b.pdf", tmp_path / "c.pdf"
+    for out, seed in ((a, "5"), (b, "5"), (c, "6")):
+        assert run_cards(tmp_path, "--count", "9", "--seed", seed, "--qr", "--out", str(out)) == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert (tmp_path / "a.csv").read_bytes() == (tmp_path / "b.csv").read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+
+
+def test_defaults_come_from_config(tmp_path) -> None:
+    config = write_config(
+        tmp_path,
+        size=4,
+        per_column=10,
+        free=False,
+        cards='count = 6\nper_page = 2\npage_size = "B5"\nimages = false',
+    )
+    out = tmp_path / "d.pdf"
+    assert run_cards(tmp_path, "--out", str(out), "--first-serial", "101", config=config) == 0
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 3
+    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (round(width / 72 * 25.4), round(height / 72 * 25.4)) == (257, 182)  # B5 landscape
+    assert list(read_registry(tmp_path / "d.csv")) == list(range(101, 107))
+    assert image_xobject_count(out) == 0
+
+
+def test_bleed_and_page_sizes(tmp_path, config_path) -> None:
+    for page, size_mm in (("A3", (297, 420)), ("Letter", (216, 279)), ("a4", (210, 297))):
+        out = tmp_path / f"{page}.pdf"
+        assert (
+            run_cards(tmp_path, "--count", "4", "--page", page, "--bleed", "3", "--out", str(out))
+            == 0
+        )
+        box = pypdf.PdfReader(out).pages[0].mediabox
+        assert (
+            round(float(box.width) / 72 * 25.4),
+            round(float(box.height) / 72 * 25.4),
+        ) == size_mm
+
+
+def test_png_per_card(tmp_path, config_path) -> None:
+    folder = tmp_path / "png"
+    assert (
+        run_cards(
+            tmp_path, "--count", "3", "--qr", "--out", str(tmp_path / "p.pdf"), "--png", str(folder)
+        )
+        == 0
+    )
+    files = sorted(folder.glob("*.png"))
+    assert [f.name for f in files] == ["card-0001.png", "card-0002.png", "card-0003.png"]
+    with Image.open(files[0]) as im:
+        assert im.width > 500 and im.height > im.width
+        colours = im.convert("RGB").getcolors(1 << 20)
+        assert len(colours) > 50  # a drawn card, not a blank page
+
+
+def test_title_font_from_config(tmp_path) -> None:
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.is_file():
+        pytest.skip("no TrueType font on this machine to test cards.font with")
+    config = write_config(tmp_path, cards=f'font = "{font}"')
+    out = tmp_path / "f.pdf"
+    assert run_cards(tmp_path, "--count", "2", "--out", str(out), config=config) == 0
+    assert b"DejaVuSans" in out.read_bytes()  # embedded (subset) instead of the CID font
+    assert b"HeiseiKakuGo" not in out.read_bytes()
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def no_output_left(folder: Path) -> list[str]:
+    return sorted(
+        p.name for p in folder.iterdir() if p.is_file() and p.suffix in (".pdf", ".csv", ".tmp")
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--count", "0"], "--count 0: give at least 1 card"),
+        (["--count", "-3"], "--count -3"),
+        (["--page", "A5"], "--page A5: unknown page size"),
+        (["--per-page", "3"], "--per-page 3: use 1, 2, 4 or 6"),
+        (["--bleed", "20"], "--bleed 20"),
+        (["--out", "cards.csv"], "give a .pdf name"),
+        (["--first-serial", "-1"], "--first-serial -1"),
+    ],
+)
+def test_bad_options(tmp_path, config_path, capsys, monkeypatch, args, message) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run_cards(tmp_path, *args) == 1
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert no_output_left(tmp_path) == []
+
+
+def test_too_many_cards(tmp_path, capsys) -> None:
+    config = write_config(tmp_path, size=3, per_column=3, free=False)
+    assert (
+        run_cards(tmp_path, "--count", "217", "--out", str(tmp_path / "x.pdf"), config=config) == 1
+    )
+    err = capsys.readouterr().err
+    assert "only 216 different 3x3 cards" in err and err.count("\n") == 1
+    assert no_output_left(tmp_path) == []
+    assert (
+        run_cards(tmp_path, "--count", "216", "--out", str(tmp_path / "x.pdf"), config=config) == 0
+    )
+
+
+def test_unwritable_output(tmp_path, config_path, capsys) -> None:
+    missing = tmp_path / "no" / "such" / "cards.pdf"
+    assert run_cards(tmp_path, "--count", "2", "--out", str(missing)) == 1
+    assert "folder" in capsys.readouterr().err
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x")
+    assert run_cards(tmp_path, "--count", "2", "--out", str(blocker / "cards.pdf")) == 1
+    (tmp_path / "adir.pdf").mkdir()
+    assert run_cards(tmp_path, "--count", "2", "--out", str(tmp_path / "adir.pdf")) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "is a folder" in err
+    assert no_output_left(tmp_path) == []
+
+
+def test_failure_midway_leaves_old_files_untouched(tmp_path, config_path, monkeypatch) -> None:
+    out = tmp_path / "cards.pdf"
+    assert run_cards(tmp_path, "--count", "4", "--seed", "1", "--out", str(out)) == 0
+    before = out.read_bytes(), (tmp_path / "cards.csv").read_bytes()
+
+    import cards.pdf as pdf_module
+
+    calls = {"n": 0}
+    original = pdf_module.CardPdfWriter.add
+
+    def failing_add(self, card):
+        calls["n"] += 1
+        if calls["n"] == 6:
+            raise OSError(28, "No space left on device")
+        original(self, card)
+
+    monkeypatch.setattr(pdf_module.CardPdfWriter, "add", failing_add)
+    assert run_cards(tmp_path, "--count", "20", "--seed", "2", "--out", str(out)) == 1
+    assert (out.read_bytes(), (tmp_path / "cards.csv").read_bytes()) == before
+    assert no_output_left(tmp_path) == ["cards.csv", "cards.pdf"]
+
+
+def test_missing_and_broken_images_warn_and_draw_plain(tmp_path, capsys) -> None:
+    config_path = write_config(tmp_path, size=4, per_column=10, free=False)
+    img = tmp_path / "img"
+    (img / "B3.png").unlink()
+    (img / "I2.png").write_bytes(b"this is not a png")
+    out = tmp_path / "w.pdf"
+    assert run_cards(tmp_path, "--count", "12", "--seed", "3", "--out", str(out)) == 0
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line]
+    assert len(lines) == 2
+    assert any("I2.png" in line and "cannot be read" in line for line in lines)
+    assert any("B3.png" in line and "no image" in line for line in lines)
+    assert image_xobject_count(out) == 40 - 2
+    reader = pypdf.PdfReader(out, strict=True)
+    assert len(reader.pages) == 3
+    del config_path
+
+
+def test_make_cards_api(tmp_path) -> None:
+    config = load_config(write_config(tmp_path))
+    pages, registry = make_cards(
+        config,
+        count=5,
+        seed=1,
+        options=CardOptions(per_page=6, images=False),
+        out=tmp_path / "api.pdf",
+    )
+    assert pages == 1 and registry == tmp_path / "api.csv" and registry.is_file()
