@@ -347,6 +347,53 @@ class Game:
         game._start_round()
         return game
 
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Sequence[Card | str] | None],
+        table: Sequence[Card | str],
+        *,
+        rules: Rules | None = None,
+        stock: Sequence[Card | str] | None = None,
+        current: int = 0,
+        coins: Sequence[int] | None = None,
+        turns_taken: Sequence[int] | None = None,
+        seed: int | None = 0,
+    ) -> Game:
+        """A round in play from given cards (scenarios, tests, replays); None = seat is out.
+
+        Cards not given go to the stock (in `stock` order first, the rest in deck order, drawn
+        from the end), so a scenario is fully determined.
+        """
+        rules = rules or Rules()
+        players = len(hands)
+        game = cls(
+            rules=rules,
+            players=players,
+            rng=random.Random(seed),
+            coins=list(coins) if coins is not None else [rules.start_coins] * players,
+            out=[h is None for h in hands],
+            places=[None] * players,
+        )
+        game.round_number = 1
+        game.hands = [[_card(c) for c in h] if h is not None else [] for h in hands]
+        game.table = [_card(c) for c in table]
+        used = [c for h in game.hands for c in h] + game.table
+        if len(set(used)) != len(used) or any(len(h) not in (0, HAND_SIZE) for h in game.hands):
+            raise IllegalMove("a position needs 3 different cards per hand and on the table")
+        first = [_card(c) for c in stock or ()]
+        rest = [c for c in deck_32() if c not in set(used) | set(first)]
+        game.stock = rest + list(reversed(first))  # the first given card is drawn first
+        game.turns_taken = list(turns_taken) if turns_taken is not None else [0] * players
+        game.passed_last = [False] * players
+        game.known = [set() for _ in range(players)]
+        alive = game.alive
+        game.starter = current if current in alive else alive[0]
+        game.dealer = None
+        game.current = game.starter
+        game.phase = Phase.PLAY
+        return game
+
     @property
     def alive(self) -> list[int]:
         return [s for s in range(self.players) if not self.out[s]]
