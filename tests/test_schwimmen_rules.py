@@ -78,7 +78,9 @@ def test_hand_value_rejects_bad_hands():
 
 
 def test_suit_tiebreak_order_clubs_spades_hearts_diamonds():
-    keys = [hand_key([f"K{s}", f"9{s}", "7" + o], True) for s, o in zip("CSHD", "HDCS")]
+    keys = [
+        hand_key([f"K{s}", f"9{s}", "7" + o], True) for s, o in zip("CSHD", "HDCS", strict=True)
+    ]
     assert keys == sorted(keys, reverse=True)
     assert hand_key(["KC", "9C", "7H"]) == hand_key(["KD", "9D", "7H"])  # no tie-break: equal
     # a hand with two equal suits counts its better suit
