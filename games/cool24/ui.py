@@ -1,0 +1,808 @@
+"""Qt frontend of COOL 24+24: one widget painted on a 1600x900 canvas scaled to the screen.
+
+Enter starts, keys 1-4 (or a click/tap on a card) play, H shows the lookahead player's hint,
+Enter after the end plays again, Esc leaves full screen / closes. The widget only calls the rules
+engine (`Game.play`) and paints what it exposes; popups for bonuses and lap 2 are timed overlays
+that never block input.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QLinearGradient,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QApplication, QWidget
+
+import games.common.painter  # noqa: F401  (applies the PySide6 None-refcount guard)
+from games.cool24.policies import hint
+from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
+from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
+
+CANVAS_W, CANVAS_H = 1600, 900
+CARD_W, CARD_H = 250, 375  # 2:3, the seed's 128 px suit image and 256 px picture scaled
+HAND_W, HAND_H = 230, 345
+HAND_Y = 462
+HAND_GAP = 36
+HAND_X0 = (1600 - 4 * HAND_W - 3 * HAND_GAP) / 2
+FIELD = QRectF(800 - CARD_W * 0.39, 104, CARD_W * 0.78, CARD_H * 0.78)
+POPUP_SECONDS = 1.8
+FONT_FAMILY = "Noto Sans CJK JP"
+
+TEXTS = {
+    "ja": {
+        "title": "COOL 24+24",
+        "press_enter": "Enter でスタート",
+        "rules": [
+            "手札から 1～4 のキー（またはタップ）でカードを出そう",
+            "最後に出したカードと同じスートか同じ数字のカードだけ出せる",
+            "24枚ぜんぶ出せたら 2周目へ！ ボーナスはすべて {m}倍",
+            "手札がストレートフラッシュ・フォーカード・フラッシュになるとボーナス",
+        ],
+        "lap": "{lap}周目",
+        "score": "スコア",
+        "stock": "山札",
+        "stock_count": "残り {n} 枚",
+        "field": "場のカード",
+        "field_empty": "どれでも\n出せます",
+        "played": "出したカード",
+        "base": "基本点",
+        "bonus": "ボーナス",
+        "multiplier": "ボーナス倍率",
+        "straight_flush": "ストレートフラッシュ",
+        "four_of_a_kind": "フォーカード",
+        "flush": "フラッシュ",
+        "lap2": "2周目突入！",
+        "lap2_sub": "ボーナスが全部 ×{m}",
+        "over": "ゲーム終了",
+        "cleared": "完全クリア！",
+        "again": "Enter でもう一度　/　Esc で終了",
+        "total": "合計",
+        "keys": "1～4: カードを出す　H: ヒント",
+        "keys_nohint": "1～4: カードを出す",
+        "hint": "ヒント",
+        "cannot": "{card} は出せません（{last} とつながりません）",
+        "playable": "出せる",
+        "points": "{p} 点",
+        "cards": "{n} 枚",
+    },
+    "en": {
+        "title": "COOL 24+24",
+        "press_enter": "Press Enter to start",
+        "rules": [
+            "Play a card from your hand with keys 1-4 (or a tap)",
+            "A card must share the suit or the number of the last card played",
+            "Play all 24 cards to reach lap 2: every bonus then counts x{m}",
+            "Bonus when your hand is a straight flush, four of a kind or a flush",
+        ],
+        "lap": "Lap {lap}",
+        "score": "SCORE",
+        "stock": "Stock",
+        "stock_count": "{n} left",
+        "field": "Last card",
+        "field_empty": "Any card\nmay start",
+        "played": "Cards played",
+        "base": "Base points",
+        "bonus": "Bonuses",
+        "multiplier": "Bonus multiplier",
+        "straight_flush": "Straight flush",
+        "four_of_a_kind": "Four of a kind",
+        "flush": "Flush",
+        "lap2": "Lap 2!",
+        "lap2_sub": "Every bonus x{m}",
+        "over": "Game over",
+        "cleared": "All 48 cleared!",
+        "again": "Enter: play again   /   Esc: quit",
+        "total": "Total",
+        "keys": "1-4: play a card   H: hint",
+        "keys_nohint": "1-4: play a card",
+        "hint": "HINT",
+        "cannot": "{card} cannot be played (it does not link to {last})",
+        "playable": "OK",
+        "points": "{p} pts",
+        "cards": "{n} cards",
+    },
+}
+
+
+def _font(size: float, *, bold: bool = True) -> QFont:
+    font = QFont(FONT_FAMILY)
+    font.setPixelSize(max(1, int(size)))
+    font.setBold(bold)
+    return font
+
+
+def _find_image(folder: Path, stem: str) -> Path | None:
+    for ext in (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG"):
+        candidate = folder / f"{stem}{ext}"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class CardImages:
+    """Card (`<suit><number>`) and suit (`<suit>`) images from the configured folder, cached."""
+
+    def __init__(self, folder: Path, suits: tuple[str, ...]) -> None:
+        self.folder = folder
+        self.suits = suits
+        self._cache: dict[str, QPixmap | None] = {}
+
+    def _load(self, stem: str) -> QPixmap | None:
+        if stem not in self._cache:
+            path = _find_image(self.folder, stem) if self.folder.is_dir() else None
+            pixmap = QPixmap(str(path)) if path else None
+            self._cache[stem] = pixmap if pixmap is not None and not pixmap.isNull() else None
+        return self._cache[stem]
+
+    def card(self, card: int) -> QPixmap | None:
+        return self._load(f"{self.suits[suit_of(card)]}{NUMBERS[number_of(card)]}")
+
+    def suit(self, card: int) -> QPixmap | None:
+        return self._load(self.suits[suit_of(card)])
+
+
+@dataclass
+class Popup:
+    title: str
+    subtitle: str
+    colour: QColor
+    started: float
+    big: bool = False
+
+
+class CardPainter:
+    """Draws COOL cards: suit emblem top-left, number top-right, picture at the bottom."""
+
+    def __init__(self, settings: Cool24Settings, images: CardImages) -> None:
+        self.settings = settings
+        self.images = images
+
+    def colour(self, card: int) -> QColor:
+        return QColor(self.settings.suit_colors[suit_of(card)])
+
+    def paint(self, p: QPainter, rect: QRectF, card: int) -> None:
+        s = rect.width() / CARD_W  # scale of this card relative to the full size
+        colour = self.colour(card)
+        radius = 18 * s
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        # drop shadow and body
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 90))
+        p.drawRoundedRect(rect.translated(5 * s, 8 * s), radius, radius)
+        body = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+        body.setColorAt(0, QColor("#ffffff"))
+        body.setColorAt(1, QColor("#f1f0f6"))
+        p.setBrush(QBrush(body))
+        p.setPen(QPen(colour.darker(130), 3 * s))
+        p.drawRoundedRect(rect, radius, radius)
+        # top: suit emblem (128x128 image or a drawn puyo-like blob) and the number
+        emblem = QRectF(rect.x() + 12 * s, rect.y() + 12 * s, 100 * s, 100 * s)
+        pixmap = self.images.suit(card)
+        if pixmap is not None:
+            p.drawPixmap(emblem.toRect(), pixmap)
+        else:
+            self._blob(p, emblem, colour)
+        number = NUMBERS[number_of(card)]
+        p.setFont(_font((78 if len(number) == 1 else 64) * s))
+        text_rect = QRectF(rect.x() + 112 * s, rect.y() + 10 * s, rect.width() - 124 * s, 104 * s)
+        p.setPen(QPen(colour.darker(170)))
+        p.drawText(text_rect.translated(3 * s, 3 * s), Qt.AlignmentFlag.AlignCenter, number)
+        p.setPen(QPen(colour.darker(115)))
+        p.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, number)
+        # bottom: the 256x256 picture (or a drawn panel)
+        pic = QRectF(rect.x() + 10 * s, rect.bottom() - 240 * s, rect.width() - 20 * s, 230 * s)
+        clip = QPainterPath()
+        clip.addRoundedRect(pic, 12 * s, 12 * s)
+        p.save()
+        p.setClipPath(clip)
+        pixmap = self.images.card(card)
+        if pixmap is not None:
+            side = min(pic.width(), pic.height())
+            square = QRectF(pic.center().x() - side / 2, pic.center().y() - side / 2, side, side)
+            p.fillRect(pic, colour.lighter(170))
+            p.drawPixmap(square.toRect(), pixmap)
+        else:
+            self._panel(p, pic, card, colour, s)
+        p.restore()
+        p.restore()
+
+    def _blob(self, p: QPainter, r: QRectF, colour: QColor) -> None:
+        """A round, glossy blob with eyes: the suit mark when there is no suit image."""
+        body = r.adjusted(r.width() * 0.06, r.height() * 0.1, -r.width() * 0.06, 0)
+        grad = QRadialGradient(
+            body.center() - QPointF(body.width() * 0.18, body.height() * 0.2), body.width() * 0.75
+        )
+        grad.setColorAt(0, colour.lighter(150))
+        grad.setColorAt(0.6, colour)
+        grad.setColorAt(1, colour.darker(140))
+        p.setPen(QPen(colour.darker(180), max(1.0, r.width() * 0.035)))
+        p.setBrush(QBrush(grad))
+        p.drawEllipse(body)
+        eye_w, eye_h = body.width() * 0.2, body.height() * 0.3
+        for dx in (-0.19, 0.19):
+            c = QPointF(
+                body.center().x() + dx * body.width(), body.center().y() - body.height() * 0.02
+            )
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#ffffff"))
+            p.drawEllipse(c, eye_w / 2, eye_h / 2)
+            p.setBrush(QColor("#1b1b2a"))
+            p.drawEllipse(c + QPointF(dx * eye_w * 0.6, eye_h * 0.08), eye_w * 0.28, eye_h * 0.3)
+        p.setBrush(QColor(255, 255, 255, 150))
+        p.drawEllipse(
+            QRectF(
+                body.x() + body.width() * 0.16,
+                body.y() + body.height() * 0.1,
+                body.width() * 0.22,
+                body.height() * 0.14,
+            )
+        )
+
+    def _panel(self, p: QPainter, r: QRectF, card: int, colour: QColor, s: float) -> None:
+        grad = QLinearGradient(r.topLeft(), r.bottomRight())
+        grad.setColorAt(0, colour.lighter(140))
+        grad.setColorAt(1, colour.darker(115))
+        p.fillRect(r, QBrush(grad))
+        # soft bubbles
+        rnd = random.Random(card)
+        p.setPen(Qt.PenStyle.NoPen)
+        for _ in range(9):
+            rad = rnd.uniform(12, 38) * s
+            c = QPointF(r.x() + rnd.uniform(0, r.width()), r.y() + rnd.uniform(0, r.height()))
+            p.setBrush(QColor(255, 255, 255, rnd.randint(28, 60)))
+            p.drawEllipse(c, rad, rad)
+        number = NUMBERS[number_of(card)]
+        p.setFont(_font((150 if len(number) == 1 else 118) * s))
+        p.setPen(QPen(QColor(0, 0, 0, 70)))
+        p.drawText(r.translated(4 * s, 6 * s), Qt.AlignmentFlag.AlignCenter, number)
+        p.setPen(QPen(QColor("#ffffff")))
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, number)
+
+
+class Cool24Widget(QWidget):
+    """The whole game screen. States: "title" -> "play" -> "over" (-> "play" again)."""
+
+    def __init__(self, settings: Cool24Settings | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        self.settings = settings or Cool24Settings()
+        self.t = TEXTS["en" if self.settings.language == "en" else "ja"]
+        self.master = random.Random(seed)
+        self.images = CardImages(self.settings.image_dir, self.settings.suits)
+        self.cards = CardPainter(self.settings, self.images)
+        self.state = "title"
+        self.game: Game | None = None
+        self.popups: list[Popup] = []
+        self.toast: tuple[str, float] | None = None
+        self.hint_slot: int | None = None
+        self.hint_rollouts = 150
+        self.arrived: dict[int, float] = {}
+        self.timer = QTimer(self)
+        self.timer.setInterval(33)
+        self.timer.timeout.connect(self._tick)
+        self.setWindowTitle("COOL 24+24")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(800, 450)
+        self.resize(1280, 720)
+
+    # ------------------------------------------------------------ actions
+    def start(self) -> None:
+        """A new game (Enter on the title or the summary)."""
+        self.game = Game.new(seed=self.master.randrange(2**32), config=self.settings)
+        self.state = "play"
+        self.popups.clear()
+        self.toast = None
+        self.hint_slot = None
+        now = time.monotonic()
+        self.arrived = {slot: now + 0.08 * slot for slot in range(1, HAND_SIZE + 1)}
+        for bonus in self.game.bonuses:
+            self._bonus_popup(bonus.kind, bonus.points)
+        self._animate()
+        self.update()
+
+    def play_slot(self, slot: int) -> PlayResult | None:
+        """Play the card in `slot` (1-4); an unplayable card shows why instead."""
+        if self.state != "play" or self.game is None:
+            return None
+        try:
+            result = self.game.play(slot)
+        except IllegalMove as exc:
+            card = self.game.hand[slot - 1] if 1 <= slot <= HAND_SIZE else None
+            if card is not None and self.game.last is not None:
+                self._toast(self.t["cannot"].format(card=card, last=self.game.last))
+            else:
+                self._toast(str(exc))
+            return None
+        self.hint_slot = None
+        now = time.monotonic()
+        if result.refill is not None:
+            self.arrived[slot] = now
+        deal_bonuses = [b for b in result.bonuses if result.lap_started and b.lap == 2]
+        for bonus in result.bonuses:
+            if bonus not in deal_bonuses:
+                self._bonus_popup(bonus.kind, bonus.points)
+        if result.lap_started:
+            self.arrived = {s: now + 0.6 + 0.08 * s for s in range(1, HAND_SIZE + 1)}
+            m = self.game.multiplier
+            self.popups.append(
+                Popup(self.t["lap2"], self.t["lap2_sub"].format(m=m), QColor("#ff8c1a"), now, True)
+            )
+            for bonus in deal_bonuses:
+                self._bonus_popup(bonus.kind, bonus.points, delay=1.0)
+        if result.over:
+            self.state = "over"
+        self._animate()
+        self.update()
+        return result
+
+    def show_hint(self) -> int | None:
+        """Mark the slot the lookahead player would play (key H)."""
+        if self.state != "play" or self.game is None or not self.settings.hint:
+            return None
+        self.hint_slot = hint(self.game, rollouts=self.hint_rollouts, seed=self.game.total_played)
+        self.update()
+        return self.hint_slot
+
+    def _bonus_popup(self, kind: str, points: int, delay: float = 0.0) -> None:
+        m = self.game.multiplier if self.game else 1
+        sub = f"+{points}" + (f" ×{m}" if m > 1 else "")
+        colour = (
+            QColor(self.settings.suit_colors[0])
+            if kind == "straight_flush"
+            else (QColor("#b26bff") if kind == "four_of_a_kind" else QColor("#18b7d9"))
+        )
+        start = time.monotonic() + delay + 0.25 * len(self.popups)
+        self.popups.append(Popup(self.t[kind] + "!", sub, colour, start))
+
+    def _toast(self, text: str) -> None:
+        self.toast = (text, time.monotonic())
+        self._animate()
+        self.update()
+
+    def _animate(self) -> None:
+        if not self.timer.isActive():
+            self.timer.start()
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        self.popups = [p for p in self.popups if now - p.started < POPUP_SECONDS]
+        if self.toast and now - self.toast[1] > 2.5:
+            self.toast = None
+        busy = self.popups or self.toast or any(now - t < 0.4 for t in self.arrived.values())
+        if not busy:
+            self.timer.stop()
+        self.update()
+
+    # ------------------------------------------------------------ input
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if self.state in ("title", "over"):
+                self.start()
+            return
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_4:
+            self.play_slot(key - Qt.Key.Key_1 + 1)
+            return
+        if key == Qt.Key.Key_H:
+            self.show_hint()
+            return
+        if key == Qt.Key.Key_Escape:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.close()
+            return
+        if key == Qt.Key.Key_F11:
+            self.showNormal() if self.isFullScreen() else self.showFullScreen()
+            return
+        super().keyPressEvent(event)
+
+    def _transform(self) -> tuple[float, float, float]:
+        scale = min(self.width() / CANVAS_W, self.height() / CANVAS_H)
+        ox = (self.width() - CANVAS_W * scale) / 2
+        oy = (self.height() - CANVAS_H * scale) / 2
+        return scale, ox, oy
+
+    def slot_at(self, x: float, y: float) -> int | None:
+        """The hand slot under widget point (x, y), or None."""
+        scale, ox, oy = self._transform()
+        point = QPointF((x - ox) / scale, (y - oy) / scale)
+        for slot in range(1, HAND_SIZE + 1):
+            if self._slot_rect(slot).adjusted(0, -30, 0, 60).contains(point):
+                return slot
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if self.state in ("title", "over"):
+            self.start()
+            return
+        pos = event.position()
+        slot = self.slot_at(pos.x(), pos.y())
+        if slot is not None:
+            self.play_slot(slot)
+
+    # ------------------------------------------------------------ painting
+    def _slot_rect(self, slot: int) -> QRectF:
+        return QRectF(HAND_X0 + (slot - 1) * (HAND_W + HAND_GAP), HAND_Y, HAND_W, HAND_H)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        p.fillRect(self.rect(), QColor("#0b0820"))
+        scale, ox, oy = self._transform()
+        p.translate(ox, oy)
+        p.scale(scale, scale)
+        self._background(p)
+        if self.state == "title" or self.game is None:
+            self._title(p)
+        else:
+            self._board(p)
+            if self.state == "over":
+                self._summary(p)
+        self._popups(p)
+        p.end()
+
+    def _background(self, p: QPainter) -> None:
+        grad = QLinearGradient(0, 0, 0, CANVAS_H)
+        lap2 = self.game is not None and self.game.lap == 2 and self.state != "title"
+        grad.setColorAt(0, QColor("#2a1456" if not lap2 else "#5a1a3a"))
+        grad.setColorAt(1, QColor("#0b0a24" if not lap2 else "#1e0818"))
+        p.fillRect(QRectF(0, 0, CANVAS_W, CANVAS_H), QBrush(grad))
+        p.setPen(Qt.PenStyle.NoPen)
+        rnd = random.Random(7)
+        for _ in range(40):
+            c = QPointF(rnd.uniform(0, CANVAS_W), rnd.uniform(0, CANVAS_H))
+            r = rnd.uniform(2, 60)
+            p.setBrush(QColor(255, 255, 255, rnd.randint(4, 14)))
+            p.drawEllipse(c, r, r)
+
+    def _text(
+        self,
+        p: QPainter,
+        rect: QRectF,
+        text: str,
+        size: float,
+        colour: str | QColor,
+        align=Qt.AlignmentFlag.AlignCenter,
+        *,
+        bold: bool = True,
+        shadow: bool = True,
+    ) -> None:
+        p.setFont(_font(size, bold=bold))
+        if shadow:
+            p.setPen(QColor(0, 0, 0, 140))
+            p.drawText(rect.translated(2, 3), align, text)
+        p.setPen(QColor(colour))
+        p.drawText(rect, align, text)
+
+    def _logo(self, p: QPainter, rect: QRectF, size: float) -> None:
+        path = QPainterPath()
+        font = _font(size)
+        font.setItalic(True)
+        path.addText(0, 0, font, "COOL 24+24")
+        bounds = path.boundingRect()
+        path.translate(
+            rect.center().x() - bounds.center().x(), rect.center().y() - bounds.center().y()
+        )
+        grad = QLinearGradient(path.boundingRect().topLeft(), path.boundingRect().topRight())
+        for i, c in enumerate(self.settings.suit_colors):
+            grad.setColorAt(i / 3, QColor(c))
+        p.setPen(QPen(QColor("#140a2e"), size * 0.09))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        p.setPen(QPen(QColor("#ffffff"), size * 0.03))
+        p.setBrush(QBrush(grad))
+        p.drawPath(path)
+
+    def _title(self, p: QPainter) -> None:
+        self._logo(p, QRectF(0, 50, CANVAS_W, 190), 150)
+        # a fan of four cards
+        for i, card in enumerate((5, 11, 17, 23)):
+            p.save()
+            p.translate(CANVAS_W / 2 + (i - 1.5) * 120, 520)
+            p.rotate((i - 1.5) * 9)
+            self.cards.paint(
+                p, QRectF(-CARD_W * 0.36, -CARD_H * 0.36 - 80, CARD_W * 0.72, CARD_H * 0.72), card
+            )
+            p.restore()
+        y = 622
+        m = 1 + self.settings.hand_win_multi
+        for line in self.t["rules"]:
+            text = line.format(m=m)
+            self._text(p, QRectF(0, y, CANVAS_W, 34), text, 25, "#e8e4ff", bold=False)
+            y += 36
+        pulse = 0.5 + 0.5 * abs((time.monotonic() % 1.6) - 0.8) / 0.8
+        colour = QColor("#ffd23f")
+        colour.setAlphaF(0.65 + 0.35 * pulse)
+        self._text(p, QRectF(0, 790, CANVAS_W, 70), self.t["press_enter"], 48, colour)
+
+    def _board(self, p: QPainter) -> None:
+        g = self.game
+        assert g is not None
+        now = time.monotonic()
+        t = self.t
+        # top bar
+        self._logo(p, QRectF(30, 14, 420, 80), 62)
+        pill = QRectF(700, 26, 200, 56)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#ff8c1a") if g.lap == 2 else QColor("#3d7bff"))
+        p.drawRoundedRect(pill, 28, 28)
+        self._text(p, pill, t["lap"].format(lap=g.lap), 32, "#ffffff")
+        self._text(
+            p,
+            QRectF(1040, 14, 150, 40),
+            t["score"],
+            26,
+            "#c9c2ff",
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
+        self._text(
+            p,
+            QRectF(1100, 8, 470, 90),
+            f"{g.score:,}",
+            80,
+            "#ffd23f",
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
+        # stock
+        self._text(p, QRectF(60, 104, 220, 40), t["stock"], 28, "#e8e4ff")
+        n = g.stock_count
+        for i in range(min(n, 8)):
+            self._back(p, QRectF(95 + i * 3, 180 - i * 3, 150, 210))
+        if n == 0:
+            p.setPen(QPen(QColor(255, 255, 255, 80), 3, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(QRectF(95, 180, 150, 210), 12, 12)
+        self._text(p, QRectF(60, 398, 220, 44), t["stock_count"].format(n=n), 30, "#ffffff")
+        # field: the last card and the trail of this lap's cards
+        lap_cards = g.history[len(g.history) - g.played :] if g.played else []
+        trail = lap_cards[-6:-1]
+        for i, card in enumerate(trail):
+            k = len(trail) - i
+            r = QRectF(
+                FIELD.x() - 34 * k, FIELD.y() + 10 * k, FIELD.width() * 0.8, FIELD.height() * 0.8
+            )
+            self.cards.paint(p, r, card)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(10, 6, 30, 120))
+            p.drawRoundedRect(r, 14, 14)
+        if g.last_id is not None:
+            self.cards.paint(p, FIELD, g.last_id)
+        else:
+            p.setPen(QPen(QColor(255, 255, 255, 110), 4, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(255, 255, 255, 18))
+            p.drawRoundedRect(FIELD, 18, 18)
+            self._text(p, FIELD, t["field_empty"], 34, "#ffffff")
+        self._text(
+            p,
+            QRectF(FIELD.right() + 14, FIELD.y() + 4, 200, 36),
+            t["field"],
+            24,
+            "#c9c2ff",
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        )
+        # side panel: progress and bonus table
+        self._panel(p, QRectF(1150, 110, 420, 318))
+        # hand
+        playable = set(g.playable()) if self.state == "play" else set()
+        for slot in range(1, HAND_SIZE + 1):
+            rect = self._slot_rect(slot)
+            card = g.hand_ids[slot - 1]
+            label_rect = QRectF(rect.x(), rect.bottom() + 8, rect.width(), 36)
+            if card is None:
+                p.setPen(QPen(QColor(255, 255, 255, 60), 3, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(rect, 18, 18)
+                self._key_badge(p, label_rect, slot, False)
+                continue
+            age = now - self.arrived.get(slot, 0.0)
+            if age < 0:
+                continue
+            lift = -26 if slot in playable else 0
+            if age < 0.35:  # slide in from the stock
+                f = 1 - (1 - age / 0.35) ** 3
+                lift -= (1 - f) * 180
+                rect = rect.translated((1 - f) * (170 - rect.x()), 0)
+            rect = rect.translated(0, lift)
+            if slot in playable:
+                glow = QColor("#ffd23f") if slot != self.hint_slot else QColor("#3cf0ff")
+                for w, a in ((26, 40), (16, 70), (8, 120)):
+                    glow.setAlpha(a)
+                    p.setPen(QPen(glow, w))
+                    p.setBrush(Qt.BrushStyle.NoBrush)
+                    p.drawRoundedRect(rect, 20, 20)
+            self.cards.paint(p, rect, card)
+            if slot not in playable:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(12, 8, 30, 150))
+                p.drawRoundedRect(rect, 18, 18)
+            if slot == self.hint_slot:
+                badge = QRectF(rect.center().x() - 60, rect.y() - 42, 120, 38)
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor("#3cf0ff"))
+                p.drawRoundedRect(badge, 20, 20)
+                self._text(p, badge, t["hint"], 24, "#06202a", shadow=False)
+            self._key_badge(p, label_rect, slot, slot in playable)
+        keys = t["keys"] if self.settings.hint else t["keys_nohint"]
+        self._text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), keys, 20, "#9d95c9", bold=False)
+        if self.toast is not None:
+            box = QRectF(300, 420, 1000, 50)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(200, 30, 60, 220))
+            p.drawRoundedRect(box, 25, 25)
+            self._text(p, box, self.toast[0], 24, "#ffffff")
+
+    def _back(self, p: QPainter, r: QRectF) -> None:
+        """Card back: a purple panel with the four suit blobs."""
+        p.setPen(QPen(QColor("#e8e4ff"), 3))
+        grad = QLinearGradient(r.topLeft(), r.bottomRight())
+        grad.setColorAt(0, QColor("#6b3fd1"))
+        grad.setColorAt(1, QColor("#321a73"))
+        p.setBrush(QBrush(grad))
+        p.drawRoundedRect(r, 14, 14)
+        p.setPen(QPen(QColor(255, 255, 255, 70), 2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(r.adjusted(9, 9, -9, -9), 9, 9)
+        side = r.width() * 0.3
+        for i, colour in enumerate(self.settings.suit_colors):
+            cx = r.center().x() + (-0.5 if i % 2 == 0 else 0.5) * side * 1.1
+            cy = r.center().y() + (-0.5 if i < 2 else 0.5) * side * 1.1
+            self.cards._blob(p, QRectF(cx - side / 2, cy - side / 2, side, side), QColor(colour))
+
+    def _key_badge(self, p: QPainter, rect: QRectF, slot: int, on: bool) -> None:
+        circle = QRectF(rect.center().x() - 18, rect.y(), 36, 36)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#ffd23f") if on else QColor(255, 255, 255, 50))
+        p.drawEllipse(circle)
+        self._text(p, circle, str(slot), 24, "#1b1240" if on else "#bdb6e6", shadow=False)
+
+    def _panel(self, p: QPainter, r: QRectF) -> None:
+        g = self.game
+        assert g is not None
+        t = self.t
+        p.setPen(QPen(QColor(255, 255, 255, 40), 2))
+        p.setBrush(QColor(255, 255, 255, 20))
+        p.drawRoundedRect(r, 20, 20)
+        x, w = r.x() + 24, r.width() - 48
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        y = r.y() + 16
+        rows = [
+            (t["played"], f"{g.total_played} / {2 * CARDS_PER_LAP}"),
+            (t["base"], t["points"].format(p=f"{g.base_points:,}")),
+            (t["multiplier"], f"×{g.multiplier}"),
+        ]
+        for name, value in rows:
+            self._text(p, QRectF(x, y, w, 34), name, 22, "#c9c2ff", left, bold=False)
+            self._text(p, QRectF(x, y, w, 34), value, 26, "#ffffff", right)
+            y += 38
+        # progress bar over 48 cards, lap 1 blue, lap 2 orange
+        bar = QRectF(x, y + 4, w, 14)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 30))
+        p.drawRoundedRect(bar, 7, 7)
+        done = QRectF(bar.x(), bar.y(), bar.width() * g.total_played / 48, bar.height())
+        p.setBrush(QColor("#ff8c1a") if g.lap == 2 else QColor("#3d7bff"))
+        p.drawRoundedRect(done, 7, 7)
+        p.setBrush(QColor("#ffffff"))
+        p.drawRect(QRectF(bar.center().x() - 1, bar.y() - 3, 2, bar.height() + 6))
+        y += 32
+        self._text(p, QRectF(x, y, w, 30), t["bonus"], 22, "#c9c2ff", left, bold=False)
+        y += 34
+        for k, kind in enumerate(BONUS_KINDS):
+            count = sum(1 for b in g.bonuses if b.kind == kind)
+            pts = self.settings.hand_win_table[k]
+            colour = "#ffd23f" if count else "#8e87b8"
+            self._text(p, QRectF(x + 10, y, w, 30), t[kind], 22, colour, left, bold=bool(count))
+            self._text(p, QRectF(x, y, w, 30), f"{pts} × {count}", 22, colour, right)
+            y += 32
+
+    def _popups(self, p: QPainter) -> None:
+        now = time.monotonic()
+        shown = 0
+        for pop in self.popups:
+            age = now - pop.started
+            if age < 0 or age > POPUP_SECONDS:
+                continue
+            grow = min(1.0, age / 0.18)
+            fade = 1.0 if age < POPUP_SECONDS - 0.4 else (POPUP_SECONDS - age) / 0.4
+            scale = (0.6 + 0.4 * grow) * (1.25 if pop.big else 1.0)
+            cy = 330 + shown * 150 - age * 12
+            shown += 1
+            p.save()
+            p.setOpacity(max(0.0, fade))
+            p.translate(CANVAS_W / 2, cy)
+            p.scale(scale, scale)
+            box = QRectF(-420, -70, 840, 140)
+            grad = QLinearGradient(box.topLeft(), box.bottomLeft())
+            grad.setColorAt(0, pop.colour.lighter(130))
+            grad.setColorAt(1, pop.colour.darker(130))
+            p.setPen(QPen(QColor("#ffffff"), 5))
+            p.setBrush(QBrush(grad))
+            p.drawRoundedRect(box, 40, 40)
+            self._text(p, QRectF(-420, -66, 840, 80), pop.title, 56, "#ffffff")
+            self._text(p, QRectF(-420, 10, 840, 52), pop.subtitle, 38, "#fff4b0")
+            p.restore()
+
+    def _summary(self, p: QPainter) -> None:
+        g = self.game
+        assert g is not None
+        t = self.t
+        p.fillRect(QRectF(0, 0, CANVAS_W, CANVAS_H), QColor(5, 3, 20, 175))
+        box = QRectF(400, 120, 800, 660)
+        grad = QLinearGradient(box.topLeft(), box.bottomLeft())
+        grad.setColorAt(0, QColor("#3a2078"))
+        grad.setColorAt(1, QColor("#170c3a"))
+        p.setPen(QPen(QColor("#ffd23f"), 4))
+        p.setBrush(QBrush(grad))
+        p.drawRoundedRect(box, 34, 34)
+        title = t["cleared"] if g.cleared else t["over"]
+        self._text(p, QRectF(box.x(), box.y() + 24, box.width(), 80), title, 60, "#ffd23f")
+        x, w = box.x() + 90, box.width() - 180
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        y = box.y() + 130
+        rows = [
+            (
+                t["played"],
+                t["cards"].format(n=g.total_played) + f"（{t['lap'].format(lap=g.lap)}）"
+                if self.settings.language != "en"
+                else t["cards"].format(n=g.total_played) + f" ({t['lap'].format(lap=g.lap)})",
+            ),
+            (t["base"], t["points"].format(p=f"{g.base_points:,}")),
+        ]
+        for k, kind in enumerate(BONUS_KINDS):
+            count = sum(1 for b in g.bonuses if b.kind == kind)
+            rows.append((t[kind], f"{self.settings.hand_win_table[k]} × {count}"))
+        rows.append(
+            (
+                t["bonus"],
+                f"{g.bonus_points:,} × {g.multiplier} = "
+                + t["points"].format(p=f"{g.bonus_points * g.multiplier:,}"),
+            )
+        )
+        for name, value in rows:
+            self._text(p, QRectF(x, y, w, 44), name, 28, "#d8d2ff", left, bold=False)
+            self._text(p, QRectF(x, y, w, 44), value, 30, "#ffffff", right)
+            y += 50
+        p.setPen(QPen(QColor(255, 255, 255, 90), 2))
+        p.drawLine(QPointF(x, y + 8), QPointF(x + w, y + 8))
+        y += 20
+        self._text(p, QRectF(x, y, w, 80), t["total"], 40, "#ffd23f", left)
+        self._text(
+            p, QRectF(x, y, w, 80), t["points"].format(p=f"{g.score:,}"), 64, "#ffd23f", right
+        )
+        self._text(
+            p, QRectF(box.x(), box.bottom() - 76, box.width(), 50), t["again"], 28, "#ffffff"
+        )
+
+
+def run_game(settings: Cool24Settings, seed: int | None = None, fullscreen: bool = True) -> int:
+    """Open the game window and run Qt until it closes."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    widget = Cool24Widget(settings, seed)
+    if fullscreen:
+        widget.showFullScreen()
+    else:
+        widget.show()
+    return app.exec()
