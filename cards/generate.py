@@ -100,11 +100,13 @@ def iter_cards(
         for i, index in enumerate(rng.sample(range(total), count)):
             yield _assemble(board, first_serial + i, _unrank_columns(board, index))
         return
-    seen: set[tuple[int, ...]] = set()
+    # Hashes of the cards so far (an equal card has an equal hash; a rare false match only
+    # skips a card, still deterministically), to keep memory small for big sets.
+    seen: set[int] = set()
     serial = first_serial
     while len(seen) < count:
         columns = _random_columns(board, rng)
-        key = tuple(n for col in columns for n in col)
+        key = hash(tuple(n for col in columns for n in col))
         if key in seen:
             continue
         seen.add(key)

@@ -165,9 +165,9 @@ class CardPdfWriter:
         c.setFillColor(HexColor(style.PAPER))
         c.rect(-b, -b, g.width + 2 * b, g.height + 2 * b, stroke=0, fill=1)
         fills = cfg.columns.fill
-        c.setFillAlpha(0.22)
-        for x, y, r, i in style.bubbles(7, g.width, g.height):
+        for x, y, r, i in style.bubbles(7, g.width, g.height, g.panel):
             c.setFillColor(HexColor(fills[i % len(fills)]))
+            c.setFillAlpha(0.3)  # after the colour: setting a colour resets the alpha
             c.circle(x, y, r, stroke=0, fill=1)
         c.restoreState()
         # panel with a soft shadow

@@ -138,11 +138,11 @@ class CardPngWriter:
         overlay = Image.new("RGBA", self.size_px, (0, 0, 0, 0))
         od = ImageDraw.Draw(overlay)
         fills = cfg.columns.fill
-        for x, y, r, i in style.bubbles(7, g.width, g.height):
+        for x, y, r, i in style.bubbles(7, g.width, g.height, g.panel):
             cx, cy = self._pt(x, y)
             rr = r * self.scale
             od.ellipse(
-                (cx - rr, cy - rr, cx + rr, cy + rr), fill=(*style.rgb(fills[i % len(fills)]), 56)
+                (cx - rr, cy - rr, cx + rr, cy + rr), fill=(*style.rgb(fills[i % len(fills)]), 77)
             )
         pr = g.panel
         radius = round(min(4 * MM, pr.w * 0.05) * self.scale)

@@ -71,13 +71,22 @@ def serial_text(serial: int, width: int) -> str:
     return f"No.{serial:0{width}d}"
 
 
-def bubbles(seed: int, width: float, height: float, count: int = 16):
-    """Deterministic decoration bubbles: (x, y, radius, column index) in card units."""
+def bubbles(seed: int, width: float, height: float, panel=None, count: int = 16):
+    """Deterministic decoration bubbles: (x, y, radius, column index) in card units.
+
+    Each lies inside the card; with `panel` given, its centre is outside the panel, so the
+    bubbles peek out from behind it.
+    """
     rng = random.Random(seed)
     out = []
-    for i in range(count):
-        r = rng.uniform(0.02, 0.06) * min(width, height)
-        out.append((rng.uniform(0, width), rng.uniform(0, height), r, i))
+    tries = 0
+    while len(out) < count and tries < 2000:
+        tries += 1
+        r = rng.uniform(0.02, 0.05) * min(width, height)
+        x, y = rng.uniform(r, width - r), rng.uniform(r, height - r)
+        if panel is not None and panel.x < x < panel.x + panel.w and panel.y < y < panel.top:
+            continue
+        out.append((x, y, r, len(out)))
     return out
 
 

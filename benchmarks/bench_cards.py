@@ -1,0 +1,134 @@
+"""Speed and memory of `bingo cards`: prints figures, asserts nothing.
+
+  python benchmarks/bench_cards.py [--tracemalloc]
+
+Builds a temporary 5x5 event (free centre, 15 numbers per column) with 256x256 sample images
+drawn by scripts/make_sample_images.py, then runs each case in a fresh process:
+  * 1,000 cards, 4 per page, images + QR     (targets: <= 15 s, <= 25 MB PDF)
+  * 1,000 and 10,000 cards without images    (target: 10,000 in <= 60 s, memory flat)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CONFIG = """
+[event]
+title = "ぷよ橋ビンゴ大会"
+[board]
+size = 5
+numbers_per_column = 15
+threshold = 4
+free_center = true
+image_dir = "img"
+[columns]
+names = ["P", "L", "B", "4", "Y"]
+"""
+
+
+def make_event(folder: Path) -> Path:
+    spec = importlib.util.spec_from_file_location(
+        "make_sample_images", ROOT / "scripts" / "make_sample_images.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path = folder / "config.toml"
+    path.write_text(CONFIG, encoding="utf-8")
+    from bingo.config import load_config
+
+    config = load_config(path, check_images=False)
+    config.board.image_dir.mkdir(exist_ok=True)
+    rng = random.Random(2024)
+    for c, name in enumerate(config.columns.names):
+        for i in range(1, config.board.images_per_column + 1):
+            number = c * config.board.numbers_per_column + i
+            img = module.draw_blob(
+                config.columns.fill[c], config.columns.outline[c], str(number), rng
+            )
+            img.save(config.board.image_dir / f"{name}{i}.png", optimize=True)
+    return path
+
+
+def run_case(config_path: Path, count: int, images: bool, qr: bool, trace: bool) -> dict:
+    """Runs in the child process: make the cards, report time, size and memory."""
+    from bingo.config import load_config
+    from cards.command import make_cards
+    from cards.pdf import CardOptions
+
+    config = load_config(config_path)
+    out = config_path.parent / f"cards-{count}-{int(images)}.pdf"
+    options = CardOptions(per_page=4, page_size="A4", images=images, qr=qr)
+    if trace:
+        tracemalloc.start()
+    start = time.perf_counter()
+    pages, _ = make_cards(config, count=count, seed=1, options=options, out=out)
+    seconds = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1] if trace else None
+    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {
+        "count": count,
+        "pages": pages,
+        "seconds": seconds,
+        "pdf_mb": out.stat().st_size / 1e6,
+        "rss_mb": rss_kb / 1024,
+        "traced_peak_mb": None if peak is None else peak / 1e6,
+    }
+
+
+def child(args: list[str]) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", *args], capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tracemalloc", action="store_true", help="also trace Python allocations")
+    parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        path, count, images, qr, trace = args.child
+        result = run_case(Path(path), int(count), images == "1", qr == "1", trace == "1")
+        print(json.dumps(result))
+        return 0
+    trace = "1" if args.tracemalloc else "0"
+    with tempfile.TemporaryDirectory() as tmp:
+        config_path = make_event(Path(tmp))
+        print("bingo cards benchmark: 5x5 board (free centre), A4, 4 cards per page")
+        a = child([str(config_path), "1000", "1", "1", "0"])
+        print(
+            f"1,000 cards, images + QR : {a['seconds']:6.2f} s (target <= 15)   "
+            f"PDF {a['pdf_mb']:5.2f} MB (target <= 25)   {a['pages']} pages"
+        )
+        small = child([str(config_path), "1000", "0", "0", trace])
+        big = child([str(config_path), "10000", "0", "0", trace])
+        for r in (small, big):
+            traced = f"   traced peak {r['traced_peak_mb']:6.1f} MB" if r["traced_peak_mb"] else ""
+            print(
+                f"{r['count']:>6,} cards, no images  : {r['seconds']:6.2f} s   "
+                f"PDF {r['pdf_mb']:5.2f} MB   peak RSS {r['rss_mb']:6.1f} MB{traced}"
+            )
+        print(
+            f"10,000 vs 1,000 cards: time x{big['seconds'] / small['seconds']:.1f}, "
+            f"peak RSS +{big['rss_mb'] - small['rss_mb']:.1f} MB "
+            "(pages are streamed to the file; only offsets and the card-uniqueness set grow)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
