@@ -199,6 +199,13 @@ class CardPdfWriter:
         self._draw_rule()
         _end_form(c, "card")
 
+    def _font_for(self, text: str) -> str:
+        """The configured font, or for Latin-only text without one, Helvetica (the built-in
+        Japanese font spaces Latin letters widely)."""
+        if self.config.cards.font is None and text.isascii():
+            return NUMBER_FONT
+        return self.font
+
     def _cell_line(self) -> float:
         return max(0.8, self.geo.cells[0][0].w * 0.035)
 
@@ -208,10 +215,11 @@ class CardPdfWriter:
         text = self.config.event.title
         blob_r = t.h * 0.42
         room = t.w - 4.6 * blob_r
-        size = _fit_size(text, self.font, room, t.h * 0.78)
-        width = pdfmetrics.stringWidth(text, self.font, size)
+        font = self._font_for(text)
+        size = _fit_size(text, font, room, t.h * 0.78)
+        width = pdfmetrics.stringWidth(text, font, size)
         c.setFillColor(HexColor(style.INK))
-        c.setFont(self.font, size)
+        c.setFont(font, size)
         c.drawCentredString(t.cx, t.y + t.h * 0.5 - size * 0.36, text)
         cols = self.config.columns
         offset = width / 2 + blob_r * 1.5
@@ -253,9 +261,10 @@ class CardPdfWriter:
         g, c = self.geo, self.canvas
         lines = style.rule_lines(self.config)
         box = g.rule
-        size = min(_fit_size(line, self.font, box.w, box.h * 0.36) for line in lines)
+        font = self._font_for("".join(lines))
+        size = min(_fit_size(line, font, box.w, box.h * 0.36) for line in lines)
         c.setFillColor(HexColor(style.INK))
-        c.setFont(self.font, size)
+        c.setFont(font, size)
         lead = size * 1.25
         top = box.cy + lead * (len(lines) - 1) / 2
         for k, line in enumerate(lines):

@@ -30,6 +30,7 @@ def write_config(
     free: bool = True,
     cards: str = "",
     images: int | None = None,
+    language: str = "ja",
 ) -> Path:
     """A config with small generated images (one per number unless `images` says fewer)."""
     img = folder / "img"
@@ -48,6 +49,7 @@ def write_config(
         f"""
 [event]
 title = "テストビンゴ大会"
+language = "{language}"
 [board]
 size = {size}
 numbers_per_column = {per_column}
@@ -122,6 +124,27 @@ def test_pdf_pages_hold_exactly_their_cards(tmp_path, config_path, per_page) -> 
             expected.update(card.numbers())
         assert page_tokens(page) == expected, f"page {i + 1}"
         assert "テストビンゴ大会" in page.extract_text()
+
+
+@pytest.mark.parametrize(
+    ("size", "per_column", "free", "language"),
+    [(3, 3, False, "en"), (7, 10, True, "ja"), (10, 12, False, "ja")],
+)
+def test_board_sizes_render_their_numbers(tmp_path, size, per_column, free, language) -> None:
+    config = write_config(tmp_path, size=size, per_column=per_column, free=free, language=language)
+    out = tmp_path / "s.pdf"
+    args = ("--count", "5", "--seed", "2", "--qr", "--per-page", "4", "--out", str(out))
+    assert run_cards(tmp_path, *args, config=config) == 0
+    cards = list(read_registry(tmp_path / "s.csv").values())
+    assert all(card.size == size for card in cards)
+    reader = pypdf.PdfReader(out, strict=True)
+    assert len(reader.pages) == 2
+    for i, page in enumerate(reader.pages):
+        expected = Counter()
+        for card in cards[i * 4 : (i + 1) * 4]:
+            expected[card.serial] += 1
+            expected.update(card.numbers())
+        assert page_tokens(page) == expected
 
 
 def test_registry_matches_the_generator(tmp_path, config_path) -> None:
