@@ -225,6 +225,9 @@ class ArtCache:
         self._letters.clear()
 
     # ---------------------------------------------------------------- number cells
+    def has_cell(self, number: int, width: int, height: int, lit: bool = True) -> bool:
+        return (number, width, height, lit) in self._cells
+
     def cell(self, number: int, width: int, height: int, lit: bool = True) -> QPixmap:
         """A rounded cell: the number's image as background and the number in its colour."""
         key = (number, width, height, lit)

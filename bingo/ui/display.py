@@ -224,20 +224,24 @@ class DisplayWindow(QWidget):
     def _on_revealed(self) -> None:
         revealed = self.controller.revealed
         self.board.set_drawn(revealed)
-        self.odds_panel.set_draw_count(len(revealed))
         if not self.controller.spinning and self.reel.shown_number != (
             revealed[-1] if revealed else None
         ):
             self.reel.show_number(revealed[-1] if revealed else None, len(revealed))
-        key = frozenset(revealed)
-        cached = self.odds.cache.get(key)
+        # The odds panel follows one frame later, so the landing frame stays light.
+        QTimer.singleShot(15, self._show_odds_for_revealed)
+        if self.card_view.isVisible() and self.card_view.result is not None:
+            self.card_view.check(str(self.card_view.result.card.serial))
+
+    def _show_odds_for_revealed(self) -> None:
+        revealed = self.controller.revealed
+        self.odds_panel.set_draw_count(len(revealed))
+        cached = self.odds.cache.get(frozenset(revealed))
         self.odds_panel.set_result(cached)
         if cached is not None:
             self._odds_on_screen(cached)
         else:
             self.odds.request(revealed)
-        if self.card_view.isVisible() and self.card_view.result is not None:
-            self.card_view.check(str(self.card_view.result.card.serial))
 
     def _on_odds_state(self, state: str) -> None:
         self.odds_panel.set_state(state)

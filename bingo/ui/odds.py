@@ -301,7 +301,7 @@ class OddsPanel(QWidget):
         ]
         figures = self.figures()
         fills = [QColor(c) for c in self.config.columns.fill]
-        tiles_h = h * 0.42
+        tiles_h = h * 0.36
         gap = pad * 0.6
         tile_w = (w - 2 * pad - 2 * gap) / 3
         for i in range(3):
@@ -333,12 +333,14 @@ class OddsPanel(QWidget):
                 rect.height() * 0.5,
             )
             p.setPen(TEXT if self.result is not None else TEXT_DIM)
-            p.setFont(fit_font(figures[i], figure_rect, figure_rect.height() * 0.8))
+            numeric = any(ch.isdigit() for ch in figures[i])
+            scale = 0.8 if numeric else 0.42
+            p.setFont(fit_font(figures[i], figure_rect, figure_rect.height() * scale))
             p.drawText(figure_rect, Qt.AlignmentFlag.AlignCenter, figures[i])
         curve_rect = QRectF(pad, pad + tiles_h + gap, w - 2 * pad, h - tiles_h - 2 * pad - gap)
-        reg_h = curve_rect.height() * 0.17
+        reg_h = curve_rect.height() * (0.16 if self.registry_loaded else 0.1)
         self._paint_curve(p, curve_rect.adjusted(0, 0, 0, -reg_h))
-        p.setPen(TEXT)
+        p.setPen(TEXT if self.registry_loaded else TEXT_DIM)
         reg_rect = QRectF(curve_rect.left(), curve_rect.bottom() - reg_h, curve_rect.width(), reg_h)
         text = self.registry_text()
         p.setFont(fit_font(text, reg_rect, reg_h * 0.8, QFont.Weight.Bold))

@@ -87,13 +87,20 @@ class SlotReel(QWidget):
             self.land_now()
         total = self.art.config.board.total_numbers
         passes = max(8, round(self.spin_seconds * 9))
+        # Pass by pictures that are already rendered, so no frame waits for a picture.
+        pool = [n for n in range(1, total + 1) if self._is_cached(n)]
+        if len(pool) < 6:  # just started: render a few now (a one-off ~50 ms before the spin)
+            extra = self._visual_rng.sample(range(1, total + 1), min(total, 6))
+            self._ensure_rendered(extra)
+            pool = sorted(set(pool) | set(extra))
         strip = [self._target] if self._target is not None else []
         while len(strip) < passes:
-            n = self._visual_rng.randint(1, total)
+            n = self._visual_rng.choice(pool)
             if not strip or n != strip[-1]:
                 strip.append(n)
         strip.append(number)
-        strip.append(self._visual_rng.randint(1, total))
+        strip.append(self._visual_rng.choice(pool))
+        self._ensure_rendered(strip)
         self._strip = strip
         self._target = number
         self._draw_index = draw_index
@@ -167,16 +174,15 @@ class SlotReel(QWidget):
     # ---------------------------------------------------------------- geometry
     def _layout(self) -> dict[str, QRectF]:
         w, h = self.width(), self.height()
-        caption = QRectF(0, 0, w, h * 0.13)
-        window_h = h * 0.8
+        caption = QRectF(0, 0, w, h * 0.12)
+        frame_w = max(4.0, h * 0.035)
+        glow = h * 0.012
+        window_h = h - caption.height() - 2 * frame_w - 2 * glow
         item_h = window_h * 0.62
         item_w = min(item_h * 1.85, w * 0.84)
         item_h = item_w / 1.85
-        frame_w = max(4.0, h * 0.035)
-        window_w = min(w - 2 * frame_w - 2, item_w + item_h * 0.5)
-        window = QRectF(
-            (w - window_w) / 2, caption.bottom() + frame_w + h * 0.01, window_w, window_h
-        )
+        window_w = min(w - 2 * frame_w - 2 * glow, item_w + item_h * 0.5)
+        window = QRectF((w - window_w) / 2, caption.bottom() + frame_w + glow, window_w, window_h)
         frame = window.adjusted(-frame_w, -frame_w, frame_w, frame_w)
         return {
             "caption": caption,
@@ -201,18 +207,30 @@ class SlotReel(QWidget):
 
     def _schedule_prerender(self) -> None:
         total = self.art.config.board.total_numbers
-        self._prerender_queue = list(range(1, total + 1))
+        self._prerender_queue = list(range(total, 0, -1))
         self._prerender_timer.start()
 
+    def _is_cached(self, number: int) -> bool:
+        _, h, _ = self._item_size()
+        return self.art.has_cell(number, h, h)
+
     def _prerender_some(self) -> None:
+        """Render one number's picture per idle turn of the event loop (never during a spin)."""
+        if self.spinning:
+            return
         letter_w, h, _ = self._item_size()
-        for _ in range(3):
-            if not self._prerender_queue:
-                self._prerender_timer.stop()
-                return
-            n = self._prerender_queue.pop()
-            self.art.cell(n, h, h)
+        if not self._prerender_queue:
+            self._prerender_timer.stop()
+            return
+        n = self._prerender_queue.pop()
+        self.art.letter(self.art.column(n), letter_w, h)
+        self.art.cell(n, h, h)
+
+    def _ensure_rendered(self, numbers: list[int]) -> None:
+        letter_w, h, _ = self._item_size()
+        for n in numbers:
             self.art.letter(self.art.column(n), letter_w, h)
+            self.art.cell(n, h, h)
 
     # ---------------------------------------------------------------- painting
     def _build_static(self) -> QPixmap:

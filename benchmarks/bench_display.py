@@ -1,0 +1,239 @@
+"""Speed of the bingo draw display, offscreen.
+
+  python benchmarks/bench_display.py            # all figures
+  python benchmarks/bench_display.py --quick    # one spin, fewer draws
+
+1. start to first frame: a fresh process opens the display (second launch, numba cache warm);
+2. during a spin at 1920x1080: paint time of every reel frame driven by its animation, and the
+   interval between animation frames;
+3. after a landing: time until the odds panel shows the new odds, and the longest stall of the
+   UI thread while the engine works (a 4 ms timer on the UI thread records its gaps).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def first_frame_child(started: float, journal: str) -> None:
+    """Runs in a fresh process: what `bingo draw` does up to the first painted frame."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+    from bingo.ui.command import show_windows
+    from bingo.ui.display import DisplayWindow
+
+    app = QApplication([])
+    config = load_config(ROOT / "config.toml")
+    session = DrawSession.open(config, journal, new=True)
+    window = DisplayWindow(session, config, warn=lambda m: None)
+    marks: dict[str, float] = {}
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802
+            if event.type() == QEvent.Type.Paint and "frame" not in marks:
+                QTimer.singleShot(0, lambda: marks.setdefault("frame", time.time()))
+            return False
+
+    spy = FirstPaint()
+    window.reel.installEventFilter(spy)
+    window.odds.state_changed.connect(lambda s: marks.setdefault("odds", time.time()))
+    show_windows(window, config, operator=False, full_screen=False)
+    QTimer.singleShot(0, window.start_background_work)
+    deadline = time.time() + 60
+    while time.time() < deadline and not ("frame" in marks and "odds" in marks):
+        app.processEvents()
+        time.sleep(0.001)
+    print(
+        f"{marks.get('frame', float('nan')) - started:.3f} "
+        f"{marks.get('odds', float('nan')) - started:.3f} {window.odds.state}"
+    )
+    session.close()
+
+
+def start_to_first_frame() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, PUYO_EVENT_DATA_DIR=tmp)
+        results = []
+        for launch in (1, 2):
+            started = time.time()
+            out = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--first-frame-child",
+                    str(started),
+                    str(Path(tmp) / "j.jsonl"),
+                ],
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=ROOT,
+                check=True,
+            ).stdout.split()
+            results.append(out)
+            print(
+                f"launch {launch}: first frame {float(out[0]):.2f} s, odds engine "
+                f"{out[2]} after {float(out[1]):.2f} s"
+            )
+        frame = float(results[1][0])
+        print(
+            f"start to first frame (second launch): {frame:.2f} s  (target <= 2 s: "
+            f"{'OK' if frame <= 2 else 'MISSED'})"
+        )
+
+
+def spin_and_odds(quick: bool) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+    from bingo.ui.display import DisplayWindow
+
+    app = QApplication.instance() or QApplication([])
+    base = load_config(ROOT / "config.toml")
+    config = dataclasses.replace(base, display=dataclasses.replace(base.display, sound=False))
+    with tempfile.TemporaryDirectory() as tmp:
+        session = DrawSession.open(config, Path(tmp) / "j.jsonl", seed=1)
+        window = DisplayWindow(session, config, warn=lambda m: None)
+        window.resize(1920, 1080)
+        window.show()
+
+        gaps: list[float] = []
+        last_tick = [time.perf_counter()]
+
+        def tick():
+            now = time.perf_counter()
+            gaps.append(now - last_tick[0])
+            last_tick[0] = now
+
+        heartbeat = QTimer()
+        heartbeat.setInterval(4)
+        heartbeat.timeout.connect(tick)
+        heartbeat.start()
+
+        def pump_until(cond, timeout=60.0):
+            end = time.perf_counter() + timeout
+            while not cond() and time.perf_counter() < end:
+                app.processEvents()
+                time.sleep(0.0005)
+
+        t0 = time.perf_counter()
+        window.start_background_work()
+        pump_until(lambda: window.odds.state != "warming" and not window.odds.busy)
+        warm = time.perf_counter() - t0
+        warm_gap = max(gaps) if gaps else 0.0
+        print(
+            f"engine warm-up in the background: {warm:.2f} s ({window.odds.state}); longest "
+            f"UI-thread stall meanwhile {warm_gap * 1000:.1f} ms"
+        )
+
+        paint_times: list[float] = []
+        frame_times: list[float] = []
+        original = window.reel.paintEvent
+
+        def timed_paint(event):
+            start = time.perf_counter()
+            original(event)
+            paint_times.append(time.perf_counter() - start)
+
+        window.reel.paintEvent = timed_paint
+        values: list[float] = []
+        window.reel.animation.valueChanged.connect(lambda _v: values.append(time.perf_counter()))
+
+        spins = 1 if quick else 3
+        latencies: list[float] = []
+        spin_gaps: list[float] = []
+        for _ in range(spins):
+            values.clear()
+            paint_times.clear()
+            gaps.clear()
+            window.controller.draw()
+            pump_until(lambda: not window.controller.spinning)
+            landed = window.landed_at
+            pump_until(
+                lambda t=landed: window.odds_shown_at is not None and window.odds_shown_at >= t, 5.0
+            )
+            if window.odds_shown_at is not None and window.odds_shown_at >= landed:
+                latencies.append(window.odds_shown_at - landed)
+            frame_times.extend(paint_times)
+            spin_gaps.extend(gaps)
+            intervals = [b - a for a, b in zip(values, values[1:], strict=False)]
+            print(
+                f"spin: {len(paint_times)} frames painted, animation frame interval median "
+                f"{statistics.median(intervals) * 1000:.1f} ms, max "
+                f"{max(intervals) * 1000:.1f} ms"
+            )
+        med, worst = statistics.median(frame_times), max(frame_times)
+        print(
+            f"reel paint time per frame at 1920x1080: median {med * 1000:.2f} ms, max "
+            f"{worst * 1000:.2f} ms  (targets 16.7 / 50 ms: "
+            f"{'OK' if med <= 0.0167 and worst <= 0.05 else 'MISSED'})"
+        )
+        print(
+            f"longest UI-thread stall during spins (odds computed meanwhile): "
+            f"{max(spin_gaps) * 1000:.1f} ms"
+        )
+        if latencies:
+            print(
+                f"landing -> odds on screen (prefetched during the spin): max "
+                f"{max(latencies) * 1000:.1f} ms  (target <= 100 ms: "
+                f"{'OK' if max(latencies) <= 0.1 else 'MISSED'})"
+            )
+
+        # Cold: land at once, before a prefetch could finish; then the UI must stay live.
+        cold: list[float] = []
+        cold_gaps: list[float] = []
+        for _ in range(3 if quick else 10):
+            gaps.clear()
+            window.controller.draw()
+            window.controller.land_now()
+            landed = time.perf_counter()
+            pump_until(
+                lambda: (
+                    window.odds_panel.result is not None
+                    and window.odds_panel.result.drawn == frozenset(session.history)
+                ),
+                5.0,
+            )
+            cold.append(time.perf_counter() - landed)
+            cold_gaps.extend(gaps)
+        print(
+            f"land at once -> odds on screen (no prefetch time): median "
+            f"{statistics.median(cold) * 1000:.1f} ms, max {max(cold) * 1000:.1f} ms; "
+            f"longest UI-thread stall {max(cold_gaps, default=0) * 1000:.1f} ms"
+        )
+        heartbeat.stop()
+        window.close()
+        session.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--first-frame-child", nargs=2, metavar=("STARTED", "JOURNAL"))
+    args = parser.parse_args()
+    if args.first_frame_child:
+        first_frame_child(float(args.first_frame_child[0]), args.first_frame_child[1])
+        return
+    start_to_first_frame()
+    spin_and_odds(args.quick)
+
+
+if __name__ == "__main__":
+    main()
