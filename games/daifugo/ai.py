@@ -33,8 +33,8 @@ LEVELS = ("easy", "normal", "strong")
 # Normal policy weights (tuned with benchmarks/bench_daifugo.py).
 W_GROUP = 10.0  # per play still needed afterwards
 W_JOKER = 12.0  # spending the joker early
-W_HIGH = 7.0  # spending an A or 2 (3 or 4 reversed) early
-PASS_MARGIN = 2.0  # passing costs this much more than keeping the hand as it is
+W_HIGH = 3.0  # spending an A or 2 (3 or 4 reversed) early
+PASS_MARGIN = 16.0  # passing costs this much more than keeping the hand as it is
 Move = tuple[str, ...] | None  # None = pass
 
 
@@ -220,9 +220,10 @@ def exchange_choice(game: Game, level: str, rng: random.Random) -> tuple[str, ..
             if any(c.is_joker for c in trial):
                 continue
             g = count_groups([c for c in hand if c not in trial])
-            if g < base and worth(trial[0]) + worth(trial[1]) <= worth(chosen[0]) + worth(
-                chosen[1]
-            ) + 4:
+            if (
+                g < base
+                and worth(trial[0]) + worth(trial[1]) <= worth(chosen[0]) + worth(chosen[1]) + 4
+            ):
                 base, best = g, trial
     return tuple(str(c) for c in best)
 
