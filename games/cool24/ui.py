@@ -644,9 +644,10 @@ class Cool24Widget(QWidget):
                 self._text(p, badge, t["hint"], 24, "#06202a", shadow=False)
             self._key_badge(p, label_rect, slot, slot in playable)
         keys = t["keys"] if self.settings.hint else t["keys_nohint"]
-        self._text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), keys, 20, "#9d95c9", bold=False)
-        if self.toast is not None:
-            box = QRectF(300, 420, 1000, 50)
+        if self.toast is None:
+            self._text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), keys, 20, "#9d95c9", bold=False)
+        else:
+            box = QRectF(300, CANVAS_H - 50, 1000, 46)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(200, 30, 60, 220))
             p.drawRoundedRect(box, 25, 25)

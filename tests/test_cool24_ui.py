@@ -1,0 +1,169 @@
+"""COOL 24+24 Qt game: played by key presses and clicks; grabs saved under tests/output/."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+from PySide6.QtCore import QPoint, Qt
+
+from games.cool24.policies import greedy_slot
+from games.cool24.rules import Bonus, Game, parse_card
+from games.cool24.settings import Cool24Settings
+from games.cool24.ui import Cool24Widget
+
+KEYS = {1: Qt.Key.Key_1, 2: Qt.Key.Key_2, 3: Qt.Key.Key_3, 4: Qt.Key.Key_4}
+
+
+@pytest.fixture
+def widget(qtbot):
+    w = Cool24Widget(Cool24Settings(), seed=5)
+    w.hint_rollouts = 12
+    qtbot.addWidget(w)
+    w.resize(1600, 900)
+    w.show()
+    return w
+
+
+def _settle(w: Cool24Widget) -> None:
+    """Finish slide-ins and put popups mid-animation so a grab shows a still frame."""
+    w.arrived = {}
+    for pop in w.popups:
+        pop.started -= 0.5
+
+
+def test_enter_starts_and_keys_play_a_whole_game(widget, qtbot, output_dir):
+    widget.grab().save(str(output_dir / "cool24_title.png"))
+    assert widget.state == "title"
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    assert widget.state == "play" and widget.game is not None
+    game = widget.game
+    assert game.total_played == 0
+    first = True
+    while widget.state == "play":
+        before = game.total_played
+        slot = greedy_slot(game)
+        qtbot.keyClick(widget, KEYS[slot])
+        assert game.total_played == before + 1
+        if first and widget.state == "play":
+            _settle(widget)
+            widget.grab().save(str(output_dir / "cool24_play.png"))
+            first = False
+    assert game.over and widget.state == "over"
+    _settle(widget)
+    widget.grab().save(str(output_dir / "cool24_over.png"))
+    qtbot.keyClick(widget, Qt.Key.Key_Return)  # play again
+    assert widget.state == "play" and widget.game is not game and widget.game.total_played == 0
+
+
+def test_unplayable_key_shows_why_and_changes_nothing(widget, qtbot, output_dir):
+    widget.start()
+    g = widget.game
+    g.hand_ids = [parse_card(c) for c in ("rK", "gA", "bQ", "y9")]
+    g.last_id = parse_card("rA")
+    qtbot.keyClick(widget, Qt.Key.Key_3)
+    assert g.total_played == 0 and g.hand[2] == "bQ"
+    assert widget.toast is not None and "bQ" in widget.toast[0] and "rA" in widget.toast[0]
+    _settle(widget)
+    widget.grab().save(str(output_dir / "cool24_cannot.png"))
+
+
+def test_click_on_a_card_plays_it(widget, qtbot):
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=QPoint(800, 100))  # starts
+    assert widget.state == "play"
+    rect = widget._slot_rect(2)
+    scale, ox, oy = widget._transform()
+    pos = QPoint(int(ox + rect.center().x() * scale), int(oy + rect.center().y() * scale))
+    assert widget.slot_at(pos.x(), pos.y()) == 2
+    card = widget.game.hand[1]
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos)
+    assert widget.game.total_played == 1 and widget.game.last == card
+
+
+def test_hint_key_marks_a_playable_slot(widget, qtbot, output_dir):
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
+    if widget.state != "play":
+        pytest.skip("seed 5 ended after one card")  # does not happen with seed 5
+    state = widget.game.rng.getstate()
+    qtbot.keyClick(widget, Qt.Key.Key_H)
+    assert widget.hint_slot in widget.game.playable()
+    assert widget.game.rng.getstate() == state  # a hint does not change the game's future
+    _settle(widget)
+    widget.grab().save(str(output_dir / "cool24_hint.png"))
+
+
+def test_bonus_popup_and_lap_two_banner(widget, qtbot, output_dir):
+    widget.start()
+    g = widget.game
+    g.hand_ids = [parse_card(c) for c in ("r9", "r10", "rJ", "gA")]
+    g.in_stock = [False] * 24
+    g.in_stock[parse_card("rQ")] = True
+    g.last_id = parse_card("gK")
+    g.played = g.total_played = 20
+    qtbot.keyClick(widget, Qt.Key.Key_4)
+    assert [p.title for p in widget.popups] == ["ストレートフラッシュ!"]
+    assert widget.popups[0].subtitle == "+50"
+    _settle(widget)
+    widget.grab().save(str(output_dir / "cool24_bonus.png"))
+    # the last card of lap 1: lap 2 starts, bonuses x5
+    widget.popups.clear()
+    g.over, widget.state = False, "play"  # (r9 r10 rJ rQ did not link to gA: it had ended)
+    g.hand_ids = [parse_card("rA"), None, None, None]
+    g.in_stock = [False] * 24
+    g.last_id = parse_card("r9")
+    g.played = g.total_played = 23
+    qtbot.keyClick(widget, Qt.Key.Key_1)
+    assert g.lap == 2 and widget.state == "play"
+    assert any(p.big and "2周目" in p.title for p in widget.popups)
+    assert g.score == 100 + 5 * g.bonus_points
+    _settle(widget)
+    widget.grab().save(str(output_dir / "cool24_lap2.png"))
+
+
+def test_english_screens_and_card_images(qtbot, tmp_path, output_dir):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for name, colour, size, ext in (
+        ("r", (230, 40, 70), 128, "png"),
+        ("rA", (255, 200, 210), 256, "jpg"),
+        ("gA", (200, 255, 200), 256, "png"),
+    ):
+        img = Image.new("RGB", (size, size), colour)
+        d = ImageDraw.Draw(img)
+        d.ellipse([size * 0.2, size * 0.2, size * 0.8, size * 0.8], fill=(255, 255, 255))
+        d.text((size * 0.42, size * 0.42), name, fill=(0, 0, 0))
+        img.save(folder / f"{name}.{ext}")
+    settings = Cool24Settings(language="en", image_dir=folder)
+    w = Cool24Widget(settings, seed=1)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    w.grab().save(str(output_dir / "cool24_title_en.png"))
+    assert w.images.card(parse_card("rA")) is not None  # jpg found
+    assert w.images.suit(parse_card("rK")) is not None  # png found
+    assert w.images.card(parse_card("r9")) is None  # drawn procedurally
+    w.start()
+    g = w.game
+    g.hand_ids = [parse_card(c) for c in ("rA", "gA", "r9", "bK")]
+    g.bonuses.append(Bonus("flush", 10, 1, 0))
+    _settle(w)
+    w.grab().save(str(output_dir / "cool24_play_en_images.png"))
+    while w.state == "play":
+        w.play_slot(greedy_slot(w.game))
+    _settle(w)
+    w.grab().save(str(output_dir / "cool24_over_en.png"))
+    assert w.state == "over"
+
+
+def test_many_games_through_the_widget_never_crash(qtbot):
+    w = Cool24Widget(Cool24Settings(), seed=11)
+    qtbot.addWidget(w)
+    rng = random.Random(3)
+    for _ in range(15):
+        w.start()
+        while w.state == "play":
+            w.play_slot(rng.randint(1, 4))  # illegal presses included
+        assert isinstance(w.game, Game) and w.game.over
+        w.grab()
