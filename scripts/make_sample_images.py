@@ -65,14 +65,15 @@ def draw_blob(fill: str, outline: str, label: str, rng: random.Random) -> Image.
     for ex in (98, 158):  # eyes
         draw.ellipse((ex - 16, 112, ex + 16, 148), fill=(255, 255, 255), outline=edge, width=3)
         draw.ellipse((ex - 7, 124, ex + 7, 142), fill=(30, 30, 40))
-    font = _font(56)
+    # the number, small in a corner: the display and the cards print it large themselves
+    font = _font(30)
     draw.text(
-        (128, 200),
+        (236, 236),
         label,
         font=font,
-        anchor="mm",
+        anchor="rd",
         fill=(255, 255, 255),
-        stroke_width=5,
+        stroke_width=4,
         stroke_fill=edge,
     )
     return img
