@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QPushButton, QWidget
 
@@ -224,6 +224,7 @@ class DisplayWindow(QWidget):
     def _on_revealed(self) -> None:
         revealed = self.controller.revealed
         self.board.set_drawn(revealed)
+        self.update(self._rects()["title"].toAlignedRect())
         if not self.controller.spinning and self.reel.shown_number != (
             revealed[-1] if revealed else None
         ):
@@ -410,6 +411,29 @@ class DisplayWindow(QWidget):
         self.reel.set_background(self._background.copy(self.reel.geometry()))
 
     # ---------------------------------------------------------------- painting
+    def _paint_recent(self, p: QPainter, title: QRectF) -> None:
+        """The last few numbers, newest first, at the right of the title bar."""
+        recent = list(reversed(self.controller.revealed[-6:-1]))
+        if not recent:
+            return
+        size = round(title.height() * 0.72)
+        gap = size * 0.12
+        x = title.right() - len(recent) * (size + gap) + gap
+        y = title.center().y() - size / 2
+        label = self.strings("recent")
+        p.setPen(TEXT_DIM)
+        p.setFont(ui_font(size * 0.34, QFont.Weight.Bold))
+        p.drawText(
+            QRectF(x - size * 2.2, y, size * 2.0, size),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            label,
+        )
+        for i, n in enumerate(recent):
+            cell = self.art.cell(n, size, size)
+            p.setOpacity(1.0 - i * 0.12)
+            p.drawPixmap(QPointF(x + i * (size + gap), y), cell)
+        p.setOpacity(1.0)
+
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
         if self._background is None or self._background.size() != self.size():
             self._update_background()
@@ -422,7 +446,7 @@ class DisplayWindow(QWidget):
         if event.rect().intersects(title.toAlignedRect()):
             font = fit_font(
                 self.config.event.title,
-                title.adjusted(0, 0, -title.width() * 0.3, 0),
+                title.adjusted(0, 0, -title.width() * 0.45, 0),
                 title.height() * 0.68,
             )
             frame = QColor(self.config.display.slot_frame_color)
@@ -462,6 +486,8 @@ class DisplayWindow(QWidget):
                         self._banner, Qt.TextElideMode.ElideRight, round(bw - title.height() * 0.3)
                     ),
                 )
+            elif self.controller.revealed:
+                self._paint_recent(p, title)
         status = r["status"]
         if event.rect().intersects(status.toAlignedRect()):
             parts = []

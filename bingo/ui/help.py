@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
-from bingo.ui.art import TEXT, TEXT_DIM, ui_font
+from bingo.ui.art import TEXT, ui_font
 
 KEYS = [
     ("Space / Enter", "key_draw"),
@@ -82,7 +82,7 @@ class HelpOverlay(QWidget):
             p.setPen(self.highlight)
             p.setFont(ui_font(row_h * 0.38, QFont.Weight.Black))
             p.drawText(key_rect, Qt.AlignmentFlag.AlignCenter, keys)
-            p.setPen(TEXT_DIM if i % 2 else TEXT)
+            p.setPen(TEXT)
             p.setFont(ui_font(row_h * 0.34, QFont.Weight.Bold))
             p.drawText(
                 QRectF(

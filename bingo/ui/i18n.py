@@ -4,6 +4,7 @@ from __future__ import annotations
 
 JA: dict[str, str] = {
     "count_label": "抽選数",
+    "recent": "直前",
     "draw_no": "第{n}球",
     "ready": "スペースキーで抽選スタート！",
     "finished": "全{total}個の数字が出ました",
@@ -74,6 +75,7 @@ JA: dict[str, str] = {
 
 EN: dict[str, str] = {
     "count_label": "Drawn",
+    "recent": "before",
     "draw_no": "Ball {n}",
     "ready": "Press Space to draw!",
     "finished": "All {total} numbers are out",
