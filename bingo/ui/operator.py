@@ -11,6 +11,7 @@ from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -118,6 +119,8 @@ class OperatorWindow(QWidget):
             ]
         )
         self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setMaximumHeight(60 + 34 * display.config.board.size)
         self.registry_label = QLabel()
         self.journal_label = QLabel(s("op_journal", path=display.controller.session.journal_path))
         self.journal_label.setObjectName("dim")
