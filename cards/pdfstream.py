@@ -9,12 +9,27 @@ at the end as usual. Relies on reportlab's PDFDocument object numbering (stable 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import BinaryIO
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 PDF_VERSION = (1, 4)  # transparency (the washes over images) needs 1.4
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Plain Flate streams instead of reportlab's default ASCII85 + Flate while formatting:
+    a quarter smaller, and the pure-Python ASCII85 encoder was a third of the run time."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
 
 
 class _Written(pdfdoc.PDFObject):
@@ -96,10 +111,12 @@ class StreamingCanvas(Canvas):
         self._doc._start(out)
 
     def showPage(self) -> None:
-        super().showPage()
-        self._doc._flush_pages()
+        with binary_streams():
+            super().showPage()
+            self._doc._flush_pages()
 
     def save(self) -> None:
         if len(self._code):
             self.showPage()
-        self._doc.GetPDFData(self)
+        with binary_streams():
+            self._doc.GetPDFData(self)
