@@ -35,11 +35,13 @@ _INDEX: dict[Card, int] = {card: i for i, card in enumerate(_CARDS)}
 # hand mask -> doubled value (int), and -> comparable score with the suit tie-break
 _VALUE2: dict[int, int] = {}
 _SCORE_TB: dict[int, int] = {}
+_BITS: dict[int, tuple[int, int, int]] = {}
 for _combo in combinations(range(32), 3):
     _mask = (1 << _combo[0]) | (1 << _combo[1]) | (1 << _combo[2])
     _cards = [_CARDS[i] for i in _combo]
     _value, _tb = hand_key(_cards, True)
     _VALUE2[_mask] = int(_value * 2)
+    _BITS[_mask] = _combo
     _SCORE_TB[_mask] = int(_value * 2) * 16 + _tb
 _SCHNAUZ2 = 62  # 31 doubled
 
@@ -288,6 +290,33 @@ class CpuPlayer:
             hands[s] = hand
         return self._sim_from(obs, hands, pool)
 
+    def _likely_deals(self, obs: Observation, count: int, candidates: int) -> list[_Sim]:
+        """`count` determinizations drawn in proportion to how well they explain the round.
+
+        Each candidate gives the other players random unseen cards; the public log is then
+        rolled back to see, for every past decision of theirs, whether a greedy player holding
+        those cards would have made it (a pass with an improving swap on the table, a swap that
+        was not the best one, a knock on a weak hand are unlikely). Resampling by these weights
+        concentrates the samples on hands that fit what the others did.
+        """
+        pool = [self._determinize(obs) for _ in range(candidates)]
+        if not any(e.seat is not None and e.seat != obs.seat for e in obs.log):
+            return pool[:count]
+        weights = [_history_weight(obs, sim) for sim in pool]
+        total = sum(weights)
+        step = total / count
+        pick = self.rng.random() * step
+        chosen: list[_Sim] = []
+        acc = 0.0
+        for sim, w in zip(pool, weights, strict=True):
+            acc += w
+            while pick < acc and len(chosen) < count:
+                chosen.append(sim)
+                pick += step
+        while len(chosen) < count:
+            chosen.append(pool[-1])
+        return chosen
+
     # ------------------------------------------------------------ normal
 
     def _normal(self, obs: Observation) -> Action:
@@ -310,8 +339,7 @@ class CpuPlayer:
         """Chance of having the lowest hand if this seat knocks now (others improve greedily)."""
         tiebreak = obs.rules.suit_tiebreak
         losses = 0
-        for _ in range(samples):
-            sim = self._determinize(obs)
+        for sim in self._likely_deals(obs, samples, samples * 3):
             sim.play("knock")
             over = not sim.final
             while not over:
@@ -345,8 +373,7 @@ class CpuPlayer:
         tiebreak = obs.rules.suit_tiebreak
         losses = [0.0] * len(cands)
         horizon = self.rollout_rotations * len(_alive_order(obs))
-        for _ in range(self.samples):
-            base = self._determinize(obs)
+        for base in self._likely_deals(obs, self.samples, self.samples * 4):
             for k, (kind, i, j) in enumerate(cands):
                 sim = base.copy()
                 over = sim.play(kind, i, j)
@@ -359,8 +386,68 @@ class CpuPlayer:
                     steps += 1
                 losses[k] += sim.loses(obs.seat, tiebreak)
         best = min(range(len(cands)), key=lambda k: (losses[k], k))
+        self._last = [
+            (c[0], c[1], c[2], round(x / self.samples, 2))
+            for c, x in zip(cands, losses, strict=True)
+        ]
         kind, i, j = cands[best]
         return _to_action(kind, obs.hand, obs.table, i, j)
+
+
+_UNLIKELY_PASS = 0.12
+_UNLIKELY_SWAP = 0.3
+_UNLIKELY_KNOCK = 0.15
+
+
+def _history_weight(obs: Observation, sim: _Sim) -> float:
+    """How well the sampled hands explain the others' public decisions (greedy-player model)."""
+    hands = {s: _mask(h) for s, h in enumerate(sim.hands) if h}
+    table = _mask(sim.table)
+    weight = 1.0
+    for event in reversed(obs.log):
+        seat, kind = event.seat, event.kind
+        took = _mask([_INDEX[c] for c in event.took])
+        gave = _mask([_INDEX[c] for c in event.gave])
+        if kind == "refresh":
+            table = gave
+            continue
+        if seat is None or kind in ("schnauz", "feuer"):
+            continue
+        if kind == "swap_one":
+            after = hands[seat]
+            hands[seat] = (after & ~took) | gave
+            table = (table & ~gave) | took
+            if seat != obs.seat:
+                best = _best_mask_value(hands[seat], table)
+                if _VALUE2[after] < best:
+                    weight *= _UNLIKELY_SWAP
+        elif kind == "swap_all":
+            after = hands[seat]
+            hands[seat], table = gave, took
+            if seat != obs.seat and _VALUE2[after] < _best_mask_value(gave, took):
+                weight *= _UNLIKELY_SWAP
+        elif kind == "pass" and seat != obs.seat:
+            if _best_mask_value(hands[seat], table) > _VALUE2[hands[seat]]:
+                weight *= _UNLIKELY_PASS
+        elif kind == "knock" and seat != obs.seat:
+            if _VALUE2[hands[seat]] < 44:  # knocking below 22 points
+                weight *= _UNLIKELY_KNOCK
+        elif kind == "take_extra":
+            break  # the dealer's hand before this was the table: nothing hidden earlier
+    return weight
+
+
+def _best_mask_value(hand: int, table: int) -> int:
+    """Best doubled value reachable from hand mask `hand` with table mask `table`."""
+    best = _VALUE2[table]
+    ts = _BITS[table]
+    for h in _BITS[hand]:
+        base = hand ^ (1 << h)
+        for t in ts:
+            v = _VALUE2[base | (1 << t)]
+            if v > best:
+                best = v
+    return best
 
 
 def _pass_streak(obs: Observation) -> int:

@@ -1,0 +1,80 @@
+"""`games schwimmen [--config PATH] [options]`: open the Schwimmen table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bingo.config import DEFAULT_CONFIG_PATH, load_config
+from games.schwimmen.ai import LEVELS
+from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
+from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="games schwimmen", description="Schwimmen (シュビメン): you against CPU players"
+    )
+    parser.add_argument(
+        "--config",
+        default=str(DEFAULT_CONFIG_PATH),
+        metavar="PATH",
+        help="config.toml to read (default ./config.toml)",
+    )
+    parser.add_argument("--rules", choices=RULE_SETS, help="rule set (default from config)")
+    parser.add_argument("--level", choices=LEVELS, help="CPU level (default from config)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"players including you, {MIN_PLAYERS}-{MAX_PLAYERS}",
+    )
+    parser.add_argument("--seed", type=int, help="deal the same games again (rehearsal)")
+    parser.add_argument("--no-dialog", action="store_true", help="skip the start dialog")
+    parser.add_argument("--fast", action="store_true", help="no pauses or animations")
+    parser.add_argument("--language", choices=("ja", "en"), help="screen language")
+    return parser
+
+
+def load_settings(args: argparse.Namespace) -> tuple[SchwimmenSettings, str]:
+    """Settings from the config file, then the command-line options on top."""
+    config = load_config(args.config, check_images=False)
+    settings = parse_settings(config.game_section("schwimmen"))
+    if args.players is not None:
+        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+            from bingo.config import ConfigError
+
+            raise ConfigError(
+                f"--players {args.players} is out of range: use {MIN_PLAYERS}..{MAX_PLAYERS}"
+            )
+        settings = replace(settings, players=args.players)
+    if args.fast:
+        settings = replace(settings, cpu_delay_ms=0, animation_ms=0)
+    return settings, args.language or config.event.language
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    settings, language = load_settings(args)
+    from PySide6.QtWidgets import QApplication
+
+    from games.schwimmen.ui import SchwimmenWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    window = SchwimmenWindow(
+        settings,
+        language,
+        seed=args.seed,
+        rules=args.rules,
+        level=args.level,
+        ask=False if args.no_dialog else None,
+    )
+    window.show()
+    window.start()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
