@@ -110,7 +110,8 @@ def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool
     new_rev = rev
     if rules.revolution and play.size >= 4:
         new_rev = not new_rev
-    cost = W_GROUP * count_groups(after)
+    groups = count_groups(after)
+    cost = W_GROUP * groups
     key = play.key(rev)
     cost += (key if not rev else 18 - key) / 2.0 if not play.lone_joker else 8.0
     small = len(after) <= 4 or danger
@@ -136,7 +137,7 @@ def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool
     elif len(after) <= 3:
         cost += 4.0 * bad
     # One play left after this one and this one is likely to take the lead: go for it.
-    if count_groups(after) == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
+    if groups == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
         cost -= 15.0
     return cost
 
@@ -253,10 +254,12 @@ def determinize(obs: Observation, rng: random.Random) -> list[list[Card]]:
     return hands
 
 
-def rollout(game: Game, max_moves: int = 400) -> None:
-    """Play the game out with the normal policy for every seat."""
+def rollout(game: Game, max_moves: int = 400, until_first: bool = False) -> None:
+    """Play the game out with the normal policy for every seat (or until someone wins)."""
     moves = 0
     while game.phase == "play" and moves < max_moves:
+        if until_first and game.finished:
+            return
         p = normal_choice(game)
         if p is None:
             game.pass_turn()
@@ -265,15 +268,21 @@ def rollout(game: Game, max_moves: int = 400) -> None:
         moves += 1
 
 
-def _reward(game: Game, seat: int) -> float:
-    places = game.places
-    place = places.index(seat)
-    n = game.n
-    return (n - 1 - place) / (n - 1) + (1.0 if place == 0 else 0.0)
+def _reward(game: Game, seat: int, for_win: bool) -> float:
+    """Before anyone is out: 1 for winning, else a little for having few cards left (such
+    rollouts stop at the first player out). Later: by place."""
+    if not for_win:
+        place = game.places.index(seat)
+        return (game.n - 1 - place) / (game.n - 1)
+    if game.finished and game.finished[0] == seat:
+        return 1.0
+    if seat in game.bottom:
+        return -0.5
+    return -0.02 * len(game.hands[seat])
 
 
 def strong_choice(
-    obs: Observation, rng: random.Random, samples: int = 24, width: int = 5
+    obs: Observation, rng: random.Random, samples: int = 12, width: int = 4
 ) -> Play | None:
     base = Game.from_observation(obs, determinize(obs, random.Random(0)))
     plays = base.legal_plays()
@@ -304,6 +313,7 @@ def strong_choice(
     if len(candidates) == 1:
         return candidates[0]
     totals = [0.0] * len(candidates)
+    for_win = not obs.finished
     for _ in range(samples):
         hands = determinize(obs, rng)
         start = Game.from_observation(obs, hands)
@@ -313,8 +323,8 @@ def strong_choice(
                 g.pass_turn()
             else:
                 g.apply(cand)
-            rollout(g)
-            totals[i] += _reward(g, obs.seat)
+            rollout(g, until_first=for_win)
+            totals[i] += _reward(g, obs.seat, for_win)
     best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] is normal))
     return candidates[best]
 
@@ -325,7 +335,7 @@ def strong_choice(
 class CPU:
     """A CPU seat: `choose(observation)` -> a tuple of codes to play, or None to pass."""
 
-    def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 24) -> None:
+    def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 12) -> None:
         if level not in LEVELS:
             raise ValueError(f"CPU level '{level}' does not exist: choose easy, normal or strong")
         self.level = level

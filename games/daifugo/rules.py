@@ -79,9 +79,12 @@ class IllegalMove(UserError):
     """A play or pass the rules forbid; the message names the rule."""
 
 
+_STRENGTH = [0, 0, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+
+
 def strength(rank: Rank) -> int:
     """3..13 for 3..K, 14 for A, 15 for 2."""
-    return 15 if rank == Rank.TWO else int(rank)
+    return _STRENGTH[rank]
 
 
 def rank_of_strength(value: int) -> Rank:
@@ -89,7 +92,8 @@ def rank_of_strength(value: int) -> Rank:
 
 
 def card_strength(card: Card) -> int:
-    return LONE_JOKER_STRENGTH if card.is_joker else strength(card.rank)
+    rank = card.rank
+    return LONE_JOKER_STRENGTH if rank is None else _STRENGTH[rank]
 
 
 # ---------------------------------------------------------------------------- rules and ranks

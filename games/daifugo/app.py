@@ -1,0 +1,101 @@
+"""`games daifugo [--config PATH] [options]`: open the Daifugō table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bingo.config import DEFAULT_CONFIG_PATH, load_config
+from bingo.errors import UserError
+from games.daifugo.chips import ChipBank, room
+from games.daifugo.rules import Rules
+from games.daifugo.settings import DaifugoSettings, parse_settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="games daifugo", description="Daifugō (大富豪) table")
+    parser.add_argument("--config", default=str(DEFAULT_CONFIG_PATH), help="config.toml path")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5), help="players (you + CPUs)")
+    parser.add_argument("--rule-set", type=int, choices=(1, 2, 3, 4), help="rule set 1-4")
+    parser.add_argument("--room", help="beginner, intermediate or advanced (初級/中級/上級)")
+    parser.add_argument(
+        "--cpu", help="CPU levels, comma separated (easy, normal, strong), e.g. normal,strong"
+    )
+    parser.add_argument("--delay-ms", type=int, help="pause before each CPU move (0 = none)")
+    parser.add_argument("--seed", type=int, help="seed for a game that replays exactly")
+    parser.add_argument(
+        "--no-setup", action="store_true", help="skip the rule set / room chooser at the start"
+    )
+    parser.add_argument("--language", choices=("ja", "en"), help="override event.language")
+    return parser
+
+
+def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespace]:
+    """Settings from config.toml, overridden by the command-line options."""
+    args = build_parser().parse_args(list(argv))
+    config = load_config(args.config, check_images=False)
+    s = parse_settings(config.game_section("daifugo"))
+    changes = {}
+    if args.players:
+        changes["players"] = args.players
+    if args.rule_set:
+        changes["rule_set"] = args.rule_set
+    if args.room:
+        changes["room"] = room(args.room).key
+    if args.cpu:
+        levels = tuple(x.strip() for x in args.cpu.split(",") if x.strip())
+        for level in levels:
+            if level not in ("easy", "normal", "strong"):
+                raise UserError(f"--cpu {level}: use easy, normal or strong")
+        changes["cpu_levels"] = levels
+    if args.delay_ms is not None:
+        if not 0 <= args.delay_ms <= 10_000:
+            raise UserError("--delay-ms must be 0..10000")
+        changes["cpu_delay_ms"] = args.delay_ms
+    if args.seed is not None:
+        changes["seed"] = args.seed
+    if args.no_setup:
+        changes["choose_at_start"] = False
+    from dataclasses import replace
+
+    s = replace(s, **changes)
+    language = args.language or config.event.language
+    return s, language, args
+
+
+def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = None):
+    """The table widget (after the chooser dialog when settings ask for it)."""
+    from games.daifugo.ui import DaifugoTable, SetupDialog
+
+    rule_set, room_key = settings.rule_set, settings.room
+    if settings.choose_at_start if ask is None else ask:
+        dialog = SetupDialog(language, rule_set, room_key)
+        if not dialog.exec():
+            return None
+        rule_set, room_key = dialog.choice()
+    return DaifugoTable(
+        players=settings.players,
+        rules=Rules.preset(rule_set),
+        room=room(room_key),
+        cpu_levels=settings.cpu_levels,
+        delay_ms=settings.cpu_delay_ms,
+        seed=settings.seed,
+        language=language,
+        bank=ChipBank(start=settings.starting_chips),
+        player_name=settings.player_name,
+        strong_samples=settings.strong_samples,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    settings, language, _ = resolve(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    table = make_table(settings, language)
+    if table is None:
+        return 0
+    table.show()
+    table.start_game()
+    return int(app.exec())

@@ -1,0 +1,78 @@
+"""The [daifugo] section of config.toml, validated with the helpers of bingo.config."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bingo.config import ConfigError, check_keys, get_int_in, get_list, get_value
+from games.daifugo.ai import LEVELS
+from games.daifugo.chips import room
+
+SECTION = "daifugo"
+KEYS = {
+    "players",
+    "rule_set",
+    "room",
+    "cpu_levels",
+    "cpu_delay_ms",
+    "choose_at_start",
+    "starting_chips",
+    "player_name",
+    "seed",
+    "strong_samples",
+}
+
+
+@dataclass(frozen=True)
+class DaifugoSettings:
+    players: int = 5
+    rule_set: int = 1
+    room: str = "beginner"
+    cpu_levels: tuple[str, ...] = ("normal", "normal", "normal", "normal")
+    cpu_delay_ms: int = 800
+    choose_at_start: bool = True
+    starting_chips: int = 10_000
+    player_name: str = ""
+    seed: int | None = None
+    strong_samples: int = 12
+
+    def level_of(self, cpu_index: int) -> str:
+        """Level of the n-th CPU (0-based); a short list repeats its last entry."""
+        levels = self.cpu_levels
+        return levels[min(cpu_index, len(levels) - 1)]
+
+
+def parse_settings(table: dict[str, Any]) -> DaifugoSettings:
+    d = DaifugoSettings()
+    check_keys(SECTION, table, KEYS)
+    levels = get_list(SECTION, table, "cpu_levels", str, d.cpu_levels)
+    if not levels:
+        raise ConfigError(f'{SECTION}.cpu_levels is empty: give at least one, e.g. ["normal"]')
+    for level in levels:
+        if level not in LEVELS:
+            raise ConfigError(f"{SECTION}.cpu_levels has '{level}': use easy, normal or strong")
+    room_key = get_value(SECTION, table, "room", str, d.room)
+    try:
+        room_key = room(room_key).key
+    except ValueError as exc:
+        raise ConfigError(f"{SECTION}.room: {exc}") from exc
+    seed = get_value(SECTION, table, "seed", (int, str), "")
+    if isinstance(seed, str):
+        if seed.strip() and not seed.strip().lstrip("-").isdigit():
+            raise ConfigError(f'{SECTION}.seed = "{seed}" must be a whole number or ""')
+        seed = int(seed) if seed.strip() else None
+    return DaifugoSettings(
+        players=get_int_in(SECTION, table, "players", d.players, 2, 5),
+        rule_set=get_int_in(SECTION, table, "rule_set", d.rule_set, 1, 4),
+        room=room_key,
+        cpu_levels=tuple(levels),
+        cpu_delay_ms=get_int_in(SECTION, table, "cpu_delay_ms", d.cpu_delay_ms, 0, 10_000),
+        choose_at_start=get_value(SECTION, table, "choose_at_start", bool, d.choose_at_start),
+        starting_chips=get_int_in(
+            SECTION, table, "starting_chips", d.starting_chips, 1_000, 100_000_000
+        ),
+        player_name=get_value(SECTION, table, "player_name", str, d.player_name),
+        seed=seed,
+        strong_samples=get_int_in(SECTION, table, "strong_samples", d.strong_samples, 2, 500),
+    )

@@ -1,0 +1,810 @@
+"""Qt table for Daifugō: your hand fanned at the bottom, CPUs around the top, the field between.
+
+The widget is an adapter over games.daifugo.rules.Game: it paints the state, turns clicks and
+keys into `play` / `pass_turn` / `give`, and lets CPU seats move on a timer (0 ms in tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from games.common.cards import Card
+from games.common.painter import CARD_ASPECT, paint_card
+from games.daifugo.ai import CPU
+from games.daifugo.chips import ROOMS, ChipBank, Room, fee, leave_penalty, settle
+from games.daifugo.rules import RULE_NAMES, SUIT_ORDER, Game, IllegalMove, Match, Rules, Title
+
+TEXTS = {
+    "ja": {
+        "title": "大富豪",
+        "play": "出す",
+        "pass": "パス",
+        "give": "渡す",
+        "you": "あなた",
+        "cpu": "CPU{n}",
+        "cards": "{n}枚",
+        "your_turn": "あなたの番です。カードを選んで「出す」か「パス」。",
+        "your_lead": "あなたの親です。好きなカードを出してください。",
+        "thinking": "{name}の番です…",
+        "passed": "パス",
+        "out": "{n}位",
+        "fouled": "反則あがり",
+        "fell": "都落ち",
+        "give_any": "{to}に渡すカードを{n}枚選んで「渡す」",
+        "give_strongest": "{to}に一番強いカードを渡します（同じ強さから選べます）",
+        "exchange_cpu": "カード交換中…",
+        "revolution": "革命",
+        "eleven_back": "11バック",
+        "suit_lock": "しばり {s}",
+        "number_lock": "階段しばり",
+        "rule_set": "ルール{n}",
+        "chips": "チップ {n:,}",
+        "pot": "賭け金 {n:,}",
+        "game_over": "ゲーム終了",
+        "place": "{n}位",
+        "next_game": "次のゲーム",
+        "quit": "終了",
+        "spectate": "観戦中：相手をクリックすると手札が見えます",
+        "cant_play": "出せません：{why}",
+        "foul_warning": "このカードであがると反則（最下位）です",
+        "setup": "大富豪 — ルールとルームを選んでください",
+        "choose_rules": "ルール",
+        "choose_room": "ルーム",
+        "start": "はじめる",
+        "topped_up": "チップが足りないので {n:,} に補充しました",
+        "next_rank": "次は{t}",
+        "empty_field": "場は空です",
+        "delta": "{d:+,}",
+        "play_fee": "プレイ代 {n:,}",
+    },
+    "en": {
+        "title": "Daifugō",
+        "play": "Play",
+        "pass": "Pass",
+        "give": "Give",
+        "you": "You",
+        "cpu": "CPU {n}",
+        "cards": "{n} cards",
+        "your_turn": "Your turn: select cards and Play, or Pass.",
+        "your_lead": "Your lead: play anything.",
+        "thinking": "{name} is thinking…",
+        "passed": "Pass",
+        "out": "#{n}",
+        "fouled": "Foul finish",
+        "fell": "Fell (都落ち)",
+        "give_any": "Choose {n} card(s) to give to {to}, then Give",
+        "give_strongest": "Give your strongest card to {to} (choose among equals)",
+        "exchange_cpu": "Passing cards…",
+        "revolution": "Revolution",
+        "eleven_back": "11-back",
+        "suit_lock": "Lock {s}",
+        "number_lock": "Number lock",
+        "rule_set": "Rule set {n}",
+        "chips": "Chips {n:,}",
+        "pot": "Stake {n:,}",
+        "game_over": "Game over",
+        "place": "#{n}",
+        "next_game": "Next game",
+        "quit": "Quit",
+        "spectate": "Spectating: click an opponent to see their hand",
+        "cant_play": "Not allowed: {why}",
+        "foul_warning": "Going out on this card is a foul (last place)",
+        "setup": "Daifugō — choose the rules and the room",
+        "choose_rules": "Rules",
+        "choose_room": "Room",
+        "start": "Start",
+        "topped_up": "Not enough chips: topped up to {n:,}",
+        "next_rank": "next: {t}",
+        "empty_field": "The field is empty",
+        "delta": "{d:+,}",
+        "play_fee": "play fee {n:,}",
+    },
+}
+
+FELT_TOP = QColor("#0f5a3a")
+FELT_BOTTOM = QColor("#08331f")
+GOLD = QColor("#ffcc33")
+TEXT = QColor("#f4f1e8")
+RED = QColor("#e0303a")
+
+
+def rules_summary(rules: Rules, language: str) -> str:
+    i = 0 if language == "ja" else 1
+    on = [names[i] for key, names in RULE_NAMES.items() if getattr(rules, key)]
+    return "・".join(on) if language == "ja" else ", ".join(on)
+
+
+class SetupDialog(QDialog):
+    """Choose the rule set (with what it contains) and the room (with its stake)."""
+
+    def __init__(self, language: str, rule_set: int, room_key: str, parent=None) -> None:
+        super().__init__(parent)
+        t = TEXTS[language]
+        self.setWindowTitle(t["title"])
+        layout = QVBoxLayout(self)
+        head = QLabel(t["setup"])
+        head.setStyleSheet("font-size: 18px; font-weight: bold; margin-bottom: 8px;")
+        layout.addWidget(head)
+        form = QFormLayout()
+        self.rules_box = QComboBox()
+        for n in (1, 2, 3, 4):
+            label = t["rule_set"].format(n=n) + ": " + rules_summary(Rules.preset(n), language)
+            self.rules_box.addItem(label, n)
+        self.rules_box.setCurrentIndex(rule_set - 1)
+        self.room_box = QComboBox()
+        for r in ROOMS.values():
+            self.room_box.addItem(f"{r.label(language)}  ({r.stake:,})", r.key)
+        self.room_box.setCurrentIndex(list(ROOMS).index(room_key))
+        form.addRow(t["choose_rules"], self.rules_box)
+        form.addRow(t["choose_room"], self.room_box)
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(t["start"])
+        buttons.accepted.connect(self.accept)
+        layout.addWidget(buttons)
+        self.setStyleSheet("font-size: 15px;")
+
+    def choice(self) -> tuple[int, str]:
+        return int(self.rules_box.currentData()), str(self.room_box.currentData())
+
+
+class DaifugoTable(QWidget):
+    """The whole table. Seat 0 is the person; seats 1.. are CPUs, clockwise from the left."""
+
+    changed = Signal()
+    game_finished = Signal(list)
+
+    def __init__(
+        self,
+        *,
+        players: int = 5,
+        rules: Rules | None = None,
+        room: Room | None = None,
+        cpu_levels: Sequence[str] = ("normal",),
+        delay_ms: int = 800,
+        seed: int | None = None,
+        language: str = "ja",
+        bank: ChipBank | None = None,
+        player_name: str = "",
+        strong_samples: int = 12,
+    ) -> None:
+        super().__init__()
+        self.t = TEXTS[language]
+        self.language = language
+        self.rules = rules or Rules.preset(1)
+        self.room = room or ROOMS["beginner"]
+        self.delay_ms = delay_ms
+        self.players = players
+        self.match = Match(players, self.rules, seed)
+        base = seed if seed is not None else 0
+        self.cpus: list[CPU | None] = [None] + [
+            CPU(
+                cpu_levels[min(i, len(cpu_levels) - 1)],
+                seed=None if seed is None else base * 31 + i,
+                samples=strong_samples,
+            )
+            for i in range(players - 1)
+        ]
+        self.names = [player_name or self.t["you"]] + [
+            self.t["cpu"].format(n=i) for i in range(1, players)
+        ]
+        self.bank = bank or ChipBank()
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.peek: int | None = None
+        self.message = ""
+        self.last_action: dict[int, str] = {}
+        self.settlement = None
+        self.titles_played: tuple[Title, ...] = ()
+        self.game: Game | None = None
+        self.in_game = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._cpu_step)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(960, 640)
+        self.setWindowTitle(self.t["title"])
+
+        self.play_button = QPushButton(self.t["play"], self)
+        self.pass_button = QPushButton(self.t["pass"], self)
+        self.next_button = QPushButton(self.t["next_game"], self)
+        for b in (self.play_button, self.pass_button, self.next_button):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.setMinimumSize(132, 52)
+            b.setStyleSheet(
+                "QPushButton { font-size: 20px; font-weight: bold; color: #2b1d00;"
+                " background: #ffcc33; border: 2px solid #7a5a00; border-radius: 10px; }"
+                "QPushButton:disabled { color: #6c6c6c; background: #3b4a42;"
+                " border-color: #2a352f; }"
+            )
+        self.play_button.clicked.connect(self.play_selected)
+        self.pass_button.clicked.connect(self.pass_clicked)
+        self.next_button.clicked.connect(self.start_game)
+        self.next_button.hide()
+        self.resize(1280, 800)
+
+    # ------------------------------------------------------------------ flow
+
+    def start_game(self) -> None:
+        self.next_button.hide()
+        self.settlement = None
+        self.peek = None
+        self.selected.clear()
+        self.last_action.clear()
+        self.game = self.match.new_game()
+        self.titles_played = self.game.ranks
+        self.message = ""
+        largest = fee(self.room, Title.DAIFUGO)
+        for name in self.names:
+            if self.bank.top_up(name, largest) and name == self.names[0]:
+                self.message = self.t["topped_up"].format(n=self.bank.balance(name))
+        for seat, name in enumerate(self.names):
+            self.bank.add(name, -fee(self.room, self.titles_played[seat]))
+        self.bank.save()
+        self.in_game = True
+        self._advance()
+
+    def _advance(self) -> None:
+        g = self.game
+        if g is None:
+            return
+        if g.is_over:
+            self._finish()
+        elif g.turn != 0:
+            self._timer.start(self.delay_ms)
+        self._update_buttons()
+        self.update()
+        self.changed.emit()
+
+    @property
+    def waiting_for_human(self) -> bool:
+        g = self.game
+        return g is not None and not g.is_over and g.turn == 0
+
+    def _cpu_step(self) -> None:
+        g = self.game
+        if g is None or g.is_over or g.turn == 0:
+            return
+        seat = g.turn
+        cpu = self.cpus[seat]
+        phase = g.phase
+        move = cpu.choose(g.observe(seat))
+        if phase == "exchange":
+            g.give(move)
+        elif move is None:
+            g.pass_turn()
+            self.last_action[seat] = self.t["passed"]
+        else:
+            g.play(move)
+            self.last_action.pop(seat, None)
+        if g.f.top is None:
+            self.last_action.clear()
+        self._advance()
+
+    def _finish(self) -> None:
+        g = self.game
+        if not self.in_game:
+            return
+        self.in_game = False
+        self.settlement = settle(self.room, self.titles_played, g.places)
+        self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
+        self.bank.save()
+        self.match.record(g)
+        self.next_button.show()
+        self.game_finished.emit(g.places)
+
+    def leave(self) -> int:
+        """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
+        if not self.in_game:
+            return 0
+        penalty = leave_penalty(self.room)
+        self.bank.add(self.names[0], -penalty)
+        self.bank.save()
+        self.in_game = False
+        self._timer.stop()
+        return penalty
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        self.leave()
+        super().closeEvent(event)
+
+    # ------------------------------------------------------------------ the person's moves
+
+    def hand_cards(self) -> list[Card]:
+        return list(self.game.hands[0]) if self.game else []
+
+    def selected_codes(self) -> list[str]:
+        hand = self.hand_cards()
+        return [str(hand[i]) for i in sorted(self.selected) if i < len(hand)]
+
+    def _selection_ok(self) -> str | None:
+        """None when the selection can be played (or given) now, else why not."""
+        g = self.game
+        if not self.waiting_for_human:
+            return ""
+        codes = self.selected_codes()
+        if g.phase == "exchange":
+            step = g.exchange_step
+            if tuple(codes) in g.legal_moves() or (
+                len(codes) == step.count and not step.strongest_only
+            ):
+                return None
+            return ""
+        if not codes:
+            return ""
+        return g.check(codes)
+
+    def _update_buttons(self) -> None:
+        g = self.game
+        human = self.waiting_for_human
+        exchange = g is not None and g.phase == "exchange"
+        self.play_button.setText(self.t["give"] if exchange else self.t["play"])
+        self.play_button.setEnabled(human and self._selection_ok() is None)
+        self.pass_button.setEnabled(human and not exchange and g.can_pass())
+        self.pass_button.setVisible(not exchange)
+        self._place_buttons()
+
+    def toggle(self, index: int) -> None:
+        if not self.waiting_for_human or index >= len(self.hand_cards()):
+            return
+        self.selected ^= {index}
+        self.cursor = index
+        self._update_buttons()
+        self.update()
+
+    def select_codes(self, codes: Sequence[str]) -> None:
+        """Select exactly these cards of the hand (tests and keyboard helpers)."""
+        hand = [str(c) for c in self.hand_cards()]
+        self.selected = {hand.index(str(Card.parse(c))) for c in codes}
+        self._update_buttons()
+        self.update()
+
+    def play_selected(self) -> None:
+        g = self.game
+        if not self.waiting_for_human:
+            return
+        codes = self.selected_codes()
+        try:
+            if g.phase == "exchange":
+                g.give(codes)
+            else:
+                g.play(codes)
+                self.last_action.pop(0, None)
+                if g.f.top is None:
+                    self.last_action.clear()
+        except IllegalMove as exc:
+            self.message = self.t["cant_play"].format(why=exc)
+            self.update()
+            return
+        self.selected.clear()
+        self.message = ""
+        self._advance()
+
+    def pass_clicked(self) -> None:
+        g = self.game
+        if not self.waiting_for_human or not g.can_pass():
+            return
+        g.pass_turn()
+        self.last_action[0] = self.t["passed"]
+        if g.f.top is None:
+            self.last_action.clear()
+        self.selected.clear()
+        self._advance()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
+        n = len(self.hand_cards())
+        key = event.key()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_A) and n:
+            self.cursor = (self.cursor - 1) % n
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_D) and n:
+            self.cursor = (self.cursor + 1) % n
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_Up, Qt.Key.Key_Down) and n:
+            self.toggle(self.cursor)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if self.next_button.isVisible():
+                self.start_game()
+            elif self.play_button.isEnabled():
+                self.play_selected()
+        elif key in (Qt.Key.Key_P, Qt.Key.Key_Backspace):
+            if self.pass_button.isEnabled():
+                self.pass_clicked()
+        elif key == Qt.Key.Key_Escape:
+            self.selected.clear()
+            self._update_buttons()
+        else:
+            super().keyPressEvent(event)
+            return
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        pos = event.position()
+        for index, rect in reversed(list(enumerate(self._hand_rects()))):
+            if rect.contains(pos):
+                self.toggle(index)
+                return
+        if self.game is not None and 0 in self.game.out:
+            for seat, rect in self._seat_rects().items():
+                if rect.contains(pos):
+                    self.peek = None if self.peek == seat else seat
+                    self.update()
+                    return
+
+    # ------------------------------------------------------------------ layout
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        self._place_buttons()
+        super().resizeEvent(event)
+
+    def _place_buttons(self) -> None:
+        w, h = self.width(), self.height()
+        self.play_button.move(w - 300, h - 76)
+        self.pass_button.move(w - 154, h - 76)
+        self.next_button.move(w // 2 - 66, int(h * 0.62))
+
+    def _card_width(self) -> float:
+        return max(56.0, min(104.0, self.height() * 0.12))
+
+    def _hand_rects(self) -> list[QRectF]:
+        hand = self.hand_cards()
+        n = len(hand)
+        if n == 0:
+            return []
+        cw = self._card_width()
+        ch = cw * CARD_ASPECT
+        avail = self.width() - 360
+        step = min(cw * 0.72, (avail - cw) / max(1, n - 1))
+        total = step * (n - 1) + cw
+        x0 = (self.width() - 300 - total) / 2 + 20
+        base_y = self.height() - ch - 28
+        rects = []
+        for i in range(n):
+            off = (i - (n - 1) / 2) / max(1, n)
+            y = base_y + 60 * off * off - (24 if i in self.selected else 0)
+            rects.append(QRectF(x0 + i * step, y, cw, ch))
+        return rects
+
+    def _seat_rects(self) -> dict[int, QRectF]:
+        """Opponent panels, clockwise from the left (seat 1) to the right (seat n-1)."""
+        n = self.players
+        w = self.width()
+        pw, ph = 210.0, 150.0
+        rects = {}
+        count = n - 1
+        for k in range(count):
+            seat = k + 1
+            frac = (k + 0.5) / count
+            x = 30 + frac * (w - 60) - pw / 2
+            y = 70 + 60 * (2 * frac - 1) ** 2
+            rects[seat] = QRectF(x, y, pw, ph)
+        return rects
+
+    # ------------------------------------------------------------------ painting
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        grad = QLinearGradient(0, 0, 0, self.height())
+        grad.setColorAt(0, FELT_TOP)
+        grad.setColorAt(1, FELT_BOTTOM)
+        p.fillRect(self.rect(), grad)
+        if self.game is None:
+            p.end()
+            return
+        self._paint_header(p)
+        self._paint_indicators(p)
+        self._paint_opponents(p)
+        self._paint_field(p)
+        self._paint_hand(p)
+        self._paint_status(p)
+        if self.game.is_over and self.settlement is not None:
+            self._paint_results(p)
+        p.end()
+
+    def _font(self, size: float, bold: bool = False) -> QFont:
+        f = QFont()
+        f.setPixelSize(max(8, int(size)))
+        f.setBold(bold)
+        return f
+
+    def _pill(self, p: QPainter, rect: QRectF, text: str, fill: QColor, on: bool = True) -> None:
+        p.setPen(Qt.PenStyle.NoPen)
+        colour = QColor(fill) if on else QColor(255, 255, 255, 28)
+        p.setBrush(colour)
+        p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+        p.setPen(QColor("#ffffff") if on else QColor(255, 255, 255, 90))
+        p.setFont(self._font(rect.height() * 0.55, True))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_header(self, p: QPainter) -> None:
+        t = self.t
+        n = self.rules.preset_number()
+        head = f"{t['title']}   {t['rule_set'].format(n=n) if n else ''}   "
+        head += f"{self.room.label(self.language)}   {t['pot'].format(n=self.room.stake)}"
+        p.setPen(TEXT)
+        p.setFont(self._font(20, True))
+        p.drawText(QRectF(20, 8, self.width() - 40, 30), Qt.AlignmentFlag.AlignLeft, head)
+        chips = t["chips"].format(n=self.bank.balance(self.names[0]))
+        p.setPen(GOLD)
+        p.drawText(QRectF(20, 8, self.width() - 40, 30), Qt.AlignmentFlag.AlignRight, chips)
+        p.setPen(QColor(255, 255, 255, 150))
+        p.setFont(self._font(13))
+        p.drawText(
+            QRectF(20, 36, self.width() - 40, 20),
+            Qt.AlignmentFlag.AlignLeft,
+            rules_summary(self.rules, self.language),
+        )
+
+    def _paint_indicators(self, p: QPainter) -> None:
+        g = self.game
+        t = self.t
+        y = self.height() * 0.36
+        x = 24.0
+        items = []
+        if self.rules.revolution:
+            items.append((t["revolution"], RED, g.revolution))
+        if self.rules.eleven_back:
+            items.append((t["eleven_back"], QColor("#7b3fe4"), g.eleven_back))
+        if self.rules.suit_lock:
+            lock = g.suit_lock
+            symbols = "".join(s.symbol for s in SUIT_ORDER if lock and s in lock)
+            items.append((t["suit_lock"].format(s=symbols or "—"), QColor("#1f7ae0"), bool(lock)))
+        if self.rules.number_lock:
+            items.append((t["number_lock"], QColor("#d9731a"), g.number_lock))
+        for text, colour, on in items:
+            rect = QRectF(x, y, 150, 34)
+            self._pill(p, rect, text, colour, on)
+            y += 44
+
+    def _paint_opponents(self, p: QPainter) -> None:
+        g = self.game
+        t = self.t
+        for seat, rect in self._seat_rects().items():
+            turn = not g.is_over and g.turn == seat
+            p.setPen(QPen(GOLD, 3) if turn else QPen(QColor(255, 255, 255, 40), 1))
+            p.setBrush(QColor(0, 0, 0, 90))
+            p.drawRoundedRect(rect, 14, 14)
+            p.setPen(TEXT)
+            p.setFont(self._font(17, True))
+            level = self.cpus[seat].level if self.cpus[seat] else ""
+            p.drawText(
+                rect.adjusted(12, 6, -12, 0),
+                Qt.AlignmentFlag.AlignLeft,
+                f"{self.names[seat]}",
+            )
+            p.setFont(self._font(12))
+            p.setPen(QColor(255, 255, 255, 140))
+            p.drawText(rect.adjusted(12, 9, -12, 0), Qt.AlignmentFlag.AlignRight, level)
+            title = g.ranks[seat].label(self.language)
+            p.setPen(GOLD)
+            p.setFont(self._font(14, True))
+            p.drawText(rect.adjusted(12, 30, -12, 0), Qt.AlignmentFlag.AlignLeft, title)
+            count = len(g.hands[seat])
+            status = self._status_of(seat)
+            p.setPen(TEXT)
+            p.setFont(self._font(14))
+            info = status or t["cards"].format(n=count)
+            p.drawText(rect.adjusted(12, 30, -12, 0), Qt.AlignmentFlag.AlignRight, info)
+            # the hand: face down (or face up when peeking in spectator mode)
+            show = self.peek == seat
+            cards = g.hands[seat]
+            if seat in g.out and not show:
+                continue
+            cw = 34.0 if not show else 40.0
+            ch = cw * CARD_ASPECT
+            area = rect.adjusted(10, 56, -10, -8)
+            step = min(cw * 0.6, (area.width() - cw) / max(1, len(cards) - 1)) if cards else 0
+            for i, card in enumerate(cards):
+                r = QRectF(area.left() + i * step, area.top(), cw, ch)
+                paint_card(p, r, card, face_up=show)
+            action = self.last_action.get(seat)
+            if action and not show:
+                self._pill(
+                    p,
+                    QRectF(rect.center().x() - 40, rect.bottom() - 6, 80, 26),
+                    action,
+                    QColor("#555f6b"),
+                )
+
+    def _status_of(self, seat: int) -> str:
+        g = self.game
+        if seat in g.fouls:
+            return self.t["fouled"]
+        if seat in g.bottom:
+            return self.t["fell"]
+        if seat in g.finished:
+            return self.t["out"].format(n=g.finished.index(seat) + 1)
+        return ""
+
+    def _paint_field(self, p: QPainter) -> None:
+        g = self.game
+        cx = self.width() / 2
+        cy = self.height() * 0.46
+        cw = self._card_width() * 1.05
+        ch = cw * CARD_ASPECT
+        trick = g.f.trick
+        if not trick:
+            p.setPen(QColor(255, 255, 255, 70))
+            p.setFont(self._font(18))
+            p.drawText(
+                QRectF(cx - 200, cy - 20, 400, 40),
+                Qt.AlignmentFlag.AlignCenter,
+                self.t["empty_field"] if g.phase == "play" else self.t["exchange_cpu"],
+            )
+            return
+        earlier = trick[-3:-1]
+        for depth, (_, play) in enumerate(earlier):
+            shift = (len(earlier) - depth) * 26
+            self._paint_play(p, play, cx - shift, cy - shift * 0.6, cw * 0.8, dimmed=True)
+        seat, play = trick[-1]
+        self._paint_play(p, play, cx, cy, cw)
+        p.setPen(TEXT)
+        p.setFont(self._font(15, True))
+        p.drawText(
+            QRectF(cx - 200, cy + ch / 2 + 6, 400, 24),
+            Qt.AlignmentFlag.AlignCenter,
+            self.names[seat],
+        )
+
+    def _paint_play(self, p, play, cx: float, cy: float, cw: float, dimmed: bool = False) -> None:
+        ch = cw * CARD_ASPECT
+        n = play.size
+        step = cw * 0.62
+        total = step * (n - 1) + cw
+        for i, (card, face) in enumerate(zip(play.cards, play.faces, strict=True)):
+            r = QRectF(cx - total / 2 + i * step, cy - ch / 2, cw, ch)
+            paint_card(p, r, card, dimmed=dimmed)
+            if card.is_joker and not face.is_joker and not dimmed:
+                tag = QRectF(r.left() + 4, r.bottom() - 26, r.width() - 8, 22)
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(0, 0, 0, 170))
+                p.drawRoundedRect(tag, 6, 6)
+                p.setPen(QColor("#ffffff"))
+                p.setFont(self._font(13, True))
+                p.drawText(
+                    tag, Qt.AlignmentFlag.AlignCenter, f"={face.rank.text}{face.suit.symbol}"
+                )
+
+    def _legal_cards(self) -> set[Card]:
+        g = self.game
+        if not self.waiting_for_human:
+            return set()
+        if g.phase == "exchange":
+            step = g.exchange_step
+            if step.strongest_only:
+                return {Card.parse(m[0]) for m in g.legal_moves()}
+            return set(g.hands[0])
+        return {c for play in g.legal_plays() for c in play.cards}
+
+    def _paint_hand(self, p: QPainter) -> None:
+        g = self.game
+        rects = self._hand_rects()
+        hand = self.hand_cards()
+        legal = self._legal_cards()
+        human = self.waiting_for_human
+        n = len(hand)
+        for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
+            angle = (i - (n - 1) / 2) * 2.2
+            p.save()
+            p.translate(rect.center())
+            p.rotate(angle)
+            local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
+            paint_card(
+                p,
+                local,
+                card,
+                selected=i in self.selected,
+                dimmed=human and card not in legal,
+            )
+            if human and i == self.cursor and self.hasFocus():
+                p.setPen(QPen(QColor("#ffffff"), 2, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(local.adjusted(-4, -4, 4, 4), 8, 8)
+            p.restore()
+        # my name, title and state above the hand
+        p.setPen(GOLD if human else TEXT)
+        p.setFont(self._font(17, True))
+        title = g.ranks[0].label(self.language)
+        status = self._status_of(0)
+        label = f"{self.names[0]}  {title}" + (f"  {status}" if status else "")
+        action = self.last_action.get(0)
+        if action:
+            label += f"  [{action}]"
+        y = (rects[0].top() if rects else self.height() - 60) - 34
+        p.drawText(QRectF(20, y, self.width() - 340, 26), Qt.AlignmentFlag.AlignCenter, label)
+
+    def _paint_status(self, p: QPainter) -> None:
+        g = self.game
+        t = self.t
+        text = self.message
+        if not text:
+            if g.is_over:
+                text = ""
+            elif 0 in g.out:
+                text = t["spectate"]
+            elif g.phase == "exchange":
+                step = g.exchange_step
+                if step.giver == 0:
+                    to = self.names[step.receiver]
+                    key = "give_strongest" if step.strongest_only else "give_any"
+                    text = t[key].format(to=to, n=step.count)
+                else:
+                    text = t["exchange_cpu"]
+            elif g.turn == 0:
+                text = t["your_lead"] if g.f.top is None else t["your_turn"]
+                why = self._selection_ok()
+                if why:
+                    text = t["cant_play"].format(why=why)
+                elif why is None and len(g.hands[0]) == len(self.selected):
+                    play = g._resolve(self.selected_codes())
+                    if g.would_foul(play):
+                        text = t["foul_warning"]
+            else:
+                text = t["thinking"].format(name=self.names[g.turn])
+        if not text:
+            return
+        rect = QRectF(self.width() * 0.2, self.height() * 0.62, self.width() * 0.6, 34)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 120))
+        p.drawRoundedRect(rect, 17, 17)
+        p.setPen(TEXT)
+        p.setFont(self._font(16, True))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_results(self, p: QPainter) -> None:
+        g = self.game
+        s = self.settlement
+        t = self.t
+        w, h = 560.0, 72.0 + 40 * self.players
+        rect = QRectF((self.width() - w) / 2, self.height() * 0.2, w, h)
+        p.setPen(QPen(GOLD, 3))
+        p.setBrush(QColor(10, 20, 14, 235))
+        p.drawRoundedRect(rect, 18, 18)
+        p.setPen(GOLD)
+        p.setFont(self._font(24, True))
+        p.drawText(rect.adjusted(0, 12, 0, 0), Qt.AlignmentFlag.AlignHCenter, t["game_over"])
+        next_titles = self.match.ranks
+        for i, seat in enumerate(g.places):
+            y = rect.top() + 56 + i * 40
+            row = QRectF(rect.left() + 24, y, w - 48, 34)
+            p.setPen(GOLD if seat == 0 else TEXT)
+            p.setFont(self._font(18, True))
+            p.drawText(
+                row,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                f"{t['place'].format(n=i + 1)}  {self.names[seat]}  {self._status_of(seat) if seat in g.bottom else ''}",
+            )
+            p.setFont(self._font(15))
+            p.drawText(
+                row.adjusted(0, 0, -130, 0),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                t["next_rank"].format(t=next_titles[seat].label(self.language)),
+            )
+            delta = s.deltas[seat]
+            p.setPen(QColor("#7dff9a") if delta > 0 else QColor("#ff8a8a"))
+            p.setFont(self._font(18, True))
+            p.drawText(
+                row,
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                t["delta"].format(d=delta),
+            )
+        p.setPen(QColor(255, 255, 255, 150))
+        p.setFont(self._font(13))
+        p.drawText(
+            rect.adjusted(0, 0, -20, -8),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+            t["play_fee"].format(n=s.play_fee),
+        )
+        self.next_button.move(int(rect.center().x() - 66), int(rect.bottom() + 16))
