@@ -1,0 +1,269 @@
+"""The Schwimmen table driven by clicks, drags and keys (offscreen), with PNG grabs to look at."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from bingo.config import ConfigError
+from games.schwimmen.rules import Game, Knock, Phase, Rules
+from games.schwimmen.settings import SchwimmenSettings, parse_settings
+from games.schwimmen.texts import Texts
+from games.schwimmen.ui import SchwimmenWindow, StartDialog, with_fast_timings
+
+FAST = with_fast_timings(SchwimmenSettings())
+
+
+def make_window(qtbot, language="ja", settings=FAST, seed=7, rules="standard") -> SchwimmenWindow:
+    window = SchwimmenWindow(settings, language, seed=seed, rules=rules, ask=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.start()
+    wait_for_human(qtbot, window)
+    return window
+
+
+def wait_for_human(qtbot, window) -> None:
+    qtbot.waitUntil(
+        lambda: window.human_to_move() or window.round_overlay.isVisible(), timeout=10_000
+    )
+
+
+def centre(rect) -> QPoint:
+    return rect.center().toPoint()
+
+
+def click_view(qtbot, window, rect) -> None:
+    qtbot.mouseClick(window.view, Qt.MouseButton.LeftButton, pos=centre(rect))
+
+
+def test_first_turn_prompt_buttons_and_click_selection(qtbot, output_dir):
+    window = make_window(qtbot)
+    if window.game.phase is not Phase.PLAY:
+        pytest.skip("this seed starts with a dealt 31")
+    assert window.prompt == "カードを交換してください。"
+    b = window.buttons
+    assert [b[k].text() for k in ("swap_all", "swap", "pass", "knock")] == [
+        "全交換",
+        "交換",
+        "パス",
+        "終了",
+    ]
+    assert b["swap_all"].isEnabled() and b["pass"].isEnabled()
+    assert not b["knock"].isEnabled()  # no knock on the first turn
+    assert not b["swap"].isEnabled()  # nothing selected yet
+    view = window.view
+    click_view(qtbot, window, view.table_rect(1))
+    assert window.sel_table == 1 and not b["swap"].isEnabled()
+    click_view(qtbot, window, view.table_rect(1))  # a second click deselects
+    assert window.sel_table is None
+    click_view(qtbot, window, view.table_rect(2))
+    click_view(qtbot, window, view.hand_rect(0))
+    assert window.sel_hand == 0 and b["swap"].isEnabled()
+    window.grab().save(str(output_dir / "schwimmen_selection.png"))
+    hand_card, table_card = window.game.hands[0][0], window.game.table[2]
+    qtbot.mouseClick(b["swap"], Qt.MouseButton.LeftButton)
+    first = [e for e in window.game.log if e.seat == 0][0]
+    assert first.kind == "swap_one" and first.took == (table_card,) and first.gave == (hand_card,)
+    wait_for_human(qtbot, window)
+    window.grab().save(str(output_dir / "schwimmen_table.png"))
+
+
+def test_a_round_by_buttons_then_next_round(qtbot, output_dir):
+    window = make_window(qtbot, seed=11)
+    game = window.game
+    qtbot.mouseClick(window.buttons["swap_all"], Qt.MouseButton.LeftButton)
+    wait_for_human(qtbot, window)
+    if game.phase is Phase.PLAY:
+        assert window.buttons["knock"].isEnabled() == (game.knocker is None)
+        if game.knocker is None:
+            qtbot.mouseClick(window.buttons["knock"], Qt.MouseButton.LeftButton)
+        else:
+            qtbot.mouseClick(window.buttons["swap_all"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(window.round_overlay.isVisible, timeout=10_000)
+    assert game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    assert window.round_overlay.button.text() in ("再開", "新しいゲーム")
+    window.grab().save(str(output_dir / "schwimmen_round_over.png"))
+    if game.phase is Phase.ROUND_OVER:
+        qtbot.mouseClick(window.round_overlay.button, Qt.MouseButton.LeftButton)
+        wait_for_human(qtbot, window)
+        assert game.round_number == 2 and not window.round_overlay.isVisible()
+        assert any(
+            "ラウンド 2" in window.log_list.item(i).text() for i in range(window.log_list.count())
+        )
+
+
+def test_cpu_turns_are_shown_one_by_one_with_animation(qtbot):
+    settings = replace(SchwimmenSettings(), cpu_delay_ms=20, animation_ms=40)
+    window = make_window(qtbot, settings=settings, seed=5, rules="house")
+    seen: list[int] = []
+    flew = []
+    game = window.game
+
+    def watch():
+        if game.phase is Phase.PLAY and (not seen or seen[-1] != game.current):
+            seen.append(game.current)
+        if window.view.flights:
+            flew.append(True)
+
+    from PySide6.QtCore import QTimer
+
+    timer = QTimer()
+    timer.timeout.connect(watch)
+    timer.start(5)
+    window.press("swap_all")
+    assert window.busy and not window.buttons["swap_all"].isEnabled()  # no input meanwhile
+    wait_for_human(qtbot, window)
+    timer.stop()
+    if game.phase is Phase.PLAY:
+        assert seen[-4:] == [1, 2, 3, 0] or seen[:3] == [1, 2, 3]
+    assert flew, "no card slid during the turns"
+
+
+def test_drag_a_card_onto_the_table_swaps(qtbot):
+    window = make_window(qtbot, seed=21, rules="house")
+    view, game = window.view, window.game
+    hand_card, table_card = game.hands[0][1], game.table[0]
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=centre(view.hand_rect(1)))
+    qtbot.mouseMove(view, pos=centre(view.hand_rect(1)) + QPoint(30, -60))
+    assert view.drag is not None
+    qtbot.mouseMove(view, pos=centre(view.table_rect(0)))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=centre(view.table_rect(0)))
+    first = [e for e in game.log if e.seat == 0][0]
+    assert first.kind == "swap_one" and first.took == (table_card,) and first.gave == (hand_card,)
+
+
+def test_full_keyboard_play_and_help(qtbot, output_dir):
+    window = make_window(qtbot, seed=3, rules="house")
+    game = window.game
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    assert window.help_overlay.isVisible()
+    window.grab().save(str(output_dir / "schwimmen_help.png"))
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.help_overlay.isVisible()
+    qtbot.keyClick(window, Qt.Key.Key_K)  # first turn: refused, with a reason
+    assert game.knocker is None and "2ターン目" in window.prompt
+    qtbot.keyClick(window, Qt.Key.Key_W)
+    qtbot.keyClick(window, Qt.Key.Key_D)
+    assert (window.sel_table, window.sel_hand) == (1, 2)
+    table_card = game.table[1]
+    qtbot.keyClick(window, Qt.Key.Key_Return)
+    assert [e for e in game.log if e.seat == 0][0].took == (table_card,)
+    wait_for_human(qtbot, window)
+    if game.phase is Phase.PLAY:
+        qtbot.keyClick(window, Qt.Key.Key_P)
+        wait_for_human(qtbot, window)
+    if game.phase is Phase.PLAY:
+        qtbot.keyClick(window, Qt.Key.Key_P)  # not twice in a row
+        assert window.prompt == "パスは連続では使えません。"
+        qtbot.keyClick(window, Qt.Key.Key_K)
+    qtbot.waitUntil(window.round_overlay.isVisible, timeout=10_000)
+    if game.phase is Phase.ROUND_OVER:
+        qtbot.keyClick(window, Qt.Key.Key_N)
+        wait_for_human(qtbot, window)
+        assert game.round_number == 2
+
+
+def test_game_over_shows_your_place_and_new_game(qtbot, output_dir):
+    window = make_window(qtbot, seed=9, rules="house")
+    hands = [("7H", "8H", "KD"), ("10D", "QD", "QC"), ("10S", "QS", "7C"), ("AC", "9C", "JS")]
+    game = Game.from_position(
+        hands,
+        ("7S", "9D", "9H"),
+        rules=Rules.house(),
+        coins=[-1, 1, 2, 0],
+        turns_taken=[1, 1, 1, 1],
+    )
+    window.game = game
+    window._logged = 0
+    window._continue()
+    window.press("knock")
+    qtbot.waitUntil(window.round_overlay.isVisible, timeout=10_000)
+    assert game.phase is Phase.GAME_OVER and game.places[0] == 4
+    assert window.round_overlay.button.text() == "新しいゲーム"
+    window.grab().save(str(output_dir / "schwimmen_game_over.png"))
+    qtbot.mouseClick(window.round_overlay.button, Qt.MouseButton.LeftButton)
+    wait_for_human(qtbot, window)
+    assert window.game is not game and window.game.coins[0] == 3
+    assert not window.round_overlay.isVisible() or window.game.phase is Phase.ROUND_OVER
+
+
+def test_dealer_choice_buttons_when_you_deal(qtbot, output_dir):
+    window = make_window(qtbot, seed=17)
+    game = window.game
+    # play round 1 quickly to make seat 0 the dealer of round 2
+    while game.round_number == 1 and game.phase is not Phase.GAME_OVER:
+        if window.round_overlay.isVisible():
+            window.round_overlay.button.click()
+            break
+        legal = game.legal_actions()
+        window.press("knock" if Knock() in legal else "swap_all")
+        wait_for_human(qtbot, window)
+    wait_for_human(qtbot, window)
+    if game.phase is not Phase.DEALER:
+        pytest.skip("round 2 began with a dealt 31")
+    assert game.dealer == 0
+    assert window.buttons["take_extra"].isVisible() and window.buttons["keep"].isVisible()
+    assert not window.buttons["swap_all"].isVisible()
+    window.grab().save(str(output_dir / "schwimmen_dealer.png"))
+    extra = list(game.extra)
+    qtbot.mouseClick(window.buttons["take_extra"], Qt.MouseButton.LeftButton)
+    assert game.hands[0] == extra
+
+
+def test_english_and_resizing(qtbot, output_dir):
+    window = make_window(qtbot, language="en", seed=4, rules="house")
+    assert window.buttons["swap_all"].text() == "Swap all"
+    assert window.prompt == "Swap your cards."
+    for w, h in ((900, 600), (1600, 1000), (1280, 720)):
+        window.resize(w, h)
+        qtbot.wait(20)
+        view = window.view
+        area = view.rect()
+        rects = [view.table_rect(j) for j in range(3)] + [view.hand_rect(i) for i in range(3)]
+        rects += [view.seat_rect(s) for s in view.cpu_seats()]
+        for r in rects:
+            assert area.contains(r.toAlignedRect()), (w, h, r)
+        assert view.table_rect(0).bottom() < view.hand_rect(0).top()
+        assert view.seat_rect(1).bottom() < view.table_rect(0).top()
+        window.grab().save(str(output_dir / f"schwimmen_en_{w}x{h}.png"))
+
+
+def test_start_dialog_offers_rules_and_levels(qtbot):
+    dialog = StartDialog(Texts("ja"), "standard", "normal")
+    qtbot.addWidget(dialog)
+    assert dialog.choice() == ("standard", "normal")
+    dialog.rules_box.setCurrentIndex(1)
+    dialog.level_box.setCurrentIndex(2)
+    assert dialog.choice() == ("house", "strong")
+
+
+def test_settings_validation_messages():
+    assert parse_settings({}) == SchwimmenSettings()
+    s = parse_settings({"rules": "house", "cpu_level": "strong", "players": 6})
+    assert s.make_rules().is_house and s.players == 6
+    with pytest.raises(ConfigError, match='schwimmen.rules = "fast" is unknown'):
+        parse_settings({"rules": "fast"})
+    with pytest.raises(ConfigError, match="cpu_level"):
+        parse_settings({"cpu_level": "hard"})
+    with pytest.raises(ConfigError, match="out of range"):
+        parse_settings({"players": 12})
+    with pytest.raises(ConfigError, match="unknown key 'speed'"):
+        parse_settings({"speed": 1})
+
+
+def test_app_options_override_the_config(tmp_path):
+    from games.schwimmen.app import build_parser, load_settings
+
+    config = tmp_path / "config.toml"
+    config.write_text('[event]\nlanguage = "en"\n[schwimmen]\nplayers = 3\n', encoding="utf-8")
+    args = build_parser().parse_args(["--config", str(config), "--fast", "--players", "5"])
+    settings, language = load_settings(args)
+    assert settings.players == 5 and settings.cpu_delay_ms == 0 and language == "en"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[schwimmen]\nrules = "x"\n', encoding="utf-8")
+    with pytest.raises(ConfigError):
+        load_settings(build_parser().parse_args(["--config", str(bad)]))
