@@ -428,9 +428,15 @@ def test_odds_are_computed_off_the_ui_thread(qtbot, config, tmp_path, fake_engin
     assert threading.get_ident() not in fake_engine.threads
     for _ in range(4):
         draw_and_wait(qtbot, window)
-    qtbot.waitUntil(lambda: window.odds_panel.result is not None, timeout=5000)
-    # The post-landing odds were prefetched during the spin: on screen at the landing.
-    assert window.odds_panel.result.drawn == frozenset(session.history)
+    # The post-landing odds were prefetched during the spin: on screen right after landing.
+    qtbot.waitUntil(
+        lambda: (
+            window.odds_panel.result is not None
+            and window.odds_panel.result.drawn == frozenset(session.history)
+        ),
+        timeout=5000,
+    )
+    assert frozenset(session.history) in window.odds.cache
     assert window.odds_panel.figures()[0] == "10.0%"
     assert window.odds_panel.draw_count == 4
 

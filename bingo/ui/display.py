@@ -215,6 +215,7 @@ class DisplayWindow(QWidget):
         self.landed_at = None
         self.odds.request(self.controller.session.history)  # prefetch the post-landing odds
         self.reel.spin_to(number, index)
+        self.update(self._rects()["title"].toAlignedRect())
 
     def _on_landed(self, number: int) -> None:
         self.landed_at = time.perf_counter()
@@ -320,6 +321,11 @@ class DisplayWindow(QWidget):
         else:
             self.showFullScreen()
 
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if self.operator is not None and self.operator.isVisible():
+            self.operator.close()
+        super().closeEvent(event)
+
     # ---------------------------------------------------------------- keys
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
         if not self.handle_key(event):
@@ -413,7 +419,9 @@ class DisplayWindow(QWidget):
     # ---------------------------------------------------------------- painting
     def _paint_recent(self, p: QPainter, title: QRectF) -> None:
         """The last few numbers, newest first, at the right of the title bar."""
-        recent = list(reversed(self.controller.revealed[-6:-1]))
+        revealed = self.controller.revealed
+        shown = revealed if self.controller.spinning else revealed[:-1]  # not the reel's one
+        recent = list(reversed(shown[-5:]))
         if not recent:
             return
         size = round(title.height() * 0.72)
@@ -486,7 +494,7 @@ class DisplayWindow(QWidget):
                         self._banner, Qt.TextElideMode.ElideRight, round(bw - title.height() * 0.3)
                     ),
                 )
-            elif self.controller.revealed:
+            else:
                 self._paint_recent(p, title)
         status = r["status"]
         if event.rect().intersects(status.toAlignedRect()):

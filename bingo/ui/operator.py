@@ -181,6 +181,11 @@ class OperatorWindow(QWidget):
         if not self.display.handle_key(event):
             super().keyPressEvent(event)
 
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if self.display.isVisible():
+            self.display.close()
+        super().closeEvent(event)
+
     # ---------------------------------------------------------------- updates
     def _on_spin(self, number: int, index: int) -> None:
         # The operator sees the number at once (it is already journaled).
