@@ -380,6 +380,9 @@ def simulate_python(
 def format_summary(result: SimResult, settings: Cool24Settings, policy: str) -> str:
     """The text `games cool24 --simulate` prints."""
     m = result.summary()
+    base = np.asarray(settings.card_win_table, np.int64)[result.played]
+    bonus = result.scores - base
+    share = bonus.mean() / m["mean"] if m["mean"] else 0.0
     lines = [
         f"COOL 24+24 simulation: {result.n:,} games, policy {policy}",
         f"tables: bonuses straight flush {settings.hand_win_table[0]}, four of a kind "
@@ -394,5 +397,13 @@ def format_summary(result: SimResult, settings: Cool24Settings, policy: str) -> 
         f"P(all 48) {m['p_clear']:.4f}",
         "P(bonus at least once): "
         + "  ".join(f"{kind.replace('_', ' ')} {m[f'p_{kind}']:.4f}" for kind in BONUS_KINDS),
+        "bonuses per game: "
+        + "  ".join(
+            f"{kind.replace('_', ' ')} {result.bonus_counts[:, k].mean():.4f}"
+            for k, kind in enumerate(BONUS_KINDS)
+        ),
+        f"payout split: base points {base.mean():.2f} + bonus points {bonus.mean():.2f} "
+        f"({share:.1%} of the mean score from bonuses); standard error of the mean "
+        f"{m['std'] / max(1, result.n) ** 0.5:.2f}",
     ]
     return "\n".join(lines)
