@@ -29,6 +29,30 @@ class Suit(Enum):
     def __str__(self) -> str:
         return self.value
 
+    # Suits order as declared (S < H < D < C) so that cards of equal rank sort without error.
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] < _SUIT_INDEX[other]
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] <= _SUIT_INDEX[other]
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] > _SUIT_INDEX[other]
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] >= _SUIT_INDEX[other]
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
 
 class Rank(IntEnum):
     TWO = 2

@@ -96,7 +96,7 @@ class TableView(QWidget):
 
     def card_width(self) -> float:
         w, h = self.width(), self.height()
-        return max(40.0, min(w / 7.2, h * 0.3 / CARD_ASPECT))
+        return max(40.0, min(w / 7.2, h * 0.27 / CARD_ASPECT))
 
     def table_rect(self, j: int) -> QRectF:
         cw = self.card_width()
@@ -248,7 +248,7 @@ class TableView(QWidget):
         # prompt
         prompt_y = self.table_rect(0).bottom() + h * 0.012
         prompt_h = self.hand_rect(0).y() - prompt_y - h * 0.012
-        p.setFont(_font(min(prompt_h * 0.55, w * 0.026), True))
+        p.setFont(_font(max(15.0, min(prompt_h * 0.5, w * 0.026)), True))
         p.setPen(GOLD if win.human_to_move() else TEXT)
         p.drawText(QRectF(0, prompt_y, w, prompt_h), Qt.AlignmentFlag.AlignCenter, win.prompt)
         # your cards
