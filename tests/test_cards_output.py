@@ -210,7 +210,7 @@ def test_bleed_and_page_sizes(tmp_path, config_path) -> None:
         ) == size_mm
 
 
-def test_png_per_card(tmp_path, config_path) -> None:
+def test_png_per_card(tmp_path, config_path, output_dir) -> None:
     folder = tmp_path / "png"
     assert (
         run_cards(
@@ -224,6 +224,7 @@ def test_png_per_card(tmp_path, config_path) -> None:
         assert im.width > 500 and im.height > im.width
         colours = im.convert("RGB").getcolors(1 << 20)
         assert len(colours) > 50  # a drawn card, not a blank page
+        im.save(output_dir / "cards_png_card.png")  # for people to look at
 
 
 def test_title_font_from_config(tmp_path) -> None:
