@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import bingo.ui.qtfix  # noqa: F401  (PySide6 None/bool refcount guard, before any Qt drawing)
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.daifugo.ai import CPU
@@ -480,7 +481,7 @@ class DaifugoTable(QWidget):
         """Opponent panels, clockwise from the left (seat 1) to the right (seat n-1)."""
         n = self.players
         w = self.width()
-        pw, ph = 210.0, 150.0
+        pw, ph = 220.0, 140.0
         rects = {}
         count = n - 1
         for k in range(count):
@@ -602,7 +603,7 @@ class DaifugoTable(QWidget):
             cards = g.hands[seat]
             if seat in g.out and not show:
                 continue
-            cw = 34.0 if not show else 40.0
+            cw = 40.0 if not show else 44.0
             ch = cw * CARD_ASPECT
             area = rect.adjusted(10, 56, -10, -8)
             step = min(cw * 0.6, (area.width() - cw) / max(1, len(cards) - 1)) if cards else 0
@@ -635,6 +636,8 @@ class DaifugoTable(QWidget):
         cw = self._card_width() * 1.05
         ch = cw * CARD_ASPECT
         trick = g.f.trick
+        if g.is_over:
+            return
         if not trick:
             p.setPen(QColor(255, 255, 255, 70))
             p.setFont(self._font(18))

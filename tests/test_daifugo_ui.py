@@ -1,0 +1,169 @@
+"""The Qt table: a whole hand played through the real widget, with grabs under tests/output/."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
+from games.daifugo.rules import Rules  # noqa: E402
+from games.daifugo.ui import DaifugoTable  # noqa: E402
+
+
+def make(qtbot, language="ja", players=5, seed=4, rules=None, levels=("normal",)):
+    table = DaifugoTable(
+        players=players,
+        rules=rules or Rules.preset(1),
+        room=ROOMS["beginner"],
+        cpu_levels=levels,
+        delay_ms=0,
+        seed=seed,
+        language=language,
+        bank=ChipBank(),
+    )
+    qtbot.addWidget(table)
+    table.resize(1280, 800)
+    table.show()
+    return table
+
+
+def wait_human_or_over(qtbot, table):
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+
+
+def human_move(table) -> None:
+    """Play the weakest legal play by clicking the cards, or pass with the button."""
+    g = table.game
+    if g.phase == "exchange":
+        codes = g.legal_moves()[0]
+    else:
+        plays = g.legal_plays()
+        if not plays:
+            assert table.pass_button.isEnabled() and not table.play_button.isEnabled()
+            table.pass_button.click()
+            return
+        codes = [str(c) for c in plays[0].cards]
+    hand = [str(c) for c in g.hands[0]]
+    for code in codes:
+        table.toggle(hand.index(code))
+    assert table.play_button.isEnabled()
+    table.play_button.click()
+
+
+def test_a_whole_hand_through_the_table(qtbot, output_dir):
+    table = make(qtbot)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    table.grab().save(str(output_dir / "daifugo_table_ja.png"))
+    assert not table.play_button.isEnabled()  # nothing selected yet
+    bank = table.bank
+    start = bank.balance(table.names[0])
+    spectated = False
+    for _ in range(300):
+        wait_human_or_over(qtbot, table)
+        if table.game.is_over:
+            break
+        human_move(table)
+        if 0 in table.game.out and not spectated:
+            spectated = True
+    assert table.game.is_over
+    assert table.next_button.isVisible()
+    table.grab().save(str(output_dir / "daifugo_results_ja.png"))
+    s = table.settlement
+    assert s.pot == 100 * 5 and s.prize == 490
+    assert bank.balance(table.names[0]) == start + 100 + s.deltas[0]  # fee was paid at start
+    # Balances were saved and a new bank object reads them back.
+    again = ChipBank()
+    assert again.balance(table.names[0]) == bank.balance(table.names[0])
+    # Next game: ranks from the places; card passing happens first.
+    places = table.game.places
+    table.next_button.click()
+    assert (
+        table.game.ranks[places[0]].ja == "大富豪" and table.game.ranks[places[-1]].ja == "大貧民"
+    )
+    wait_human_or_over(qtbot, table)
+    table.grab().save(str(output_dir / "daifugo_second_game_ja.png"))
+
+
+def test_buttons_follow_legality_and_keys_select(qtbot):
+    table = make(qtbot, seed=11)
+    table.start_game()
+    for _ in range(30):  # pass until there is something to play
+        wait_human_or_over(qtbot, table)
+        if any("=" not in "".join(m) for m in table.game.legal_moves()):
+            break
+        table.pass_button.click()
+    g = table.game
+    assert g.turn == 0
+    table.setFocus()
+    hand = [str(c) for c in g.hands[0]]
+    legal = {m for m in g.legal_moves()}
+    # Keys: move to a card and select it with space.
+    for i, code in enumerate(hand):
+        table.cursor = i
+        qtbot.keyClick(table, Qt.Key.Key_Space)
+        assert table.selected == {i}
+        assert table.play_button.isEnabled() == (g.check([code]) is None)
+        qtbot.keyClick(table, Qt.Key.Key_Space)
+        assert table.selected == set()
+    assert table.pass_button.isEnabled() == g.can_pass()
+    move = next(m for m in sorted(legal) if "=" not in "".join(m))
+    table.select_codes(move)
+    assert table.play_button.isEnabled()
+    before = len(g.hands[0])
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    assert len(g.hands[0]) == before - len(move)
+
+
+def test_clicking_a_card_selects_it(qtbot):
+    table = make(qtbot, seed=11)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    rect = table._hand_rects()[0]
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    assert table.selected == {0}
+
+
+def test_english_exchange_and_spectator(qtbot, output_dir):
+    table = make(qtbot, language="en", seed=21, levels=("easy",))
+    table.start_game()
+    # Play the first game out quickly so the second one starts with card passing.
+    for _ in range(300):
+        wait_human_or_over(qtbot, table)
+        if table.game.is_over:
+            break
+        human_move(table)
+    table.grab().save(str(output_dir / "daifugo_results_en.png"))
+    table.next_button.click()
+    for _ in range(20):
+        wait_human_or_over(qtbot, table)
+        if table.game.phase != "exchange" or table.game.exchange_step.giver != 0:
+            break
+        table.grab().save(str(output_dir / "daifugo_exchange_en.png"))
+        assert table.play_button.text() == "Give"
+        human_move(table)
+    # Spectator mode: once out, clicking an opponent shows their hand.
+    for _ in range(300):
+        wait_human_or_over(qtbot, table)
+        g = table.game
+        if g.is_over or 0 in g.out:
+            break
+        human_move(table)
+    if not table.game.is_over:
+        seat, rect = next(iter(table._seat_rects().items()))
+        qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+        assert table.peek == seat
+        table.grab().save(str(output_dir / "daifugo_spectator_en.png"))
+
+
+def test_leaving_mid_game_costs_the_stake(qtbot):
+    table = make(qtbot, seed=5)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    before = table.bank.balance(table.names[0])
+    assert table.leave() == 100
+    assert ChipBank().balance(table.names[0]) == before - 100
+    assert table.leave() == 0
