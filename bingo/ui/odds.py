@@ -77,6 +77,10 @@ class OddsService(QObject):
         self._started = False
         self._curve_wanted = False
         self._job_done.connect(self._next_job, Qt.ConnectionType.QueuedConnection)
+        self.state_changed.connect(self._set_state)  # first, before any view's slot
+
+    def _set_state(self, state: str) -> None:
+        self.state = state
 
     # ---------------------------------------------------------------- public
     def start(self) -> None:
@@ -115,14 +119,14 @@ class OddsService(QObject):
             module = importlib.import_module(self.module_name)
             module.warm_up()
             self._module = module
-            self.state = READY
+            state = READY
         except ModuleNotFoundError as exc:
-            self.state = UNAVAILABLE
+            state = UNAVAILABLE
             self.reason = f"probability engine not installed ({exc.name})"
         except Exception as exc:  # noqa: BLE001 - the engine failing must not stop the show
-            self.state = UNAVAILABLE
+            state = UNAVAILABLE
             self.reason = f"probability engine failed to start: {exc}"
-        self.state_changed.emit(self.state)
+        self.state_changed.emit(state)  # `state` itself changes on the UI thread
         self._job_done.emit()
 
     def _stats_job(self, key: frozenset[int]) -> None:
