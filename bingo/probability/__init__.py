@@ -1,0 +1,262 @@
+"""Exact Puyo-bingo probabilities: P(a card holds >= threshold connected marked cells).
+
+Model: column c holds numbers c*M+1 .. (c+1)*M; a card holds `size` distinct numbers of each
+column in random rows (with a free centre, on odd sizes, the centre column holds size-1 numbers
+and the centre cell is always marked). Given how many numbers of each column have been drawn,
+columns are independent and every set of j marked rows is equally likely, so a column
+transfer-matrix DP over frontier states (marked rows, group connectivity, group sizes) gives
+P(bingo) exactly. The K cards of the "at least one card" numbers are independent random cards
+given the drawn numbers. No Qt; pure functions; bad arguments raise ValueError naming them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from bingo.probability import _curve, _kernels
+from bingo.probability._model import check_board, check_cards, check_drawn, weight_table
+from bingo.probability._tables import TooLargeError, Transitions, transitions
+
+__all__ = [
+    "ColumnDrawStats",
+    "FirstBingoCurve",
+    "NextDrawStats",
+    "bingo_probability",
+    "expected_draws_to_first_bingo",
+    "first_bingo_curve",
+    "next_draw_stats",
+    "one_card_curve",
+    "warm_up",
+]
+
+DEFAULT_SAMPLES = 200
+DEFAULT_SEED = 20240401
+
+
+@dataclass(frozen=True)
+class ColumnDrawStats:
+    column: int  # 0-based column index
+    p_column: float  # chance the next number falls in this column
+    p_bingo_after: float  # P(a random card has a bingo) if the next number is in this column
+    p_new_bingo_card: float  # P(a given card without a bingo now gets one), given this column
+    expected_new_bingos: float  # among `cards` cards, given this column
+    p_any_new_bingo: float  # P(at least one of `cards` cards gets a new bingo), given this column
+
+
+@dataclass(frozen=True)
+class NextDrawStats:
+    p_bingo_now: float  # P(a random card has a bingo now)
+    p_bingo_next: float  # P(a random card has a bingo after the next draw)
+    p_new_bingo_card: float  # P(a random card gets a NEW bingo on the next draw) = next - now
+    expected_new_bingos: float  # cards * p_new_bingo_card
+    p_any_new_bingo: float  # P(at least one of `cards` cards gets a new bingo on the next draw)
+    by_column: tuple[ColumnDrawStats, ...]
+    cards: int
+    remaining: int  # numbers not drawn yet
+
+
+@dataclass(frozen=True)
+class FirstBingoCurve:
+    draws: np.ndarray  # 0 .. size*per_column (ints)
+    p_any: np.ndarray  # P(at least one of `cards` cards has a bingo after t draws)
+    exact: bool  # False when sampled (sizes > 5)
+    max_error: float  # 0.0 when exact; else 2 standard errors (max over t)
+    cards: int
+    expected_first_bingo: float  # expected draw number of the first bingo (inf: never)
+    p_one: np.ndarray  # P(one random card has a bingo after t draws); always exact
+    error: np.ndarray  # per-t stated error of p_any (zeros when exact)
+    samples: int  # draw orders sampled (0 when exact)
+
+
+def _tables(size: int, threshold: int) -> Transitions | None:
+    """DP tables, or None when no bingo is possible (threshold > cells)."""
+    if threshold > size * size:
+        return None
+    try:
+        return transitions(size, threshold)
+    except TooLargeError:
+        raise ValueError(
+            f"threshold {threshold} is too large for the exact engine on a {size}x{size} board "
+            "(supported: threshold <= 4 on every size, <= 6 up to 8x8)"
+        ) from None
+
+
+@lru_cache(maxsize=200_000)
+def _probability(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool):
+    tables = _tables(size, threshold)
+    if tables is None:
+        return 0.0
+    wtab = weight_table(drawn, size, per_column, free)
+    q = _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)
+    return min(max(1.0 - q, 0.0), 1.0)
+
+
+def _p(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool) -> float:
+    # the board is symmetric under left-right reflection (the free centre maps to itself)
+    key = min(drawn, drawn[::-1])
+    return _probability(key, size, per_column, threshold, free)
+
+
+def bingo_probability(
+    drawn_per_column: Sequence[int],
+    size: int,
+    per_column: int,
+    threshold: int = 4,
+    free_center: bool = False,
+) -> float:
+    """P(a random card has a bingo) given how many numbers of each column have been drawn."""
+    size, per_column, threshold, free_center = check_board(
+        size, per_column, threshold, free_center
+    )
+    drawn = check_drawn(drawn_per_column, size, per_column)
+    return _p(drawn, size, per_column, threshold, free_center)
+
+
+def next_draw_stats(
+    drawn_per_column: Sequence[int],
+    size: int,
+    per_column: int,
+    threshold: int = 4,
+    free_center: bool = False,
+    cards: int = 1,
+) -> NextDrawStats:
+    """Odds for the next draw (each remaining number equally likely), overall and by column.
+
+    When every number has been drawn, there is no next draw: all column chances are 0 and
+    "next" equals "now".
+    """
+    size, per_column, threshold, free_center = check_board(
+        size, per_column, threshold, free_center
+    )
+    drawn = check_drawn(drawn_per_column, size, per_column)
+    cards = check_cards(cards)
+    now = _p(drawn, size, per_column, threshold, free_center)
+    remaining = size * per_column - sum(drawn)
+    by_column = []
+    p_next = 0.0 if remaining else now
+    p_any = 0.0
+    for c in range(size):
+        left = per_column - drawn[c]
+        if left == 0 or remaining == 0:
+            by_column.append(ColumnDrawStats(c, 0.0, now, 0.0, 0.0, 0.0))
+            continue
+        after_drawn = drawn[:c] + (drawn[c] + 1,) + drawn[c + 1 :]
+        after = max(_p(after_drawn, size, per_column, threshold, free_center), now)
+        new = after - now
+        p_col = left / remaining
+        conditional = new / (1.0 - now) if now < 1.0 else 0.0
+        any_new = float(_curve.any_of(np.array(new), cards))
+        by_column.append(ColumnDrawStats(c, p_col, after, conditional, cards * new, any_new))
+        p_next += p_col * after
+        p_any += p_col * any_new
+    p_next = max(p_next, now)
+    return NextDrawStats(
+        p_bingo_now=now,
+        p_bingo_next=p_next,
+        p_new_bingo_card=p_next - now,
+        expected_new_bingos=cards * (p_next - now),
+        p_any_new_bingo=p_any,
+        by_column=tuple(by_column),
+        cards=cards,
+        remaining=remaining,
+    )
+
+
+@lru_cache(maxsize=64)
+def _one_card(size: int, per_column: int, threshold: int, free: bool) -> np.ndarray:
+    p = _curve.one_card_curve(_tables(size, threshold), size, per_column, free)
+    p.setflags(write=False)
+    return p
+
+
+def one_card_curve(
+    size: int, per_column: int, threshold: int = 4, free_center: bool = False
+) -> np.ndarray:
+    """Exact P(a random card has a bingo after t draws) for t = 0 .. size*per_column."""
+    size, per_column, threshold, free_center = check_board(
+        size, per_column, threshold, free_center
+    )
+    return _one_card(size, per_column, threshold, free_center).copy()
+
+
+@lru_cache(maxsize=32)
+def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> FirstBingoCurve:
+    tables = _tables(size, threshold)
+    n_numbers = size * per_column
+    draws = np.arange(n_numbers + 1)
+    if _curve.exact_is_feasible(size, per_column):
+        p_one, p_any = _curve.exact_curve(tables, size, per_column, free, cards)
+        error = np.zeros(n_numbers + 1)
+        exact, used = True, 0
+    else:
+        p_one = _one_card(size, per_column, threshold, free)
+        p_any, error = _curve.sampled_curve(
+            tables, size, per_column, free, cards, samples, seed, p_one
+        )
+        exact, used = False, samples
+    for a in (draws, p_one, p_any, error):
+        a.setflags(write=False)
+    return FirstBingoCurve(
+        draws=draws,
+        p_any=p_any,
+        exact=exact,
+        max_error=float(error.max()),
+        cards=cards,
+        expected_first_bingo=_curve.expected_first(p_any),
+        p_one=p_one,
+        error=error,
+        samples=used,
+    )
+
+
+def first_bingo_curve(
+    cards: int,
+    size: int,
+    per_column: int,
+    threshold: int = 4,
+    free_center: bool = False,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> FirstBingoCurve:
+    """P(at least one of `cards` random cards has a bingo after t draws), t = 0..all numbers.
+
+    Exact over the joint distribution of the column counts for sizes <= 5 (with at most ~4
+    million count vectors); otherwise `samples` random draw orders (seeded) with the exact DP
+    inside, and `max_error` states the sampling error (2 standard errors).
+    """
+    cards = check_cards(cards)
+    size, per_column, threshold, free_center = check_board(
+        size, per_column, threshold, free_center
+    )
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+        raise ValueError(f"samples must be an integer >= 2, not {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    return _curve_cached(size, per_column, threshold, free_center, cards, samples, seed)
+
+
+def expected_draws_to_first_bingo(
+    cards: int,
+    size: int,
+    per_column: int,
+    threshold: int = 4,
+    free_center: bool = False,
+) -> float:
+    """Expected draw number of the first bingo among `cards` cards (inf when none is possible)."""
+    return first_bingo_curve(cards, size, per_column, threshold, free_center).expected_first_bingo
+
+
+def warm_up() -> None:
+    """Compile or load from the on-disk cache every numba kernel (run it in a background thread
+    at start-up: the first computation of a fresh install compiles for a while)."""
+    tables = transitions(3, 3)
+    wtab = weight_table((1, 2, 3), 3, 3, False)
+    _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)
+    _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtab[None])
+    _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, 3, -1)
+    _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, 3, -1)

@@ -1,0 +1,134 @@
+"""The first-bingo curve: P(at least one of K cards has a bingo after t draws), t = 0..N.
+
+Given the column counts d, the K cards are independent with P(bingo) = p(d), so
+P_any(t) = sum_{d : |d| = t} P(d | t) * (1 - (1 - p(d))^K), with P(d | t) multivariate
+hypergeometric. Exact (all count vectors, p(d) from the DP's table of no-bingo patterns by column
+counts) when the vectors are few; otherwise sampled over draw orders with the DP inside and the
+exact one-card curve as a control variate.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+
+from bingo.probability import _kernels
+from bingo.probability._model import count_matrix, rows_of, weight_table
+from bingo.probability._tables import Transitions
+
+EXACT_MAX_SIZE = 5
+EXACT_MAX_VECTORS = 4_200_000  # (per_column + 1) ** size
+TINY = 1e-13
+
+
+def any_of(p: np.ndarray, cards: int) -> np.ndarray:
+    """1 - (1 - p)^cards without cancellation for tiny p."""
+    p = np.clip(p, 0.0, 1.0)
+    with np.errstate(divide="ignore"):
+        return -np.expm1(cards * np.log1p(-p))
+
+
+def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_center: bool):
+    """Exact P(a random card has a bingo after t draws), t = 0..N (counting DP by total)."""
+    n_numbers = size * per_column
+    if tables is None:
+        return np.zeros(n_numbers + 1)
+    centre_col = size // 2 if free_center else -1
+    counts = _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, size, centre_col)
+    card = size * size - (1 if free_center else 0)
+    out = np.empty(n_numbers + 1)
+    for t in range(n_numbers + 1):
+        total = comb(n_numbers, t)
+        s = 0.0
+        for k in range(max(0, t - (n_numbers - card)), min(card, t) + 1):
+            if counts[k]:
+                s += counts[k] * (comb(n_numbers - card, t - k) / total)
+        out[t] = 1.0 - s
+    return np.clip(out, 0.0, 1.0)
+
+
+def exact_is_feasible(size: int, per_column: int) -> bool:
+    return size <= EXACT_MAX_SIZE and (per_column + 1) ** size <= EXACT_MAX_VECTORS
+
+
+def probability_tensor(tables: Transitions, size: int, per_column: int, free_center: bool):
+    """p[d_0, ..., d_{n-1}] = P(bingo | column counts d) for every count vector."""
+    centre_col = size // 2 if free_center else -1
+    counts = _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, size, centre_col)
+    tensor = counts.reshape((size + 1,) * size)
+    for c in range(size):
+        h = count_matrix(rows_of(c, size, free_center), size, per_column)
+        tensor = np.tensordot(tensor, h, axes=([0], [1]))
+    return np.clip(1.0 - tensor, 0.0, 1.0)
+
+
+def exact_curve(tables, size, per_column, free_center, cards):
+    """(p_one, p_any) exactly over the joint distribution of the column counts."""
+    n_numbers = size * per_column
+    if tables is None:
+        zeros = np.zeros(n_numbers + 1)
+        return zeros, zeros.copy()
+    p = probability_tensor(tables, size, per_column, free_center)
+    ways = np.array([float(comb(per_column, d)) for d in range(per_column + 1)])
+    weight = np.ones(())
+    t_sum = np.zeros((), np.int64)
+    for _ in range(size):
+        weight = np.multiply.outer(weight, ways)
+        t_sum = np.add.outer(t_sum, np.arange(per_column + 1))
+    t_flat = t_sum.ravel()
+    w_flat = weight.ravel()
+    totals = np.array([float(comb(n_numbers, t)) for t in range(n_numbers + 1)])
+    p_flat = p.ravel()
+    p_one = np.bincount(t_flat, w_flat * p_flat, n_numbers + 1) / totals
+    p_any = np.bincount(t_flat, w_flat * any_of(p_flat, cards), n_numbers + 1) / totals
+    return np.clip(p_one, 0.0, 1.0), np.clip(p_any, 0.0, 1.0)
+
+
+def sampled_curve(tables, size, per_column, free_center, cards, samples, seed, p_one):
+    """(p_any, error per t) from `samples` random draw orders; error = 2 standard errors."""
+    n_numbers = size * per_column
+    p_any = np.zeros(n_numbers + 1)
+    error = np.zeros(n_numbers + 1)
+    if tables is None:
+        return p_any, error
+    upper = any_of(p_one, cards)  # Jensen: P_any(t) <= 1 - (1 - p_one(t))^K
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(size), per_column)
+    orders = np.empty((samples, n_numbers), np.int64)
+    for i in range(samples):
+        orders[i] = rng.permutation(labels)
+    counts = np.zeros((samples, size), np.int64)
+    cache: dict[tuple[int, ...], float] = {}
+    for t in range(n_numbers + 1):
+        if t > 0:
+            counts[np.arange(samples), orders[:, t - 1]] += 1
+        if upper[t] <= TINY:  # P_any is squeezed between p_one and upper
+            p_any[t], error[t] = upper[t], upper[t] - p_one[t]
+            continue
+        if p_one[t] >= 1.0 - TINY:
+            p_any[t], error[t] = 1.0, 1.0 - p_one[t]
+            continue
+        keys = [min(tuple(row), tuple(row[::-1])) for row in counts.tolist()]
+        todo = sorted({k for k in keys if k not in cache})
+        if todo:
+            wtabs = np.stack([weight_table(k, size, per_column, free_center) for k in todo])
+            nb = _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtabs)
+            for k, q in zip(todo, nb):
+                cache[k] = min(max(1.0 - float(q), 0.0), 1.0)
+        x = np.array([cache[k] for k in keys])
+        y = any_of(x, cards)
+        # control variate: E[x] = p_one[t] exactly
+        var_x = x.var()
+        beta = float(np.cov(x, y)[0, 1] / var_x) if var_x > 0 and samples > 1 else 0.0
+        resid = y - beta * (x - p_one[t])
+        p_any[t] = min(max(float(resid.mean()), p_one[t]), upper[t])
+        error[t] = 2.0 * float(resid.std(ddof=1)) / np.sqrt(samples) if samples > 1 else 1.0
+    return p_any, error
+
+
+def expected_first(p_any: np.ndarray) -> float:
+    """E[first bingo draw] = sum_{t < N} P(no bingo after t draws); inf if never certain."""
+    if p_any[-1] < 1.0 - 1e-9:
+        return float("inf")
+    return float(np.sum(1.0 - p_any[:-1]))
