@@ -29,6 +29,9 @@ def widget(qtbot):
 def _settle(w: Cool24Widget) -> None:
     """Finish slide-ins and put popups mid-animation so a grab shows a still frame."""
     w.arrived = {}
+    w.flying = None
+    if w.game is not None:
+        w.shown_score = w.game.score
     for pop in w.popups:
         pop.started -= 0.5
 
@@ -167,3 +170,15 @@ def test_many_games_through_the_widget_never_crash(qtbot):
             w.play_slot(rng.randint(1, 4))  # illegal presses included
         assert isinstance(w.game, Game) and w.game.over
         w.grab()
+
+
+def test_score_counts_up_and_played_card_flies_to_the_field(widget, qtbot, output_dir):
+    widget.start()
+    slot = greedy_slot(widget.game)
+    widget.play_slot(slot)
+    assert widget.flying is not None and widget.flying[1] == slot
+    widget.grab().save(str(output_dir / "cool24_flying.png"))  # mid-flight frame
+    qtbot.waitUntil(
+        lambda: widget.flying is None and widget.shown_score == widget.game.score, timeout=3000
+    )
+    qtbot.waitUntil(lambda: not widget.timer.isActive(), timeout=4000)  # idle: no repaint loop

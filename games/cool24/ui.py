@@ -44,6 +44,7 @@ HAND_GAP = 36
 HAND_X0 = (1600 - 4 * HAND_W - 3 * HAND_GAP) / 2
 FIELD = QRectF(800 - CARD_W * 0.39, 104, CARD_W * 0.78, CARD_H * 0.78)
 POPUP_SECONDS = 1.8
+FLY_SECONDS = 0.25
 FONT_FAMILY = "Noto Sans CJK JP"
 
 TEXTS = {
@@ -296,6 +297,8 @@ class Cool24Widget(QWidget):
         self.hint_slot: int | None = None
         self.hint_rollouts = 150
         self.arrived: dict[int, float] = {}
+        self.flying: tuple[int, int, float] | None = None  # card, from slot, start time
+        self.shown_score = 0.0  # counts up to the real score
         self.timer = QTimer(self)
         self.timer.setInterval(33)
         self.timer.timeout.connect(self._tick)
@@ -312,6 +315,8 @@ class Cool24Widget(QWidget):
         self.popups.clear()
         self.toast = None
         self.hint_slot = None
+        self.flying = None
+        self.shown_score = 0.0
         now = time.monotonic()
         self.arrived = {slot: now + 0.08 * slot for slot in range(1, HAND_SIZE + 1)}
         for bonus in self.game.bonuses:
@@ -334,6 +339,7 @@ class Cool24Widget(QWidget):
             return None
         self.hint_slot = None
         now = time.monotonic()
+        self.flying = None if result.lap_started else (result.card, slot, now)
         if result.refill is not None:
             self.arrived[slot] = now
         deal_bonuses = [b for b in result.bonuses if result.lap_started and b.lap == 2]
@@ -387,7 +393,19 @@ class Cool24Widget(QWidget):
         self.popups = [p for p in self.popups if now - p.started < POPUP_SECONDS]
         if self.toast and now - self.toast[1] > 2.5:
             self.toast = None
-        busy = self.popups or self.toast or any(now - t < 0.4 for t in self.arrived.values())
+        if self.game is not None and self.shown_score != self.game.score:
+            gap = self.game.score - self.shown_score
+            step = gap * 0.2 if abs(gap) > 5 else gap
+            self.shown_score += step
+        if self.flying and now - self.flying[2] > FLY_SECONDS:
+            self.flying = None
+        busy = (
+            self.popups
+            or self.toast
+            or self.flying
+            or (self.game is not None and self.shown_score != self.game.score)
+            or any(now - t < 0.4 for t in self.arrived.values())
+        )
         if not busy:
             self.timer.stop()
         self.update()
@@ -559,7 +577,7 @@ class Cool24Widget(QWidget):
         self._text(
             p,
             QRectF(1100, 8, 470, 90),
-            f"{g.score:,}",
+            f"{round(self.shown_score):,}",
             80,
             "#ffd23f",
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -586,7 +604,9 @@ class Cool24Widget(QWidget):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(10, 6, 30, 120))
             p.drawRoundedRect(r, 14, 14)
-        if g.last_id is not None:
+        if self.flying is not None:
+            pass  # the card is on its way; drawn on top of the hand below
+        elif g.last_id is not None:
             self.cards.paint(p, FIELD, g.last_id)
         else:
             p.setPen(QPen(QColor(255, 255, 255, 110), 4, Qt.PenStyle.DashLine))
@@ -643,6 +663,18 @@ class Cool24Widget(QWidget):
                 p.drawRoundedRect(badge, 20, 20)
                 self._text(p, badge, t["hint"], 24, "#06202a", shadow=False)
             self._key_badge(p, label_rect, slot, slot in playable)
+        if self.flying is not None:
+            card, slot, started = self.flying
+            f = min(1.0, max(0.0, (now - started) / FLY_SECONDS))
+            f = 1 - (1 - f) ** 2
+            src = self._slot_rect(slot)
+            r = QRectF(
+                src.x() + (FIELD.x() - src.x()) * f,
+                src.y() + (FIELD.y() - src.y()) * f,
+                src.width() + (FIELD.width() - src.width()) * f,
+                src.height() + (FIELD.height() - src.height()) * f,
+            )
+            self.cards.paint(p, r, card)
         keys = t["keys"] if self.settings.hint else t["keys_nohint"]
         if self.toast is None:
             self._text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), keys, 20, "#9d95c9", bold=False)
