@@ -344,3 +344,27 @@ def test_make_cards_api(tmp_path) -> None:
         out=tmp_path / "api.pdf",
     )
     assert pages == 1 and registry == tmp_path / "api.csv" and registry.is_file()
+
+
+def test_pages_are_streamed_not_held(tmp_path) -> None:
+    """Each finished page is in the file before the next card is drawn; save adds the rest."""
+    import io
+
+    from cards.pdf import CardPdfWriter
+
+    config = load_config(write_config(tmp_path))
+    out = io.BytesIO()
+    writer = CardPdfWriter(out, config, CardOptions(per_page=4, images=False))
+    sizes = []
+    for card in generate_cards(config.board, 12, seed=1):
+        writer.add(card)
+        sizes.append(out.tell())
+    assert sizes[0] == sizes[1] == sizes[2] < sizes[3]  # page 1 written with its 4th card
+    assert sizes[3] < sizes[7] < sizes[11]
+    assert b"xref" not in out.getvalue()
+    writer.close()
+    data = out.getvalue()
+    assert data.startswith(b"%PDF-1.4") and b"xref" in data
+    reader = pypdf.PdfReader(io.BytesIO(data), strict=True)
+    assert len(reader.pages) == 3
+    assert writer.canvas._doc.Pages.pages[0].__class__.__name__ == "PDFObjectReference"
