@@ -30,6 +30,7 @@ def _settle(w: Cool24Widget) -> None:
     """Finish slide-ins and put popups mid-animation so a grab shows a still frame."""
     w.arrived = {}
     w.flying = None
+    w.over_at = -100.0
     if w.game is not None:
         w.shown_score = w.game.score
     for pop in w.popups:
@@ -54,6 +55,8 @@ def test_enter_starts_and_keys_play_a_whole_game(widget, qtbot, output_dir):
             widget.grab().save(str(output_dir / "cool24_play.png"))
             first = False
     assert game.over and widget.state == "over"
+    widget.arrived, widget.flying, widget.shown_score = {}, None, game.score
+    widget.grab().save(str(output_dir / "cool24_stuck.png"))  # the final board, before the summary
     _settle(widget)
     widget.grab().save(str(output_dir / "cool24_over.png"))
     qtbot.keyClick(widget, Qt.Key.Key_Return)  # play again

@@ -44,6 +44,7 @@ HAND_GAP = 36
 HAND_X0 = (1600 - 4 * HAND_W - 3 * HAND_GAP) / 2
 FIELD = QRectF(800 - CARD_W * 0.39, 104, CARD_W * 0.78, CARD_H * 0.78)
 POPUP_SECONDS = 1.8
+SUMMARY_DELAY = 1.2  # seconds the final board stays visible before the summary
 FLY_SECONDS = 0.25
 FONT_FAMILY = "Noto Sans CJK JP"
 
@@ -55,7 +56,7 @@ TEXTS = {
             "手札から 1～4 のキー（またはタップ）でカードを出そう",
             "最後に出したカードと同じスートか同じ数字のカードだけ出せる",
             "24枚ぜんぶ出せたら 2周目へ！ ボーナスはすべて {m}倍",
-            "手札がストレートフラッシュ・フォーカード・フラッシュになるとボーナス",
+            "手札がそろうとボーナス: ストレートフラッシュ {sf}・フォーカード {fk}・フラッシュ {fl} 点",
         ],
         "lap": "{lap}周目",
         "score": "スコア",
@@ -73,6 +74,7 @@ TEXTS = {
         "lap2": "2周目突入！",
         "lap2_sub": "ボーナスが全部 ×{m}",
         "over": "ゲーム終了",
+        "stuck": "出せるカードがなくなりました",
         "cleared": "完全クリア！",
         "again": "Enter でもう一度　/　Esc で終了",
         "total": "合計",
@@ -91,7 +93,7 @@ TEXTS = {
             "Play a card from your hand with keys 1-4 (or a tap)",
             "A card must share the suit or the number of the last card played",
             "Play all 24 cards to reach lap 2: every bonus then counts x{m}",
-            "Bonus when your hand is a straight flush, four of a kind or a flush",
+            "Hand bonuses: straight flush {sf}, four of a kind {fk}, flush {fl} points",
         ],
         "lap": "Lap {lap}",
         "score": "SCORE",
@@ -109,6 +111,7 @@ TEXTS = {
         "lap2": "Lap 2!",
         "lap2_sub": "Every bonus x{m}",
         "over": "Game over",
+        "stuck": "No card in the hand links to the last card",
         "cleared": "All 48 cleared!",
         "again": "Enter: play again   /   Esc: quit",
         "total": "Total",
@@ -299,6 +302,7 @@ class Cool24Widget(QWidget):
         self.arrived: dict[int, float] = {}
         self.flying: tuple[int, int, float] | None = None  # card, from slot, start time
         self.shown_score = 0.0  # counts up to the real score
+        self.over_at = 0.0
         self.timer = QTimer(self)
         self.timer.setInterval(33)
         self.timer.timeout.connect(self._tick)
@@ -356,6 +360,7 @@ class Cool24Widget(QWidget):
                 self._bonus_popup(bonus.kind, bonus.points, delay=1.0)
         if result.over:
             self.state = "over"
+            self.over_at = now
         self._animate()
         self.update()
         return result
@@ -405,6 +410,7 @@ class Cool24Widget(QWidget):
             or self.flying
             or (self.game is not None and self.shown_score != self.game.score)
             or any(now - t < 0.4 for t in self.arrived.values())
+            or (self.state == "over" and now - self.over_at < SUMMARY_DELAY + 0.1)
         )
         if not busy:
             self.timer.stop()
@@ -475,7 +481,7 @@ class Cool24Widget(QWidget):
             self._title(p)
         else:
             self._board(p)
-            if self.state == "over":
+            if self.state == "over" and time.monotonic() - self.over_at >= SUMMARY_DELAY:
                 self._summary(p)
         self._popups(p)
         p.end()
@@ -546,7 +552,8 @@ class Cool24Widget(QWidget):
         y = 622
         m = 1 + self.settings.hand_win_multi
         for line in self.t["rules"]:
-            text = line.format(m=m)
+            sf, fk, fl = self.settings.hand_win_table
+            text = line.format(m=m, sf=sf, fk=fk, fl=fl)
             self._text(p, QRectF(0, y, CANVAS_W, 34), text, 25, "#e8e4ff", bold=False)
             y += 36
         pulse = 0.5 + 0.5 * abs((time.monotonic() % 1.6) - 0.8) / 0.8
@@ -676,7 +683,13 @@ class Cool24Widget(QWidget):
             )
             self.cards.paint(p, r, card)
         keys = t["keys"] if self.settings.hint else t["keys_nohint"]
-        if self.toast is None:
+        if self.state == "over" and not g.cleared:
+            box = QRectF(300, CANVAS_H - 50, 1000, 46)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(90, 60, 200, 230))
+            p.drawRoundedRect(box, 23, 23)
+            self._text(p, box, t["stuck"], 24, "#ffffff")
+        elif self.toast is None:
             self._text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), keys, 20, "#9d95c9", bold=False)
         else:
             box = QRectF(300, CANVAS_H - 50, 1000, 46)
@@ -794,7 +807,16 @@ class Cool24Widget(QWidget):
         x, w = box.x() + 90, box.width() - 180
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        y = box.y() + 130
+        if not g.cleared:
+            self._text(
+                p,
+                QRectF(box.x(), box.y() + 100, box.width(), 36),
+                t["stuck"],
+                24,
+                "#c9c2ff",
+                bold=False,
+            )
+        y = box.y() + 150
         rows = [
             (
                 t["played"],
