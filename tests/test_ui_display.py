@@ -351,7 +351,7 @@ def test_resume_after_kill_9(qtbot, config, tmp_path, repo_root):
     assert nxt not in draws
 
 
-def test_torn_last_line_is_reported_and_draws_kept(qtbot, config, tmp_path):
+def test_torn_last_line_is_reported_and_draws_kept(qtbot, config, tmp_path, output_dir):
     path = tmp_path / "j.jsonl"
     session = DrawSession.open(config, path, seed=4)
     drawn = [session.draw() for _ in range(5)]
@@ -363,6 +363,7 @@ def test_torn_last_line_is_reported_and_draws_kept(qtbot, config, tmp_path):
     assert window.board.drawn == drawn
     assert "壊れて" in window.banner_text
     assert any("cut off" in w for w in window.warnings)
+    window.grab().save(str(output_dir / "draw_1280x720_resumed_after_torn_line.png"))
     assert draw_and_wait(qtbot, window) not in drawn
 
 

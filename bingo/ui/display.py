@@ -179,7 +179,7 @@ class DisplayWindow(QWidget):
         if session.resumed:
             self.show_banner(self.resume_text(session), 15000)
         for message in getattr(session, "warnings", []):
-            self.warn(message)
+            self.warn(message, on_screen=False)  # the banner says it in the show's language
         if auto_seconds:
             c.set_auto(True)
         self.resize(1280, 720)
@@ -197,7 +197,7 @@ class DisplayWindow(QWidget):
             text += " — " + self.strings("torn_line")
         return text
 
-    def warn(self, message: str) -> None:
+    def warn(self, message: str, on_screen: bool = True) -> None:
         """A problem that does not stop the show: stderr, the operator window, the status line."""
         self.warnings.append(message)
         if self._warn_out is not None:
@@ -207,7 +207,7 @@ class DisplayWindow(QWidget):
         operator = getattr(self, "operator", None)
         if operator is not None:
             operator.add_log(f"[warn] {message}")
-        elif hasattr(self, "_notice_timer"):
+        elif on_screen and hasattr(self, "_notice_timer"):
             self.show_notice(message, "warn", 6000)
 
     # ---------------------------------------------------------------- reactions
@@ -417,6 +417,25 @@ class DisplayWindow(QWidget):
         self.reel.set_background(self._background.copy(self.reel.geometry()))
 
     # ---------------------------------------------------------------- painting
+    def _paint_banner(self, p: QPainter, title: QRectF) -> None:
+        """The resume message: a bright pill at the right of the title bar (1 or 2 lines)."""
+        lines = self._banner.split(" — ")
+        width = title.width() * 0.56
+        pill = QRectF(
+            title.right() - width, title.top() + title.height() * 0.08, width, title.height() * 0.84
+        )
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 210, 63, 235))
+        p.drawRoundedRect(pill, pill.height() * 0.3, pill.height() * 0.3)
+        p.setPen(QColor("#14101f"))
+        inner = pill.adjusted(pill.height() * 0.3, 0, -pill.height() * 0.3, 0)
+        line_h = inner.height() / len(lines)
+        for i, line in enumerate(lines):
+            rect = QRectF(inner.left(), inner.top() + i * line_h, inner.width(), line_h)
+            size = title.height() * (0.36 if len(lines) == 1 else 0.27)
+            p.setFont(fit_font(line, rect, size, QFont.Weight.Bold if i else QFont.Weight.Black))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
+
     def _paint_recent(self, p: QPainter, title: QRectF) -> None:
         """The last few numbers, newest first, at the right of the title bar."""
         revealed = self.controller.revealed
@@ -470,30 +489,7 @@ class DisplayWindow(QWidget):
                 outline_ratio=0.07,
             )
             if self._banner:
-                banner_font = ui_font(title.height() * 0.28, QFont.Weight.Bold)
-                p.setFont(banner_font)
-                metrics = p.fontMetrics()
-                bw = min(
-                    title.width() * 0.5,
-                    metrics.horizontalAdvance(self._banner) + title.height() * 0.5,
-                )
-                banner = QRectF(
-                    title.right() - bw,
-                    title.center().y() - title.height() * 0.24,
-                    bw,
-                    title.height() * 0.48,
-                )
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(255, 210, 63, 230))
-                p.drawRoundedRect(banner, banner.height() / 2, banner.height() / 2)
-                p.setPen(QColor("#14101f"))
-                p.drawText(
-                    banner,
-                    Qt.AlignmentFlag.AlignCenter,
-                    metrics.elidedText(
-                        self._banner, Qt.TextElideMode.ElideRight, round(bw - title.height() * 0.3)
-                    ),
-                )
+                self._paint_banner(p, title)
             else:
                 self._paint_recent(p, title)
         status = r["status"]
