@@ -84,6 +84,11 @@ def test_hand_bonus(cards, kind, points):
     assert hand_bonus(cards) == points
 
 
+def test_hand_bonus_rejects_a_card_twice():
+    with pytest.raises(IllegalMove, match="holds a card twice"):
+        hand_bonus(["r9", "r9", "r10", "rJ"])
+
+
 def test_new_game_deals_four_and_any_first_card_is_playable():
     g = Game.new(seed=3)
     assert len([c for c in g.hand if c]) == 4 and g.stock_count == 20

@@ -70,7 +70,7 @@ def card_code(card: int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -> str:
 
 
 def parse_card(code: str | int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -> int:
-    """ "rA" -> 5, "g10" -> 7; ints 0..23 pass through. Raises IllegalMove on bad codes."""
+    """Card id of a code: "rA" -> 5, "g10" -> 7; ints 0..23 pass through; else IllegalMove."""
     if isinstance(code, int) and not isinstance(code, bool):
         if 0 <= code < CARDS_PER_LAP:
             return code
@@ -85,9 +85,14 @@ def parse_card(code: str | int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -
     )
 
 
-def classify_hand(cards: Iterable[int | str], suits: Sequence[str] = DEFAULT_SETTINGS.suits):
+def classify_hand(
+    cards: Iterable[int | str], suits: Sequence[str] = DEFAULT_SETTINGS.suits
+) -> str | None:
     """'straight_flush', 'four_of_a_kind', 'flush' or None for a hand of 4 cards."""
+    cards = list(cards)
     ids = [parse_card(c, suits) for c in cards]
+    if len(set(ids)) != len(ids):
+        raise IllegalMove(f"{list(cards)} holds a card twice: each of the 24 cards is unique")
     if len(ids) != HAND_SIZE:
         return None
     numbers = sorted(number_of(c) for c in ids)
