@@ -115,13 +115,12 @@ def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool
     key = play.key(rev)
     cost += (key if not rev else 18 - key) / 2.0 if not play.lone_joker else 8.0
     small = len(after) <= 4 or danger
-    if not small:
-        for c in play.cards:
-            sv = _s(c, rev)
-            if c.is_joker:
+    for c in play.cards:
+        if c.is_joker:
+            if len(after) > 2 and not danger:
                 cost += W_JOKER
-            elif sv >= 14:
-                cost += W_HIGH
+        elif not small and _s(c, rev) >= 14:
+            cost += W_HIGH
     if game.f.top is None:
         cost -= 2.0 * play.size
     if rules.eight_cut and play.kind != SEQUENCE and play.rank == Rank.EIGHT:
@@ -314,7 +313,8 @@ def strong_choice(
         return candidates[0]
     totals = [0.0] * len(candidates)
     for_win = not obs.finished
-    for _ in range(samples):
+    # At most 4 * samples rollouts per decision, so wide choices stay within the time budget.
+    for _ in range(min(samples, max(3, samples * 4 // len(candidates)))):
         hands = determinize(obs, rng)
         start = Game.from_observation(obs, hands)
         for i, cand in enumerate(candidates):

@@ -1,0 +1,147 @@
+"""Daifugō CPU players: legal, deterministic, see only their own seat, and play sensibly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.common.cards import Card
+from games.daifugo.ai import CPU, count_groups, determinize, play_game
+from games.daifugo.rules import Game, Match, Rules, Title, parse_move
+
+
+def cards(*codes):
+    return [Card.parse(c) for c in codes]
+
+
+def test_count_groups_sees_sets_and_sequences():
+    assert count_groups(cards("3S", "4S", "5S", "9H", "9D")) == 2
+    assert count_groups(cards("3S", "5S", "7S")) == 3
+    assert count_groups(cards("3S", "3H", "3D", "JK")) == 2
+    assert count_groups([]) == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_every_cpu_move_is_legal_and_games_end(level):
+    rules = Rules.preset(1)
+    for seed in range(2 if level == "strong" else 6):
+        m = Match(4, rules, seed=seed)
+        cpus = [CPU(level, seed=seed * 10 + s, samples=3) for s in range(4)]
+        for _ in range(2):
+            g = m.new_game()
+            while not g.is_over:
+                obs = g.observe(g.turn)
+                move = cpus[g.turn].choose(obs)
+                if g.phase == "exchange":
+                    assert move in g.legal_moves()
+                    g.give(move)
+                elif move is None:
+                    assert g.can_pass()
+                    g.pass_turn()
+                else:
+                    assert move in g.legal_moves()
+                    g.play(move)
+                assert g.cards_accounted() == 53
+            m.record(g)
+
+
+def test_cpus_are_deterministic_given_their_seed():
+    def run():
+        g = Game.new(5, Rules.preset(1), seed=3)
+        cpus = [
+            CPU(lvl, seed=7 + i, samples=3)
+            for i, lvl in enumerate(["strong", "normal", "easy", "normal", "easy"])
+        ]
+        moves = []
+        while not g.is_over:
+            obs = g.observe(g.turn)
+            move = cpus[g.turn].choose(obs)
+            moves.append(move)
+            g.pass_turn() if move is None else g.play(move)
+        return moves, g.places
+
+    assert run() == run()
+
+
+def test_easy_plays_the_weakest_card():
+    g = Game.from_hands([["9S", "4H", "KD"], ["3C", "5C"]], Rules.preset(3))
+    assert CPU("easy").choose(g.observe(0)) == ("4H",)
+
+
+def test_normal_keeps_pairs_and_control_cards():
+    g = Game.from_hands([["5S", "5H", "9D", "2C", "JK", "QS"], ["3C", "6C", "7C"]], Rules.preset(3))
+    move = CPU("normal").choose(g.observe(0))
+    assert move in {("5S", "5H"), ("9D",), ("QS",)}  # never opens with the joker or the 2
+    # Following a single, it does not break its pair of 5s when a loose card will do.
+    g2 = Game.from_hands([["4D", "6C"], ["5S", "5H", "9D", "2C", "QS", "3H"]], Rules.preset(3))
+    g2.play(["4D"])
+    assert CPU("normal").choose(g2.observe(1)) == ("9D",)
+
+
+def test_normal_goes_out_when_it_can_and_avoids_a_forbidden_finish():
+    g = Game.from_hands([["4D", "9C"], ["7S", "7H"], ["3C", "KD", "QH"]], Rules.preset(3))
+    g.play(["4D"])
+    g.pass_turn()
+    g.pass_turn()
+    assert CPU("normal").choose(g.observe(0)) == ("9C",)
+    # With a 2 and a 6 left it plays the 2 first (going out on the 2 would be 禁止あがり).
+    g2 = Game.from_hands([["2D", "6C"], ["7S", "8H", "JD"]], Rules.preset(3))
+    assert CPU("normal").choose(g2.observe(0)) == ("2D",)
+
+
+def test_normal_starts_a_revolution_with_a_weak_hand():
+    hand = ["4S", "4H", "4D", "4C", "3S", "5H", "6D", "7C"]
+    g = Game.from_hands([hand, ["KS", "AD", "2H", "QC"]], Rules.preset(3))
+    assert CPU("normal").choose(g.observe(0)) == ("4S", "4H", "4D", "4C")
+
+
+def test_normal_gives_useless_cards_when_passing():
+    ranks = (Title.DAIFUGO, Title.HEIMIN, Title.HEIMIN, Title.FUGO, Title.DAIHINMIN)
+    g = Game.new(5, Rules.preset(1), seed=8, ranks=ranks)
+    while g.exchange_step.giver != 0:
+        g.give(g.legal_moves()[0])
+    obs = g.observe(0)
+    gift = CPU("normal").choose(obs)
+    assert "JK" not in gift and all(not c.startswith("2") for c in gift)
+    assert gift in g.legal_moves()
+
+
+def test_determinization_fits_what_the_seat_knows():
+    ranks = (Title.DAIFUGO, Title.FUGO, Title.HEIMIN, Title.HINMIN, Title.DAIHINMIN)
+    g = Game.new(5, Rules.preset(1), seed=12, ranks=ranks)
+    while g.phase == "exchange":
+        g.give(g.legal_moves()[0])
+    for _ in range(7):
+        moves = g.legal_moves()
+        g.play(moves[0]) if moves else g.pass_turn()
+    obs = g.observe(0)
+    known = dict(obs.known)[4]
+    rng = random.Random(1)
+    for _ in range(20):
+        hands = determinize(obs, rng)
+        assert [len(h) for h in hands] == list(obs.hand_sizes)
+        assert [str(c) for c in hands[0]] == list(obs.hand)
+        assert set(known) <= {str(c) for c in hands[4]}
+        everything = [str(c) for h in hands for c in h] + list(obs.pile)
+        assert len(set(everything)) == len(everything)
+    # The observation never carries another seat's hand.
+    assert not any(c in repr(obs) for c in g.hand(2) if c not in obs.pile)
+
+
+def test_strong_beats_easy_in_a_short_series():
+    """A small sample (the benchmark has the real figures): strong wins more than parity."""
+    rules = Rules.preset(1)
+    wins = 0
+    games = 10
+    for i in range(games):
+        seat = i % 5
+        cpus = [CPU("strong" if s == seat else "easy", seed=i + s, samples=4) for s in range(5)]
+        places = play_game(Game.new(5, rules, seed=100 + i), cpus)
+        wins += places[0] == seat
+    assert wins >= 3  # parity would be 2
+
+
+def test_parse_move_round_trip():
+    tokens = parse_move(["JK=5S", "5H"])
+    assert tokens[0][1] == Card.parse("5S")
