@@ -109,9 +109,7 @@ def bingo_probability(
     free_center: bool = False,
 ) -> float:
     """P(a random card has a bingo) given how many numbers of each column have been drawn."""
-    size, per_column, threshold, free_center = check_board(
-        size, per_column, threshold, free_center
-    )
+    size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
     drawn = check_drawn(drawn_per_column, size, per_column)
     return _p(drawn, size, per_column, threshold, free_center)
 
@@ -129,9 +127,7 @@ def next_draw_stats(
     When every number has been drawn, there is no next draw: all column chances are 0 and
     "next" equals "now".
     """
-    size, per_column, threshold, free_center = check_board(
-        size, per_column, threshold, free_center
-    )
+    size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
     drawn = check_drawn(drawn_per_column, size, per_column)
     cards = check_cards(cards)
     now = _p(drawn, size, per_column, threshold, free_center)
@@ -177,9 +173,7 @@ def one_card_curve(
     size: int, per_column: int, threshold: int = 4, free_center: bool = False
 ) -> np.ndarray:
     """Exact P(a random card has a bingo after t draws) for t = 0 .. size*per_column."""
-    size, per_column, threshold, free_center = check_board(
-        size, per_column, threshold, free_center
-    )
+    size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
     return _one_card(size, per_column, threshold, free_center).copy()
 
 
@@ -230,9 +224,7 @@ def first_bingo_curve(
     inside, and `max_error` states the sampling error (2 standard errors).
     """
     cards = check_cards(cards)
-    size, per_column, threshold, free_center = check_board(
-        size, per_column, threshold, free_center
-    )
+    size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
         raise ValueError(f"samples must be an integer >= 2, not {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):

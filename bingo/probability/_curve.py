@@ -35,16 +35,17 @@ def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_
     if tables is None:
         return np.zeros(n_numbers + 1)
     centre_col = size // 2 if free_center else -1
-    counts = _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, size, centre_col)
+    no_bingo = _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, size, centre_col)
     card = size * size - (1 if free_center else 0)
+    # count bingo patterns directly (no 1 - q cancellation for tiny probabilities)
+    bingo = [max(comb(card, k) - round(no_bingo[k]), 0) for k in range(card + 1)]
     out = np.empty(n_numbers + 1)
     for t in range(n_numbers + 1):
         total = comb(n_numbers, t)
-        s = 0.0
+        s = 0
         for k in range(max(0, t - (n_numbers - card)), min(card, t) + 1):
-            if counts[k]:
-                s += counts[k] * (comb(n_numbers - card, t - k) / total)
-        out[t] = 1.0 - s
+            s += bingo[k] * comb(n_numbers - card, t - k)
+        out[t] = s / total
     return np.clip(out, 0.0, 1.0)
 
 
@@ -55,12 +56,19 @@ def exact_is_feasible(size: int, per_column: int) -> bool:
 def probability_tensor(tables: Transitions, size: int, per_column: int, free_center: bool):
     """p[d_0, ..., d_{n-1}] = P(bingo | column counts d) for every count vector."""
     centre_col = size // 2 if free_center else -1
-    counts = _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, size, centre_col)
-    tensor = counts.reshape((size + 1,) * size)
+    no_bingo = _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, size, centre_col)
+    # patterns holding a bingo, by column counts: all patterns minus the no-bingo ones (exact
+    # integers in float64 for sizes <= 5), so tiny probabilities keep their precision
+    all_patterns = np.ones(())
+    for c in range(size):
+        rows = rows_of(c, size, free_center)
+        ways = np.array([float(comb(rows, j)) if j <= rows else 0.0 for j in range(size + 1)])
+        all_patterns = np.multiply.outer(all_patterns, ways)
+    tensor = np.maximum(all_patterns - no_bingo.reshape((size + 1,) * size), 0.0)
     for c in range(size):
         h = count_matrix(rows_of(c, size, free_center), size, per_column)
         tensor = np.tensordot(tensor, h, axes=([0], [1]))
-    return np.clip(1.0 - tensor, 0.0, 1.0)
+    return np.clip(tensor, 0.0, 1.0)
 
 
 def exact_curve(tables, size, per_column, free_center, cards):

@@ -57,7 +57,9 @@ def check_drawn(drawn_per_column: object, size: int, per_column: int) -> tuple[i
     ):
         raise ValueError(f"{name} must be a sequence of {size} integers, not {drawn_per_column!r}")
     if len(drawn_per_column) != size:
-        raise ValueError(f"{name} must have {size} entries (one per column), not {len(drawn_per_column)}")
+        raise ValueError(
+            f"{name} must have {size} entries (one per column), not {len(drawn_per_column)}"
+        )
     out = []
     for c, value in enumerate(drawn_per_column):
         d = _int(f"{name}[{c}]", value)

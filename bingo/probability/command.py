@@ -1,0 +1,233 @@
+"""`bingo prob`: bingo odds for the configured board (or overrides), as a table or CSV.
+
+Without --drawn: draws -> P(one card has a bingo), P(at least one of K cards has one), and the
+expected draw of the first bingo. With --drawn 3,1,2,0 (numbers drawn so far per column): the
+odds for the next draw, overall and by column.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import sys
+
+from bingo.config import load_config
+from bingo.errors import UserError
+
+HELP = "bingo odds: P(bingo) by draw, expected first bingo, next-draw odds (--drawn)"
+
+_TEXT = {
+    "ja": {
+        "board": "カード {n}x{n}、各列 {m} 個（全 {total} 個）、{t} 個つながりでビンゴ{free}、カード {k} 枚",
+        "free": "、中央フリー",
+        "draws": "抽選数",
+        "one": "1枚がビンゴ",
+        "any": "{k}枚のどれかがビンゴ",
+        "expected": "最初のビンゴまでの抽選数の期待値: {e}",
+        "never": "この設定ではビンゴは起こりません",
+        "sampled": "（{s} 通りの抽選順のサンプリング、誤差 ±{err:.4f}）",
+        "exact": "（厳密計算）",
+        "now": "いまビンゴのカードの確率: {p}   残り {r} 個",
+        "next": "次の抽選: 1枚がビンゴ {p}、新しくビンゴになるカード数の期待値 {e:.3f}、"
+        "{k}枚のどれかが新しくビンゴ {a}",
+        "column": "列",
+        "left": "残り",
+        "p_col": "この列が出る",
+        "after": "出たら1枚がビンゴ",
+        "new": "新ビンゴ期待数",
+        "any_new": "どれかが新ビンゴ",
+        "done": "すべての数字が抽選済みです",
+    },
+    "en": {
+        "board": "card {n}x{n}, {m} numbers per column ({total} in all), "
+        "bingo = {t} connected{free}, {k} cards",
+        "free": ", free centre",
+        "draws": "draws",
+        "one": "P(one card)",
+        "any": "P(any of {k} cards)",
+        "expected": "expected draw of the first bingo: {e}",
+        "never": "no bingo is possible with these settings",
+        "sampled": "(sampled over {s} draw orders, error ±{err:.4f})",
+        "exact": "(exact)",
+        "now": "P(a card has a bingo now): {p}   {r} numbers left",
+        "next": "next draw: P(one card) {p}, expected new bingos {e:.3f}, "
+        "P(any of {k} cards gets a new bingo) {a}",
+        "column": "column",
+        "left": "left",
+        "p_col": "P(column)",
+        "after": "P(one card) after",
+        "new": "exp. new bingos",
+        "any_new": "P(any new bingo)",
+        "done": "every number has been drawn",
+    },
+}
+
+
+class ProbArgumentError(UserError):
+    """A bad `bingo prob` option."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", metavar="N", help="cells per side (default: board.size)")
+    parser.add_argument(
+        "--per-column", metavar="M", help="numbers per column (default: board.numbers_per_column)"
+    )
+    parser.add_argument(
+        "--threshold", metavar="T", help="connected cells for a bingo (default: board.threshold)"
+    )
+    parser.add_argument("--cards", metavar="K", help="cards in play (default: event.cards_in_play)")
+    parser.add_argument(
+        "--free-center",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="free centre cell (default: board.free_center)",
+    )
+    parser.add_argument(
+        "--drawn",
+        metavar="D0,D1,...",
+        help="numbers drawn so far in each column: print the odds for the next draw",
+    )
+    parser.add_argument("--csv", action="store_true", help="machine-readable CSV output")
+    parser.add_argument(
+        "--samples", metavar="S", help="draw orders sampled for boards above 5x5 (default 200)"
+    )
+    parser.add_argument("--seed", metavar="SEED", help="seed of that sampling")
+
+
+def _int_option(name: str, text: str | None, default: int) -> int:
+    if text is None:
+        return default
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ProbArgumentError(f"{name} must be a whole number, not {text!r}") from None
+
+
+def _fmt(p: float) -> str:
+    if p == 0.0:
+        return "0"
+    if p >= 0.9999995:
+        return "1" if p == 1.0 else ">0.999999"
+    if p < 1e-6:
+        return f"{p:.1e}"
+    return f"{p:.6f}"
+
+
+def run(args: argparse.Namespace) -> int:
+    # imported here so `bingo --help` stays quick
+    from bingo import probability as prob
+
+    config = load_config(args.config, check_images=False)
+    board = config.board
+    text = _TEXT.get(config.event.language, _TEXT["en"])
+    size = _int_option("--size", args.size, board.size)
+    per_column = _int_option("--per-column", args.per_column, board.numbers_per_column)
+    threshold = _int_option("--threshold", args.threshold, board.threshold)
+    cards = _int_option("--cards", args.cards, config.event.cards_in_play)
+    samples = _int_option("--samples", args.samples, prob.DEFAULT_SAMPLES)
+    seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
+    if args.free_center is None:
+        free = board.free_center and size % 2 == 1
+    else:
+        free = args.free_center
+    names = config.columns.names if len(config.columns.names) == size else None
+    names = names or tuple(str(c + 1) for c in range(size))
+    try:
+        if args.drawn is not None:
+            drawn = _parse_drawn(args.drawn)
+            stats = prob.next_draw_stats(drawn, size, per_column, threshold, free, cards)
+            _print_next(stats, names, per_column, drawn, text, args.csv)
+        else:
+            curve = prob.first_bingo_curve(
+                cards, size, per_column, threshold, free, samples=samples, seed=seed
+            )
+            header = text["board"].format(
+                n=size, m=per_column, total=size * per_column, t=threshold,
+                free=text["free"] if free else "", k=cards,
+            )  # fmt: skip
+            _print_curve(curve, header, text, args.csv)
+    except UserError:
+        raise
+    except ValueError as exc:
+        raise ProbArgumentError(str(exc)) from None
+    return 0
+
+
+def _parse_drawn(value: str) -> list[int]:
+    try:
+        return [int(part) for part in value.replace(" ", "").split(",")]
+    except ValueError:
+        raise ProbArgumentError(
+            f"--drawn must be whole numbers separated by commas (one per column), not {value!r}"
+        ) from None
+
+
+def _print_curve(curve, header: str, text: dict[str, str], as_csv: bool) -> None:
+    if as_csv:
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(["draws", "p_one_card", f"p_any_of_{curve.cards}_cards", "error"])
+        for t in curve.draws:
+            out.writerow(
+                [int(t), repr(float(curve.p_one[t])), repr(float(curve.p_any[t])),
+                 repr(float(curve.error[t]))]
+            )  # fmt: skip
+        return
+    print(header)
+    if math.isinf(curve.expected_first_bingo) and curve.p_one[-1] == 0.0:
+        print(text["never"])
+        return
+    # rows from the last certain "no bingo" draw to the first near-certain bingo among K cards
+    first = max(int(curve.p_one.nonzero()[0][0]) - 1, 0) if curve.p_one.any() else 0
+    near = (curve.p_any >= 0.9999).nonzero()[0]
+    last = int(near[0]) if near.size else len(curve.draws) - 1
+    col_any = text["any"].format(k=curve.cards)
+    widths = (max(6, len(text["draws"]) * 2), 14, max(18, len(col_any) + 2))
+    print(f"{text['draws']:>{widths[0] - len(text['draws'])}}  {text['one']:>12}  {col_any:>16}")
+    for t in range(first, last + 1):
+        print(f"{t:>6}  {_fmt(curve.p_one[t]):>12}  {_fmt(curve.p_any[t]):>16}")
+    note = (
+        text["exact"]
+        if curve.exact
+        else text["sampled"].format(s=curve.samples, err=curve.max_error)
+    )
+    print(text["expected"].format(e=f"{curve.expected_first_bingo:.2f}") + " " + note)
+
+
+def _print_next(stats, names, per_column, drawn, text, as_csv: bool) -> None:
+    rows = [
+        (names[c.column], per_column - drawn[c.column], c.p_column, c.p_bingo_after,
+         c.expected_new_bingos, c.p_any_new_bingo)
+        for c in stats.by_column
+    ]  # fmt: skip
+    if as_csv:
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(
+            ["column", "left", "p_column", "p_bingo_after", "expected_new_bingos",
+             "p_any_new_bingo"]
+        )  # fmt: skip
+        for row in rows:
+            out.writerow([row[0], row[1], *(repr(float(x)) for x in row[2:])])
+        out.writerow(
+            ["all", stats.remaining, repr(1.0 if stats.remaining else 0.0),
+             repr(stats.p_bingo_next), repr(stats.expected_new_bingos),
+             repr(stats.p_any_new_bingo)]
+        )  # fmt: skip
+        return
+    print(text["now"].format(p=_fmt(stats.p_bingo_now), r=stats.remaining))
+    if stats.remaining == 0:
+        print(text["done"])
+        return
+    print(
+        text["next"].format(
+            p=_fmt(stats.p_bingo_next), e=stats.expected_new_bingos, k=stats.cards,
+            a=_fmt(stats.p_any_new_bingo),
+        )
+    )  # fmt: skip
+    heads = ("column", "left", "p_col", "after", "new", "any_new")
+    print("  ".join(f"{text[h]:>10}" for h in heads))
+    for name, left, p_col, after, new, any_new in rows:
+        print(
+            f"{name:>10}  {left:>10}  {_fmt(p_col):>10}  {_fmt(after):>10}  {new:>10.4f}  "
+            f"{_fmt(any_new):>10}"
+        )
