@@ -103,3 +103,15 @@ def test_bad_config_is_one_line_on_stderr(tmp_path, capsys, body, needle):
 def test_bad_simulate_count(repo_root, capsys):
     rc = games_main(["cool24", "--config", str(repo_root / "config.toml"), "--simulate", "0"])
     assert rc == 1 and "--simulate 0" in capsys.readouterr().err
+
+
+def test_without_simulate_the_qt_game_opens_with_the_config(repo_root, monkeypatch):
+    import games.cool24.ui as ui
+
+    calls = []
+    monkeypatch.setattr(
+        ui, "run_game", lambda s, seed, fullscreen: calls.append((s, seed, fullscreen)) or 0
+    )
+    assert main(["--config", str(repo_root / "config.toml"), "--seed", "3", "--window"]) == 0
+    settings, seed, fullscreen = calls[0]
+    assert seed == 3 and fullscreen is False and settings.hand_win_table == (50, 20, 10)
