@@ -275,7 +275,7 @@ def test_the_shipped_config_section_is_valid(repo_root):
     s = Game.new(seed=0, config=config).settings
     assert s.card_win_table == default_card_win_table()
     assert s.hand_win_table == (50, 20, 10) and s.hand_win_multi == 4
-    assert s.image_dir.name == "cards"
+    assert s.image_dir == repo_root / "img" / "cool24"
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ class Cool24Settings:
     bias_step: float = 0.1
     suits: tuple[str, ...] = ("r", "g", "b", "y")
     suit_colors: tuple[str, ...] = ("#ff4b5c", "#2fbf4f", "#3d7bff", "#ffc21a")
-    image_dir: Path = Path("cards")
+    image_dir: Path = Path("img/cool24")
     language: str = "ja"
     hint: bool = True
 
