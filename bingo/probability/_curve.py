@@ -122,7 +122,7 @@ def sampled_curve(tables, size, per_column, free_center, cards, samples, seed, p
         if todo:
             wtabs = np.stack([weight_table(k, size, per_column, free_center) for k in todo])
             nb = _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtabs)
-            for k, q in zip(todo, nb):
+            for k, q in zip(todo, nb, strict=True):
                 cache[k] = min(max(1.0 - float(q), 0.0), 1.0)
         x = np.array([cache[k] for k in keys])
         y = any_of(x, cards)

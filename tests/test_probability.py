@@ -1,0 +1,354 @@
+"""The probability engine against a brute-force reference, Monte Carlo, and whole-event
+simulation; bad arguments."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+from numba import njit
+
+from bingo import probability as prob
+from bingo.probability import _brute, _curve, _kernels
+from bingo.probability._model import weight_table
+from bingo.probability._tables import transitions
+
+# ------------------------------------------------------------------ simulation of the real thing
+
+
+@njit(cache=True)
+def _largest_group(grid, n):
+    seen = np.zeros((n, n), np.bool_)
+    stack = np.empty((n * n, 2), np.int64)
+    best = 0
+    for r0 in range(n):
+        for c0 in range(n):
+            if not grid[r0, c0] or seen[r0, c0]:
+                continue
+            seen[r0, c0] = True
+            stack[0, 0], stack[0, 1] = r0, c0
+            top, size = 1, 0
+            while top:
+                top -= 1
+                r, c = stack[top, 0], stack[top, 1]
+                size += 1
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < n and 0 <= cc < n and grid[rr, cc] and not seen[rr, cc]:
+                        seen[rr, cc] = True
+                        stack[top, 0], stack[top, 1] = rr, cc
+                        top += 1
+            best = max(best, size)
+    return best
+
+
+@njit(cache=True)
+def _deal_card(n, m, free, times, column_numbers):
+    """A random card: cell times (draw position of its number; 0 = free centre)."""
+    cell_time = np.empty((n, n), np.int64)
+    for c in range(n):
+        perm = np.random.permutation(m)
+        i = 0
+        for r in range(n):
+            if free and c == n // 2 and r == n // 2:
+                cell_time[r, c] = 0
+            else:
+                cell_time[r, c] = times[column_numbers[c, perm[i]]]
+                i += 1
+    return cell_time
+
+
+@njit(cache=True)
+def _simulate_given_counts(n, m, drawn, threshold, free, trials, seed):
+    """How many of `trials` random cards have a bingo when drawn[c] numbers of column c are out."""
+    np.random.seed(seed)
+    hits = 0
+    column_numbers = np.arange(n * m).reshape((n, m))
+    times = np.empty(n * m, np.int64)
+    grid = np.zeros((n, n), np.bool_)
+    for _ in range(trials):
+        for c in range(n):  # a random drawn set of drawn[c] numbers in column c
+            perm = np.random.permutation(m)
+            for i in range(m):
+                times[c * m + perm[i]] = 1 if i < drawn[c] else 2
+        cell_time = _deal_card(n, m, free, times, column_numbers)
+        for r in range(n):
+            for c in range(n):
+                grid[r, c] = cell_time[r, c] <= 1
+        if _largest_group(grid, n) >= threshold:
+            hits += 1
+    return hits
+
+
+@njit(cache=True)
+def _simulate_events(n, m, threshold, free, cards, events, seed):
+    """Draw number of the first bingo among `cards` random cards, for `events` whole events."""
+    np.random.seed(seed)
+    column_numbers = np.arange(n * m).reshape((n, m))
+    times = np.empty(n * m, np.int64)
+    grid = np.zeros((n, n), np.bool_)
+    first = np.empty(events, np.int64)
+    for e in range(events):
+        order = np.random.permutation(n * m)
+        for pos in range(n * m):
+            times[order[pos]] = pos + 1
+        best = n * m + 1
+        for _ in range(cards):
+            cell_time = _deal_card(n, m, free, times, column_numbers)
+            lo, hi = 0, min(best, n * m)  # bisect the first t with a bingo (monotone in t)
+            for r in range(n):
+                for c in range(n):
+                    grid[r, c] = cell_time[r, c] <= hi
+            if _largest_group(grid, n) < threshold:
+                continue
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                for r in range(n):
+                    for c in range(n):
+                        grid[r, c] = cell_time[r, c] <= mid
+                if _largest_group(grid, n) >= threshold:
+                    hi = mid
+                else:
+                    lo = mid
+            best = min(best, hi)
+        first[e] = best
+    return first
+
+
+# ------------------------------------------------------------------ brute-force reference
+
+
+def _reference_probability(no_bingo_counts, n, m, drawn, free):
+    """P(bingo | drawn) from the brute-force table of no-bingo patterns by column counts."""
+    total = 1.0
+    tensor = no_bingo_counts.reshape((n + 1,) * n)
+    for c in range(n):
+        rows = n - 1 if free and c == n // 2 else n
+        d = drawn[c]
+        h = [
+            math.comb(d, j) * math.comb(m - d, rows - j) / (math.comb(m, rows) * math.comb(rows, j))
+            if j <= rows
+            else 0.0
+            for j in range(n + 1)
+        ]
+        tensor = np.tensordot(tensor, np.array(h), axes=([0], [0]))
+    return total - float(tensor)
+
+
+BRUTE_CASES = [
+    (3, 3, False),
+    (3, 4, False),
+    (3, 5, False),
+    (3, 3, True),
+    (3, 4, True),
+    (4, 3, False),
+    (4, 4, False),
+    (4, 5, False),
+    (5, 3, False),
+    (5, 4, False),
+    (5, 5, False),
+    (5, 4, True),
+]
+
+
+@pytest.mark.parametrize(("n", "threshold", "free"), BRUTE_CASES)
+def test_dp_matches_brute_force(n, threshold, free):
+    centre_col = n // 2 if free else -1
+    brute = _brute.no_bingo_counts_by_columns(n, threshold, centre_col)
+    tables = transitions(n, threshold)
+    dp_counts = _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, n, centre_col)
+    np.testing.assert_array_equal(dp_counts, brute)  # exact integer counts
+    rng = random.Random(n * 100 + threshold * 10 + free)
+    for _ in range(40):
+        m = rng.randint(n, 16)
+        drawn = [rng.randint(0, m) for _ in range(n)]
+        if rng.random() < 0.3:  # also sparse and lopsided vectors
+            drawn = [rng.choice((0, 1, m)) for _ in range(n)]
+        expected = _reference_probability(brute, n, m, drawn, free)
+        got = prob.bingo_probability(drawn, n, m, threshold, free)
+        assert got == pytest.approx(expected, abs=1e-12), (drawn, m)
+
+
+@pytest.mark.parametrize(
+    ("n", "m", "threshold", "free", "drawn"),
+    [
+        (3, 3, 2, False, (1, 2, 3)),
+        (3, 5, 4, True, (2, 3, 1)),
+        (4, 6, 4, False, (3, 2, 5, 4)),
+        (4, 5, 3, False, (1, 0, 5, 2)),
+        (4, 9, 6, False, (8, 7, 9, 6)),
+    ],
+)
+def test_dp_matches_direct_brute_force(n, m, threshold, free, drawn):
+    """The weighted enumeration used by the benchmark gives the same numbers."""
+    wtab = weight_table(drawn, n, m, free)
+    expected = _brute.bingo_probability(n, threshold, wtab, n // 2 if n % 2 else -1)
+    assert prob.bingo_probability(drawn, n, m, threshold, free) == pytest.approx(
+        expected, abs=1e-12
+    )
+
+
+def test_edge_cases():
+    assert prob.bingo_probability([0, 0, 0, 0], 4, 10) == 0.0
+    assert prob.bingo_probability([10, 10, 10, 10], 4, 10) == pytest.approx(1.0, abs=1e-12)
+    # threshold 1 with a free centre: always a bingo; threshold above the cell count: never
+    assert prob.bingo_probability([0, 0, 0], 3, 5, 1, True) == pytest.approx(1.0)
+    assert prob.bingo_probability([5, 5, 5], 3, 5, 10) == 0.0
+    # left-right reflection gives the same answer
+    a = prob.bingo_probability([1, 4, 7, 2, 9], 5, 12, 4, True)
+    b = prob.bingo_probability([9, 2, 7, 4, 1], 5, 12, 4, True)
+    assert a == pytest.approx(b, abs=1e-14)
+    # more numbers drawn never lowers the chance
+    assert prob.bingo_probability([3, 4, 5, 3], 4, 10) < prob.bingo_probability([3, 5, 5, 3], 4, 10)
+
+
+# ------------------------------------------------------------------ Monte Carlo, larger boards
+
+
+@pytest.mark.parametrize(
+    ("n", "m", "threshold", "free", "drawn"),
+    [
+        (7, 10, 4, False, (2, 3, 2, 1, 4, 1, 2)),
+        (7, 9, 5, True, (2, 3, 3, 2, 1, 3, 2)),
+        (8, 10, 6, False, (3, 4, 2, 4, 3, 4, 2, 3)),
+        (10, 12, 4, False, (2, 3, 1, 2, 4, 2, 3, 1, 2, 3)),
+    ],
+)
+def test_monte_carlo_agreement(n, m, threshold, free, drawn):
+    trials = 20_000
+    p = prob.bingo_probability(drawn, n, m, threshold, free)
+    assert 0.02 < p < 0.98  # an informative case
+    hits = _simulate_given_counts(n, m, np.array(drawn), threshold, free, trials, 7)
+    sigma = math.sqrt(p * (1 - p) / trials)
+    assert abs(hits / trials - p) <= 4 * sigma
+
+
+# ------------------------------------------------------------------ next draw
+
+
+def test_next_draw_stats_consistent():
+    drawn = (3, 1, 2, 0, 4)
+    s = prob.next_draw_stats(drawn, 5, 8, 4, True, cards=50)
+    now = prob.bingo_probability(drawn, 5, 8, 4, True)
+    assert s.p_bingo_now == pytest.approx(now)
+    assert s.remaining == 40 - 10 and s.cards == 50
+    assert sum(c.p_column for c in s.by_column) == pytest.approx(1.0)
+    total_next = 0.0
+    for c in s.by_column:
+        after = list(drawn)
+        after[c.column] += 1
+        p_after = prob.bingo_probability(after, 5, 8, 4, True)
+        assert c.p_column == pytest.approx((8 - drawn[c.column]) / 30)
+        assert c.p_bingo_after == pytest.approx(p_after)
+        assert c.p_new_bingo_card == pytest.approx((p_after - now) / (1 - now))
+        assert c.expected_new_bingos == pytest.approx(50 * (p_after - now))
+        assert c.p_any_new_bingo == pytest.approx(1 - (1 - (p_after - now)) ** 50)
+        total_next += c.p_column * p_after
+    assert s.p_bingo_next == pytest.approx(total_next)
+    assert s.p_new_bingo_card == pytest.approx(total_next - now)
+    assert s.expected_new_bingos == pytest.approx(50 * (total_next - now))
+    assert s.p_any_new_bingo == pytest.approx(
+        sum(c.p_column * c.p_any_new_bingo for c in s.by_column)
+    )
+    one = prob.next_draw_stats(drawn, 5, 8, 4, True, cards=1)
+    assert one.p_any_new_bingo == pytest.approx(one.p_new_bingo_card)
+
+
+def test_next_draw_stats_full_columns_and_end():
+    s = prob.next_draw_stats((6, 0, 6), 3, 6, 3)
+    assert s.by_column[0].p_column == 0.0 and s.by_column[1].p_column == 1.0
+    end = prob.next_draw_stats((6, 6, 6), 3, 6, 3, cards=10)
+    assert end.remaining == 0 and end.p_bingo_next == end.p_bingo_now == pytest.approx(1.0)
+    assert end.p_any_new_bingo == 0.0
+
+
+# ------------------------------------------------------------------ first-bingo curve
+
+
+@pytest.mark.parametrize(("n", "m", "threshold", "free"), [(4, 10, 4, False), (5, 9, 4, True)])
+def test_exact_curve_properties(n, m, threshold, free):
+    one = prob.first_bingo_curve(1, n, m, threshold, free)
+    many = prob.first_bingo_curve(100, n, m, threshold, free)
+    assert one.exact and many.exact and many.max_error == 0.0
+    np.testing.assert_allclose(one.p_any, one.p_one, atol=1e-12)
+    # two independent routes to the one-card curve agree
+    np.testing.assert_allclose(one.p_one, prob.one_card_curve(n, m, threshold, free), atol=1e-12)
+    np.testing.assert_array_equal(many.draws, np.arange(n * m + 1))
+    assert np.all(np.diff(many.p_any) >= -1e-12) and many.p_any[-1] == pytest.approx(1.0)
+    # Jensen: the 1-(1-p)^K shortcut over the marginal overstates the chance, visibly
+    shortcut = 1 - (1 - many.p_one) ** 100
+    assert np.all(many.p_any <= shortcut + 1e-12)
+    gap = np.sum(shortcut - many.p_any)  # = difference of the expected first-bingo draws
+    assert gap > 0.1
+    assert many.expected_first_bingo == pytest.approx(np.sum(1 - many.p_any[:-1]))
+    assert prob.expected_draws_to_first_bingo(100, n, m, threshold, free) == pytest.approx(
+        many.expected_first_bingo
+    )
+
+
+def _check_against_events(curve, n, m, threshold, free, cards, events, seed, slack):
+    first = _simulate_events(n, m, threshold, free, cards, events, seed)
+    for t in range(n * m + 1):
+        p = curve.p_any[t]
+        empirical = np.mean(first <= t)
+        sigma = math.sqrt(max(p * (1 - p), 1e-12) / events)
+        assert abs(empirical - p) <= 4 * sigma + slack[t] + 1e-9, t
+    sd = first.std() / math.sqrt(events)
+    assert abs(first.mean() - curve.expected_first_bingo) <= 4 * sd + 2 * curve.max_error * n * m
+
+
+def test_exact_curve_against_whole_events():
+    curve = prob.first_bingo_curve(20, 4, 8, 4, False)
+    _check_against_events(curve, 4, 8, 4, False, 20, 4000, 11, np.zeros(33))
+    curve = prob.first_bingo_curve(30, 5, 7, 5, True)
+    _check_against_events(curve, 5, 7, 5, True, 30, 3000, 12, np.zeros(36))
+
+
+def test_sampled_curve_against_whole_events():
+    curve = prob.first_bingo_curve(10, 7, 7, 4, False, samples=60, seed=3)
+    assert not curve.exact and curve.samples == 60 and 0 < curve.max_error < 0.05
+    _check_against_events(curve, 7, 7, 4, False, 10, 3000, 13, 2 * curve.error)
+
+
+def test_sampled_curve_matches_exact_where_both_exist():
+    tables = transitions(4, 4)
+    p_one, exact = _curve.exact_curve(tables, 4, 6, False, 25)
+    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one)
+    assert error.max() > 0
+    assert np.all(np.abs(p_any - exact) <= 2 * error + 1e-12)  # within 4 standard errors
+
+
+# ------------------------------------------------------------------ bad arguments
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: prob.bingo_probability([1, 2, 3], 3, 5, 0), "threshold"),
+        (lambda: prob.bingo_probability([1, 2, 3], 2, 5), "size"),
+        (lambda: prob.bingo_probability([1] * 11, 11, 15), "size"),
+        (lambda: prob.bingo_probability([1, 2, 3], 3, 2), "per_column"),
+        (lambda: prob.bingo_probability([1, 2], 3, 5), "drawn_per_column"),
+        (lambda: prob.bingo_probability([1, -1, 3], 3, 5), "drawn_per_column"),
+        (lambda: prob.bingo_probability([1, 6, 3], 3, 5), "drawn_per_column"),
+        (lambda: prob.bingo_probability([1, 2.5, 3], 3, 5), "drawn_per_column"),
+        (lambda: prob.bingo_probability("123", 3, 5), "drawn_per_column"),
+        (lambda: prob.bingo_probability([1, 2, 3, 4], 4, 5, 4, True), "free_center"),
+        (lambda: prob.bingo_probability([1, 2, 3], 3, 5, 4, "yes"), "free_center"),
+        (lambda: prob.bingo_probability([1] * 10, 10, 12, 9), "threshold"),
+        (lambda: prob.bingo_probability([1, 2, 3], 3, 5, True), "threshold"),
+        (lambda: prob.next_draw_stats([1, 2, 3], 3, 5, cards=0), "cards"),
+        (lambda: prob.first_bingo_curve(-2, 4, 10), "cards"),
+        (lambda: prob.first_bingo_curve(5, 4, 10, samples=1), "samples"),
+        (lambda: prob.expected_draws_to_first_bingo(5, 4, 10, -3), "threshold"),
+    ],
+)
+def test_bad_arguments(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_warm_up_runs():
+    prob.warm_up()
