@@ -146,17 +146,26 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
         assert table.play_button.text() == "Give"
         human_move(table)
     # Spectator mode: once out, clicking an opponent shows their hand.
-    for _ in range(300):
+    for _ in range(2000):
         wait_human_or_over(qtbot, table)
         g = table.game
-        if g.is_over or 0 in g.out:
-            break
+        if g.is_over:
+            table.next_button.click()
+            continue
         human_move(table)
-    if not table.game.is_over:
-        seat, rect = next(iter(table._seat_rects().items()))
-        qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
-        assert table.peek == seat
-        table.grab().save(str(output_dir / "daifugo_spectator_en.png"))
+        if 0 in g.out and not g.is_over:
+            break
+    g = table.game
+    assert 0 in g.out and not g.is_over
+    table._timer.stop()  # hold the CPUs so the screen stays in spectator mode
+    table.update()
+    seat = next(s for s in g.active)
+    rect = table._seat_rects()[seat]
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    assert table.peek == seat
+    table.grab().save(str(output_dir / "daifugo_spectator_en.png"))
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    assert table.peek is None
 
 
 def test_leaving_mid_game_costs_the_stake(qtbot):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from games.common.cards import Card, Rank, deck_53
 from games.daifugo.rules import (
+    _STRENGTH,
     JOKER,
     SEQUENCE,
     SET,
@@ -51,15 +52,17 @@ def count_groups(hand: Sequence[Card]) -> int:
     if not hand:
         return 0
     ranks: dict[int, int] = {}
-    by_suit: dict[object, list[int]] = {}
+    by_suit: dict[str, list[int]] = {}
     joker = 0
     for c in hand:
-        if c.is_joker:
+        rank = c.rank
+        if rank is None:
             joker = 1
             continue
-        v = card_strength(c)
+        v = _STRENGTH[rank]
         ranks[v] = ranks.get(v, 0) + 1
-        by_suit.setdefault(c.suit, []).append(v)
+        # keyed by the suit's letter: hashing a str is much cheaper than an Enum member
+        by_suit.setdefault(c.suit._value_, []).append(v)
     plain = len(ranks) + joker
     # Try taking runs of 3+ out of each suit; keep it only when it lowers the count.
     runs: list[list[int]] = []
@@ -130,11 +133,12 @@ def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool
         flipped = sum(_s(c, new_rev) for c in after) / len(after)
         cost -= 3.0 * (flipped - before)
     # Keep enough safe cards to go out without 禁止あがり.
-    bad = sum(1 for c in after if _forbidden_card(c, game, new_rev))
-    if bad and bad == len(after):
-        cost += 40.0
-    elif len(after) <= 3:
-        cost += 4.0 * bad
+    if len(after) <= 4 and rules.forbidden_finish:
+        bad = sum(1 for c in after if _forbidden_card(c, game, new_rev))
+        if bad and bad == len(after):
+            cost += 40.0
+        elif len(after) <= 3:
+            cost += 4.0 * bad
     # One play left after this one and this one is likely to take the lead: go for it.
     if groups == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
         cost -= 15.0

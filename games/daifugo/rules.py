@@ -675,7 +675,8 @@ class Game:
         """The plays the current player may make, as Play objects (see legal_moves)."""
         if self.phase != "play":
             return []
-        return [p for p in self._candidates(self.hands[self.turn]) if self._why_not(p) is None]
+        hand = self.hands[self.turn]
+        return [p for p in self._candidates(hand) if self._why_not(p, False) is None]
 
     def legal_moves(self) -> list[tuple[str, ...]]:
         """The current player's plays as tuples of codes ("JK=6S" for a joker in a play).
@@ -695,19 +696,29 @@ class Game:
         kind = top.kind if top else None
         size = top.size if top else None
         joker = JOKER in hand
+        # Keys that can beat the field (cheap filter before building plays).
+        low, high = 0, 99
+        if top is not None:
+            if self.reversed:
+                high = top.hi
+            else:
+                low = top.lo
         out: list[Play] = []
         if kind in (None, SINGLE):
-            out.extend(single(c) for c in hand)
-        by_rank: dict[Rank, list[Card]] = {}
-        by_suit: dict[Suit, set[int]] = {}
-        for c in hand:
-            if not c.is_joker:
-                by_rank.setdefault(c.rank, []).append(c)
-                by_suit.setdefault(c.suit, set()).add(strength(c.rank))
+            for c in hand:
+                if c.rank is None or low < _STRENGTH[c.rank] < high:
+                    out.append(single(c))
         if kind in (None, SET):
+            by_rank: dict[int, list[Card]] = {}
+            for c in hand:
+                if c.rank is not None:
+                    by_rank.setdefault(_STRENGTH[c.rank], []).append(c)
             sizes = (size,) if size else (2, 3, 4)
             all_suits = self.rules.suit_lock
-            for rank, cards in by_rank.items():
+            for value, cards in by_rank.items():
+                if not low < value < high:
+                    continue
+                rank = cards[0].rank
                 for k in sizes:
                     if len(cards) >= k:
                         for combo in itertools.combinations(cards, k):
@@ -722,12 +733,17 @@ class Game:
                                 pairs = [(c, c) for c in combo] + [(JOKER, Card(rank, s))]
                                 out.append(_make_play(SET, _face_sort(pairs)))
         if kind in (None, SEQUENCE):
+            by_suit: dict[str, tuple[Suit, set[int]]] = {}
+            for c in hand:
+                if c.rank is not None:
+                    # keyed by the suit's letter: hashing a str is much cheaper than an Enum
+                    by_suit.setdefault(c.suit._value_, (c.suit, set()))[1].add(_STRENGTH[c.rank])
             sizes = (size,) if size else range(3, 14)
-            for suit, present in by_suit.items():
+            for suit, present in by_suit.values():
                 if len(present) + joker < 3:
                     continue
                 for k in sizes:
-                    for start in range(3, 17 - k):
+                    for start in range(max(3, low + 1), min(17 - k, high - k + 1)):
                         window = range(start, start + k)
                         missing = [v for v in window if v not in present]
                         if len(missing) > 1 or (missing and not joker):
@@ -748,11 +764,13 @@ class Game:
                             out.append(_make_play(SEQUENCE, pairs))
         return out
 
-    def _why_not(self, play: Play) -> str | None:
+    def _why_not(self, play: Play, explain: bool = True) -> str | None:
         """None when `play` may be made on the current field, else the rule that forbids it."""
         top = self.f.top
         if top is None:
             return None
+        if not explain:
+            return self._fast_check(play, top)
         if top.lone_joker:
             if self.rules.spade_three:
                 if play.kind == SINGLE and play.cards[0] == SPADE_3:
@@ -782,6 +800,25 @@ class Game:
                     if 3 <= need <= 15
                     else "階段しばり: nothing can follow"
                 )
+        return None
+
+    def _fast_check(self, play: Play, top: Play) -> str | None:
+        """_why_not without the message (legal move generation calls this a lot)."""
+        no = "illegal"
+        if top.lone_joker:
+            return None if play.cards[0] == SPADE_3 and self.rules.spade_three else no
+        if play.kind != top.kind or play.size != top.size:
+            return no
+        if play.lone_joker:
+            return None
+        rev = self.reversed
+        if (rev and not play.hi < top.hi) or (not rev and not play.lo > top.lo):
+            return no
+        lock = self.f.suit_lock
+        if lock is not None and play.suits != lock:
+            return no
+        if self.f.number_lock and play.key(rev) != top.key(rev) + (-1 if rev else 1):
+            return no
         return None
 
     def _resolve(self, cards: Iterable[str | Card]) -> Play:
