@@ -1,15 +1,22 @@
-"""CPU players for Schwimmen: easy (greedy), normal (counts seen cards), strong (Monte Carlo).
+"""CPU players for Schwimmen: easy (greedy), normal (reads the table), strong (Monte Carlo).
 
-Every player sees only its own `Observation` and is deterministic given its seed. Internally
-cards are small integers (suit * 8 + rank index) and hands are bit masks, so the strong player
-can play a few hundred simulated round endings within its time budget.
+Every player sees only its own `Observation` and is deterministic given its seed.
+
+- easy: takes the swap that raises its hand most, passes when nothing helps, knocks at 26+.
+- normal: tracks every card it has seen and what the others' moves say about their hands, and
+  knocks when a sampled estimate says it is unlikely to have the lowest hand.
+- strong: Monte Carlo over the unseen cards: it deals the hidden cards many times (weighted by
+  how well each deal explains the others' moves), plays every candidate move to the end of the
+  round against greedy opponents, and takes the move that loses a coin least often.
+
+Internally cards are integers 0..31 (suit * 8 + rank index) and hands are 32-bit masks, so a
+simulated turn is a handful of dictionary look-ups.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from games.common.cards import Card, deck_32
@@ -32,114 +39,131 @@ LEVELS = ("easy", "normal", "strong")
 
 _CARDS: list[Card] = deck_32()
 _INDEX: dict[Card, int] = {card: i for i, card in enumerate(_CARDS)}
-# hand mask -> doubled value (int), and -> comparable score with the suit tie-break
-_VALUE2: dict[int, int] = {}
-_SCORE_TB: dict[int, int] = {}
-_BITS: dict[int, tuple[int, int, int]] = {}
+_VALUE2: dict[int, int] = {}  # hand mask -> value doubled (30.5 -> 61)
+_SCORE_TB: dict[int, int] = {}  # hand mask -> comparable score with the suit tie-break
+_BITS: dict[int, tuple[int, int, int]] = {}  # hand mask -> its three cards
 for _combo in combinations(range(32), 3):
-    _mask = (1 << _combo[0]) | (1 << _combo[1]) | (1 << _combo[2])
-    _cards = [_CARDS[i] for i in _combo]
-    _value, _tb = hand_key(_cards, True)
-    _VALUE2[_mask] = int(_value * 2)
-    _BITS[_mask] = _combo
-    _SCORE_TB[_mask] = int(_value * 2) * 16 + _tb
+    _m = (1 << _combo[0]) | (1 << _combo[1]) | (1 << _combo[2])
+    _value, _tb = hand_key([_CARDS[i] for i in _combo], True)
+    _VALUE2[_m] = int(_value * 2)
+    _SCORE_TB[_m] = int(_value * 2) * 16 + _tb
+    _BITS[_m] = _combo
 _SCHNAUZ2 = 62  # 31 doubled
+_GOOD2 = 52  # 26 points: the easy player's knock value
+_WEAK2 = 44  # 22 points
+
+# move kinds inside simulations
+_ONE, _ALL, _PASS, _KNOCK = 0, 1, 2, 3
 
 
-def _mask(cards: Sequence[int]) -> int:
+def _mask(cards: Sequence[Card]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << c
+        m |= 1 << _INDEX[c]
     return m
 
 
-# ---------------------------------------------------------------- fast greedy move
+_GREEDY_CACHE: dict[int, tuple[int, int, int]] = {}
 
 
-def _greedy(hand: list[int], table: list[int]) -> tuple[int, int, int]:
-    """Best immediate swap: (doubled value, hand index or -1 for swap-all, table index)."""
-    hm = _mask(hand)
-    best = (_VALUE2[_mask(table)], -1, -1)
-    for i, h in enumerate(hand):
-        base = hm ^ (1 << h)
-        for j, t in enumerate(table):
-            v = _VALUE2[base | (1 << t)]
-            if v > best[0]:
-                best = (v, i, j)
+def _greedy(hand: int, table: int) -> tuple[int, int, int]:
+    """Best immediate swap: (doubled value, hand card or -1 for swap-all, table card)."""
+    key = hand << 32 | table
+    found = _GREEDY_CACHE.get(key)
+    if found is not None:
+        return found
+    if len(_GREEDY_CACHE) > 500_000:
+        _GREEDY_CACHE.clear()
+    best = _greedy_uncached(hand, table)
+    _GREEDY_CACHE[key] = best
     return best
 
 
-@dataclass
-class _Sim:
-    """A determinized round for rollouts (all hands known)."""
+def _greedy_uncached(hand: int, table: int) -> tuple[int, int, int]:
+    best = (_VALUE2[table], -1, -1)
+    tcards = _BITS[table]
+    for h in _BITS[hand]:
+        base = hand ^ (1 << h)
+        for t in tcards:
+            v = _VALUE2[base | (1 << t)]
+            if v > best[0]:
+                best = (v, h, t)
+    return best
 
-    hands: list[list[int]]
-    table: list[int]
-    stock: list[int]
-    order: list[int]  # alive seats in play order starting anywhere
-    current: int
-    knocker: int
-    final: list[int]
-    passed: list[bool]
-    turns: list[int]
-    streak: int
-    house: bool
-    human: int | None
-    starter: int
+
+class _Sim:
+    """A round with every hand known (one determinization), fast to copy and play out."""
+
+    __slots__ = (
+        "hands",
+        "table",
+        "stock",
+        "nxt",
+        "alive",
+        "current",
+        "knocker",
+        "final",
+        "passed",
+        "turns",
+        "streak",
+        "house",
+        "human",
+        "starter",
+    )
 
     def copy(self) -> _Sim:
-        return _Sim(
-            [list(h) for h in self.hands],
-            list(self.table),
-            list(self.stock),
-            self.order,
-            self.current,
-            self.knocker,
-            list(self.final),
-            list(self.passed),
-            list(self.turns),
-            self.streak,
-            self.house,
-            self.human,
-            self.starter,
-        )
-
-    def next_seat(self, seat: int) -> int:
-        order = self.order
-        return order[(order.index(seat) + 1) % len(order)]
+        s = _Sim.__new__(_Sim)
+        s.hands = list(self.hands)
+        s.table = self.table
+        s.stock = self.stock
+        s.nxt = self.nxt
+        s.alive = self.alive
+        s.current = self.current
+        s.knocker = self.knocker
+        s.final = list(self.final)
+        s.passed = list(self.passed)
+        s.turns = list(self.turns)
+        s.streak = self.streak
+        s.house = self.house
+        s.human = self.human
+        s.starter = self.starter
+        return s
 
     def seats_after_knock(self, knocker: int) -> list[int]:
         seats = []
-        seat = self.next_seat(knocker)
+        seat = self.nxt[knocker]
         cut = self.house and knocker != self.human
         while seat != knocker:
             if cut and seat == self.starter:
                 break
             seats.append(seat)
-            seat = self.next_seat(seat)
+            seat = self.nxt[seat]
         return seats
 
-    def play(self, kind: str, i: int = -1, j: int = -1) -> bool:
+    def play(self, kind: int, h: int = -1, t: int = -1) -> bool:
         """Apply a move for the current seat; True when the round is over."""
         seat = self.current
-        hand = self.hands[seat]
-        if kind == "one":
-            hand[i], self.table[j] = self.table[j], hand[i]
-        elif kind == "all":
-            self.hands[seat], self.table = self.table, hand
-        elif kind == "knock":
+        if kind == _ONE:
+            self.hands[seat] = self.hands[seat] ^ (1 << h) | (1 << t)
+            self.table = self.table ^ (1 << t) | (1 << h)
+        elif kind == _ALL:
+            self.hands[seat], self.table = self.table, self.hands[seat]
+        elif kind == _KNOCK:
             self.knocker = seat
             self.final = self.seats_after_knock(seat)
         self.turns[seat] += 1
-        self.passed[seat] = kind == "pass"
-        if kind in ("one", "all") and _VALUE2[_mask(self.hands[seat])] >= _SCHNAUZ2:
+        self.passed[seat] = kind == _PASS
+        if kind <= _ALL and _VALUE2[self.hands[seat]] >= _SCHNAUZ2:
             return True
-        if kind == "pass":
+        if kind == _PASS:
             self.streak += 1
-            if self.streak >= len(self.order):
+            if self.streak >= len(self.alive):
                 self.streak = 0
                 if len(self.stock) >= 3:
-                    self.table = [self.stock.pop() for _ in range(3)]
+                    self.stock = list(self.stock)
+                    self.table = (
+                        (1 << self.stock.pop()) | (1 << self.stock.pop()) | (1 << self.stock.pop())
+                    )
         else:
             self.streak = 0
         if self.knocker >= 0:
@@ -149,66 +173,139 @@ class _Sim:
                 return True
             self.current = self.final[0]
             return False
-        self.current = self.next_seat(seat)
+        self.current = self.nxt[seat]
         return False
 
-    def policy_move(self, threshold2: int, patience: int) -> bool:
+    def greedy_choice(self, threshold2: int, patience: int) -> tuple[int, int, int]:
         """The easy player's rule: knock when good enough, else the best improving swap."""
         seat = self.current
         hand = self.hands[seat]
-        value = _VALUE2[_mask(hand)]
-        can_knock = self.knocker < 0 and self.turns[seat] > 0
-        if can_knock and (value >= threshold2 or self.turns[seat] >= patience):
-            return self.play("knock")
-        best, i, j = _greedy(hand, self.table)
-        if best > value:
-            return self.play("all" if i < 0 else "one", i, j)
-        if not self.passed[seat]:
-            return self.play("pass")
-        return self.play("all" if i < 0 else "one", i, j)
+        value = _VALUE2[hand]
+        turns = self.turns[seat]
+        if self.knocker < 0 and turns > 0 and (value >= threshold2 or turns >= patience):
+            return (_KNOCK, -1, -1)
+        best, h, t = _greedy(hand, self.table)
+        if best > value or self.passed[seat]:
+            return (_ALL if h < 0 else _ONE, h, t)
+        return (_PASS, -1, -1)
+
+    def greedy_move(self, threshold2: int, patience: int) -> bool:
+        return self.play(*self.greedy_choice(threshold2, patience))
 
     def loses(self, seat: int, tiebreak: bool) -> bool:
-        table = _SCORE_TB if tiebreak else _VALUE2
-        mine = table[_mask(self.hands[seat])]
-        return all(table[_mask(self.hands[s])] >= mine for s in self.order)
+        """Would `seat` lose a coin if the round were scored now (ties lose)?"""
+        score = _SCORE_TB if tiebreak else _VALUE2
+        hands = self.hands
+        mine = score[hands[seat]]
+        return all(score[hands[s]] >= mine for s in self.alive)
+
+
+# ---------------------------------------------------------------- reading the round log
+
+_UNLIKELY_PASS = 0.08  # passed although a swap would have improved the hand
+_UNLIKELY_SWAP = 0.2  # swapped to less than the best, or swapped when passing kept the value
+_UNLIKELY_KNOCK = 0.15  # knocked on a weak hand
+_UNLIKELY_NO_KNOCK = 0.2  # could knock on a very good hand and did not
+
+
+def _log_context(obs: Observation) -> list[tuple[int, bool, bool]]:
+    """For each log event: the seat's turn number, whether someone had knocked, passed last."""
+    context = []
+    turns: dict[int | None, int] = {}
+    last_pass: dict[int | None, bool] = {}
+    knocked = False
+    for event in obs.log:
+        seat = event.seat
+        context.append((turns.get(seat, 0), knocked, last_pass.get(seat, False)))
+        if event.kind in ("swap_one", "swap_all", "pass", "knock"):
+            turns[seat] = turns.get(seat, 0) + 1
+            last_pass[seat] = event.kind == "pass"
+        if event.kind == "knock":
+            knocked = True
+    return context
+
+
+def _history_weight(
+    obs: Observation, sim: _Sim, context: list[tuple[int, bool, bool]], masks: list
+) -> float:
+    """How well the sampled hands explain the others' public decisions (greedy-player model).
+
+    The log is rolled back from the sampled present: every swap tells what a hand held before
+    it, so each past decision of the other players can be checked against what a sensible
+    greedy player would have done with those cards.
+    """
+    hands = list(sim.hands)
+    table = sim.table
+    weight = 1.0
+    log = obs.log
+    me = obs.seat
+    for k in range(len(log) - 1, -1, -1):
+        event = log[k]
+        seat, kind = event.seat, event.kind
+        took, gave = masks[k]
+        if kind == "refresh":
+            table = gave
+            continue
+        if seat is None or kind in ("schnauz", "feuer", "keep"):
+            continue
+        if kind == "take_extra":
+            break  # before this the dealer's hand was the (public) table
+        after = hands[seat]
+        if kind == "swap_one":
+            hands[seat] = (after & ~took) | gave
+            table = (table & ~gave) | took
+        elif kind == "swap_all":
+            hands[seat], table = gave, took
+        if seat == me:
+            continue
+        before = hands[seat]
+        value = _VALUE2[before]
+        turn, knocked, passed_last = context[k]
+        if kind == "knock":
+            if value < _WEAK2:
+                weight *= _UNLIKELY_KNOCK
+            continue
+        if not knocked and turn > 0 and value >= _GOOD2:
+            weight *= _UNLIKELY_NO_KNOCK
+        best = _greedy(before, table)[0]
+        if kind == "pass":
+            if best > value:
+                weight *= _UNLIKELY_PASS
+        elif _VALUE2[after] < best or (best <= value and not passed_last):
+            weight *= _UNLIKELY_SWAP
+    return weight
+
+
+def _pass_streak(obs: Observation) -> int:
+    streak = 0
+    for event in reversed(obs.log):
+        if event.kind != "pass":
+            break
+        streak += 1
+    return streak
 
 
 # ---------------------------------------------------------------- the players
 
 
-def _to_action(kind: str, hand: Sequence[Card], table: Sequence[Card], i: int, j: int) -> Action:
-    if kind == "one":
-        return SwapOne(hand[i], table[j])
-    if kind == "all":
-        return SwapAll()
-    if kind == "pass":
-        return Pass()
-    return Knock()
-
-
-def _alive_order(obs: Observation) -> list[int]:
-    return [s for s in range(obs.players) if not obs.out[s]]
-
-
 class CpuPlayer:
     """A CPU player of one level; `choose(observation, legal_actions)` picks a legal action."""
 
-    # easy: knock at this (doubled) value or after this many turns
-    EASY_KNOCK2 = 52  # 26 points
-    EASY_PATIENCE = 7
+    EASY_KNOCK2 = _GOOD2  # easy knocks at 26 points ...
+    EASY_PATIENCE = 7  # ... or after this many turns, so rounds always end
 
     def __init__(self, level: str = "normal", seed: int | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"CPU level '{level}' is unknown: use easy, normal or strong")
         self.level = level
         self.rng = random.Random(seed)
-        self.samples = 48
-        self.rollout_rotations = 2
+        self.samples = 48  # strong: deals played out per decision
+        self.candidates = 4  # strong: deals drawn per deal kept (weighted resampling)
+        self.horizon_rotations = 2  # strong: how far each play-out looks
+        self.last_estimates: list[tuple[str, float]] = []  # strong: (move, loss rate), for tests
 
     def __repr__(self) -> str:
         return f"CpuPlayer({self.level!r})"
-
-    # ------------------------------------------------------------ entry point
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         obs = observation
@@ -216,8 +313,8 @@ class CpuPlayer:
         if not legal:
             raise ValueError("no legal action to choose from")
         if obs.phase is Phase.DEALER:
-            return self._dealer(obs, legal)
-        if self.level == "easy":
+            action = self._dealer(obs)
+        elif self.level == "easy":
             action = self._easy(obs)
         elif self.level == "normal":
             action = self._normal(obs)
@@ -227,84 +324,64 @@ class CpuPlayer:
             action = legal[0]
         return action
 
-    # ------------------------------------------------------------ dealer
+    # ------------------------------------------------------------ shared pieces
 
-    def _dealer(self, obs: Observation, legal: list[Action]) -> Action:
-        value = _VALUE2[_mask([_INDEX[c] for c in obs.hand])]
-        limit = 32 if self.level == "easy" else 38  # 16 or 19 points
-        return DealerSwap() if value < limit else DealerKeep()
+    def _sim(self, obs: Observation) -> _Sim:
+        """The round as this seat sees it (other hands empty until determinized)."""
+        alive = [s for s in range(obs.players) if not obs.out[s]]
+        sim = _Sim.__new__(_Sim)
+        sim.hands = [0] * obs.players
+        sim.hands[obs.seat] = _mask(obs.hand)
+        sim.table = _mask(obs.table)
+        sim.stock = []
+        sim.nxt = {s: alive[(k + 1) % len(alive)] for k, s in enumerate(alive)}
+        sim.alive = alive
+        sim.current = obs.seat
+        sim.knocker = -1 if obs.knocker is None else obs.knocker
+        sim.final = list(obs.final_turns)
+        sim.passed = list(obs.passed_last)
+        sim.turns = list(obs.turns_taken)
+        sim.streak = _pass_streak(obs)
+        sim.house = obs.rules.is_house
+        sim.human = obs.rules.human_seat
+        sim.starter = obs.starter
+        return sim
 
-    # ------------------------------------------------------------ easy
-
-    def _easy(self, obs: Observation) -> Action:
-        sim = self._sim_from(obs, [list(h) for h in self._own_only(obs)], [])
-        kind, i, j = self._policy_choice(sim, self.EASY_KNOCK2, self.EASY_PATIENCE)
-        return _to_action(kind, obs.hand, obs.table, i, j)
-
-    def _policy_choice(self, sim: _Sim, threshold2: int, patience: int) -> tuple[str, int, int]:
-        seat = sim.current
-        hand = sim.hands[seat]
-        value = _VALUE2[_mask(hand)]
-        can_knock = sim.knocker < 0 and sim.turns[seat] > 0
-        if can_knock and (value >= threshold2 or sim.turns[seat] >= patience):
-            return ("knock", -1, -1)
-        best, i, j = _greedy(hand, sim.table)
-        if best > value or sim.passed[seat]:
-            return ("all" if i < 0 else "one", i, j)
-        return ("pass", -1, -1)
-
-    def _own_only(self, obs: Observation) -> list[list[int]]:
-        hands: list[list[int]] = [[] for _ in range(obs.players)]
-        hands[obs.seat] = [_INDEX[c] for c in obs.hand]
-        return hands
-
-    def _sim_from(self, obs: Observation, hands: list[list[int]], stock: list[int]) -> _Sim:
-        return _Sim(
-            hands=hands,
-            table=[_INDEX[c] for c in obs.table],
-            stock=stock,
-            order=_alive_order(obs),
-            current=obs.seat,
-            knocker=-1 if obs.knocker is None else obs.knocker,
-            final=list(obs.final_turns),
-            passed=list(obs.passed_last),
-            turns=list(obs.turns_taken),
-            streak=_pass_streak(obs),
-            house=obs.rules.is_house,
-            human=obs.rules.human_seat,
-            starter=obs.starter,
-        )
-
-    # ------------------------------------------------------------ sampling hidden hands
-
-    def _determinize(self, obs: Observation) -> _Sim:
-        pool = sorted(_INDEX[c] for c in obs.unseen())
-        self.rng.shuffle(pool)
-        hands = self._own_only(obs)
-        for s in _alive_order(obs):
-            if s == obs.seat:
-                continue
-            hand = [_INDEX[c] for c in obs.known[s]]
-            while len(hand) < 3:
-                hand.append(pool.pop())
-            hands[s] = hand
-        return self._sim_from(obs, hands, pool)
+    def _deals(self, obs: Observation, count: int) -> list[_Sim]:
+        """`count` random full deals: the others get their known cards plus unseen ones."""
+        unseen = sorted(_INDEX[c] for c in obs.unseen())
+        known = [
+            (s, _mask(obs.known[s]), 3 - len(obs.known[s]))
+            for s in range(obs.players)
+            if s != obs.seat and not obs.out[s]
+        ]
+        need = sum(k[2] for k in known)
+        template = self._sim(obs)
+        sims = []
+        sample = self.rng.sample
+        for _ in range(count):
+            picked = sample(unseen, need)
+            sim = template.copy()
+            pos = 0
+            for seat, mask, missing in known:
+                for c in picked[pos : pos + missing]:
+                    mask |= 1 << c
+                pos += missing
+                sim.hands[seat] = mask
+            taken = set(picked)
+            sim.stock = [c for c in unseen if c not in taken]
+            sims.append(sim)
+        return sims
 
     def _likely_deals(self, obs: Observation, count: int, candidates: int) -> list[_Sim]:
-        """`count` determinizations drawn in proportion to how well they explain the round.
-
-        Each candidate gives the other players random unseen cards; the public log is then
-        rolled back to see, for every past decision of theirs, whether a greedy player holding
-        those cards would have made it (a pass with an improving swap on the table, a swap that
-        was not the best one, a knock on a weak hand are unlikely). Resampling by these weights
-        concentrates the samples on hands that fit what the others did.
-        """
-        pool = [self._determinize(obs) for _ in range(candidates)]
+        """`count` deals drawn in proportion to how well they explain the others' moves."""
+        pool = self._deals(obs, candidates)
         if not any(e.seat is not None and e.seat != obs.seat for e in obs.log):
             return pool[:count]
-        weights = [_history_weight(obs, sim) for sim in pool]
-        total = sum(weights)
-        step = total / count
+        context = _log_context(obs)
+        masks = [(_mask(e.took), _mask(e.gave)) for e in obs.log]
+        weights = [_history_weight(obs, sim, context, masks) for sim in pool]
+        step = sum(weights) / count
         pick = self.rng.random() * step
         chosen: list[_Sim] = []
         acc = 0.0
@@ -317,146 +394,95 @@ class CpuPlayer:
             chosen.append(pool[-1])
         return chosen
 
+    def _to_action(self, kind: int, h: int, t: int) -> Action:
+        if kind == _ONE:
+            return SwapOne(_CARDS[h], _CARDS[t])
+        if kind == _ALL:
+            return SwapAll()
+        return Pass() if kind == _PASS else Knock()
+
+    # ------------------------------------------------------------ dealer
+
+    def _dealer(self, obs: Observation) -> Action:
+        """Keep a dealt hand of 16+ (easy) / 19+ points, else take the face-down hand."""
+        limit = 32 if self.level == "easy" else 38
+        return DealerSwap() if _VALUE2[_mask(obs.hand)] < limit else DealerKeep()
+
+    # ------------------------------------------------------------ easy
+
+    def _easy(self, obs: Observation) -> Action:
+        sim = self._sim(obs)
+        return self._to_action(*sim.greedy_choice(self.EASY_KNOCK2, self.EASY_PATIENCE))
+
     # ------------------------------------------------------------ normal
 
     def _normal(self, obs: Observation) -> Action:
-        hand = [_INDEX[c] for c in obs.hand]
-        table = [_INDEX[c] for c in obs.table]
-        value = _VALUE2[_mask(hand)]
         seat = obs.seat
-        can_knock = obs.knocker is None and obs.turns_taken[seat] > 0
-        if can_knock:
-            risk = self._knock_risk(obs, samples=40)
+        sim = self._sim(obs)
+        best, h, t = _greedy(sim.hands[seat], sim.table)
+        if best >= _SCHNAUZ2:  # Schnauz or Feuer ends the round at once: always take it
+            return self._to_action(_ALL if h < 0 else _ONE, h, t)
+        if obs.knocker is None and obs.turns_taken[seat] > 0:
+            risk = self._knock_risk(obs, samples=32)
             limit = 0.12 if obs.coins[seat] <= 0 else 0.2
             if risk <= limit or obs.turns_taken[seat] >= 9:
                 return Knock()
-        best, i, j = _greedy(hand, table)
-        if best > value or obs.passed_last[seat]:
-            return SwapAll() if i < 0 else SwapOne(obs.hand[i], obs.table[j])
-        return Pass()
+        kind, h, t = sim.greedy_choice(99, 99)
+        return self._to_action(kind, h, t)
 
     def _knock_risk(self, obs: Observation, samples: int) -> float:
         """Chance of having the lowest hand if this seat knocks now (others improve greedily)."""
         tiebreak = obs.rules.suit_tiebreak
         losses = 0
         for sim in self._likely_deals(obs, samples, samples * 3):
-            sim.play("knock")
-            over = not sim.final
+            over = sim.play(_KNOCK)
             while not over:
-                over = sim.policy_move(self.EASY_KNOCK2, 99)
+                over = sim.greedy_move(self.EASY_KNOCK2, 99)
             losses += sim.loses(obs.seat, tiebreak)
         return losses / samples
 
     # ------------------------------------------------------------ strong
 
     def _strong(self, obs: Observation, legal: list[Action]) -> Action:
-        hand = [_INDEX[c] for c in obs.hand]
-        table = [_INDEX[c] for c in obs.table]
-        hm = _mask(hand)
-        cands: list[tuple[str, int, int]] = []
+        me = obs.seat
+        sim0 = self._sim(obs)
+        hand, table = sim0.hands[me], sim0.table
         swaps = []
-        for i, h in enumerate(hand):
-            for j, t in enumerate(table):
-                swaps.append((_VALUE2[(hm ^ (1 << h)) | (1 << t)], i, j))
-        swaps.sort(key=lambda x: -x[0])
-        if swaps and swaps[0][0] >= _SCHNAUZ2:
-            _, i, j = swaps[0]
-            return SwapOne(obs.hand[i], obs.table[j])
-        if _VALUE2[_mask(table)] >= _SCHNAUZ2:
+        for h in _BITS[hand]:
+            for t in _BITS[table]:
+                swaps.append((_VALUE2[hand ^ (1 << h) | (1 << t)], h, t))
+        swaps.sort(key=lambda x: (-x[0], x[1], x[2]))
+        if swaps[0][0] >= _SCHNAUZ2:  # Schnauz or Feuer ends the round at once
+            return self._to_action(_ONE, swaps[0][1], swaps[0][2])
+        if _VALUE2[table] >= _SCHNAUZ2:
             return SwapAll()
-        cands.extend(("one", i, j) for _, i, j in swaps[:4])
-        cands.append(("all", -1, -1))
-        if any(isinstance(a, Pass) for a in legal):
-            cands.append(("pass", -1, -1))
-        if any(isinstance(a, Knock) for a in legal):
-            cands.append(("knock", -1, -1))
+        # knock first: on equal estimates ending the round now is preferred
+        cands: list[tuple[int, int, int]] = [(_KNOCK, -1, -1)] if Knock() in legal else []
+        cands.extend((_ONE, h, t) for _, h, t in swaps[:4])
+        cands.append((_ALL, -1, -1))
+        if Pass() in legal:
+            cands.append((_PASS, -1, -1))
         tiebreak = obs.rules.suit_tiebreak
-        losses = [0.0] * len(cands)
-        horizon = self.rollout_rotations * len(_alive_order(obs))
-        for base in self._likely_deals(obs, self.samples, self.samples * 4):
-            for k, (kind, i, j) in enumerate(cands):
+        losses = [0] * len(cands)
+        horizon = self.horizon_rotations * len(sim0.alive)
+        easy2, patience = self.EASY_KNOCK2, self.EASY_PATIENCE
+        for base in self._likely_deals(obs, self.samples, self.samples * self.candidates):
+            for k, (kind, h, t) in enumerate(cands):
                 sim = base.copy()
-                over = sim.play(kind, i, j)
+                over = sim.play(kind, h, t)
                 steps = 0
                 while not over and steps < horizon:
-                    if sim.current == obs.seat:
-                        over = sim.policy_move(54, 99)
+                    if sim.current == me:
+                        over = sim.greedy_move(54, 99)
                     else:
-                        over = sim.policy_move(self.EASY_KNOCK2, self.EASY_PATIENCE)
+                        over = sim.greedy_move(easy2, patience)
                     steps += 1
-                losses[k] += sim.loses(obs.seat, tiebreak)
+                losses[k] += sim.loses(me, tiebreak)
         best = min(range(len(cands)), key=lambda k: (losses[k], k))
-        self._last = [
-            (c[0], c[1], c[2], round(x / self.samples, 2))
-            for c, x in zip(cands, losses, strict=True)
+        self.last_estimates = [
+            (str(self._to_action(*c)), n / self.samples) for c, n in zip(cands, losses, strict=True)
         ]
-        kind, i, j = cands[best]
-        return _to_action(kind, obs.hand, obs.table, i, j)
-
-
-_UNLIKELY_PASS = 0.12
-_UNLIKELY_SWAP = 0.3
-_UNLIKELY_KNOCK = 0.15
-
-
-def _history_weight(obs: Observation, sim: _Sim) -> float:
-    """How well the sampled hands explain the others' public decisions (greedy-player model)."""
-    hands = {s: _mask(h) for s, h in enumerate(sim.hands) if h}
-    table = _mask(sim.table)
-    weight = 1.0
-    for event in reversed(obs.log):
-        seat, kind = event.seat, event.kind
-        took = _mask([_INDEX[c] for c in event.took])
-        gave = _mask([_INDEX[c] for c in event.gave])
-        if kind == "refresh":
-            table = gave
-            continue
-        if seat is None or kind in ("schnauz", "feuer"):
-            continue
-        if kind == "swap_one":
-            after = hands[seat]
-            hands[seat] = (after & ~took) | gave
-            table = (table & ~gave) | took
-            if seat != obs.seat:
-                best = _best_mask_value(hands[seat], table)
-                if _VALUE2[after] < best:
-                    weight *= _UNLIKELY_SWAP
-        elif kind == "swap_all":
-            after = hands[seat]
-            hands[seat], table = gave, took
-            if seat != obs.seat and _VALUE2[after] < _best_mask_value(gave, took):
-                weight *= _UNLIKELY_SWAP
-        elif kind == "pass" and seat != obs.seat:
-            if _best_mask_value(hands[seat], table) > _VALUE2[hands[seat]]:
-                weight *= _UNLIKELY_PASS
-        elif kind == "knock" and seat != obs.seat:
-            if _VALUE2[hands[seat]] < 44:  # knocking below 22 points
-                weight *= _UNLIKELY_KNOCK
-        elif kind == "take_extra":
-            break  # the dealer's hand before this was the table: nothing hidden earlier
-    return weight
-
-
-def _best_mask_value(hand: int, table: int) -> int:
-    """Best doubled value reachable from hand mask `hand` with table mask `table`."""
-    best = _VALUE2[table]
-    ts = _BITS[table]
-    for h in _BITS[hand]:
-        base = hand ^ (1 << h)
-        for t in ts:
-            v = _VALUE2[base | (1 << t)]
-            if v > best:
-                best = v
-    return best
-
-
-def _pass_streak(obs: Observation) -> int:
-    streak = 0
-    for event in reversed(obs.log):
-        if event.kind != "pass":
-            break
-        streak += 1
-    return streak
+        return self._to_action(*cands[best])
 
 
 def make_player(level: str, seed: int | None = None) -> CpuPlayer:

@@ -379,8 +379,12 @@ class Game:
         game.hands = [[_card(c) for c in h] if h is not None else [] for h in hands]
         game.table = [_card(c) for c in table]
         used = [c for h in game.hands for c in h] + game.table
-        if len(set(used)) != len(used) or any(len(h) not in (0, HAND_SIZE) for h in game.hands):
-            raise IllegalMove("a position needs 3 different cards per hand and on the table")
+        twice = sorted({str(c) for c in used if used.count(c) > 1})
+        if twice or any(len(h) not in (0, HAND_SIZE) for h in game.hands):
+            raise IllegalMove(
+                "a position needs 3 different cards per hand and on the table"
+                + (f" ({', '.join(twice)} given twice)" if twice else "")
+            )
         first = [_card(c) for c in stock or ()]
         rest = [c for c in deck_32() if c not in set(used) | set(first)]
         game.stock = rest + list(reversed(first))  # the first given card is drawn first

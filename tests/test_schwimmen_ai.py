@@ -1,0 +1,184 @@
+"""CPU players: always legal, deterministic, see only their own seat, and play sensibly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.common.cards import Card, deck_32
+from games.schwimmen import ai
+from games.schwimmen.ai import CpuPlayer, make_player
+from games.schwimmen.rules import (
+    DealerKeep,
+    DealerSwap,
+    Game,
+    Knock,
+    Pass,
+    Phase,
+    Rules,
+    SwapAll,
+    SwapOne,
+)
+
+C = Card.parse
+HANDS = [("7H", "8H", "KD"), ("7D", "8D", "QC"), ("9H", "10C", "7C"), ("8C", "9C", "JS")]
+
+
+def quick(level: str, seed: int = 1) -> CpuPlayer:
+    player = make_player(level, seed)
+    player.samples = 12  # keep the tests fast; the benchmark uses the real setting
+    return player
+
+
+def play_game(players, seed, rules, check=None) -> Game:
+    game = Game.new(players=len(players), seed=seed, rules=rules)
+    for _ in range(5000):
+        if game.phase is Phase.GAME_OVER:
+            return game
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+            continue
+        seat = game.current
+        legal = game.legal_actions()
+        action = players[seat].choose(game.observation(seat), legal)
+        assert action in legal, f"{players[seat]} chose illegal {action}"
+        game.apply(action)
+        if check:
+            check(game)
+    raise AssertionError("game did not end")
+
+
+def test_cpu_only_games_end_with_legal_moves_and_all_cards():
+    deck = Counter(deck_32())
+
+    def check(game):
+        assert Counter(game.all_cards()) == deck
+
+    for seed, rules in ((1, Rules(human_seat=None)), (2, Rules.house(human_seat=None))):
+        players = [quick("strong", seed), quick("normal", seed + 1), CpuPlayer("easy", 3)]
+        game = play_game(players, seed, rules, check)
+        assert len(game.winners) >= 1
+
+
+def test_same_seed_same_choices():
+    def run(seed):
+        players = [quick("strong", 5), quick("normal", 6), CpuPlayer("easy", 7), quick("normal", 8)]
+        game = play_game(players, seed, Rules(human_seat=None))
+        return [(r.values, r.losers) for r in game.results]
+
+    assert run(11) == run(11)
+
+
+def test_choice_depends_only_on_the_own_observation():
+    # seats 1-3 hold different hidden cards; seat 0 sees exactly the same things
+    other = [HANDS[0], HANDS[3], HANDS[1], HANDS[2]]
+    a = Game.from_position(HANDS, ("7S", "8S", "9S"), turns_taken=[1, 1, 1, 1])
+    b = Game.from_position(other, ("7S", "8S", "9S"), turns_taken=[1, 1, 1, 1])
+    assert a.observation(0).unseen() == b.observation(0).unseen()
+    for level in ("easy", "normal", "strong"):
+        pa, pb = quick(level, 3), quick(level, 3)
+        assert pa.choose(a.observation(0), a.legal_actions()) == pb.choose(
+            b.observation(0), b.legal_actions()
+        )
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_every_level_takes_schnauz_when_offered(level):
+    game = Game.from_position(
+        [("AH", "KH", "10S"), *HANDS[1:]], ("10H", "8S", "9S"), turns_taken=[1, 1, 1, 1]
+    )
+    action = quick(level).choose(game.observation(0), game.legal_actions())
+    assert action == SwapOne(C("10S"), C("10H"))
+
+
+def test_easy_is_greedy_and_knocks_on_26():
+    game = Game.from_position(HANDS, ("7S", "KH", "9S"))
+    easy = CpuPlayer("easy", 1)
+    assert easy.choose(game.observation(0), game.legal_actions()) == SwapOne(C("KD"), C("KH"))
+    game = Game.from_position(
+        [("AH", "KH", "10S"), *HANDS[1:]], ("7S", "8S", "9D"), turns_taken=[1, 0, 0, 0]
+    )
+    assert easy.choose(game.observation(0), game.legal_actions()) == Pass()  # 21, nothing helps
+    game = Game.from_position(
+        [("AH", "KH", "7H"), *HANDS[1:]], ("7S", "8S", "9D"), turns_taken=[1, 0, 0, 0]
+    )
+    assert easy.choose(game.observation(0), game.legal_actions()) == Knock()  # 28
+
+
+def test_strong_and_normal_knock_on_a_great_hand_early():
+    hands = [("QS", "QH", "QD"), *HANDS[1:]]  # 30.5 on the second turn
+    game = Game.from_position(hands, ("7S", "8S", "9D"), turns_taken=[1, 1, 1, 1])
+    for level in ("normal", "strong"):
+        assert quick(level).choose(game.observation(0), game.legal_actions()) == Knock()
+
+
+def test_strong_does_not_knock_on_a_hopeless_hand():
+    hands = [("7S", "8H", "9D"), ("AC", "KC", "QD"), ("AD", "KD", "9S"), ("AH", "QH", "8C")]
+    game = Game.from_position(hands, ("10S", "JH", "7C"), turns_taken=[1, 1, 1, 1])
+    strong = quick("strong")
+    strong.samples = 24
+    action = strong.choose(game.observation(0), game.legal_actions())
+    assert action != Knock()
+    estimates = dict(strong.last_estimates)
+    assert estimates["knock"] > 0.5  # 9 points against three unknown hands: knocking loses
+
+
+def test_dealer_keeps_a_good_hand_and_swaps_a_bad_one():
+    for level in ("easy", "normal", "strong"):
+        player = quick(level)
+        for seed in range(40):
+            game = Game.new(seed=seed)
+            if game.phase is not Phase.DEALER:
+                continue
+            from games.schwimmen.rules import hand_value
+
+            value = hand_value(game.hands[game.dealer])
+            action = player.choose(game.observation(game.dealer), game.legal_actions())
+            assert action in (DealerKeep(), DealerSwap())
+            if value >= 20:
+                assert action == DealerKeep()
+            if value <= 12:
+                assert action == DealerSwap()
+
+
+def test_reading_the_log_discounts_deals_that_contradict_a_pass():
+    # seat 1 passed with 10H KH AS... on the table: a hand that could take them is unlikely
+    game = Game.from_position(HANDS, ("10H", "KH", "AD"), current=1, turns_taken=[0, 0, 0, 0])
+    game.apply(Pass())  # seat 1 (7D 8D QC) could have taken AD for 25: a greedy player would
+    obs = game.observation(2)
+    player = CpuPlayer("strong", 1)
+    context = ai._log_context(obs)
+    masks = [(ai._mask(e.took), ai._mask(e.gave)) for e in obs.log]
+    weights = []
+    for sim in player._deals(obs, 300):
+        weights.append((ai._history_weight(obs, sim, context, masks), sim.hands[1]))
+    low = [w for w, _ in weights if w < 1]
+    assert low and len(low) < len(weights)
+    for w, hand in weights:
+        best = ai._greedy(hand, ai._mask(obs.table))[0]
+        assert (w < 1) == (best > ai._VALUE2[hand])
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="easy, normal or strong"):
+        CpuPlayer("hard")
+
+
+def test_levels_choose_legal_actions_in_many_positions():
+    rng = random.Random(4)
+    players = {lvl: quick(lvl, 9) for lvl in ("easy", "normal", "strong")}
+    for seed in range(25):
+        game = Game.new(players=rng.randint(2, 6), seed=seed, rules=Rules(human_seat=None))
+        for _ in range(rng.randint(0, 12)):
+            if game.phase not in (Phase.PLAY, Phase.DEALER):
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase not in (Phase.PLAY, Phase.DEALER):
+            continue
+        obs = game.observation(game.current)
+        legal = game.legal_actions()
+        for player in players.values():
+            assert player.choose(obs, legal) in legal
+    assert SwapAll() in [SwapAll()]
