@@ -176,3 +176,19 @@ def test_leaving_mid_game_costs_the_stake(qtbot):
     assert table.leave() == 100
     assert ChipBank().balance(table.names[0]) == before - 100
     assert table.leave() == 0
+
+
+def test_refusals_are_explained_in_japanese():
+    from games.daifugo.rules import Game
+    from games.daifugo.ui import explain
+
+    g = Game.from_hands([["3H", "9H", "KS"], ["7H", "10S", "QC"], ["5C", "JH", "QD"]])
+    g.play(["3H"])
+    g.play(["7H"])
+    assert explain(g.check(["QD"]), "ja") == "絵柄しばり中：♥ しか出せません"
+    assert explain(g.check(["5C"]), "ja").startswith("場のカードより強いカード")
+    assert explain(g.check(["5C"]), "en") == g.check(["5C"])
+    g2 = Game.from_hands([["3S", "6H"], ["4D", "7C"], ["5C", "9H"]])
+    g2.play(["3S"])
+    g2.play(["4D"])
+    assert explain(g2.check(["9H"]), "ja") == "階段しばり中：次は 5 しか出せません"

@@ -122,6 +122,31 @@ TEXT = QColor("#f4f1e8")
 RED = QColor("#e0303a")
 
 
+def explain(reason: str, language: str) -> str:
+    """The engine's reason for refusing a play, in Japanese for the ja screens."""
+    if language != "ja":
+        return reason
+    if "階段しばり" in reason:
+        if "must be" in reason:
+            return "階段しばり中：次は " + reason.rsplit(" ", 1)[-1] + " しか出せません"
+        return "階段しばり中：もう出せるカードがありません"
+    if "絵柄しばり" in reason:
+        return "絵柄しばり中：" + reason.rsplit(" ", 1)[-1] + " しか出せません"
+    if "only the ♠3" in reason:
+        return "ジョーカーにはスペードの3しか出せません（スペ3返し）"
+    if "nothing beats a lone joker" in reason:
+        return "ジョーカーより強いカードはありません"
+    if "not stronger" in reason:
+        return "場のカードより強いカードを出してください" + (
+            "（革命／11バック中）" if "reversed" in reason else ""
+        )
+    if "the field needs" in reason:
+        return "場と同じ出し方（同じ枚数・同じ形）で出してください"
+    if "joker" in reason or "sequence" in reason or "not a play" in reason:
+        return "その組み合わせでは出せません（1枚・同じ数字・同じ絵柄の3枚以上の連番）"
+    return reason
+
+
 def rules_summary(rules: Rules, language: str) -> str:
     i = 0 if language == "ja" else 1
     on = [names[i] for key, names in RULE_NAMES.items() if getattr(rules, key)]
@@ -387,7 +412,7 @@ class DaifugoTable(QWidget):
                 if g.f.top is None:
                     self.last_action.clear()
         except IllegalMove as exc:
-            self.message = self.t["cant_play"].format(why=exc)
+            self.message = self.t["cant_play"].format(why=explain(str(exc), self.language))
             self.update()
             return
         self.selected.clear()
@@ -749,7 +774,7 @@ class DaifugoTable(QWidget):
                 text = t["your_lead"] if g.f.top is None else t["your_turn"]
                 why = self._selection_ok()
                 if why:
-                    text = t["cant_play"].format(why=why)
+                    text = t["cant_play"].format(why=explain(why, self.language))
                 elif why is None and len(g.hands[0]) == len(self.selected):
                     play = g._resolve(self.selected_codes())
                     if g.would_foul(play):
