@@ -104,6 +104,7 @@ def open_window(qtbot, session, config, size=(1280, 720), **kwargs) -> DisplayWi
     kwargs.setdefault(
         "probability_module", FAKE_ENGINE if FAKE_ENGINE in sys.modules else "bingo.probability"
     )
+    kwargs.setdefault("odds_mode", "thread")  # the process worker has its own test
     window = DisplayWindow(session, config, **kwargs)
     qtbot.addWidget(window)
     window.resize(*size)
@@ -274,6 +275,7 @@ def test_card_check_with_a_registry(qtbot, config, tmp_path, output_dir):
     )
     reg = window.odds_panel.result.registry
     assert (reg.cards, reg.bingo, reg.reach) == (3, 1, 1)
+    window.grab().save(str(output_dir / "draw_1920x1080_with_registry.png"))
 
 
 def test_card_check_without_registry_says_so(qtbot, config, tmp_path):
@@ -516,3 +518,39 @@ def test_screens_before_during_and_after_a_spin(
     press(qtbot, window.card_view, Qt.Key.Key_Escape)
     press(qtbot, window, Qt.Key.Key_H)
     window.grab().save(str(output_dir / f"draw_{tag}_4_help.png"))
+
+
+def test_real_engine_in_a_worker_process(qtbot, config, tmp_path):
+    """The default set-up: the real engine in a separate process, same numbers as a direct call."""
+    from bingo import probability
+
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
+    window = open_window(
+        qtbot, session, config, probability_module="bingo.probability", odds_mode="process"
+    )
+    assert window.odds.mode == "process"
+    qtbot.waitUntil(lambda: window.odds.state == "ready", timeout=60000)
+    for _ in range(3):
+        press(qtbot, window, Qt.Key.Key_Space)
+        press(qtbot, window, Qt.Key.Key_Space)
+    qtbot.waitUntil(
+        lambda: (
+            window.odds_panel.result is not None
+            and window.odds_panel.result.drawn == frozenset(session.history)
+        ),
+        timeout=60000,
+    )
+    board = config.board
+    expected = probability.next_draw_stats(
+        session.drawn_per_column(),
+        board.size,
+        board.numbers_per_column,
+        board.threshold,
+        board.free_center,
+        cards=config.event.cards_in_play,
+    )
+    shown = window.odds_panel.result.stats
+    assert shown.p_bingo_now == pytest.approx(expected.p_bingo_now)
+    assert shown.p_any_new_bingo == pytest.approx(expected.p_any_new_bingo)
+    window.close()
+    assert window.odds._pool is None  # the worker process was stopped

@@ -63,7 +63,9 @@ def test_audience_screen_that_does_not_exist_falls_back_with_a_warning(qtbot, co
         config, display=dataclasses.replace(config.display, audience_screen=7)
     )
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=9)
-    display = DisplayWindow(session, config, probability_module="no_such_engine_module")
+    display = DisplayWindow(
+        session, config, probability_module="no_such_engine_module", odds_mode="thread"
+    )
     qtbot.addWidget(display)
     operator = show_windows(display, config, operator=True, full_screen=False)
     qtbot.addWidget(operator)

@@ -110,7 +110,10 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
         full_screen=config.display.fullscreen and not args.windowed,
     )
     QTimer.singleShot(0, window.start_background_work)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        window.odds.shutdown()
 
 
 def show_windows(window, config, *, operator: bool, full_screen: bool):

@@ -101,6 +101,7 @@ class DisplayWindow(QWidget):
         confirm: ConfirmFn | None = None,
         auto_seconds: float | None = None,
         probability_module: str = "bingo.probability",
+        odds_mode: str = "process",
         warn: Callable[[str], None] | None = None,
         sound: Sound | None = None,
         parent: QWidget | None = None,
@@ -125,7 +126,11 @@ class DisplayWindow(QWidget):
         self.odds_panel = OddsPanel(config, self.strings, self)
         self.odds_panel.registry_loaded = registry is not None
         self.odds = OddsService(
-            config, registry.values() if registry else None, probability_module, parent=self
+            config,
+            registry.values() if registry else None,
+            probability_module,
+            mode=odds_mode,
+            parent=self,
         )
         self.card_view = CardCheckView(
             self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
@@ -322,6 +327,7 @@ class DisplayWindow(QWidget):
             self.showFullScreen()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        self.odds.shutdown()
         if self.operator is not None and self.operator.isVisible():
             self.operator.close()
         super().closeEvent(event)

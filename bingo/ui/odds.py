@@ -1,14 +1,17 @@
-"""Live odds: computed off the UI thread by the probability engine, shown in a panel.
+"""Live odds: computed away from the UI thread by the probability engine, shown in a panel.
 
-`OddsService` runs every computation on its own QThreadPool (one worker, so warm-up, curve and
-per-draw stats never compete) and reports back through queued signals. Results are cached by the
+`OddsService` runs every computation in a worker process by default (numba kernels hold the
+GIL, so a thread would still stall the reel's frames; a process cannot), one job at a time so
+warm-up, curve and per-draw stats never compete; results come back through queued signals. A
+thread worker is the fallback (and what tests use with a fake engine). Results are cached by the
 set of drawn numbers, and the display asks for the post-landing state as soon as a spin starts,
 so the panel updates at the landing without waiting.
 """
 
 from __future__ import annotations
 
-import importlib
+import itertools
+import multiprocessing
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -20,9 +23,11 @@ from PySide6.QtWidgets import QWidget
 
 import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.config import Config
+from bingo.ui import odds_jobs
 from bingo.ui.art import TEXT, TEXT_DIM, fit_font, paint_panel, ui_font
 
 WARMING, READY, UNAVAILABLE = "warming", "ready", "unavailable"
+PROCESS, THREAD = "process", "thread"
 
 
 @dataclass(frozen=True)
@@ -47,50 +52,61 @@ class _Job(QRunnable):
 
 
 class OddsService(QObject):
-    """Asks the probability engine for numbers in a worker thread; never blocks the UI."""
+    """Asks the probability engine for numbers in a worker; never blocks the UI thread."""
 
     state_changed = Signal(str)
     result_ready = Signal(object)  # OddsResult
     curve_ready = Signal(object)  # FirstBingoCurve or None
-    _job_done = Signal()
+    _finished = Signal(int, object, object)  # token, result, error (from the worker side)
 
     def __init__(
         self,
         config: Config,
         registry_cards: Iterable | None = None,
         module_name: str = "bingo.probability",
+        mode: str = PROCESS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.config = config
         self.registry_cards = list(registry_cards) if registry_cards is not None else None
         self.module_name = module_name
+        self.mode = mode
         self.state = WARMING
         self.reason = ""
         self.curve = None
         self.cache: dict[frozenset[int], OddsResult] = {}
-        self._module = None
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        b = config.board
+        self._board = (b.size, b.numbers_per_column, b.threshold, b.free_center)
+        self._pool = None  # multiprocessing pool (process mode)
+        self._threads: QThreadPool | None = None
         self._queue: list[frozenset[int]] = []
+        self._handlers: dict[int, Callable[[Any, Any], None]] = {}
+        self._tokens = itertools.count(1)
         self._busy = False
         self._started = False
         self._curve_wanted = False
-        self._job_done.connect(self._next_job, Qt.ConnectionType.QueuedConnection)
-        self.state_changed.connect(self._set_state)  # first, before any view's slot
-
-    def _set_state(self, state: str) -> None:
-        self.state = state
+        self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
 
     # ---------------------------------------------------------------- public
     def start(self) -> None:
-        """Import and warm up the engine in the background (the panel says calculating…)."""
+        """Start the worker and warm the engine up (the panel says calculating… meanwhile)."""
         if self._started:
             return
         self._started = True
-        self._busy = True
+        if self.mode == PROCESS:
+            try:
+                context = multiprocessing.get_context("spawn")
+                self._pool = context.Pool(1, odds_jobs.init, (self.registry_cards,))
+            except Exception as exc:  # noqa: BLE001 - fall back to a thread
+                self.reason = f"odds worker process unavailable ({exc}); using a thread"
+                self.mode = THREAD
+        if self.mode == THREAD:
+            odds_jobs.init(self.registry_cards)
+            self._threads = QThreadPool(self)
+            self._threads.setMaxThreadCount(1)
         self._curve_wanted = True
-        self._pool.start(_Job(self._warm_up_job))
+        self._submit(odds_jobs.warm_up, (self.module_name,), self._on_warm)
 
     def request(self, drawn: Iterable[int]) -> None:
         """Compute the odds for `drawn`; `result_ready` follows (at once when cached)."""
@@ -102,90 +118,102 @@ class OddsService(QObject):
             return
         self._queue.append(key)
         del self._queue[:-3]  # only the newest states matter
-        if not self._busy:
+        if not self._busy and self._started:
             self._next_job()
 
+    def shutdown(self) -> None:
+        """Stop the worker (a long computation is abandoned)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool = None
+        if self._threads is not None:
+            self._threads.clear()
+
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
-        """Block until the worker is done (tests and benchmarks only)."""
-        return self._pool.waitForDone(timeout_ms)
+        """Wait until the worker is done (tests and benchmarks only); pumps no events."""
+        end = time.monotonic() + timeout_ms / 1000
+        while self._busy and time.monotonic() < end:
+            time.sleep(0.005)
+        return not self._busy
 
     @property
     def busy(self) -> bool:
         return self._busy
 
-    # ---------------------------------------------------------------- jobs (worker thread)
-    def _warm_up_job(self) -> None:
-        try:
-            module = importlib.import_module(self.module_name)
-            module.warm_up()
-            self._module = module
-            state = READY
-        except ModuleNotFoundError as exc:
-            state = UNAVAILABLE
-            self.reason = f"probability engine not installed ({exc.name})"
-        except Exception as exc:  # noqa: BLE001 - the engine failing must not stop the show
-            state = UNAVAILABLE
-            self.reason = f"probability engine failed to start: {exc}"
-        self.state_changed.emit(state)  # `state` itself changes on the UI thread
-        self._job_done.emit()
+    # ---------------------------------------------------------------- worker plumbing
+    def _submit(self, fn: Callable, args: tuple, handler: Callable[[Any, Any], None]) -> None:
+        token = next(self._tokens)
+        self._handlers[token] = handler
+        self._busy = True
+        signal = self._finished
 
-    def _stats_job(self, key: frozenset[int]) -> None:
-        started = time.perf_counter()
-        stats = registry = None
-        errors = []
-        board = self.config.board
-        if self._module is not None:
-            per_column = [0] * board.size
-            for n in key:
-                per_column[board.column_of(n)] += 1
+        def emit(*values: Any) -> None:
             try:
-                stats = self._module.next_draw_stats(
-                    per_column,
-                    board.size,
-                    board.numbers_per_column,
-                    board.threshold,
-                    board.free_center,
-                    cards=self.config.event.cards_in_play,
+                signal.emit(*values)
+            except RuntimeError:  # the display was closed meanwhile: nobody to tell
+                pass
+
+        if self._pool is not None:
+            try:
+                self._pool.apply_async(
+                    fn,
+                    args,
+                    callback=lambda r: emit(token, r, None),
+                    error_callback=lambda e: emit(token, None, e),
                 )
-            except Exception as exc:  # noqa: BLE001
-                errors.append(f"odds: {exc}")
-        if self.registry_cards is not None:
-            try:
-                from bingo.check import registry_stats
+                return
+            except Exception as exc:  # noqa: BLE001 - e.g. the pool was terminated
+                emit(token, None, exc)
+                return
 
-                registry = registry_stats(self.registry_cards, key, board.threshold)
-            except Exception as exc:  # noqa: BLE001
-                errors.append(f"registry: {exc}")
-        result = OddsResult(
-            key, stats, registry, "; ".join(errors) or None, time.perf_counter() - started
-        )
-        self.cache[key] = result
+        def run() -> None:
+            try:
+                outcome = (fn(*args), None)
+            except BaseException as exc:  # noqa: BLE001 - sent back, never raised here
+                outcome = (None, exc)
+            emit(token, *outcome)
+
+        self._threads.start(_Job(run))
+
+    def _on_finished(self, token: int, result: Any, error: Any) -> None:
+        handler = self._handlers.pop(token, None)
+        self._busy = False
+        if handler is not None:
+            handler(result, error)
+        if not self._busy:
+            self._next_job()
+
+    def _on_warm(self, _result: Any, error: Any) -> None:
+        if error is None:
+            state = READY
+        elif isinstance(error, ModuleNotFoundError):
+            state = UNAVAILABLE
+            self.reason = f"probability engine not installed ({error})"
+        else:
+            state = UNAVAILABLE
+            self.reason = f"probability engine failed to start: {error}"
+        self.state = state
+        self.state_changed.emit(state)
+
+    def _on_stats(self, key: frozenset[int], result: Any, error: Any) -> None:
+        if error is not None:
+            value = OddsResult(key, None, None, f"odds: {error}", 0.0)
+        else:
+            stats, registry, errors, seconds = result
+            value = OddsResult(key, stats, registry, "; ".join(errors) or None, seconds)
+        self.cache[key] = value
         if len(self.cache) > 256:
             self.cache.pop(next(iter(self.cache)))
-        self.result_ready.emit(result)
-        self._job_done.emit()
+        self.result_ready.emit(value)
 
-    def _curve_job(self) -> None:
-        board = self.config.board
-        curve = None
-        try:
-            curve = self._module.first_bingo_curve(
-                self.config.event.cards_in_play,
-                board.size,
-                board.numbers_per_column,
-                board.threshold,
-                board.free_center,
-            )
-        except Exception as exc:  # noqa: BLE001
-            self.reason = f"curve: {exc}"
-        self.curve = curve
-        self.curve_ready.emit(curve)
-        self._job_done.emit()
+    def _on_curve(self, result: Any, error: Any) -> None:
+        if error is not None:
+            self.reason = f"curve: {error}"
+        self.curve = result if error is None else None
+        self.curve_ready.emit(self.curve)
 
-    # ---------------------------------------------------------------- scheduling (UI thread)
     def _next_job(self) -> None:
-        self._busy = False
-        if self.state == WARMING:
+        if self.state == WARMING or self._busy:
             return
         if self._queue:
             key = self._queue.pop(0)
@@ -193,12 +221,24 @@ class OddsService(QObject):
                 self.result_ready.emit(self.cache[key])
                 self._next_job()
                 return
-            self._busy = True
-            self._pool.start(_Job(lambda: self._stats_job(key)))
-        elif self._curve_wanted and self._module is not None:
+            self._submit(
+                odds_jobs.stats,
+                (
+                    self.module_name,
+                    key,
+                    self._board,
+                    self.config.event.cards_in_play,
+                    self.state == READY,
+                ),
+                lambda result, error, key=key: self._on_stats(key, result, error),
+            )
+        elif self._curve_wanted and self.state == READY:
             self._curve_wanted = False
-            self._busy = True
-            self._pool.start(_Job(self._curve_job))
+            self._submit(
+                odds_jobs.curve,
+                (self.module_name, self._board, self.config.event.cards_in_play),
+                self._on_curve,
+            )
 
 
 def percent(p: float | None) -> str:

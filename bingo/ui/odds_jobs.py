@@ -1,0 +1,58 @@
+"""The odds computations themselves (no Qt), run in the odds worker process or thread.
+
+Kept free of Qt so the worker process started by `OddsService` imports only the engine. Module
+state (the registry's cards) is set once per worker by `init`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+_cards: list | None = None
+
+
+def init(cards: list | None) -> None:
+    """Worker initialiser: keep the registry's cards (sent once, not with every job)."""
+    global _cards
+    _cards = cards
+
+
+def warm_up(module_name: str) -> None:
+    importlib.import_module(module_name).warm_up()
+
+
+def stats(
+    module_name: str, drawn: frozenset[int], board: tuple, cards_in_play: int, with_engine: bool
+) -> tuple[Any, Any, list[str], float]:
+    """(NextDrawStats | None, RegistryStats | None, errors, seconds) for the drawn numbers."""
+    started = time.perf_counter()
+    size, per_column, threshold, free_center = board
+    errors: list[str] = []
+    result = registry = None
+    if with_engine:
+        counts = [0] * size
+        for n in drawn:
+            counts[(n - 1) // per_column] += 1
+        try:
+            module = importlib.import_module(module_name)
+            result = module.next_draw_stats(
+                counts, size, per_column, threshold, free_center, cards=cards_in_play
+            )
+        except Exception as exc:  # noqa: BLE001 - reported to the display as a warning
+            errors.append(f"odds: {exc}")
+    if _cards is not None:
+        try:
+            from bingo.check import registry_stats
+
+            registry = registry_stats(_cards, drawn, threshold)
+        except Exception as exc:  # noqa: BLE001
+            errors.append(f"registry: {exc}")
+    return result, registry, errors, time.perf_counter() - started
+
+
+def curve(module_name: str, board: tuple, cards_in_play: int) -> Any:
+    size, per_column, threshold, free_center = board
+    module = importlib.import_module(module_name)
+    return module.first_bingo_curve(cards_in_play, size, per_column, threshold, free_center)
