@@ -72,7 +72,7 @@ class FirstBingoCurve:
     samples: int  # draw orders sampled (0 when exact)
 
 
-def _tables(size: int, threshold: int) -> Transitions | None:
+def _tables_or_none(size: int, threshold: int) -> Transitions | None:
     """DP tables, or None when no bingo is possible (threshold > cells)."""
     if threshold > size * size:
         return None
@@ -87,7 +87,7 @@ def _tables(size: int, threshold: int) -> Transitions | None:
 
 @lru_cache(maxsize=200_000)
 def _probability(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool):
-    tables = _tables(size, threshold)
+    tables = _tables_or_none(size, threshold)
     if tables is None:
         return 0.0
     wtab = weight_table(drawn, size, per_column, free)
@@ -164,7 +164,7 @@ def next_draw_stats(
 
 @lru_cache(maxsize=64)
 def _one_card(size: int, per_column: int, threshold: int, free: bool) -> np.ndarray:
-    p = _curve.one_card_curve(_tables(size, threshold), size, per_column, free)
+    p = _curve.one_card_curve(_tables_or_none(size, threshold), size, per_column, free)
     p.setflags(write=False)
     return p
 
@@ -179,7 +179,7 @@ def one_card_curve(
 
 @lru_cache(maxsize=32)
 def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> FirstBingoCurve:
-    tables = _tables(size, threshold)
+    tables = _tables_or_none(size, threshold)
     n_numbers = size * per_column
     draws = np.arange(n_numbers + 1)
     if _curve.exact_is_feasible(size, per_column):

@@ -10,15 +10,21 @@ so the transitions are stored once, as CSR sorted by (source, kind), and reused 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
+from bingo.paths import user_data_dir
+
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 8_000_000
-MAX_THRESHOLD = 63  # group sizes are packed in 6 bits
+MAX_THRESHOLD = 63
+_CACHE_VERSION = 1
+_CACHE_MIN_TRANSITIONS = 200_000  # group sizes are packed in 6 bits
 _LABEL_BITS = 3
 _SIZE_SHIFT = 30
 _SIZE_BITS = 6
@@ -49,9 +55,13 @@ _HASH_BITS = 18  # open-addressing table of 2**18 slots, load <= MAX_STATES / 2*
 @njit(cache=True)
 def _lookup(keys, vals, code):
     """Slot of `code` in the open-addressing table (linear probing); keys < 0 are empty."""
-    mask = keys.size - 1
-    h = code * np.int64(0x5851F42D4C957F2D)
-    slot = (h ^ (h >> 29)) & mask
+    mask = np.uint64(keys.size - 1)
+    h = np.uint64(code)  # splitmix64 finaliser
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    h = h ^ (h >> np.uint64(31))
+    slot = np.int64(h & mask)
+    mask = np.int64(mask)
     while keys[slot] >= 0 and keys[slot] != code:
         slot = (slot + 1) & mask
     return slot
@@ -205,9 +215,41 @@ class Transitions:
 
 @lru_cache(maxsize=16)
 def transitions(size: int, threshold: int) -> Transitions:
-    """The transition tables for a size x size board; raises TooLargeError beyond the limits."""
+    """The transition tables for a size x size board; raises TooLargeError beyond the limits.
+
+    Big tables (10x10 takes seconds to build) are kept in the user data folder's cache.
+    """
     if threshold > MAX_THRESHOLD:
         raise TooLargeError(threshold)
+    path = _cache_path(size, threshold)
+    if path is not None and path.is_file():
+        try:
+            with np.load(path) as data:
+                offsets, dst, kind = data["offsets"], data["dst"], data["kind"]
+            return Transitions(size, threshold, offsets.shape[0], offsets, dst, kind)
+        except (OSError, KeyError, ValueError):
+            pass  # a damaged cache file: rebuild it
+    tables = _build(size, threshold)
+    if path is not None and tables.n_transitions >= _CACHE_MIN_TRANSITIONS:
+        try:
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+            np.savez(tmp, offsets=tables.offsets, dst=tables.dst, kind=tables.kind)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return tables
+
+
+def _cache_path(size: int, threshold: int) -> Path | None:
+    try:
+        folder = user_data_dir() / "cache"
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder / f"bingo-dp-v{_CACHE_VERSION}-{size}x{size}-t{threshold}.npz"
+
+
+def _build(size: int, threshold: int) -> Transitions:
     centre_row = size // 2 if size % 2 else -1
     n_states, n_tr, ptr, dst, kind = _build_transitions(
         size, threshold, centre_row, MAX_STATES, MAX_TRANSITIONS

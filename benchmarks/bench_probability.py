@@ -1,0 +1,155 @@
+"""Speed of the probability engine: prints figures and targets (run: python benchmarks/bench_probability.py).
+
+Every timed call is uncached (the engine's memo is cleared) on varying inputs; "first call"
+includes building or loading the DP tables for that board.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from bingo import probability as prob
+from bingo.probability import _brute
+from bingo.probability._model import weight_table
+
+
+def _median_ms(fn, inputs, repeat=1) -> float:
+    times = []
+    for x in inputs:
+        for _ in range(repeat):
+            prob._probability.cache_clear()
+            t = time.perf_counter()
+            fn(x)
+            times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1e3
+
+
+def _vectors(n, m, count, seed=1):
+    """Column counts met in real draws: `count` random draw orders, each stopped at a random
+    point (uniform over 0..all numbers)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        order = [c for c in range(n) for _ in range(m)]
+        rng.shuffle(order)
+        d = [0] * n
+        for c in order[: rng.randint(0, n * m)]:
+            d[c] += 1
+        out.append(tuple(d))
+    return out
+
+
+def _midgame(n, m, t, count, seed=3):
+    """Counts from the hard part of the game, where P(bingo) is between 1% and 99%."""
+    out = []
+    for d in _vectors(n, m, 20 * count, seed):
+        prob._probability.cache_clear()
+        if 0.01 < prob.bingo_probability(d, n, m, t) < 0.99:
+            out.append(d)
+        if len(out) == count:
+            break
+    return out
+
+
+def _line(label: str, value: str, target: str, ok: bool) -> None:
+    print(f"{label:<52} {value:>14}   target {target:<10} {'OK' if ok else 'MISSED'}")
+
+
+def _first_call(n, m, t) -> float:
+    start = time.perf_counter()
+    prob.bingo_probability([m // 2] * n, n, m, t)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    cores = os.cpu_count()
+    print(f"load average {os.getloadavg()[0]:.2f} on {cores} cores (timings scale with it)")
+    start = time.perf_counter()
+    prob.warm_up()
+    print(f"warm_up() in this process: {time.perf_counter() - start:.3f} s")
+
+    # 5x5, threshold 4, and the brute-force reference on the same inputs
+    _first_call(5, 15, 4)
+    vecs = _vectors(5, 15, 200)
+    dp_ms = _median_ms(lambda d: prob.bingo_probability(d, 5, 15, 4), vecs)
+    _line("5x5 t4 bingo_probability, median", f"{dp_ms:.4f} ms", "<= 1 ms", dp_ms <= 1)
+    _brute.bingo_probability(3, 3, weight_table((1, 1, 1), 3, 3, False), 1)  # compile
+    brute = []
+    for d in vecs[:3]:
+        t = time.perf_counter()
+        _brute.bingo_probability(5, 4, weight_table(d, 5, 15, False), 2)
+        brute.append(time.perf_counter() - t)
+    brute_ms = statistics.median(brute) * 1e3
+    ratio = brute_ms / dp_ms
+    print(f"{'5x5 t4 brute-force enumeration, median of 3':<52} {brute_ms:>11.1f} ms")
+    _line("5x5 t4 speed-up of the DP over brute force", f"{ratio:,.0f}x", ">= 1000x", ratio >= 1000)
+
+    for n, m, t, target_ms in ((10, 10, 4, 10.0), (8, 10, 6, 1000.0)):
+        first = _first_call(n, m, t)
+        print(f"{f'{n}x{n} t{t} first call (tables built or loaded)':<52} {first:>12.3f} s")
+        for label, vecs in (("draws", _vectors(n, m, 30)), ("mid-game", _midgame(n, m, t, 15))):
+            ms = _median_ms(lambda d, n=n, m=m, t=t: prob.bingo_probability(d, n, m, t), vecs)
+            _line(f"{n}x{n} t{t} bingo_probability, {label}, median", f"{ms:.3f} ms",
+                  f"<= {target_ms:g} ms", ms <= target_ms)  # fmt: skip
+        ms = _median_ms(lambda d, n=n, m=m, t=t: prob.bingo_probability(d, n, m, t),
+                        [(m // 2,) * n], repeat=5)  # fmt: skip
+        print(f"{f'{n}x{n} t{t} worst case (half of every column drawn)':<52} {ms:>11.3f} ms")
+
+    vecs = [d for d in _vectors(5, 15, 60, seed=2) if sum(d) < 75]
+    ms = _median_ms(lambda d: prob.next_draw_stats(d, 5, 15, 4, cards=500), vecs)
+    _line("5x5 t4 next_draw_stats, 500 cards, median", f"{ms:.3f} ms", "<= 20 ms", ms <= 20)
+    ms = _median_ms(lambda d: prob.next_draw_stats(d, 10, 10, 4, cards=500), _midgame(10, 10, 4, 8))
+    print(f"{'10x10 t4 next_draw_stats, 500 cards, median':<52} {ms:>11.3f} ms")
+
+    for m in (15,):
+        prob._curve_cached.cache_clear()
+        t0 = time.perf_counter()
+        curve = prob.first_bingo_curve(500, 5, m, 4)
+        sec = time.perf_counter() - t0
+        _line(f"5x5 t4 first_bingo_curve, 500 cards, M={m} (exact)", f"{sec:.3f} s", "<= 2 s",
+              sec <= 2)  # fmt: skip
+        print(f"    expected first bingo draw: {curve.expected_first_bingo:.3f}")
+    prob._curve_cached.cache_clear()
+    t0 = time.perf_counter()
+    curve = prob.first_bingo_curve(100, 7, 10, 4, samples=200)
+    sec = time.perf_counter() - t0
+    print(f"{'7x7 t4 first_bingo_curve, 100 cards, 200 samples':<52} {sec:>12.3f} s"
+          f"   (max error {curve.max_error:.4f})")  # fmt: skip
+
+    floor_code = (
+        "import time; t = time.perf_counter(); import numba, numpy;print(time.perf_counter() - t)"
+    )
+    code = (
+        "import time; t = time.perf_counter(); from bingo import probability as p; p.warm_up();"
+        "a = time.perf_counter() - t; p.bingo_probability([3, 4, 5, 6, 7], 5, 15);"
+        "print(a, time.perf_counter() - t)"
+    )
+    runs, floors = [], []
+    for _ in range(4):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+        warm, first = (float(x) for x in out.stdout.split())
+        runs.append((warm, first))
+        out = subprocess.run(
+            [sys.executable, "-c", floor_code], capture_output=True, text=True, check=True
+        )
+        floors.append(float(out.stdout))
+    for i, (warm, first) in enumerate(runs, 1):
+        print(
+            f"fresh process #{i}: import + warm_up {warm:.3f} s, + first 5x5 answer {first:.3f} s"
+        )
+    floor = statistics.median(floors)
+    print(f"{'floor: import numpy + numba alone':<52} {floor:>12.3f} s")
+    warm = statistics.median(r[0] for r in runs[1:])
+    _line("start-up: import + warm_up from the numba cache", f"{warm:.3f} s", "<= 1 s", warm <= 1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
