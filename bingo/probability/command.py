@@ -11,6 +11,7 @@ import argparse
 import csv
 import math
 import sys
+import unicodedata
 
 from bingo.config import load_config
 from bingo.errors import UserError
@@ -114,6 +115,18 @@ def _fmt(p: float) -> str:
     return f"{p:.6f}"
 
 
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _print_table(header: list[str], rows: list[list[str]]) -> None:
+    """Right-aligned columns; Japanese characters count double so the columns line up."""
+    widths = [max(_width(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        cells = zip(row, widths, strict=True)
+        print("  ".join(" " * (w - _width(cell)) + cell for cell, w in cells))
+
+
 def run(args: argparse.Namespace) -> int:
     # imported here so `bingo --help` stays quick
     from bingo import probability as prob
@@ -181,11 +194,8 @@ def _print_curve(curve, header: str, text: dict[str, str], as_csv: bool) -> None
     first = max(int(curve.p_one.nonzero()[0][0]) - 1, 0) if curve.p_one.any() else 0
     near = (curve.p_any >= 0.9999).nonzero()[0]
     last = int(near[0]) if near.size else len(curve.draws) - 1
-    col_any = text["any"].format(k=curve.cards)
-    widths = (max(6, len(text["draws"]) * 2), 14, max(18, len(col_any) + 2))
-    print(f"{text['draws']:>{widths[0] - len(text['draws'])}}  {text['one']:>12}  {col_any:>16}")
-    for t in range(first, last + 1):
-        print(f"{t:>6}  {_fmt(curve.p_one[t]):>12}  {_fmt(curve.p_any[t]):>16}")
+    rows = [[str(t), _fmt(curve.p_one[t]), _fmt(curve.p_any[t])] for t in range(first, last + 1)]
+    _print_table([text["draws"], text["one"], text["any"].format(k=curve.cards)], rows)
     note = (
         text["exact"]
         if curve.exact
@@ -224,10 +234,11 @@ def _print_next(stats, names, per_column, drawn, text, as_csv: bool) -> None:
             a=_fmt(stats.p_any_new_bingo),
         )
     )  # fmt: skip
-    heads = ("column", "left", "p_col", "after", "new", "any_new")
-    print("  ".join(f"{text[h]:>10}" for h in heads))
-    for name, left, p_col, after, new, any_new in rows:
-        print(
-            f"{name:>10}  {left:>10}  {_fmt(p_col):>10}  {_fmt(after):>10}  {new:>10.4f}  "
-            f"{_fmt(any_new):>10}"
-        )
+    heads = [text[h] for h in ("column", "left", "p_col", "after", "new", "any_new")]
+    _print_table(
+        heads,
+        [
+            [name, str(left), _fmt(p_col), _fmt(after), f"{new:.4f}", _fmt(any_new)]
+            for name, left, p_col, after, new, any_new in rows
+        ],
+    )
