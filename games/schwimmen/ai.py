@@ -1,13 +1,14 @@
-"""CPU players for Schwimmen: easy (greedy), normal (reads the table), strong (Monte Carlo).
+"""CPU players for Schwimmen: easy (greedy), normal and strong (Monte Carlo over unseen cards).
 
 Every player sees only its own `Observation` and is deterministic given its seed.
 
 - easy: takes the swap that raises its hand most, passes when nothing helps, knocks at 26+.
-- normal: tracks every card it has seen and what the others' moves say about their hands, and
-  knocks when a sampled estimate says it is unlikely to have the lowest hand.
-- strong: Monte Carlo over the unseen cards: it deals the hidden cards many times (weighted by
-  how well each deal explains the others' moves), plays every candidate move to the end of the
-  round against greedy opponents, and takes the move that loses a coin least often.
+- normal: tracks every card it has seen and reads the others' moves (a pass means no swap
+  helped them, a swap shows what they collect); it deals the hidden cards a few dozen times,
+  weighted by how well each deal explains those moves, plays knocking, its best swaps and
+  passing to the end of the round against greedy opponents, and keeps the move that loses a
+  coin least often (its "expected standing").
+- strong: the same search with three times as many deals and more candidate swaps.
 
 Internally cards are integers 0..31 (suit * 8 + rank index) and hands are 32-bit masks, so a
 simulated turn is a handful of dictionary look-ups.
@@ -299,7 +300,8 @@ class CpuPlayer:
             raise ValueError(f"CPU level '{level}' is unknown: use easy, normal or strong")
         self.level = level
         self.rng = random.Random(seed)
-        self.samples = 48  # strong: deals played out per decision
+        self.samples = 96  # strong: deals played out per decision
+        self.normal_samples = 32  # normal: deals played out per decision
         self.candidates = 4  # strong: deals drawn per deal kept (weighted resampling)
         self.horizon_rotations = 2  # strong: how far each play-out looks
         self.last_estimates: list[tuple[str, float]] = []  # strong: (move, loss rate), for tests
@@ -319,7 +321,7 @@ class CpuPlayer:
         elif self.level == "normal":
             action = self._normal(obs)
         else:
-            action = self._strong(obs, legal)
+            action = self._strong(obs)
         if action not in legal:  # defensive: never return an illegal move
             action = legal[0]
         return action
@@ -417,56 +419,19 @@ class CpuPlayer:
     # ------------------------------------------------------------ normal
 
     def _normal(self, obs: Observation) -> Action:
-        seat = obs.seat
-        sim = self._sim(obs)
-        best, h, t = _greedy(sim.hands[seat], sim.table)
-        if best >= _SCHNAUZ2:  # Schnauz or Feuer ends the round at once: always take it
-            return self._to_action(_ALL if h < 0 else _ONE, h, t)
-        if obs.knocker is None and obs.turns_taken[seat] > 0:
-            risk = self._knock_risk(obs, samples=32)
-            limit = 0.12 if obs.coins[seat] <= 0 else 0.2
-            if risk <= limit or obs.turns_taken[seat] >= 9:
-                return Knock()
-        kind, h, t = sim.greedy_choice(99, 99)
-        return self._to_action(kind, h, t)
+        """A lighter strong player: few play-outs, and only the obvious moves are compared."""
+        return self._search(obs, self.normal_samples, swaps=3, swap_all=True)
 
-    def _knock_risk(self, obs: Observation, samples: int) -> float:
-        """Chance of having the lowest hand if this seat knocks now (others improve greedily)."""
-        tiebreak = obs.rules.suit_tiebreak
-        losses = 0
-        for sim in self._likely_deals(obs, samples, samples * 3):
-            over = sim.play(_KNOCK)
-            while not over:
-                over = sim.greedy_move(self.EASY_KNOCK2, 99)
-            losses += sim.loses(obs.seat, tiebreak)
-        return losses / samples
-
-    # ------------------------------------------------------------ strong
-
-    def _strong(self, obs: Observation, legal: list[Action]) -> Action:
+    def _compare(
+        self, obs: Observation, cands: list[tuple[int, int, int]], samples: int
+    ) -> list[float]:
+        """Loss rate of each candidate move over weighted deals played out greedily."""
         me = obs.seat
-        sim0 = self._sim(obs)
-        hand, table = sim0.hands[me], sim0.table
-        swaps = []
-        for h in _BITS[hand]:
-            for t in _BITS[table]:
-                swaps.append((_VALUE2[hand ^ (1 << h) | (1 << t)], h, t))
-        swaps.sort(key=lambda x: (-x[0], x[1], x[2]))
-        if swaps[0][0] >= _SCHNAUZ2:  # Schnauz or Feuer ends the round at once
-            return self._to_action(_ONE, swaps[0][1], swaps[0][2])
-        if _VALUE2[table] >= _SCHNAUZ2:
-            return SwapAll()
-        # knock first: on equal estimates ending the round now is preferred
-        cands: list[tuple[int, int, int]] = [(_KNOCK, -1, -1)] if Knock() in legal else []
-        cands.extend((_ONE, h, t) for _, h, t in swaps[:4])
-        cands.append((_ALL, -1, -1))
-        if Pass() in legal:
-            cands.append((_PASS, -1, -1))
         tiebreak = obs.rules.suit_tiebreak
         losses = [0] * len(cands)
-        horizon = self.horizon_rotations * len(sim0.alive)
+        horizon = self.horizon_rotations * (obs.players - sum(obs.out))
         easy2, patience = self.EASY_KNOCK2, self.EASY_PATIENCE
-        for base in self._likely_deals(obs, self.samples, self.samples * self.candidates):
+        for base in self._likely_deals(obs, samples, samples * self.candidates):
             for k, (kind, h, t) in enumerate(cands):
                 sim = base.copy()
                 over = sim.play(kind, h, t)
@@ -478,9 +443,37 @@ class CpuPlayer:
                         over = sim.greedy_move(easy2, patience)
                     steps += 1
                 losses[k] += sim.loses(me, tiebreak)
+        return [n / samples for n in losses]
+
+    # ------------------------------------------------------------ strong
+
+    def _strong(self, obs: Observation) -> Action:
+        return self._search(obs, self.samples, swaps=4, swap_all=True)
+
+    def _search(self, obs: Observation, samples: int, swaps: int, swap_all: bool) -> Action:
+        """Play out the candidate moves over weighted deals; take the one losing least often."""
+        me = obs.seat
+        sim = self._sim(obs)
+        hand, table = sim.hands[me], sim.table
+        ranked = sorted(
+            (-_VALUE2[hand ^ (1 << h) | (1 << t)], h, t) for h in _BITS[hand] for t in _BITS[table]
+        )
+        if -ranked[0][0] >= _SCHNAUZ2:  # Schnauz or Feuer ends the round at once
+            return self._to_action(_ONE, ranked[0][1], ranked[0][2])
+        if _VALUE2[table] >= _SCHNAUZ2:
+            return SwapAll()
+        can_knock = obs.knocker is None and obs.turns_taken[me] > 0
+        # knock first: on equal estimates ending the round now is preferred
+        cands: list[tuple[int, int, int]] = [(_KNOCK, -1, -1)] if can_knock else []
+        cands.extend((_ONE, h, t) for _, h, t in ranked[:swaps])
+        if swap_all or _VALUE2[table] > -ranked[0][0]:
+            cands.append((_ALL, -1, -1))
+        if not obs.passed_last[me]:
+            cands.append((_PASS, -1, -1))
+        losses = self._compare(obs, cands, samples)
         best = min(range(len(cands)), key=lambda k: (losses[k], k))
         self.last_estimates = [
-            (str(self._to_action(*c)), n / self.samples) for c, n in zip(cands, losses, strict=True)
+            (str(self._to_action(*c)), x) for c, x in zip(cands, losses, strict=True)
         ]
         return self._to_action(*cands[best])
 
