@@ -150,7 +150,9 @@ class DisplayWindow(QWidget):
             },
             self,
         )
-        self.sound = sound if sound is not None else Sound(config.display.sound, self.warn)
+        # Sound is set up after the first frame (loading Qt Multimedia takes a moment).
+        self.sound = sound if sound is not None else Sound(False, self.warn)
+        self._sound_wanted = sound is None and config.display.sound
         self._background: QPixmap | None = None
         self._notice = ("", "info")
         self._banner = ""
@@ -170,7 +172,7 @@ class DisplayWindow(QWidget):
         c.notice.connect(self.show_notice)
         c.auto_changed.connect(self._on_auto_changed)
         self.reel.landed.connect(self._on_landed)
-        self.reel.tick.connect(self.sound.tick)
+        self.reel.tick.connect(lambda: self.sound.tick())
         self.odds.state_changed.connect(self._on_odds_state)
         self.odds.result_ready.connect(self._on_odds_result)
         self.odds.curve_ready.connect(self.odds_panel.set_curve)
@@ -193,6 +195,9 @@ class DisplayWindow(QWidget):
     def start_background_work(self) -> None:
         """Warm up the probability engine off the UI thread (call once the window is shown)."""
         self.odds.start()
+        if self._sound_wanted:
+            self._sound_wanted = False
+            self.sound = Sound(True, self.warn)
         if self.odds_panel.registry_loaded:
             self.odds.request(self.controller.revealed)
 

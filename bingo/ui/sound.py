@@ -72,23 +72,36 @@ class Sound:
         self.enabled = False
         self.reason = "off in config" if not enabled else ""
         self._effects: dict = {}
+        self._warn = warn
         if not enabled:
             return
         try:
             from PySide6.QtCore import QUrl
-            from PySide6.QtMultimedia import QSoundEffect
+            from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
 
+            if not QMediaDevices.audioOutputs():
+                raise RuntimeError("no audio output device")
             folder = folder or Path(tempfile.gettempdir()) / "puyo-event-toolkit-sounds"
             files = write_sounds(folder)
             for name, path in files.items():
                 effect = QSoundEffect()
                 effect.setSource(QUrl.fromLocalFile(str(path)))
                 effect.setVolume(0.5 if name == "tick" else 0.8)
+                effect.statusChanged.connect(lambda e=effect: self._check(e))
                 self._effects[name] = effect
             self.enabled = True
         except Exception as exc:  # noqa: BLE001 - sound is optional
             self.reason = f"{type(exc).__name__}: {exc}"
             warn(f"sound off: Qt Multimedia is not usable here ({self.reason})")
+
+    def _check(self, effect) -> None:
+        """A sound that fails to load (e.g. the device refuses the format) turns sound off."""
+        from PySide6.QtMultimedia import QSoundEffect
+
+        if effect.status() == QSoundEffect.Status.Error and self.enabled:
+            self.enabled = False
+            self.reason = "the audio device cannot play the sounds"
+            self._warn(f"sound off: {self.reason}")
 
     def play(self, name: str) -> None:
         if not self.enabled:
