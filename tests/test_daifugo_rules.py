@@ -779,3 +779,38 @@ def test_random_games_keep_every_card_and_end(preset):
                 assert steps < 2000
             assert sorted(g.places) == list(range(players))
             m.record(g)
+
+
+# ---------------------------------------------------------------------------- more decided details
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_joker_stand_ins_listed_only_when_the_suit_matters(preset):
+    rules = Rules.preset(preset)
+    g = game([["5S", "JK", "9C"], ["3C", "4C"]], rules)
+    pairs = [m for m in g.legal_moves() if len(m) == 2 and "5S" in m]
+    if rules.suit_lock:
+        assert pairs == [("5S", "JK=5H"), ("5S", "JK=5D"), ("5S", "JK=5C")]
+    else:
+        assert pairs == [("5S", "JK=5H")]
+    g.play(["5S", "JK=5C"])  # any stand-in is accepted
+    assert g.top.codes == ("5S", "JK=5C")
+
+
+def test_a_set_has_at_most_four_cards():
+    g = game([["5S", "5H", "5D", "5C", "JK", "9C"], ["3C"]], plain())
+    with pytest.raises(IllegalMove, match="at most 4 cards"):
+        g.play(["5S", "5H", "5D", "5C", "JK"])
+    assert all(len(m) <= 4 for m in g.legal_moves())
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_eight_cut_by_a_player_who_goes_out_passes_the_lead_on(preset):
+    rules = Rules.preset(preset)
+    g = game([["5S", "8H"], ["KS", "4C", "6D"], ["AS", "3C", "7C"]], rules, first=0)
+    g.play(["5S"])
+    g.pass_turn()
+    g.pass_turn()
+    g.play(["8H"])  # out on an 8: the field is cut, the next player leads
+    assert g.top is None and g.current_player == 1
+    assert (g.fouls == [0]) == rules.forbidden_finish

@@ -26,8 +26,8 @@ Special rules (switches in ``Rules``)
 - 8切り: a single 8 or a set of 8s clears the field; a joker standing for an 8 in a set counts;
   8s inside a sequence do not. The player who cut leads (or the next player if they went out).
 - 11バック: a single J or a set of Js (a joker bound to a J counts, a sequence with a J does not)
-  flips the order until the field clears; a second one on the same field flips it back. Four
-  Jacks are both 革命 and 11バック: normal order until the field clears, reversed after it.
+  flips the order until the field clears. Four Jacks are both 革命 and 11バック: normal order
+  until the field clears, reversed after it.
 - 絵柄しばり: when a play has exactly the same suit(s) as the play it beats, the field is locked
   to those suits until it clears. A joker in a set or sequence counts as the suit it stands
   for (so "5H JK=5S" then "7H JK=7S" locks ♥♠, and a joker can stand for a locked suit to
