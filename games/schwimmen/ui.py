@@ -337,6 +337,8 @@ class TableView(QWidget):
         name_w = p.fontMetrics().horizontalAdvance(name)
         self._status_tags(p, seat, panel.x() + 18 + name_w, panel.y() + 4 + line * 0.1, line * 0.8)
         coin = line * 0.7
+        if game.out[seat]:
+            return
         self._coins(p, panel.x() + 10, panel.bottom() - coin - 6, coin, game.coins[seat])
         p.setPen(TEXT)
         p.setFont(_font(line * 0.62))
@@ -584,7 +586,10 @@ class RoundOverlay(Overlay):
         x += panel.width() * 0.13
         p.setFont(_font(text_h * 0.8, True))
         p.setPen(RED if lost else TEXT)
-        coins = t("coins", n=result.coins[seat]) + (f"  {t('lost')}" if lost else "")
+        gone = seat in result.eliminated and game.out[seat]
+        coins = t("coins", n=max(result.coins[seat], -1)) + (f"  {t('lost')}" if lost else "")
+        if gone:
+            coins = f"{t('lost')}"
         p.drawText(QRectF(x, y, panel.width() * 0.22, row_h), Qt.AlignmentFlag.AlignVCenter, coins)
         x += panel.width() * 0.22
         status = ""
