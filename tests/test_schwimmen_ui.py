@@ -267,3 +267,16 @@ def test_app_options_override_the_config(tmp_path):
     bad.write_text('[schwimmen]\nrules = "x"\n', encoding="utf-8")
     with pytest.raises(ConfigError):
         load_settings(build_parser().parse_args(["--config", str(bad)]))
+
+
+def test_games_command_reaches_the_schwimmen_app(tmp_path, capsys):
+    from games.cli import main as games_main
+
+    bad = tmp_path / "config.toml"
+    bad.write_text('[schwimmen]\ncpu_level = "hard"\n', encoding="utf-8")
+    assert games_main(["schwimmen", "--config", str(bad)]) == 1
+    assert "schwimmen.cpu_level" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        games_main(["schwimmen", "--help"])
+    assert info.value.code == 0
+    assert "--no-dialog" in capsys.readouterr().out
