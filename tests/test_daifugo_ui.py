@@ -192,3 +192,57 @@ def test_refusals_are_explained_in_japanese():
     g2.play(["3S"])
     g2.play(["4D"])
     assert explain(g2.check(["9H"]), "ja") == "階段しばり中：次は 5 しか出せません"
+
+
+def test_indicators_light_up(qtbot, output_dir):
+    from games.daifugo.rules import Game
+
+    table = make(qtbot)
+    hands = [
+        ["3S", "5H", "6H", "9D", "10H", "JK", "2C"],
+        ["4S", "4H", "4D", "4C", "8S", "QH"],
+        ["6S", "7H", "KD"],
+        ["7S", "9S", "QC", "AD"],
+        ["5S", "10C", "KC", "3D"],
+    ]
+    g = Game.from_hands(hands, Rules.preset(1), first=1)
+    table.game = g
+    table.titles_played = g.ranks
+    table.in_game = True
+    g.play(["4S", "4H", "4D", "4C"])  # 革命
+    for _ in range(4):
+        g.pass_turn()
+    g.play(["QH"])  # seat 1 leads again
+    g.play(["7H"])  # reversed: 7 beats Q; ♥ twice: 絵柄しばり
+    g.pass_turn()
+    g.pass_turn()
+    assert g.turn == 0 and g.revolution and g.suit_lock
+    table._update_buttons()
+    assert table.pass_button.isEnabled() and not table.play_button.isEnabled()
+    table.select_codes(["6H"])
+    assert table.play_button.isEnabled()
+    table.select_codes(["9D"])
+    assert not table.play_button.isEnabled()
+    table.select_codes(["5H"])
+    table.grab().save(str(output_dir / "daifugo_indicators_ja.png"))
+
+
+def test_setup_dialog_and_make_table(qtbot, output_dir, tmp_path):
+    from games.daifugo.app import make_table, resolve
+    from games.daifugo.ui import SetupDialog
+
+    dialog = SetupDialog("ja", 2, "intermediate")
+    qtbot.addWidget(dialog)
+    assert dialog.choice() == (2, "intermediate")
+    dialog.rules_box.setCurrentIndex(3)
+    dialog.room_box.setCurrentIndex(2)
+    assert dialog.choice() == (4, "advanced")
+    dialog.show()
+    dialog.grab().save(str(output_dir / "daifugo_setup_ja.png"))
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("[daifugo]\nplayers = 3\ncpu_levels = ['easy', 'strong']\n")
+    settings, language, _ = resolve(["--config", str(cfg), "--no-setup", "--delay-ms", "0"])
+    table = make_table(settings, language)
+    qtbot.addWidget(table)
+    assert [c.level for c in table.cpus[1:]] == ["easy", "strong"]
+    assert table.players == 3 and table.delay_ms == 0

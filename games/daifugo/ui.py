@@ -750,7 +750,8 @@ class DaifugoTable(QWidget):
         action = self.last_action.get(0)
         if action:
             label += f"  [{action}]"
-        y = (rects[0].top() if rects else self.height() - 60) - 34
+        top = min((r.top() for r in rects), default=self.height() - 60)
+        y = top - (0 if self.selected else 24) - 34
         p.drawText(QRectF(20, y, self.width() - 340, 26), Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_status(self, p: QPainter) -> None:
