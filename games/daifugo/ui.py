@@ -39,6 +39,7 @@ TEXTS = {
         "cards": "{n}枚",
         "your_turn": "あなたの番です。カードを選んで「出す」か「パス」。",
         "your_lead": "あなたの親です。好きなカードを出してください。",
+        "no_play": "出せるカードがありません。「パス」を押してください。",
         "thinking": "{name}の番です…",
         "passed": "パス",
         "out": "{n}位",
@@ -81,6 +82,7 @@ TEXTS = {
         "cards": "{n} cards",
         "your_turn": "Your turn: select cards and Play, or Pass.",
         "your_lead": "Your lead: play anything.",
+        "no_play": "Nothing you hold can be played: Pass.",
         "thinking": "{name} is thinking…",
         "passed": "Pass",
         "out": "#{n}",
@@ -773,6 +775,8 @@ class DaifugoTable(QWidget):
                     text = t["exchange_cpu"]
             elif g.turn == 0:
                 text = t["your_lead"] if g.f.top is None else t["your_turn"]
+                if g.f.top is not None and not g.legal_plays():
+                    text = t["no_play"]
                 why = self._selection_ok()
                 if why:
                     text = t["cant_play"].format(why=explain(why, self.language))
