@@ -315,9 +315,16 @@ def test_sampled_curve_against_whole_events():
 def test_sampled_curve_matches_exact_where_both_exist():
     tables = transitions(4, 4)
     p_one, exact = _curve.exact_curve(tables, 4, 6, False, 25)
-    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one)
+    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one, exact_vectors=0)
     assert error.max() > 0
     assert np.all(np.abs(p_any - exact) <= 2 * error + 1e-12)  # within 4 standard errors
+    # enumerating the count vectors of each t (used for the first draws of big boards) is exact
+    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one)
+    assert error.max() == 0.0
+    np.testing.assert_allclose(p_any, exact, atol=1e-12)
+    # one card: the exact one-card curve
+    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 1, 300, 5, p_one, exact_vectors=0)
+    np.testing.assert_array_equal(p_any, p_one)
 
 
 # ------------------------------------------------------------------ bad arguments

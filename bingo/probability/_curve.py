@@ -93,20 +93,89 @@ def exact_curve(tables, size, per_column, free_center, cards):
     return np.clip(p_one, 0.0, 1.0), np.clip(p_any, 0.0, 1.0)
 
 
-def sampled_curve(tables, size, per_column, free_center, cards, samples, seed, p_one):
-    """(p_any, error per t) from `samples` random draw orders; error = 2 standard errors."""
+def _probabilities(tables, keys, size, per_column, free_center) -> np.ndarray:
+    """p(d) for each count vector in `keys` (DP in batches)."""
+    out = np.empty(len(keys))
+    for start in range(0, len(keys), 1024):
+        chunk = keys[start : start + 1024]
+        wtabs = np.stack([weight_table(k, size, per_column, free_center) for k in chunk])
+        out[start : start + len(chunk)] = 1.0 - _kernels.no_bingo_probabilities(
+            tables.offsets, tables.dst, wtabs
+        )
+    return np.clip(out, 0.0, 1.0)
+
+
+def count_vectors_number(t: int, size: int, per_column: int) -> int:
+    """How many column-count vectors sum to t (each count 0..per_column)."""
+    poly = [1]
+    for _ in range(size):
+        new = [0] * (len(poly) + per_column)
+        for i, a in enumerate(poly):
+            for d in range(per_column + 1):
+                new[i + d] += a
+        poly = new[: t + 1]
+    return poly[t] if t < len(poly) else 0
+
+
+def count_vectors(t: int, size: int, per_column: int) -> np.ndarray:
+    """All column-count vectors summing to t, shape (count, size)."""
+    rows = np.zeros((1, 0), np.int64)
+    for c in range(size):
+        left = size - c - 1  # columns after this one can hold at most left * per_column
+        parts = []
+        sums = rows.sum(axis=1)
+        for d in range(per_column + 1):
+            total = sums + d
+            keep = (total <= t) & (total + left * per_column >= t)
+            if keep.any():
+                parts.append(np.hstack([rows[keep], np.full((int(keep.sum()), 1), d)]))
+        rows = np.vstack(parts)
+    return rows
+
+
+def exact_at(tables, t, size, per_column, free_center, cards) -> float:
+    """P_any(t) exactly, by enumerating every count vector with sum t."""
+    vecs = count_vectors(t, size, per_column)
+    rev = vecs[:, ::-1]
+    # lexicographic min of each vector and its reflection (p is reflection-symmetric)
+    diff = vecs - rev
+    first = np.argmax(diff != 0, axis=1)
+    use_rev = diff[np.arange(len(vecs)), first] > 0
+    canonical = np.where(use_rev[:, None], rev, vecs)
+    unique, inverse = np.unique(canonical, axis=0, return_inverse=True)
+    p = _probabilities(tables, [tuple(r) for r in unique.tolist()], size, per_column, free_center)
+    ways = np.array([float(comb(per_column, d)) for d in range(per_column + 1)])
+    weight = np.prod(ways[vecs], axis=1) / float(comb(size * per_column, t))
+    return float(np.sum(weight * any_of(p[inverse.ravel()], cards)))
+
+
+EXACT_VECTORS_PER_DRAW = 12_000
+SATURATED = 1e-15  # (1 - p)^K below this: that path's cards surely hold a bingo
+
+
+def sampled_curve(
+    tables, size, per_column, free_center, cards, samples, seed, p_one,
+    exact_vectors=EXACT_VECTORS_PER_DRAW,
+):  # fmt: skip
+    """(p_any, error per t): exact where the count vectors of t are few (<= exact_vectors) or
+    the answer is pinned by bounds; elsewhere the mean over `samples` random draw orders
+    (error = 2 standard errors). A path stops being evaluated once its cards surely hold a
+    bingo (P_any along a path never decreases)."""
     n_numbers = size * per_column
     p_any = np.zeros(n_numbers + 1)
     error = np.zeros(n_numbers + 1)
     if tables is None:
         return p_any, error
-    upper = any_of(p_one, cards)  # Jensen: P_any(t) <= 1 - (1 - p_one(t))^K
+    if cards == 1:
+        return np.array(p_one, dtype=float), error  # one card: the exact one-card curve
+    upper = any_of(p_one, cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
     rng = np.random.default_rng(seed)
     labels = np.repeat(np.arange(size), per_column)
     orders = np.empty((samples, n_numbers), np.int64)
     for i in range(samples):
         orders[i] = rng.permutation(labels)
     counts = np.zeros((samples, size), np.int64)
+    y = np.zeros(samples)  # P(some card has a bingo) along each path
     cache: dict[tuple[int, ...], float] = {}
     for t in range(n_numbers + 1):
         if t > 0:
@@ -117,21 +186,26 @@ def sampled_curve(tables, size, per_column, free_center, cards, samples, seed, p
         if p_one[t] >= 1.0 - TINY:
             p_any[t], error[t] = 1.0, 1.0 - p_one[t]
             continue
-        keys = [min(tuple(row), tuple(row[::-1])) for row in counts.tolist()]
+        if count_vectors_number(t, size, per_column) <= exact_vectors:
+            p_any[t] = min(max(exact_at(tables, t, size, per_column, free_center, cards), 0), 1)
+            continue
+        live = np.nonzero(y < 1.0 - SATURATED)[0]
+        keys = [min(tuple(row), tuple(row[::-1])) for row in counts[live].tolist()]
         todo = sorted({k for k in keys if k not in cache})
         if todo:
-            wtabs = np.stack([weight_table(k, size, per_column, free_center) for k in todo])
-            nb = _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtabs)
-            for k, q in zip(todo, nb, strict=True):
-                cache[k] = min(max(1.0 - float(q), 0.0), 1.0)
+            for k, p in zip(todo, _probabilities(tables, todo, size, per_column, free_center),
+                            strict=True):  # fmt: skip
+                cache[k] = float(p)
         x = np.array([cache[k] for k in keys])
-        y = any_of(x, cards)
-        # control variate: E[x] = p_one[t] exactly
-        var_x = x.var()
-        beta = float(np.cov(x, y)[0, 1] / var_x) if var_x > 0 and samples > 1 else 0.0
-        resid = y - beta * (x - p_one[t])
-        p_any[t] = min(max(float(resid.mean()), p_one[t]), upper[t])
-        error[t] = 2.0 * float(resid.std(ddof=1)) / np.sqrt(samples) if samples > 1 else 1.0
+        y[live] = any_of(x, cards)
+        estimate = y
+        if live.size == samples and x.var() > 0:
+            # control variate: E[p(d) | t] = p_one[t] exactly, and y rises with p(d)
+            beta = float(np.cov(x, y)[0, 1] / x.var(ddof=1))
+            estimate = y - beta * (x - p_one[t])
+        y[y >= 1.0 - SATURATED] = 1.0
+        p_any[t] = min(max(float(estimate.mean()), p_one[t]), upper[t])
+        error[t] = 2.0 * float(estimate.std(ddof=1)) / np.sqrt(samples)
     return p_any, error
 
 
