@@ -19,7 +19,12 @@ import numpy as np
 
 from bingo.probability import _curve, _kernels
 from bingo.probability._model import check_board, check_cards, check_drawn, weight_table
-from bingo.probability._tables import TooLargeError, Transitions, transitions
+from bingo.probability._tables import (
+    SUPPORTED_THRESHOLD,
+    TooLargeError,
+    Transitions,
+    transitions,
+)
 
 __all__ = [
     "ColumnDrawStats",
@@ -81,7 +86,7 @@ def _tables_or_none(size: int, threshold: int) -> Transitions | None:
     except TooLargeError:
         raise ValueError(
             f"threshold {threshold} is too large for the exact engine on a {size}x{size} board "
-            "(supported: threshold <= 4 on every size, <= 6 up to 8x8)"
+            f"(it supports thresholds up to {SUPPORTED_THRESHOLD[size]} there)"
         ) from None
 
 
@@ -243,12 +248,16 @@ def expected_draws_to_first_bingo(
     return first_bingo_curve(cards, size, per_column, threshold, free_center).expected_first_bingo
 
 
-def warm_up() -> None:
+def warm_up(size: int | None = None, threshold: int = 4) -> None:
     """Compile or load from the on-disk cache every numba kernel (run it in a background thread
-    at start-up: the first computation of a fresh install compiles for a while)."""
+    at start-up: the first computation of a fresh install compiles for a while). With `size`,
+    also build (or load from the disk cache) the DP tables of that board."""
     tables = transitions(3, 3)
     wtab = weight_table((1, 2, 3), 3, 3, False)
     _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)
     _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtab[None])
     _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, 3, -1)
     _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, 3, -1)
+    if size is not None:
+        size, _, threshold, _ = check_board(size, size, threshold, False)
+        _tables_or_none(size, threshold)

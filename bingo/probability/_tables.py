@@ -21,10 +21,13 @@ from numba import njit
 from bingo.paths import user_data_dir
 
 MAX_STATES = 80_000
-MAX_TRANSITIONS = 8_000_000
-MAX_THRESHOLD = 63
+MAX_TRANSITIONS = 9_000_000
+MAX_THRESHOLD = 63  # group sizes are packed in 6 bits
+# Largest threshold whose tables stay within the limits above, by board size (measured; a
+# threshold above size * size never makes a bingo and needs no tables).
+SUPPORTED_THRESHOLD = {3: 9, 4: 16, 5: 25, 6: 21, 7: 12, 8: 8, 9: 6, 10: 4}
 _CACHE_VERSION = 1
-_CACHE_MIN_TRANSITIONS = 200_000  # group sizes are packed in 6 bits
+_CACHE_MIN_TRANSITIONS = 200_000
 _LABEL_BITS = 3
 _SIZE_SHIFT = 30
 _SIZE_BITS = 6
@@ -219,7 +222,7 @@ def transitions(size: int, threshold: int) -> Transitions:
 
     Big tables (10x10 takes seconds to build) are kept in the user data folder's cache.
     """
-    if threshold > MAX_THRESHOLD:
+    if threshold > min(MAX_THRESHOLD, SUPPORTED_THRESHOLD.get(size, 0)):
         raise TooLargeError(threshold)
     path = _cache_path(size, threshold)
     if path is not None and path.is_file():
