@@ -280,3 +280,23 @@ def test_games_command_reaches_the_schwimmen_app(tmp_path, capsys):
         games_main(["schwimmen", "--help"])
     assert info.value.code == 0
     assert "--no-dialog" in capsys.readouterr().out
+
+
+def test_you_win_when_the_last_cpu_goes_out(qtbot, output_dir):
+    window = make_window(qtbot, seed=9, rules="house")
+    hands = [("AH", "KH", "9H"), None, ("7S", "8D", "9C"), None]  # yours: 30 in hearts
+    game = Game.from_position(
+        hands,
+        ("7C", "9D", "8H"),
+        rules=Rules.house(),
+        coins=[2, 0, -1, 0],
+        turns_taken=[1, 1, 1, 1],
+    )
+    window.game = game
+    window._logged = 0
+    window._continue()
+    window.press("knock")
+    qtbot.waitUntil(window.round_overlay.isVisible, timeout=10_000)
+    assert game.phase is Phase.GAME_OVER and game.winners == (0,)
+    assert window.prompt == "ゲーム終了"
+    window.grab().save(str(output_dir / "schwimmen_you_win.png"))
