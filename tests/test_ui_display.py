@@ -513,7 +513,22 @@ def test_screens_before_during_and_after_a_spin(
     qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
     qtbot.wait(100)
     window.grab().save(str(output_dir / f"draw_{tag}_2_after.png"))
+    # A card holding the drawn numbers of each column first (so some cells are marked).
+    board = config.board
+    columns = []
+    for c in range(board.size):
+        numbers = list(board.numbers_of_column(c))
+        numbers.sort(key=lambda n: n not in session.history)
+        columns.append(numbers[: board.size])
+    card = BingoCard(
+        7, tuple(tuple(columns[c][r] for c in range(board.size)) for r in range(board.size))
+    )
+    write_registry(tmp_path / "cards.csv", [card])
+    window.card_view.registry = load_registry_for(config, tmp_path / "cards.csv")
     press(qtbot, window, Qt.Key.Key_C)
+    qtbot.keyClicks(window.card_view.input, "7")
+    qtbot.keyClick(window.card_view.input, Qt.Key.Key_Return)
+    assert window.card_view.result is not None
     window.grab().save(str(output_dir / f"draw_{tag}_3_card_check_open.png"))
     press(qtbot, window.card_view, Qt.Key.Key_Escape)
     press(qtbot, window, Qt.Key.Key_H)
