@@ -67,6 +67,9 @@ class DrawController(QObject):
         except UserError as exc:
             self.notice.emit(str(exc), "error")
             return
+        except OSError as exc:  # the journal could not be written: nothing was drawn
+            self.notice.emit(f"journal write failed, nothing drawn: {exc}", "error")
+            return
         self.spinning = True
         self.spin_started.emit(number, len(self.session.history))
 
@@ -103,7 +106,7 @@ class DrawController(QObject):
             return False
         try:
             number = self.session.undo()
-        except UserError as exc:
+        except (UserError, OSError) as exc:
             self.notice.emit(str(exc), "error")
             return False
         self.revealed = list(self.session.history)

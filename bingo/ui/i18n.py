@@ -75,7 +75,7 @@ JA: dict[str, str] = {
 
 EN: dict[str, str] = {
     "count_label": "Drawn",
-    "recent": "before",
+    "recent": "Earlier",
     "draw_no": "Ball {n}",
     "ready": "Press Space to draw!",
     "finished": "All {total} numbers are out",

@@ -392,6 +392,21 @@ class OddsPanel(QWidget):
         p.end()
         return pixmap
 
+    def curve_span(self) -> int:
+        """Draws shown on the curve's axis: up to where it is flat near 100% (and past now)."""
+        total = self.config.board.total_numbers
+        if self.curve is None:
+            return total
+        flat = next(
+            (
+                int(t)
+                for t, v in zip(self.curve.draws, self.curve.p_any, strict=False)
+                if v >= 0.999
+            ),
+            total,
+        )
+        return min(total, max(10, flat + max(3, flat // 4), self.draw_count + 3))
+
     def _paint_curve(self, p: QPainter, rect: QRectF) -> None:
         title_h = rect.height() * 0.16
         cards = self.config.event.cards_in_play
@@ -424,11 +439,13 @@ class OddsPanel(QWidget):
                 f"{int(frac * 100)}%",
             )
         total = self.config.board.total_numbers
+        span = self.curve_span()
 
         def x_of(t: float) -> float:
-            return plot.left() + plot.width() * t / max(1, total)
+            return plot.left() + plot.width() * min(t, span) / max(1, span)
 
-        for t in range(0, total + 1, max(1, total // 8 if total >= 8 else 1)):
+        step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500) if span / s <= 10)
+        for t in range(0, span + 1, step):
             p.setPen(TEXT_DIM)
             p.drawText(
                 QRectF(x_of(t) - axis_w, plot.bottom(), axis_w * 2, rect.bottom() - plot.bottom()),
@@ -440,7 +457,11 @@ class OddsPanel(QWidget):
             path = QPainterPath()
             area = QPainterPath()
             area.moveTo(x_of(0), plot.bottom())
-            points = [(int(t), float(v)) for t, v in zip(curve.draws, curve.p_any, strict=False)]
+            points = [
+                (int(t), float(v))
+                for t, v in zip(curve.draws, curve.p_any, strict=False)
+                if int(t) <= span
+            ]
             for i, (t, v) in enumerate(points):
                 pt = QPointF(x_of(t), plot.bottom() - v * plot.height())
                 if i == 0:
