@@ -428,6 +428,7 @@ def test_odds_are_computed_off_the_ui_thread(qtbot, config, tmp_path, fake_engin
     window = open_window(qtbot, session, config)
     qtbot.waitUntil(lambda: window.odds_panel.curve is not None, timeout=5000)
     assert window.odds_panel.figures() == ["0%", "50.0%", "1.00"]
+    assert window.odds_panel.curve_span() == 25  # the fake curve is flat at 100% from draw 20
     assert threading.get_ident() not in fake_engine.threads
     for _ in range(4):
         draw_and_wait(qtbot, window)
@@ -569,3 +570,16 @@ def test_real_engine_in_a_worker_process(qtbot, config, tmp_path):
     assert shown.p_any_new_bingo == pytest.approx(expected.p_any_new_bingo)
     window.close()
     assert window.odds._pool is None  # the worker process was stopped
+
+
+def test_journal_write_failure_draws_nothing_and_says_so(qtbot, config, tmp_path, monkeypatch):
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
+    window = open_window(qtbot, session, config)
+
+    def disk_full():
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session, "draw", disk_full)
+    press(qtbot, window, Qt.Key.Key_Space)
+    assert not window.controller.spinning and window.board.drawn == []
+    assert "No space left" in window.notice_text
