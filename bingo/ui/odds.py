@@ -48,7 +48,10 @@ class _Job(QRunnable):
         self.setAutoDelete(True)
 
     def run(self) -> None:
-        self.fn()
+        try:
+            self.fn()
+        except BaseException:  # noqa: BLE001, S110 - never let an exception reach Qt's pool
+            pass
 
 
 class OddsService(QObject):
@@ -128,6 +131,7 @@ class OddsService(QObject):
             self._pool = None
         if self._threads is not None:
             self._threads.clear()
+            self._threads.waitForDone(3000)  # no worker thread may outlive the interpreter
 
     def wait_idle(self, timeout_ms: int = 30000) -> bool:
         """Wait until the worker is done (tests and benchmarks only); pumps no events."""
