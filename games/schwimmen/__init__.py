@@ -1,0 +1,1 @@
+"""Schwimmen (シュビメン): rules engine (`rules`), CPU players (`ai`), Qt table (`ui`, `app`)."""
