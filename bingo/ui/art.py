@@ -49,6 +49,14 @@ ACCENT_OK = QColor("#7dff9b")
 ACCENT_ERROR = QColor("#ff6b7a")
 
 
+def new_pixmap(width: float, height: float, dpr: float = 1.0) -> QPixmap:
+    """A transparent pixmap of `width` x `height` logical pixels, sharp on HiDPI screens."""
+    pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
 def ui_font(pixel_size: float, weight: QFont.Weight = QFont.Weight.Bold) -> QFont:
     """A font with Japanese glyphs where the system has one, sized in pixels (scales with H)."""
     font = QFont()
@@ -179,7 +187,14 @@ class ArtCache:
         self._images: dict[int, QImage | None] = {}
         self._cells: dict[tuple, QPixmap] = {}
         self._letters: dict[tuple, QPixmap] = {}
+        self.dpr = 1.0
         self._check_images()
+
+    def set_dpr(self, dpr: float) -> None:
+        """Render for this device pixel ratio from now on (the screen's scaling)."""
+        if dpr > 0 and dpr != self.dpr:
+            self.dpr = dpr
+            self.clear()
 
     def _check_images(self) -> None:
         total = self.config.board.total_numbers
@@ -240,8 +255,7 @@ class ArtCache:
         return pixmap
 
     def _render_cell(self, number: int, width: int, height: int, lit: bool) -> QPixmap:
-        pixmap = QPixmap(max(1, width), max(1, height))
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap = new_pixmap(width, height, self.dpr)
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
@@ -254,14 +268,19 @@ class ArtCache:
             p.setClipPath(clip)
             image = self.image(number)
             if image is not None:
+                dpr = self.dpr
                 scaled = image.scaled(
-                    width,
-                    height,
+                    round(width * dpr),
+                    round(height * dpr),
                     Qt.AspectRatioMode.KeepAspectRatioByExpanding,
                     Qt.TransformationMode.SmoothTransformation,
                 )
+                scaled.setDevicePixelRatio(dpr)
                 p.drawImage(
-                    QPointF((width - scaled.width()) / 2, (height - scaled.height()) / 2), scaled
+                    QPointF(
+                        (width - scaled.width() / dpr) / 2, (height - scaled.height() / dpr) / 2
+                    ),
+                    scaled,
                 )
             else:
                 gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
@@ -314,8 +333,7 @@ class ArtCache:
         key = (column, width, height)
         pixmap = self._letters.get(key)
         if pixmap is None:
-            pixmap = QPixmap(max(1, width), max(1, height))
-            pixmap.fill(Qt.GlobalColor.transparent)
+            pixmap = new_pixmap(width, height, self.dpr)
             p = QPainter(pixmap)
             rect = QRectF(0, 0, width, height)
             name = self.config.columns.names[column]

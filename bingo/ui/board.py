@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
-from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, paint_panel, ui_font
+from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, new_pixmap, paint_panel, ui_font
 
 MAX_PER_LINE = 15
 
@@ -39,6 +39,10 @@ class HistoryBoard(QWidget):
     @property
     def last(self) -> int | None:
         return self.drawn[-1] if self.drawn else None
+
+    def invalidate(self) -> None:
+        self._cache = None
+        self.update()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._cache = None
@@ -91,8 +95,7 @@ class HistoryBoard(QWidget):
         }
 
     def _render(self) -> QPixmap:
-        pixmap = QPixmap(self.size())
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap = new_pixmap(self.width(), self.height(), self.devicePixelRatioF())
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         geo = self._geometry()
@@ -135,7 +138,7 @@ class HistoryBoard(QWidget):
         return pixmap
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        if self._cache is None or self._cache.size() != self.size():
+        if self._cache is None:
             self._cache = self._render()
         p = QPainter(self)
         p.drawPixmap(0, 0, self._cache)

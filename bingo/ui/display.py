@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QPushButton, QWidget
 
@@ -22,6 +22,7 @@ from bingo.ui.art import (
     ArtCache,
     draw_outlined_text,
     fit_font,
+    new_pixmap,
     paint_background,
     ui_font,
 )
@@ -122,6 +123,7 @@ class DisplayWindow(QWidget):
         self.controller.paused = self._overlay_open
         highlight = config.display.slot_frame_color
         self.reel = SlotReel(self.art, highlight, config.display.spin_seconds, self.strings, self)
+        self.reel.background = lambda p: self._paint_background_behind(p, self.reel)
         self.board = HistoryBoard(self.art, highlight, self.strings, self)
         self.odds_panel = OddsPanel(config, self.strings, self)
         self.odds_panel.registry_loaded = registry is not None
@@ -400,6 +402,7 @@ class DisplayWindow(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         r = self._rects()
+        self.art.set_dpr(self.devicePixelRatioF())
         self.reel.setGeometry(r["reel"].toAlignedRect())
         self.board.setGeometry(r["board"].toAlignedRect())
         self.odds_panel.setGeometry(r["odds"].toAlignedRect())
@@ -420,12 +423,26 @@ class DisplayWindow(QWidget):
         super().resizeEvent(event)
 
     def _update_background(self) -> None:
-        self._background = QPixmap(self.size())
+        self._background = new_pixmap(self.width(), self.height(), self.devicePixelRatioF())
         p = QPainter(self._background)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         paint_background(p, QRectF(self.rect()), self.config)
         p.end()
-        self.reel.set_background(self._background.copy(self.reel.geometry()))
+        self.reel.invalidate()
+
+    def _paint_background_behind(self, p: QPainter, widget: QWidget) -> None:
+        p.translate(-widget.x(), -widget.y())
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        paint_background(p, QRectF(self.rect()), self.config)
+
+    def event(self, event) -> bool:  # noqa: D401 - Qt API
+        if event.type() == QEvent.Type.DevicePixelRatioChange:
+            self.art.set_dpr(self.devicePixelRatioF())
+            self.board.invalidate()
+            self.odds_panel._invalidate()
+            self._update_background()
+            self.update()
+        return super().event(event)
 
     # ---------------------------------------------------------------- painting
     def _paint_banner(self, p: QPainter, title: QRectF) -> None:
@@ -473,10 +490,16 @@ class DisplayWindow(QWidget):
         p.setOpacity(1.0)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        if self._background is None or self._background.size() != self.size():
+        if self._background is None:
             self._update_background()
         p = QPainter(self)
-        p.drawPixmap(event.rect(), self._background, event.rect())
+        dpr = self._background.devicePixelRatio()
+        source = event.rect()
+        p.drawPixmap(
+            QRectF(source),
+            self._background,
+            QRectF(source.x() * dpr, source.y() * dpr, source.width() * dpr, source.height() * dpr),
+        )
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         r = self._rects()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QWidget
 import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.config import Config
 from bingo.ui import odds_jobs
-from bingo.ui.art import TEXT, TEXT_DIM, fit_font, paint_panel, ui_font
+from bingo.ui.art import TEXT, TEXT_DIM, fit_font, new_pixmap, paint_panel, ui_font
 
 WARMING, READY, UNAVAILABLE = "warming", "ready", "unavailable"
 PROCESS, THREAD = "process", "thread"
@@ -326,15 +326,14 @@ class OddsPanel(QWidget):
         super().resizeEvent(event)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        if self._cache is None or self._cache.size() != self.size():
+        if self._cache is None:
             self._cache = self._render()
         p = QPainter(self)
         p.drawPixmap(0, 0, self._cache)
         p.end()
 
     def _render(self) -> QPixmap:
-        pixmap = QPixmap(self.size())
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap = new_pixmap(self.width(), self.height(), self.devicePixelRatioF())
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)

@@ -8,6 +8,7 @@ pre-rendered pixmaps (the static frame, the items and the shading are cached per
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -22,7 +23,7 @@ from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPen,
 from PySide6.QtWidgets import QWidget
 
 import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
-from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, fit_font, ui_font
+from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, fit_font, new_pixmap, ui_font
 
 
 class SlotReel(QWidget):
@@ -50,7 +51,7 @@ class SlotReel(QWidget):
         self._target: int | None = None
         self._draw_index = 0
         self._glow = 0.0
-        self._background: QPixmap | None = None
+        self.background: Callable[[QPainter], None] | None = None
         self._static: QPixmap | None = None
         self._shade: QPixmap | None = None
         self._caption: QPixmap | None = None
@@ -141,10 +142,12 @@ class SlotReel(QWidget):
         self._pos = 1.0
         self.update()
 
-    def set_background(self, pixmap: QPixmap | None) -> None:
-        """The slice of the window background behind this widget (it paints opaque)."""
-        self._background = pixmap
+    def invalidate(self) -> None:
+        """Forget the cached frame parts (background moved, screen scaling changed)."""
         self._static = None
+        self._shade = None
+        self._caption = None
+        self._schedule_prerender()
         self.update()
 
     # ---------------------------------------------------------------- animation
@@ -235,13 +238,15 @@ class SlotReel(QWidget):
     # ---------------------------------------------------------------- painting
     def _build_static(self) -> QPixmap:
         lay = self._layout()
-        pixmap = QPixmap(self.size())
-        if self._background is not None and not self._background.isNull():
-            pixmap = self._background.scaled(self.size())
-        else:
-            pixmap.fill(QColor("#0b0d1f"))
+        pixmap = new_pixmap(self.width(), self.height(), self.devicePixelRatioF())
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self.background is not None:
+            p.save()
+            self.background(p)  # the window's background behind this widget (it paints opaque)
+            p.restore()
+        else:
+            p.fillRect(self.rect(), QColor("#0b0d1f"))
         frame, window = lay["frame"], lay["window"]
         fw = lay["frame_w"].width()
         radius = fw * 1.4
@@ -271,8 +276,7 @@ class SlotReel(QWidget):
         return pixmap
 
     def _build_shade(self, window: QRectF) -> QPixmap:
-        pixmap = QPixmap(round(window.width()), round(window.height()))
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap = new_pixmap(window.width(), window.height(), self.devicePixelRatioF())
         p = QPainter(pixmap)
         gradient = QLinearGradient(0, 0, 0, window.height())
         gradient.setColorAt(0.0, QColor(4, 3, 10, 250))
@@ -286,8 +290,7 @@ class SlotReel(QWidget):
         return pixmap
 
     def _build_caption(self, rect: QRectF) -> QPixmap:
-        pixmap = QPixmap(max(1, round(rect.width())), max(1, round(rect.height())))
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap = new_pixmap(rect.width(), rect.height(), self.devicePixelRatioF())
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         if self._target is not None and self._draw_index > 0:
@@ -303,7 +306,7 @@ class SlotReel(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
         lay = self._layout()
-        if self._static is None or self._static.size() != self.size():
+        if self._static is None:
             self._static = self._build_static()
         window = lay["window"]
         if self._shade is None:
