@@ -200,13 +200,26 @@ class _Sim:
         mine = score[hands[seat]]
         return all(score[hands[s]] >= mine for s in self.alive)
 
+    def cost(self, seat: int, tiebreak: bool, swimmers: frozenset[int], bonus: float) -> float:
+        """1 when `seat` loses a coin, minus `bonus` for each swimming opponent knocked out."""
+        score = _SCORE_TB if tiebreak else _VALUE2
+        hands = self.hands
+        values = [score[hands[s]] for s in self.alive]
+        low = min(values)
+        lost = score[hands[seat]] == low
+        out = sum(1 for s, v in zip(self.alive, values, strict=True) if v == low and s in swimmers)
+        return (1.0 if lost else 0.0) - bonus * (out - (1 if lost and seat in swimmers else 0))
+
 
 # ---------------------------------------------------------------- reading the round log
 
-_UNLIKELY_PASS = 0.08  # passed although a swap would have improved the hand
-_UNLIKELY_SWAP = 0.2  # swapped to less than the best, or swapped when passing kept the value
-_UNLIKELY_KNOCK = 0.15  # knocked on a weak hand
-_UNLIKELY_NO_KNOCK = 0.2  # could knock on a very good hand and did not
+# Likelihood factors for a decision that a greedy player would not have made with the sampled
+# hand (measured against easy opponents: sharper factors read them better; none is zero, so a
+# person's unusual play still leaves every deal possible).
+_UNLIKELY_PASS = 0.025  # passed although a swap would have improved the hand
+_UNLIKELY_SWAP = 0.06  # swapped to less than the best, or swapped when passing kept the value
+_UNLIKELY_KNOCK = 0.05  # knocked on a weak hand
+_UNLIKELY_NO_KNOCK = 0.06  # could knock on a very good hand and did not
 
 
 def _log_context(obs: Observation) -> list[tuple[int, bool, bool]]:
@@ -303,7 +316,9 @@ class CpuPlayer:
         self.samples = 96  # strong: deals played out per decision
         self.normal_samples = 32  # normal: deals played out per decision
         self.candidates = 4  # strong: deals drawn per deal kept (weighted resampling)
-        self.horizon_rotations = 2  # strong: how far each play-out looks
+        self.horizon_rotations = 2  # how far each play-out looks
+        self.own_knock2 = 54  # in play-outs this player knocks at 27 points
+        self.knockout_bonus = 0.0  # value of putting a swimming opponent out (vs. 1 = own loss)
         self.last_estimates: list[tuple[str, float]] = []  # strong: (move, loss rate), for tests
 
     def __repr__(self) -> str:
@@ -431,6 +446,8 @@ class CpuPlayer:
         losses = [0] * len(cands)
         horizon = self.horizon_rotations * (obs.players - sum(obs.out))
         easy2, patience = self.EASY_KNOCK2, self.EASY_PATIENCE
+        swimmers = frozenset(s for s in range(obs.players) if not obs.out[s] and obs.coins[s] < 0)
+        bonus = self.knockout_bonus
         for base in self._likely_deals(obs, samples, samples * self.candidates):
             for k, (kind, h, t) in enumerate(cands):
                 sim = base.copy()
@@ -438,11 +455,11 @@ class CpuPlayer:
                 steps = 0
                 while not over and steps < horizon:
                     if sim.current == me:
-                        over = sim.greedy_move(54, 99)
+                        over = sim.greedy_move(self.own_knock2, 99)
                     else:
                         over = sim.greedy_move(easy2, patience)
                     steps += 1
-                losses[k] += sim.loses(me, tiebreak)
+                losses[k] += sim.cost(me, tiebreak, swimmers, bonus)
         return [n / samples for n in losses]
 
     # ------------------------------------------------------------ strong
