@@ -196,7 +196,7 @@ def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> Fi
         p_any, error = _curve.sampled_curve(
             tables, size, per_column, free, cards, samples, seed, p_one
         )
-        exact, used = False, samples
+        exact, used = bool(error.max() == 0.0), samples
     for a in (draws, p_one, p_any, error):
         a.setflags(write=False)
     return FirstBingoCurve(

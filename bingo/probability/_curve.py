@@ -9,7 +9,7 @@ exact one-card curve as a control variate.
 
 from __future__ import annotations
 
-from math import comb
+from math import comb, lgamma
 
 import numpy as np
 
@@ -39,6 +39,8 @@ def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_
     card = size * size - (1 if free_center else 0)
     # count bingo patterns directly (no 1 - q cancellation for tiny probabilities)
     bingo = [max(comb(card, k) - round(no_bingo[k]), 0) for k in range(card + 1)]
+    if n_numbers > EXACT_INTEGER_NUMBERS:
+        return _one_card_by_logs(bingo, card, n_numbers)
     out = np.empty(n_numbers + 1)
     for t in range(n_numbers + 1):
         total = comb(n_numbers, t)
@@ -47,6 +49,30 @@ def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_
             s += bingo[k] * comb(n_numbers - card, t - k)
         out[t] = s / total
     return np.clip(out, 0.0, 1.0)
+
+
+EXACT_INTEGER_NUMBERS = 400  # above this many numbers, big-integer sums get slow
+
+
+def _one_card_by_logs(bingo: list[int], card: int, n_numbers: int) -> np.ndarray:
+    """Same sum in floating point (hypergeometric weights from log-gamma), for long draws."""
+    k = np.arange(card + 1)
+    t = np.arange(n_numbers + 1)[:, None]
+    with np.errstate(invalid="ignore"):
+        log_pmf = _log_comb(card, k) + _log_comb(n_numbers - card, t - k) - _log_comb(n_numbers, t)
+    fraction = np.array([b / comb(card, i) for i, b in enumerate(bingo)])
+    pmf = np.where(np.isfinite(log_pmf), np.exp(np.nan_to_num(log_pmf, neginf=-np.inf)), 0.0)
+    return np.clip(pmf @ fraction, 0.0, 1.0)
+
+
+def _log_comb(n, k):
+    n = np.asarray(n, float)
+    k = np.asarray(k, float)
+    lg = np.vectorize(lgamma, otypes=[float])
+    valid = (k >= 0) & (k <= n)
+    safe_k = np.where(valid, k, 0.0)
+    out = lg(n + 1) - lg(safe_k + 1) - lg(np.where(valid, n - k, 0.0) + 1)
+    return np.where(valid, out, -np.inf)
 
 
 def exact_is_feasible(size: int, per_column: int) -> bool:
