@@ -105,7 +105,7 @@ class OddsService(QObject):
                 self.reason = f"odds worker process unavailable ({exc}); using a thread"
                 self.mode = THREAD
         if self.mode == THREAD:
-            odds_jobs.init(self.registry_cards)
+            odds_jobs.init(self.registry_cards, in_worker_process=False)
             self._threads = QThreadPool(self)
             self._threads.setMaxThreadCount(1)
         self._curve_wanted = True

@@ -7,16 +7,22 @@ state (the registry's cards) is set once per worker by `init`.
 from __future__ import annotations
 
 import importlib
+import signal
 import time
 from typing import Any
 
 _cards: list | None = None
 
 
-def init(cards: list | None) -> None:
-    """Worker initialiser: keep the registry's cards (sent once, not with every job)."""
+def init(cards: list | None, in_worker_process: bool = True) -> None:
+    """Worker initialiser: keep the registry's cards (sent once, not with every job).
+
+    In the worker process Ctrl+C is ignored: the display stops the worker itself.
+    """
     global _cards
     _cards = cards
+    if in_worker_process:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def warm_up(module_name: str) -> None:
