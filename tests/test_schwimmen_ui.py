@@ -300,3 +300,8 @@ def test_you_win_when_the_last_cpu_goes_out(qtbot, output_dir):
     assert game.phase is Phase.GAME_OVER and game.winners == (0,)
     assert window.prompt == "ゲーム終了"
     window.grab().save(str(output_dir / "schwimmen_you_win.png"))
+
+
+def test_side_panel_names_the_rules_and_cpu_level(qtbot):
+    window = make_window(qtbot, seed=2, rules="house")
+    assert window.info_label.text() == "ブラウザ版ルール・CPU：普通"

@@ -82,6 +82,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "level_normal": "普通",
         "level_strong": "強い",
         "start": "開始",
+        "info": "{rules}・CPU：{level}",
+        "short_standard": "標準ルール",
+        "short_house": "ブラウザ版ルール",
     },
     "en": {
         "title": "Schwimmen",
@@ -159,6 +162,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "level_normal": "Normal",
         "level_strong": "Strong",
         "start": "Start",
+        "info": "{rules} · CPU: {level}",
+        "short_standard": "Standard rules",
+        "short_house": "Browser-version rules",
     },
 }
 

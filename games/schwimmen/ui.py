@@ -777,11 +777,15 @@ class SchwimmenWindow(QMainWindow):
         title = QLabel(t("log"))
         title.setStyleSheet("color: #ffc21a; font-size: 18px; font-weight: bold;")
         side.addWidget(title)
+        self.info_label = QLabel("")
+        self.info_label.setWordWrap(True)
+        self.info_label.setStyleSheet("color: #cfe3d6; font-size: 14px;")
+        side.addWidget(self.info_label)
         self.log_list = QListWidget()
         self.log_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log_list.setWordWrap(True)
         self.log_list.setStyleSheet(
-            "QListWidget { background: #10331f; color: #f4f1e8; font-size: 14px;"
+            "QListWidget { background: #10331f; color: #f4f1e8; font-size: 15px;"
             " border: 1px solid #2d5a40; border-radius: 6px; }"
         )
         side.addWidget(self.log_list, 1)
@@ -824,6 +828,10 @@ class SchwimmenWindow(QMainWindow):
             s: CpuPlayer(self.level, seed * 31 + s) for s in range(1, self.settings.players)
         }
         self.round_overlay.hide()
+        t = self.t
+        self.info_label.setText(
+            t("info", rules=t(f"short_{self.rules_name}"), level=t(f"level_{self.level}"))
+        )
         self.log_list.clear()
         self.view.bubbles.clear()
         self._log_header()
