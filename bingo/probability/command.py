@@ -91,7 +91,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--csv", action="store_true", help="machine-readable CSV output")
     parser.add_argument(
-        "--samples", metavar="S", help="draw orders sampled for boards above 5x5 (default 200)"
+        "--samples",
+        metavar="S",
+        help="draw orders sampled when the exact curve is out of reach (above 5x5) (default 200)",
     )
     parser.add_argument("--seed", metavar="SEED", help="seed of that sampling")
 
