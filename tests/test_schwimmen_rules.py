@@ -453,3 +453,15 @@ def test_random_games_keep_invariants_and_end(variant):
             pytest.fail(f"game {seed} did not end")
         assert game.winners or (rules.human_seat is not None and game.out[0])
         assert all(game.places[s] is not None for s in range(players) if game.out[s])
+
+
+def test_value_counts_over_all_4960_hands():
+    from games.schwimmen.rules import all_hands
+
+    values = Counter(hand_value(h) for h in all_hands())
+    assert sum(values.values()) == 4960
+    assert values[32.0] == 4  # three of the four aces
+    assert values[31.0] == 4 * 6  # an ace and two of 10, J, Q, K in one suit
+    assert values[30.5] == 7 * 4  # three of a kind below the ace
+    assert min(values) == 8.0  # e.g. 7S 7H 8D: three suits, the best single card counts
+    assert max(v for v in values if v < 30.5) == 30.0  # A + 10 + 9 in one suit
