@@ -828,6 +828,7 @@ class SchwimmenWindow(QMainWindow):
             s: CpuPlayer(self.level, seed * 31 + s) for s in range(1, self.settings.players)
         }
         self.round_overlay.hide()
+        self.setFocus()
         t = self.t
         self.info_label.setText(
             t("info", rules=t(f"short_{self.rules_name}"), level=t(f"level_{self.level}"))
@@ -842,6 +843,7 @@ class SchwimmenWindow(QMainWindow):
         if self.game is None or self.game.phase is not Phase.ROUND_OVER:
             return
         self.round_overlay.hide()
+        self.setFocus()
         self.game.next_round()
         self.view.bubbles.clear()
         self._log_header()
