@@ -109,7 +109,7 @@ class OddsService(QObject):
             self._threads = QThreadPool(self)
             self._threads.setMaxThreadCount(1)
         self._curve_wanted = True
-        self._submit(odds_jobs.warm_up, (self.module_name,), self._on_warm)
+        self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
 
     def request(self, drawn: Iterable[int]) -> None:
         """Compute the odds for `drawn`; `result_ready` follows (at once when cached)."""

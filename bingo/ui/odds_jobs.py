@@ -7,6 +7,7 @@ state (the registry's cards) is set once per worker by `init`.
 from __future__ import annotations
 
 import importlib
+import inspect
 import signal
 import time
 from typing import Any
@@ -25,8 +26,14 @@ def init(cards: list | None, in_worker_process: bool = True) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def warm_up(module_name: str) -> None:
-    importlib.import_module(module_name).warm_up()
+def warm_up(module_name: str, board: tuple | None = None) -> None:
+    """Load the engine's kernels (and, when it can, the tables of this board)."""
+    module = importlib.import_module(module_name)
+    if board is not None and len(inspect.signature(module.warm_up).parameters) >= 2:
+        size, _, threshold, _ = board
+        module.warm_up(size, threshold)
+    else:
+        module.warm_up()
 
 
 def stats(
