@@ -14,17 +14,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bingo.probability import _curve, _kernels
-from bingo.probability._model import check_board, check_cards, check_drawn, weight_table
-from bingo.probability._tables import (
+from bingo.probability._model import (
     SUPPORTED_THRESHOLD,
-    TooLargeError,
-    Transitions,
-    transitions,
+    any_of,
+    check_board,
+    check_cards,
+    check_drawn,
+    weight_table,
 )
+
+if TYPE_CHECKING:
+    from bingo.probability._tables import Transitions
+
+# numba is imported on first use (in warm_up's background thread for the display), so
+# importing this package stays cheap.
 
 __all__ = [
     "ColumnDrawStats",
@@ -79,6 +86,8 @@ class FirstBingoCurve:
 
 def _tables_or_none(size: int, threshold: int) -> Transitions | None:
     """DP tables, or None when no bingo is possible (threshold > cells)."""
+    from bingo.probability._tables import TooLargeError, transitions
+
     if threshold > size * size:
         return None
     try:
@@ -95,6 +104,8 @@ def _probability(drawn: tuple[int, ...], size: int, per_column: int, threshold: 
     tables = _tables_or_none(size, threshold)
     if tables is None:
         return 0.0
+    from bingo.probability import _kernels
+
     wtab = weight_table(drawn, size, per_column, free)
     q = _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)
     return min(max(1.0 - q, 0.0), 1.0)
@@ -150,7 +161,7 @@ def next_draw_stats(
         new = after - now
         p_col = left / remaining
         conditional = new / (1.0 - now) if now < 1.0 else 0.0
-        any_new = float(_curve.any_of(np.array(new), cards))
+        any_new = float(any_of(np.array(new), cards))
         by_column.append(ColumnDrawStats(c, p_col, after, conditional, cards * new, any_new))
         p_next += p_col * after
         p_any += p_col * any_new
@@ -169,6 +180,8 @@ def next_draw_stats(
 
 @lru_cache(maxsize=64)
 def _one_card(size: int, per_column: int, threshold: int, free: bool) -> np.ndarray:
+    from bingo.probability import _curve
+
     p = _curve.one_card_curve(_tables_or_none(size, threshold), size, per_column, free)
     p.setflags(write=False)
     return p
@@ -184,6 +197,8 @@ def one_card_curve(
 
 @lru_cache(maxsize=32)
 def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> FirstBingoCurve:
+    from bingo.probability import _curve
+
     tables = _tables_or_none(size, threshold)
     n_numbers = size * per_column
     draws = np.arange(n_numbers + 1)
@@ -252,6 +267,9 @@ def warm_up(size: int | None = None, threshold: int = 4) -> None:
     """Compile or load from the on-disk cache every numba kernel (run it in a background thread
     at start-up: the first computation of a fresh install compiles for a while). With `size`,
     also build (or load from the disk cache) the DP tables of that board."""
+    from bingo.probability import _kernels
+    from bingo.probability._tables import transitions
+
     tables = transitions(3, 3)
     wtab = weight_table((1, 2, 3), 3, 3, False)
     _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)

@@ -14,19 +14,12 @@ from math import comb, lgamma
 import numpy as np
 
 from bingo.probability import _kernels
-from bingo.probability._model import count_matrix, rows_of, weight_table
+from bingo.probability._model import any_of, count_matrix, rows_of, weight_table
 from bingo.probability._tables import Transitions
 
 EXACT_MAX_SIZE = 5
 EXACT_MAX_VECTORS = 4_200_000  # (per_column + 1) ** size
 TINY = 1e-13
-
-
-def any_of(p: np.ndarray, cards: int) -> np.ndarray:
-    """1 - (1 - p)^cards without cancellation for tiny p."""
-    p = np.clip(p, 0.0, 1.0)
-    with np.errstate(divide="ignore"):
-        return -np.expm1(cards * np.log1p(-p))
 
 
 def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_center: bool):

@@ -17,6 +17,9 @@ import numpy as np
 
 MIN_SIZE, MAX_SIZE = 3, 10
 MAX_PER_COLUMN = 999
+# Largest threshold the exact DP handles, by board size (its tables stay under the limits of
+# `_tables`; measured). A threshold above size * size never makes a bingo and needs no tables.
+SUPPORTED_THRESHOLD = {3: 9, 4: 16, 5: 25, 6: 21, 7: 12, 8: 8, 9: 6, 10: 4}
 
 
 def _int(name: str, value: object) -> int:
@@ -112,3 +115,10 @@ def count_matrix(rows: int, size: int, per_column: int) -> np.ndarray:
     for d in range(per_column + 1):
         out[d, : rows + 1] = pattern_weights(d, rows, per_column)
     return out
+
+
+def any_of(p: np.ndarray, cards: int) -> np.ndarray:
+    """1 - (1 - p)^cards without cancellation for tiny p."""
+    p = np.clip(p, 0.0, 1.0)
+    with np.errstate(divide="ignore"):
+        return -np.expm1(cards * np.log1p(-p))

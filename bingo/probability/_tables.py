@@ -19,13 +19,11 @@ import numpy as np
 from numba import njit
 
 from bingo.paths import user_data_dir
+from bingo.probability._model import SUPPORTED_THRESHOLD
 
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 9_000_000
 MAX_THRESHOLD = 63  # group sizes are packed in 6 bits
-# Largest threshold whose tables stay within the limits above, by board size (measured; a
-# threshold above size * size never makes a bingo and needs no tables).
-SUPPORTED_THRESHOLD = {3: 9, 4: 16, 5: 25, 6: 21, 7: 12, 8: 8, 9: 6, 10: 4}
 _CACHE_VERSION = 1
 _CACHE_MIN_TRANSITIONS = 200_000
 _LABEL_BITS = 3
