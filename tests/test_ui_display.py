@@ -583,3 +583,27 @@ def test_journal_write_failure_draws_nothing_and_says_so(qtbot, config, tmp_path
     press(qtbot, window, Qt.Key.Key_Space)
     assert not window.controller.spinning and window.board.drawn == []
     assert "No space left" in window.notice_text
+
+
+def test_default_confirmation_is_a_dialog_in_the_show_language(qtbot, config, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
+    window = open_window(qtbot, session, config)  # no confirm injected: the real dialog
+    first = draw_and_wait(qtbot, window)
+    seen = []
+
+    def answer(label: str) -> None:
+        box = QApplication.activeModalWidget()
+        buttons = {b.text(): b for b in box.buttons()}
+        seen.append(sorted(buttons))
+        buttons[label].click()
+
+    QTimer.singleShot(50, lambda: answer("いいえ"))
+    press(qtbot, window, Qt.Key.Key_Backspace)
+    assert session.history == [first]
+    QTimer.singleShot(50, lambda: answer("はい"))
+    press(qtbot, window, Qt.Key.Key_Backspace)
+    assert session.history == [] == window.board.drawn
+    assert seen == [["いいえ", "はい"], ["いいえ", "はい"]]

@@ -142,7 +142,9 @@ def show_windows(window, config, *, operator: bool, full_screen: bool):
         window.operator = op
         from bingo.ui.display import message_box_confirm
 
-        window.controller.confirm = message_box_confirm(op)  # ask on the laptop, not the wall
+        window.controller.confirm = message_box_confirm(
+            op, window.strings
+        )  # ask on the laptop, not the wall
         others = [s for s in screens if s is not target]
         op_screen = others[0] if others else primary
         op.setScreen(op_screen)

@@ -38,18 +38,22 @@ from bingo.ui.sound import Sound
 NOTICE_COLOURS = {"info": TEXT, "warn": QColor("#ffd23f"), "error": ACCENT_ERROR}
 
 
-def message_box_confirm(parent: QWidget) -> ConfirmFn:
-    """The default confirmation: a Yes/No box over `parent` (tests inject their own)."""
+def message_box_confirm(parent: QWidget, strings=None) -> ConfirmFn:
+    """The default confirmation: a Yes/No box over `parent`, "No" by default (tests inject
+    their own). The buttons speak the show's language whatever the system's Qt translation."""
 
     def confirm(title: str, text: str) -> bool:
-        answer = QMessageBox.question(
-            parent,
-            title,
-            text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(f"<b>{title}</b>")
+        box.setInformativeText(text)
+        yes = box.addButton(strings("yes") if strings else "Yes", QMessageBox.ButtonRole.YesRole)
+        no = box.addButton(strings("no") if strings else "No", QMessageBox.ButtonRole.NoRole)
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.exec()
+        return box.clickedButton() is yes
 
     return confirm
 
@@ -118,7 +122,11 @@ class DisplayWindow(QWidget):
         self.setMinimumSize(640, 360)
         self.art = ArtCache(config, self.warn)
         self.controller = DrawController(
-            session, self.strings, confirm or message_box_confirm(self), auto_seconds, parent=self
+            session,
+            self.strings,
+            confirm or message_box_confirm(self, self.strings),
+            auto_seconds,
+            parent=self,
         )
         self.controller.paused = self._overlay_open
         highlight = config.display.slot_frame_color

@@ -70,6 +70,8 @@ JA: dict[str, str] = {
     "op_next_bingo": "次の1球後のビンゴ率（1枚）",
     "op_remaining": "残り {n} 個",
     "error": "エラー",
+    "yes": "はい",
+    "no": "いいえ",
     "sound_off": "音は出ません：{reason}",
 }
 
@@ -141,6 +143,8 @@ EN: dict[str, str] = {
     "op_next_bingo": "Bingo chance after next draw (1 card)",
     "op_remaining": "{n} left",
     "error": "Error",
+    "yes": "Yes",
+    "no": "No",
     "sound_off": "no sound: {reason}",
 }
 
