@@ -117,6 +117,20 @@ def _p(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free:
     return _probability(key, size, per_column, threshold, free)
 
 
+def _after_one_more(drawn, size, per_column, threshold, free) -> list[float]:
+    """P(bingo) with one more number drawn in each column (all columns in about 3 DP passes)."""
+    from bingo.probability import _kernels
+
+    tables = _tables_or_none(size, threshold)
+    if tables is None:
+        return [0.0] * size
+    wtab = weight_table(drawn, size, per_column, free)
+    bumped = tuple(min(d + 1, per_column) for d in drawn)
+    wtab_more = weight_table(bumped, size, per_column, free)
+    _, q_more = _kernels.no_bingo_with_one_more(tables.offsets, tables.dst, wtab, wtab_more)
+    return [min(max(1.0 - float(q), 0.0), 1.0) for q in q_more]
+
+
 def bingo_probability(
     drawn_per_column: Sequence[int],
     size: int,
@@ -148,6 +162,7 @@ def next_draw_stats(
     cards = check_cards(cards)
     now = _p(drawn, size, per_column, threshold, free_center)
     remaining = size * per_column - sum(drawn)
+    afters = _after_one_more(drawn, size, per_column, threshold, free_center)
     by_column = []
     p_next = 0.0 if remaining else now
     p_any = 0.0
@@ -156,8 +171,7 @@ def next_draw_stats(
         if left == 0 or remaining == 0:
             by_column.append(ColumnDrawStats(c, 0.0, now, 0.0, 0.0, 0.0))
             continue
-        after_drawn = drawn[:c] + (drawn[c] + 1,) + drawn[c + 1 :]
-        after = max(_p(after_drawn, size, per_column, threshold, free_center), now)
+        after = max(afters[c], now)
         new = after - now
         p_col = left / remaining
         conditional = new / (1.0 - now) if now < 1.0 else 0.0
@@ -276,6 +290,7 @@ def warm_up(size: int | None = None, threshold: int = 4) -> None:
     _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtab[None])
     _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, 3, -1)
     _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, 3, -1)
+    _kernels.no_bingo_with_one_more(tables.offsets, tables.dst, wtab, wtab)
     if size is not None:
         size, _, threshold, _ = check_board(size, size, threshold, False)
         _tables_or_none(size, threshold)

@@ -113,3 +113,73 @@ def no_bingo_counts_by_columns(offsets, dst, n, centre_col):
         for a in range(width):
             out[a] += v[s, a]
     return out
+
+
+@njit(cache=True)
+def no_bingo_with_one_more(offsets, dst, wtab, wtab_more):
+    """P(no bingo) now and, for each column c, with column c's weights replaced by
+    wtab_more[c] (one more number of that column drawn): forward vectors L_c, backward vectors
+    R_c, and one middle step per column; about 3 DP passes instead of size + 1."""
+    n_states = offsets.shape[0]
+    n_kinds = offsets.shape[1] - 1
+    n_cols = wtab.shape[0]
+    fwd = np.zeros((n_cols + 1, n_states))
+    fwd[0, 0] = 1.0
+    for c in range(n_cols):
+        for s in range(n_states):
+            x = fwd[c, s]
+            if x == 0.0:
+                continue
+            for k in range(n_kinds):
+                wk = wtab[c, k]
+                if wk == 0.0:
+                    continue
+                xw = x * wk
+                for t in range(offsets[s, k], offsets[s, k + 1]):
+                    fwd[c + 1, dst[t]] += xw
+    # states reachable before column c when any columns may hold one more number: only
+    # those need backward values (keeps the backward pass as sparse as the forward one)
+    reach = np.zeros((n_cols + 1, n_states), np.bool_)
+    reach[0, 0] = True
+    for c in range(n_cols):
+        for s in range(n_states):
+            if not reach[c, s]:
+                continue
+            for k in range(n_kinds):
+                if wtab[c, k] == 0.0 and wtab_more[c, k] == 0.0:
+                    continue
+                for t in range(offsets[s, k], offsets[s, k + 1]):
+                    reach[c + 1, dst[t]] = True
+    bwd = np.zeros((n_cols + 1, n_states))  # bwd[c][s]: no bingo in columns c.. from state s
+    bwd[n_cols, :] = 1.0
+    for c in range(n_cols - 1, 0, -1):
+        for s in range(n_states):
+            if not reach[c, s]:
+                continue
+            total = 0.0
+            for k in range(n_kinds):
+                wk = wtab[c, k]
+                if wk == 0.0:
+                    continue
+                acc = 0.0
+                for t in range(offsets[s, k], offsets[s, k + 1]):
+                    acc += bwd[c + 1, dst[t]]
+                total += wk * acc
+            bwd[c, s] = total
+    out = np.empty(n_cols)
+    for c in range(n_cols):
+        total = 0.0
+        for s in range(n_states):
+            x = fwd[c, s]
+            if x == 0.0:
+                continue
+            for k in range(n_kinds):
+                wk = wtab_more[c, k]
+                if wk == 0.0:
+                    continue
+                acc = 0.0
+                for t in range(offsets[s, k], offsets[s, k + 1]):
+                    acc += bwd[c + 1, dst[t]]
+                total += x * wk * acc
+        out[c] = total
+    return fwd[n_cols].sum(), out
