@@ -359,3 +359,22 @@ def test_bad_arguments(call, name):
 
 def test_warm_up_runs():
     prob.warm_up()
+
+
+def test_big_tables_are_cached_on_disk():
+    from bingo.paths import user_data_dir
+
+    transitions.cache_clear()
+    built = transitions(10, 3)
+    files = list((user_data_dir() / "cache").glob("bingo-dp-*-10x10-t3.npz"))
+    assert len(files) == 1
+    transitions.cache_clear()
+    loaded = transitions(10, 3)
+    assert loaded is not built
+    np.testing.assert_array_equal(loaded.offsets, built.offsets)
+    np.testing.assert_array_equal(loaded.dst, built.dst)
+    files[0].write_bytes(b"damaged")  # a damaged cache file is rebuilt, not trusted
+    transitions.cache_clear()
+    rebuilt = transitions(10, 3)
+    np.testing.assert_array_equal(rebuilt.dst, built.dst)
+    transitions.cache_clear()

@@ -227,9 +227,10 @@ def transitions(size: int, threshold: int) -> Transitions:
         try:
             with np.load(path) as data:
                 offsets, dst, kind = data["offsets"], data["dst"], data["kind"]
-            return Transitions(size, threshold, offsets.shape[0], offsets, dst, kind)
-        except (OSError, KeyError, ValueError):
-            pass  # a damaged cache file: rebuild it
+            if offsets.shape[1] == 2 * size + 3 and offsets[-1, -1] == dst.size == kind.size:
+                return Transitions(size, threshold, offsets.shape[0], offsets, dst, kind)
+        except Exception:  # noqa: BLE001 - any damaged cache file (bad zip, truncated): rebuild
+            pass
     tables = _build(size, threshold)
     if path is not None and tables.n_transitions >= _CACHE_MIN_TRANSITIONS:
         try:
