@@ -31,10 +31,33 @@ class HistoryBoard(QWidget):
 
     def set_drawn(self, drawn: list[int]) -> None:
         """Show `drawn` (in draw order; the last one is highlighted)."""
-        self.drawn = list(drawn)
+        drawn = list(drawn)
+        appended = (
+            self._cache is not None
+            and len(drawn) == len(self.drawn) + 1
+            and drawn[:-1] == self.drawn
+        )
+        self.drawn = drawn
         self._drawn_set = set(drawn)
-        self._cache = None
+        if appended:
+            # One more number (the usual landing): light its cell on the cached board only,
+            # so the landing frame stays cheap.
+            geo = self._geometry()
+            cell_w, cell_h = geo["cell"]
+            p = QPainter(self._cache)
+            p.drawPixmap(
+                geo["cells"][drawn[-1]].topLeft(), self.art.cell(drawn[-1], cell_w, cell_h, True)
+            )
+            p.end()
+        else:
+            self._cache = None
         self.update()
+
+    def prepare(self, number: int) -> None:
+        """Render `number`'s lit cell ahead (called when the spin starts; used at the landing)."""
+        if self.width() > 0:
+            cell_w, cell_h = self._geometry()["cell"]
+            self.art.cell(number, cell_w, cell_h, True)
 
     @property
     def last(self) -> int | None:
@@ -105,6 +128,15 @@ class HistoryBoard(QWidget):
             p.drawPixmap(rect.topLeft(), self.art.letter(column, cell_w, cell_h))
         for n, rect in geo["cells"].items():
             p.drawPixmap(rect.topLeft(), self.art.cell(n, cell_w, cell_h, n in self._drawn_set))
+        p.end()
+        return pixmap
+
+    def _paint_overlay(self, p: QPainter) -> None:
+        """What changes with every draw: the glow on the last number and the count."""
+        geo = self._geometry()
+        cell_h = geo["cell"][1]
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         last = self.last
         if last is not None:
             rect = geo["cells"][last]
@@ -134,12 +166,11 @@ class HistoryBoard(QWidget):
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             f"{len(self.drawn)} / {total}",
         )
-        p.end()
-        return pixmap
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
         if self._cache is None:
             self._cache = self._render()
         p = QPainter(self)
         p.drawPixmap(0, 0, self._cache)
+        self._paint_overlay(p)
         p.end()

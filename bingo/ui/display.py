@@ -164,6 +164,7 @@ class DisplayWindow(QWidget):
         self.sound = sound if sound is not None else Sound(False, self.warn)
         self._sound_wanted = sound is None and config.display.sound
         self._background: QPixmap | None = None
+        self._title: QPixmap | None = None
         self._notice = ("", "info")
         self._banner = ""
         self._notice_timer = QTimer(self)
@@ -235,6 +236,7 @@ class DisplayWindow(QWidget):
         self.landed_at = None
         self.odds.request(self.controller.session.history)  # prefetch the post-landing odds
         self.reel.spin_to(number, index)
+        self.board.prepare(number)
         self.update(self._rects()["title"].toAlignedRect())
 
     def _on_landed(self, number: int) -> None:
@@ -431,6 +433,7 @@ class DisplayWindow(QWidget):
         super().resizeEvent(event)
 
     def _update_background(self) -> None:
+        self._title = None
         self._background = new_pixmap(self.width(), self.height(), self.devicePixelRatioF())
         p = QPainter(self._background)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -453,6 +456,31 @@ class DisplayWindow(QWidget):
         return super().event(event)
 
     # ---------------------------------------------------------------- painting
+    def _render_title(self, title: QRectF) -> QPixmap:
+        """The event title in outlined letters, rendered once per window size."""
+        pixmap = new_pixmap(title.width(), title.height(), self.devicePixelRatioF())
+        p = QPainter(pixmap)
+        rect = QRectF(0, 0, title.width(), title.height())
+        font = fit_font(
+            self.config.event.title,
+            rect.adjusted(0, 0, -rect.width() * 0.45, 0),
+            rect.height() * 0.68,
+        )
+        frame = QColor(self.config.display.slot_frame_color)
+        draw_outlined_text(
+            p,
+            rect,
+            self.config.event.title,
+            font,
+            QColor("#ffffff"),
+            QColor("#14101f"),
+            frame.darker(200),
+            align=Qt.AlignmentFlag.AlignLeft,
+            outline_ratio=0.07,
+        )
+        p.end()
+        return pixmap
+
     def _paint_banner(self, p: QPainter, title: QRectF) -> None:
         """The resume message: a bright pill at the right of the title bar (1 or 2 lines)."""
         lines = self._banner.split(" — ")
@@ -513,23 +541,9 @@ class DisplayWindow(QWidget):
         r = self._rects()
         title = r["title"]
         if event.rect().intersects(title.toAlignedRect()):
-            font = fit_font(
-                self.config.event.title,
-                title.adjusted(0, 0, -title.width() * 0.45, 0),
-                title.height() * 0.68,
-            )
-            frame = QColor(self.config.display.slot_frame_color)
-            draw_outlined_text(
-                p,
-                title,
-                self.config.event.title,
-                font,
-                QColor("#ffffff"),
-                QColor("#14101f"),
-                frame.darker(200),
-                align=Qt.AlignmentFlag.AlignLeft,
-                outline_ratio=0.07,
-            )
+            if self._title is None:
+                self._title = self._render_title(title)
+            p.drawPixmap(title.topLeft(), self._title)
             if self._banner:
                 self._paint_banner(p, title)
             else:
