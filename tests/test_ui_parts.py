@@ -113,3 +113,23 @@ def test_missing_images_give_one_warning_and_plain_cells(qtbot, config, tmp_path
     pixmap = art.cell(5, 120, 120)
     assert not pixmap.isNull()
     assert len(warnings) == 1 and "40 of 40" in warnings[0]
+
+
+def test_board_lit_incrementally_looks_like_a_full_render(qtbot, config):
+    from bingo.ui.board import HistoryBoard
+
+    art = ArtCache(config)
+    board = HistoryBoard(art, "#ffb300", Strings("ja"))
+    qtbot.addWidget(board)
+    board.resize(1000, 420)
+    board.show()
+    board.grab()  # first full render
+    for n in (5, 17, 40, 23):
+        board.set_drawn([*board.drawn, n])  # the landing path: one cell lit on the cache
+    incremental = board.grab().toImage()
+    board.invalidate()
+    full = board.grab().toImage()
+    assert board.drawn == [5, 17, 40, 23] and board.last == 23
+    assert incremental == full
+    board.set_drawn([5, 17])  # undo: a full render
+    assert board.grab().toImage() != full
