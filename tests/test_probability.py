@@ -296,7 +296,7 @@ def _check_against_events(curve, n, m, threshold, free, cards, events, seed, sla
         sigma = math.sqrt(max(p * (1 - p), 1e-12) / events)
         assert abs(empirical - p) <= 4 * sigma + slack[t] + 1e-9, t
     sd = first.std() / math.sqrt(events)
-    assert abs(first.mean() - curve.expected_first_bingo) <= 4 * sd + 2 * curve.max_error * n * m
+    assert abs(first.mean() - curve.expected_first_bingo) <= 4 * sd + 2 * curve.expected_error
 
 
 def test_exact_curve_against_whole_events():
@@ -359,6 +359,9 @@ def test_bad_arguments(call, name):
 
 def test_warm_up_runs():
     prob.warm_up()
+    prob.warm_up(6, 4)  # also prepares the tables of a board
+    with pytest.raises(ValueError, match="threshold"):
+        prob.warm_up(10, 5)
 
 
 def test_big_tables_are_cached_on_disk():

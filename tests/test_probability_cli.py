@@ -57,7 +57,7 @@ def test_sampled_curve_states_its_error(config_path, capsys):
     args = ["prob", "--config", config_path, "--size", "7", "--per-column", "8"]
     assert main([*args, "--no-free-center", "--samples", "20", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert "(sampled over 20 draw orders, error ±" in out
+    assert "(sampled over 20 draw orders, error ±" in out and "; probabilities ±" in out
 
 
 def test_drawn_prints_next_draw_by_column(config_path, capsys):

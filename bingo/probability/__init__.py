@@ -82,6 +82,7 @@ class FirstBingoCurve:
     p_one: np.ndarray  # P(one random card has a bingo after t draws); always exact
     error: np.ndarray  # per-t stated error of p_any (zeros when exact)
     samples: int  # draw orders sampled (0 when exact)
+    expected_error: float  # bound on the error of expected_first_bingo (sum of the per-t errors)
 
 
 def _tables_or_none(size: int, threshold: int) -> Transitions | None:
@@ -238,6 +239,7 @@ def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> Fi
         p_one=p_one,
         error=error,
         samples=used,
+        expected_error=float(error[:-1].sum()),
     )
 
 

@@ -27,7 +27,7 @@ _TEXT = {
         "any": "{k}枚のどれかがビンゴ",
         "expected": "最初のビンゴまでの抽選数の期待値: {e}",
         "never": "この設定ではビンゴは起こりません",
-        "sampled": "（{s} 通りの抽選順のサンプリング、誤差 ±{err:.4f}）",
+        "sampled": "（{s} 通りの抽選順のサンプリング、誤差 ±{e_err:.2f}、確率の誤差 ±{err:.4f}）",
         "exact": "（厳密計算）",
         "now": "いまビンゴのカードの確率: {p}   残り {r} 個",
         "next": "次の抽選: 1枚がビンゴ {p}、新しくビンゴになるカード数の期待値 {e:.3f}、"
@@ -49,7 +49,7 @@ _TEXT = {
         "any": "P(any of {k} cards)",
         "expected": "expected draw of the first bingo: {e}",
         "never": "no bingo is possible with these settings",
-        "sampled": "(sampled over {s} draw orders, error ±{err:.4f})",
+        "sampled": "(sampled over {s} draw orders, error ±{e_err:.2f}; probabilities ±{err:.4f})",
         "exact": "(exact)",
         "now": "P(a card has a bingo now): {p}   {r} numbers left",
         "next": "next draw: P(one card) {p}, expected new bingos {e:.3f}, "
@@ -201,7 +201,9 @@ def _print_curve(curve, header: str, text: dict[str, str], as_csv: bool) -> None
     note = (
         text["exact"]
         if curve.exact
-        else text["sampled"].format(s=curve.samples, err=curve.max_error)
+        else text["sampled"].format(
+            s=curve.samples, err=curve.max_error, e_err=curve.expected_error
+        )
     )
     print(text["expected"].format(e=f"{curve.expected_first_bingo:.2f}") + " " + note)
 
