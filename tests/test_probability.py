@@ -171,6 +171,17 @@ def test_dp_matches_brute_force(n, threshold, free):
         assert got == pytest.approx(expected, abs=1e-12), (drawn, m)
 
 
+@pytest.mark.parametrize(("n", "threshold", "free"), [(3, 3, True), (4, 4, False), (4, 5, False)])
+def test_subset_counts_match_brute_force(n, threshold, free):
+    centre_col = n // 2 if free else -1
+    brute = _brute.no_bingo_counts_by_columns(n, threshold, centre_col).reshape((n + 1,) * n)
+    cells = n * n - (1 if free else 0)
+    totals = np.indices(brute.shape).sum(axis=0)
+    expected = [math.comb(cells, k) - int(brute[totals == k].sum()) for k in range(cells + 1)]
+    assert prob.bingo_subset_counts(n, threshold, free) == expected
+    assert prob.bingo_subset_counts(n, n * n + 1) == [0] * (n * n + 1)
+
+
 @pytest.mark.parametrize(
     ("n", "m", "threshold", "free", "drawn"),
     [

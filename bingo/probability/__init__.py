@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,6 +39,7 @@ __all__ = [
     "FirstBingoCurve",
     "NextDrawStats",
     "bingo_probability",
+    "bingo_subset_counts",
     "expected_draws_to_first_bingo",
     "first_bingo_curve",
     "next_draw_stats",
@@ -191,6 +193,21 @@ def next_draw_stats(
         cards=cards,
         remaining=remaining,
     )
+
+
+def bingo_subset_counts(size: int, threshold: int = 4, free_center: bool = False) -> list[int]:
+    """counts[k] = how many k-cell sets of a card's numbered cells hold a bingo (the counting
+    DP behind the one-card curve; with a free centre, the centre is marked on top of the k)."""
+    from bingo.probability import _kernels
+
+    size, _, threshold, free_center = check_board(size, size, threshold, free_center)
+    cells = size * size - (1 if free_center else 0)
+    tables = _tables_or_none(size, threshold)
+    if tables is None:
+        return [0] * (cells + 1)
+    centre_col = size // 2 if free_center else -1
+    no_bingo = _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, size, centre_col)
+    return [max(comb(cells, k) - round(no_bingo[k]), 0) for k in range(cells + 1)]
 
 
 @lru_cache(maxsize=64)
