@@ -182,6 +182,14 @@ def test_subset_counts_match_brute_force(n, threshold, free):
     assert prob.bingo_subset_counts(n, n * n + 1) == [0] * (n * n + 1)
 
 
+def test_subset_counts_known_values():
+    # 4-cell bingos on 4x4 are the tetromino placements: I 8 + O 9 + T 24 + L/J 48 + S/Z 24
+    assert prob.bingo_subset_counts(4, 4)[4] == 113
+    # threshold 1: every non-empty set; a free centre with threshold 1: every set
+    assert prob.bingo_subset_counts(3, 1) == [0] + [math.comb(9, k) for k in range(1, 10)]
+    assert prob.bingo_subset_counts(3, 1, True) == [math.comb(8, k) for k in range(9)]
+
+
 @pytest.mark.parametrize(
     ("n", "m", "threshold", "free", "drawn"),
     [
