@@ -33,6 +33,7 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
     wins = 0
     places = []
     times: list[float] = []
+    cpu_times: list[float] = []
     start = time.perf_counter()
     for i in range(games):
         seat = i % 5
@@ -43,10 +44,11 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
         while not game.is_over:
             turn = game.turn
             obs = game.observe(turn)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             move = cpus[turn].choose(obs)
             if turn == seat:
                 times.append(time.perf_counter() - t0)
+                cpu_times.append(time.process_time() - c0)
             if move is None:
                 game.pass_turn()
             else:
@@ -60,6 +62,8 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
         "mean_place": statistics.fmean(places),
         "mean_decision": statistics.fmean(times) if times else 0.0,
         "max_decision": max(times) if times else 0.0,
+        "max_cpu": max(cpu_times) if cpu_times else 0.0,
+        "p99_decision": sorted(times)[int(len(times) * 0.99)] if times else 0.0,
         "seconds": time.perf_counter() - start,
     }
 
@@ -87,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{hero:>6} vs four {field:<6}: wins {r['wins']}/{args.games} = {r['rate']:.1%} "
             f"(target {target:.0%}, parity 20%) {verdict}; mean place {r['mean_place']:.2f}; "
             f"{hero} decision mean {r['mean_decision'] * 1000:.1f} ms, "
-            f"max {r['max_decision'] * 1000:.0f} ms; {r['seconds']:.0f} s"
+            f"99th percentile {r['p99_decision'] * 1000:.0f} ms, max {r['max_decision'] * 1000:.0f} ms"
+            f" (max CPU time {r['max_cpu'] * 1000:.0f} ms); {r['seconds']:.0f} s"
         )
     return 0 if ok else 1
 

@@ -5,11 +5,12 @@
   needed small; keeps control cards (joker, 2, A; 3 and 4 when reversed) for the end or for
   emergencies; uses 8切り to take the lead and 革命 when its hand is weak; avoids 禁止あがり;
   passes its weakest unhelpful cards.
-- strong: determinized Monte Carlo. For each of a fixed number of samples it deals the unseen
-  cards to the opponents consistently with their hand sizes and the cards it passed them, then
-  plays each candidate move out to the end of the game with the normal policy for everyone,
-  and picks the candidate with the best average place. The budget is a count of rollouts, not
-  a clock, so a game replays exactly from its seed.
+- strong: determinized Monte Carlo. Each round deals the unseen cards to the opponents
+  consistently with their hand sizes and the cards it passed them, then plays each candidate
+  move (the normal policy's best few, and passing) out with the normal policy for everyone:
+  until someone goes out while nobody has (reward: winning), to the end after that (reward:
+  place). It picks the candidate with the best total. The budget is a count of rounds and of
+  simulated moves, not a clock, so a game replays exactly from its seed.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ W_GROUP = 10.0  # per play still needed afterwards
 W_JOKER = 12.0  # spending the joker early
 W_HIGH = 3.0  # spending an A or 2 (3 or 4 reversed) early
 PASS_MARGIN = 16.0  # passing costs this much more than keeping the hand as it is
+MOVE_BUDGET = 3000  # strong CPU: simulated moves per decision (~0.3 s of CPU time)
 Move = tuple[str, ...] | None  # None = pass
 
 
@@ -257,18 +259,22 @@ def determinize(obs: Observation, rng: random.Random) -> list[list[Card]]:
     return hands
 
 
-def rollout(game: Game, max_moves: int = 400, until_first: bool = False) -> None:
-    """Play the game out with the normal policy for every seat (or until someone wins)."""
+def rollout(game: Game, max_moves: int = 400, until_first: bool = False) -> int:
+    """Play the game out with the normal policy for every seat (or until someone wins).
+
+    Returns the number of moves simulated.
+    """
     moves = 0
     while game.phase == "play" and moves < max_moves:
         if until_first and game.finished:
-            return
+            break
         p = normal_choice(game)
         if p is None:
             game.pass_turn()
         else:
             game.apply(p)
         moves += 1
+    return moves
 
 
 def _reward(game: Game, seat: int, for_win: bool) -> float:
@@ -285,8 +291,19 @@ def _reward(game: Game, seat: int, for_win: bool) -> float:
 
 
 def strong_choice(
-    obs: Observation, rng: random.Random, samples: int = 12, width: int = 4
+    obs: Observation,
+    rng: random.Random,
+    samples: int = 24,
+    width: int = 4,
+    move_budget: int = MOVE_BUDGET,
 ) -> Play | None:
+    """Determinized Monte Carlo over the best few candidates (and passing).
+
+    Each round deals one determinization and plays every candidate out on it (common random
+    numbers). Rounds stop at `samples`, or earlier once `move_budget` simulated moves are used
+    (at least 3 rounds): the budget counts moves, not seconds, so decisions stay deterministic
+    while early-game decisions (long rollouts) stay fast and late ones get more samples.
+    """
     base = Game.from_observation(obs, determinize(obs, random.Random(0)))
     plays = base.legal_plays()
     if not plays:
@@ -317,8 +334,10 @@ def strong_choice(
         return candidates[0]
     totals = [0.0] * len(candidates)
     for_win = not obs.finished
-    # At most 4 * samples rollouts per decision, so wide choices stay within the time budget.
-    for _ in range(min(samples, max(3, samples * 4 // len(candidates)))):
+    used = 0
+    for round_no in range(samples):
+        if round_no >= 3 and used >= move_budget:
+            break
         hands = determinize(obs, rng)
         start = Game.from_observation(obs, hands)
         for i, cand in enumerate(candidates):
@@ -327,7 +346,7 @@ def strong_choice(
                 g.pass_turn()
             else:
                 g.apply(cand)
-            rollout(g, until_first=for_win)
+            used += rollout(g, until_first=for_win)
             totals[i] += _reward(g, obs.seat, for_win)
     best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] is normal))
     return candidates[best]
@@ -339,7 +358,7 @@ def strong_choice(
 class CPU:
     """A CPU seat: `choose(observation)` -> a tuple of codes to play, or None to pass."""
 
-    def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 12) -> None:
+    def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 24) -> None:
         if level not in LEVELS:
             raise ValueError(f"CPU level '{level}' does not exist: choose easy, normal or strong")
         self.level = level

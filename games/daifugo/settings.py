@@ -35,7 +35,7 @@ class DaifugoSettings:
     starting_chips: int = 10_000
     player_name: str = ""
     seed: int | None = None
-    strong_samples: int = 12
+    strong_samples: int = 24
 
     def level_of(self, cpu_index: int) -> str:
         """Level of the n-th CPU (0-based); a short list repeats its last entry."""

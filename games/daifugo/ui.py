@@ -207,7 +207,7 @@ class DaifugoTable(QWidget):
         language: str = "ja",
         bank: ChipBank | None = None,
         player_name: str = "",
-        strong_samples: int = 12,
+        strong_samples: int = 24,
     ) -> None:
         super().__init__()
         self.t = TEXTS[language]
