@@ -607,3 +607,39 @@ def test_default_confirmation_is_a_dialog_in_the_show_language(qtbot, config, tm
     press(qtbot, window, Qt.Key.Key_Backspace)
     assert session.history == [] == window.board.drawn
     assert seen == [["いいえ", "はい"], ["いいえ", "はい"]]
+
+
+SLOW_ENGINE = """
+import multiprocessing
+import time
+import types
+
+
+def warm_up():
+    if multiprocessing.parent_process() is not None:
+        time.sleep(60)  # a worker process that never answers
+
+
+def next_draw_stats(per_column, size, per_col, threshold=4, free_center=False, cards=1):
+    return types.SimpleNamespace(p_bingo_now=0.5, p_any_new_bingo=0.25, expected_new_bingos=2.0)
+
+
+def first_bingo_curve(*args, **kwargs):
+    return None
+"""
+
+
+def test_silent_worker_process_falls_back_to_a_thread(qtbot, config, tmp_path, monkeypatch):
+    from bingo.ui import odds
+
+    (tmp_path / "slow_engine_for_test.py").write_text(SLOW_ENGINE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(odds, "WORKER_TIMEOUT_S", 1.5)
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
+    window = open_window(
+        qtbot, session, config, probability_module="slow_engine_for_test", odds_mode="process"
+    )
+    qtbot.waitUntil(lambda: window.odds.state == "ready", timeout=20000)
+    assert window.odds.mode == "thread"
+    assert any("did not answer" in w for w in window.warnings)
+    qtbot.waitUntil(lambda: window.odds_panel.figures()[0] == "50.0%", timeout=5000)

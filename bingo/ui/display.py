@@ -187,6 +187,7 @@ class DisplayWindow(QWidget):
         self.odds.state_changed.connect(self._on_odds_state)
         self.odds.result_ready.connect(self._on_odds_result)
         self.odds.curve_ready.connect(self.odds_panel.set_curve)
+        self.odds.warning.connect(self.warn)
         self.card_view.closed.connect(self.setFocus)
         self.help.closed.connect(self.setFocus)
 

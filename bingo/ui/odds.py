@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import (
+    QObject,
+    QPointF,
+    QRectF,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -28,6 +37,7 @@ from bingo.ui.art import TEXT, TEXT_DIM, fit_font, new_pixmap, paint_panel, ui_f
 
 WARMING, READY, UNAVAILABLE = "warming", "ready", "unavailable"
 PROCESS, THREAD = "process", "thread"
+WORKER_TIMEOUT_S = 180.0  # a first run compiles the engine's kernels, which takes a while
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,7 @@ class OddsService(QObject):
     state_changed = Signal(str)
     result_ready = Signal(object)  # OddsResult
     curve_ready = Signal(object)  # FirstBingoCurve or None
+    warning = Signal(str)
     _finished = Signal(int, object, object)  # token, result, error (from the worker side)
 
     def __init__(
@@ -109,6 +120,26 @@ class OddsService(QObject):
             self._threads = QThreadPool(self)
             self._threads.setMaxThreadCount(1)
         self._curve_wanted = True
+        self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
+        if self._pool is not None:
+            QTimer.singleShot(round(WORKER_TIMEOUT_S * 1000), self._check_worker)
+
+    def _check_worker(self) -> None:
+        """A worker process that never answers the warm-up: carry on with a thread."""
+        if self.state != WARMING or self._pool is None:
+            return
+        self.reason = (
+            f"the odds worker process did not answer in {WORKER_TIMEOUT_S:g} s; "
+            "computing in a thread instead"
+        )
+        self._pool.terminate()
+        self._pool = None
+        self._handlers.clear()
+        self.mode = THREAD
+        odds_jobs.init(self.registry_cards, in_worker_process=False)
+        self._threads = QThreadPool(self)
+        self._threads.setMaxThreadCount(1)
+        self.warning.emit(self.reason)
         self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
 
     def request(self, drawn: Iterable[int]) -> None:
