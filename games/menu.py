@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QProcess, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QWidget
 
+import bingo.ui.qtfix  # noqa: F401  (PySide6 refcount guard for clicked(bool) signals)
 from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config
 from games.cli import GAMES
 

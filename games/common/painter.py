@@ -13,9 +13,6 @@ Suit symbols are drawn as vector paths, not font glyphs, so they look the same o
 
 from __future__ import annotations
 
-import ctypes
-import sys
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -29,6 +26,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+import bingo.ui.qtfix  # noqa: F401  (PySide6 6.12 None/True/False refcount guard, before any drawing)
 from games.common.cards import Card, Rank, Suit
 
 __all__ = [
@@ -41,28 +39,6 @@ __all__ = [
     "suit_path",
 ]
 
-
-def guard_none_refcount() -> bool:
-    """Work around PySide6 builds whose void methods drop a reference to None (6.12.0 on 3.11).
-
-    On such a build every `painter.drawLine(...)`, `label.setText(...)`, ... decrements None's
-    reference count, and after a few thousand calls Python aborts with "none_dealloc". We probe
-    one void call; if None lost a reference we give None a huge reference count (what Python
-    3.12 does for every build by making None immortal). Returns True when the guard was applied.
-    """
-    if sys.version_info >= (3, 12):
-        return False
-    probe = QPointF()
-    before = sys.getrefcount(None)
-    for _ in range(8):
-        probe.setX(1.0)
-    if sys.getrefcount(None) >= before:
-        return False
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 48
-    return True
-
-
-NONE_GUARD_APPLIED = guard_none_refcount()
 
 CARD_ASPECT = 1.4  # height / width of a poker-size card (63 x 88 mm)
 BACK_BLUE = "#1f4fa3"

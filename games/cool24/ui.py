@@ -31,7 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QWidget
 
-import games.common.painter  # noqa: F401  (applies the PySide6 None-refcount guard)
+import bingo.ui.qtfix  # noqa: F401  (PySide6 None/True/False refcount guard)
 from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
