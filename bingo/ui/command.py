@@ -150,7 +150,7 @@ def show_windows(window, config, *, operator: bool, full_screen: bool):
         op.setScreen(op_screen)
         op.move(op_screen.geometry().topLeft())
     if full_screen:
-        window.showFullScreen()
+        window.enter_full_screen()
     else:
         window.resize(1280, 720)
         window.show()

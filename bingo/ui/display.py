@@ -342,7 +342,15 @@ class DisplayWindow(QWidget):
         if self.isFullScreen():
             self.showNormal()
         else:
-            self.showFullScreen()
+            self.enter_full_screen()
+
+    def enter_full_screen(self) -> None:
+        """Full screen on the window's screen; the geometry is set first because a bare X
+        server (a kiosk without a window manager) ignores the full-screen request itself."""
+        screen = self.screen()
+        if screen is not None:
+            self.setGeometry(screen.geometry())
+        self.showFullScreen()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.odds.shutdown()
