@@ -20,7 +20,7 @@ from bingo.probability._tables import Transitions
 
 EXACT_MAX_SIZE = 5
 EXACT_MAX_VECTORS = 4_200_000  # (per_column + 1) ** size
-TINY = 1e-13
+TINY = 1e-7  # sampled curve: where bounds pin P_any this closely, no sampling (error stated)
 
 
 def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_center: bool):
@@ -167,7 +167,7 @@ def exact_at(tables, t, size, per_column, free_center, cards) -> float:
 
 
 EXACT_VECTORS_PER_DRAW = 12_000
-SATURATED = 1e-15  # (1 - p)^K below this: that path's cards surely hold a bingo
+SATURATED = 1e-9  # (1 - p)^K below this: count the path as a bingo (bias added to the error)
 
 
 def sampled_curve(
@@ -223,7 +223,7 @@ def sampled_curve(
             estimate = y - beta * (x - p_one[t])
         y[y >= 1.0 - SATURATED] = 1.0
         p_any[t] = min(max(float(estimate.mean()), p_one[t]), upper[t])
-        error[t] = 2.0 * float(estimate.std(ddof=1)) / np.sqrt(samples)
+        error[t] = 2.0 * float(estimate.std(ddof=1)) / np.sqrt(samples) + SATURATED
     return p_any, error
 
 
