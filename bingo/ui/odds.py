@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -64,6 +65,58 @@ class _Job(QRunnable):
             pass
 
 
+class _WorkerProcess:
+    """One engine process fed through a pipe; `terminate` always works (it shares no locks).
+
+    (multiprocessing.Pool was used before: its terminate() hangs forever when a worker died
+    holding the queue's lock, e.g. after a SIGTERM to the whole process group.)
+    """
+
+    def __init__(self, cards: list | None) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._conn, child = context.Pipe()
+        self._process = context.Process(
+            target=odds_jobs.serve, args=(child, cards), name="bingo-odds", daemon=True
+        )
+        self._process.start()
+        child.close()
+        self._callbacks: dict[int, tuple[Callable, Callable]] = {}
+        self._lock = threading.Lock()
+        self._tokens = itertools.count(1)
+        self._reader = threading.Thread(target=self._read, name="bingo-odds-reader", daemon=True)
+        self._reader.start()
+
+    def apply_async(
+        self, fn: Callable, args: tuple, callback: Callable, error_callback: Callable
+    ) -> None:
+        token = next(self._tokens)
+        with self._lock:
+            self._callbacks[token] = (callback, error_callback)
+        self._conn.send((token, fn, args))
+
+    def _read(self) -> None:
+        while True:
+            try:
+                token, ok, value = self._conn.recv()
+            except (EOFError, OSError):
+                break
+            with self._lock:
+                callback, error_callback = self._callbacks.pop(token, (None, None))
+            if callback is not None:
+                (callback if ok else error_callback)(value)
+        with self._lock:
+            pending, self._callbacks = list(self._callbacks.values()), {}
+        for _, error_callback in pending:
+            error_callback(RuntimeError("the odds worker process stopped"))
+
+    def terminate(self) -> None:
+        with self._lock:
+            self._callbacks.clear()
+        self._process.kill()
+        self._process.join(2)
+        self._conn.close()
+
+
 class OddsService(QObject):
     """Asks the probability engine for numbers in a worker; never blocks the UI thread."""
 
@@ -92,7 +145,7 @@ class OddsService(QObject):
         self.cache: dict[frozenset[int], OddsResult] = {}
         b = config.board
         self._board = (b.size, b.numbers_per_column, b.threshold, b.free_center)
-        self._pool = None  # multiprocessing pool (process mode)
+        self._pool: _WorkerProcess | None = None  # the engine process (process mode)
         self._threads: QThreadPool | None = None
         self._queue: list[frozenset[int]] = []
         self._handlers: dict[int, Callable[[Any, Any], None]] = {}
@@ -110,8 +163,7 @@ class OddsService(QObject):
         self._started = True
         if self.mode == PROCESS:
             try:
-                context = multiprocessing.get_context("spawn")
-                self._pool = context.Pool(1, odds_jobs.init, (self.registry_cards,))
+                self._pool = _WorkerProcess(self.registry_cards)
             except Exception as exc:  # noqa: BLE001 - fall back to a thread
                 self.reason = f"odds worker process unavailable ({exc}); using a thread"
                 self.mode = THREAD

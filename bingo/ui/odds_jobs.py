@@ -69,3 +69,27 @@ def curve(module_name: str, board: tuple, cards_in_play: int) -> Any:
     size, per_column, threshold, free_center = board
     module = importlib.import_module(module_name)
     return module.first_bingo_curve(cards_in_play, size, per_column, threshold, free_center)
+
+
+def serve(conn: Any, cards: list | None) -> None:
+    """The worker process's loop: run `(token, fn, args)` jobs from the pipe, send back results.
+
+    It ends when the display closes its end of the pipe or dies (EOF), so no worker outlives it.
+    """
+    init(cards)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    while True:
+        try:
+            token, fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = (token, True, fn(*args))
+        except BaseException as exc:  # noqa: BLE001 - every failure is sent back, never raised
+            reply = (token, False, exc)
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # noqa: BLE001 - an exception that does not pickle
+            conn.send((token, False, RuntimeError(f"{type(exc).__name__}: {exc}")))
