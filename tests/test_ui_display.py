@@ -643,3 +643,21 @@ def test_silent_worker_process_falls_back_to_a_thread(qtbot, config, tmp_path, m
     assert window.odds.mode == "thread"
     assert any("did not answer" in w for w in window.warnings)
     qtbot.waitUntil(lambda: window.odds_panel.figures()[0] == "50.0%", timeout=5000)
+
+
+def test_closing_after_the_worker_was_killed_does_not_hang(qtbot, config, tmp_path):
+    """A SIGTERM to the whole process group kills the worker first; closing must still end."""
+    import time
+
+    from bingo.ui import odds
+
+    service = odds.OddsService(config, module_name="bingo.probability", mode="process")
+    service.start()
+    worker = service._pool._process
+    qtbot.waitUntil(lambda: worker.pid is not None and worker.is_alive(), timeout=10000)
+    worker.kill()
+    worker.join(5)
+    started = time.monotonic()
+    service.shutdown()
+    assert time.monotonic() - started < 5
+    assert service._pool is None and not worker.is_alive()
