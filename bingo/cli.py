@@ -24,8 +24,23 @@ SUBCOMMANDS = {
 def _check_config(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     print(summary(config))
+    print(_odds_line(config))
     print("config OK")
     return 0
+
+
+def _odds_line(config) -> str:
+    """Whether the live odds can be computed exactly for this board (shown, not an error)."""
+    from bingo.probability._model import SUPPORTED_THRESHOLD
+
+    b = config.board
+    limit = SUPPORTED_THRESHOLD[b.size]
+    if b.threshold <= limit:
+        return f"odds: exact for this board (threshold up to {limit} on {b.size}x{b.size})"
+    return (
+        f"odds: not available: board.threshold = {b.threshold} is above the engine's limit of "
+        f"{limit} on a {b.size}x{b.size} board; the draw display runs without odds"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

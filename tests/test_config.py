@@ -83,6 +83,20 @@ def test_check_config_prints_summary(capsys):
     assert bingo_main(["check-config", "--config", str(ROOT / "config.toml")]) == 0
     out = capsys.readouterr().out
     assert "4x4" in out and "40/40" in out and "config OK" in out
+    assert "odds: exact" in out
+
+
+def test_check_config_says_when_odds_are_not_available(tmp_path, capsys):
+    text = (
+        SHIPPED.replace("size = 4", "size = 10")
+        .replace("threshold = 4", "threshold = 6")
+        .replace('names = ["P", "L", "B", "4"]', "# names")
+        .replace("outline = [", "# outline = [")
+        .replace("fill = [", "# fill = [")
+        .replace("shadow = [", "# shadow = [")
+    )
+    assert bingo_main(["check-config", "--config", str(write(tmp_path, text))]) == 0
+    assert "odds: not available: board.threshold = 6" in capsys.readouterr().out
 
 
 def test_larger_board_gets_default_names_and_colours(tmp_path):
