@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QW
 
 import bingo.ui.qtfix  # noqa: F401  (PySide6 refcount guard for clicked(bool) signals)
 from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config
+from bingo.ui.qtfix import quit_on_signals
 from games.cli import GAMES
 
 
@@ -58,4 +59,5 @@ def run_menu(argv: Sequence[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     menu = GamesMenu(args.config, language)
     menu.show()
+    quit_on_signals(app)
     return app.exec()

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from games.cli import GAMES, main
 from games.common import Card, deck_32, deck_53
@@ -30,3 +37,23 @@ def test_unknown_game_is_a_clear_error(capsys):
 def test_card_text_form_and_decks():
     assert str(Card.parse("10H")) == "10H" and Card.parse("jk").is_joker
     assert len(deck_32()) == 32 and len(set(deck_53())) == 53
+
+
+@pytest.mark.parametrize("game", ["schwimmen", "daifugo"])
+def test_ctrl_c_closes_a_game_even_at_its_start_dialog(game, tmp_path):
+    """Qt's event loop would swallow Ctrl+C; the games (and the display) close on it."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PUYO_EVENT_DATA_DIR": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "games", game, "--config", str(ROOT / "config.toml")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(3)  # the start dialog is up
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()

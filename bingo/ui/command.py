@@ -96,8 +96,8 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    import bingo.ui.qtfix  # noqa: F401
     from bingo.ui.display import DisplayWindow
+    from bingo.ui.qtfix import quit_on_signals
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "bingo"])
     app.setApplicationName("bingo draw")
@@ -110,7 +110,7 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
         full_screen=config.display.fullscreen and not args.windowed,
     )
     QTimer.singleShot(0, window.start_background_work)
-    _quit_on_signals(app)
+    quit_on_signals(app)
     try:
         return app.exec()
     finally:
@@ -158,22 +158,6 @@ def show_windows(window, config, *, operator: bool, full_screen: bool):
         op.show()
         op.activateWindow()
     return op
-
-
-def _quit_on_signals(app) -> None:
-    """Ctrl+C or a polite kill closes the show cleanly (the journal is safe either way)."""
-    import signal
-
-    from PySide6.QtCore import QTimer
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            signal.signal(sig, lambda *_: app.quit())
-        except (ValueError, OSError):  # not the main thread, or not on this platform
-            pass
-    timer = QTimer(app)
-    timer.timeout.connect(lambda: None)  # lets Python run its signal handlers
-    timer.start(250)
 
 
 def _install_excepthook(window) -> None:

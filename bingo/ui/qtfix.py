@@ -1,4 +1,5 @@
-"""Guard against a PySide6 build bug that would abort Python in the middle of the show.
+"""Qt workarounds every window of the toolkit needs: a PySide6 build bug that would abort Python
+in the middle of the show, and Ctrl+C / SIGTERM that Qt's event loop would otherwise swallow.
 
 PySide6 6.12.0 on Python 3.11 drops a reference to None in every void method call
 (`painter.drawPixmap(...)`, `widget.update()`, ...), and one to True/False each time a bool
@@ -54,3 +55,28 @@ def guard_bool_refcount() -> bool:
 
 NONE_GUARD_APPLIED = guard_none_refcount()
 BOOL_GUARD_APPLIED = guard_bool_refcount()
+
+
+def quit_on_signals(app) -> None:
+    """Ctrl+C or a polite kill closes the windows cleanly instead of being ignored.
+
+    Qt's event loop runs in C, so Python only gets to run its signal handlers when some Python
+    code runs: a light timer gives it that chance four times a second.
+    """
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def stop(*_) -> None:
+        app.closeAllWindows()  # also ends a start dialog's own event loop
+        app.quit()
+        QTimer.singleShot(0, app.quit)  # in case the main loop had not started yet
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(sig, stop)
+        except (ValueError, OSError):  # not the main thread, or not on this platform
+            pass
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)

@@ -32,6 +32,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QWidget
 
 import bingo.ui.qtfix  # noqa: F401  (PySide6 None/True/False refcount guard)
+from bingo.ui.qtfix import quit_on_signals
 from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
@@ -860,4 +861,5 @@ def run_game(settings: Cool24Settings, seed: int | None = None, fullscreen: bool
         widget.showFullScreen()
     else:
         widget.show()
+    quit_on_signals(app)
     return app.exec()

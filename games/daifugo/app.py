@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bingo.config import DEFAULT_CONFIG_PATH, load_config
 from bingo.errors import UserError
+from bingo.ui.qtfix import quit_on_signals
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.rules import Rules
 from games.daifugo.settings import DaifugoSettings, parse_settings
@@ -93,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    quit_on_signals(app)
     table = make_table(settings, language)
     if table is None:
         return 0

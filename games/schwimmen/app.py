@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bingo.config import DEFAULT_CONFIG_PATH, load_config
+from bingo.ui.qtfix import quit_on_signals
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings
@@ -63,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from games.schwimmen.ui import SchwimmenWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    quit_on_signals(app)
     window = SchwimmenWindow(
         settings,
         language,
