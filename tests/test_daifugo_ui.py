@@ -246,3 +246,66 @@ def test_setup_dialog_and_make_table(qtbot, output_dir, tmp_path):
     qtbot.addWidget(table)
     assert [c.level for c in table.cpus[1:]] == ["easy", "strong"]
     assert table.players == 3 and table.delay_ms == 0
+
+
+def test_player_chooses_what_the_joker_stands_for(qtbot):
+    from games.daifugo.rules import Game
+
+    table = make(qtbot)
+    hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
+    g = Game.from_hands(hands, Rules.preset(1), first=0)
+    table.game = g
+    table.titles_played = g.ranks
+    table.in_game = True
+    table._update_buttons()
+    table.select_codes(["5D", "6D", "JK"])
+    readings = table.joker_readings(["5D", "6D", "JK"])
+    assert ("JK=4D", "5D", "6D") in readings and ("5D", "6D", "JK=7D") in readings
+    offered = []
+
+    def choose(options):
+        offered.extend(options)
+        return ("5D", "6D", "JK=7D")
+
+    table.choose_joker_reading = choose
+    assert table.play_button.isEnabled()
+    table.play_button.click()
+    assert offered == readings
+    assert [str(c) for c in g.hands[0]] == ["KS"]
+    assert sorted(str(c) for c in g.f.top.faces) == ["5D", "6D", "7D"]  # the joker is the 7D
+
+
+def test_cancelling_the_joker_choice_plays_nothing(qtbot):
+    from games.daifugo.rules import Game
+
+    table = make(qtbot)
+    hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
+    g = Game.from_hands(hands, Rules.preset(1), first=0)
+    table.game = g
+    table.titles_played = g.ranks
+    table.in_game = True
+    table.select_codes(["5D", "6D", "JK"])
+    table.choose_joker_reading = lambda options: None
+    table.play_selected()
+    assert len(g.hands[0]) == 4 and g.f.top is None
+
+
+def test_joker_menu_offers_each_reading(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    table = make(qtbot)
+    shown = []
+
+    def pick_second():
+        menu = QApplication.activePopupWidget()
+        actions = [a for a in menu.actions() if a.data()]
+        shown.extend(a.text() for a in actions)
+        menu.setActiveAction(actions[1])
+        QTest.keyClick(menu, Qt.Key.Key_Return)
+
+    QTimer.singleShot(200, pick_second)
+    choice = table.choose_joker_reading([("JK=4D", "5D", "6D"), ("5D", "6D", "JK=7D")])
+    assert shown == ["JK→4D  5D  6D", "5D  6D  JK→7D"]
+    assert choice == ("5D", "6D", "JK=7D")

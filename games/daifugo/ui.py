@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -61,6 +62,7 @@ TEXTS = {
         "quit": "終了",
         "spectate": "観戦中：相手をクリックすると手札が見えます",
         "cant_play": "出せません：{why}",
+        "joker_as": "ジョーカーを何として出しますか？",
         "foul_warning": "このカードであがると反則（最下位）です",
         "setup": "大富豪 — ルールとルームを選んでください",
         "choose_rules": "ルール",
@@ -104,6 +106,7 @@ TEXTS = {
         "quit": "Quit",
         "spectate": "Spectating: click an opponent to see their hand",
         "cant_play": "Not allowed: {why}",
+        "joker_as": "Play the joker as which card?",
         "foul_warning": "Going out on this card is a foul (last place)",
         "setup": "Daifugō — choose the rules and the room",
         "choose_rules": "Rules",
@@ -400,11 +403,39 @@ class DaifugoTable(QWidget):
         self._update_buttons()
         self.update()
 
+    def joker_readings(self, codes: Sequence[str]) -> list[tuple[str, ...]]:
+        """The legal plays of exactly these cards, one per card the joker may stand for."""
+        if "JK" not in codes:
+            return []
+        wanted = sorted(codes)
+        return [
+            move
+            for move in self.game.legal_moves()
+            if sorted("JK" if c.startswith("JK=") else c for c in move) == wanted
+        ]
+
+    def choose_joker_reading(self, readings: list[tuple[str, ...]]) -> tuple[str, ...] | None:
+        """Ask which card the joker stands for (a menu at the play button); None = cancelled."""
+        menu = QMenu(self)
+        menu.addSection(self.t["joker_as"])
+        for reading in readings:
+            label = "  ".join(c.replace("JK=", "JK→") for c in reading)
+            menu.addAction(label).setData(reading)
+        chosen = menu.exec(self.play_button.mapToGlobal(self.play_button.rect().topLeft()))
+        return tuple(chosen.data()) if chosen is not None else None
+
     def play_selected(self) -> None:
         g = self.game
         if not self.waiting_for_human:
             return
         codes = self.selected_codes()
+        if g.phase != "exchange":
+            readings = self.joker_readings(codes)
+            if len(readings) > 1:
+                choice = self.choose_joker_reading(readings)
+                if choice is None:
+                    return
+                codes = list(choice)
         try:
             if g.phase == "exchange":
                 g.give(codes)
