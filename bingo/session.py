@@ -27,12 +27,16 @@ def board_signature(config: Config) -> BoardSignature:
     return BoardSignature(b.size, b.numbers_per_column, b.free_center)
 
 
-def default_journal_path(config: Config) -> Path:
-    """One journal per event: named after the title and the board, in the user's data folder."""
+def default_journal_path(config: Config, *, rehearsal: bool = False) -> Path:
+    """One journal per event: named after the title and the board, in the user's data folder.
+
+    A seeded rehearsal gets its own file, so the real draw never resumes a rehearsal's numbers.
+    """
     base = config.display.journal_dir or (user_data_dir() / "journals")
     slug = re.sub(r"[^\w-]+", "_", config.event.title).strip("_") or "bingo"
     b = config.board
-    return Path(base) / f"{slug}-{b.size}x{b.size}-{b.numbers_per_column}.jsonl"
+    suffix = "-rehearsal" if rehearsal else ""
+    return Path(base) / f"{slug}-{b.size}x{b.size}-{b.numbers_per_column}{suffix}.jsonl"
 
 
 def _set_aside(path: Path) -> Path:
@@ -83,9 +87,12 @@ class DrawSession:
         `new` keeps the old journal aside and starts a fresh game. A journal made for another
         board with numbers drawn is refused (JournalError), never silently reinterpreted.
         """
-        path = Path(journal_path) if journal_path else default_journal_path(config)
         if seed is None:
             seed = config.event.seed
+        if journal_path:
+            path = Path(journal_path)
+        else:
+            path = default_journal_path(config, rehearsal=seed is not None)
         rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
         signature = board_signature(config)
         set_aside = None

@@ -134,6 +134,16 @@ def test_default_journal_lives_in_user_data_folder(config):
     assert "4x4" in path.name
 
 
+def test_seeded_rehearsal_keeps_its_own_journal(config):
+    rehearsal = DrawSession.open(config, seed=3)
+    rehearsal.draw()
+    rehearsal.close()
+    assert rehearsal.journal_path == default_journal_path(config, rehearsal=True)
+    real = DrawSession.open(config)  # the evening's draw: system randomness, nothing resumed
+    assert real.journal_path == default_journal_path(config)
+    assert real.history == [] and not real.resumed
+
+
 def test_resume_after_kill_9(tmp_path, config):
     path = tmp_path / "killed.jsonl"
     script = textwrap.dedent(

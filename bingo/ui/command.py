@@ -29,8 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed",
         type=int,
         metavar="N",
-        help="seeded draw for a rehearsal (default: secure randomness, or "
-        "event.seed from the config)",
+        help="seeded draw for a rehearsal, kept in its own journal (default: secure "
+        "randomness, or event.seed from the config)",
     )
     parser.add_argument(
         "--auto", type=float, metavar="SECONDS", help="draw by itself every SECONDS (A toggles it)"
