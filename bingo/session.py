@@ -48,9 +48,9 @@ def _set_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.stem}-{stamp}-{n}{path.suffix}")
     path.rename(target)
-    for extra in (path.with_name(path.name + ".torn"),):
-        if extra.exists():
-            extra.rename(target.with_name(target.name + ".torn"))
+    torn = path.with_name(path.name + ".torn")
+    if torn.exists():
+        torn.rename(target.with_name(target.name + ".torn"))
     return target
 
 
