@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config, summary
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 SUBCOMMANDS = {
     "draw": "bingo.ui.command",

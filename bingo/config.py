@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 DEFAULT_CONFIG_PATH = Path("config.toml")
 GAME_SECTIONS = ("schwimmen", "cool24", "daifugo")

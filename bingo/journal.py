@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64

@@ -13,9 +13,9 @@ from datetime import datetime
 from pathlib import Path
 
 from bingo.config import Config
-from bingo.errors import UserError
 from bingo.journal import BoardSignature, Journal, JournalError, read_journal
-from bingo.paths import user_data_dir
+from eventkit.errors import UserError
+from eventkit.paths import user_data_dir
 
 
 class SessionError(UserError):

@@ -14,12 +14,12 @@ import tempfile
 from pathlib import Path
 
 from bingo.config import PAGE_SIZES, load_config
-from bingo.errors import UserError
 from cards import style
 from cards.generate import check_count, iter_cards
 from cards.layout import page_geometry
 from cards.pdf import CardOptions, CardPdfWriter
 from cards.registry import RegistryWriter
+from eventkit.errors import UserError
 
 HELP = "print unique bingo cards to a PDF (and a .csv registry next to it)"
 

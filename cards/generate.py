@@ -12,8 +12,8 @@ import random
 from collections.abc import Iterator
 
 from bingo.config import BoardConfig
-from bingo.errors import UserError
 from cards.model import FREE, BingoCard
+from eventkit.errors import UserError
 
 # Below this many distinct cards per requested card, draw distinct indices instead of
 # rejection sampling (which slows down as the space fills up).

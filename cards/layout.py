@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 MM = 72.0 / 25.4  # points per millimetre
 

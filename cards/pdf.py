@@ -22,11 +22,11 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
 from bingo.config import Config
-from bingo.errors import UserError
 from cards import style
 from cards.layout import MM, CardGeometry, PageGeometry, Rect, card_geometry, page_geometry
 from cards.model import BingoCard
 from cards.pdfstream import StreamingCanvas, binary_streams
+from eventkit.errors import UserError
 
 BUILTIN_JA_FONT = "HeiseiKakuGo-W5"
 NUMBER_FONT = "Helvetica-Bold"

@@ -14,11 +14,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from bingo.config import Config
-from bingo.errors import UserError
 from cards import style
 from cards.layout import MM, Rect, card_geometry, page_geometry
 from cards.model import BingoCard
 from cards.pdf import qr_matrix
+from eventkit.errors import UserError
 
 DPI = 200
 SUPERSAMPLE = 2

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from bingo.errors import UserError
 from cards.model import BingoCard
+from eventkit.errors import UserError
 
 FREE_TEXT = "FREE"
 

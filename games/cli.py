@@ -10,7 +10,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 GAMES = {
     "schwimmen": ("シュビメン", "Schwimmen"),

@@ -8,7 +8,6 @@ import math
 import pytest
 
 from bingo.config import BoardConfig
-from bingo.errors import UserError
 from cards.generate import (
     CardGenerationError,
     _unrank_columns,
@@ -16,6 +15,7 @@ from cards.generate import (
     generate_cards,
 )
 from cards.registry import read_registry, write_registry
+from eventkit.errors import UserError
 
 
 def board(size: int, per_column: int, free: bool = False) -> BoardConfig:

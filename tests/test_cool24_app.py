@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.cli import main as games_main
 from games.cool24.app import main
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bingo.config import ConfigError, load_config
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.cool24.policies import best_slot, greedy_slot, hint, random_slot
 from games.cool24.rules import (
     Bonus,

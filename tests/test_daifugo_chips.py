@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bingo.config import ConfigError
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.daifugo.app import resolve
 from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty, room, settle
 from games.daifugo.rules import Title
@@ -60,7 +60,7 @@ def test_balances_persist_across_runs(tmp_path):
     assert json.loads(path.read_text(encoding="utf-8"))["balances"]["CPU2"] == 4900
     # Default location: the user's data folder (a private one in tests).
     ChipBank().save()
-    from bingo.paths import user_data_dir
+    from eventkit.paths import user_data_dir
 
     assert (user_data_dir() / "daifugo_chips.json").exists()
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.common.cards import Card, Suit
 from games.daifugo.rules import (
     Game,

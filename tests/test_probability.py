@@ -384,7 +384,7 @@ def test_warm_up_runs():
 
 
 def test_big_tables_are_cached_on_disk():
-    from bingo.paths import user_data_dir
+    from eventkit.paths import user_data_dir
 
     transitions.cache_clear()
     built = transitions(10, 3)

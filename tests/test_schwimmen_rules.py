@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.common.cards import Card, deck_32
 from games.schwimmen.rules import (
     DealerKeep,

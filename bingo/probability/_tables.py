@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from bingo.paths import user_data_dir
 from bingo.probability._model import SUPPORTED_THRESHOLD
+from eventkit.paths import user_data_dir
 
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 9_000_000

@@ -14,7 +14,7 @@ import sys
 import unicodedata
 
 from bingo.config import load_config
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 HELP = "bingo odds: P(bingo) by draw, expected first bingo, next-draw odds (--drawn)"
 

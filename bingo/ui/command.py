@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 HELP = "run the bingo draw on the projector: slot reel, board, live odds, card checks"
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
-from bingo.errors import UserError
+from eventkit.errors import UserError
 
 DEFAULT_AUTO_SECONDS = 8.0
 

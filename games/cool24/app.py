@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bingo.config import DEFAULT_CONFIG_PATH, load_config
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES
 from games.cool24.settings import Cool24Settings, settings_from_config
 

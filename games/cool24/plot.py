@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.cool24.sim import SimResult
 
 W, H = 1200, 720

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bingo.config import Config
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.cool24.settings import (
     BONUS_KINDS,
     CARDS_PER_LAP,

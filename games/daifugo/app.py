@@ -7,8 +7,8 @@ import sys
 from collections.abc import Sequence
 
 from bingo.config import DEFAULT_CONFIG_PATH, load_config
-from bingo.errors import UserError
 from bingo.ui.qtfix import quit_on_signals
+from eventkit.errors import UserError
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.rules import Rules
 from games.daifugo.settings import DaifugoSettings, parse_settings

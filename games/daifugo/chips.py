@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bingo.errors import UserError
-from bingo.paths import user_data_dir
+from eventkit.errors import UserError
+from eventkit.paths import user_data_dir
 from games.daifugo.rules import Title
 
 FILE_NAME = "daifugo_chips.json"

@@ -64,7 +64,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.common.cards import Card, Rank, Suit, deck_53, shuffled
 
 SINGLE, SET, SEQUENCE = 1, 2, 3

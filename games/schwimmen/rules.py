@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
 
-from bingo.errors import UserError
+from eventkit.errors import UserError
 from games.common.cards import Card, Rank, Suit, deck_32, shuffled
 
 __all__ = [
