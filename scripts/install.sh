@@ -1,34 +1,112 @@
 #!/usr/bin/env bash
-# Install everything the toolkit needs on a fresh Debian/Ubuntu machine (or just the Python
-# parts elsewhere): the system libraries Qt needs (offscreen and on a real screen), a Japanese
-# font, then the package itself with pip. `--test` adds the test tools.
-# Safe to run again: it installs only what is missing.
+# Install the toolkit into a project-local virtual environment `.venv`, so it works with the
+# distribution's own python3 (PEP 668 "externally managed"), pyenv, or inside an active venv.
+#   bash scripts/install.sh            the toolkit (then: .venv/bin/bingo draw)
+#   bash scripts/install.sh --test     plus the test tools (then: .venv/bin/python -m pytest)
+#   bash scripts/install.sh --sound    plus PySide6-Addons for the draw's sounds (about 440 MB)
+# On Debian/Ubuntu it also installs, with apt-get and only when missing, the system libraries
+# Qt needs, a Japanese font and python3-venv. Safe to run again: with nothing changed it only
+# checks, in about a second. PYTHON=/path/to/python3.12 picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-extras=""
-[ "${1:-}" = "--test" ] && extras="[test]"
+MIN_PYTHON="3.11"
+VENV=".venv"
+extras=()
+for arg in "$@"; do
+  case "$arg" in
+    --test) extras+=(test) ;;
+    --sound) extras+=(sound) ;;
+    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown option '$arg' (use --test, --sound or --help)" >&2; exit 2 ;;
+  esac
+done
 
-system_packages=(
-  libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libglib2.0-0 libdbus-1-3
-  libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
-  libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xfixes0 libpulse0 fonts-noto-cjk
-)
+have() { command -v "$1" >/dev/null 2>&1; }
 
-if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
-  missing=()
-  for p in "${system_packages[@]}"; do
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif have sudo; then sudo "$@"
+  else return 1
+  fi
+}
+
+# ------------------------------------------------------------------ system packages (apt only)
+apt_install_missing() {
+  have apt-get && have dpkg-query || return 0
+  local missing=() p
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
-  if [ ${#missing[@]} -gt 0 ]; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
-    echo "Installing system packages: ${missing[*]}"
-    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; }; then
-      echo "warning: could not install ${missing[*]}; Qt windows or sound may not work" >&2
-    fi
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing system packages: ${missing[*]}"
+  if ! { as_root apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >/dev/null; }; then
+    echo "warning: could not install ${missing[*]} (run as root or with sudo)" >&2
+    return 1
   fi
+}
+
+# ------------------------------------------------------------------ a Python >= 3.11
+version_ok() { "$1" -c "import sys; sys.exit(sys.version_info < (${MIN_PYTHON/./, }))" 2>/dev/null; }
+
+python=""
+if [ -n "${PYTHON:-}" ]; then
+  python="$PYTHON"
+else
+  for candidate in python3 python python3.13 python3.12 python3.11; do
+    if have "$candidate" && version_ok "$candidate"; then python="$(command -v "$candidate")"; break; fi
+  done
+fi
+if [ -z "$python" ] || ! version_ok "$python"; then
+  found="$({ "${python:-python3}" -c 'import sys; print(sys.version.split()[0])'; } 2>/dev/null || echo none)"
+  echo "This toolkit needs Python ${MIN_PYTHON} or newer (found: ${found}); install it (Debian/Ubuntu: apt install python3.11-venv, macOS/Windows: python.org, or pyenv install 3.11) and run again, or point PYTHON=/path/to/python3.11 at it." >&2
+  exit 1
 fi
 
-python3 -m pip install --quiet -e ".${extras}"
-echo "Installed. Try: bingo check-config"
+# ------------------------------------------------------------------ Qt's libraries and a font
+apt_install_missing \
+  libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libglib2.0-0 libdbus-1-3 \
+  libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
+  libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xfixes0 libpulse0 fonts-noto-cjk ||
+  echo "warning: Qt windows may not open until those packages are installed" >&2
+
+# ------------------------------------------------------------------ the virtual environment
+if [ -e "$VENV" ] && [ ! -f "$VENV/pyvenv.cfg" ]; then
+  echo "$VENV exists but is not a virtual environment: move it away and run again." >&2
+  exit 1
+fi
+if ! "$python" -c "import ensurepip, venv" 2>/dev/null; then
+  # Debian/Ubuntu split venv/ensurepip out of python3 into python3-venv / python3.X-venv.
+  short="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+  venv_pkg="python3-venv"
+  if have apt-cache && apt-cache show "python${short}-venv" >/dev/null 2>&1; then
+    venv_pkg="python${short}-venv"
+  fi
+  if ! apt_install_missing "$venv_pkg" || ! "$python" -c "import ensurepip, venv" 2>/dev/null; then
+    echo "$python cannot create a virtual environment (no ensurepip): install ${venv_pkg} (Debian/Ubuntu) or a Python from python.org, then run again." >&2
+    exit 1
+  fi
+fi
+if ! "$VENV/bin/python" -c "import pip" 2>/dev/null; then
+  echo "Creating $VENV with $python ($("$python" -c 'import sys; print(sys.version.split()[0])'))"
+  # --clear: a half-made .venv (an earlier run stopped, or its Python was removed) is rebuilt.
+  "$python" -m venv --clear "$VENV"
+fi
+
+# ------------------------------------------------------------------ the toolkit itself
+spec="."
+if [ ${#extras[@]} -gt 0 ]; then spec=".[$(IFS=,; echo "${extras[*]}")]"; fi
+stamp_file="$VENV/.installed"
+stamp="$spec $(cksum <pyproject.toml) $("$VENV/bin/python" -c 'import sys; print(*sys.version_info[:3], sys.executable)')"
+if [ -f "$stamp_file" ] && grep -qxF -- "$stamp" "$stamp_file" && [ -x "$VENV/bin/bingo" ]; then
+  echo "Up to date: $VENV (pyproject.toml unchanged)."
+  exit 0
+fi
+echo "Installing the toolkit and its libraries into $VENV (first time: about 300 MB to download)"
+"$VENV/bin/python" -m pip install --disable-pip-version-check -e "$spec"
+echo "Compiling the odds engine once (numba), so the first show starts in about a second..."
+"$VENV/bin/python" -c "from bingo.probability import warm_up; warm_up()"
+printf '%s\n' "$stamp" >"$stamp_file"
+echo "Installed in $VENV. Start the draw: .venv/bin/bingo draw   (check the settings: .venv/bin/bingo check-config)"
