@@ -273,7 +273,7 @@ def _parse_event(t: dict[str, Any]) -> EventConfig:
     if isinstance(seed_value, str):
         if seed_value.strip() == "":
             seed = None
-        elif seed_value.strip().lstrip("-").isdigit():
+        elif re.fullmatch(r"-?[0-9]+", seed_value.strip()):
             seed = int(seed_value)
         else:
             raise ConfigError(

@@ -7,11 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from PySide6.QtCore import QProcess, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (PySide6 refcount guard for clicked(bool) signals)
 from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config
-from bingo.ui.qtfix import quit_on_signals
+from eventkit.qtruntime import make_app
 from games.cli import GAMES
 
 
@@ -56,8 +55,7 @@ def run_menu(argv: Sequence[str]) -> int:
         language = load_config(args.config, check_images=False).event.language
     except ConfigError as exc:
         print(f"config warning: {exc} (using defaults)", file=sys.stderr)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = make_app("games")
     menu = GamesMenu(args.config, language)
     menu.show()
-    quit_on_signals(app)
     return app.exec()

@@ -9,5 +9,4 @@ odds.py        OddsService (engine in a worker process) and OddsPanel
 odds_jobs.py   the computations the worker runs (no Qt)
 cardview.py    CardCheckView; help.py the key help; operator.py the operator window
 art.py         fonts, Puyo-style outlined text, cached number pictures; sound.py; i18n.py
-qtfix.py       guard against a PySide6 6.12 refcount bug (imported first by every module)
 """

@@ -22,7 +22,6 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.config import Config
 
 FONT_FAMILIES = [

@@ -8,7 +8,6 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, new_pixmap, paint_panel, ui_font
 
 MAX_PER_LINE = 15

@@ -94,13 +94,11 @@ def _run_show(args: argparse.Namespace) -> int:
 
 def _exec(session, config, registry, args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
 
     from bingo.ui.display import DisplayWindow
-    from bingo.ui.qtfix import quit_on_signals
+    from eventkit.qtruntime import make_app
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "bingo"])
-    app.setApplicationName("bingo draw")
+    app = make_app("bingo draw")
     window = DisplayWindow(session, config, registry=registry, auto_seconds=args.auto)
     _install_excepthook(window)
     show_windows(
@@ -110,7 +108,6 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
         full_screen=config.display.fullscreen and not args.windowed,
     )
     QTimer.singleShot(0, window.start_background_work)
-    quit_on_signals(app)
     try:
         return app.exec()
     finally:

@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from eventkit.errors import UserError
 
 DEFAULT_AUTO_SECONDS = 8.0

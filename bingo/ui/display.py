@@ -13,7 +13,6 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QPushButton, QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.config import Config
 from bingo.ui.art import (
     ACCENT_ERROR,

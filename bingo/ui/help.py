@@ -6,7 +6,6 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.ui.art import TEXT, ui_font
 
 KEYS = [

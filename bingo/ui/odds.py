@@ -31,7 +31,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.config import Config
 from bingo.ui import odds_jobs
 from bingo.ui.art import TEXT, TEXT_DIM, fit_font, new_pixmap, paint_panel, ui_font

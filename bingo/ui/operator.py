@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.ui.art import FONT_FAMILIES
 from bingo.ui.odds import percent
 

@@ -22,7 +22,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (must come before any Qt drawing)
 from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, fit_font, new_pixmap, ui_font
 
 

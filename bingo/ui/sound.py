@@ -90,6 +90,12 @@ class Sound:
                 effect.statusChanged.connect(lambda e=effect: self._check(e))
                 self._effects[name] = effect
             self.enabled = True
+        except ImportError:
+            self.reason = "QtMultimedia is not installed"
+            warn(
+                "sound off: QtMultimedia (in PySide6-Addons) is not installed; "
+                "bash scripts/install.sh --sound adds it"
+            )
         except Exception as exc:  # noqa: BLE001 - sound is optional
             self.reason = f"{type(exc).__name__}: {exc}"
             warn(f"sound off: Qt Multimedia is not usable here ({self.reason})")

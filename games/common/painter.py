@@ -26,7 +26,6 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-import bingo.ui.qtfix  # noqa: F401  (PySide6 6.12 None/True/False refcount guard, before any drawing)
 from games.common.cards import Card, Rank, Suit
 
 __all__ = [

@@ -9,7 +9,6 @@ that never block input.
 from __future__ import annotations
 
 import random
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,10 +28,9 @@ from PySide6.QtGui import (
     QPixmap,
     QRadialGradient,
 )
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
-import bingo.ui.qtfix  # noqa: F401  (PySide6 None/True/False refcount guard)
-from bingo.ui.qtfix import quit_on_signals
+from eventkit.qtruntime import make_app
 from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
@@ -855,11 +853,10 @@ class Cool24Widget(QWidget):
 
 def run_game(settings: Cool24Settings, seed: int | None = None, fullscreen: bool = True) -> int:
     """Open the game window and run Qt until it closes."""
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = make_app("games cool24")
     widget = Cool24Widget(settings, seed)
     if fullscreen:
         widget.showFullScreen()
     else:
         widget.show()
-    quit_on_signals(app)
     return app.exec()

@@ -7,7 +7,6 @@ import sys
 from collections.abc import Sequence
 
 from bingo.config import DEFAULT_CONFIG_PATH, load_config
-from bingo.ui.qtfix import quit_on_signals
 from eventkit.errors import UserError
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.rules import Rules
@@ -91,10 +90,9 @@ def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = N
 
 def main(argv: Sequence[str] | None = None) -> int:
     settings, language, _ = resolve(sys.argv[1:] if argv is None else argv)
-    from PySide6.QtWidgets import QApplication
+    from eventkit.qtruntime import make_app
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    quit_on_signals(app)
+    app = make_app("games daifugo")
     table = make_table(settings, language)
     if table is None:
         return 0

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import bingo.ui.qtfix  # noqa: F401  (PySide6 None/bool refcount guard, before any Qt drawing)
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.daifugo.ai import CPU

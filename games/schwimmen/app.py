@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bingo.config import DEFAULT_CONFIG_PATH, load_config
-from bingo.ui.qtfix import quit_on_signals
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings
@@ -59,12 +58,10 @@ def load_settings(args: argparse.Namespace) -> tuple[SchwimmenSettings, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     settings, language = load_settings(args)
-    from PySide6.QtWidgets import QApplication
-
+    from eventkit.qtruntime import make_app
     from games.schwimmen.ui import SchwimmenWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    quit_on_signals(app)
+    app = make_app("games schwimmen")
     window = SchwimmenWindow(
         settings,
         language,
