@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config, summary
+from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, summary
 from eventkit.errors import UserError
 
 SUBCOMMANDS = {
@@ -22,9 +22,18 @@ SUBCOMMANDS = {
 
 
 def _check_config(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
-    print(summary(config))
-    print(_odds_line(config))
+    from bingo.checkconfig import check_file
+
+    report = check_file(args.config)
+    for problem in report.problems:
+        print(f"config error: {problem}", file=sys.stderr)
+    if report.problems:
+        print(f"{len(report.problems)} problem(s) in {args.config}", file=sys.stderr)
+        return 1
+    print(summary(report.config))
+    print(_odds_line(report.config))
+    for warning in report.warnings:
+        print(f"warning: {warning}")
     print("config OK")
     return 0
 

@@ -2,29 +2,39 @@
 
 Every error a user can cause is a `ConfigError` whose one-line message names the key, the value
 and what is allowed, so `bingo check-config` (and every other command) can print it instead of a
-traceback. Game sections ([schwimmen], [cool24], [daifugo]) are kept as plain tables here and
-validated by each game with the helpers below.
+traceback. The value helpers and the reading of the file live in `eventkit.tomlconf`. Sections
+other packages declare there (the games') are kept as plain tables here and checked by their
+own checkers (`bingo check-config` runs them all).
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from eventkit.errors import UserError
+from eventkit.tomlconf import (  # noqa: F401  (re-exported for callers of bingo.config)
+    DEFAULT_CONFIG_PATH,
+    LANGUAGES,
+    ConfigError,
+    check_colour,
+    check_keys,
+    declared_sections,
+    get_int_in,
+    get_list,
+    get_seed,
+    get_value,
+    guarded,
+    read_toml,
+    report,
+    show,
+)
 
-DEFAULT_CONFIG_PATH = Path("config.toml")
-GAME_SECTIONS = ("schwimmen", "cool24", "daifugo")
-LANGUAGES = ("ja", "en")
+OWN_SECTIONS = ("event", "board", "columns", "display", "cards")
 PAGE_SIZES = ("A4", "A3", "B5", "Letter")
 PER_PAGE_CHOICES = (1, 2, 4, 6)
 MIN_SIZE, MAX_SIZE = 3, 10
-
-_COLOUR_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 # Colours for columns beyond the four defaults: (outline, fill, shadow).
 _EXTRA_COLUMN_COLOURS = [
@@ -35,10 +45,6 @@ _EXTRA_COLUMN_COLOURS = [
     ("#3a3a3a", "#d0d0d0", "#141414"),
     ("#2a4a00", "#a7d129", "#142400"),
 ]
-
-
-class ConfigError(UserError):
-    """A problem in config.toml that the user can fix; the message says how."""
 
 
 @dataclass(frozen=True)
@@ -143,99 +149,13 @@ class Config:
         return dict(self.games.get(name, {}))
 
 
-# ---------------------------------------------------------------- helpers for every section
-
-
-def check_keys(section: str, table: dict[str, Any], allowed: set[str] | list[str]) -> None:
-    for key in table:
-        if key not in allowed:
-            choices = ", ".join(sorted(allowed))
-            raise ConfigError(
-                f"[{section}] has an unknown key '{key}': remove it or use one of: {choices}"
-            )
-
-
-def get_value(
-    section: str, table: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any
-) -> Any:
-    """table[key] checked against `kind` (int also accepted where float is wanted)."""
-    if key not in table:
-        return default
-    value = table[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if float in kinds and isinstance(value, int) and not isinstance(value, bool):
-        value = float(value)
-    if isinstance(value, bool) and bool not in kinds:
-        ok = False
-    else:
-        ok = isinstance(value, kinds)
-    if not ok:
-        wanted = " or ".join(_type_name(k) for k in kinds)
-        raise ConfigError(f"{section}.{key} = {value!r} must be {wanted}")
-    return value
-
-
-def get_int_in(
-    section: str, table: dict[str, Any], key: str, default: int, low: int, high: int
-) -> int:
-    value = get_value(section, table, key, int, default)
-    if not low <= value <= high:
-        raise ConfigError(f"{section}.{key} = {value} is out of range: use {low}..{high}")
-    return value
-
-
-def get_list(
-    section: str, table: dict[str, Any], key: str, item_kind: type, default: tuple
-) -> tuple:
-    if key not in table:
-        return default
-    value = table[key]
-    if not isinstance(value, list) or not all(
-        isinstance(v, item_kind) and not (isinstance(v, bool) and item_kind is not bool)
-        for v in value
-    ):
-        raise ConfigError(
-            f"{section}.{key} = {value!r} must be a list of {_type_name(item_kind)}s, "
-            f"e.g. {key} = [{_example(item_kind)}, {_example(item_kind)}]"
-        )
-    return tuple(value)
-
-
-def check_colour(where: str, value: str) -> str:
-    if not isinstance(value, str) or not _COLOUR_RE.match(value):
-        raise ConfigError(f'{where} = {value!r} is not a colour: write it as "#RRGGBB"')
-    return value
-
-
-def _type_name(kind: type) -> str:
-    return {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(
-        kind, kind.__name__
-    )
-
-
-def _example(kind: type) -> str:
-    return {int: "1", float: "1.0", str: '"A"', bool: "true"}.get(kind, "...")
-
-
 # ---------------------------------------------------------------- loading
 
 
 def load_config(path: str | Path = DEFAULT_CONFIG_PATH, *, check_images: bool = True) -> Config:
     """Read and validate config.toml; raise ConfigError with a one-line message on any problem."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(
-            f"config file {path} not found: run from the folder holding config.toml "
-            "or pass --config PATH"
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"config file {path} cannot be read: {exc}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    data = read_toml(path)
     return parse_config(data, base_dir=path.parent, path=path, check_images=check_images)
 
 
@@ -246,20 +166,31 @@ def parse_config(
     path: Path | None = None,
     check_images: bool = True,
 ) -> Config:
-    sections = {"event", "board", "columns", "display", "cards", *GAME_SECTIONS}
+    """Every section of `data` -> Config. Sections other parts of the toolkit declare (the
+    games') are kept as plain tables for them; `bingo check-config` checks those too."""
+    others = set(declared_sections())
+    sections = {*OWN_SECTIONS, *others}
     for name, value in data.items():
         if name not in sections:
-            raise ConfigError(
-                f"unknown section or key '{name}': use one of [{'], ['.join(sorted(sections))}]"
+            report(
+                ConfigError(
+                    f"unknown section or key '{name}': use one of [{'], ['.join(sorted(sections))}]"
+                ),
+                None,
             )
-        if not isinstance(value, dict):
-            raise ConfigError(f"'{name}' must be a section written as [{name}]")
-    event = _parse_event(data.get("event", {}))
-    board = _parse_board(data.get("board", {}), base_dir, check_images)
-    columns = _parse_columns(data.get("columns", {}), board)
-    display = _parse_display(data.get("display", {}), base_dir)
-    cards = _parse_cards(data.get("cards", {}), base_dir)
-    games = MappingProxyType({name: dict(data.get(name, {})) for name in GAME_SECTIONS})
+        elif not isinstance(value, dict):
+            report(ConfigError(f"'{name}' must be a section written as [{name}]"), None)
+
+    def table(name: str) -> dict[str, Any]:
+        value = data.get(name, {})
+        return value if isinstance(value, dict) else {}
+
+    event = guarded(lambda: _parse_event(table("event")), EventConfig())
+    board = guarded(lambda: _parse_board(table("board"), base_dir, check_images), BoardConfig())
+    columns = guarded(lambda: _parse_columns(table("columns"), board), None)
+    display = guarded(lambda: _parse_display(table("display"), base_dir), DisplayConfig())
+    cards = guarded(lambda: _parse_cards(table("cards"), base_dir), CardsConfig())
+    games = MappingProxyType({name: dict(table(name)) for name in sorted(others)})
     return Config(event, board, columns, display, cards, games, path)
 
 
@@ -268,19 +199,8 @@ def _parse_event(t: dict[str, Any]) -> EventConfig:
     check_keys("event", t, {"title", "language", "cards_in_play", "seed"})
     language = get_value("event", t, "language", str, d.language)
     if language not in LANGUAGES:
-        raise ConfigError(f'event.language = "{language}" is not supported: use "ja" or "en"')
-    seed_value = get_value("event", t, "seed", (int, str), "")
-    if isinstance(seed_value, str):
-        if seed_value.strip() == "":
-            seed = None
-        elif re.fullmatch(r"-?[0-9]+", seed_value.strip()):
-            seed = int(seed_value)
-        else:
-            raise ConfigError(
-                f'event.seed = "{seed_value}" must be a whole number, or "" for real randomness'
-            )
-    else:
-        seed = seed_value
+        raise ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"')
+    seed = get_seed("event", t)
     return EventConfig(
         title=get_value("event", t, "title", str, d.title),
         language=language,
@@ -300,9 +220,7 @@ def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> Board
             f"board.numbers_per_column = {per_column} is too small for a {size}x{size} card: "
             f"each column needs at least {size} numbers"
         )
-    images = get_int_in(
-        "board", t, "images_per_column", t.get("numbers_per_column", d.images_per_column), 1, 999
-    )
+    images = get_int_in("board", t, "images_per_column", per_column, 1, 999)
     threshold = get_int_in("board", t, "threshold", d.threshold, 1, size * size)
     free_center = get_value("board", t, "free_center", bool, d.free_center)
     if free_center and size % 2 == 0:
@@ -314,7 +232,7 @@ def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> Board
     image_dir = (base_dir / image_dir_text).resolve()
     if check_images and not image_dir.is_dir():
         raise ConfigError(
-            f'board.image_dir = "{image_dir_text}": folder {image_dir} does not exist; '
+            f"board.image_dir = {show(image_dir_text)}: folder {image_dir} does not exist; "
             "create it or point image_dir at the folder holding the images"
         )
     return BoardConfig(size, per_column, images, threshold, free_center, image_dir)
@@ -399,13 +317,13 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     page_size = get_value("cards", t, "page_size", str, d.page_size)
     if page_size not in PAGE_SIZES:
         raise ConfigError(
-            f'cards.page_size = "{page_size}" is not supported: use one of {", ".join(PAGE_SIZES)}'
+            f"cards.page_size = {show(page_size)} is not supported: use one of {', '.join(PAGE_SIZES)}"
         )
     font_text = get_value("cards", t, "font", str, "")
     font = (base_dir / font_text).resolve() if font_text else None
     if font is not None and not font.is_file():
         raise ConfigError(
-            f'cards.font = "{font_text}": file {font} does not exist; '
+            f"cards.font = {show(font_text)}: file {font} does not exist; "
             'name a .ttf file or use "" for the built-in Japanese font'
         )
     bleed = get_value("cards", t, "bleed_mm", float, d.bleed_mm)

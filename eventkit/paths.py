@@ -26,3 +26,31 @@ def user_data_dir() -> Path:
         path = Path(base) / APP_NAME
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why files cannot be written in folder `path` (created when missing), or None if they can.
+
+    Looks only: nothing is created. An existing file in the way, a missing parent that cannot
+    be made, or a folder this user may not write to are the answers.
+    """
+    path = Path(path)
+    if path.exists():
+        if not path.is_dir():
+            return f"{path} is a file, not a folder"
+        if not _writable(path):
+            return f"folder {path} is not writable for this user"
+        return None
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"{path} cannot be created: {parent} is a file, not a folder"
+    if not _writable(parent):
+        return f"{path} cannot be created: folder {parent} is not writable for this user"
+    return None
+
+
+def _writable(folder: Path) -> bool:
+    effective = os.access in os.supports_effective_ids
+    return os.access(folder, os.W_OK | os.X_OK, effective_ids=effective)

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QProcess, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, load_config
 from eventkit.qtruntime import make_app
+from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, language_of, read_toml
 from games.cli import GAMES
 
 
@@ -52,7 +52,7 @@ def run_menu(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     language = "ja"
     try:
-        language = load_config(args.config, check_images=False).event.language
+        language = language_of(read_toml(args.config))
     except ConfigError as exc:
         print(f"config warning: {exc} (using defaults)", file=sys.stderr)
     app = make_app("games")

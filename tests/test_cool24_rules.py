@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bingo.config import ConfigError, load_config
 from eventkit.errors import UserError
+from eventkit.tomlconf import ConfigError
 from games.cool24.policies import best_slot, greedy_slot, hint, random_slot
 from games.cool24.rules import (
     Bonus,
@@ -20,7 +20,12 @@ from games.cool24.rules import (
     linked,
     parse_card,
 )
-from games.cool24.settings import Cool24Settings, default_card_win_table, parse_settings
+from games.cool24.settings import (
+    Cool24Settings,
+    default_card_win_table,
+    parse_settings,
+    settings_from_file,
+)
 
 
 def make_game(
@@ -250,8 +255,7 @@ def test_custom_tables_from_config(tmp_path):
         'suits = ["R", "G", "B", "Y"]\n',
         encoding="utf-8",
     )
-    config = load_config(tmp_path / "config.toml", check_images=False)
-    g = Game.new(seed=1, config=config)
+    g = Game.new(seed=1, config=settings_from_file(tmp_path / "config.toml"))
     s = g.settings
     assert s.hand_win_table == (70, 20, 7) and s.card_win_table[48] == 144
     assert all(c[0] in "RGBY" for c in g.hand)
@@ -271,8 +275,7 @@ def test_custom_tables_from_config(tmp_path):
 
 
 def test_the_shipped_config_section_is_valid(repo_root):
-    config = load_config(repo_root / "config.toml", check_images=False)
-    s = Game.new(seed=0, config=config).settings
+    s = Game.new(seed=0, config=settings_from_file(repo_root / "config.toml")).settings
     assert s.card_win_table == default_card_win_table()
     assert s.hand_win_table == (50, 20, 10) and s.hand_win_multi == 4
     assert s.image_dir == repo_root / "img" / "cool24"

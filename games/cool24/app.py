@@ -13,10 +13,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bingo.config import DEFAULT_CONFIG_PATH, load_config
 from eventkit.errors import UserError
+from eventkit.tomlconf import DEFAULT_CONFIG_PATH
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES
-from games.cool24.settings import Cool24Settings, settings_from_config
+from games.cool24.settings import Cool24Settings, settings_from_file
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,7 +60,7 @@ def load_settings(path: str) -> Cool24Settings:
     if path == str(DEFAULT_CONFIG_PATH) and not Path(path).exists():
         print(f"note: {path} not found, using the default COOL 24+24 tables", file=sys.stderr)
         return Cool24Settings()
-    return settings_from_config(load_config(path, check_images=False))
+    return settings_from_file(path)
 
 
 def run_simulation(args: argparse.Namespace, settings: Cool24Settings) -> int:

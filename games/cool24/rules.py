@@ -33,14 +33,12 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bingo.config import Config
 from eventkit.errors import UserError
 from games.cool24.settings import (
     BONUS_KINDS,
     CARDS_PER_LAP,
     NUMBERS,
     Cool24Settings,
-    settings_from_config,
 )
 
 HAND_SIZE = 4
@@ -153,11 +151,11 @@ class Game:
     def new(
         cls,
         seed: int | None = None,
-        config: Cool24Settings | Config | None = None,
+        config: Cool24Settings | None = None,
         *,
         rng: random.Random | None = None,
     ) -> Game:
-        settings = config if isinstance(config, Cool24Settings) else settings_from_config(config)
+        settings = config if config is not None else Cool24Settings()
         game = cls(settings, rng if rng is not None else random.Random(seed))
         game._deal()
         return game

@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bingo.config import (
-    Config,
+from eventkit.tomlconf import (
     ConfigError,
     check_colour,
     check_keys,
     get_int_in,
     get_list,
     get_value,
+    load_section,
+    show,
 )
 
 SECTION = "cool24"
@@ -62,7 +63,7 @@ class Cool24Settings:
 def parse_settings(
     table: dict[str, Any], *, base_dir: Path = Path("."), language: str = "ja"
 ) -> Cool24Settings:
-    """Validate a `[cool24]` table (as from `Config.game_section("cool24")`)."""
+    """Validate a `[cool24]` table."""
     d = Cool24Settings()
     s = SECTION
     check_keys(
@@ -135,7 +136,9 @@ def _parse_hand_table(value: Any, default: tuple[int, int, int]) -> tuple[int, i
     if value is None:
         return default
     if not isinstance(value, dict):
-        raise ConfigError(f"{where} = {value!r} must be a table, e.g. hand_win_table = {example}")
+        raise ConfigError(
+            f"{where} = {show(value)} must be a table, e.g. hand_win_table = {example}"
+        )
     check_keys(where, value, set(BONUS_KINDS))
     points = []
     for kind, fallback in zip(BONUS_KINDS, default, strict=True):
@@ -143,11 +146,12 @@ def _parse_hand_table(value: Any, default: tuple[int, int, int]) -> tuple[int, i
     return (points[0], points[1], points[2])
 
 
-def settings_from_config(config: Config | None) -> Cool24Settings:
-    """Settings of a loaded config (paths relative to the config file), or the defaults."""
-    if config is None:
-        return Cool24Settings()
-    base = config.path.parent if config.path is not None else Path(".")
-    return parse_settings(
-        config.game_section(SECTION), base_dir=base, language=config.event.language
-    )
+def settings_from_file(path: str | Path) -> Cool24Settings:
+    """[cool24] of a config file (paths relative to the file)."""
+    loaded = load_section(path, SECTION)
+    return parse_settings(loaded.table, base_dir=loaded.base_dir, language=loaded.language)
+
+
+def check_section(table: dict[str, Any], base_dir: Path) -> Cool24Settings:
+    """The [cool24] checker of `bingo check-config` (declared in pyproject.toml)."""
+    return parse_settings(table, base_dir=base_dir)

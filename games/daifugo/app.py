@@ -6,8 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bingo.config import DEFAULT_CONFIG_PATH, load_config
 from eventkit.errors import UserError
+from eventkit.tomlconf import DEFAULT_CONFIG_PATH, load_section
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.rules import Rules
 from games.daifugo.settings import DaifugoSettings, parse_settings
@@ -34,8 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
 def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespace]:
     """Settings from config.toml, overridden by the command-line options."""
     args = build_parser().parse_args(list(argv))
-    config = load_config(args.config, check_images=False)
-    s = parse_settings(config.game_section("daifugo"))
+    loaded = load_section(args.config, "daifugo")
+    s = parse_settings(loaded.table)
     changes = {}
     if args.players:
         changes["players"] = args.players
@@ -60,7 +60,7 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
     from dataclasses import replace
 
     s = replace(s, **changes)
-    language = args.language or config.event.language
+    language = args.language or loaded.language
     return s, language, args
 
 

@@ -1,11 +1,20 @@
-"""The [daifugo] section of config.toml, validated with the helpers of bingo.config."""
+"""The [daifugo] section of config.toml, validated with the helpers of eventkit.tomlconf."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from bingo.config import ConfigError, check_keys, get_int_in, get_list, get_value
+from eventkit.tomlconf import (
+    ConfigError,
+    check_keys,
+    get_int_in,
+    get_list,
+    get_seed,
+    get_value,
+    show,
+)
 from games.daifugo.ai import LEVELS
 from games.daifugo.chips import room
 
@@ -51,17 +60,13 @@ def parse_settings(table: dict[str, Any]) -> DaifugoSettings:
         raise ConfigError(f'{SECTION}.cpu_levels is empty: give at least one, e.g. ["normal"]')
     for level in levels:
         if level not in LEVELS:
-            raise ConfigError(f"{SECTION}.cpu_levels has '{level}': use easy, normal or strong")
+            raise ConfigError(f"{SECTION}.cpu_levels has {show(level)}: use easy, normal or strong")
     room_key = get_value(SECTION, table, "room", str, d.room)
     try:
         room_key = room(room_key).key
     except ValueError as exc:
         raise ConfigError(f"{SECTION}.room: {exc}") from exc
-    seed = get_value(SECTION, table, "seed", (int, str), "")
-    if isinstance(seed, str):
-        if seed.strip() and not seed.strip().lstrip("-").isdigit():
-            raise ConfigError(f'{SECTION}.seed = "{seed}" must be a whole number or ""')
-        seed = int(seed) if seed.strip() else None
+    seed = get_seed(SECTION, table)
     return DaifugoSettings(
         players=get_int_in(SECTION, table, "players", d.players, 2, 5),
         rule_set=get_int_in(SECTION, table, "rule_set", d.rule_set, 1, 4),
@@ -76,3 +81,8 @@ def parse_settings(table: dict[str, Any]) -> DaifugoSettings:
         seed=seed,
         strong_samples=get_int_in(SECTION, table, "strong_samples", d.strong_samples, 2, 500),
     )
+
+
+def check_section(table: dict[str, Any], base_dir: Path) -> DaifugoSettings:
+    """The [daifugo] checker of `bingo check-config` (declared in pyproject.toml)."""
+    return parse_settings(table)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bingo.config import DEFAULT_CONFIG_PATH, load_config
+from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, load_section
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings
@@ -40,19 +40,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def load_settings(args: argparse.Namespace) -> tuple[SchwimmenSettings, str]:
     """Settings from the config file, then the command-line options on top."""
-    config = load_config(args.config, check_images=False)
-    settings = parse_settings(config.game_section("schwimmen"))
+    loaded = load_section(args.config, "schwimmen")
+    settings = parse_settings(loaded.table)
     if args.players is not None:
         if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-            from bingo.config import ConfigError
-
             raise ConfigError(
                 f"--players {args.players} is out of range: use {MIN_PLAYERS}..{MAX_PLAYERS}"
             )
         settings = replace(settings, players=args.players)
     if args.fast:
         settings = replace(settings, cpu_delay_ms=0, animation_ms=0)
-    return settings, args.language or config.event.language
+    return settings, args.language or loaded.language
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from bingo.config import ConfigError, check_keys, get_int_in, get_value
+from eventkit.tomlconf import ConfigError, check_keys, get_int_in, get_value, show
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
@@ -50,11 +51,11 @@ def parse_settings(table: dict[str, Any]) -> SchwimmenSettings:
     )
     rules = get_value(SECTION, table, "rules", str, d.rules)
     if rules not in RULE_SETS:
-        raise ConfigError(f'{SECTION}.rules = "{rules}" is unknown: use "standard" or "house"')
+        raise ConfigError(f'{SECTION}.rules = {show(rules)} is unknown: use "standard" or "house"')
     level = get_value(SECTION, table, "cpu_level", str, d.cpu_level)
     if level not in LEVELS:
         raise ConfigError(
-            f'{SECTION}.cpu_level = "{level}" is unknown: use "easy", "normal" or "strong"'
+            f'{SECTION}.cpu_level = {show(level)} is unknown: use "easy", "normal" or "strong"'
         )
     return SchwimmenSettings(
         rules=rules,
@@ -66,3 +67,8 @@ def parse_settings(table: dict[str, Any]) -> SchwimmenSettings:
         animation_ms=get_int_in(SECTION, table, "animation_ms", d.animation_ms, 0, 5_000),
         start_dialog=get_value(SECTION, table, "start_dialog", bool, d.start_dialog),
     )
+
+
+def check_section(table: dict[str, Any], base_dir: Path) -> SchwimmenSettings:
+    """The [schwimmen] checker of `bingo check-config` (declared in pyproject.toml)."""
+    return parse_settings(table)

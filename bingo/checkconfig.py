@@ -1,0 +1,80 @@
+"""`bingo check-config`: every section of config.toml checked in one run, every problem on a line.
+
+bingo's own sections are parsed as every command parses them; the other sections (the games')
+are checked by the checkers their packages declare (eventkit.tomlconf's registry); then what
+the draw will need from the file system: a usable journal folder and a title that fits in a
+file name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bingo.config import Config, parse_config
+from eventkit.paths import folder_problem
+from eventkit.tomlconf import (
+    ConfigError,
+    check_sections,
+    collecting_problems,
+    guarded,
+    read_toml,
+    section_checkers,
+)
+
+NAME_MAX_BYTES = 255  # longest file name on Linux, macOS and Windows file systems
+SET_ASIDE_RESERVE = 25  # "-20261130-203000-2" and ".torn" added when a journal is set aside
+
+
+@dataclass
+class Report:
+    config: Config | None = None
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def check_file(path: str | Path) -> Report:
+    """Check everything; a file that cannot be read at all is the one problem reported."""
+    path = Path(path)
+    report = Report()
+    try:
+        data = read_toml(path)
+    except ConfigError as exc:
+        report.problems.append(str(exc))
+        return report
+    with collecting_problems() as problems:
+        config = guarded(lambda: parse_config(data, base_dir=path.parent, path=path))
+    report.problems += problems
+    report.problems += check_sections(data, path.parent, section_checkers())
+    if config is None:  # bingo's sections could not be read far enough to go on
+        return report
+    # With problems, `config` holds defaults in their place: good enough for the checks below.
+    report.problems += _journal_problems(config)
+    if report.problems:
+        return report
+    report.config = config
+    if config.event.seed is not None:
+        report.warnings.append(
+            f"event.seed = {config.event.seed} is set: the draw repeats that rehearsal's numbers "
+            'and is not a secure draw; set seed = "" for the event'
+        )
+    return report
+
+
+def _journal_problems(config: Config) -> list[str]:
+    from bingo.session import default_journal_path
+
+    problems = []
+    path = default_journal_path(config, rehearsal=True)
+    where = "display.journal_dir" if config.display.journal_dir else "the journal folder"
+    problem = folder_problem(path.parent)
+    if problem:
+        problems.append(f"{where}: {problem}; the draw could not keep its journal there")
+    size = len(path.name.encode("utf-8")) + SET_ASIDE_RESERVE
+    if size > NAME_MAX_BYTES:
+        problems.append(
+            f"event.title is too long for the journal's file name ({size} of "
+            f"{NAME_MAX_BYTES} bytes): shorten it by at least {size - NAME_MAX_BYTES} bytes "
+            "(a Japanese character takes 3)"
+        )
+    return problems

@@ -1,0 +1,324 @@
+"""Reading config.toml: one-line errors, checked values, and a registry of section checkers.
+
+Every mistake a person can make in the file is a `ConfigError` whose one-line message names the
+key, the value and what is allowed. Each part of the toolkit checks its own sections: `bingo`
+its [event]/[board]/..., every game its own table. A game declares its checker as an entry point
+in pyproject.toml (group `eventkit.config_sections`: section name = "module:function"), so
+`bingo check-config` can check the whole file without knowing the games.
+
+`collecting_problems()` turns "stop at the first mistake" into "report every mistake": inside
+it the value helpers record the problem and carry on with the default.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import re
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from eventkit.errors import UserError
+
+DEFAULT_CONFIG_PATH = Path("config.toml")
+LANGUAGES = ("ja", "en")
+ENTRY_POINT_GROUP = "eventkit.config_sections"
+DISTRIBUTION = "puyo-event-toolkit"
+
+_COLOUR_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_SEED_RE = re.compile(r"-?[0-9]+")
+# Control characters (a value may hold a newline) are shown escaped: a message is one line.
+_ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(0x20), 0x7F, 0x85, 0x2028, 0x2029)}
+
+
+class ConfigError(UserError):
+    """A problem in config.toml that the user can fix; the one-line message says how."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(str(message).translate(_ESCAPES))
+
+
+# ---------------------------------------------------------------- reading the file
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """The parsed file; a UTF-8 byte-order mark (Windows Notepad writes one) is accepted."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(
+            f"config file {path} not found: run from the folder holding config.toml "
+            "or pass --config PATH"
+        ) from None
+    except IsADirectoryError:
+        raise ConfigError(f"config file {path} is a folder: pass the .toml file itself") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"config file {path} is not UTF-8 text ({exc.reason} at byte {exc.start}): "
+            "save it as UTF-8"
+        ) from None
+    except OSError as exc:
+        raise ConfigError(f"config file {path} cannot be read: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(
+            f"{path} nests lists or tables too deeply to read: settings need at most two levels"
+        ) from None
+
+
+def language_of(data: dict[str, Any]) -> str:
+    """event.language of a parsed file ("ja" or "en"): the one language of every screen."""
+    event = data.get("event", {})
+    if not isinstance(event, dict):
+        raise ConfigError("'event' must be a section written as [event]")
+    language = get_value("event", event, "language", str, "ja")
+    if language not in LANGUAGES:
+        return report(
+            ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"'),
+            "ja",
+        )
+    return language
+
+
+# ---------------------------------------------------------------- one problem or all of them
+
+_PROBLEMS: ContextVar[list[str] | None] = ContextVar("eventkit_config_problems", default=None)
+
+
+@contextmanager
+def collecting_problems() -> Iterator[list[str]]:
+    """Inside this block a bad value is recorded in the yielded list and its default is used,
+    instead of raising, so one run can report every problem in the file."""
+    problems: list[str] = []
+    token = _PROBLEMS.set(problems)
+    try:
+        yield problems
+    finally:
+        _PROBLEMS.reset(token)
+
+
+def report(error: ConfigError, default: Any) -> Any:
+    """Raise `error`; or, while collecting problems, record it and return `default`."""
+    problems = _PROBLEMS.get()
+    if problems is None:
+        raise error
+    problems.append(str(error))
+    return default
+
+
+def guarded(check: Callable[[], Any], default: Any = None) -> Any:
+    """`check()`, whose first ConfigError is reported (see `report`) with `default` as result."""
+    try:
+        return check()
+    except ConfigError as exc:
+        return report(exc, default)
+
+
+# ---------------------------------------------------------------- value helpers
+
+
+def show(value: Any, limit: int = 80) -> str:
+    """A value as it would be written in the file (strings in double quotes), cut to `limit`."""
+    text = _show(value, depth=4)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _show(value: Any, depth: int) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list | dict) and depth == 0:
+        return "..."
+    if isinstance(value, list):
+        more = [", ..."] if len(value) > 20 else []
+        return "[" + ", ".join([*(_show(v, depth - 1) for v in value[:20]), *more]) + "]"
+    if isinstance(value, dict):
+        items = list(value.items())[:20]
+        return "{" + ", ".join(f"{k} = {_show(v, depth - 1)}" for k, v in items) + "}"
+    return str(value)
+
+
+def check_keys(section: str, table: dict[str, Any], allowed: set[str] | list[str]) -> None:
+    """Every key of `table` must be one of `allowed` (each unknown key is one problem)."""
+    for key in table:
+        if key not in allowed:
+            choices = ", ".join(sorted(allowed))
+            report(
+                ConfigError(
+                    f"[{section}] has an unknown key '{key}': remove it or use one of: {choices}"
+                ),
+                None,
+            )
+
+
+def get_value(
+    section: str, table: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any
+) -> Any:
+    """table[key] checked against `kind` (int also accepted where float is wanted)."""
+    if key not in table:
+        return default
+    value = table[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    else:
+        ok = isinstance(value, kinds)
+    if ok and isinstance(value, float) and value != value:
+        ok = False  # nan is never a setting
+    if not ok:
+        wanted = " or ".join(_type_name(k) for k in kinds)
+        return report(ConfigError(f"{section}.{key} = {show(value)} must be {wanted}"), default)
+    return value
+
+
+def get_int_in(
+    section: str, table: dict[str, Any], key: str, default: int, low: int, high: int
+) -> int:
+    value = get_value(section, table, key, int, default)
+    if not low <= value <= high:
+        return report(
+            ConfigError(f"{section}.{key} = {value} is out of range: use {low}..{high}"), default
+        )
+    return value
+
+
+def get_list(
+    section: str, table: dict[str, Any], key: str, item_kind: type, default: tuple
+) -> tuple:
+    if key not in table:
+        return default
+    value = table[key]
+    if not isinstance(value, list) or not all(
+        isinstance(v, item_kind) and not (isinstance(v, bool) and item_kind is not bool)
+        for v in value
+    ):
+        return report(
+            ConfigError(
+                f"{section}.{key} = {show(value)} must be a list of {_type_name(item_kind)}s, "
+                f"e.g. {key} = [{_example(item_kind)}, {_example(item_kind)}]"
+            ),
+            default,
+        )
+    return tuple(value)
+
+
+def get_seed(section: str, table: dict[str, Any], key: str = "seed") -> int | None:
+    """A seed written as a whole number or as text of ASCII digits; "" (or absent) is None."""
+    value = get_value(section, table, key, (int, str), "")
+    if not isinstance(value, str):
+        return value
+    if value.strip() == "":
+        return None
+    if not _SEED_RE.fullmatch(value.strip()):
+        return report(
+            ConfigError(
+                f'{section}.{key} = {show(value)} must be a whole number, or "" for real randomness'
+            ),
+            None,
+        )
+    return int(value)
+
+
+def check_colour(where: str, value: str) -> str:
+    if not isinstance(value, str) or not _COLOUR_RE.match(value):
+        return report(
+            ConfigError(f'{where} = {show(value)} is not a colour: write it as "#RRGGBB"'), value
+        )
+    return value
+
+
+def _type_name(kind: type) -> str:
+    return {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(
+        kind, kind.__name__
+    )
+
+
+def _example(kind: type) -> str:
+    return {int: "1", float: "1.0", str: '"A"', bool: "true"}.get(kind, "...")
+
+
+# ---------------------------------------------------------------- the registry of sections
+
+SectionChecker = Callable[[dict[str, Any], Path], object]
+_CHECKERS: dict[str, SectionChecker] = {}
+
+
+def register_section(name: str, checker: SectionChecker) -> None:
+    """Check section [name] with `checker(table, base_dir)`, which raises ConfigError."""
+    _CHECKERS[name] = checker
+
+
+def declared_sections() -> dict[str, str]:
+    """Section name -> "module:function" of every declared checker, without importing them.
+
+    From the installed package's entry points; in a source checkout that is not installed,
+    from the same table in pyproject.toml beside the packages.
+    """
+    try:
+        importlib.metadata.distribution(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        try:
+            project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return {}
+        return dict(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}))
+    return {ep.name: ep.value for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def section_checkers() -> dict[str, SectionChecker]:
+    """Every section checker: the declared ones (imported now) and any registered in code."""
+    checkers = {}
+    for name, target in declared_sections().items():
+        module_name, _, attribute = target.partition(":")
+        checkers[name] = getattr(importlib.import_module(module_name), attribute)
+    checkers.update(_CHECKERS)
+    return checkers
+
+
+def check_sections(
+    data: dict[str, Any], base_dir: Path, checkers: dict[str, SectionChecker]
+) -> list[str]:
+    """Run each checker on its section (absent = empty) and return every problem found."""
+    with collecting_problems() as problems:
+        for name, checker in checkers.items():
+            table = data.get(name, {})
+            if not isinstance(table, dict):
+                problems.append(f"'{name}' must be a section written as [{name}]")
+                continue
+            guarded(lambda checker=checker, table=table: checker(table, base_dir))
+    return problems
+
+
+# ---------------------------------------------------------------- one section for one command
+
+
+@dataclass(frozen=True)
+class SectionFile:
+    """One section of a config file, with what every screen needs beside it."""
+
+    table: dict[str, Any]
+    language: str
+    base_dir: Path  # paths in the file are relative to it
+
+
+def load_section(path: str | Path, name: str) -> SectionFile:
+    """[name] of the file at `path` (empty when absent) and event.language; a game's start."""
+    path = Path(path)
+    data = read_toml(path)
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"'{name}' in {path} must be a section written as [{name}]")
+    return SectionFile(dict(table), language_of(data), path.parent)
