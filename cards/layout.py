@@ -11,18 +11,23 @@ from eventkit.errors import UserError
 
 MM = 72.0 / 25.4  # points per millimetre
 
-# Page sizes in millimetres, portrait. B5 is the JIS size used by Japanese print shops.
+# Page sizes in millimetres, portrait. "B5" is JIS B5, the size Japanese print shops and
+# copiers call B5; "B5-ISO" is the slightly smaller ISO 216 B5.
 PAGE_SIZES_MM = {
     "A4": (210.0, 297.0),
     "A3": (297.0, 420.0),
     "B5": (182.0, 257.0),
+    "B5-ISO": (176.0, 250.0),
     "Letter": (215.9, 279.4),
 }
 # cards per page -> (columns, rows, landscape page)
 PAGE_GRIDS = {1: (1, 1, False), 2: (2, 1, True), 4: (2, 2, False), 6: (2, 3, False)}
 
-MARGIN_MM = 9.0  # room for the cut marks round the page
-MARK_GAP_MM = 2.0  # cut marks stop this far short of the bleed
+NO_INK_MM = 5.0  # office printers clip this much at every paper edge: nothing is printed there
+MARK_LEN_MM = 4.0  # length of a cut mark
+MARK_GAP_MM = 2.0  # cut marks stop this far short of the bleed (or of the trim line)
+SAFE_MM = 3.0  # inside each card's cut line only background; the panel and text stay inside
+CARD_EDGE_MM = SAFE_MM + 1.0  # the panel's frame and shadow sit this far (or more) inside the cut
 
 
 class LayoutError(UserError):
@@ -61,7 +66,18 @@ class PageGeometry:
     slots: tuple[tuple[float, float], ...]  # lower-left corner of each card's trim box
     cut_xs: tuple[float, ...]  # every vertical trim line
     cut_ys: tuple[float, ...]  # every horizontal trim line
-    margin: float
+    margin: float  # paper edge to the outermost trim line
+
+    @property
+    def trim_box(self) -> tuple[float, float, float, float]:
+        """The outer trim lines of the card block: (x0, y0, x1, y1)."""
+        return (self.cut_xs[0], self.cut_ys[0], self.cut_xs[-1], self.cut_ys[-1])
+
+    @property
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = self.trim_box
+        b = self.bleed
+        return (x0 - b, y0 - b, x1 + b, y1 + b)
 
 
 def page_geometry(page_size: str, per_page: int, bleed_mm: float = 0.0) -> PageGeometry:
@@ -79,7 +95,8 @@ def page_geometry(page_size: str, per_page: int, bleed_mm: float = 0.0) -> PageG
         w_mm, h_mm = h_mm, w_mm
     width, height = w_mm * MM, h_mm * MM
     bleed = bleed_mm * MM
-    margin = max(MARGIN_MM, bleed_mm + MARK_GAP_MM + 5.0) * MM
+    # paper edge | no ink | cut mark | gap | bleed | trim line
+    margin = (NO_INK_MM + MARK_LEN_MM + MARK_GAP_MM + bleed_mm) * MM
     gutter = 2 * bleed  # neighbouring bleeds meet but do not overlap
     card_w = (width - 2 * margin - (cols - 1) * gutter) / cols
     card_h = (height - 2 * margin - (rows - 1) * gutter) / rows
@@ -117,6 +134,18 @@ class CardGeometry:
     letter_size: float
 
 
+# Proportions, in units of the grid side G.
+TITLE_K = 0.13  # title height
+FOOTER_K = 0.15  # serial / rule / QR row under the grid
+SIDE_K = 0.34  # serial / rule / QR column beside the grid, when the card is wide
+GAP_K = 0.02
+DIGIT_EM = 0.76  # widest digit advance of the shipped BIZ UDPGothic Bold, in ems
+
+
+def _letters_k(size: int) -> float:
+    return 0.62 / size + 0.04
+
+
 def card_geometry(
     width: float,
     height: float,
@@ -125,23 +154,34 @@ def card_geometry(
     bleed: float = 0.0,
     qr: bool = False,
     max_digits: int = 2,
+    digit_em: float = DIGIT_EM,
 ) -> CardGeometry:
-    """Lay out a size x size card in a width x height trim box (points)."""
-    pad = max(3.5 * MM, 0.045 * min(width, height))
-    inner_w, inner_h = width - 2 * pad, height - 2 * pad
-    # vertical budget in units of the grid side G
-    title_k, footer_k = 0.13, 0.15
-    letters_k = 0.62 / size + 0.04
-    grid_side = min(inner_w * 0.94, inner_h / (1.0 + title_k + letters_k + footer_k + 0.06))
-    gap = grid_side * 0.02
-    used = grid_side * (1.0 + title_k + letters_k + footer_k) + 3 * gap
-    top = pad + (inner_h + used) / 2  # centre the block vertically
-    grid_x = (width - grid_side) / 2
+    """Lay out a size x size card in a width x height trim box (points).
 
-    title = Rect(grid_x, top - title_k * grid_side, grid_side, title_k * grid_side)
+    The panel (and everything on it) keeps CARD_EDGE_MM from the cut line. Serial, rule and QR
+    go under the grid on tall cards and into a column beside it on wide ones (6 per page),
+    whichever leaves the bigger grid.
+    """
+    edge = max(CARD_EDGE_MM * MM, 0.04 * min(width, height))
+    panel_pad = min(max(2.0 * MM, 0.035 * min(width, height) - edge * 0.5), 6.0 * MM)
+    room_w = width - 2 * (edge + panel_pad)
+    room_h = height - 2 * (edge + panel_pad)
+    letters_k = _letters_k(size)
+    column_k = 1.0 + TITLE_K + letters_k + 2 * GAP_K  # title, letters, grid
+    below = min(room_w, room_h / (column_k + FOOTER_K + GAP_K))
+    beside = min(room_w / (1.0 + SIDE_K + 2 * GAP_K), room_h / column_k)
+    side = beside > below * 1.03
+    grid_side = beside if side else below
+    gap = grid_side * GAP_K
+    block_w = grid_side + (2 * gap + SIDE_K * grid_side if side else 0.0)
+    block_h = grid_side * (column_k if side else column_k + FOOTER_K + GAP_K)
+    left = (width - block_w) / 2
+    top = (height + block_h) / 2
+
+    title = Rect(left, top - TITLE_K * grid_side, block_w, TITLE_K * grid_side)
     letters_h = letters_k * grid_side
     letters_y = title.y - gap - letters_h
-    grid = Rect(grid_x, letters_y - gap - grid_side, grid_side, grid_side)
+    grid = Rect(left, letters_y - gap - grid_side, grid_side, grid_side)
     step = grid_side / size
     inset = step * 0.04
     cells = tuple(
@@ -157,28 +197,32 @@ def card_geometry(
         for r in range(size)
     )
     letters = tuple(Rect(grid.x + c * step, letters_y, step, letters_h) for c in range(size))
-    footer_h = footer_k * grid_side
-    footer = Rect(grid_x, grid.y - gap - footer_h, grid_side, footer_h)
-    qr_rect = None
-    if qr:
-        side = footer_h * 1.0
-        qr_rect = Rect(footer.x + footer.w - side, footer.y, side, side)
-    serial_w = grid_side * 0.42
-    serial = Rect(footer.x, footer.y, serial_w, footer_h)
-    rule_right = qr_rect.x - gap if qr_rect else footer.x + footer.w
-    rule = Rect(
-        serial.x + serial_w + gap, footer.y, rule_right - serial.x - serial_w - gap, footer_h
-    )
+    if side:
+        footer = Rect(
+            grid.x + grid_side + 2 * gap, grid.y, SIDE_K * grid_side, letters_y + letters_h - grid.y
+        )
+        serial = Rect(footer.x, footer.top - FOOTER_K * grid_side, footer.w, FOOTER_K * grid_side)
+        qr_rect = Rect(footer.x, footer.y, footer.w, footer.w) if qr else None
+        rule_bottom = qr_rect.top + gap if qr_rect else footer.y
+        rule_h = min(serial.y - gap - rule_bottom, footer.w * 0.9)
+        rule = Rect(footer.x, (serial.y - gap + rule_bottom - rule_h) / 2, footer.w, rule_h)
+    else:
+        footer_h = FOOTER_K * grid_side
+        footer = Rect(left, grid.y - gap - footer_h, grid_side, footer_h)
+        qr_rect = Rect(footer.x + footer.w - footer_h, footer.y, footer_h, footer_h) if qr else None
+        serial_w = grid_side * 0.42
+        serial = Rect(footer.x, footer.y, serial_w, footer_h)
+        rule_right = qr_rect.x - gap if qr_rect else footer.x + footer.w
+        rule = Rect(
+            serial.x + serial_w + gap, footer.y, rule_right - serial.x - serial_w - gap, footer_h
+        )
     cell = step - 2 * inset
-    digit_w = 0.556  # Helvetica-Bold digit advance, in ems
-    number_size = min(cell * 0.58, cell * 0.84 / (digit_w * max(1, max_digits)))
-    panel_pad = min(pad * 0.6, 3 * MM)
-    side_pad = min(step * 0.18, grid_x - pad * 0.5)
+    number_size = min(cell * 0.58, cell * 0.84 / (digit_em * max(1, max_digits)))
     panel = Rect(
-        grid_x - side_pad,
-        footer.y - panel_pad,
-        grid_side + 2 * side_pad,
-        top - footer.y + 2 * panel_pad,
+        left - panel_pad,
+        top - block_h - panel_pad,
+        block_w + 2 * panel_pad,
+        block_h + 2 * panel_pad,
     )
     return CardGeometry(
         width=width,

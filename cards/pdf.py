@@ -15,25 +15,57 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 import segno
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
 from bingo.config import Config
 from cards import style
-from cards.layout import MM, CardGeometry, PageGeometry, Rect, card_geometry, page_geometry
+from cards.fingerprint import board_text, config_fingerprint
+from cards.layout import (
+    MARK_GAP_MM,
+    MARK_LEN_MM,
+    MM,
+    NO_INK_MM,
+    CardGeometry,
+    PageGeometry,
+    Rect,
+    card_geometry,
+    page_geometry,
+)
 from cards.model import BingoCard
 from cards.pdfstream import StreamingCanvas, binary_streams
+from eventkit import fonts
 from eventkit.errors import UserError
 
-BUILTIN_JA_FONT = "HeiseiKakuGo-W5"
-NUMBER_FONT = "Helvetica-Bold"
+SHIPPED_REGULAR = "BIZUDPGothic"
+SHIPPED_BOLD = "BIZUDPGothic-Bold"
+# Registration black: 100% of every process ink, so cut marks show on each plate.
+REGISTRATION = CMYKColor(1, 1, 1, 1)
+FOOTER_SIZE = 6.5  # points
 
 
 class FontError(UserError):
-    """The font named in cards.font cannot be used."""
+    """The font named in cards.font cannot be used, or lacks a character the card needs."""
+
+
+@dataclass(frozen=True)
+class CardFonts:
+    """Registered reportlab font names: `text` for the title and rule, `bold` for the rest."""
+
+    text: str
+    bold: str
+    origin: str  # for messages: the built-in font or cards.font = "..."
+
+
+@dataclass(frozen=True)
+class PdfMeta:
+    """What made this batch, recorded in the PDF's metadata and footers."""
+
+    seed: int | None = None
+    count: int | None = None  # the batch's card count, for "page n/N"
+    first_serial: int | None = None
 
 
 @dataclass(frozen=True)
@@ -52,24 +84,45 @@ class CardOptions:
         return cls(c.per_page, c.page_size, c.images, c.qr, c.bleed_mm)
 
 
-def title_font(config: Config) -> str:
-    """Register and return the font for the title and labels (Japanese capable)."""
+def _register(name: str, path) -> str:
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    return name
+
+
+def card_fonts(config: Config) -> CardFonts:
+    """Register the fonts for every text on the cards: the shipped BIZ UDPGothic (embedded and
+    subset), or the TrueType file named in cards.font for all texts."""
     path = config.cards.font
     if path is None:
-        if BUILTIN_JA_FONT not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(UnicodeCIDFont(BUILTIN_JA_FONT))
-        return BUILTIN_JA_FONT
+        return CardFonts(
+            _register(SHIPPED_REGULAR, fonts.font_path()),
+            _register(SHIPPED_BOLD, fonts.font_path(bold=True)),
+            f"the built-in font {fonts.FAMILY}",
+        )
     name = "CardFont-" + hashlib.sha1(str(path).encode()).hexdigest()[:10]
-    if name not in pdfmetrics.getRegisteredFontNames():
-        try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-        except Exception as exc:  # reportlab raises several kinds for bad fonts
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise FontError(
-                f'cards.font = "{path}" cannot be used ({reason}): name a TrueType .ttf file '
-                'or use "" for the built-in Japanese font'
-            ) from None
-    return name
+    try:
+        _register(name, path)
+    except Exception as exc:  # reportlab raises several kinds for bad fonts
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise FontError(
+            f'cards.font = "{path}" cannot be used ({reason}): name a TrueType .ttf file '
+            "(OpenType .otf/.ttc with PostScript outlines cannot be embedded), "
+            'or use "" for the built-in Japanese font'
+        ) from None
+    return CardFonts(name, name, f'cards.font = "{path}"')
+
+
+def check_glyphs(font_name: str, origin: str, text: str, where: str) -> None:
+    """Raise FontError naming the first character of `text` the font cannot draw."""
+    face = pdfmetrics.getFont(font_name).face
+    for ch in text:
+        if ch.isspace() or ord(ch) in face.charToGlyph:
+            continue
+        raise FontError(
+            f'{origin} has no glyph for "{ch}" (U+{ord(ch):04X}) in {where}: change the text '
+            "or set cards.font to a TrueType font that has it"
+        )
 
 
 def _fit_size(text: str, font: str, max_w: float, max_h: float) -> float:
@@ -89,8 +142,11 @@ class CardPdfWriter:
         serial_width: int = 4,
         warn: style.Warn = lambda message: None,
         images: dict[int, style.LoadedImage] | None = None,
+        meta: PdfMeta | None = None,
     ) -> None:
-        """`images` are the loaded images (style.load_images); loaded here when None."""
+        """`images` are the loaded images (style.load_images); loaded here when None. `meta`
+        (seed, count, first serial) goes into the document info and the page footers."""
+        meta = meta or PdfMeta()
         self.config = config
         self.options = options
         self.serial_width = serial_width
@@ -98,6 +154,7 @@ class CardPdfWriter:
             options.page_size, options.per_page, options.bleed_mm
         )
         board = config.board
+        self.fonts = card_fonts(config)
         self.geo: CardGeometry = card_geometry(
             self.page.card_w,
             self.page.card_h,
@@ -105,22 +162,52 @@ class CardPdfWriter:
             bleed=self.page.bleed,
             qr=options.qr,
             max_digits=len(str(board.total_numbers)),
+            digit_em=max(pdfmetrics.stringWidth(d, self.fonts.bold, 1.0) for d in "0123456789"),
         )
-        self.font = title_font(config)
-        self.canvas = StreamingCanvas(out, (self.page.width, self.page.height))
-        self.canvas.setTitle(config.event.title)
-        self.canvas.setCreator("puyo-event-toolkit bingo cards")
-        self.canvas.setAuthor(config.event.title)
-        self.canvas.setSubject("bingo cards")
+        self._check_texts()
+        self.meta = meta
+        self.canvas = StreamingCanvas(
+            out, (self.page.width, self.page.height), initialFontName=self.fonts.bold
+        )
+        self._set_metadata()
         if images is None:
             images = style.load_images(config, options.images, warn)
         self._image_forms = self._make_image_forms(images if options.images else {})
         self._make_template()
         self._make_page_marks()
-        self._number_cache: dict[int, tuple[str, float]] = {}
+        self._number_cache: dict[int, tuple[str, float, str]] = {}
         self._slot = 0
+        self._page_serials: list[int] = []
         self.pages = 0
         self.cards = 0
+
+    def _check_texts(self) -> None:
+        cfg, f = self.config, self.fonts
+        check_glyphs(f.bold, f.origin, cfg.event.title, f'event.title "{cfg.event.title}"')
+        check_glyphs(f.text, f.origin, "".join(style.rule_lines(cfg)), "the rule text")
+        check_glyphs(f.bold, f.origin, "".join(cfg.columns.names), "columns.names")
+        check_glyphs(f.bold, f.origin, style.free_text(cfg) + "No.0123456789/-", "the numbers")
+
+    def _set_metadata(self) -> None:
+        """Title and the batch's recipe (seed, count, board, config fingerprint) in the
+        document info, as standard Keywords and as /Bingo* entries."""
+        c, cfg, m = self.canvas, self.config, self.meta
+        c.setTitle(cfg.event.title)
+        c.setCreator("puyo-event-toolkit bingo cards")
+        c.setAuthor(cfg.event.title)
+        c.setSubject("bingo cards")
+        extras = {
+            "BingoBoard": board_text(cfg),
+            "BingoConfigFingerprint": config_fingerprint(cfg),
+        }
+        if m.seed is not None:
+            extras["BingoSeed"] = str(m.seed)
+        if m.count is not None:
+            extras["BingoCount"] = str(m.count)
+        if m.first_serial is not None:
+            extras["BingoFirstSerial"] = str(m.first_serial)
+        c.setKeywords(" ".join(f"{k[5:].lower()}={v}" for k, v in extras.items()))
+        c.set_info_extras(extras)
 
     # ------------------------------------------------------------ shared forms
 
@@ -200,13 +287,6 @@ class CardPdfWriter:
         self._draw_rule()
         _end_form(c, "card")
 
-    def _font_for(self, text: str) -> str:
-        """The configured font, or for Latin-only text without one, Helvetica (the built-in
-        Japanese font spaces Latin letters widely)."""
-        if self.config.cards.font is None and text.isascii():
-            return NUMBER_FONT
-        return self.font
-
     def _cell_line(self) -> float:
         return max(0.8, self.geo.cells[0][0].w * 0.035)
 
@@ -216,7 +296,7 @@ class CardPdfWriter:
         text = self.config.event.title
         blob_r = t.h * 0.42
         room = t.w - 4.6 * blob_r
-        font = self._font_for(text)
+        font = self.fonts.bold
         size = _fit_size(text, font, room, t.h * 0.78)
         width = pdfmetrics.stringWidth(text, font, size)
         c.setFillColor(HexColor(style.INK))
@@ -231,14 +311,14 @@ class CardPdfWriter:
         g, c, cols = self.geo, self.canvas, self.config.columns
         for i, box in enumerate(g.letters):
             name = cols.names[i]
-            size = _fit_size(name, NUMBER_FONT, box.w * 0.9, g.letter_size)
+            size = _fit_size(name, self.fonts.bold, box.w * 0.9, g.letter_size)
             y = box.y + box.h * 0.5 - size * 0.36
             shift = size * 0.06
             c.setLineJoin(1)
             c.setFillColor(HexColor(cols.shadow[i]))
             c.setStrokeColor(HexColor(cols.shadow[i]))
             c.setLineWidth(size * 0.12)
-            c.setFont(NUMBER_FONT, size)
+            c.setFont(self.fonts.bold, size)
             c.drawCentredString(box.cx + shift, y - shift, name, mode=2)
             c.setFillColor(HexColor(cols.fill[i]))
             c.setStrokeColor(HexColor(cols.outline[i]))
@@ -253,17 +333,17 @@ class CardPdfWriter:
         c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=1)
         _star(c, cell.cx, cell.cy + cell.h * 0.06, cell.w * 0.36, "#ffffff", "#f0a000")
         text = style.free_text(self.config)
-        size = _fit_size(text, NUMBER_FONT, cell.w * 0.8, cell.h * 0.24)
+        size = _fit_size(text, self.fonts.bold, cell.w * 0.8, cell.h * 0.24)
         c.setFillColor(HexColor(style.INK))
-        c.setFont(NUMBER_FONT, size)
+        c.setFont(self.fonts.bold, size)
         c.drawCentredString(cell.cx, cell.y + cell.h * 0.1, text)
 
     def _draw_rule(self) -> None:
         g, c = self.geo, self.canvas
-        lines = style.rule_lines(self.config)
         box = g.rule
-        font = self._font_for("".join(lines))
-        size = min(_fit_size(line, font, box.w, box.h * 0.36) for line in lines)
+        lines = style.rule_lines(self.config, narrow=box.w < box.h * 2)
+        font = self.fonts.text
+        size = min(_fit_size(line, font, box.w, box.h * 0.72 / len(lines)) for line in lines)
         c.setFillColor(HexColor(style.INK))
         c.setFont(font, size)
         lead = size * 1.25
@@ -272,13 +352,14 @@ class CardPdfWriter:
             c.drawCentredString(box.cx, top - k * lead - size * 0.36, line)
 
     def _make_page_marks(self) -> None:
-        """Cut marks in the page margin at every trim line; dashed guides between cards."""
+        """Cut marks in registration black at every trim line, outside the bleed and at least
+        NO_INK_MM from the paper edge; dashed guides between cards when there is no bleed."""
         pg, c = self.page, self.canvas
         c.beginForm("marks", 0, 0, pg.width, pg.height)
-        c.setStrokeColor(HexColor("#000000"))
-        c.setLineWidth(0.4)
-        gap = pg.bleed + 2 * MM
-        length = min(6 * MM, pg.margin - gap - 1 * MM)
+        c.setStrokeColor(REGISTRATION)
+        c.setLineWidth(0.3)
+        gap = pg.bleed + MARK_GAP_MM * MM
+        length = MARK_LEN_MM * MM
         first_y, last_y = pg.cut_ys[0], pg.cut_ys[-1]
         first_x, last_x = pg.cut_xs[0], pg.cut_xs[-1]
         lines = []
@@ -301,6 +382,32 @@ class CardPdfWriter:
                 c.lines(inner)
         _end_form(c, "marks")
 
+    def _footer_text(self) -> str:
+        serials = self._page_serials
+        width = self.serial_width
+        first, last = min(serials), max(serials)
+        text = f"No.{first:0{width}d}" + (f"-{last:0{width}d}" if last != first else "")
+        per_page = len(self.page.slots)
+        count = self.meta.count
+        total = f"/{-(-count // per_page)}" if count else ""
+        text += f"   page {self.pages + 1}{total}"
+        if self.meta.seed is not None:
+            text += f"   seed {self.meta.seed}"
+        return text + f"   config {config_fingerprint(self.config)}"
+
+    def _draw_footer(self) -> None:
+        """A small line under the first card column: serial range, page n/N, seed, config.
+        It sits between the cut marks, above the no-ink edge."""
+        pg, c = self.page, self.canvas
+        text = self._footer_text()
+        x0 = pg.cut_xs[0] + 1.5 * MM
+        room = pg.cut_xs[1] - pg.cut_xs[0] - 3 * MM
+        size = min(FOOTER_SIZE, room / max(1.0, pdfmetrics.stringWidth(text, self.fonts.text, 1)))
+        descent = size * 0.15
+        c.setFillColor(HexColor("#55556a"))
+        c.setFont(self.fonts.text, size)
+        c.drawString(x0, NO_INK_MM * MM + 0.8 * MM + descent, text)
+
     # ------------------------------------------------------------ per card
 
     def add(self, card: BingoCard) -> None:
@@ -313,6 +420,7 @@ class CardPdfWriter:
         c.doForm("card")
         self._draw_cells(card)
         self._draw_serial(card.serial)
+        self._page_serials.append(card.serial)
         if self.geo.qr is not None:
             _qr(c, self.geo.qr, str(card.serial))
         c.restoreState()
@@ -322,10 +430,16 @@ class CardPdfWriter:
             self._finish_page()
 
     def _finish_page(self) -> None:
-        self.canvas.doForm("marks")
-        self.canvas.showPage()
+        c, pg = self.canvas, self.page
+        c.doForm("marks")
+        self._draw_footer()
+        if pg.bleed > 0:
+            c.setTrimBox(pg.trim_box)
+            c.setBleedBox(pg.bleed_box)
+        c.showPage()
         self.pages += 1
         self._slot = 0
+        self._page_serials = []
 
     def _draw_cells(self, card: BingoCard) -> None:
         """Images and numbers of one card, as one block of PDF operators (the hot path:
@@ -342,42 +456,62 @@ class CardPdfWriter:
                 if form is not None:
                     images.append(f"q 1 0 0 1 {cell.x:.3f} {cell.y:.3f} cm /FormXob.{form} Do Q")
                     c._formsinuse.append(form)  # so the page lists the form in its resources
-                colours, width = self._number_ops(number)
+                colours, width, shown = self._number_ops(number)
                 x, y = cell.cx - width / 2, cell.cy - size * 0.36
-                text.append(f"{colours} 1 0 0 1 {x:.3f} {y:.3f} Tm ({number}) Tj")
-        font = c._doc.getInternalFontName(NUMBER_FONT)
+                text.append(f"{colours} 1 0 0 1 {x:.3f} {y:.3f} Tm {shown}")
         c.addLiteral(
             "q\n"
             + "\n".join(images)
-            + f"\n1 j {size * 0.085:.3f} w BT {font} {size:.3f} Tf 2 Tr\n"
+            + f"\n1 j {size * 0.085:.3f} w BT 2 Tr\n"
             + "\n".join(text)
             + "\nET Q"
         )
 
-    def _number_ops(self, number: int) -> tuple[str, float]:
-        """(colour operators, text width) of a number, cached."""
+    def _number_ops(self, number: int) -> tuple[str, float, str]:
+        """(colour operators, text width, font and show operators) of a number, cached."""
         cached = self._number_cache.get(number)
         if cached is None:
             fill, outline = style.number_colours(self.config, number)
             fr, fg, fb = (v / 255 for v in style.rgb(fill))
             sr, sg, sb = (v / 255 for v in style.rgb(outline))
             ops = f"{fr:.3f} {fg:.3f} {fb:.3f} rg {sr:.3f} {sg:.3f} {sb:.3f} RG"
-            width = pdfmetrics.stringWidth(str(number), NUMBER_FONT, self.geo.number_size)
-            cached = self._number_cache[number] = (ops, width)
+            size = self.geo.number_size
+            width = pdfmetrics.stringWidth(str(number), self.fonts.bold, size)
+            font = pdfmetrics.getFont(self.fonts.bold)
+            shown = " ".join(
+                f"{font.getSubsetInternalName(subset, self.canvas._doc)} {size:.3f} Tf "
+                f"{_pdf_string(data)} Tj"
+                for subset, data in font.splitString(str(number), self.canvas._doc)
+            )
+            cached = self._number_cache[number] = (ops, width, shown)
         return cached
 
     def _draw_serial(self, serial: int) -> None:
         box, c = self.geo.serial, self.canvas
         text = style.serial_text(serial, self.serial_width)
-        size = _fit_size(text, NUMBER_FONT, box.w, box.h * 0.5)
+        size = _fit_size(text, self.fonts.bold, box.w, box.h * 0.5)
         c.setFillColor(HexColor(style.INK))
-        c.setFont(NUMBER_FONT, size)
+        c.setFont(self.fonts.bold, size)
         c.drawString(box.x, box.cy - size * 0.36, text)
 
     def close(self) -> None:
         if self._slot:
             self._finish_page()
         self.canvas.save()
+
+
+def _pdf_string(data: bytes) -> str:
+    """`data` as a PDF literal string, escaped."""
+    out = []
+    for b in data:
+        ch = chr(b)
+        if ch in "()\\":
+            out.append("\\" + ch)
+        elif 32 <= b < 127:
+            out.append(ch)
+        else:
+            out.append(f"\\{b:03o}")
+    return "(" + "".join(out) + ")"
 
 
 def _end_form(c, name: str) -> None:
@@ -477,9 +611,10 @@ def render_pdf(
     *,
     serial_width: int = 4,
     warn: style.Warn = lambda message: None,
+    meta: PdfMeta | None = None,
 ) -> int:
     """Write all `cards` to `out`; returns the page count."""
-    writer = CardPdfWriter(out, config, options, serial_width=serial_width, warn=warn)
+    writer = CardPdfWriter(out, config, options, serial_width=serial_width, warn=warn, meta=meta)
     for card in cards:
         writer.add(card)
     writer.close()

@@ -39,6 +39,23 @@ class _Written(pdfdoc.PDFObject):
 _WRITTEN = _Written()
 
 
+class _InfoWithExtras(pdfdoc.PDFInfo):
+    """The document info dictionary plus extra string entries (reportlab has no custom keys)."""
+
+    extras: dict[str, str] = {}
+
+    def format(self, document) -> bytes:
+        standard = pdfdoc.PDFInfo.format(self, document)
+        if not self.extras:
+            return standard
+        extra = b"".join(
+            b"/" + key.encode("ascii") + b" " + pdfdoc.PDFString(value).format(document) + b"\n"
+            for key, value in self.extras.items()
+        )
+        end = standard.rindex(b">>")
+        return standard[:end] + extra + standard[end:]
+
+
 class _StreamingDocument(pdfdoc.PDFDocument):
     """PDFDocument whose pages are written out early; see the module docstring."""
 
@@ -109,6 +126,12 @@ class StreamingCanvas(Canvas):
         )
         self._doc.__class__ = _StreamingDocument
         self._doc._start(out)
+
+    def set_info_extras(self, extras: dict[str, str]) -> None:
+        """Extra document-info entries, e.g. {"BingoSeed": "42"} -> /BingoSeed (42)."""
+        info = self._doc.info
+        info.__class__ = _InfoWithExtras
+        info.extras = dict(extras)
 
     def showPage(self) -> None:
         with binary_streams():

@@ -55,12 +55,19 @@ def number_colours(config: Config, number: int) -> tuple[str, str]:
     return fill, outline
 
 
-def rule_lines(config: Config) -> tuple[str, ...]:
-    """The Puyo rule reminder printed under the grid (digits kept out of the page text)."""
+def rule_lines(config: Config, *, narrow: bool = False) -> tuple[str, ...]:
+    """The Puyo rule reminder printed by the grid (digits kept out of the page text); `narrow`
+    breaks it into short lines for the column beside the grid."""
     k = config.board.threshold
     if config.event.language == "en":
-        return (f"Connect {_EN_NUMBERS.get(k, str(k))} marked", "cells for BINGO!")
-    return (f"上下左右に{str(k).translate(_FULLWIDTH)}マス", "つながればビンゴ！")
+        count = _EN_NUMBERS.get(k, str(k))
+        if narrow:
+            return ("Connect", f"{count} marked", "cells for", "BINGO!")
+        return (f"Connect {count} marked", "cells for BINGO!")
+    count = str(k).translate(_FULLWIDTH)
+    if narrow:
+        return ("上下左右に", f"{count}マス", "つながれば", "ビンゴ！")
+    return (f"上下左右に{count}マス", "つながればビンゴ！")
 
 
 def free_text(config: Config) -> str:

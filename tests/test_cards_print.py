@@ -1,0 +1,300 @@
+"""Print readiness of the cards PDF: embedded fonts, no ink near the paper edge, a safe zone
+inside each card, trim/bleed boxes, registration marks, metadata and page footers."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdf
+import pytest
+from PIL import Image
+
+from bingo.config import BoardConfig, Config, EventConfig, load_config
+from cards.fingerprint import board_text, config_fingerprint
+from cards.generate import iter_cards
+from cards.layout import (
+    MM,
+    PAGE_GRIDS,
+    PAGE_SIZES_MM,
+    SAFE_MM,
+    card_geometry,
+    page_geometry,
+)
+from cards.pdf import CardOptions, CardPdfWriter, FontError, PdfMeta
+from eventkit import fonts
+
+ROOT = Path(__file__).resolve().parent.parent
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@pytest.fixture(scope="module")
+def config() -> Config:
+    """The shipped config.toml with its sample images."""
+    return load_config(ROOT / "config.toml")
+
+
+def write_pdf(config: Config, options: CardOptions, count: int, *, meta: PdfMeta | None = None):
+    out = io.BytesIO()
+    writer = CardPdfWriter(out, config, options, meta=meta)
+    for card in iter_cards(config.board, count, 7, 1):
+        writer.add(card)
+    writer.close()
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- fonts
+
+
+def _fonts_of(resources, seen: set) -> list:
+    """Every font dictionary reachable from a resource dictionary (forms included)."""
+    found = []
+    if resources is None:
+        return found
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        found.append(font.get_object())
+    for xobject in (resources.get("/XObject") or {}).values():
+        obj = xobject.get_object()
+        key = id(obj)
+        if obj.get("/Subtype") == "/Form" and key not in seen:
+            seen.add(key)
+            found += _fonts_of(obj.get("/Resources"), seen)
+    return found
+
+
+def _is_embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type0":
+        return all(_is_embedded(d.get_object()) for d in font["/DescendantFonts"])
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return False
+    descriptor = descriptor.get_object()
+    return any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+@pytest.mark.parametrize("per_page", [4, 6])
+def test_every_font_is_embedded_and_none_is_a_reference(config, per_page) -> None:
+    data = write_pdf(config, CardOptions(per_page=per_page, qr=True, bleed_mm=3), per_page + 1)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    names = set()
+    for page in reader.pages:
+        for font in _fonts_of(page.get("/Resources"), set()):
+            names.add(str(font["/BaseFont"]))
+            assert _is_embedded(font), f"{font['/BaseFont']} is not embedded"
+    assert names, "no fonts found: the walk over the resources is broken"
+    assert all("BIZUDPGothic" in name for name in names), names
+    assert b"Helvetica" not in data and b"Heisei" not in data
+
+
+def test_pdffonts_agrees(config, tmp_path) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("poppler-utils (pdffonts) is not installed")
+    path = tmp_path / "c.pdf"
+    path.write_bytes(write_pdf(config, CardOptions(per_page=4, qr=True), 4))
+    lines = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout
+    rows = lines.splitlines()[2:]
+    assert rows
+    for row in rows:  # columns: name type encoding emb sub uni ...
+        assert row.split()[-5:-3] == ["yes", "yes"], row
+
+
+def test_a_title_character_the_font_lacks_is_named(config) -> None:
+    odd = dataclasses.replace(config, event=EventConfig(title="𠮷野家ビンゴ"))
+    with pytest.raises(FontError, match=r'no glyph for "𠮷" \(U\+20BB7\) in event.title'):
+        CardPdfWriter(io.BytesIO(), odd, CardOptions())
+
+
+def test_cards_font_overrides_for_every_text(config) -> None:
+    if not DEJAVU.is_file():
+        pytest.skip("no DejaVuSans.ttf on this machine to test cards.font with")
+    english = dataclasses.replace(
+        config,
+        event=EventConfig(title="Test Bingo", language="en"),
+        cards=dataclasses.replace(config.cards, font=DEJAVU),
+        columns=dataclasses.replace(config.columns, names=("B", "I", "N", "G", "O")),
+    )
+    data = write_pdf(english, CardOptions(), 4)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    names = {str(f["/BaseFont"]) for f in _fonts_of(reader.pages[0]["/Resources"], set())}
+    assert names and all(name.endswith("DejaVuSans") for name in names), names
+    japanese = dataclasses.replace(english, event=EventConfig(title="テストビンゴ"))
+    with pytest.raises(FontError, match=r'cards.font = ".*DejaVuSans.ttf" has no glyph for "テ"'):
+        CardPdfWriter(io.BytesIO(), japanese, CardOptions())
+
+
+def test_shipped_font_and_licence_are_in_the_package() -> None:
+    for path in (fonts.font_path(), fonts.font_path(bold=True)):
+        assert path.read_bytes()[:4] == b"\x00\x01\x00\x00"  # TrueType outlines
+        assert path.stat().st_size < 6_000_000
+    licence = fonts.LICENCE.read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert "Copyright 2022 The BIZ UDGothic Project Authors" in licence
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'eventkit = ["fonts/*.ttf", "fonts/OFL.txt"]' in pyproject
+
+
+def test_qt_uses_the_shipped_font(qapp) -> None:
+    from PySide6.QtGui import QFontInfo
+    from PySide6.QtWidgets import QLabel
+
+    assert fonts.FAMILY in fonts.register_qt_fonts()
+    label = QLabel("ぷよビンゴ")
+    assert QFontInfo(label.font()).family() == fonts.FAMILY
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def _render_first_page(data: bytes, tmp_path: Path, dpi: int) -> Image.Image:
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler-utils (pdftoppm) is not installed")
+    pdf = tmp_path / "page.pdf"
+    pdf.write_bytes(data)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-gray",
+            "-png",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(pdf),
+            str(tmp_path / "p"),
+        ],
+        check=True,
+    )
+    (png,) = tmp_path.glob("p*.png")
+    with Image.open(png) as im:
+        return im.convert("L").copy()
+
+
+def _ink_in_band(image: Image.Image, outer_px: int, inner_px: int) -> bool:
+    """Whether any pixel between outer_px and inner_px from the edge is not white."""
+    w, h = image.size
+    outer = Image.new("L", image.size, 0)
+    outer.paste(255, (outer_px, outer_px, w - outer_px, h - outer_px))
+    outer.paste(0, (inner_px, inner_px, w - inner_px, h - inner_px))
+    band = Image.composite(image, Image.new("L", image.size, 255), outer)
+    return band.getextrema()[0] < 255
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("per_page", sorted(PAGE_GRIDS))
+@pytest.mark.parametrize("page_size", list(PAGE_SIZES_MM))
+def test_no_ink_within_5mm_of_the_paper_edge(config, tmp_path, page_size, per_page, bleed) -> None:
+    dpi = 72
+    options = CardOptions(
+        per_page=per_page, page_size=page_size, images=False, qr=True, bleed_mm=bleed
+    )
+    image = _render_first_page(write_pdf(config, options, per_page), tmp_path, dpi)
+    px_per_mm = dpi / 25.4
+    edge_px = int(5 * px_per_mm) - 1  # one pixel of antialiasing allowed at the 5 mm line
+    assert not _ink_in_band(image, 0, edge_px), "ink within 5 mm of the paper edge"
+    # and the marks really are there, just inside that line
+    assert _ink_in_band(image, edge_px, int(11 * px_per_mm)), "no cut marks drawn"
+
+
+def test_safe_zone_inside_every_cut_line() -> None:
+    safe = SAFE_MM * MM
+    for page_size in PAGE_SIZES_MM:
+        for per_page in PAGE_GRIDS:
+            for bleed in (0.0, 3.0):
+                page = page_geometry(page_size, per_page, bleed)
+                for size in range(3, 11):
+                    for qr in (False, True):
+                        g = card_geometry(page.card_w, page.card_h, size, bleed=page.bleed, qr=qr)
+                        p = g.panel
+                        frame = max(1.0, p.w * 0.006) / 2 + 2.0  # half the frame, the shadow
+                        where = f"{page_size} {per_page}-up bleed {bleed} {size}x{size} qr {qr}"
+                        assert p.x - frame >= safe and p.y - frame >= safe, where
+                        assert g.width - (p.x + p.w) - frame >= safe, where
+                        assert g.height - p.top - frame >= safe, where
+                        parts = [g.title, g.grid, g.serial, g.rule, *g.letters]
+                        parts += [g.qr] if g.qr else []
+                        for r in parts:
+                            assert p.x <= r.x and r.x + r.w <= p.x + p.w + 1e-6, where
+                            assert p.y <= r.y and r.top <= p.top + 1e-6, where
+
+
+def test_six_up_uses_the_width_beside_the_grid() -> None:
+    page = page_geometry("A4", 6)
+    g = card_geometry(page.card_w, page.card_h, 5, qr=True)
+    assert g.serial.x >= g.grid.x + g.grid.w and g.qr.x >= g.grid.x + g.grid.w
+    # the old layout (everything stacked under the grid) left the grid at 59% of the card height
+    assert g.grid.h / page.card_h > 0.63
+
+
+def test_trim_and_bleed_boxes_only_with_bleed(config) -> None:
+    with_bleed = pypdf.PdfReader(
+        io.BytesIO(write_pdf(config, CardOptions(per_page=4, bleed_mm=3), 5))
+    )
+    page = page_geometry("A4", 4, 3)
+    for p in with_bleed.pages:
+        assert [float(v) for v in p["/TrimBox"]] == pytest.approx(page.trim_box)
+        assert [float(v) for v in p["/BleedBox"]] == pytest.approx(page.bleed_box)
+        assert float(p["/BleedBox"][0]) == pytest.approx(float(p["/TrimBox"][0]) - 3 * MM)
+    plain = pypdf.PdfReader(io.BytesIO(write_pdf(config, CardOptions(per_page=4), 5)))
+    assert all("/TrimBox" not in p and "/BleedBox" not in p for p in plain.pages)
+
+
+def test_cut_marks_are_registration_black(config) -> None:
+    reader = pypdf.PdfReader(io.BytesIO(write_pdf(config, CardOptions(bleed_mm=3), 4)))
+    marks = reader.pages[0]["/Resources"]["/XObject"]["/FormXob.marks"].get_object()
+    ops = marks.get_data().decode("latin-1")
+    assert "1 1 1 1 K" in ops
+    assert " RG" not in ops and " G\n" not in ops  # no other stroke colour
+
+
+# ---------------------------------------------------------------- metadata and footers
+
+
+def test_metadata_records_the_batch(config) -> None:
+    data = write_pdf(
+        config, CardOptions(per_page=4), 10, meta=PdfMeta(seed=42, count=10, first_serial=1)
+    )
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    info = reader.metadata
+    assert info["/BingoSeed"] == "42"
+    assert info["/BingoCount"] == "10"
+    assert info["/BingoFirstSerial"] == "1"
+    assert info["/BingoBoard"] == board_text(config)
+    assert info["/BingoConfigFingerprint"] == config_fingerprint(config)
+    assert "seed=42" in info["/Keywords"]
+    assert info.title == config.event.title
+    footers = [p.extract_text().splitlines() for p in reader.pages]
+    expected = ["No.0001-0004   page 1/3", "No.0005-0008   page 2/3", "No.0009-0010   page 3/3"]
+    fingerprint = config_fingerprint(config)
+    for lines, start in zip(footers, expected, strict=True):
+        (footer,) = [line for line in lines if "page" in line]
+        assert footer.split()[:3] == start.split()
+        assert footer.endswith(f"seed 42   config {fingerprint}".split()[-1])
+
+
+def test_footer_without_a_known_count_has_no_total(config) -> None:
+    reader = pypdf.PdfReader(io.BytesIO(write_pdf(config, CardOptions(per_page=6), 3)))
+    text = reader.pages[0].extract_text()
+    assert "No.0001-0003" in text and "page 1" in text and "page 1/" not in text
+
+
+def test_jis_and_iso_b5_page_sizes() -> None:
+    jis, iso = page_geometry("B5", 1), page_geometry("B5-ISO", 1)
+    assert (jis.width / MM, jis.height / MM) == pytest.approx((182, 257))
+    assert (iso.width / MM, iso.height / MM) == pytest.approx((176, 250))
+
+
+def test_board_variants_keep_every_text_in_the_font() -> None:
+    """A 3x3 English board with digits in column names still draws with the shipped font."""
+    config = Config(
+        event=EventConfig(title="Puyo Bingo 2026", language="en"),
+        board=BoardConfig(size=3, numbers_per_column=9, images_per_column=9),
+        columns=dataclasses.replace(Config().columns, names=("P", "4", "B")),
+    )
+    data = write_pdf(config, CardOptions(per_page=2, images=False), 2)
+    assert b"Helvetica" not in data
