@@ -14,16 +14,20 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from eventkit.fonts import register_qt_fonts
+
 _SIGNALS_READY = "eventkit_quit_on_signals"
 
 
 def make_app(name: str) -> QApplication:
     """The process's QApplication (created on the first call), named `name`, which Ctrl+C or a
-    polite kill (SIGTERM) closes cleanly instead of Qt's event loop swallowing them."""
+    polite kill (SIGTERM) closes cleanly instead of Qt's event loop swallowing them, with the
+    shipped font (eventkit.fonts) as its default font."""
     app = QApplication.instance() or QApplication(sys.argv[:1] or [name])
     app.setApplicationName(name)
     if not app.property(_SIGNALS_READY):
         _quit_on_signals(app)
+        register_qt_fonts()  # the shipped Japanese font, the same on every machine
         app.setProperty(_SIGNALS_READY, True)
     return app
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pypdf
@@ -298,3 +300,21 @@ def test_board_variants_keep_every_text_in_the_font() -> None:
     )
     data = write_pdf(config, CardOptions(per_page=2, images=False), 2)
     assert b"Helvetica" not in data
+
+
+def test_every_qt_command_gets_the_shipped_font() -> None:
+    """make_app (the one Qt set-up of every command) registers the font as the default, in a
+    fresh process so no other test's set-up counts."""
+    code = (
+        "from eventkit.qtruntime import make_app\n"
+        "from PySide6.QtGui import QFontInfo\n"
+        "from PySide6.QtWidgets import QLabel\n"
+        "make_app('t')\n"
+        "print(QFontInfo(QLabel('ビンゴ').font()).family())\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == fonts.FAMILY

@@ -23,8 +23,10 @@ from PySide6.QtGui import (
 )
 
 from bingo.config import Config
+from eventkit import fonts
 
 FONT_FAMILIES = [
+    fonts.FAMILY,  # shipped with the package; eventkit.qtruntime.make_app registers it
     "Noto Sans CJK JP",
     "Hiragino Sans",
     "Hiragino Kaku Gothic ProN",
