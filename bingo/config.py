@@ -32,7 +32,7 @@ from eventkit.tomlconf import (  # noqa: F401  (re-exported for callers of bingo
 )
 
 OWN_SECTIONS = ("event", "board", "columns", "display", "cards")
-PAGE_SIZES = ("A4", "A3", "B5", "Letter")
+PAGE_SIZES = ("A4", "A3", "B5", "B5-ISO", "Letter")  # B5 is JIS B5 (182x257 mm)
 PER_PAGE_CHOICES = (1, 2, 4, 6)
 MIN_SIZE, MAX_SIZE = 3, 10
 

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from bingo.config import PAGE_SIZES, load_config
 from cards import style
+from cards.checksheet import CheckSheetWriter, check_sheet_path
 from cards.generate import check_count, iter_cards
 from cards.layout import page_geometry
-from cards.pdf import CardOptions, CardPdfWriter
+from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
 from cards.registry import RegistryWriter
 from eventkit.errors import UserError
 
@@ -41,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--page",
         metavar="{" + ",".join(PAGE_SIZES) + "}",
-        help="page size (config: cards.page_size)",
+        help="page size; B5 is JIS B5 (182x257 mm), B5-ISO is 176x250 mm (config: cards.page_size)",
     )
     parser.add_argument("--out", default="cards.pdf", metavar="PDF", help="default: cards.pdf")
     parser.add_argument(
@@ -138,11 +139,12 @@ def make_cards(
         raise UserError(f"--first-serial {first_serial}: serials start at 0 or more")
     registry_path = _check_output(out)
     serial_width = max(4, len(str(first_serial + count - 1)))
+    check_path = check_sheet_path(out)
     pdf_file, pdf_tmp = _temp_file(out, "wb")
-    csv_file = None
-    csv_tmp = None
+    csv_file = csv_tmp = check_file = check_tmp = None
     try:
         csv_file, csv_tmp = _temp_file(registry_path, "w")
+        check_file, check_tmp = _temp_file(check_path, "wb")
         images = style.load_images(config, options.images, warn)
         png = None
         if png_dir is not None:
@@ -157,27 +159,36 @@ def make_cards(
                 warn=lambda message: None,
                 loaded_images=images,
             )
-        writer = CardPdfWriter(pdf_file, config, options, serial_width=serial_width, images=images)
+        meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
+        writer = CardPdfWriter(
+            pdf_file, config, options, serial_width=serial_width, images=images, meta=meta
+        )
+        check = CheckSheetWriter(
+            check_file, config, page_size=options.page_size, serial_width=serial_width, meta=meta
+        )
         registry = RegistryWriter(csv_file, config.board.size)
         for card in iter_cards(config.board, count, seed, first_serial):
             registry.write(card)
             writer.add(card)
+            check.add(card)
             if png is not None:
                 png.write(card)
         writer.close()
-        pdf_file.close()
-        csv_file.close()
+        check.close()
+        for f in (pdf_file, csv_file, check_file):
+            f.close()
         os.replace(csv_tmp, registry_path)
+        os.replace(check_tmp, check_path)
         os.replace(pdf_tmp, out)
     except OSError as exc:
         raise OutputError(
             f"cannot write {out}: {exc.strerror or exc}; choose another --out"
         ) from None
     finally:
-        for f in (pdf_file, csv_file):
+        for f in (pdf_file, csv_file, check_file):
             if f is not None and not f.closed:
                 f.close()
-        for tmp in (pdf_tmp, csv_tmp):
+        for tmp in (pdf_tmp, csv_tmp, check_tmp):
             if tmp is not None:
                 tmp.unlink(missing_ok=True)
     return writer.pages, registry_path
@@ -202,7 +213,8 @@ def run(args: argparse.Namespace) -> int:
     last = args.first_serial + count - 1
     print(
         f"wrote {out} ({count} cards, serials {args.first_serial}-{last}, {pages} pages "
-        f"{options.page_size}, {options.per_page} per page) and {registry_path}; seed {seed}"
+        f"{options.page_size}, {options.per_page} per page), {registry_path} and the checking "
+        f"sheet {check_sheet_path(out)}; seed {seed}"
     )
     if args.png:
         print(f"wrote {count} PNG files to {args.png}")

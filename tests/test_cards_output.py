@@ -291,7 +291,8 @@ def test_unwritable_output(tmp_path, config_path, capsys) -> None:
 def test_failure_midway_leaves_old_files_untouched(tmp_path, config_path, monkeypatch) -> None:
     out = tmp_path / "cards.pdf"
     assert run_cards(tmp_path, "--count", "4", "--seed", "1", "--out", str(out)) == 0
-    before = out.read_bytes(), (tmp_path / "cards.csv").read_bytes()
+    sheet = tmp_path / "cards-check.pdf"
+    before = out.read_bytes(), (tmp_path / "cards.csv").read_bytes(), sheet.read_bytes()
 
     import cards.pdf as pdf_module
 
@@ -306,8 +307,8 @@ def test_failure_midway_leaves_old_files_untouched(tmp_path, config_path, monkey
 
     monkeypatch.setattr(pdf_module.CardPdfWriter, "add", failing_add)
     assert run_cards(tmp_path, "--count", "20", "--seed", "2", "--out", str(out)) == 1
-    assert (out.read_bytes(), (tmp_path / "cards.csv").read_bytes()) == before
-    assert no_output_left(tmp_path) == ["cards.csv", "cards.pdf"]
+    assert (out.read_bytes(), (tmp_path / "cards.csv").read_bytes(), sheet.read_bytes()) == before
+    assert no_output_left(tmp_path) == ["cards-check.pdf", "cards.csv", "cards.pdf"]
 
 
 def test_missing_and_broken_images_warn_and_draw_plain(tmp_path, capsys) -> None:

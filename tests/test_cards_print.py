@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 from bingo.config import BoardConfig, Config, EventConfig, load_config
+from cards.checksheet import render_check_sheet
 from cards.fingerprint import board_text, config_fingerprint
 from cards.generate import iter_cards
 from cards.layout import (
@@ -27,6 +28,7 @@ from cards.layout import (
     page_geometry,
 )
 from cards.pdf import CardOptions, CardPdfWriter, FontError, PdfMeta
+from cards.registry import read_registry
 from eventkit import fonts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -318,3 +320,89 @@ def test_every_qt_command_gets_the_shipped_font() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == fonts.FAMILY
+
+
+# ---------------------------------------------------------------- checking sheet
+
+
+def _sheet_rows(data: bytes) -> dict[int, list[str]]:
+    """{serial: its cells} read back from the checking sheet's text."""
+    rows: dict[int, list[str]] = {}
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+        for line in page.extract_text().splitlines():
+            tokens = line.replace("|", " ").split()
+            if tokens and len(tokens[0]) == 4 and tokens[0].isdigit():
+                rows[int(tokens[0])] = tokens[1:]
+    return rows
+
+
+def test_check_sheet_lists_every_card_sorted(config) -> None:
+    cards = list(iter_cards(config.board, 400, 11, 1))
+    out = io.BytesIO()
+    shuffled = cards[::-1]  # given in any order, printed sorted
+    pages = render_check_sheet(out, shuffled, config, meta=PdfMeta(seed=11))
+    data = out.getvalue()
+    assert pages == len(pypdf.PdfReader(io.BytesIO(data)).pages) >= 2
+    text_order = []
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+        for line in page.extract_text().splitlines():
+            head = line.split()[:1]
+            if head and len(head[0]) == 4 and head[0].isdigit():
+                text_order.append(int(head[0]))
+    assert sorted(text_order) == [c.serial for c in cards]
+    rows = _sheet_rows(data)
+    for card in cards:
+        expected = ["★" if n is None else str(n) for row in card.rows for n in row]
+        assert rows[card.serial] == expected, card.serial
+    assert b"Helvetica" not in data
+    assert pypdf.PdfReader(io.BytesIO(data)).metadata["/BingoSeed"] == "11"
+
+
+def test_check_sheet_wraps_big_boards_and_marks_free(tmp_path) -> None:
+    config = Config(
+        board=BoardConfig(size=9, numbers_per_column=20, images_per_column=20, free_center=True),
+        columns=dataclasses.replace(
+            Config().columns,
+            names=tuple("ABCDEFGHJ"),
+            outline=("#000000",) * 9,
+            fill=("#888888",) * 9,
+            shadow=("#000000",) * 9,
+        ),
+    )
+    cards = list(iter_cards(config.board, 30, 3, 1))
+    out = io.BytesIO()
+    render_check_sheet(out, cards, config)
+    reader = pypdf.PdfReader(io.BytesIO(out.getvalue()))
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    assert text.count("★") == 30
+    assert "0030" in text
+
+
+def test_bingo_cards_writes_the_check_sheet_beside_the_pdf(tmp_path, monkeypatch) -> None:
+    from bingo.cli import main
+
+    out = tmp_path / "night.pdf"
+    code = main(
+        ["cards", "--config", str(ROOT / "config.toml"), "--count", "9", "--seed", "5"]
+        + ["--out", str(out), "--no-images"]
+    )
+    assert code == 0
+    sheet = tmp_path / "night-check.pdf"
+    assert sheet.is_file()
+    registry = read_registry(tmp_path / "night.csv")
+    rows = _sheet_rows(sheet.read_bytes())
+    assert sorted(rows) == sorted(registry)
+    for serial, card in registry.items():
+        assert rows[serial] == ["★" if n is None else str(n) for r in card.rows for n in r]
+    info = pypdf.PdfReader(out).metadata
+    assert (info["/BingoSeed"], info["/BingoCount"], info["/BingoFirstSerial"]) == ("5", "9", "1")
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_help_says_b5_is_jis(capsys) -> None:
+    from bingo.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["cards", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "B5 is JIS B5 (182x257 mm)" in help_text and "B5-ISO" in help_text
