@@ -76,9 +76,13 @@ def run_case(config_path: Path, count: int, images: bool, qr: bool, trace: str) 
     if trace == "stock":
         from reportlab.pdfgen.canvas import Canvas
 
+        from cards.pdfstream import StreamingCanvas
+
         class StockCanvas(Canvas):
             def __init__(self, out, pagesize, **kwargs):
-                super().__init__(out, pagesize=pagesize, invariant=1, pageCompression=1)
+                super().__init__(out, pagesize=pagesize, invariant=1, pageCompression=1, **kwargs)
+
+            set_info_extras = StreamingCanvas.set_info_extras  # only touches the document info
 
         cards.pdf.StreamingCanvas = StockCanvas
 

@@ -59,7 +59,7 @@ class CheckSheetWriter:
         )
         self._set_metadata()
         self._plan_columns()
-        self._ops: dict[str, str] = {}
+        self._ops: dict[str, tuple[str, float]] = {}
         self._lines: list[str] = []
         self._y = 0.0
         self._page_open = False
@@ -103,19 +103,19 @@ class CheckSheetWriter:
         row, col = divmod(k, self.config.board.size)
         return self._left() + self.serial_w + row * self.row_w + (col + 1) * self.cell_w
 
-    def _text_op(self, text: str, font_name: str) -> str:
-        """Font and show operators for `text`, cached."""
+    def _text_op(self, text: str, font_name: str) -> tuple[str, float]:
+        """(font and show operators, width) of `text`, cached."""
         key = font_name + "\0" + text
-        op = self._ops.get(key)
-        if op is None:
+        cached = self._ops.get(key)
+        if cached is None:
             font = pdfmetrics.getFont(font_name)
             doc = self.canvas._doc
             op = " ".join(
                 f"{font.getSubsetInternalName(subset, doc)} {SIZE} Tf {_pdf_string(data)} Tj"
                 for subset, data in font.splitString(text, doc)
             )
-            self._ops[key] = op
-        return op
+            cached = self._ops[key] = (op, pdfmetrics.stringWidth(text, font_name, SIZE))
+        return cached
 
     def _start_page(self) -> None:
         c, cfg = self.canvas, self.config
@@ -168,15 +168,15 @@ class CheckSheetWriter:
         ops.append("0.231 0.184 0.388 rg BT")
         serial = f"{card.serial:0{self.serial_width}d}"
         ops.append(
-            f"1 0 0 1 {self._left():.2f} {self._y:.2f} Tm {self._text_op(serial, self.fonts.bold)}"
+            f"1 0 0 1 {self._left():.2f} {self._y:.2f} Tm {self._text_op(serial, self.fonts.bold)[0]}"
         )
         per_line = self.rows_per_line * size
         for i, number in enumerate(cells):
             line, k = divmod(i, per_line)
             text = FREE_MARK if number is None else str(number)
-            width = pdfmetrics.stringWidth(text, self.fonts.text, SIZE)
+            op, width = self._text_op(text, self.fonts.text)
             x, y = self._cell_x(k) - width, self._y - line * LINE
-            ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm {self._text_op(text, self.fonts.text)}")
+            ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm {op}")
         ops.append("ET 0.6 0.6 0.7 RG 0.4 w")
         for line in range(lines):
             y = self._y - line * LINE

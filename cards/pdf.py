@@ -176,6 +176,7 @@ class CardPdfWriter:
         self._make_template()
         self._make_page_marks()
         self._number_cache: dict[int, tuple[str, float, str]] = {}
+        self._serial_size: float | None = None
         self._slot = 0
         self._page_serials: list[int] = []
         self.pages = 0
@@ -476,23 +477,38 @@ class CardPdfWriter:
             sr, sg, sb = (v / 255 for v in style.rgb(outline))
             ops = f"{fr:.3f} {fg:.3f} {fb:.3f} rg {sr:.3f} {sg:.3f} {sb:.3f} RG"
             size = self.geo.number_size
-            width = pdfmetrics.stringWidth(str(number), self.fonts.bold, size)
-            font = pdfmetrics.getFont(self.fonts.bold)
-            shown = " ".join(
-                f"{font.getSubsetInternalName(subset, self.canvas._doc)} {size:.3f} Tf "
-                f"{_pdf_string(data)} Tj"
-                for subset, data in font.splitString(str(number), self.canvas._doc)
-            )
+            width = self._width(str(number), size)
+            shown = self._show(str(number), self.fonts.bold, size)
             cached = self._number_cache[number] = (ops, width, shown)
         return cached
 
     def _draw_serial(self, serial: int) -> None:
-        box, c = self.geo.serial, self.canvas
+        """The serial at one size for every card (fitted to the widest serial of this width),
+        as PDF operators: reportlab's drawString was a quarter of the run time."""
+        box = self.geo.serial
+        if self._serial_size is None:
+            widest = style.serial_text(int("8" * self.serial_width), self.serial_width)
+            widest = max(widest, widest.replace("8", "0"), key=lambda t: self._width(t, 1.0))
+            self._serial_size = _fit_size(widest, self.fonts.bold, box.w, box.h * 0.5)
+        size = self._serial_size
         text = style.serial_text(serial, self.serial_width)
-        size = _fit_size(text, self.fonts.bold, box.w, box.h * 0.5)
-        c.setFillColor(HexColor(style.INK))
-        c.setFont(self.fonts.bold, size)
-        c.drawString(box.x, box.cy - size * 0.36, text)
+        r, g, b = (v / 255 for v in style.rgb(style.INK))
+        self.canvas.addLiteral(
+            f"BT {r:.3f} {g:.3f} {b:.3f} rg 1 0 0 1 {box.x:.3f} {box.cy - size * 0.36:.3f} Tm "
+            f"{self._show(text, self.fonts.bold, size)} ET"
+        )
+
+    def _width(self, text: str, size: float) -> float:
+        return pdfmetrics.stringWidth(text, self.fonts.bold, size)
+
+    def _show(self, text: str, font_name: str, size: float) -> str:
+        """Font and show operators for `text` in a subset-embedded TrueType font."""
+        font = pdfmetrics.getFont(font_name)
+        doc = self.canvas._doc
+        return " ".join(
+            f"{font.getSubsetInternalName(subset, doc)} {size:.3f} Tf {_pdf_string(data)} Tj"
+            for subset, data in font.splitString(text, doc)
+        )
 
     def close(self) -> None:
         if self._slot:

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pypdf
@@ -137,8 +138,13 @@ def test_shipped_font_and_licence_are_in_the_package() -> None:
     licence = fonts.LICENCE.read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Copyright 2022 The BIZ UDGothic Project Authors" in licence
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'eventkit = ["fonts/*.ttf", "fonts/OFL.txt"]' in pyproject
+    # an install carries them: the package-data globs match every file in eventkit/fonts
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        globs = tomllib.load(f)["tool"]["setuptools"]["package-data"]["eventkit"]
+    package = ROOT / "eventkit"
+    shipped = {p for pattern in globs for p in package.glob(pattern)}
+    assert shipped == set(fonts.FONT_DIR.iterdir())
+    assert {fonts.REGULAR, fonts.BOLD, fonts.LICENCE} <= shipped
 
 
 def test_qt_uses_the_shipped_font(qapp) -> None:
