@@ -95,8 +95,26 @@ def _not_available(name: str) -> int:
     return 2
 
 
+# options whose value is a comma list that may start with "-" (argparse would take it for an option)
+DASH_VALUE_OPTIONS = ("--drawn",)
+
+
+def glue_dash_values(argv: Sequence[str]) -> list[str]:
+    """`--drawn -1,0,0,0` -> `--drawn=-1,0,0,0`, so a negative entry reaches the option's own
+    check (which names it) instead of argparse's "expected one argument"."""
+    out = list(argv)
+    i = 0
+    while i < len(out) - 1:
+        value = out[i + 1]
+        if out[i] in DASH_VALUE_OPTIONS and value[:1] == "-" and value[1:2] in "0123456789,.":
+            out[i : i + 2] = [f"{out[i]}={value}"]
+        i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(glue_dash_values(argv))
     try:
         return int(args.run(args) or 0)
     except ConfigError as exc:

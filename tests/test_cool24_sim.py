@@ -93,7 +93,7 @@ def test_summary_text_lists_what_a_designer_needs():
 @pytest.mark.parametrize(
     ("kwargs", "needle"),
     [
-        ({"n": 0}, "positive"),
+        ({"n": 0}, "whole number 1..10,000,000"),
         ({"n": 5, "policy": "smart"}, "unknown policy"),
         ({"n": 5, "seed": -1}, "seed"),
         ({"n": 5, "rollouts": 0}, "rollouts"),

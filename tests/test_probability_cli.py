@@ -92,9 +92,9 @@ def test_japanese_by_default(tmp_path, capsys):
         (["--threshold", "0"], "threshold"),
         (["--cards", "0"], "cards"),
         (["--size", "4", "--free-center"], "free_center"),
-        (["--drawn", "3,1"], "drawn_per_column"),
+        (["--drawn", "3,1"], "--drawn must have 5 entries"),
         (["--drawn", "3,x,1,1,1"], "--drawn"),
-        (["--drawn", "3,1,10,1,1"], "drawn_per_column[2]"),
+        (["--drawn", "3,1,10,1,1"], "--drawn[2] must be 0..9"),
         (["--samples", "1", "--size", "7", "--per-column", "8", "--no-free-center"], "samples"),
     ],
 )

@@ -42,6 +42,7 @@ __all__ = [
     "bingo_subset_counts",
     "expected_draws_to_first_bingo",
     "first_bingo_curve",
+    "max_samples",
     "next_draw_stats",
     "one_card_curve",
     "warm_up",
@@ -49,6 +50,12 @@ __all__ = [
 
 DEFAULT_SAMPLES = 200
 DEFAULT_SEED = 20240401
+SAMPLE_BUDGET = 20_000_000  # draw-order cells sampled at once (160 MB of int64)
+
+
+def max_samples(size: int, per_column: int) -> int:
+    """The most draw orders `first_bingo_curve` samples on this board (memory bound)."""
+    return max(2, SAMPLE_BUDGET // (size * per_column))
 
 
 @dataclass(frozen=True)
@@ -280,8 +287,10 @@ def first_bingo_curve(
     size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
         raise ValueError(f"samples must be an integer >= 2, not {samples!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+    if samples > (largest := max_samples(size, per_column)):
+        raise ValueError(f"samples must be at most {largest:,} on this board, not {samples:,}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
     return _curve_cached(size, per_column, threshold, free_center, cards, samples, seed)
 
 

@@ -86,6 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--drawn",
+        type=str,
         metavar="D0,D1,...",
         help="numbers drawn so far in each column: print the odds for the next draw",
     )
@@ -142,6 +143,15 @@ def run(args: argparse.Namespace) -> int:
     cards = _int_option("--cards", args.cards, config.event.cards_in_play)
     samples = _int_option("--samples", args.samples, prob.DEFAULT_SAMPLES)
     seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
+    if seed < 0:
+        raise ProbArgumentError(f"--seed {seed}: give a whole number of 0 or more")
+    if samples < 2:
+        raise ProbArgumentError(f"--samples {samples}: give at least 2")
+    if size * per_column > 0 and samples > (largest := prob.max_samples(size, per_column)):
+        raise ProbArgumentError(
+            f"--samples {samples:,} is too many for a {size}x{size} board with {per_column} "
+            f"numbers per column: the largest allowed is {largest:,}"
+        )
     if args.free_center is None:
         free = board.free_center and size % 2 == 1
     else:
@@ -151,7 +161,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.drawn is not None:
             drawn = _parse_drawn(args.drawn)
-            stats = prob.next_draw_stats(drawn, size, per_column, threshold, free, cards)
+            try:
+                stats = prob.next_draw_stats(drawn, size, per_column, threshold, free, cards)
+            except ValueError as exc:  # name the option, not the engine's argument
+                raise ProbArgumentError(str(exc).replace("drawn_per_column", "--drawn")) from None
             _print_next(stats, names, per_column, drawn, text, args.csv)
         else:
             curve = prob.first_bingo_curve(

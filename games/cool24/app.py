@@ -64,10 +64,15 @@ def load_settings(path: str) -> Cool24Settings:
 
 
 def run_simulation(args: argparse.Namespace, settings: Cool24Settings) -> int:
-    from games.cool24.sim import format_summary, simulate
+    from games.cool24.sim import MAX_GAMES, format_summary, simulate
 
     if args.simulate < 1:
         raise UserError(f"--simulate {args.simulate}: give a number of games of at least 1")
+    if args.simulate > MAX_GAMES:
+        raise UserError(
+            f"--simulate {args.simulate:,} is too many: the largest allowed is {MAX_GAMES:,} "
+            "(run it several times with different --seed values for more)"
+        )
     if args.rollouts < 1:
         raise UserError(f"--rollouts {args.rollouts}: give at least 1")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)

@@ -310,9 +310,12 @@ class SimResult:
         return out
 
 
+MAX_GAMES = 10_000_000  # 40 bytes of results per game: 400 MB, a few minutes of simulation
+
+
 def _check(n: int, seed: int, policy: str, rollouts: int) -> None:
-    if not isinstance(n, int) or n < 1:
-        raise ValueError(f"number of games must be a positive whole number, not {n!r}")
+    if not isinstance(n, int) or not 1 <= n <= MAX_GAMES:
+        raise ValueError(f"number of games must be a whole number 1..{MAX_GAMES:,}, not {n!r}")
     if not 0 <= seed < 2**32:
         raise ValueError(f"seed must be in 0..{2**32 - 1}, not {seed}")
     if policy not in POLICIES:

@@ -43,8 +43,10 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
         changes["rule_set"] = args.rule_set
     if args.room:
         changes["room"] = room(args.room).key
-    if args.cpu:
+    if args.cpu is not None:
         levels = tuple(x.strip() for x in args.cpu.split(",") if x.strip())
+        if not levels:
+            raise UserError(f"--cpu {args.cpu!r} names no level: give e.g. normal,strong")
         for level in levels:
             if level not in ("easy", "normal", "strong"):
                 raise UserError(f"--cpu {level}: use easy, normal or strong")
