@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from eventkit.errors import UserError
+
 APP_NAME = "puyo-event-toolkit"
 
 
@@ -24,7 +26,13 @@ def user_data_dir() -> Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         path = Path(base) / APP_NAME
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(
+            f"the data folder {path} cannot be created ({exc.strerror or exc}): move away what "
+            "is in the way, or set PUYO_EVENT_DATA_DIR to a folder you can write to"
+        ) from None
     return path
 
 

@@ -99,5 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if table is None:
         return 0
     table.show()
+    if table.bank.notice:  # a damaged chips file was set aside: say so before play starts
+        from PySide6.QtWidgets import QMessageBox
+
+        print(f"warning: {table.bank.notice}", file=sys.stderr)
+        QMessageBox.warning(table, table.windowTitle(), table.bank.notice)
     table.start_game()
     return int(app.exec())

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,34 +94,40 @@ def leave_penalty(the_room: Room) -> int:
     return the_room.stake
 
 
+MAX_BALANCE = 10**15  # far above any room's stakes; a larger number means a damaged file
+
+
 class ChipBank:
-    """Balances by player name, saved as JSON in the user's data folder."""
+    """Balances by player name, saved as JSON in the user's data folder.
+
+    Several tables may be open at once (two windows, two users of one laptop): every change is
+    kept as an operation and `save` replays the operations not yet saved on the file's current
+    balances under a file lock, so no table's settlement overwrites another's. A damaged file
+    is set aside beside the original (`<name>.damaged-<time>`) and play starts afresh; `notice`
+    says so.
+    """
 
     def __init__(self, path: Path | None = None, start: int = DEFAULT_START) -> None:
-        self.path = path or user_data_dir() / FILE_NAME
+        self.path = Path(os.path.realpath(path or user_data_dir() / FILE_NAME))
         self.start = start
-        self.balances: dict[str, int] = {}
-        if self.path.exists():
-            try:
-                data = json.loads(self.path.read_text(encoding="utf-8"))
-                self.balances = {str(k): int(v) for k, v in data.get("balances", {}).items()}
-            except (ValueError, AttributeError, TypeError) as exc:
-                raise UserError(
-                    f"chip balances in {self.path} are damaged ({exc}): delete the file to start"
-                    " again"
-                ) from exc
+        self.notice = ""  # set when a damaged file was set aside
+        self._pending: list[tuple[str, str, int]] = []  # ("add"|"top_up", name, amount)
+        with self._locked():
+            self.balances: dict[str, int] = self._read()
 
     def balance(self, name: str) -> int:
         return self.balances.get(name, self.start)
 
     def add(self, name: str, amount: int) -> int:
-        self.balances[name] = self.balance(name) + amount
+        self._pending.append(("add", name, amount))
+        _replay(self.balances, [("add", name, amount)], self.start)
         return self.balances[name]
 
     def top_up(self, name: str, minimum: int) -> bool:
         """Refill a balance below `minimum` to the starting amount; True when it did."""
         if self.balance(name) < minimum:
-            self.balances[name] = max(self.start, minimum)
+            self._pending.append(("top_up", name, minimum))
+            _replay(self.balances, [("top_up", name, minimum)], self.start)
             return True
         return False
 
@@ -126,9 +136,145 @@ class ChipBank:
             self.add(name, delta)
 
     def save(self) -> None:
-        """Write atomically (a crash never leaves half a file)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        payload = {"version": 1, "balances": self.balances}
-        tmp.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
-        os.replace(tmp, self.path)
+        """Apply the changes not yet saved to the balances on disk, atomically and fsync'd.
+
+        On failure (UserError) nothing is lost: the changes stay pending for the next save.
+        """
+        with self._locked():
+            balances = self._read()
+            _replay(balances, self._pending, self.start)
+            self._write(balances)
+            self.balances = balances
+            self._pending.clear()
+
+    # -- the file -------------------------------------------------------------------------
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """An exclusive lock on `<file>.lock` beside the balances (released on close)."""
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT)
+        except OSError as exc:
+            raise UserError(
+                f"chip balances cannot be kept in {folder} ({exc.strerror or exc}): make it a "
+                "folder you can write to, or set PUYO_EVENT_DATA_DIR to one"
+            ) from None
+        try:
+            _lock(fd)
+            yield
+        finally:
+            os.close(fd)
+
+    def _read(self) -> dict[str, int]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return {}
+        except IsADirectoryError:
+            raise UserError(
+                f"{self.path} is a folder, not the chip balances file: move it elsewhere"
+            ) from None
+        except OSError as exc:
+            raise UserError(
+                f"chip balances in {self.path} cannot be read ({exc.strerror or exc}): "
+                "check the file's permissions"
+            ) from None
+        try:
+            return _parse(raw)
+        except ValueError as exc:
+            kept = self._set_aside()
+            self.notice = (
+                f"chip balances in {self.path} were damaged ({exc}): kept as {kept.name}, "
+                "everyone starts again with the starting chips"
+            )
+            return {}
+
+    def _set_aside(self) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1000):
+            kept = self.path.with_name(f"{self.path.name}.damaged-{stamp}" + (f"-{n}" * bool(n)))
+            if not kept.exists():
+                break
+        try:
+            os.rename(self.path, kept)
+        except OSError as exc:
+            raise UserError(
+                f"chip balances in {self.path} are damaged and cannot be set aside "
+                f"({exc.strerror or exc}): move the file elsewhere"
+            ) from None
+        return kept
+
+    def _write(self, balances: dict[str, int]) -> None:
+        payload = json.dumps({"version": 1, "balances": balances}, ensure_ascii=False, indent=1)
+        folder = self.path.parent
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+            with os.fdopen(fd, "wb") as f:
+                f.write(payload.encode("utf-8"))
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, self.path)
+            tmp = None
+            _fsync_folder(folder)
+        except OSError as exc:
+            raise UserError(
+                f"chip balances could not be saved to {self.path} ({exc.strerror or exc}): "
+                "free some disk space or fix the folder's permissions; nothing was lost"
+            ) from None
+        finally:
+            if tmp is not None:
+                with suppress(OSError):
+                    os.unlink(tmp)
+
+
+def _parse(raw: bytes) -> dict[str, int]:
+    """The balances of a chip file; ValueError says what is wrong with it."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    if not isinstance(data, dict) or not isinstance(data.get("balances", {}), dict):
+        raise ValueError('not a {"balances": {...}} object')
+    balances = {}
+    for name, value in data.get("balances", {}).items():
+        if type(value) is not int or not -MAX_BALANCE <= value <= MAX_BALANCE:
+            raise ValueError(f"the balance of {name!r} is not a whole number of chips")
+        balances[name] = value
+    return balances
+
+
+def _replay(balances: dict[str, int], ops: Sequence[tuple[str, str, int]], start: int) -> None:
+    for op, name, amount in ops:
+        current = balances.get(name, start)
+        if op == "add":
+            balances[name] = current + amount
+        elif current < amount:  # top_up
+            balances[name] = max(start, amount)
+
+
+def _lock(fd: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; Windows cannot open a folder for this)."""
+    if sys.platform == "win32":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

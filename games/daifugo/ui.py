@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eventkit.errors import UserError
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.daifugo.ai import CPU
@@ -283,7 +284,7 @@ class DaifugoTable(QWidget):
                 self.message = self.t["topped_up"].format(n=self.bank.balance(name))
         for seat, name in enumerate(self.names):
             self.bank.add(name, -fee(self.room, self.titles_played[seat]))
-        self.bank.save()
+        self._save_chips()
         self.in_game = True
         self._advance()
 
@@ -331,10 +332,17 @@ class DaifugoTable(QWidget):
         self.in_game = False
         self.settlement = settle(self.room, self.titles_played, g.places)
         self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
-        self.bank.save()
+        self._save_chips()
         self.match.record(g)
         self.next_button.show()
         self.game_finished.emit(g.places)
+
+    def _save_chips(self) -> None:
+        """A failed save loses nothing (the bank keeps the changes for the next one); say why."""
+        try:
+            self.bank.save()
+        except UserError as exc:
+            self.message = str(exc)
 
     def leave(self) -> int:
         """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
@@ -342,7 +350,7 @@ class DaifugoTable(QWidget):
             return 0
         penalty = leave_penalty(self.room)
         self.bank.add(self.names[0], -penalty)
-        self.bank.save()
+        self._save_chips()
         self.in_game = False
         self._timer.stop()
         return penalty

@@ -1,0 +1,223 @@
+"""The Daifugō chips file under faults: damaged data, folders in the way, permissions, a full
+disk, and two games open at once (issue 19)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from eventkit.errors import UserError
+from games.daifugo.chips import ChipBank
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DAMAGED = {
+    "overflow": b'{"balances": {"\xe3\x81\x82\xe3\x81\xaa\xe3\x81\x9f": 1e400}}',
+    "deeply nested": b'{"balances": ' + b"[" * 200_000 + b"]" * 200_000 + b"}",
+    "not json": b"{not json",
+    "a list": b"[1, 2]",
+    "balances a list": b'{"balances": [1]}',
+    "a fraction": b'{"balances": {"a": 1.5}}',
+    "a boolean": b'{"balances": {"a": true}}',
+    "huge": b'{"balances": {"a": 1' + b"0" * 30 + b"}}",
+    "not utf-8": b"\xff\xfe{}",
+}
+
+
+@pytest.mark.parametrize("raw", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_file_is_set_aside_and_play_starts_afresh(tmp_path, raw):
+    path = tmp_path / "chips.json"
+    path.write_bytes(raw)
+    bank = ChipBank(path, start=1000)
+    assert bank.balances == {} and bank.balance("あなた") == 1000
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("chips.json.damaged-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == raw  # nothing wiped
+    assert kept[0].name in bank.notice and "damaged" in bank.notice
+    bank.add("あなた", -100)
+    bank.save()
+    assert json.loads(path.read_text(encoding="utf-8"))["balances"] == {"あなた": 900}
+
+
+def test_two_damaged_files_in_one_second_keep_both(tmp_path):
+    path = tmp_path / "chips.json"
+    for raw in (b"{", b"["):
+        path.write_bytes(raw)
+        ChipBank(path)
+    kept = sorted(p.read_bytes() for p in tmp_path.glob("chips.json.damaged-*"))
+    assert kept == [b"[", b"{"]
+
+
+def test_the_file_being_a_folder_is_reported_and_left_alone(tmp_path):
+    path = tmp_path / "chips.json"
+    path.mkdir()
+    (path / "mine.txt").write_text("keep", encoding="utf-8")
+    with pytest.raises(UserError, match="is a folder"):
+        ChipBank(path)
+    assert (path / "mine.txt").read_text(encoding="utf-8") == "keep"
+
+
+def test_a_folder_where_the_old_temp_file_went_does_not_matter(tmp_path):
+    path = tmp_path / "chips.json"
+    (tmp_path / "chips.tmp").mkdir()
+    (tmp_path / "chips.json.tmp").mkdir()
+    bank = ChipBank(path)
+    bank.add("a", 5)
+    bank.save()
+    assert ChipBank(path).balance("a") == bank.start + 5
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "chips.json",
+        "chips.json.lock",
+        "chips.json.tmp",
+        "chips.tmp",
+    ]
+
+
+def test_the_data_folder_being_a_file_is_reported(tmp_path, monkeypatch):
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(blocker))
+    with pytest.raises(UserError, match="data folder .* cannot be created"):
+        ChipBank()
+    with pytest.raises(UserError, match="cannot be kept in"):
+        ChipBank(blocker / "chips.json")
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
+def _python(*args: str, user: str | None = None, env: dict[str, str] | None = None):
+    command = [sys.executable, *args]
+    if user:
+        if shutil.which("runuser") is None or os.geteuid() != 0:
+            pytest.skip("needs root and runuser to run as an unprivileged user")
+        command = ["runuser", "-u", user, "--", *command]
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run(
+        command, env={**full_env, **(env or {})}, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture
+def shared_dir():
+    """A folder an unprivileged user can reach (pytest's tmp_path is private to root)."""
+    path = Path(tempfile.mkdtemp(prefix="chips-"))
+    path.chmod(0o755)
+    yield path
+    for p in path.rglob("*"):
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    shutil.rmtree(path)
+
+
+def test_read_only_folder_as_an_unprivileged_user(shared_dir):
+    data = shared_dir / "data"
+    data.mkdir()
+    data.chmod(0o555)
+    result = _python(
+        "-m",
+        "games",
+        "daifugo",
+        "--no-setup",
+        "--config",
+        str(ROOT / "config.toml"),
+        user="nobody",
+        env={"PUYO_EVENT_DATA_DIR": str(data)},
+    )
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"chip balances cannot be kept in {data}" in result.stderr
+    assert list(data.iterdir()) == []
+
+
+def test_unreadable_file_as_an_unprivileged_user(shared_dir):
+    path = shared_dir / "chips.json"
+    path.write_text('{"balances": {"a": 5}}', encoding="utf-8")
+    path.chmod(0o600)
+    shared_dir.chmod(0o777)
+    code = f"from games.daifugo.chips import ChipBank; ChipBank({str(path)!r})"
+    result = _python("-c", code, user="nobody")
+    assert "UserError: chip balances in" in result.stderr and "cannot be read" in result.stderr
+    assert path.read_text(encoding="utf-8") == '{"balances": {"a": 5}}'
+
+
+WORKER = """
+import sys
+from games.daifugo.chips import ChipBank
+bank = ChipBank(sys.argv[1], start=10_000)   # one table, open for the whole evening
+print("ready", flush=True)
+sys.stdin.readline()                           # both start together
+for _ in range(int(sys.argv[2])):
+    bank.add("あなた", -1)
+    bank.add(sys.argv[3], 1)
+    bank.save()
+"""
+
+
+def test_two_games_open_at_once_lose_no_settlement(tmp_path):
+    path = tmp_path / "chips.json"
+    script = tmp_path / "worker.py"
+    script.write_text(textwrap.dedent(WORKER), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    rounds = 150
+    workers = [
+        subprocess.Popen(
+            [sys.executable, str(script), str(path), str(rounds), name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for name in ("CPU-A", "CPU-B")
+    ]
+    for w in workers:
+        assert w.stdout.readline() == "ready\n"
+    for w in workers:
+        w.stdin.write("go\n")
+        w.stdin.flush()
+    for w in workers:
+        _, err = w.communicate(timeout=120)
+        assert w.returncode == 0, err
+    balances = json.loads(path.read_text(encoding="utf-8"))["balances"]
+    assert balances == {"あなた": 10_000 - 2 * rounds, "CPU-A": 10_150, "CPU-B": 10_150}
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr!r}")
+    yield mount
+    subprocess.run(["umount", str(mount)], check=True)
+
+
+def test_a_full_disk_loses_nothing_and_the_next_save_works(tiny_disk):
+    path = tiny_disk / "chips.json"
+    bank = ChipBank(path, start=1000)
+    bank.add("あなた", -100)
+    bank.save()
+    filler = tiny_disk / "filler"
+    with pytest.raises(OSError), filler.open("wb") as f:
+        while True:
+            f.write(b"x" * 4096)
+            f.flush()
+    for i in range(300):
+        bank.add(f"player {i:03}", 1)
+    with pytest.raises(UserError, match="could not be saved"):
+        bank.save()
+    assert json.loads(path.read_text(encoding="utf-8"))["balances"] == {"あなた": 900}
+    assert not list(tiny_disk.glob("*.tmp"))
+    filler.unlink()
+    bank.save()
+    saved = json.loads(path.read_text(encoding="utf-8"))["balances"]
+    assert saved["あなた"] == 900 and saved["player 299"] == 1001 and len(saved) == 301
