@@ -3,6 +3,7 @@ simulation; bad arguments."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -158,7 +159,9 @@ def test_dp_matches_brute_force(n, threshold, free):
     centre_col = n // 2 if free else -1
     brute = _brute.no_bingo_counts_by_columns(n, threshold, centre_col)
     tables = transitions(n, threshold)
-    dp_counts = _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, n, centre_col)
+    dp_counts = _kernels.no_bingo_counts_by_columns(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, n, centre_col
+    )
     np.testing.assert_array_equal(dp_counts, brute)  # exact integer counts
     rng = random.Random(n * 100 + threshold * 10 + free)
     for _ in range(40):
@@ -393,10 +396,130 @@ def test_big_tables_are_cached_on_disk():
     transitions.cache_clear()
     loaded = transitions(10, 3)
     assert loaded is not built
-    np.testing.assert_array_equal(loaded.offsets, built.offsets)
-    np.testing.assert_array_equal(loaded.dst, built.dst)
-    files[0].write_bytes(b"damaged")  # a damaged cache file is rebuilt, not trusted
+    for a, b in zip(loaded.arrays(), built.arrays(), strict=True):
+        np.testing.assert_array_equal(a, b)
     transitions.cache_clear()
+
+
+def _assert_same_tables(a, b):
+    for x, y in zip(a.arrays(), b.arrays(), strict=True):
+        np.testing.assert_array_equal(x, y)
+
+
+def _rewrite_cache(path, change):
+    """Rewrite the cache file with one array changed but the stored checksum kept (or, with
+    change returning a checksum, that one): a readable file whose content is wrong."""
+    with np.load(path) as data:
+        arrays = {name: data[name].copy() for name in data.files}
+    new_checksum = change(arrays)
+    if new_checksum is not None:
+        arrays["sha256"] = np.array(new_checksum)
+    with open(path, "wb") as f:
+        np.savez(f, **arrays)
+
+
+@pytest.mark.parametrize("damage", ["bytes", "truncated", "content", "checksummed-bad-index"])
+def test_damaged_cache_file_is_rebuilt(damage):
+    from bingo.probability import _tables
+    from eventkit.paths import user_data_dir
+
+    transitions.cache_clear()
+    built = transitions(10, 3)
+    (path,) = (user_data_dir() / "cache").glob("bingo-dp-*-10x10-t3.npz")
+    drawn = (3, 5, 2, 7, 4, 4, 6, 1, 3, 5)
+    prob._probability.cache_clear()
+    good = prob.bingo_probability(drawn, 10, 12, 3)
+    if damage == "bytes":
+        path.write_bytes(b"damaged")
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    elif damage == "content":  # a valid file whose edges were altered: the checksum differs
+
+        def change(arrays):
+            arrays["in_src"][::7] = 0
+
+        _rewrite_cache(path, change)
+    else:  # checksum recomputed over an out-of-range index: the range check catches it
+
+        def change(arrays):
+            arrays["in_src"][5] = 10**6
+            names = _tables._ARRAY_NAMES
+            return _tables._checksum(10, 3, {n: arrays[n] for n in names})
+
+        _rewrite_cache(path, change)
+    assert _tables._load(path, 10, 3) is None
+    transitions.cache_clear()
+    prob._probability.cache_clear()
     rebuilt = transitions(10, 3)
-    np.testing.assert_array_equal(rebuilt.dst, built.dst)
+    _assert_same_tables(rebuilt, built)
+    assert prob.bingo_probability(drawn, 10, 12, 3) == good
+    _assert_same_tables(_tables._load(path, 10, 3), built)  # and the file is good again
     transitions.cache_clear()
+
+
+# ------------------------------------------------------------------ exact zeros, big boards
+
+
+def test_impossible_bingo_is_exactly_zero():
+    assert prob.bingo_probability([1, 0, 0, 1], 4, 10, 4) == 0.0
+    assert prob.bingo_probability([3, 0, 3, 0, 3, 0, 3, 0, 3, 0], 10, 15, 4) == 0.0
+    stats = prob.next_draw_stats([1, 0, 0, 1], 4, 10, 4, cards=100)
+    assert stats.p_bingo_now == 0.0 and stats.p_bingo_next == 0.0
+    assert stats.p_any_new_bingo == 0.0
+    assert all(c.p_bingo_after == 0.0 for c in stats.by_column)
+
+
+@pytest.mark.parametrize(("n", "threshold", "free"), [(3, 3, True), (4, 4, False), (4, 3, False)])
+def test_zero_exactly_when_brute_force_says_impossible(n, threshold, free):
+    rng = random.Random(n * 7 + threshold)
+    zeros = 0
+    for _ in range(150):
+        m = rng.randint(n, 9)
+        drawn = tuple(rng.choice((0, 0, 1, 2, m)) for _ in range(n))
+        wtab = weight_table(drawn, n, m, free)
+        expected = _brute.bingo_probability(n, threshold, wtab, n // 2 if n % 2 else -1)
+        got = prob.bingo_probability(drawn, n, m, threshold, free)
+        if expected == 0.0:
+            zeros += 1
+            assert got == 0.0, drawn
+        else:
+            assert got > 0.0 and got == pytest.approx(expected, rel=1e-9, abs=1e-15), drawn
+    assert zeros >= 10  # the case is exercised
+
+
+@functools.lru_cache(maxsize=2)
+def _unfolded(n, threshold):
+    from bingo.probability._tables import _build_transitions
+
+    _, _, ptr, dst, kind, _ = _build_transitions(n, threshold, n // 2 if n % 2 else -1,
+                                                 10**6, 10**8)  # fmt: skip
+    return ptr, dst, kind
+
+
+def _unfolded_reference(n, threshold, drawn, m):
+    q = _brute.unfolded_no_bingo(*_unfolded(n, threshold), weight_table(drawn, n, m, False))
+    return 1.0 - q
+
+
+@pytest.mark.parametrize(("n", "m", "threshold"), [(6, 9, 5), (7, 14, 4), (9, 13, 4), (10, 15, 4)])
+def test_folded_pruned_dp_matches_the_plain_dp(n, m, threshold):
+    rng = random.Random(n * m)
+    cases = [tuple([m // 2] * n), tuple([m] * n), tuple([0] * n)]
+    for _ in range(6):
+        order = [c for c in range(n) for _ in range(m)]
+        rng.shuffle(order)
+        d = [0] * n
+        for c in order[: rng.randint(0, n * m)]:
+            d[c] += 1
+        cases.append(tuple(d))
+    for drawn in cases:
+        expected = _unfolded_reference(n, threshold, drawn, m)
+        got = prob.bingo_probability(drawn, n, m, threshold)
+        assert got == pytest.approx(expected, abs=1e-13), drawn
+        after = prob.next_draw_stats(drawn, n, m, threshold).by_column
+        for c in (0, n // 2, n - 1):
+            if drawn[c] < m:
+                bumped = list(drawn)
+                bumped[c] += 1
+                ref = _unfolded_reference(n, threshold, tuple(bumped), m)
+                assert after[c].p_bingo_after == pytest.approx(ref, abs=1e-13), (drawn, c)

@@ -117,8 +117,7 @@ def _probability(drawn: tuple[int, ...], size: int, per_column: int, threshold: 
     from bingo.probability import _kernels
 
     wtab = weight_table(drawn, size, per_column, free)
-    q = _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)
-    return min(max(1.0 - q, 0.0), 1.0)
+    return float(_kernels.bingo_probability(*tables.arrays(), wtab))
 
 
 def _p(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool) -> float:
@@ -137,8 +136,8 @@ def _after_one_more(drawn, size, per_column, threshold, free) -> list[float]:
     wtab = weight_table(drawn, size, per_column, free)
     bumped = tuple(min(d + 1, per_column) for d in drawn)
     wtab_more = weight_table(bumped, size, per_column, free)
-    _, q_more = _kernels.no_bingo_with_one_more(tables.offsets, tables.dst, wtab, wtab_more)
-    return [min(max(1.0 - float(q), 0.0), 1.0) for q in q_more]
+    _, p_more = _kernels.bingo_with_one_more(*tables.arrays(), wtab, wtab_more)
+    return [float(p) for p in p_more]
 
 
 def bingo_probability(
@@ -213,7 +212,9 @@ def bingo_subset_counts(size: int, threshold: int = 4, free_center: bool = False
     if tables is None:
         return [0] * (cells + 1)
     centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, size, centre_col)
+    no_bingo = _kernels.no_bingo_counts_by_total(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col
+    )
     return [max(comb(cells, k) - round(no_bingo[k]), 0) for k in range(cells + 1)]
 
 
@@ -313,12 +314,14 @@ def warm_up(size: int | None = None, threshold: int = 4) -> None:
     from bingo.probability._tables import transitions
 
     tables = transitions(3, 3)
+    arrays = tables.arrays()
+    counting = (tables.kind_start, tables.mult, tables.in_off, tables.in_src, 3, -1)
     wtab = weight_table((1, 2, 3), 3, 3, False)
-    _kernels.no_bingo_probability(tables.offsets, tables.dst, wtab)
-    _kernels.no_bingo_probabilities(tables.offsets, tables.dst, wtab[None])
-    _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, 3, -1)
-    _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, 3, -1)
-    _kernels.no_bingo_with_one_more(tables.offsets, tables.dst, wtab, wtab)
+    _kernels.bingo_probability(*arrays, wtab)
+    _kernels.bingo_probabilities(*arrays, wtab[None])
+    _kernels.no_bingo_counts_by_total(*counting)
+    _kernels.no_bingo_counts_by_columns(*counting)
+    _kernels.bingo_with_one_more(*arrays, wtab, wtab)
     if size is not None:
         size, _, threshold, _ = check_board(size, size, threshold, False)
         _tables_or_none(size, threshold)

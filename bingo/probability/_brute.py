@@ -93,3 +93,19 @@ def no_bingo_counts_by_columns(n, threshold, centre_col):
             idx = idx * base + j
         out[idx] += 1.0
     return out
+
+
+@njit(cache=True)
+def unfolded_no_bingo(ptr, dst, kind, wtab):
+    """P(no bingo) by the plain column DP over every frontier state (no mirror folding, no
+    pruning, one push per transition): the reference for boards too big to enumerate."""
+    n_states = ptr.size - 1
+    v = np.zeros(n_states)
+    v[0] = 1.0
+    for c in range(wtab.shape[0]):
+        w = np.zeros(n_states)
+        for s in range(n_states):
+            for t in range(ptr[s], ptr[s + 1]):
+                w[dst[t]] += v[s] * wtab[c, kind[t]]
+        v = w
+    return v.sum()

@@ -29,7 +29,9 @@ def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_
     if tables is None:
         return np.zeros(n_numbers + 1)
     centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts_by_total(tables.offsets, tables.dst, size, centre_col)
+    no_bingo = _kernels.no_bingo_counts_by_total(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col
+    )
     card = size * size - (1 if free_center else 0)
     # count bingo patterns directly (no 1 - q cancellation for tiny probabilities)
     bingo = [max(comb(card, k) - round(no_bingo[k]), 0) for k in range(card + 1)]
@@ -76,7 +78,9 @@ def exact_is_feasible(size: int, per_column: int) -> bool:
 def probability_tensor(tables: Transitions, size: int, per_column: int, free_center: bool):
     """p[d_0, ..., d_{n-1}] = P(bingo | column counts d) for every count vector."""
     centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts_by_columns(tables.offsets, tables.dst, size, centre_col)
+    no_bingo = _kernels.no_bingo_counts_by_columns(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col
+    )
     # patterns holding a bingo, by column counts: all patterns minus the no-bingo ones (exact
     # integers in float64 for sizes <= 5), so tiny probabilities keep their precision
     all_patterns = np.ones(())
@@ -119,9 +123,7 @@ def _probabilities(tables, keys, size, per_column, free_center) -> np.ndarray:
     for start in range(0, len(keys), 1024):
         chunk = keys[start : start + 1024]
         wtabs = np.stack([weight_table(k, size, per_column, free_center) for k in chunk])
-        out[start : start + len(chunk)] = 1.0 - _kernels.no_bingo_probabilities(
-            tables.offsets, tables.dst, wtabs
-        )
+        out[start : start + len(chunk)] = _kernels.bingo_probabilities(*tables.arrays(), wtabs)
     return np.clip(out, 0.0, 1.0)
 
 

@@ -1,7 +1,14 @@
-"""Numba kernels of the column transfer-matrix DP (exact) over the tables of `_tables`.
+"""Numba kernels of the column transfer-matrix DP over the folded tables of `_tables`.
 
 `wtab[c, kind]` is the probability of one particular marked-row set of kind `kind` in column c
-(see `_weights`); the DP pushes the no-bingo weight column by column and returns what survives.
+(see `_model.weight_table`). One column is `v' = diag(w[kind]) A v` (a gather over `in_src`);
+the mass that leaves the DP at a column, `sum_s v[s] * sum_k w[k] * bad[s, k]`, is the
+probability that the bingo happens there, so P(bingo) is a sum of non-negative terms: exactly
+0.0 when no bingo can happen, and no `1 - q` cancellation for tiny values.
+
+Pruning: a kind block of states whose mass is below PRUNE times the column's total is dropped
+(an exact zero block always is). A dropped mass can only lower the result, by at most
+PRUNE * n_columns * n_kinds <= 2.2e-16 in absolute terms (10 columns, 22 kinds).
 """
 
 from __future__ import annotations
@@ -9,177 +16,283 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+PRUNE = 1e-18
+
 
 @njit(cache=True)
-def no_bingo_probability(offsets, dst, wtab):
-    """P(no group reaches the threshold) for one vector of column weights."""
-    n_states = offsets.shape[0]
-    n_kinds = offsets.shape[1] - 1
-    v = np.zeros(n_states)
-    w = np.zeros(n_states)
-    v[0] = 1.0
-    for c in range(wtab.shape[0]):
-        w[:] = 0.0
-        for s in range(n_states):
+def _runs(flags):
+    """Maximal runs of True in `flags` as (start, stop) rows."""
+    out = np.empty((flags.size, 2), np.int64)
+    n = 0
+    k = 0
+    while k < flags.size:
+        if flags[k]:
+            start = k
+            while k < flags.size and flags[k]:
+                k += 1
+            out[n, 0] = start
+            out[n, 1] = k
+            n += 1
+        else:
+            k += 1
+    return out[:n]
+
+
+@njit(cache=True)
+def _lost(v, mult, bad, w, live_runs, kind_start, nz):
+    """sum_s mult[s] * v[s] * sum_k w[k] * bad[s, k] over the live states."""
+    total = 0.0
+    for r in range(live_runs.shape[0]):
+        for s in range(kind_start[live_runs[r, 0]], kind_start[live_runs[r, 1]]):
             x = v[s]
             if x == 0.0:
                 continue
+            acc = 0.0
+            for i in range(nz.size):
+                acc += w[nz[i]] * bad[s, nz[i]]
+            total += mult[s] * x * acc
+    return total
+
+
+@njit(cache=True, fastmath={"reassoc"})
+def _gather(v, u, in_off, in_src, mult, kind_start, live_runs, k, wk):
+    """u[d] = wk * sum of v over the live in-edges of d, for the states d of kind k; returns
+    the represented mass of the block."""
+    mass = 0.0
+    for d in range(kind_start[k], kind_start[k + 1]):
+        acc = 0.0
+        for r in range(live_runs.shape[0]):
+            for t in range(in_off[d, live_runs[r, 0]], in_off[d, live_runs[r, 1]]):
+                acc += v[in_src[t]]
+        x = acc * wk
+        u[d] = x
+        mass += mult[d] * x
+    return mass
+
+
+@njit(cache=True)
+def bingo_probability(kind_start, mult, bad, in_off, in_src, out_off, out_dst, wtab):
+    """P(some group reaches the threshold) for one vector of column weights."""
+    n_states = mult.size
+    n_kinds = kind_start.size - 1
+    n_cols = wtab.shape[0]
+    v = np.zeros(n_states)
+    u = np.zeros(n_states)
+    v[0] = 1.0
+    live = np.zeros(n_kinds, np.bool_)
+    live[0] = True
+    block = np.zeros(n_kinds)
+    p = 0.0
+    for c in range(n_cols):
+        w = wtab[c]
+        nz = np.nonzero(w)[0]
+        live_runs = _runs(live)
+        p += _lost(v, mult, bad, w, live_runs, kind_start, nz)
+        if c == n_cols - 1:
+            break
+        total = 0.0
+        for k in range(n_kinds):
+            block[k] = 0.0
+            if w[k] != 0.0:
+                block[k] = _gather(v, u, in_off, in_src, mult, kind_start, live_runs, k, w[k])
+                total += block[k]
+        for k in range(n_kinds):
+            live[k] = block[k] > PRUNE * total
+        v, u = u, v
+    return min(p, 1.0)
+
+
+@njit(cache=True)
+def bingo_probabilities(kind_start, mult, bad, in_off, in_src, out_off, out_dst, wtabs):
+    """`bingo_probability` for a batch of weight tables (wtabs[i] is one table), as one pass
+    over the edges with a row of values per state (the index loads are shared)."""
+    n_states = mult.size
+    n_kinds = kind_start.size - 1
+    batch = wtabs.shape[0]
+    n_cols = wtabs.shape[1]
+    v = np.zeros((n_states, batch))
+    u = np.zeros((n_states, batch))
+    v[0, :] = 1.0
+    live = np.zeros(n_kinds, np.bool_)
+    live[0] = True
+    block = np.zeros((n_kinds, batch))
+    total = np.zeros(batch)
+    acc = np.zeros(batch)
+    p = np.zeros(batch)
+    for c in range(n_cols):
+        live_runs = _runs(live)
+        for r in range(live_runs.shape[0]):
+            for s in range(kind_start[live_runs[r, 0]], kind_start[live_runs[r, 1]]):
+                for b in range(batch):
+                    x = v[s, b]
+                    if x == 0.0:
+                        continue
+                    lost = 0.0
+                    for k in range(n_kinds):
+                        lost += wtabs[b, c, k] * bad[s, k]
+                    p[b] += mult[s] * x * lost
+        if c == n_cols - 1:
+            break
+        total[:] = 0.0
+        for k in range(n_kinds):
+            block[k, :] = 0.0
+            any_weight = False
+            for b in range(batch):
+                any_weight |= wtabs[b, c, k] != 0.0
+            if not any_weight:
+                continue
+            for d in range(kind_start[k], kind_start[k + 1]):
+                acc[:] = 0.0
+                for r in range(live_runs.shape[0]):
+                    for t in range(in_off[d, live_runs[r, 0]], in_off[d, live_runs[r, 1]]):
+                        src = in_src[t]
+                        for b in range(batch):
+                            acc[b] += v[src, b]
+                for b in range(batch):
+                    x = acc[b] * wtabs[b, c, k]
+                    u[d, b] = x
+                    block[k, b] += mult[d] * x
+            for b in range(batch):
+                total[b] += block[k, b]
+        for k in range(n_kinds):
+            live[k] = False
+            for b in range(batch):
+                if block[k, b] > PRUNE * total[b]:
+                    live[k] = True
+        v, u = u, v
+    return np.minimum(p, 1.0)
+
+
+@njit(cache=True)
+def bingo_with_one_more(kind_start, mult, bad, in_off, in_src, out_off, out_dst, wtab, wtab_more):
+    """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
+    (one more number of that column drawn): a forward pass keeping each column's gathered
+    vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
+    step per column. Every result is a sum of non-negative terms (no pruning here)."""
+    n_states = mult.size
+    n_kinds = kind_start.size - 1
+    n_cols = wtab.shape[0]
+    v = np.zeros((n_cols, n_states))  # v[c]: weights of the states before column c
+    g = np.zeros((n_cols, n_states))  # g[c][d]: gathered (unweighted) mass into d at column c
+    v[0, 0] = 1.0
+    live = np.zeros((n_cols, n_kinds), np.bool_)  # kinds that can hold mass before column c
+    live[0, 0] = True
+    lost = np.zeros(n_cols)
+    for c in range(n_cols):
+        w = wtab[c]
+        runs = _runs(live[c])
+        lost[c] = _lost(v[c], mult, bad, w, runs, kind_start, np.nonzero(w)[0])
+        if c == n_cols - 1:
+            break
+        for k in range(n_kinds):
+            if w[k] == 0.0 and wtab_more[c, k] == 0.0:
+                continue
+            _gather(v[c], g[c], in_off, in_src, mult, kind_start, runs, k, 1.0)
+            for d in range(kind_start[k], kind_start[k + 1]):
+                v[c + 1, d] = g[c, d] * w[k]
+            live[c + 1, k] = w[k] != 0.0
+    # states that can hold mass before column c + 1 when column c has one more number drawn
+    reach = np.zeros((n_cols, n_kinds), np.bool_)
+    for c in range(1, n_cols):
+        for k in range(n_kinds):
+            reach[c, k] = live[c, k] or wtab_more[c - 1, k] != 0.0
+    # back[c][s]: P(bingo in columns c.. | state s before column c)
+    back = np.zeros((n_cols + 1, n_states))
+    for c in range(n_cols - 1, 0, -1):
+        w = wtab[c]
+        nz = np.nonzero(w)[0]
+        runs = _runs(reach[c])
+        for r in range(runs.shape[0]):
+            for s in range(kind_start[runs[r, 0]], kind_start[runs[r, 1]]):
+                total = 0.0
+                for i in range(nz.size):
+                    k = nz[i]
+                    acc = bad[s, k]
+                    if c + 1 < n_cols:
+                        for t in range(out_off[s, k], out_off[s, k + 1]):
+                            acc += back[c + 1, out_dst[t]]
+                    total += w[k] * acc
+                back[c, s] = total
+    p_now = 0.0
+    for c in range(n_cols):
+        p_now += lost[c]
+    out = np.empty(n_cols)
+    before = 0.0  # bingo mass lost in the columns before c
+    for c in range(n_cols):
+        wm = wtab_more[c]
+        total = before + _lost(v[c], mult, bad, wm, _runs(live[c]), kind_start, np.nonzero(wm)[0])
+        if c + 1 < n_cols:
             for k in range(n_kinds):
-                wk = wtab[c, k]
-                if wk == 0.0:
+                if wm[k] == 0.0:
                     continue
-                xw = x * wk
-                for t in range(offsets[s, k], offsets[s, k + 1]):
-                    w[dst[t]] += xw
-        v, w = w, v
-    return v.sum()
+                for d in range(kind_start[k], kind_start[k + 1]):
+                    total += mult[d] * g[c, d] * wm[k] * back[c + 1, d]
+        out[c] = min(total, 1.0)
+        before += lost[c]
+    return min(p_now, 1.0), out
 
 
 @njit(cache=True)
-def no_bingo_probabilities(offsets, dst, wtabs):
-    """`no_bingo_probability` for a batch of weight tables (wtabs[i] is one table)."""
-    out = np.empty(wtabs.shape[0])
-    for i in range(wtabs.shape[0]):
-        out[i] = no_bingo_probability(offsets, dst, wtabs[i])
-    return out
-
-
-@njit(cache=True)
-def no_bingo_counts_by_total(offsets, dst, n, centre_col):
+def no_bingo_counts_by_total(kind_start, mult, in_off, in_src, n, centre_col):
     """counts[k]: marked-cell patterns with k marked card cells and no bingo (the free centre,
     when centre_col >= 0, is always marked and not counted)."""
-    n_states = offsets.shape[0]
-    n_kinds = offsets.shape[1] - 1
+    n_states = mult.size
+    n_kinds = kind_start.size - 1
+    base = n + 1
     top = n * n + 1
     v = np.zeros((n_states, top))
-    w = np.zeros((n_states, top))
+    u = np.zeros((n_states, top))
     v[0, 0] = 1.0
     hi = 0  # highest count reachable so far
     for c in range(n):
-        w[:, :] = 0.0
-        for s in range(n_states):
-            for k in range(n_kinds):
-                pc = k % (n + 1)
-                has_centre = k // (n + 1)
-                if c == centre_col:
-                    if has_centre == 0:
-                        continue
-                    pc -= 1
-                for a in range(hi + 1):
-                    x = v[s, a]
-                    if x == 0.0:
-                        continue
-                    for t in range(offsets[s, k], offsets[s, k + 1]):
-                        w[dst[t], a + pc] += x
+        u[:, :] = 0.0
+        for k in range(n_kinds):
+            pc = k % base
+            if c == centre_col:
+                if k // base == 0:
+                    continue
+                pc -= 1
+            for d in range(kind_start[k], kind_start[k + 1]):
+                for t in range(in_off[d, 0], in_off[d, n_kinds]):
+                    s = in_src[t]
+                    for a in range(hi + 1):
+                        u[d, a + pc] += v[s, a]
         hi += n
-        v, w = w, v
+        v, u = u, v
     out = np.zeros(top)
     for s in range(n_states):
         for a in range(top):
-            out[a] += v[s, a]
+            out[a] += mult[s] * v[s, a]
     return out
 
 
 @njit(cache=True)
-def no_bingo_counts_by_columns(offsets, dst, n, centre_col):
+def no_bingo_counts_by_columns(kind_start, mult, in_off, in_src, n, centre_col):
     """counts[j_0 * (n+1)^(n-1) + ... + j_{n-1}]: patterns with j_c marked card cells in column c
     and no bingo (the free centre is always marked and not counted in j)."""
-    n_states = offsets.shape[0]
-    n_kinds = offsets.shape[1] - 1
+    n_states = mult.size
+    n_kinds = kind_start.size - 1
     base = n + 1
     width = 1
     v = np.zeros((n_states, 1))
     v[0, 0] = 1.0
     for c in range(n):
-        w = np.zeros((n_states, width * base))
-        for s in range(n_states):
-            for k in range(n_kinds):
-                pc = k % base
-                has_centre = k // base
-                if c == centre_col:
-                    if has_centre == 0:
-                        continue
-                    pc -= 1
-                for t in range(offsets[s, k], offsets[s, k + 1]):
-                    d = dst[t]
+        u = np.zeros((n_states, width * base))
+        for k in range(n_kinds):
+            pc = k % base
+            if c == centre_col:
+                if k // base == 0:
+                    continue
+                pc -= 1
+            for d in range(kind_start[k], kind_start[k + 1]):
+                for t in range(in_off[d, 0], in_off[d, n_kinds]):
+                    s = in_src[t]
                     for a in range(width):
-                        x = v[s, a]
-                        if x != 0.0:
-                            w[d, a * base + pc] += x
-        v = w
+                        u[d, a * base + pc] += v[s, a]
+        v = u
         width *= base
     out = np.zeros(width)
     for s in range(n_states):
         for a in range(width):
-            out[a] += v[s, a]
+            out[a] += mult[s] * v[s, a]
     return out
-
-
-@njit(cache=True)
-def no_bingo_with_one_more(offsets, dst, wtab, wtab_more):
-    """P(no bingo) now and, for each column c, with column c's weights replaced by
-    wtab_more[c] (one more number of that column drawn): forward vectors L_c, backward vectors
-    R_c, and one middle step per column; about 3 DP passes instead of size + 1."""
-    n_states = offsets.shape[0]
-    n_kinds = offsets.shape[1] - 1
-    n_cols = wtab.shape[0]
-    fwd = np.zeros((n_cols + 1, n_states))
-    fwd[0, 0] = 1.0
-    for c in range(n_cols):
-        for s in range(n_states):
-            x = fwd[c, s]
-            if x == 0.0:
-                continue
-            for k in range(n_kinds):
-                wk = wtab[c, k]
-                if wk == 0.0:
-                    continue
-                xw = x * wk
-                for t in range(offsets[s, k], offsets[s, k + 1]):
-                    fwd[c + 1, dst[t]] += xw
-    # states reachable before column c when any columns may hold one more number: only
-    # those need backward values (keeps the backward pass as sparse as the forward one)
-    reach = np.zeros((n_cols + 1, n_states), np.bool_)
-    reach[0, 0] = True
-    for c in range(n_cols):
-        for s in range(n_states):
-            if not reach[c, s]:
-                continue
-            for k in range(n_kinds):
-                if wtab[c, k] == 0.0 and wtab_more[c, k] == 0.0:
-                    continue
-                for t in range(offsets[s, k], offsets[s, k + 1]):
-                    reach[c + 1, dst[t]] = True
-    bwd = np.zeros((n_cols + 1, n_states))  # bwd[c][s]: no bingo in columns c.. from state s
-    bwd[n_cols, :] = 1.0
-    for c in range(n_cols - 1, 0, -1):
-        for s in range(n_states):
-            if not reach[c, s]:
-                continue
-            total = 0.0
-            for k in range(n_kinds):
-                wk = wtab[c, k]
-                if wk == 0.0:
-                    continue
-                acc = 0.0
-                for t in range(offsets[s, k], offsets[s, k + 1]):
-                    acc += bwd[c + 1, dst[t]]
-                total += wk * acc
-            bwd[c, s] = total
-    out = np.empty(n_cols)
-    for c in range(n_cols):
-        total = 0.0
-        for s in range(n_states):
-            x = fwd[c, s]
-            if x == 0.0:
-                continue
-            for k in range(n_kinds):
-                wk = wtab_more[c, k]
-                if wk == 0.0:
-                    continue
-                acc = 0.0
-                for t in range(offsets[s, k], offsets[s, k + 1]):
-                    acc += bwd[c + 1, dst[t]]
-                total += x * wk * acc
-        out[c] = total
-    return fwd[n_cols].sum(), out

@@ -10,6 +10,8 @@ so the transitions are stored once, as CSR sorted by (source, kind), and reused 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,8 +26,8 @@ from eventkit.paths import user_data_dir
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 9_000_000
 MAX_THRESHOLD = 63  # group sizes are packed in 6 bits
-_CACHE_VERSION = 1
-_CACHE_MIN_TRANSITIONS = 200_000
+_CACHE_VERSION = 2
+_CACHE_MIN_TRANSITIONS = 100_000  # folded edges
 _LABEL_BITS = 3
 _SIZE_SHIFT = 30
 _SIZE_BITS = 6
@@ -70,7 +72,7 @@ def _lookup(keys, vals, code):
 
 @njit(cache=True)
 def _build_transitions(n, threshold, centre_row, max_states, max_transitions):
-    """BFS over frontier states. Returns (n_states, n_transitions, ptr, dst, kind); kind =
+    """BFS over frontier states. Returns (n_states, n_transitions, ptr, dst, kind, codes); kind =
     popcount(S) + (n + 1) * [S holds centre_row] (centre_row < 0: never). n_states = -1 when a
     limit is exceeded."""
     # masks whose vertical runs are all shorter than the threshold, with their runs
@@ -175,7 +177,7 @@ def _build_transitions(n, threshold, centre_row, max_states, max_transitions):
                 j = vals[slot]
             else:
                 if n_states >= max_states:
-                    return -1, 0, ptr, dst, kind
+                    return -1, 0, ptr, dst, kind, codes
                 keys[slot] = new_code
                 vals[slot] = n_states
                 codes[n_states] = new_code
@@ -183,7 +185,7 @@ def _build_transitions(n, threshold, centre_row, max_states, max_transitions):
                 n_states += 1
             if n_tr >= cap:
                 if n_tr >= max_transitions:
-                    return -1, 0, ptr, dst, kind
+                    return -1, 0, ptr, dst, kind, codes
                 cap *= 2
                 dst = _grow(dst, cap)
                 kind = _grow(kind, cap)
@@ -194,52 +196,178 @@ def _build_transitions(n, threshold, centre_row, max_states, max_transitions):
             n_tr += 1
         ptr[i + 1] = n_tr
         i += 1
-    return n_states, n_tr, ptr[: n_states + 1].copy(), dst[:n_tr].copy(), kind[:n_tr].copy()
+    return (
+        n_states,
+        n_tr,
+        ptr[: n_states + 1].copy(),
+        dst[:n_tr].copy(),
+        kind[:n_tr].copy(),
+        codes[:n_states].copy(),
+    )
+
+
+@njit(cache=True)
+def _flip_codes(codes, n):
+    """The code of each state with its rows upside down (labels renumbered top to bottom)."""
+    out = np.empty_like(codes)
+    label_mask = (1 << _LABEL_BITS) - 1
+    size_mask = (1 << _SIZE_BITS) - 1
+    newlab = np.zeros(16, np.int64)
+    for i in range(codes.size):
+        code = codes[i]
+        newlab[:] = 0
+        new_code = np.int64(0)
+        next_label = 1
+        for r in range(n):
+            old = (code >> (_LABEL_BITS * (n - 1 - r))) & label_mask
+            if old == 0:
+                continue
+            if newlab[old] == 0:
+                newlab[old] = next_label
+                size = (code >> (_SIZE_SHIFT + _SIZE_BITS * (old - 1))) & size_mask
+                new_code |= size << (_SIZE_SHIFT + _SIZE_BITS * (next_label - 1))
+                next_label += 1
+            new_code |= newlab[old] << (_LABEL_BITS * r)
+        out[i] = new_code
+    return out
 
 
 @dataclass(frozen=True)
 class Transitions:
-    """CSR transitions sorted by (source, kind); `offsets[s, k]` .. `offsets[s, k + 1]` are the
-    transitions of state s whose new column has kind k (2 * (size + 1) kinds)."""
+    """The column transfer of the DP, folded by the board's up-down mirror symmetry.
+
+    A state's frontier mask (its marked rows) is the mask of the column that led to it, so the
+    weight of a step depends only on the destination's kind (popcount + (size + 1) * [centre row
+    marked]): one column is `v' = diag(w[kind]) A v` with A a fixed 0/1 matrix. Mirror-image
+    states always carry equal weight, so only one state per mirror pair is kept (`mult` = 1 or
+    2 states it stands for), and values are per represented state. States are sorted by kind
+    (`kind_start[k]` .. `kind_start[k + 1]`).
+
+    in_off[d, k] .. in_off[d, k + 1]: `in_src` = the states with an edge into d, of kind k
+    (forward pass, a gather). out_off[s, k] .. out_off[s, k + 1]: `out_dst` = the states s
+    leads to, of kind k (backward pass). bad[s, k]: how many column masks of kind k make a bingo
+    from s (the mass the DP loses there is the bingo probability, summed without cancellation).
+    """
 
     size: int
     threshold: int
-    n_states: int
-    offsets: np.ndarray  # int64 (n_states, n_kinds + 1)
-    dst: np.ndarray  # int32
-    kind: np.ndarray  # int8
+    kind_start: np.ndarray  # int64 (n_kinds + 1,)
+    mult: np.ndarray  # float64 (n_states,)
+    bad: np.ndarray  # float64 (n_states, n_kinds)
+    in_off: np.ndarray  # int64 (n_states, n_kinds + 1)
+    in_src: np.ndarray  # int32
+    out_off: np.ndarray  # int64 (n_states, n_kinds + 1)
+    out_dst: np.ndarray  # int32
+
+    @property
+    def n_states(self) -> int:
+        return int(self.mult.size)
+
+    @property
+    def n_kinds(self) -> int:
+        return int(self.kind_start.size - 1)
 
     @property
     def n_transitions(self) -> int:
-        return int(self.dst.size)
+        return int(self.in_src.size)
+
+    @property
+    def state_kind(self) -> np.ndarray:
+        return np.repeat(np.arange(self.n_kinds), np.diff(self.kind_start))
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays in the order the kernels take them."""
+        return (
+            self.kind_start,
+            self.mult,
+            self.bad,
+            self.in_off,
+            self.in_src,
+            self.out_off,
+            self.out_dst,
+        )
+
+
+_ARRAY_NAMES = ("kind_start", "mult", "bad", "in_off", "in_src", "out_off", "out_dst")
 
 
 @lru_cache(maxsize=16)
 def transitions(size: int, threshold: int) -> Transitions:
     """The transition tables for a size x size board; raises TooLargeError beyond the limits.
 
-    Big tables (10x10 takes seconds to build) are kept in the user data folder's cache.
+    Big tables (10x10 takes seconds to build) are kept in the user data folder's cache, with a
+    checksum: a file that does not match it (or is not self-consistent) is rebuilt.
     """
     if threshold > min(MAX_THRESHOLD, SUPPORTED_THRESHOLD.get(size, 0)):
         raise TooLargeError(threshold)
     path = _cache_path(size, threshold)
     if path is not None and path.is_file():
-        try:
-            with np.load(path) as data:
-                offsets, dst, kind = data["offsets"], data["dst"], data["kind"]
-            if offsets.shape[1] == 2 * size + 3 and offsets[-1, -1] == dst.size == kind.size:
-                return Transitions(size, threshold, offsets.shape[0], offsets, dst, kind)
-        except Exception:  # noqa: BLE001 - any damaged cache file (bad zip, truncated): rebuild
-            pass
+        tables = _load(path, size, threshold)
+        if tables is not None:
+            return tables
     tables = _build(size, threshold)
     if path is not None and tables.n_transitions >= _CACHE_MIN_TRANSITIONS:
-        try:
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, offsets=tables.offsets, dst=tables.dst, kind=tables.kind)
-            os.replace(tmp, path)
-        except OSError:
-            pass
+        _save(path, tables)
     return tables
+
+
+def _checksum(size: int, threshold: int, arrays: dict[str, np.ndarray]) -> str:
+    digest = hashlib.sha256(f"bingo-dp v{_CACHE_VERSION} {size} {threshold}".encode())
+    for name in _ARRAY_NAMES:
+        a = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name} {a.dtype.str} {a.shape}".encode())
+        digest.update(a.data)
+    return digest.hexdigest()
+
+
+def _save(path: Path, tables: Transitions) -> None:
+    arrays = {name: getattr(tables, name) for name in _ARRAY_NAMES}
+    checksum = _checksum(tables.size, tables.threshold, arrays)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+    try:
+        with open(tmp, "wb") as f:
+            np.savez(f, sha256=np.array(checksum), **arrays)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _load(path: Path, size: int, threshold: int) -> Transitions | None:
+    """The cached tables, or None when the file is damaged, altered or from another layout."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in _ARRAY_NAMES}
+            stored = str(data["sha256"])
+    except Exception:  # noqa: BLE001 - unreadable in any way (bad zip, truncated, missing key)
+        return None
+    if stored != _checksum(size, threshold, arrays):
+        return None
+    tables = Transitions(size, threshold, **arrays)
+    return tables if _consistent(tables) else None
+
+
+def _consistent(t: Transitions) -> bool:
+    """Shapes, dtypes and index ranges the kernels rely on (they do not check bounds)."""
+    n_kinds = 2 * (t.size + 1)
+    ns = t.mult.size
+    if t.kind_start.shape != (n_kinds + 1,) or t.bad.shape != (ns, n_kinds):
+        return False
+    if t.in_off.shape != (ns, n_kinds + 1) or t.out_off.shape != (ns, n_kinds + 1):
+        return False
+    if t.in_src.dtype != np.int32 or t.out_dst.dtype != np.int32 or t.mult.dtype != np.float64:
+        return False
+    for off, idx in ((t.in_off, t.in_src), (t.out_off, t.out_dst)):
+        if off.dtype != np.int64 or idx.size and not 0 <= idx.min() <= idx.max() < ns:
+            return False
+        if off[0, 0] != 0 or off[-1, -1] != idx.size or np.any(np.diff(off.ravel()) < 0):
+            return False
+        if np.any(off[1:, 0] != off[:-1, -1]):
+            return False
+    ks = t.kind_start
+    return bool(ks[0] == 0 and ks[-1] == ns and np.all(np.diff(ks) >= 0))
 
 
 def _cache_path(size: int, threshold: int) -> Path | None:
@@ -251,22 +379,58 @@ def _cache_path(size: int, threshold: int) -> Path | None:
     return folder / f"bingo-dp-v{_CACHE_VERSION}-{size}x{size}-t{threshold}.npz"
 
 
+def _csr(rows: np.ndarray, row_kinds: np.ndarray, cols: np.ndarray, n_rows: int, n_kinds: int):
+    """(offsets[n_rows, n_kinds + 1], cols sorted by (row, kind, col)) of the given edges."""
+    order = np.lexsort((cols, row_kinds, rows))
+    counts = np.zeros((n_rows, n_kinds), np.int64)
+    np.add.at(counts, (rows, row_kinds), 1)
+    offsets = np.zeros((n_rows, n_kinds + 1), np.int64)
+    offsets[:, 1:] = np.cumsum(counts, axis=1)
+    starts = np.zeros(n_rows, np.int64)
+    starts[1:] = np.cumsum(counts.sum(axis=1))[:-1]
+    offsets += starts[:, None]
+    return offsets, np.ascontiguousarray(cols[order].astype(np.int32))
+
+
 def _build(size: int, threshold: int) -> Transitions:
     centre_row = size // 2 if size % 2 else -1
-    n_states, n_tr, ptr, dst, kind = _build_transitions(
+    n_states, n_tr, ptr, dst, kind, codes = _build_transitions(
         size, threshold, centre_row, MAX_STATES, MAX_TRANSITIONS
     )
     if n_states < 0:
         raise TooLargeError(threshold)
     n_kinds = 2 * (size + 1)
     src = np.repeat(np.arange(n_states, dtype=np.int64), np.diff(ptr))
-    order = np.lexsort((kind, src))
-    dst = np.ascontiguousarray(dst[order])
-    kind = np.ascontiguousarray(kind[order])
-    src = src[order]
-    counts = np.zeros((n_states, n_kinds), np.int64)
-    np.add.at(counts, (src, kind.astype(np.int64)), 1)
-    offsets = np.zeros((n_states, n_kinds + 1), np.int64)
-    offsets[:, 1:] = np.cumsum(counts, axis=1)
-    offsets += ptr[:-1, None]
-    return Transitions(size, threshold, n_states, offsets, dst, kind)
+    dst = dst.astype(np.int64)
+    kind = kind.astype(np.int64)
+    # a state's kind is the kind of the column mask that led to it (the start state: kind 0)
+    state_kind = np.zeros(n_states, np.int64)
+    state_kind[dst] = kind
+    # one state per mirror pair: the one with the smaller code; new order by (kind, code)
+    flipped = np.searchsorted(codes[np.argsort(codes)], _flip_codes(codes, size))
+    by_code = np.argsort(codes)
+    mirror = by_code[flipped]  # index of each state's mirror image
+    assert np.all(codes[mirror] == _flip_codes(codes, size))
+    is_rep = codes <= codes[mirror]
+    reps = np.nonzero(is_rep)[0]
+    reps = reps[np.lexsort((codes[reps], state_kind[reps]))]
+    new_of = np.full(n_states, -1, np.int64)
+    new_of[reps] = np.arange(reps.size)
+    new_of[~is_rep] = new_of[mirror[~is_rep]]
+    ns = reps.size
+    mult = np.where(codes[reps] == codes[mirror[reps]], 1.0, 2.0)
+    new_kind = state_kind[reps]
+    kind_start = np.zeros(n_kinds + 1, np.int64)
+    kind_start[1:] = np.cumsum(np.bincount(new_kind, minlength=n_kinds))
+    into_rep = is_rep[dst] if ns else np.zeros(0, bool)
+    in_off, in_src = _csr(new_of[dst[into_rep]], state_kind[src[into_rep]],
+                          new_of[src[into_rep]], ns, n_kinds)  # fmt: skip
+    from_rep = is_rep[src]
+    out_off, out_dst = _csr(new_of[src[from_rep]], kind[from_rep], new_of[dst[from_rep]], ns,
+                            n_kinds)  # fmt: skip
+    masks_of_kind = np.zeros(n_kinds)
+    for mask in range(1 << size):
+        has_centre = centre_row >= 0 and (mask >> centre_row) & 1
+        masks_of_kind[bin(mask).count("1") + (size + 1) * has_centre] += 1
+    bad = masks_of_kind[None, :] - np.diff(out_off, axis=1).astype(np.float64)
+    return Transitions(size, threshold, kind_start, mult, bad, in_off, in_src, out_off, out_dst)
