@@ -18,7 +18,7 @@ from cards import style
 from cards.fingerprint import config_fingerprint
 from cards.layout import MM, PAGE_SIZES_MM, LayoutError
 from cards.model import BingoCard
-from cards.pdf import PdfMeta, _pdf_string, card_fonts, check_glyphs
+from cards.pdf import PdfMeta, card_fonts, check_glyphs, show_text
 from cards.pdfstream import StreamingCanvas
 
 MARGIN = 12 * MM  # well clear of the 5 mm printers clip
@@ -108,12 +108,7 @@ class CheckSheetWriter:
         key = font_name + "\0" + text
         cached = self._ops.get(key)
         if cached is None:
-            font = pdfmetrics.getFont(font_name)
-            doc = self.canvas._doc
-            op = " ".join(
-                f"{font.getSubsetInternalName(subset, doc)} {SIZE} Tf {_pdf_string(data)} Tj"
-                for subset, data in font.splitString(text, doc)
-            )
+            op = show_text(self.canvas, font_name, text, SIZE)
             cached = self._ops[key] = (op, pdfmetrics.stringWidth(text, font_name, SIZE))
         return cached
 

@@ -44,6 +44,8 @@ SHIPPED_BOLD = "BIZUDPGothic-Bold"
 # Registration black: 100% of every process ink, so cut marks show on each plate.
 REGISTRATION = CMYKColor(1, 1, 1, 1)
 FOOTER_SIZE = 6.5  # points
+# page footer words (Japanese, English): page n/N, seed, config fingerprint
+FOOTER_WORDS = (("{} ページ", "シード", "設定"), ("page {}", "seed", "config"))
 
 
 class FontError(UserError):
@@ -388,13 +390,14 @@ class CardPdfWriter:
         width = self.serial_width
         first, last = min(serials), max(serials)
         text = f"No.{first:0{width}d}" + (f"-{last:0{width}d}" if last != first else "")
-        per_page = len(self.page.slots)
         count = self.meta.count
-        total = f"/{-(-count // per_page)}" if count else ""
-        text += f"   page {self.pages + 1}{total}"
+        total = f"/{-(-count // len(self.page.slots))}" if count else ""
+        words = FOOTER_WORDS[self.config.event.language == "en"]
+        parts = [text, words[0].format(f"{self.pages + 1}{total}")]
         if self.meta.seed is not None:
-            text += f"   seed {self.meta.seed}"
-        return text + f"   config {config_fingerprint(self.config)}"
+            parts.append(f"{words[1]} {self.meta.seed}")
+        parts.append(f"{words[2]} {config_fingerprint(self.config)}")
+        return "   ".join(parts)
 
     def _draw_footer(self) -> None:
         """A small line under the first card column: serial range, page n/N, seed, config.
@@ -478,7 +481,7 @@ class CardPdfWriter:
             ops = f"{fr:.3f} {fg:.3f} {fb:.3f} rg {sr:.3f} {sg:.3f} {sb:.3f} RG"
             size = self.geo.number_size
             width = self._width(str(number), size)
-            shown = self._show(str(number), self.fonts.bold, size)
+            shown = show_text(self.canvas, self.fonts.bold, str(number), size)
             cached = self._number_cache[number] = (ops, width, shown)
         return cached
 
@@ -495,25 +498,27 @@ class CardPdfWriter:
         r, g, b = (v / 255 for v in style.rgb(style.INK))
         self.canvas.addLiteral(
             f"BT {r:.3f} {g:.3f} {b:.3f} rg 1 0 0 1 {box.x:.3f} {box.cy - size * 0.36:.3f} Tm "
-            f"{self._show(text, self.fonts.bold, size)} ET"
+            f"{show_text(self.canvas, self.fonts.bold, text, size)} ET"
         )
 
     def _width(self, text: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, self.fonts.bold, size)
 
-    def _show(self, text: str, font_name: str, size: float) -> str:
-        """Font and show operators for `text` in a subset-embedded TrueType font."""
-        font = pdfmetrics.getFont(font_name)
-        doc = self.canvas._doc
-        return " ".join(
-            f"{font.getSubsetInternalName(subset, doc)} {size:.3f} Tf {_pdf_string(data)} Tj"
-            for subset, data in font.splitString(text, doc)
-        )
-
     def close(self) -> None:
         if self._slot:
             self._finish_page()
         self.canvas.save()
+
+
+def show_text(canvas, font_name: str, text: str, size: float) -> str:
+    """PDF operators that set the font and show `text` in a subset-embedded TrueType font
+    (inside BT/ET, after a Tm): the fast path where reportlab's drawString is too slow."""
+    font = pdfmetrics.getFont(font_name)
+    doc = canvas._doc
+    return " ".join(
+        f"{font.getSubsetInternalName(subset, doc)} {size:.3f} Tf {_pdf_string(data)} Tj"
+        for subset, data in font.splitString(text, doc)
+    )
 
 
 def _pdf_string(data: bytes) -> str:

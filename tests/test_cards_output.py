@@ -72,7 +72,7 @@ def config_path(tmp_path: Path) -> Path:
     return write_config(tmp_path)
 
 
-FOOTER = re.compile(r"No\.[0-9]+(-[0-9]+)? +page [0-9]+.*")  # the page footer line
+FOOTER = re.compile(r"No\.[0-9]+(-[0-9]+)? +(page [0-9]|[0-9]+(/[0-9]+)? ページ).*")  # page footer
 
 
 def page_tokens(page: pypdf.PageObject) -> Counter:

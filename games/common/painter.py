@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from eventkit import fonts
 from games.common.cards import Card, Rank, Suit
 
 __all__ = [
@@ -128,7 +129,7 @@ def _draw_suit(painter: QPainter, suit: Suit, center: QPointF, size: float, flip
 
 
 def _font(pixel_size: float, *, bold: bool = True, serif: bool = False) -> QFont:
-    font = QFont("DejaVu Serif" if serif else "DejaVu Sans")
+    font = QFont("DejaVu Serif") if serif else QFont(fonts.FAMILY)  # the shipped font
     font.setPixelSize(max(1, round(pixel_size)))
     font.setBold(bold)
     return font

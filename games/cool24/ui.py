@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
+from eventkit import fonts
 from eventkit.qtruntime import make_app
 from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
@@ -45,7 +46,7 @@ FIELD = QRectF(800 - CARD_W * 0.39, 104, CARD_W * 0.78, CARD_H * 0.78)
 POPUP_SECONDS = 1.8
 SUMMARY_DELAY = 1.2  # seconds the final board stays visible before the summary
 FLY_SECONDS = 0.25
-FONT_FAMILY = "Noto Sans CJK JP"
+FONT_FAMILY = fonts.FAMILY  # shipped with the package, the same on every machine
 
 TEXTS = {
     "ja": {
