@@ -96,17 +96,32 @@ if ! "$VENV/bin/python" -c "import pip" 2>/dev/null; then
 fi
 
 # ------------------------------------------------------------------ the toolkit itself
-spec="."
-if [ ${#extras[@]} -gt 0 ]; then spec=".[$(IFS=,; echo "${extras[*]}")]"; fi
+# .venv/.installed remembers what was installed: pyproject.toml's checksum and the Python on the
+# first line, the extras on the second. A run that asks for nothing new returns at once.
 stamp_file="$VENV/.installed"
-stamp="$spec $(cksum <pyproject.toml) $("$VENV/bin/python" -c 'import sys; print(*sys.version_info[:3], sys.executable)')"
-if [ -f "$stamp_file" ] && grep -qxF -- "$stamp" "$stamp_file" && [ -x "$VENV/bin/bingo" ]; then
-  echo "Up to date: $VENV (pyproject.toml unchanged)."
-  exit 0
+stamp="$(cksum <pyproject.toml) $("$VENV/bin/python" -c 'import sys; print(*sys.version_info[:3], sys.executable)')"
+installed_extras=()
+if [ -f "$stamp_file" ] && [ "$(head -n 1 "$stamp_file")" = "$stamp" ] && [ -x "$VENV/bin/bingo" ]; then
+  read -r -a installed_extras < <(sed -n 2p "$stamp_file")
+  missing_extra=""
+  for extra in "${extras[@]}"; do
+    [[ " ${installed_extras[*]} " == *" $extra "* ]] || missing_extra="$extra"
+  done
+  if [ -z "$missing_extra" ]; then
+    echo "Up to date: $VENV (nothing changed in pyproject.toml)."
+    exit 0
+  fi
 fi
-echo "Installing the toolkit and its libraries into $VENV (first time: about 300 MB to download)"
+all_extras=($(printf '%s\n' "${installed_extras[@]}" "${extras[@]}" | sort -u | grep . || true))
+spec="."
+if [ ${#all_extras[@]} -gt 0 ]; then spec=".[$(IFS=,; echo "${all_extras[*]}")]"; fi
+if [ -x "$VENV/bin/bingo" ]; then
+  echo "Updating the toolkit in $VENV"
+else
+  echo "Installing the toolkit and its libraries into $VENV (about 300 MB to download)"
+fi
 "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$spec"
 echo "Compiling the odds engine once (numba), so the first show starts in about a second..."
 "$VENV/bin/python" -c "from bingo.probability import warm_up; warm_up()"
-printf '%s\n' "$stamp" >"$stamp_file"
+printf '%s\n%s\n' "$stamp" "${all_extras[*]}" >"$stamp_file"
 echo "Installed in $VENV. Start the draw: .venv/bin/bingo draw   (check the settings: .venv/bin/bingo check-config)"
