@@ -61,7 +61,12 @@ else
 fi
 if [ -z "$python" ] || ! version_ok "$python"; then
   found="$({ "${python:-python3}" -c 'import sys; print(sys.version.split()[0])'; } 2>/dev/null || echo none)"
-  echo "This toolkit needs Python ${MIN_PYTHON} or newer (found: ${found}); install it (Debian/Ubuntu: apt install python3.11-venv, macOS/Windows: python.org, or pyenv install 3.11) and run again, or point PYTHON=/path/to/python3.11 at it." >&2
+  echo "This toolkit needs Python ${MIN_PYTHON} or newer (found: ${found}); install one (Debian/Ubuntu: apt install python3.11-venv where offered, otherwise pyenv install 3.11; macOS/Windows: python.org) and run again, or point PYTHON=/path/to/python3.11 at it." >&2
+  exit 1
+fi
+
+if [ -e "$VENV" ] && [ ! -f "$VENV/pyvenv.cfg" ]; then
+  echo "$VENV exists but is not a virtual environment: move it away and run again." >&2
   exit 1
 fi
 
@@ -73,10 +78,6 @@ apt_install_missing \
   echo "warning: Qt windows may not open until those packages are installed" >&2
 
 # ------------------------------------------------------------------ the virtual environment
-if [ -e "$VENV" ] && [ ! -f "$VENV/pyvenv.cfg" ]; then
-  echo "$VENV exists but is not a virtual environment: move it away and run again." >&2
-  exit 1
-fi
 if ! "$python" -c "import ensurepip, venv" 2>/dev/null; then
   # Debian/Ubuntu split venv/ensurepip out of python3 into python3-venv / python3.X-venv.
   short="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
