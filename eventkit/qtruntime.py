@@ -3,7 +3,7 @@
 
 Importing this module changes nothing; only `make_app` does (no import side effects). The
 PySide6 release that corrupted None/True/False reference counts (6.12.0) is excluded in
-pyproject.toml, and tests/test_qt_refcount.py probes the installed one.
+pyproject.toml, and tests/test_qt_runtime.py probes the installed one.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@
 #   bash scripts/install.sh --test     plus the test tools (then: .venv/bin/python -m pytest)
 #   bash scripts/install.sh --sound    plus PySide6-Addons for the draw's sounds (about 440 MB)
 # On Debian/Ubuntu it also installs, with apt-get and only when missing, the system libraries
-# Qt needs, a Japanese font and python3-venv. Safe to run again: with nothing changed it only
-# checks, in about a second. PYTHON=/path/to/python3.12 picks the interpreter.
+# Qt needs and python3-venv (the Japanese font ships with the package). Safe to run again:
+# with nothing changed it only checks, in about a second.
+# PYTHON=/path/to/python3.12 picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,7 @@ for arg in "$@"; do
   case "$arg" in
     --test) extras+=(test) ;;
     --sound) extras+=(sound) ;;
-    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option '$arg' (use --test, --sound or --help)" >&2; exit 2 ;;
   esac
 done
@@ -74,7 +75,7 @@ fi
 apt_install_missing \
   libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libglib2.0-0 libdbus-1-3 \
   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
-  libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xfixes0 libpulse0 fonts-noto-cjk ||
+  libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xfixes0 libpulse0 ||
   echo "warning: Qt windows may not open until those packages are installed" >&2
 
 # ------------------------------------------------------------------ the virtual environment
