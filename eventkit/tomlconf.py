@@ -314,8 +314,15 @@ class SectionFile:
     base_dir: Path  # paths in the file are relative to it
 
 
-def load_section(path: str | Path, name: str) -> SectionFile:
-    """[name] of the file at `path` (empty when absent) and event.language; a game's start."""
+def load_section(path: str | Path | None, name: str) -> SectionFile:
+    """[name] of the file at `path` (empty when absent) and event.language; a game's start.
+
+    With no path (no --config): ./config.toml when there is one, else the default settings, so
+    a game started from another folder (e.g. by the games menu) still opens."""
+    if path is None:
+        if not DEFAULT_CONFIG_PATH.exists():
+            return SectionFile({}, "ja", Path.cwd())
+        path = DEFAULT_CONFIG_PATH
     path = Path(path)
     data = read_toml(path)
     table = data.get(name, {})

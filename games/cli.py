@@ -18,6 +18,10 @@ GAMES = {
     "daifugo": ("大富豪", "Daifugō"),
 }
 
+CONFIG_HELP = (
+    "config.toml to read (default: ./config.toml when present, else the built-in settings)"
+)
+
 USAGE = "usage: games [schwimmen|cool24|daifugo] [options]   (no argument: open the menu)"
 
 

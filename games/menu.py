@@ -1,30 +1,77 @@
-"""The `games` launcher menu: one button per game; each game opens in its own process."""
+"""The `games` launcher menu: one button per game; each game opens in its own process.
+
+Every game gets the same settings: the config file the menu was started with (as an absolute
+path, so it still works from another folder), ./config.toml when the menu found one, else no
+`--config` at all (each game then uses its default settings). A game that fails to start or
+ends with an error shows its message in a dialog of the menu.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QProcess, Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from eventkit.qtruntime import make_app
 from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, language_of, read_toml
 from games.cli import GAMES
 
+_TEXT = {
+    "ja": {
+        "title": "ゲーム",
+        "choose": "遊ぶゲームを選んでください",
+        "failed": "{game} を開始できませんでした",
+        "crashed": "{game} が異常終了しました",
+        "no_details": "（詳しい情報はありません）",
+    },
+    "en": {
+        "title": "Games",
+        "choose": "Choose a game",
+        "failed": "{game} could not start",
+        "crashed": "{game} stopped with an error",
+        "no_details": "(no details)",
+    },
+}
+
+
+def menu_config_path(given: str | None) -> str | None:
+    """The config file every game gets: the one given, else ./config.toml when present; made
+    absolute so a game finds it whatever its working folder."""
+    if given is None:
+        if not DEFAULT_CONFIG_PATH.exists():
+            return None
+        given = str(DEFAULT_CONFIG_PATH)
+    return str(Path(given).absolute())
+
+
+def failure_message(stderr: str) -> str:
+    """The line of a game's error output worth showing: its "error:" line, else the last one
+    (a traceback ends with the exception)."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for line in reversed(lines):
+        if line.startswith(("error:", "config error:")):
+            return line
+    return lines[-1] if lines else ""
+
 
 class GamesMenu(QWidget):
-    """A small window listing the games; `launch` starts one with the same config."""
+    """A small window listing the games; `launch` starts one with the menu's config."""
 
-    def __init__(self, config_path: str, language: str = "ja") -> None:
+    def __init__(self, config_path: str | None, language: str = "ja") -> None:
         super().__init__()
         self.config_path = config_path
         self.language = language
+        self.t = _TEXT.get(language, _TEXT["en"])
         self.launched: list[str] = []
-        self.setWindowTitle("ゲーム" if language == "ja" else "Games")
+        self.processes: list[QProcess] = []
+        self.error_box: QMessageBox | None = None
+        self.setWindowTitle(self.t["title"])
         layout = QVBoxLayout(self)
-        title = QLabel("遊ぶゲームを選んでください" if language == "ja" else "Choose a game")
+        title = QLabel(self.t["choose"])
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title.setStyleSheet("font-size: 20px; font-weight: bold; margin: 12px;")
         layout.addWidget(title)
@@ -38,24 +85,88 @@ class GamesMenu(QWidget):
             self.buttons[name] = button
         self.resize(360, 300)
 
-    def launch(self, name: str, *, start: bool = True) -> None:
+    def arguments(self, name: str) -> list[str]:
+        """The command line of a game started from this menu."""
+        config = ["--config", self.config_path] if self.config_path else []
+        return ["-m", "games", name, *config]
+
+    def launch(self, name: str, *, start: bool = True) -> QProcess | None:
         self.launched.append(name)
-        if start:
-            QProcess.startDetached(
-                sys.executable, ["-m", "games", name, "--config", self.config_path]
-            )
+        if not start:
+            return None
+        process = QProcess(self)
+        # the game's own output goes where the menu's goes; its errors are also kept for a dialog
+        process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedOutputChannel)
+        process.finished.connect(
+            lambda code, status, p=process, n=name: self._finished(n, p, code, status)
+        )
+        process.errorOccurred.connect(
+            lambda error, p=process, n=name: self._failed_to_start(n, p, error)
+        )
+        self.processes.append(process)
+        process.start(sys.executable, self.arguments(name))
+        return process
+
+    def running(self) -> list[QProcess]:
+        return [p for p in self.processes if p.state() != QProcess.ProcessState.NotRunning]
+
+    def _label(self, name: str) -> str:
+        ja, en = GAMES[name]
+        return ja if self.language == "ja" else en
+
+    def _finished(self, name: str, process: QProcess, code: int, status) -> None:
+        stderr = bytes(process.readAllStandardError().data()).decode("utf-8", "replace")
+        sys.stderr.write(stderr)
+        crashed = status == QProcess.ExitStatus.CrashExit
+        if code != 0 or crashed:
+            key = "crashed" if crashed or "Traceback" in stderr else "failed"
+            self._show_error(name, self.t[key], failure_message(stderr))
+        self._forget(process)
+
+    def _failed_to_start(self, name: str, process: QProcess, error) -> None:
+        if error == QProcess.ProcessError.FailedToStart:
+            self._show_error(name, self.t["failed"], process.errorString())
+            self._forget(process)
+
+    def _show_error(self, name: str, headline: str, details: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.t["title"], "", parent=self)
+        box.setText(headline.format(game=self._label(name)))
+        box.setInformativeText(details or self.t["no_details"])
+        self.error_box = box
+        box.open()
+
+    def _forget(self, process: QProcess) -> None:
+        if process in self.processes:
+            self.processes.remove(process)
+        process.deleteLater()
+        showing_error = self.error_box is not None and self.error_box.isVisible()
+        if not self.isVisible() and not self.running() and not showing_error:
+            QApplication.quit()  # the menu was closed while this game was still open
+
+    def quit_when_games_end(self) -> None:
+        """Closing the menu leaves the open games running; the menu's process ends with them."""
+        if not self.isVisible() and not self.running():
+            QApplication.quit()
 
 
 def run_menu(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="games")
-    parser.add_argument("--config", default=str(DEFAULT_CONFIG_PATH), metavar="PATH")
+    parser.add_argument(
+        "--config",
+        metavar="PATH",
+        help="config.toml every game uses (default: ./config.toml when present, else defaults)",
+    )
     args = parser.parse_args(list(argv))
+    config_path = menu_config_path(args.config)
     language = "ja"
-    try:
-        language = language_of(read_toml(args.config))
-    except ConfigError as exc:
-        print(f"config warning: {exc} (using defaults)", file=sys.stderr)
+    if config_path:
+        try:
+            language = language_of(read_toml(config_path))
+        except ConfigError as exc:
+            print(f"config warning: {exc} (the games will say so)", file=sys.stderr)
     app = make_app("games")
-    menu = GamesMenu(args.config, language)
+    app.setQuitOnLastWindowClosed(False)
+    menu = GamesMenu(config_path, language)
+    app.lastWindowClosed.connect(menu.quit_when_games_end)
     menu.show()
     return app.exec()

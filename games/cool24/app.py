@@ -11,10 +11,9 @@ import secrets
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from eventkit.errors import UserError
-from eventkit.tomlconf import DEFAULT_CONFIG_PATH
+from games.cli import CONFIG_HELP
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES
 from games.cool24.settings import Cool24Settings, settings_from_file
 
@@ -26,9 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--config",
-        default=str(DEFAULT_CONFIG_PATH),
         metavar="PATH",
-        help="config.toml to read [cool24] from (default: ./config.toml)",
+        help=CONFIG_HELP,
     )
     p.add_argument("--simulate", type=int, metavar="N", help="simulate N games and print stats")
     p.add_argument(
@@ -55,11 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def load_settings(path: str) -> Cool24Settings:
-    """[cool24] of the config; the defaults when ./config.toml (the default path) is missing."""
-    if path == str(DEFAULT_CONFIG_PATH) and not Path(path).exists():
-        print(f"note: {path} not found, using the default COOL 24+24 tables", file=sys.stderr)
-        return Cool24Settings()
+def load_settings(path: str | None) -> Cool24Settings:
+    """[cool24] of the config (the defaults without one: see `load_section`)."""
     return settings_from_file(path)
 
 

@@ -146,7 +146,7 @@ def _parse_hand_table(value: Any, default: tuple[int, int, int]) -> tuple[int, i
     return (points[0], points[1], points[2])
 
 
-def settings_from_file(path: str | Path) -> Cool24Settings:
+def settings_from_file(path: str | Path | None) -> Cool24Settings:
     """[cool24] of a config file (paths relative to the file)."""
     loaded = load_section(path, SECTION)
     return parse_settings(loaded.table, base_dir=loaded.base_dir, language=loaded.language)

@@ -7,7 +7,8 @@ import sys
 from collections.abc import Sequence
 
 from eventkit.errors import UserError
-from eventkit.tomlconf import DEFAULT_CONFIG_PATH, load_section
+from eventkit.tomlconf import load_section
+from games.cli import CONFIG_HELP
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.rules import Rules
 from games.daifugo.settings import DaifugoSettings, parse_settings
@@ -15,7 +16,7 @@ from games.daifugo.settings import DaifugoSettings, parse_settings
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="games daifugo", description="Daifugō (大富豪) table")
-    parser.add_argument("--config", default=str(DEFAULT_CONFIG_PATH), help="config.toml path")
+    parser.add_argument("--config", metavar="PATH", help=CONFIG_HELP)
     parser.add_argument("--players", type=int, choices=(2, 3, 4, 5), help="players (you + CPUs)")
     parser.add_argument("--rule-set", type=int, choices=(1, 2, 3, 4), help="rule set 1-4")
     parser.add_argument("--room", help="beginner, intermediate or advanced (初級/中級/上級)")

@@ -7,7 +7,8 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, load_section
+from eventkit.tomlconf import ConfigError, load_section
+from games.cli import CONFIG_HELP
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings
@@ -19,9 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--config",
-        default=str(DEFAULT_CONFIG_PATH),
         metavar="PATH",
-        help="config.toml to read (default ./config.toml)",
+        help=CONFIG_HELP,
     )
     parser.add_argument("--rules", choices=RULE_SETS, help="rule set (default from config)")
     parser.add_argument("--level", choices=LEVELS, help="CPU level (default from config)")
