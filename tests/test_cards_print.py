@@ -418,3 +418,29 @@ def test_help_says_b5_is_jis(capsys) -> None:
         main(["cards", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "B5 is JIS B5 (182x257 mm)" in help_text and "B5-ISO" in help_text
+
+
+def test_check_sheet_keeps_off_the_paper_edge(config, tmp_path) -> None:
+    out = io.BytesIO()
+    render_check_sheet(out, iter_cards(config.board, 400, 2, 1), config, page_size="B5")
+    image = _render_first_page(out.getvalue(), tmp_path, 72)
+    edge_px = int(5 * 72 / 25.4) - 1
+    assert not _ink_in_band(image, 0, edge_px)
+    assert _ink_in_band(image, edge_px, int(20 * 72 / 25.4))  # the table is there
+
+
+def test_cli_names_the_missing_character_and_writes_nothing(tmp_path, capsys) -> None:
+    from bingo.cli import main
+
+    text = (ROOT / "config.toml").read_text(encoding="utf-8")
+    config = tmp_path / "config.toml"
+    text = text.replace('title = "', 'title = "𠮷', 1).replace('"img"', f'"{ROOT / "img"}"', 1)
+    config.write_text(text, encoding="utf-8")
+    code = main(
+        ["cards", "--config", str(config), "--count", "4", "--no-images"]
+        + ["--out", str(tmp_path / "c.pdf")]
+    )
+    assert code == 1
+    err = capsys.readouterr().err
+    assert 'no glyph for "𠮷" (U+20BB7) in event.title' in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml"]
