@@ -41,9 +41,11 @@ apt_install_missing() {
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "Installing system packages: ${missing[*]}"
-  if ! { as_root apt-get update -qq &&
+  local log
+  if ! log="$({ as_root apt-get update -qq &&
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends \
-      "${missing[@]}" >/dev/null; }; then
+      "${missing[@]}"; } 2>&1)"; then
+    printf '%s\n' "$log" | tail -n 3 >&2
     echo "warning: could not install ${missing[*]} (run as root or with sudo)" >&2
     return 1
   fi
