@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bingo.config import Config
 from cards.model import BingoCard
-from cards.registry import RegistryError, read_registry
+from cards.registry import check_board, read_registry
 
 Cell = tuple[int, int]
 
@@ -99,26 +99,4 @@ def registry_stats(
 
 def load_registry_for(config: Config, path: str | Path) -> dict[int, BingoCard]:
     """Read a registry and make sure its cards belong to the configured board."""
-    cards = read_registry(path)
-    board = config.board
-    centre = board.size // 2
-    for serial, card in cards.items():
-        if card.size != board.size:
-            raise RegistryError(
-                f"card registry {path} holds {card.size}x{card.size} cards but config.toml sets "
-                f"board.size = {board.size}: load the registry printed for this board"
-            )
-        for r, row in enumerate(card.rows):
-            for c, number in enumerate(row):
-                if number is None:
-                    if not (board.free_center and r == c == centre):
-                        raise RegistryError(
-                            f"card {serial} in {path} has FREE at row {r + 1}, column {c + 1}, "
-                            "which this board does not have (board.free_center)"
-                        )
-                elif number not in board.numbers_of_column(c):
-                    raise RegistryError(
-                        f"card {serial} in {path}: {number} cannot stand in column {c + 1} of this "
-                        "board: the registry was made for another config"
-                    )
-    return cards
+    return check_board(read_registry(path), config.board, path)

@@ -1,21 +1,27 @@
 """The card registry: one CSV row per card (`serial, r1c1, r1c2, …`), FREE for the free centre.
 
 The generator writes it next to the PDF; the draw display reads it to check a claimed card.
+Reading is strict: anything the card check could not use (no cards, a serial the check box
+cannot take, a card twice, a number twice on one card) is refused with the line it is on.
 """
 
 from __future__ import annotations
 
 import csv
 import os
+import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
+from bingo.config import MAX_SIZE, MIN_SIZE, BoardConfig
 from cards.model import BingoCard
 from eventkit.errors import UserError
 
 FREE_TEXT = "FREE"
+SERIAL_MAX_DIGITS = 12  # the draw display's card-check box takes at most this many digits
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: int() would also take "٣", "1_0" and "+1"
 
 
 class RegistryError(UserError):
@@ -55,39 +61,151 @@ def write_registry(path: str | Path, cards: Iterable[BingoCard]) -> None:
         raise
 
 
-def read_registry(path: str | Path) -> dict[int, BingoCard]:
-    """Read a registry into {serial: card}."""
-    path = Path(path)
-    try:
-        with path.open(newline="", encoding="utf-8") as f:
-            rows = list(csv.reader(f))
-    except FileNotFoundError:
+def _read_rows(path: Path) -> list[list[str]]:
+    if not path.exists():
         raise RegistryError(
             f"card registry {path} not found: give the .csv written next to the cards PDF"
+        )
+    if not path.is_file():
+        raise RegistryError(
+            f"card registry {path} is not a file: give the .csv written next to the cards PDF"
+        )
+    reader = None
+    try:
+        # utf-8-sig: Excel's "CSV UTF-8" starts the file with a byte order mark
+        with path.open(newline="", encoding="utf-8-sig") as f:
+            reader = csv.reader(f)
+            return list(reader)
+    except csv.Error as exc:
+        line = reader.line_num if reader is not None else 1
+        limit = csv.field_size_limit()
+        reason = (
+            f"a field is longer than {limit:,} characters"
+            if "field limit" in str(exc)
+            else f"not readable as CSV ({exc})"
+        )
+        raise RegistryError(
+            f"{path} line {line}: {reason}; this is not a card registry written by bingo cards"
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RegistryError(f"card registry {path} cannot be read: {exc}") from None
-    if not rows or not rows[0] or rows[0][0] != "serial":
+
+
+def _parse_serial(text: str, where: str) -> int:
+    text = text.strip()
+    if text.startswith("-") and _DIGITS.fullmatch(text[1:]):
+        raise RegistryError(f"{where}: serial {text} is negative; serials are 0 or more")
+    if not _DIGITS.fullmatch(text):
+        raise RegistryError(f"{where}: serial {text[:20]!r} is not a whole number")
+    if len(text) > SERIAL_MAX_DIGITS:
+        raise RegistryError(
+            f"{where}: serial {text[:20]}… has more than {SERIAL_MAX_DIGITS} digits, more than "
+            "the card check accepts"
+        )
+    return int(text)
+
+
+def _parse_cell(text: str, where: str) -> int | None:
+    text = text.strip()
+    if text == FREE_TEXT:
+        return None
+    if not _DIGITS.fullmatch(text) or len(text) > 6:
+        raise RegistryError(f"{where}: cell {text[:20]!r} must be a number or {FREE_TEXT}")
+    return int(text)
+
+
+def _check_card(card: BingoCard, where: str) -> None:
+    """A number at most once per card; FREE only in the centre of an odd-sized card."""
+    size, centre = card.size, card.size // 2
+    seen: dict[int, int] = {}
+    for r, row in enumerate(card.rows):
+        for c, n in enumerate(row):
+            if n is None:
+                if size % 2 == 0 or r != centre or c != centre:
+                    raise RegistryError(
+                        f"{where}: {FREE_TEXT} at row {r + 1}, column {c + 1}; only the centre "
+                        "cell of an odd-sized card can be free"
+                    )
+            elif n in seen:
+                column = f"column {c + 1}" if seen[n] == c else f"columns {seen[n] + 1} and {c + 1}"
+                raise RegistryError(f"{where}: {n} appears twice on the card ({column})")
+            else:
+                seen[n] = c
+
+
+def read_registry(path: str | Path) -> dict[int, BingoCard]:
+    """Read a registry into {serial: card}, in file order."""
+    path = Path(path)
+    rows = _read_rows(path)
+    if not rows or not rows[0] or rows[0][0].strip() != "serial":
         raise RegistryError(f"{path} is not a card registry: its first column must be 'serial'")
     cell_count = len(rows[0]) - 1
-    size = int(round(cell_count**0.5))
-    if size * size != cell_count or rows[0] != header(size):
+    size = round(cell_count**0.5)
+    if size * size != cell_count or [h.strip() for h in rows[0]] != header(size):
         raise RegistryError(f"{path}: header must be serial, r1c1, r1c2, … for a square card")
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise RegistryError(
+            f"{path}: cards of {size}x{size} cells; bingo cards have {MIN_SIZE} to {MAX_SIZE} "
+            "rows and columns"
+        )
     cards: dict[int, BingoCard] = {}
+    lines: dict[int, int] = {}  # serial -> line, for messages
+    by_grid: dict[tuple, int] = {}
     for line_no, row in enumerate(rows[1:], start=2):
-        if not row:
+        if not row or (len(row) == 1 and not row[0].strip()):
             continue
+        where = f"{path} line {line_no}"
         if len(row) != cell_count + 1:
-            raise RegistryError(f"{path} line {line_no}: expected {cell_count + 1} fields")
-        try:
-            serial = int(row[0])
-            cells = [None if v == FREE_TEXT else int(v) for v in row[1:]]
-        except ValueError:
-            raise RegistryError(
-                f"{path} line {line_no}: serial and cells must be numbers (or FREE)"
-            ) from None
+            raise RegistryError(f"{where}: {len(row)} fields, expected {cell_count + 1}")
+        serial = _parse_serial(row[0], where)
         if serial in cards:
-            raise RegistryError(f"{path} line {line_no}: serial {serial} appears twice")
+            raise RegistryError(
+                f"{where}: serial {serial} appears twice (also on line {lines[serial]})"
+            )
+        where = f"{where} (card {serial})"
+        cells = [_parse_cell(v, where) for v in row[1:]]
         grid = tuple(tuple(cells[r * size : (r + 1) * size]) for r in range(size))
-        cards[serial] = BingoCard(serial, grid)
+        card = BingoCard(serial, grid)
+        _check_card(card, where)
+        if grid in by_grid:
+            raise RegistryError(
+                f"{where}: the same numbers as card {by_grid[grid]}; every card must be different"
+            )
+        by_grid[grid] = serial
+        cards[serial] = card
+        lines[serial] = line_no
+    if not cards:
+        raise RegistryError(f"{path} holds no cards, only the header: give the full registry")
     return cards
+
+
+def check_board(
+    cards: Mapping[int, BingoCard], board: BoardConfig, path: str | Path
+) -> dict[int, BingoCard]:
+    """Make sure every card fits `board` (size, free centre, each column's numbers)."""
+    centre = board.size // 2
+    for serial, card in cards.items():
+        if card.size != board.size:
+            raise RegistryError(
+                f"card registry {path} holds {card.size}x{card.size} cards but config.toml sets "
+                f"board.size = {board.size}: load the registry printed for this board"
+            )
+        for r, row in enumerate(card.rows):
+            for c, number in enumerate(row):
+                if number is None:
+                    if not (board.free_center and r == c == centre):
+                        raise RegistryError(
+                            f"card {serial} in {path} has FREE at row {r + 1}, column {c + 1}, "
+                            "which this board does not have (board.free_center)"
+                        )
+                elif number not in board.numbers_of_column(c):
+                    raise RegistryError(
+                        f"card {serial} in {path}: {number} cannot stand in column {c + 1} of this "
+                        "board: the registry was made for another config"
+                    )
+                elif board.free_center and r == c == centre:
+                    raise RegistryError(
+                        f"card {serial} in {path} has {number} in the centre, which is free on "
+                        "this board (board.free_center): the registry was made for another config"
+                    )
+    return dict(cards)

@@ -17,6 +17,7 @@ from bingo.ui.art import (
     fit_font,
     ui_font,
 )
+from cards.registry import SERIAL_MAX_DIGITS
 
 VERDICT_COLOURS = {"bingo": "#ffd23f", "reach": "#ff9f1c", "not_yet": "#a9a3c9"}
 
@@ -45,7 +46,7 @@ class CardCheckView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.input = QLineEdit(self)
         self.input.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.input.setMaxLength(12)
+        self.input.setMaxLength(SERIAL_MAX_DIGITS)
         self.input.returnPressed.connect(lambda: self.check(self.input.text()))
         self.hide()
 
