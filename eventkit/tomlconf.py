@@ -12,6 +12,7 @@ it the value helpers record the problem and carry on with the default.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import re
@@ -266,6 +267,11 @@ def declared_sections() -> dict[str, str]:
     From the installed package's entry points; in a source checkout that is not installed,
     from the same table in pyproject.toml beside the packages.
     """
+    return dict(_declared())
+
+
+@functools.cache
+def _declared() -> tuple[tuple[str, str], ...]:
     try:
         importlib.metadata.distribution(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
@@ -273,9 +279,11 @@ def declared_sections() -> dict[str, str]:
         try:
             project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
         except (OSError, KeyError, tomllib.TOMLDecodeError):
-            return {}
-        return dict(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}))
-    return {ep.name: ep.value for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+            return ()
+        return tuple(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}).items())
+    return tuple(
+        (ep.name, ep.value) for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    )
 
 
 def section_checkers() -> dict[str, SectionChecker]:
