@@ -53,6 +53,11 @@ def check_file(path: str | Path) -> Report:
     if report.problems:
         return report
     report.config = config
+    if config.display.sound and not _qt_multimedia_installed():
+        report.warnings.append(
+            "display.sound = true, but QtMultimedia (PySide6-Addons) is not installed: the draw "
+            "will be silent; bash scripts/install.sh --sound adds it"
+        )
     if config.event.seed is not None:
         report.warnings.append(
             f"event.seed = {config.event.seed} is set: the draw repeats that rehearsal's numbers "
@@ -78,3 +83,10 @@ def _journal_problems(config: Config) -> list[str]:
             "(a Japanese character takes 3)"
         )
     return problems
+
+
+def _qt_multimedia_installed() -> bool:
+    """Looked up, not imported: loading QtMultimedia probes the audio system noisily."""
+    import importlib.util
+
+    return importlib.util.find_spec("PySide6.QtMultimedia") is not None

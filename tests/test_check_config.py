@@ -164,3 +164,13 @@ def test_games_never_import_bingo():
     )
     assert proc.returncode == 0, proc.stderr[-600:]
     assert proc.stdout.strip() == "[]"
+
+
+def test_sound_without_qtmultimedia_is_a_warning(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(sys.modules, "PySide6.QtMultimedia", None)  # as without PySide6-Addons
+    code, errors, out = check(write(tmp_path, SHIPPED), capsys)
+    assert code == 0 and errors == [] and "config OK" in out
+    assert "warning: display.sound = true, but QtMultimedia" in out and "--sound" in out
+    quiet = edit(SHIPPED, "sound = true", "sound = false")
+    code, _, out = check(write(tmp_path, quiet), capsys)
+    assert code == 0 and "QtMultimedia" not in out
