@@ -1,32 +1,45 @@
 """`bingo cards`: print unique, seeded bingo cards to a PDF with a CSV registry next to it.
 
-Everything is written to temporary files and renamed at the end, so a failure never leaves a
-half-written PDF or registry behind.
+Everything is written to temporary files and renamed together at the end (cards/output.py), so
+a failure, a full disk, Ctrl+C or SIGTERM never leaves a half-written PDF or registry behind.
+An existing registry is never replaced silently: `--append` adds cards to it, `--force`
+replaces it and keeps the old files as backups.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import datetime
 import secrets
 import sys
-import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from bingo.config import PAGE_SIZES, load_config
+from tqdm import tqdm
+
+from bingo.config import PAGE_SIZES, Config, load_config
 from cards import style
 from cards.checksheet import CheckSheetWriter, check_sheet_path
+from cards.fingerprint import board_text, config_fingerprint
 from cards.generate import check_count, iter_cards
 from cards.layout import page_geometry
+from cards.model import BingoCard
+from cards.output import Interrupted, OutputError, OutputFiles, check_target, interruptible
 from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
-from cards.registry import RegistryWriter
+from cards.registry import (
+    RegistryError,
+    RegistryWriter,
+    batches_path,
+    batches_text,
+    check_board,
+    read_batches,
+    read_registry,
+)
 from eventkit.errors import UserError
 
 HELP = "print unique bingo cards to a PDF (and a .csv registry next to it)"
 
-
-class OutputError(UserError):
-    """The output file cannot be written where asked."""
+__all__ = ["HELP", "MadeCards", "OutputError", "add_arguments", "make_cards", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", default="cards.pdf", metavar="PDF", help="default: cards.pdf")
     parser.add_argument(
-        "--first-serial", type=int, default=1, metavar="K", help="serial of the first card (1)"
+        "--first-serial", type=int, metavar="K", help="serial of the first card (1)"
     )
     parser.add_argument(
         "--images",
@@ -64,6 +77,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bleed", type=float, metavar="MM", help="bleed margin for print shops, mm (config)"
     )
     parser.add_argument("--png", metavar="DIR", help="also write one PNG per card into DIR")
+    parser.add_argument(
+        "--append",
+        action="store_true",
+        help="add --count new cards to the registry next to --out, each different from every "
+        "card in it, serials continuing after its last; the new cards' PDF is "
+        "<out>-<first>-<last>.pdf",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace existing cards (the registry of cards already printed!); the old files "
+        "are kept as <name>.backup-<date>-<time>",
+    )
 
 
 def _page_name(value: str) -> str:
@@ -94,69 +120,147 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
 
 def _check_output(out: Path) -> Path:
     """The registry path for `out`, after checking `out` can be written."""
-    if out.suffix.lower() == ".csv":
+    if out.suffix.lower() in (".csv", ".json"):
         raise OutputError(f"--out {out}: give a .pdf name; the .csv registry is written next to it")
     parent = out.parent
     if not parent.is_dir():
         raise OutputError(
             f"cannot write {out}: folder {parent} does not exist; create it or choose another --out"
         )
-    if out.is_dir():
-        raise OutputError(f"cannot write {out}: it is a folder; give a file name such as cards.pdf")
-    if not os.access(parent, os.W_OK):
-        raise OutputError(
-            f"cannot write {out}: folder {parent} is not writable; choose another --out"
-        )
     return out.with_suffix(".csv")
 
 
-def _temp_file(target: Path, mode: str):
-    try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
+@dataclass(frozen=True)
+class MadeCards:
+    """What make_cards wrote."""
+
+    pdf: Path
+    registry: Path
+    check_sheet: Path
+    pages: int
+    first_serial: int
+    last_serial: int
+    registry_cards: int  # cards in the registry now (earlier batches included)
+    backups: list[Path] = field(default_factory=list)
+
+
+def _existing(paths: list[Path]) -> list[Path]:
+    return [p for p in paths if p.exists() or p.is_symlink()]
+
+
+def _load_for_append(config: Config, registry_path: Path, warn: style.Warn):
+    """The registry's cards and recorded batches, checked to belong to this config."""
+    if not registry_path.exists():
         raise OutputError(
-            f"cannot write {target}: {exc.strerror or exc}; choose another --out"
-        ) from None
-    if "b" in mode:
-        return os.fdopen(fd, mode), Path(name)
-    return os.fdopen(fd, mode, newline="", encoding="utf-8"), Path(name)
+            f"--append: there is no registry {registry_path} to add to; make the first batch "
+            "without --append (or give the --out of the first batch)"
+        )
+    try:
+        cards = check_board(read_registry(registry_path), config.board, registry_path)
+    except RegistryError as exc:
+        raise RegistryError(f"--append: {exc}") from None
+    batches = read_batches(registry_path)
+    if batches is None:
+        warn(
+            f"warning: {batches_path(registry_path)} is damaged; it is rewritten from the "
+            "registry (the earlier batches' seeds are lost, the cards are not)"
+        )
+        batches = []
+    fingerprint = config_fingerprint(config)
+    for batch in batches:
+        old = batch.get("fingerprint")
+        if old is not None and old != fingerprint:
+            raise OutputError(
+                f"--append: {registry_path} was made with other board settings (config "
+                f"fingerprint {old}, now {fingerprint}: board size, numbers, free centre, "
+                "threshold or column names differ); use the config of the first batch"
+            )
+    recorded = sum(b["count"] for b in batches if isinstance(b.get("count"), int))
+    if recorded != len(cards):  # made before batches were recorded, or the record was edited
+        note = "cards made before this record was kept (or not matching it); seed unknown"
+        batches = [{"note": note, "count": len(cards)}]
+    return cards, batches
 
 
 def make_cards(
-    config,
+    config: Config,
     *,
     count: int,
     seed: int,
     options: CardOptions,
     out: Path,
-    first_serial: int = 1,
+    first_serial: int | None = None,
     png_dir: Path | None = None,
+    append: bool = False,
+    force: bool = False,
+    progress: bool = False,
     warn: style.Warn = lambda message: None,
-) -> tuple[int, Path]:
-    """Generate and write the cards; returns (pages, registry path). Atomic for PDF + CSV."""
-    check_count(config.board, count)
+) -> MadeCards:
+    """Generate and write the cards, all files or none.
+
+    Without `append` or `force` an existing registry (or PDF) is refused. With `append` the
+    new cards go into `<out stem>-<first>-<last>.pdf` and are added to the registry.
+    """
+    out = Path(out)
+    registry_path = _check_output(out)
+    check_path = check_sheet_path(out)
+    meta_path = batches_path(registry_path)
+    old_cards: dict[int, BingoCard] = {}
+    batches: list[dict] = []
+    if append:
+        if first_serial is not None:
+            raise UserError(
+                "--append continues after the registry's last serial: leave out --first-serial"
+            )
+        old_cards, batches = _load_for_append(config, registry_path, warn)
+        first_serial = max(old_cards) + 1
+    first_serial = 1 if first_serial is None else first_serial
     if first_serial < 0:
         raise UserError(f"--first-serial {first_serial}: serials start at 0 or more")
-    registry_path = _check_output(out)
-    serial_width = max(4, len(str(first_serial + count - 1)))
-    check_path = check_sheet_path(out)
-    pdf_file, pdf_tmp = _temp_file(out, "wb")
-    csv_file = csv_tmp = check_file = check_tmp = None
+    check_count(config.board, count, len(old_cards))
+    last_serial = first_serial + count - 1
+    serial_width = max(4, len(str(last_serial)))
+    if append:
+        pdf_path = out.with_name(
+            f"{out.stem}-{first_serial:0{serial_width}d}-{last_serial:0{serial_width}d}.pdf"
+        )
+        taken = _existing([pdf_path])
+    else:
+        pdf_path = out
+        taken = _existing([out, registry_path, check_path, meta_path])
+    for target in (pdf_path, registry_path, check_path, meta_path):
+        check_target(target)  # never a device, folder or symbolic link, --force or not
+    if taken and not force:
+        what = (
+            f"{registry_path} is the registry of cards already made"
+            if registry_path in taken
+            else f"{taken[0]} already exists"
+        )
+        hint = "" if append else "--append to add cards to it, "
+        raise OutputError(
+            f"{what}: use {hint}--force to replace it (the old files are kept as backups), "
+            "or another --out"
+        )
+    files = OutputFiles(backup=force)
     try:
-        csv_file, csv_tmp = _temp_file(registry_path, "w")
-        check_file, check_tmp = _temp_file(check_path, "wb")
+        pdf_file = files.open(pdf_path)
+        csv_file = files.open(registry_path, text=True)
+        check_file = files.open(check_path)
+        meta_file = files.open(meta_path, text=True)
+        stage = None
+        if png_dir is not None:
+            stage = files.png_folder(png_dir, old_cards, replace=force or append)
         images = style.load_images(config, options.images, warn)
         png = None
-        if png_dir is not None:
+        if stage is not None:
             from cards.png import CardPngWriter
 
             png = CardPngWriter(
-                png_dir,
+                stage,
                 config,
                 qr=options.qr,
                 images=options.images,
                 serial_width=serial_width,
-                warn=lambda message: None,
                 loaded_images=images,
             )
         meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
@@ -167,31 +271,60 @@ def make_cards(
             check_file, config, page_size=options.page_size, serial_width=serial_width, meta=meta
         )
         registry = RegistryWriter(csv_file, config.board.size)
-        for card in iter_cards(config.board, count, seed, first_serial):
+        for card in old_cards.values():
+            registry.write(card)
+            check.add(card)
+        new_cards = iter_cards(config.board, count, seed, first_serial, exclude=old_cards.values())
+        bar = tqdm(
+            new_cards,
+            total=count,
+            unit=" cards",
+            desc="bingo cards",
+            file=sys.stderr,
+            disable=not progress,
+            leave=False,
+            dynamic_ncols=True,
+        )
+        for card in bar:
             registry.write(card)
             writer.add(card)
             check.add(card)
             if png is not None:
                 png.write(card)
+        bar.close()
         writer.close()
         check.close()
-        for f in (pdf_file, csv_file, check_file):
-            f.close()
-        os.replace(csv_tmp, registry_path)
-        os.replace(check_tmp, check_path)
-        os.replace(pdf_tmp, out)
+        batches.append(
+            {
+                "first_serial": first_serial,
+                "last_serial": last_serial,
+                "count": count,
+                "seed": seed,
+                "board": board_text(config),
+                "fingerprint": config_fingerprint(config),
+                "pdf": pdf_path.name,
+                "made": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            }
+        )
+        meta_file.write(batches_text(batches) + "\n")
+        files.commit()
     except OSError as exc:
         raise OutputError(
-            f"cannot write {out}: {exc.strerror or exc}; choose another --out"
+            f"cannot write {out}: {exc.strerror or exc}; nothing was written and the old files "
+            "are kept; free some space or choose another --out"
         ) from None
     finally:
-        for f in (pdf_file, csv_file, check_file):
-            if f is not None and not f.closed:
-                f.close()
-        for tmp in (pdf_tmp, csv_tmp, check_tmp):
-            if tmp is not None:
-                tmp.unlink(missing_ok=True)
-    return writer.pages, registry_path
+        files.discard()
+    return MadeCards(
+        pdf=pdf_path,
+        registry=registry_path,
+        check_sheet=check_path,
+        pages=writer.pages,
+        first_serial=first_serial,
+        last_serial=last_serial,
+        registry_cards=len(old_cards) + count,
+        backups=files.backups,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -199,23 +332,38 @@ def run(args: argparse.Namespace) -> int:
     options = _options(args, CardOptions.from_config(config))
     count = config.cards.count if args.count is None else args.count
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
-    out = Path(args.out)
-    pages, registry_path = make_cards(
-        config,
-        count=count,
-        seed=seed,
-        options=options,
-        out=out,
-        first_serial=args.first_serial,
-        png_dir=Path(args.png) if args.png else None,
-        warn=lambda message: print(message, file=sys.stderr),
-    )
-    last = args.first_serial + count - 1
+    with interruptible() as signals:
+        try:
+            made = make_cards(
+                config,
+                count=count,
+                seed=seed,
+                options=options,
+                out=Path(args.out),
+                first_serial=args.first_serial,
+                png_dir=Path(args.png) if args.png else None,
+                append=args.append,
+                force=args.force,
+                progress=sys.stderr.isatty(),
+                warn=lambda message: print(message, file=sys.stderr),
+            )
+        except Interrupted as exc:
+            print(
+                f"bingo cards: stopped by {exc}; nothing was written and the old files are kept",
+                file=sys.stderr,
+            )
+            return 128 + exc.signum
     print(
-        f"wrote {out} ({count} cards, serials {args.first_serial}-{last}, {pages} pages "
-        f"{options.page_size}, {options.per_page} per page), {registry_path} and the checking "
-        f"sheet {check_sheet_path(out)}; seed {seed}"
+        f"wrote {made.pdf} ({count} cards, serials {made.first_serial}-{made.last_serial}, "
+        f"{made.pages} pages {options.page_size}, {options.per_page} per page), the registry "
+        f"{made.registry} ({made.registry_cards} cards) and the checking sheet "
+        f"{made.check_sheet}; seed {seed}"
     )
     if args.png:
         print(f"wrote {count} PNG files to {args.png}")
+    if made.backups:
+        print("kept the old files as " + ", ".join(str(p) for p in made.backups))
+    if signals.pending is not None:
+        print("bingo cards: stopped after the files were written", file=sys.stderr)
+        return 128 + signals.pending
     return 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from bingo.config import BoardConfig
 from cards.model import FREE, BingoCard
@@ -18,6 +18,7 @@ from eventkit.errors import UserError
 # Below this many distinct cards per requested card, draw distinct indices instead of
 # rejection sampling (which slows down as the space fills up).
 _DENSE_FACTOR = 4
+MAX_CARDS = 1_000_000  # per run and per registry; the same cap as cards.count in config.toml
 
 
 class CardGenerationError(UserError):
@@ -74,11 +75,48 @@ def _unrank_columns(board: BoardConfig, index: int) -> list[list[int]]:
     return columns
 
 
-def check_count(board: BoardConfig, count: int) -> None:
-    """Raise CardGenerationError when `count` cards cannot all be different."""
+def _rank_columns(board: BoardConfig, columns: list[list[int]]) -> int:
+    """The inverse of _unrank_columns."""
+    index, scale = 0, 1
+    for c, column in enumerate(columns):
+        pool = list(board.numbers_of_column(c))
+        k = len(column)
+        rank = 0
+        for i, number in enumerate(column):
+            pos = pool.index(number)
+            rank += pos * math.perm(len(pool) - 1, k - i - 1)
+            pool.pop(pos)
+        index += rank * scale
+        scale *= math.perm(board.numbers_per_column, k)
+    return index
+
+
+def card_columns(card: BingoCard) -> list[list[int]]:
+    """A card's numbers column by column, top to bottom, without the free centre."""
+    return [[n for n in card.column(c) if n is not None] for c in range(card.size)]
+
+
+def check_count(board: BoardConfig, count: int, existing: int = 0) -> None:
+    """Raise CardGenerationError when `count` more cards cannot all be different (from each
+    other and from `existing` cards already made) or are more than MAX_CARDS."""
     if count < 1:
         raise CardGenerationError(f"--count {count}: give at least 1 card")
+    if count > MAX_CARDS:
+        raise CardGenerationError(
+            f"--count {count}: at most {MAX_CARDS:,} cards per run; make them in several runs "
+            "with --append if you really need more"
+        )
+    if existing + count > MAX_CARDS:
+        raise CardGenerationError(
+            f"--count {count}: the registry already holds {existing:,} cards and may hold at "
+            f"most {MAX_CARDS:,}; ask for at most {MAX_CARDS - existing:,}"
+        )
     total = distinct_card_count(board)
+    if existing and count > total - existing:
+        raise CardGenerationError(
+            f"--count {count}: only {total - existing} different cards are left after the "
+            f"{existing} in the registry; ask for at most {total - existing}"
+        )
     if count > total:
         raise CardGenerationError(
             f"--count {count}: only {total} different {board.size}x{board.size} cards exist with "
@@ -88,23 +126,34 @@ def check_count(board: BoardConfig, count: int) -> None:
 
 
 def iter_cards(
-    board: BoardConfig, count: int, seed: int, first_serial: int = 1
+    board: BoardConfig,
+    count: int,
+    seed: int,
+    first_serial: int = 1,
+    exclude: Iterable[BingoCard] = (),
 ) -> Iterator[BingoCard]:
-    """Yield `count` different cards with serials first_serial, first_serial+1, … ."""
-    check_count(board, count)
+    """Yield `count` different cards with serials first_serial, first_serial+1, … , each also
+    different from every card in `exclude` (the cards of earlier batches)."""
+    exclude = list(exclude)
+    check_count(board, count, len(exclude))
     if first_serial < 0:
         raise CardGenerationError(f"--first-serial {first_serial}: serials start at 0 or more")
     rng = random.Random(seed)
     total = distinct_card_count(board)
-    if total <= _DENSE_FACTOR * count:
-        for i, index in enumerate(rng.sample(range(total), count)):
+    if total <= _DENSE_FACTOR * (count + len(exclude)):
+        taken = {_rank_columns(board, card_columns(card)) for card in exclude}
+        # Among any count + len(taken) distinct indices at least `count` are free.
+        picked = rng.sample(range(total), min(total, count + len(taken)))
+        free = (index for index in picked if index not in taken)
+        for i, index in zip(range(count), free, strict=False):
             yield _assemble(board, first_serial + i, _unrank_columns(board, index))
         return
     # Hashes of the cards so far (an equal card has an equal hash; a rare false match only
     # skips a card, still deterministically), to keep memory small for big sets.
-    seen: set[int] = set()
+    seen = {hash(tuple(n for col in card_columns(card) for n in col)) for card in exclude}
+    goal = len(seen) + count
     serial = first_serial
-    while len(seen) < count:
+    while len(seen) < goal:
         columns = _random_columns(board, rng)
         key = hash(tuple(n for col in columns for n in col))
         if key in seen:
@@ -115,7 +164,11 @@ def iter_cards(
 
 
 def generate_cards(
-    board: BoardConfig, count: int, seed: int, first_serial: int = 1
+    board: BoardConfig,
+    count: int,
+    seed: int,
+    first_serial: int = 1,
+    exclude: Iterable[BingoCard] = (),
 ) -> list[BingoCard]:
     """`count` different cards from `seed` (see iter_cards)."""
-    return list(iter_cards(board, count, seed, first_serial))
+    return list(iter_cards(board, count, seed, first_serial, exclude))

@@ -7,8 +7,6 @@ down for smooth edges.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -357,26 +355,8 @@ class CardPngWriter:
                     d.rectangle((left, top, left + module, top + module), fill="#000000")
 
     def write(self, card: BingoCard) -> Path:
-        """Save the card as card-<serial>.png (written to a temporary file, then renamed)."""
+        """Save the card as card-<serial>.png (into a staging folder; see cards.output)."""
         path = self.directory / f"card-{card.serial:0{self.serial_width}d}.png"
-        image = self.render(card)
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=self.directory)
-        except OSError as exc:
-            raise PngError(
-                f"cannot write {path}: {exc.strerror or exc}; choose another --png folder"
-            ) from None
-        try:
-            with os.fdopen(fd, "wb") as f:
-                image.save(f, format="PNG")
-            os.replace(tmp, path)
-        except OSError as exc:
-            Path(tmp).unlink(missing_ok=True)
-            raise PngError(
-                f"cannot write {path}: {exc.strerror or exc}; choose another --png folder"
-            ) from None
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        self.render(card).save(path, format="PNG")
         self.written += 1
         return path

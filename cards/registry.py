@@ -8,6 +8,7 @@ cannot take, a card twice, a number twice on one card) is refused with the line 
 from __future__ import annotations
 
 import csv
+import json
 import os
 import re
 import tempfile
@@ -209,3 +210,35 @@ def check_board(
                         "this board (board.free_center): the registry was made for another config"
                     )
     return dict(cards)
+
+
+# ---------------------------------------------------------------- batches (a side file)
+
+BATCHES_FORMAT = 1
+
+
+def batches_path(registry_path: Path) -> Path:
+    """`cards.csv` -> `cards.batches.json`: how each batch of the registry was made."""
+    return registry_path.with_suffix(".batches.json")
+
+
+def read_batches(registry_path: Path) -> list[dict] | None:
+    """The batches recorded beside a registry; [] when there is no side file, None when it is
+    damaged (the registry itself stays the source of truth)."""
+    path = batches_path(registry_path)
+    if not path.exists():
+        return []
+    try:
+        if not path.is_file() or path.stat().st_size > 10_000_000:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("batches"), list):
+        return None
+    batches = data["batches"]
+    return batches if all(isinstance(b, dict) for b in batches) else None
+
+
+def batches_text(batches: list[dict]) -> str:
+    return json.dumps({"format": BATCHES_FORMAT, "batches": batches}, indent=2, ensure_ascii=False)

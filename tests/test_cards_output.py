@@ -306,7 +306,9 @@ def test_failure_midway_leaves_old_files_untouched(tmp_path, config_path, monkey
         original(self, card)
 
     monkeypatch.setattr(pdf_module.CardPdfWriter, "add", failing_add)
-    assert run_cards(tmp_path, "--count", "20", "--seed", "2", "--out", str(out)) == 1
+    args = ("--count", "20", "--seed", "2", "--out", str(out), "--force")
+    assert run_cards(tmp_path, *args) == 1
+    assert calls["n"] == 6  # it failed writing, not at the existing-registry check
     assert (out.read_bytes(), (tmp_path / "cards.csv").read_bytes(), sheet.read_bytes()) == before
     assert no_output_left(tmp_path) == ["cards-check.pdf", "cards.csv", "cards.pdf"]
 
@@ -331,14 +333,15 @@ def test_missing_and_broken_images_warn_and_draw_plain(tmp_path, capsys) -> None
 
 def test_make_cards_api(tmp_path) -> None:
     config = load_config(write_config(tmp_path))
-    pages, registry = make_cards(
+    made = make_cards(
         config,
         count=5,
         seed=1,
         options=CardOptions(per_page=6, images=False),
         out=tmp_path / "api.pdf",
     )
-    assert pages == 1 and registry == tmp_path / "api.csv" and registry.is_file()
+    assert made.pages == 1 and made.registry == tmp_path / "api.csv" and made.registry.is_file()
+    assert made.pdf == tmp_path / "api.pdf" and (made.first_serial, made.last_serial) == (1, 5)
 
 
 def test_pages_are_streamed_not_held(tmp_path) -> None:

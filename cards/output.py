@@ -1,0 +1,254 @@
+"""Writing a set of output files safely, as root too.
+
+Each file is written to a hidden temporary file beside its target (created 0666 minus the
+umask, like any new file) and all of them are renamed into place together at the end, with
+SIGINT/SIGTERM held back meanwhile. Nothing that is not a regular file is ever replaced:
+devices, folders and symbolic links are refused. With `backup`, a file that is replaced is kept
+under a dated name first. A folder of PNGs is staged the same way and committed as a set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import signal
+import stat
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+from eventkit.errors import UserError
+
+PNG_NAME = re.compile(r"card-([0-9]+)\.png")
+
+
+class OutputError(UserError):
+    """An output file cannot be written where asked."""
+
+
+class Interrupted(Exception):  # noqa: N818 (like KeyboardInterrupt)
+    """SIGINT or SIGTERM arrived while the files were being made."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def describe(path: Path) -> str | None:
+    """Why `path` must not be replaced by a file of ours, or None when it may be."""
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot be checked ({exc.strerror or exc})"
+    if stat.S_ISLNK(st.st_mode):
+        return f"is a symbolic link (to {os.readlink(path)}); give the real path instead"
+    if stat.S_ISDIR(st.st_mode):
+        return "is a folder; give a file name"
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file"
+        return f"is {kind}, not a regular file; bingo cards never replaces it"
+    return None
+
+
+def check_target(path: Path, what: str = "cannot write") -> None:
+    reason = describe(path)
+    if reason is not None:
+        raise OutputError(f"{what} {path}: it {reason}")
+
+
+def backup_name(path: Path, stamp: str) -> Path:
+    """`cards.csv` -> `cards.backup-20261130-204501.csv`, `cards.batches.json` ->
+    `cards.backup-20261130-204501.batches.json` (with -2, -3 … if taken)."""
+    stem, dot, rest = path.name.partition(".")
+    for n in range(1, 1000):
+        extra = "" if n == 1 else f"-{n}"
+        candidate = path.with_name(f"{stem}.backup-{stamp}{extra}{dot}{rest}")
+        if not os.path.lexists(candidate):
+            return candidate
+    raise OutputError(f"cannot keep a backup of {path}: too many backups of that name")
+
+
+class _Signals:
+    """SIGINT/SIGTERM raise Interrupted, except while the files are renamed into place."""
+
+    def __init__(self) -> None:
+        self.deferring = False
+        self.pending: int | None = None
+
+    def handle(self, signum: int, frame) -> None:
+        if self.deferring:
+            self.pending = signum
+            return
+        raise Interrupted(signum)
+
+
+_signals = _Signals()
+
+
+@contextmanager
+def interruptible() -> Iterator[_Signals]:
+    """While inside, SIGINT and SIGTERM raise Interrupted (so temporary files get removed)."""
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    _signals.pending = None
+    for s in previous:
+        signal.signal(s, _signals.handle)
+    try:
+        yield _signals
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+@contextmanager
+def _deferred_signals() -> Iterator[None]:
+    _signals.deferring = True
+    try:
+        yield
+    finally:
+        _signals.deferring = False
+
+
+def _unique_temp(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+
+
+class PngFolder:
+    """A folder of card-<serial>.png files, written into a staging folder inside it first."""
+
+    def __init__(self, directory: Path, keep_serials: Iterable[int], replace: bool) -> None:
+        self.directory = directory
+        self._keep = set(keep_serials)
+        self._created = False
+        if os.path.lexists(directory) and not directory.is_dir():
+            raise OutputError(f"--png {directory}: it is not a folder; give a folder for the PNGs")
+        if not directory.exists():
+            if not directory.parent.is_dir():
+                raise OutputError(
+                    f"--png {directory}: folder {directory.parent} does not exist; create it "
+                    "or choose another --png folder"
+                )
+            try:
+                directory.mkdir()
+            except OSError as exc:
+                raise OutputError(
+                    f"cannot create the PNG folder {directory}: {exc.strerror or exc}"
+                ) from None
+            self._created = True
+        old = self._ours()
+        for path in old:
+            check_target(path, "--png: cannot replace")
+        if old and not replace:
+            raise OutputError(
+                f"--png {directory} already holds card PNGs ({old[0].name} …): give an empty "
+                "folder, or --force to replace them"
+            )
+        try:
+            self.stage = directory / f".cards-staging-{secrets.token_hex(4)}"
+            self.stage.mkdir()
+        except OSError as exc:
+            self._remove_created()
+            raise OutputError(
+                f"cannot write into the PNG folder {directory}: {exc.strerror or exc}; choose "
+                "another --png folder"
+            ) from None
+
+    def _ours(self) -> list[Path]:
+        return sorted(p for p in self.directory.iterdir() if PNG_NAME.fullmatch(p.name))
+
+    def _remove_created(self) -> None:
+        if self._created:
+            try:
+                self.directory.rmdir()
+            except OSError:
+                pass
+
+    def commit(self) -> None:
+        written = set()
+        for staged in sorted(self.stage.iterdir()):
+            os.replace(staged, self.directory / staged.name)
+            written.add(staged.name)
+        self.stage.rmdir()
+        self._created = False  # the folder is in use now
+        for path in self._ours():
+            serial = int(PNG_NAME.fullmatch(path.name).group(1))
+            if path.name not in written and serial not in self._keep and path.is_file():
+                path.unlink()
+
+    def discard(self) -> None:
+        shutil.rmtree(self.stage, ignore_errors=True)
+        self._remove_created()
+
+
+class OutputFiles:
+    """Temporary files for a set of targets, committed together or discarded together."""
+
+    def __init__(self, *, backup: bool = False, stamp: str | None = None) -> None:
+        self.backup = backup
+        self.stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+        self._files: list[tuple[IO, Path, Path]] = []  # (open file, temp, target)
+        self.png: PngFolder | None = None
+        self.backups: list[Path] = []
+
+    def open(self, target: Path, *, text: bool = False) -> IO:
+        check_target(target)
+        tmp = _unique_temp(target)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as exc:
+            raise OutputError(
+                f"cannot write {target}: {exc.strerror or exc}; choose another --out"
+            ) from None
+        if text:
+            f = os.fdopen(fd, "w", newline="", encoding="utf-8")
+        else:
+            f = os.fdopen(fd, "wb")
+        self._files.append((f, tmp, target))
+        return f
+
+    def png_folder(self, directory: Path, keep_serials: Iterable[int], replace: bool) -> Path:
+        self.png = PngFolder(directory, keep_serials, replace)
+        return self.png.stage
+
+    def commit(self, on_commit: Callable[[], None] | None = None) -> None:
+        """Close and sync every file, then rename them all into place (signals held back)."""
+        for f, _, _ in self._files:
+            f.flush()
+            os.fsync(f.fileno())
+            f.close()
+        with _deferred_signals():
+            for _, tmp, target in self._files:
+                check_target(target)  # still not a device or link at the last moment
+                if self.backup and target.exists():
+                    self._keep_backup(target)
+                os.replace(tmp, target)
+            if self.png is not None:
+                self.png.commit()
+            self._files.clear()
+            if on_commit is not None:
+                on_commit()
+
+    def _keep_backup(self, target: Path) -> None:
+        backup = backup_name(target, self.stamp)
+        try:
+            os.link(target, backup)  # the old file stays in place until the rename
+        except OSError:
+            shutil.copy2(target, backup)  # file systems without hard links (FAT USB sticks)
+        self.backups.append(backup)
+
+    def discard(self) -> None:
+        for f, tmp, _ in self._files:
+            if not f.closed:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            tmp.unlink(missing_ok=True)
+        self._files.clear()
+        if self.png is not None:
+            self.png.discard()

@@ -1,0 +1,305 @@
+"""`bingo cards` batches and output safety: --append, --force with backups, the count cap,
+never replacing devices or links, file modes, and SIGTERM / Ctrl+C / a full disk in real runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_cards_output import no_output_left, run_cards, write_config
+
+from bingo.config import load_config
+from cards.generate import _rank_columns, _unrank_columns, card_columns, generate_cards
+from cards.registry import read_registry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def files_in(folder: Path) -> list[str]:
+    """Every name in the folder, hidden ones included (temporary files start with a dot)."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+@pytest.fixture
+def small(tmp_path) -> Path:
+    """A 5x5 board without images (fast runs)."""
+    return write_config(tmp_path, cards="images = false")
+
+
+# ---------------------------------------------------------------- --append
+
+
+def test_append_continues_serials_and_never_repeats_a_card(tmp_path, small, capsys) -> None:
+    out = tmp_path / "cards.pdf"
+    assert run_cards(tmp_path, "--count", "100", "--seed", "7", "--out", str(out)) == 0
+    first = read_registry(tmp_path / "cards.csv")
+    # the same seed again: before --append this repeated all 100 cards silently
+    assert run_cards(tmp_path, "--count", "50", "--seed", "7", "--out", str(out), "--append") == 0
+    assert "serials 101-150" in capsys.readouterr().out
+    both = read_registry(tmp_path / "cards.csv")
+    assert list(both) == list(range(1, 151))
+    assert all(both[s] == first[s] for s in first)  # the printed cards are unchanged
+    assert len({card.rows for card in both.values()}) == 150
+    assert (tmp_path / "cards-0101-0150.pdf").is_file()
+    assert out.read_bytes()  # the first batch's PDF is left alone
+    batches = json.loads((tmp_path / "cards.batches.json").read_text(encoding="utf-8"))["batches"]
+    assert [(b["first_serial"], b["last_serial"], b["count"], b["seed"]) for b in batches] == [
+        (1, 100, 100, 7),
+        (101, 150, 50, 7),
+    ]
+    assert (
+        batches[0]["fingerprint"] == batches[1]["fingerprint"]
+        and len(batches[0]["fingerprint"]) == 16
+    )
+    assert batches[1]["pdf"] == "cards-0101-0150.pdf" and "5x5" in batches[1]["board"]
+
+
+def test_append_fills_a_small_board_exactly(tmp_path) -> None:
+    """3x3 with 3 numbers per column: 216 cards exist; two batches take all, a third is refused."""
+    write_config(tmp_path, size=3, per_column=3, free=False, cards="images = false")
+    out = str(tmp_path / "c.pdf")
+    assert run_cards(tmp_path, "--count", "200", "--seed", "1", "--out", out) == 0
+    assert run_cards(tmp_path, "--count", "16", "--seed", "1", "--out", out, "--append") == 0
+    cards = read_registry(tmp_path / "c.csv")
+    assert len({card.rows for card in cards.values()}) == 216
+    assert run_cards(tmp_path, "--count", "1", "--out", out, "--append") == 1
+
+
+def test_rank_is_the_inverse_of_unrank(tmp_path) -> None:
+    config = load_config(write_config(tmp_path))
+    for card in generate_cards(config.board, 50, seed=3):
+        columns = card_columns(card)
+        assert _unrank_columns(config.board, _rank_columns(config.board, columns)) == columns
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "message"),
+    [
+        (False, ["--append"], "there is no registry"),
+        (True, ["--append", "--first-serial", "500"], "leave out --first-serial"),
+        (True, ["--append", "--count", "1000001"], "at most 1,000,000 cards per run"),
+    ],
+)
+def test_append_refusals(tmp_path, small, capsys, setup, args, message) -> None:
+    out = str(tmp_path / "cards.pdf")
+    if setup:
+        assert run_cards(tmp_path, "--count", "3", "--out", out) == 0
+        capsys.readouterr()
+    before = {p: p.read_bytes() for p in tmp_path.glob("cards*")}
+    assert run_cards(tmp_path, "--count", "2", *args, "--out", out) == 1
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert {p: p.read_bytes() for p in tmp_path.glob("cards*")} == before
+
+
+def test_append_refuses_another_board(tmp_path, small, capsys) -> None:
+    out = str(tmp_path / "cards.pdf")
+    assert run_cards(tmp_path, "--count", "3", "--out", out) == 0
+    (tmp_path / "other").mkdir()
+    other = write_config(tmp_path / "other")
+    text = other.read_text(encoding="utf-8").replace("threshold = 4", "threshold = 5")
+    other.write_text(text, encoding="utf-8")
+    assert run_cards(tmp_path, "--count", "2", "--append", "--out", out, config=other) == 1
+    assert "other board settings" in capsys.readouterr().err
+    (tmp_path / "big").mkdir()
+    bigger = write_config(tmp_path / "big", per_column=20)
+    assert run_cards(tmp_path, "--count", "2", "--append", "--out", out, config=bigger) == 1
+    assert "cannot stand in column" in capsys.readouterr().err
+
+
+def test_append_to_a_registry_without_a_record(tmp_path, small) -> None:
+    out = str(tmp_path / "cards.pdf")
+    assert run_cards(tmp_path, "--count", "5", "--out", out) == 0
+    (tmp_path / "cards.batches.json").unlink()
+    assert run_cards(tmp_path, "--count", "5", "--out", out, "--append") == 0
+    batches = json.loads((tmp_path / "cards.batches.json").read_text(encoding="utf-8"))["batches"]
+    assert [b["count"] for b in batches] == [5, 5] and "seed unknown" in batches[0]["note"]
+
+
+# ---------------------------------------------------------------- re-runs and --force
+
+
+def test_rerun_is_refused_and_force_keeps_backups(tmp_path, small, capsys) -> None:
+    out = str(tmp_path / "cards.pdf")
+    assert run_cards(tmp_path, "--count", "4", "--seed", "1", "--out", out) == 0
+    old = {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path) if "cards" in name}
+    assert set(old) == {"cards.pdf", "cards.csv", "cards-check.pdf", "cards.batches.json"}
+    capsys.readouterr()
+    assert run_cards(tmp_path, "--count", "4", "--seed", "2", "--out", out) == 1
+    err = capsys.readouterr().err
+    assert "cards.csv is the registry of cards already made" in err and "--force" in err
+    assert {n: (tmp_path / n).read_bytes() for n in old} == old
+    assert run_cards(tmp_path, "--count", "4", "--seed", "2", "--out", out, "--force") == 0
+    assert "kept the old files as" in capsys.readouterr().out
+    backups = [n for n in files_in(tmp_path) if ".backup-" in n]
+    assert len(backups) == 4
+    for name, data in old.items():
+        stem, suffix = name.split(".", 1)
+        (backup,) = [b for b in backups if b.startswith(stem + ".backup-") and b.endswith(suffix)]
+        assert (tmp_path / backup).read_bytes() == data
+    assert (tmp_path / "cards.csv").read_bytes() != old["cards.csv"]
+
+
+# ---------------------------------------------------------------- output safety
+
+
+def test_count_above_the_cap_is_refused_at_once(tmp_path, small, capsys) -> None:
+    assert run_cards(tmp_path, "--count", "1000001", "--out", str(tmp_path / "x.pdf")) == 1
+    err = capsys.readouterr().err
+    assert "--count 1000001: at most 1,000,000 cards per run" in err and err.count("\n") == 1
+    assert no_output_left(tmp_path) == []
+
+
+def test_a_device_is_never_replaced(tmp_path, small, capsys) -> None:
+    null = Path("/dev/null")
+    before = null.stat()
+    assert run_cards(tmp_path, "--count", "2", "--out", str(null)) == 1
+    assert run_cards(tmp_path, "--count", "2", "--out", str(null), "--force") == 1
+    err = capsys.readouterr().err
+    assert "is a device, not a regular file" in err and err.count("\n") == 2
+    after = null.stat()
+    assert (after.st_ino, after.st_rdev, after.st_mode) == (
+        before.st_ino,
+        before.st_rdev,
+        before.st_mode,
+    )
+    assert not Path("/dev/null.csv").exists()
+
+
+def test_symlinks_are_refused_explicitly(tmp_path, small, capsys) -> None:
+    target = tmp_path / "real.pdf"
+    target.write_bytes(b"keep me")
+    link = tmp_path / "cards.pdf"
+    link.symlink_to(target)
+    assert run_cards(tmp_path, "--count", "2", "--out", str(link), "--force") == 1
+    err = capsys.readouterr().err
+    assert f"is a symbolic link (to {target})" in err
+    assert link.is_symlink() and target.read_bytes() == b"keep me"
+    (tmp_path / "other.csv").symlink_to(tmp_path / "nowhere.csv")  # a dangling link too
+    assert run_cards(tmp_path, "--count", "2", "--out", str(tmp_path / "other.pdf")) == 1
+    assert "symbolic link" in capsys.readouterr().err
+
+
+def test_files_get_the_usual_permissions(tmp_path, small) -> None:
+    old = os.umask(0o022)
+    try:
+        assert (
+            run_cards(
+                tmp_path,
+                "--count",
+                "2",
+                "--out",
+                str(tmp_path / "m.pdf"),
+                "--png",
+                str(tmp_path / "png"),
+            )
+            == 0
+        )
+    finally:
+        os.umask(old)
+    made = [tmp_path / n for n in ("m.pdf", "m.csv", "m-check.pdf", "m.batches.json")]
+    made += sorted((tmp_path / "png").iterdir())
+    assert len(made) == 6
+    assert {oct(p.stat().st_mode & 0o777) for p in made} == {"0o644"}
+
+
+def _cards_process(tmp_path: Path, *args: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen(
+        [sys.executable, "-m", "bingo", "cards", "--config", str(tmp_path / "config.toml"), *args],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_mid_run_leaves_the_old_files_and_no_temp_files(
+    tmp_path, small, signum, code
+) -> None:
+    out = tmp_path / "cards.pdf"
+    assert run_cards(tmp_path, "--count", "3", "--out", str(out)) == 0
+    old = {n: (tmp_path / n).read_bytes() for n in files_in(tmp_path) if n.startswith("cards")}
+    proc = _cards_process(tmp_path, "--count", "200000", "--out", str(out), "--force")
+    # wait until it is writing (its temporary files exist), then stop it
+    deadline = 600
+    while not any(n.endswith(".tmp") for n in files_in(tmp_path)) and deadline:
+        try:
+            proc.wait(timeout=0.1)
+        except subprocess.TimeoutExpired:
+            deadline -= 1
+        else:
+            pytest.fail(f"bingo cards ended before it was stopped: {proc.stderr.read()}")
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == code
+    assert err.strip().count("\n") == 0 and "stopped by SIG" in err and "old files are kept" in err
+    assert "Traceback" not in err
+    assert not [n for n in files_in(tmp_path) if n.endswith(".tmp") or ".backup-" in n]
+    assert {n: (tmp_path / n).read_bytes() for n in old} == old
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(folder)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_full_disk_is_one_line_and_keeps_the_old_files(tmp_path, small, tiny_disk) -> None:
+    out = tiny_disk / "cards.pdf"
+    assert run_cards(tmp_path, "--count", "2", "--out", str(out)) == 0
+    old = {n: (tiny_disk / n).read_bytes() for n in files_in(tiny_disk)}
+    proc = _cards_process(
+        tmp_path, "--count", "3000", "--out", str(out), "--force", "--png", str(tiny_disk / "png")
+    )
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 1
+    assert err.count("\n") == 1 and "No space left on device" in err and "Traceback" not in err
+    assert files_in(tiny_disk) == sorted(old)  # no .tmp, no backup, no PNG folder left
+    assert {n: (tiny_disk / n).read_bytes() for n in old} == old
+
+
+def test_a_progress_bar_on_a_terminal_only(tmp_path, small) -> None:
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(
+        slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0)
+    )  # a 100-column terminal
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    args = [sys.executable, "-m", "bingo", "cards", "--config", str(small), "--count", "3000"]
+    proc = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the pty closes when the process ends
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert proc.wait(timeout=120) == 0
+    text = seen.decode("utf-8", "replace")
+    assert "bingo cards:" in text and "0/3000" in text and "cards/s" in text
+    piped = _cards_process(tmp_path, "--count", "5", "--out", str(tmp_path / "p.pdf"))
+    _, err = piped.communicate(timeout=120)
+    assert piped.returncode == 0 and err == ""  # no bar when stderr is not a terminal
