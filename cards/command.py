@@ -242,6 +242,7 @@ def make_cards(
             "or another --out"
         )
     files = OutputFiles(backup=force)
+    png = None
     try:
         pdf_file = files.open(pdf_path)
         csv_file = files.open(registry_path, text=True)
@@ -251,7 +252,6 @@ def make_cards(
         if png_dir is not None:
             stage = files.png_folder(png_dir, old_cards, replace=force or append)
         images = style.load_images(config, options.images, warn)
-        png = None
         if stage is not None:
             from cards.png import CardPngWriter
 
@@ -292,6 +292,8 @@ def make_cards(
             if png is not None:
                 png.write(card)
         bar.close()
+        if png is not None:
+            png.close()
         writer.close()
         check.close()
         batches.append(
@@ -314,6 +316,8 @@ def make_cards(
             "are kept; free some space or choose another --out"
         ) from None
     finally:
+        if png is not None:
+            png.abort()
         files.discard()
     return MadeCards(
         pdf=pdf_path,

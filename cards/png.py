@@ -1,12 +1,17 @@
 """One PNG per card (pillow), for sending cards by e-mail or chat.
 
-Draws the same design as the PDF from the same layout (cards/layout.py), at 2x and scaled
-down for smooth edges.
+Draws the same design as the PDF from the same layout (cards/layout.py), at 2x and reduced for
+smooth edges. Fast: what every card shares is drawn once; each number's cell is drawn once as a
+tile; a card is the shared background plus its tiles, serial and QR code, kept in one 256-colour
+palette made from the background and the tiles, so a PNG is saved in a few milliseconds.
 """
 
 from __future__ import annotations
 
 import math
+import os
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -16,39 +21,17 @@ from cards import style
 from cards.layout import MM, Rect, card_geometry, page_geometry
 from cards.model import BingoCard
 from cards.pdf import qr_matrix
+from eventkit import fonts
 from eventkit.errors import UserError
 
 DPI = 200
 SUPERSAMPLE = 2
 
-# Fonts tried for the title when config.cards.font is not set (Japanese-capable first).
-_TITLE_FONTS = (
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
-    "/usr/share/fonts/noto-cjk/NotoSansCJK-Bold.ttc",
-    "/usr/share/fonts/opentype/ipafont-gothic/ipagp.ttf",
-    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-    "C:/Windows/Fonts/meiryob.ttc",
-    "C:/Windows/Fonts/msgothic.ttc",
-    "/System/Library/Fonts/ヒラギノ角ゴシック W6.ttc",
-    "/System/Library/Fonts/Hiragino Sans GB.ttc",
-    "NotoSansCJK-Bold.ttc",
-    "DejaVuSans-Bold.ttf",
-)
-_NUMBER_FONTS = ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf")
+COMPRESS_LEVEL = 1  # zlib level: palette PNGs stay small, and level 1 is several times faster
 
 
 class PngError(UserError):
     """The PNG folder cannot be written."""
-
-
-def _find_font(candidates: tuple[str, ...]) -> str | None:
-    for name in candidates:
-        try:
-            ImageFont.truetype(name, 10)
-        except OSError:
-            continue
-        return name
-    return None
 
 
 class CardPngWriter:
@@ -84,24 +67,39 @@ class CardPngWriter:
             max_digits=len(str(config.board.total_numbers)),
         )
         self.scale = DPI / 72.0 * SUPERSAMPLE
-        self.size_px = (round(self.geo.width * self.scale), round(self.geo.height * self.scale))
-        title_name = str(config.cards.font) if config.cards.font else _find_font(_TITLE_FONTS)
-        number_name = _find_font(_NUMBER_FONTS) or title_name
-        self._title_font_name = title_name
-        self._number_font_name = number_name
-        if title_name is None:
-            warn("warning: no Japanese font found for the PNG cards: set cards.font in config.toml")
+        s = SUPERSAMPLE  # the drawing is a whole number of supersampled pixels per PNG pixel
+        self.size_px = (
+            round(self.geo.width * DPI / 72.0) * s,
+            round(self.geo.height * DPI / 72.0) * s,
+        )
+        font = str(config.cards.font) if config.cards.font else str(fonts.font_path(bold=True))
+        self._title_font_name = self._number_font_name = font
         if images and loaded_images is None:
             loaded_images = style.load_images(config, True, warn)
         self._images = loaded_images if images else {}
         self._cell_images: dict[object, Image.Image] = {}
-        self._template = self._make_template()
+        self._origin = (0, 0)  # of the region being drawn, in supersampled pixels
+        self._fonts: dict[tuple[str | None, int], ImageFont.FreeTypeFont] = {}
+        self._hi = self._make_template()  # RGBA, supersampled
+        self._number_font = self._number_font_for_board()
+        self._palette, self._base = self._make_palette()
+        self._tiles: dict[int, tuple[tuple[int, int], Image.Image]] = {}
+        self._shifts = self._row_shifts()
+        self._pool: ThreadPoolExecutor | None = None
+        self._pending: deque[Future] = deque()
         self.written = 0
 
     # ------------------------------------------------------------ helpers
 
     def _font(self, name: str | None, size_pt: float) -> ImageFont.FreeTypeFont:
         px = max(1, round(size_pt * self.scale))
+        key = (name, px)
+        if key not in self._fonts:
+            self._fonts[key] = self._load_font(name, px)
+        return self._fonts[key]
+
+    @staticmethod
+    def _load_font(name: str | None, px: int) -> ImageFont.FreeTypeFont:
         if name is None:
             return ImageFont.load_default(px)
         try:
@@ -111,15 +109,17 @@ class CardPngWriter:
 
     def _box(self, r: Rect) -> tuple[int, int, int, int]:
         s, h = self.scale, self.geo.height
+        ox, oy = self._origin
         return (
-            round(r.x * s),
-            round((h - r.top) * s),
-            round((r.x + r.w) * s),
-            round((h - r.y) * s),
+            round(r.x * s) - ox,
+            round((h - r.top) * s) - oy,
+            round((r.x + r.w) * s) - ox,
+            round((h - r.y) * s) - oy,
         )
 
     def _pt(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.scale, (self.geo.height - y) * self.scale
+        ox, oy = self._origin
+        return x * self.scale - ox, (self.geo.height - y) * self.scale - oy
 
     def _fit(self, text: str, name: str | None, max_w: float, max_h: float) -> ImageFont.ImageFont:
         font = self._font(name, max_h)
@@ -281,7 +281,7 @@ class CardPngWriter:
         for k, line in enumerate(lines):
             d.text(self._pt(box.cx, top - k * lead), line, font=font, anchor="mm", fill=style.INK)
 
-    # ------------------------------------------------------------ per card
+    # ------------------------------------------------------------ cells
 
     def _cell_image(self, loaded: style.LoadedImage, cell: Rect) -> Image.Image:
         key = loaded.path
@@ -299,64 +299,222 @@ class CardPngWriter:
             self._cell_images[key] = pic
         return self._cell_images[key]
 
-    def render(self, card: BingoCard) -> Image.Image:
-        """The card as an RGB image at DPI."""
-        g, cfg = self.geo, self.config
-        img = self._template.copy()
-        d = ImageDraw.Draw(img)
-        number_font = self._font(self._number_font_name, g.number_size)
-        for r, row in enumerate(card.rows):
-            for c, number in enumerate(row):
-                if number is None:
-                    continue
-                cell = g.cells[r][c]
-                loaded = self._images.get(number)
-                if loaded is not None:
-                    pic = self._cell_image(loaded, cell)
-                    box = self._box(cell)
-                    img.alpha_composite(pic, (box[0], box[1]))
-                    d.rounded_rectangle(
-                        box,
-                        round(g.cell_radius * self.scale),
-                        outline=cfg.columns.outline[c],
-                        width=self._line(),
-                    )
-                fill, outline = style.number_colours(cfg, number)
-                d.text(
-                    self._pt(cell.cx, cell.cy),
-                    str(number),
-                    font=number_font,
-                    anchor="mm",
-                    fill=fill,
-                    stroke_width=max(1, round(g.number_size * 0.05 * self.scale)),
-                    stroke_fill=outline,
-                )
-        serial = g.serial
-        text = style.serial_text(card.serial, self.serial_width)
-        font = self._fit(text, self._number_font_name, serial.w, serial.h * 0.5)
-        d.text(self._pt(serial.x, serial.cy), text, font=font, anchor="lm", fill=style.INK)
-        if g.qr is not None:
-            self._draw_qr(d, g.qr, str(card.serial))
-        out = img.convert("RGB")
-        return out.resize((out.width // SUPERSAMPLE, out.height // SUPERSAMPLE), Image.LANCZOS)
+    def _number_font_for_board(self) -> ImageFont.FreeTypeFont:
+        """One size for every number, so that the widest of the board (three digits and the
+        outline included) fits its cell with a margin."""
+        g = self.geo
+        font = self._font(self._number_font_name, g.number_size)
+        x0, _, x1, _ = self._box(g.cells[0][0])
+        room = (x1 - x0) * 0.84
+        stroke = self._stroke()
+        texts = [str(n) for n in range(1, self.config.board.total_numbers + 1)]
+        width = max(font.getbbox(t, stroke_width=stroke, anchor="mm")[2] * 2 for t in texts)
+        if width > room:
+            font = self._font(self._number_font_name, g.number_size * room / width)
+        return font
 
-    def _draw_qr(self, d: ImageDraw.ImageDraw, box: Rect, text: str) -> None:
+    def _stroke(self) -> int:
+        return max(1, round(self.geo.number_size * 0.05 * self.scale))
+
+    def number_box(self, number: int, cell: Rect) -> tuple[float, float, float, float]:
+        """Where the ink of `number` (its outline included) falls, drawn in `cell`."""
+        cx, cy = self._pt(cell.cx, cell.cy)
+        return ImageDraw.Draw(Image.new("L", (1, 1))).textbbox(
+            (cx, cy), str(number), font=self._number_font, anchor="mm", stroke_width=self._stroke()
+        )
+
+    # ------------------------------------------------------------ tiles and palette
+
+    def _region(self, r: Rect) -> tuple[int, int, int, int]:
+        """The supersampled box around `r` (one PNG pixel more each side), on whole PNG pixels."""
+        s = SUPERSAMPLE
+        x0, y0, x1, y1 = self._box(r)
+        w, h = self.size_px
+        return (
+            max(0, (x0 // s - 1) * s),
+            max(0, (y0 // s - 1) * s),
+            min(w, (-(-x1 // s) + 1) * s),
+            min(h, (-(-y1 // s) + 1) * s),
+        )
+
+    def _draw_region(self, region, draw) -> Image.Image:
+        """Draw on a piece of the template (`draw(image, drawer)`), reduced to PNG pixels, RGB."""
+        piece = self._hi.crop(region)
+        self._origin = (region[0], region[1])
+        try:
+            draw(piece, ImageDraw.Draw(piece))
+        finally:
+            self._origin = (0, 0)
+        return piece.convert("RGB").reduce(SUPERSAMPLE)
+
+    def _draw_number(
+        self, image: Image.Image, d: ImageDraw.ImageDraw, number: int, cell, c
+    ) -> None:
+        g, cfg = self.geo, self.config
+        loaded = self._images.get(number)
+        if loaded is not None:
+            pic = self._cell_image(loaded, cell)
+            box = self._box(cell)
+            image.alpha_composite(pic, (box[0], box[1]))
+            d.rounded_rectangle(
+                box,
+                round(g.cell_radius * self.scale),
+                outline=cfg.columns.outline[c],
+                width=self._line(),
+            )
+        fill, outline = style.number_colours(cfg, number)
+        d.text(
+            self._pt(cell.cx, cell.cy),
+            str(number),
+            font=self._number_font,
+            anchor="mm",
+            fill=fill,
+            stroke_width=self._stroke(),
+            stroke_fill=outline,
+        )
+
+    def _rgb_tile(self, number: int) -> tuple[tuple[int, int], Image.Image]:
+        """The number's cell as drawn in the top row, and where it goes there (PNG pixels)."""
+        column = self.config.board.column_of(number)
+        cell = self.geo.cells[0][column]
+        region = self._region(cell)
+        tile = self._draw_region(
+            region, lambda im, d: self._draw_number(im, d, number, cell, column)
+        )
+        return (region[0] // SUPERSAMPLE, region[1] // SUPERSAMPLE), tile
+
+    def _quantize(self, image: Image.Image) -> Image.Image:
+        return image.quantize(palette=self._palette, dither=Image.Dither.NONE)
+
+    def _setup_serial(self, base: Image.Image) -> None:
+        """The serial is drawn straight in PNG pixels (FreeType smooths it), in one font size
+        for the whole batch, over a copy of the background of its box."""
+        serial, s = self.geo.serial, SUPERSAMPLE
+        widest = max(
+            "0123456789", key=lambda d: self._font(self._number_font_name, 10).getlength(d)
+        )
+        sample = style.serial_text(int(widest * self.serial_width), self.serial_width)
+        fitted = self._fit(sample, self._number_font_name, serial.w, serial.h * 0.5)
+        self._serial_font = self._load_font(self._number_font_name, max(1, fitted.size // s))
+        x0, y0, x1, y1 = self._box(serial)
+        self._serial_at = (x0 // s, y0 // s)
+        self._serial_back = base.crop((x0 // s, y0 // s, -(-x1 // s), -(-y1 // s)))
+        self._serial_xy = (
+            self._pt(serial.x, serial.cy)[0] / s - x0 // s,
+            self._serial_back.height / 2,
+        )
+
+    def _serial_tile(self, serial: int) -> tuple[tuple[int, int], Image.Image]:
+        tile = self._serial_back.copy()
+        text = style.serial_text(serial, self.serial_width)
+        ImageDraw.Draw(tile).text(
+            self._serial_xy, text, font=self._serial_font, anchor="lm", fill=style.INK
+        )
+        return self._serial_at, tile
+
+    def _make_palette(self) -> tuple[Image.Image, Image.Image]:
+        """256 colours from the background, every number's tile, a serial, black and white."""
+        base = self._hi.convert("RGB").reduce(SUPERSAMPLE)
+        self._setup_serial(base)
+        total = self.config.board.total_numbers
+        step = max(1, total // 150)  # a few hundred tiles are plenty to pick colours from
+        tiles = [self._rgb_tile(n)[1] for n in range(1, total + 1, step)]
+        tiles.append(self._serial_tile(10**self.serial_width - 1)[1])
+        width = base.width + max(t.width for t in tiles) + 2
+        sample = Image.new("RGB", (width, max(base.height, sum(t.height for t in tiles))), "white")
+        sample.paste(base, (0, 0))
+        y = 0
+        for tile in tiles:
+            sample.paste(tile, (base.width, y))
+            y += tile.height
+        sample.paste((0, 0, 0), (width - 2, 0, width, sample.height))
+        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        self._palette = palette
+        self._black = self._quantize(Image.new("RGB", (1, 1), "black")).getpixel((0, 0))
+        self._white = self._quantize(Image.new("RGB", (1, 1), "white")).getpixel((0, 0))
+        return palette, self._quantize(base)
+
+    def _tile(self, number: int) -> tuple[tuple[int, int], Image.Image]:
+        if number not in self._tiles:
+            at, tile = self._rgb_tile(number)
+            self._tiles[number] = (at, self._quantize(tile))
+        return self._tiles[number]
+
+    def _row_shifts(self) -> list[int]:
+        """How far down each row's cells are from the top row's, in whole PNG pixels (a tile
+        drawn once serves every row; the grid's gaps are wider than the rounding)."""
+        top = self._box(self.geo.cells[0][0])[1]
+        return [round((self._box(row[0])[1] - top) / SUPERSAMPLE) for row in self.geo.cells]
+
+    # ------------------------------------------------------------ per card
+
+    def render(self, card: BingoCard) -> Image.Image:
+        """The card as a palette image at DPI."""
+        g = self.geo
+        img = self._base.copy()
+        for shift, row in zip(self._shifts, card.rows, strict=True):
+            for number in row:
+                if number is not None:
+                    (x, y), tile = self._tile(number)
+                    img.paste(tile, (x, y + shift))
+        at, tile = self._serial_tile(card.serial)
+        img.paste(self._quantize(tile), at)
+        if g.qr is not None:
+            self._draw_qr(img, g.qr, str(card.serial))
+        return img
+
+    def _draw_qr(self, img: Image.Image, box: Rect, text: str) -> None:
+        """Whole-pixel modules, drawn straight in PNG pixels (crisp for scanners)."""
         matrix = qr_matrix(text)
         n = len(matrix)
-        quiet = 1.5
-        x0, y0, x1, _ = self._box(box)
-        module = (x1 - x0) / (n + 2 * quiet)
-        d.rectangle(self._box(box), fill="#ffffff")
+        x0, y0, x1, y1 = (v // SUPERSAMPLE for v in self._box(box))
+        module = max(1, int((x1 - x0) / (n + 3)))
+        left = x0 + ((x1 - x0) - module * n) // 2
+        top = y0 + ((y1 - y0) - module * n) // 2
+        d = ImageDraw.Draw(img)
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=self._white)
         for r, row in enumerate(matrix):
             for c, dark in enumerate(row):
                 if dark:
-                    left = x0 + (quiet + c) * module
-                    top = y0 + (quiet + r) * module
-                    d.rectangle((left, top, left + module, top + module), fill="#000000")
+                    x, y = left + c * module, top + r * module
+                    d.rectangle((x, y, x + module - 1, y + module - 1), fill=self._black)
 
     def write(self, card: BingoCard) -> Path:
-        """Save the card as card-<serial>.png (into a staging folder; see cards.output)."""
+        """Save the card as card-<serial>.png (into a staging folder; see cards.output).
+
+        PNG compression runs in worker threads (pillow releases the GIL while encoding) while
+        the next cards are drawn; close() waits for them and raises the first error.
+        """
         path = self.directory / f"card-{card.serial:0{self.serial_width}d}.png"
-        self.render(card).save(path, format="PNG")
+        image = self.render(card)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=_SAVE_THREADS)
+        self._pending.append(self._pool.submit(_save, image, path))
+        while len(self._pending) > 2 * _SAVE_THREADS:  # bounded: a few images in memory
+            self._pending.popleft().result()
         self.written += 1
         return path
+
+    def close(self) -> None:
+        """Wait for every PNG to be written; raises the first error (e.g. a full disk)."""
+        try:
+            while self._pending:
+                self._pending.popleft().result()
+        finally:
+            self.abort()
+
+    def abort(self) -> None:
+        """Stop without waiting for what is not yet written (the staging folder is thrown away)."""
+        for future in self._pending:
+            future.cancel()
+        self._pending.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+_SAVE_THREADS = max(1, min(4, os.cpu_count() or 1))
+
+
+def _save(image: Image.Image, path: Path) -> None:
+    image.save(path, format="PNG", dpi=(DPI, DPI), compress_level=COMPRESS_LEVEL)

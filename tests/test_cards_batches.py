@@ -303,3 +303,72 @@ def test_a_progress_bar_on_a_terminal_only(tmp_path, small) -> None:
     piped = _cards_process(tmp_path, "--count", "5", "--out", str(tmp_path / "p.pdf"))
     _, err = piped.communicate(timeout=120)
     assert piped.returncode == 0 and err == ""  # no bar when stderr is not a terminal
+
+
+# ---------------------------------------------------------------- PNGs
+
+
+def png_names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_pngs_are_a_set_matching_the_registry(tmp_path, small, capsys) -> None:
+    out, folder = str(tmp_path / "cards.pdf"), tmp_path / "png"
+    assert run_cards(tmp_path, "--count", "6", "--out", out, "--png", str(folder)) == 0
+    assert png_names(folder) == [f"card-000{i}.png" for i in range(1, 7)]
+    (folder / "notes.txt").write_text("the host's own file")
+    # a smaller re-run leaves no PNG of a serial that is not in the new registry
+    assert run_cards(tmp_path, "--count", "3", "--out", out, "--png", str(folder), "--force") == 0
+    assert png_names(folder) == ["card-0001.png", "card-0002.png", "card-0003.png", "notes.txt"]
+    # --append adds the new cards' PNGs and keeps those of the cards already in the registry
+    assert run_cards(tmp_path, "--count", "2", "--out", out, "--png", str(folder), "--append") == 0
+    assert png_names(folder)[:5] == [f"card-000{i}.png" for i in range(1, 6)]
+    # another registry's PNGs are not replaced without --force
+    other = str(tmp_path / "other.pdf")
+    assert run_cards(tmp_path, "--count", "2", "--out", other, "--png", str(folder)) == 1
+    assert "already holds card PNGs" in capsys.readouterr().err
+    assert len(png_names(folder)) == 6
+
+
+def test_png_failure_keeps_the_old_set(tmp_path, small, monkeypatch) -> None:
+    out, folder = str(tmp_path / "cards.pdf"), tmp_path / "png"
+    assert (
+        run_cards(tmp_path, "--count", "4", "--seed", "1", "--out", out, "--png", str(folder)) == 0
+    )
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+
+    import cards.png as png_module
+
+    def full_disk(image, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(png_module, "_save", full_disk)
+    assert (
+        run_cards(
+            tmp_path, "--count", "2", "--seed", "2", "--out", out, "--png", str(folder), "--force"
+        )
+        == 1
+    )
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # no staging folder left
+
+
+def test_png_is_a_drawn_card_with_its_dpi_and_three_digit_numbers_fit(tmp_path, output_dir) -> None:
+    from PIL import Image
+
+    from cards.png import DPI, CardPngWriter
+
+    config = load_config(write_config(tmp_path, size=10, per_column=12, free=False, images=3))
+    assert config.board.total_numbers == 120
+    writer = CardPngWriter(tmp_path / "png", config, qr=True, serial_width=4)
+    (card,) = generate_cards(config.board, 1, seed=5)
+    path = writer.write(card)
+    writer.close()
+    with Image.open(path) as im:
+        assert tuple(round(v) for v in im.info["dpi"]) == (DPI, DPI)
+        assert im.mode == "P" and len(im.convert("RGB").getcolors(1 << 16)) > 50
+        im.convert("RGB").save(output_dir / "cards_png_10x10.png")
+    for number in range(1, 121):  # every number's ink, outline included, stays in its cell
+        cell = writer.geo.cells[0][config.board.column_of(number)]
+        x0, y0, x1, y1 = writer._box(cell)
+        bx0, by0, bx1, by1 = writer.number_box(number, cell)
+        assert x0 < bx0 and bx1 < x1 and y0 < by0 and by1 < y1, number
