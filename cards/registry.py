@@ -107,6 +107,8 @@ def _parse_serial(text: str, where: str) -> int:
 
 
 def _parse_cell(text: str, where: str) -> int | None:
+    if text.isascii() and text.isdigit() and len(text) <= 6:  # the usual case, fast
+        return int(text)
     text = text.strip()
     if text == FREE_TEXT:
         return None
@@ -115,9 +117,23 @@ def _parse_cell(text: str, where: str) -> int | None:
     return int(text)
 
 
-def _check_card(card: BingoCard, where: str) -> None:
+def _parse_cells(fields: list[str], where: str) -> list[int | None]:
+    numbers = [v for v in fields if v != FREE_TEXT]
+    joined = "".join(numbers)
+    if joined.isascii() and joined.isdigit() and all(numbers):  # the usual case, fast
+        return [None if v == FREE_TEXT else int(v) for v in fields]
+    return [_parse_cell(v, where) for v in fields]
+
+
+def _check_card(card: BingoCard, cells: list[int | None], where: str) -> None:
     """A number at most once per card; FREE only in the centre of an odd-sized card."""
     size, centre = card.size, card.size // 2
+    free = cells.count(None)
+    numbers = len(cells) - free
+    if len(set(cells)) == numbers + (free > 0) and (
+        free == 0 or (free == 1 and size % 2 == 1 and cells[centre * size + centre] is None)
+    ):
+        return  # the usual case, fast; below finds what is wrong and says where
     seen: dict[int, int] = {}
     for r, row in enumerate(card.rows):
         for c, n in enumerate(row):
@@ -164,10 +180,10 @@ def read_registry(path: str | Path) -> dict[int, BingoCard]:
                 f"{where}: serial {serial} appears twice (also on line {lines[serial]})"
             )
         where = f"{where} (card {serial})"
-        cells = [_parse_cell(v, where) for v in row[1:]]
+        cells = _parse_cells(row[1:], where)
         grid = tuple(tuple(cells[r * size : (r + 1) * size]) for r in range(size))
         card = BingoCard(serial, grid)
-        _check_card(card, where)
+        _check_card(card, cells, where)
         if grid in by_grid:
             raise RegistryError(
                 f"{where}: the same numbers as card {by_grid[grid]}; every card must be different"

@@ -220,14 +220,19 @@ def _cards_process(tmp_path: Path, *args: str) -> subprocess.Popen:
     )
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize(
+    ("signum", "code", "png"),
+    [(signal.SIGTERM, 143, False), (signal.SIGINT, 130, False), (signal.SIGTERM, 143, True)],
+)
 def test_a_signal_mid_run_leaves_the_old_files_and_no_temp_files(
-    tmp_path, small, signum, code
+    tmp_path, small, signum, code, png
 ) -> None:
     out = tmp_path / "cards.pdf"
-    assert run_cards(tmp_path, "--count", "3", "--out", str(out)) == 0
+    extra = ("--png", str(tmp_path / "png")) if png else ()
+    assert run_cards(tmp_path, "--count", "3", "--out", str(out), *extra) == 0
     old = {n: (tmp_path / n).read_bytes() for n in files_in(tmp_path) if n.startswith("cards")}
-    proc = _cards_process(tmp_path, "--count", "200000", "--out", str(out), "--force")
+    old_pngs = files_in(tmp_path / "png") if png else []
+    proc = _cards_process(tmp_path, "--count", "200000", "--out", str(out), "--force", *extra)
     # wait until it is writing (its temporary files exist), then stop it
     deadline = 600
     while not any(n.endswith(".tmp") for n in files_in(tmp_path)) and deadline:
@@ -244,6 +249,8 @@ def test_a_signal_mid_run_leaves_the_old_files_and_no_temp_files(
     assert "Traceback" not in err
     assert not [n for n in files_in(tmp_path) if n.endswith(".tmp") or ".backup-" in n]
     assert {n: (tmp_path / n).read_bytes() for n in old} == old
+    if png:  # the old set, and no staging folder
+        assert files_in(tmp_path / "png") == old_pngs == [f"card-000{i}.png" for i in (1, 2, 3)]
 
 
 @pytest.fixture
