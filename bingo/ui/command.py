@@ -181,9 +181,11 @@ def _error_dialog(message: str) -> None:
     ):
         return
     try:
-        from PySide6.QtWidgets import QApplication, QMessageBox
+        from PySide6.QtWidgets import QMessageBox
 
-        app = QApplication.instance() or QApplication([])
+        from eventkit.qtruntime import make_app
+
+        app = make_app("bingo draw")  # the shipped font, so a Japanese message reads right
         QMessageBox.critical(None, "bingo draw", message)
         del app
     except Exception:  # noqa: BLE001 - the message is on stderr anyway
