@@ -1,8 +1,8 @@
 """Numba kernels of the column transfer-matrix DP over the folded tables of `_tables`.
 
 `wtab[c, kind]` is the probability of one particular marked-row set of kind `kind` in column c
-(see `_model.weight_table`). One column is `v' = diag(w[kind]) A v` (a gather over `in_src`);
-the mass that leaves the DP at a column, `sum_s v[s] * sum_k w[k] * bad[s, k]`, is the
+(see `_model.weight_table`). One column is `v' = diag(w[kind]) A v`, with A applied one cell
+at a time (`_cells`); the counting DPs gather over `in_src` instead. The mass that leaves the DP at a column, `sum_s v[s] * sum_k w[k] * bad[s, k]`, is the
 probability that the bingo happens there, so P(bingo) is a sum of non-negative terms: exactly
 0.0 when no bingo can happen, and no `1 - q` cancellation for tiny values.
 
@@ -54,30 +54,81 @@ def _lost(v, mult, bad, w, live_runs, kind_start, nz):
     return total
 
 
-@njit(cache=True, fastmath={"reassoc"})
-def _gather(v, u, in_off, in_src, mult, kind_start, live_runs, k, wk):
-    """u[d] = wk * sum of v over the live in-edges of d, for the states d of kind k; returns
-    the represented mass of the block."""
-    mass = 0.0
-    for d in range(kind_start[k], kind_start[k + 1]):
-        acc = 0.0
-        for r in range(live_runs.shape[0]):
-            for t in range(in_off[d, live_runs[r, 0]], in_off[d, live_runs[r, 1]]):
-                acc += v[in_src[t]]
-        x = acc * wk
-        u[d] = x
-        mass += mult[d] * x
-    return mass
+@njit(cache=True)
+def _marks_range(w, n):
+    """Smallest and largest marked count of a column with non-zero weight (-1, -1: none)."""
+    lo, hi = -1, -1
+    for k in range(w.size):
+        if w[k] != 0.0:
+            j = k % (n + 1)
+            if lo < 0 or j < lo:
+                lo = j
+            if j > hi:
+                hi = j
+    return lo, hi
 
 
 @njit(cache=True)
-def bingo_probability(kind_start, mult, bad, in_off, in_src, out_off, out_dst, wtab):
+def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, marks,
+              first_fold, last_fold, last_rep):  # fmt: skip
+    """u[d] = sum of v over the live states with an edge into d (unweighted), exact for the
+    states d whose marked count is jmin..jmax; one cell at a time through the layers."""
+    for i in range(layer_start[0], layer_start[1]):
+        f = first_fold[i]
+        buf[i] = v[f] if live[state_kind[f]] else 0.0
+    for r in range(n):
+        buf[layer_start[r + 1] : layer_start[r + 2]] = 0.0
+        rest = n - r
+        for i in range(layer_start[r], layer_start[r + 1]):
+            x = buf[i]
+            if x == 0.0:
+                continue
+            m = marks[i]
+            if m > jmax or m + rest < jmin:
+                continue
+            buf[next0[i]] += x
+            j = next1[i]
+            if j >= 0:
+                buf[j] += x
+    last = layer_start[n]
+    for i in range(last, layer_start[n + 1]):
+        if last_rep[i - last]:
+            u[last_fold[i - last]] = buf[i]
+
+
+@njit(cache=True)
+def _transfer_back(val, back_next, w, n, jmin, jmax, state_kind, layer_start, next0, next1,
+                   marks, last_fold):  # fmt: skip
+    """val[layer 0 state] = sum over its completions d of w[kind d] * back_next[d]."""
+    last = layer_start[n]
+    for i in range(last, layer_start[n + 1]):
+        f = last_fold[i - last]
+        val[i] = w[state_kind[f]] * back_next[f]
+    for r in range(n - 1, -1, -1):
+        rest = n - r
+        for i in range(layer_start[r], layer_start[r + 1]):
+            m = marks[i]
+            if m > jmax or m + rest < jmin:
+                val[i] = 0.0
+                continue
+            x = val[next0[i]]
+            j = next1[i]
+            if j >= 0:
+                x += val[j]
+            val[i] = x
+
+
+@njit(cache=True)
+def bingo_probability(kind_start, state_kind, mult, bad, layer_start, next0, next1, marks,
+                      first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
     """P(some group reaches the threshold) for one vector of column weights."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
     n_cols = wtab.shape[0]
+    n = layer_start.size - 2
     v = np.zeros(n_states)
     u = np.zeros(n_states)
+    buf = np.zeros(layer_start[-1])
     v[0] = 1.0
     live = np.zeros(n_kinds, np.bool_)
     live[0] = True
@@ -85,17 +136,25 @@ def bingo_probability(kind_start, mult, bad, in_off, in_src, out_off, out_dst, w
     p = 0.0
     for c in range(n_cols):
         w = wtab[c]
-        nz = np.nonzero(w)[0]
-        live_runs = _runs(live)
-        p += _lost(v, mult, bad, w, live_runs, kind_start, nz)
+        p += _lost(v, mult, bad, w, _runs(live), kind_start, np.nonzero(w)[0])
         if c == n_cols - 1:
             break
+        jmin, jmax = _marks_range(w, n)
+        _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, marks,
+                  first_fold, last_fold, last_rep)  # fmt: skip
         total = 0.0
         for k in range(n_kinds):
             block[k] = 0.0
-            if w[k] != 0.0:
-                block[k] = _gather(v, u, in_off, in_src, mult, kind_start, live_runs, k, w[k])
-                total += block[k]
+            wk = w[k]
+            if wk == 0.0:
+                continue
+            mass = 0.0
+            for d in range(kind_start[k], kind_start[k + 1]):
+                x = u[d] * wk
+                u[d] = x
+                mass += mult[d] * x
+            block[k] = mass
+            total += mass
         for k in range(n_kinds):
             live[k] = block[k] > PRUNE * total
         v, u = u, v
@@ -103,21 +162,24 @@ def bingo_probability(kind_start, mult, bad, in_off, in_src, out_off, out_dst, w
 
 
 @njit(cache=True)
-def bingo_probabilities(kind_start, mult, bad, in_off, in_src, out_off, out_dst, wtabs):
+def bingo_probabilities(kind_start, state_kind, mult, bad, layer_start, next0, next1, marks,
+                        first_fold, last_fold, last_rep, rep_first, wtabs):  # fmt: skip
     """`bingo_probability` for a batch of weight tables (wtabs[i] is one table), as one pass
-    over the edges with a row of values per state (the index loads are shared)."""
+    over the cells with a row of values per state (the index loads are shared)."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
     batch = wtabs.shape[0]
     n_cols = wtabs.shape[1]
+    n = layer_start.size - 2
     v = np.zeros((n_states, batch))
     u = np.zeros((n_states, batch))
+    buf = np.zeros((layer_start[-1], batch))
     v[0, :] = 1.0
     live = np.zeros(n_kinds, np.bool_)
     live[0] = True
+    union = np.zeros(n_kinds)
     block = np.zeros((n_kinds, batch))
     total = np.zeros(batch)
-    acc = np.zeros(batch)
     p = np.zeros(batch)
     for c in range(n_cols):
         live_runs = _runs(live)
@@ -133,25 +195,45 @@ def bingo_probabilities(kind_start, mult, bad, in_off, in_src, out_off, out_dst,
                     p[b] += mult[s] * x * lost
         if c == n_cols - 1:
             break
+        for k in range(n_kinds):
+            union[k] = 0.0
+            for b in range(batch):
+                union[k] += wtabs[b, c, k]
+        jmin, jmax = _marks_range(union, n)
+        for i in range(layer_start[0], layer_start[1]):
+            f = first_fold[i]
+            if live[state_kind[f]]:
+                buf[i, :] = v[f, :]
+            else:
+                buf[i, :] = 0.0
+        for r in range(n):
+            buf[layer_start[r + 1] : layer_start[r + 2], :] = 0.0
+            rest = n - r
+            for i in range(layer_start[r], layer_start[r + 1]):
+                m = marks[i]
+                if m > jmax or m + rest < jmin:
+                    continue
+                i0 = next0[i]
+                i1 = next1[i]
+                for b in range(batch):
+                    buf[i0, b] += buf[i, b]
+                if i1 >= 0:
+                    for b in range(batch):
+                        buf[i1, b] += buf[i, b]
         total[:] = 0.0
         for k in range(n_kinds):
             block[k, :] = 0.0
-            any_weight = False
-            for b in range(batch):
-                any_weight |= wtabs[b, c, k] != 0.0
-            if not any_weight:
+        last = layer_start[n]
+        for i in range(last, layer_start[n + 1]):
+            if not last_rep[i - last]:
                 continue
-            for d in range(kind_start[k], kind_start[k + 1]):
-                acc[:] = 0.0
-                for r in range(live_runs.shape[0]):
-                    for t in range(in_off[d, live_runs[r, 0]], in_off[d, live_runs[r, 1]]):
-                        src = in_src[t]
-                        for b in range(batch):
-                            acc[b] += v[src, b]
-                for b in range(batch):
-                    x = acc[b] * wtabs[b, c, k]
-                    u[d, b] = x
-                    block[k, b] += mult[d] * x
+            d = last_fold[i - last]
+            k = state_kind[d]
+            for b in range(batch):
+                x = buf[i, b] * wtabs[b, c, k]
+                u[d, b] = x
+                block[k, b] += mult[d] * x
+        for k in range(n_kinds):
             for b in range(batch):
                 total[b] += block[k, b]
         for k in range(n_kinds):
@@ -164,7 +246,8 @@ def bingo_probabilities(kind_start, mult, bad, in_off, in_src, out_off, out_dst,
 
 
 @njit(cache=True)
-def bingo_with_one_more(kind_start, mult, bad, in_off, in_src, out_off, out_dst, wtab, wtab_more):
+def bingo_with_one_more(kind_start, state_kind, mult, bad, layer_start, next0, next1, marks,
+                        first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
     """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
     (one more number of that column drawn): a forward pass keeping each column's gathered
     vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
@@ -172,47 +255,46 @@ def bingo_with_one_more(kind_start, mult, bad, in_off, in_src, out_off, out_dst,
     n_states = mult.size
     n_kinds = kind_start.size - 1
     n_cols = wtab.shape[0]
+    n = layer_start.size - 2
     v = np.zeros((n_cols, n_states))  # v[c]: weights of the states before column c
     g = np.zeros((n_cols, n_states))  # g[c][d]: gathered (unweighted) mass into d at column c
+    buf = np.zeros(layer_start[-1])
     v[0, 0] = 1.0
     live = np.zeros((n_cols, n_kinds), np.bool_)  # kinds that can hold mass before column c
     live[0, 0] = True
     lost = np.zeros(n_cols)
+    either = np.zeros(n_kinds)
     for c in range(n_cols):
         w = wtab[c]
-        runs = _runs(live[c])
-        lost[c] = _lost(v[c], mult, bad, w, runs, kind_start, np.nonzero(w)[0])
+        lost[c] = _lost(v[c], mult, bad, w, _runs(live[c]), kind_start, np.nonzero(w)[0])
         if c == n_cols - 1:
             break
         for k in range(n_kinds):
-            if w[k] == 0.0 and wtab_more[c, k] == 0.0:
-                continue
-            _gather(v[c], g[c], in_off, in_src, mult, kind_start, runs, k, 1.0)
-            for d in range(kind_start[k], kind_start[k + 1]):
-                v[c + 1, d] = g[c, d] * w[k]
-            live[c + 1, k] = w[k] != 0.0
-    # states that can hold mass before column c + 1 when column c has one more number drawn
-    reach = np.zeros((n_cols, n_kinds), np.bool_)
-    for c in range(1, n_cols):
+            either[k] = w[k] + wtab_more[c, k]
+        jmin, jmax = _marks_range(either, n)
+        _transfer(v[c], g[c], buf, live[c], n, jmin, jmax, state_kind, layer_start, next0,
+                  next1, marks, first_fold, last_fold, last_rep)  # fmt: skip
         for k in range(n_kinds):
-            reach[c, k] = live[c, k] or wtab_more[c - 1, k] != 0.0
+            if w[k] != 0.0:
+                for d in range(kind_start[k], kind_start[k + 1]):
+                    v[c + 1, d] = g[c, d] * w[k]
+                live[c + 1, k] = True
     # back[c][s]: P(bingo in columns c.. | state s before column c)
     back = np.zeros((n_cols + 1, n_states))
     for c in range(n_cols - 1, 0, -1):
         w = wtab[c]
         nz = np.nonzero(w)[0]
-        runs = _runs(reach[c])
-        for r in range(runs.shape[0]):
-            for s in range(kind_start[runs[r, 0]], kind_start[runs[r, 1]]):
-                total = 0.0
-                for i in range(nz.size):
-                    k = nz[i]
-                    acc = bad[s, k]
-                    if c + 1 < n_cols:
-                        for t in range(out_off[s, k], out_off[s, k + 1]):
-                            acc += back[c + 1, out_dst[t]]
-                    total += w[k] * acc
-                back[c, s] = total
+        jmin, jmax = _marks_range(w, n)
+        if c + 1 < n_cols:
+            _transfer_back(buf, back[c + 1], w, n, jmin, jmax, state_kind, layer_start, next0,
+                           next1, marks, last_fold)  # fmt: skip
+        for s in range(n_states):
+            total = 0.0
+            for i in range(nz.size):
+                total += w[nz[i]] * bad[s, nz[i]]
+            if c + 1 < n_cols:
+                total += buf[rep_first[s]]
+            back[c, s] = total
     p_now = 0.0
     for c in range(n_cols):
         p_now += lost[c]

@@ -20,13 +20,14 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from bingo.probability import _cells
 from bingo.probability._model import SUPPORTED_THRESHOLD
 from eventkit.paths import user_data_dir
 
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 9_000_000
 MAX_THRESHOLD = 63  # group sizes are packed in 6 bits
-_CACHE_VERSION = 2
+_CACHE_VERSION = 3
 _CACHE_MIN_TRANSITIONS = 100_000  # folded edges
 _LABEL_BITS = 3
 _SIZE_SHIFT = 30
@@ -241,23 +242,30 @@ class Transitions:
     marked]): one column is `v' = diag(w[kind]) A v` with A a fixed 0/1 matrix. Mirror-image
     states always carry equal weight, so only one state per mirror pair is kept (`mult` = 1 or
     2 states it stands for), and values are per represented state. States are sorted by kind
-    (`kind_start[k]` .. `kind_start[k + 1]`).
+    (`kind_start[k]` .. `kind_start[k + 1]`; `state_kind`).
 
-    in_off[d, k] .. in_off[d, k + 1]: `in_src` = the states with an edge into d, of kind k
-    (forward pass, a gather). out_off[s, k] .. out_off[s, k + 1]: `out_dst` = the states s
-    leads to, of kind k (backward pass). bad[s, k]: how many column masks of kind k make a bingo
-    from s (the mass the DP loses there is the bingo probability, summed without cancellation).
+    A is applied one cell at a time (`_cells`: layer_start .. rep_first). in_off[d, k] ..
+    in_off[d, k + 1]: `in_src` = the states with an edge into d, of kind k (the counting DPs
+    gather over them). bad[s, k]: how many column masks of kind k make a bingo from s (the mass
+    the DP loses there is the bingo probability, summed without cancellation).
     """
 
     size: int
     threshold: int
     kind_start: np.ndarray  # int64 (n_kinds + 1,)
+    state_kind: np.ndarray  # int64 (n_states,)
     mult: np.ndarray  # float64 (n_states,)
     bad: np.ndarray  # float64 (n_states, n_kinds)
     in_off: np.ndarray  # int64 (n_states, n_kinds + 1)
     in_src: np.ndarray  # int32
-    out_off: np.ndarray  # int64 (n_states, n_kinds + 1)
-    out_dst: np.ndarray  # int32
+    layer_start: np.ndarray  # int64 (size + 2,)
+    next0: np.ndarray  # int32
+    next1: np.ndarray  # int32
+    marks: np.ndarray  # int8
+    first_fold: np.ndarray  # int32 (layer 0 -> folded state)
+    last_fold: np.ndarray  # int32 (layer size -> folded state)
+    last_rep: np.ndarray  # bool (layer size state is its pair's representative)
+    rep_first: np.ndarray  # int32 (folded state -> its representative in layer 0)
 
     @property
     def n_states(self) -> int:
@@ -271,24 +279,26 @@ class Transitions:
     def n_transitions(self) -> int:
         return int(self.in_src.size)
 
-    @property
-    def state_kind(self) -> np.ndarray:
-        return np.repeat(np.arange(self.n_kinds), np.diff(self.kind_start))
-
     def arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays in the order the kernels take them."""
-        return (
-            self.kind_start,
-            self.mult,
-            self.bad,
-            self.in_off,
-            self.in_src,
-            self.out_off,
-            self.out_dst,
-        )
+        """The arrays the probability kernels take, in order."""
+        return tuple(getattr(self, name) for name in _KERNEL_ARRAYS)
 
 
-_ARRAY_NAMES = ("kind_start", "mult", "bad", "in_off", "in_src", "out_off", "out_dst")
+_KERNEL_ARRAYS = (
+    "kind_start",
+    "state_kind",
+    "mult",
+    "bad",
+    "layer_start",
+    "next0",
+    "next1",
+    "marks",
+    "first_fold",
+    "last_fold",
+    "last_rep",
+    "rep_first",
+)
+_ARRAY_NAMES = (*_KERNEL_ARRAYS, "in_off", "in_src")
 
 
 @lru_cache(maxsize=16)
@@ -351,23 +361,45 @@ def _load(path: Path, size: int, threshold: int) -> Transitions | None:
 
 def _consistent(t: Transitions) -> bool:
     """Shapes, dtypes and index ranges the kernels rely on (they do not check bounds)."""
-    n_kinds = 2 * (t.size + 1)
-    ns = t.mult.size
+    n, n_kinds, ns = t.size, 2 * (t.size + 1), t.mult.size
     if t.kind_start.shape != (n_kinds + 1,) or t.bad.shape != (ns, n_kinds):
         return False
-    if t.in_off.shape != (ns, n_kinds + 1) or t.out_off.shape != (ns, n_kinds + 1):
-        return False
-    if t.in_src.dtype != np.int32 or t.out_dst.dtype != np.int32 or t.mult.dtype != np.float64:
-        return False
-    for off, idx in ((t.in_off, t.in_src), (t.out_off, t.out_dst)):
-        if off.dtype != np.int64 or idx.size and not 0 <= idx.min() <= idx.max() < ns:
-            return False
-        if off[0, 0] != 0 or off[-1, -1] != idx.size or np.any(np.diff(off.ravel()) < 0):
-            return False
-        if np.any(off[1:, 0] != off[:-1, -1]):
-            return False
     ks = t.kind_start
-    return bool(ks[0] == 0 and ks[-1] == ns and np.all(np.diff(ks) >= 0))
+    if not (ks[0] == 0 and ks[-1] == ns and np.all(np.diff(ks) >= 0)):
+        return False
+    if t.state_kind.shape != (ns,) or np.any(t.state_kind != np.repeat(np.arange(n_kinds),
+                                                                       np.diff(ks))):  # fmt: skip
+        return False
+    if t.in_off.shape != (ns, n_kinds + 1) or t.in_off.dtype != np.int64:
+        return False
+    if not _ranges_ok(t.in_off.ravel(), t.in_src, ns):
+        return False
+    ls = t.layer_start
+    total = t.next0.size
+    if ls.shape != (n + 2,) or ls[0] != 0 or ls[-1] != total or np.any(np.diff(ls) < 0):
+        return False
+    if t.next1.size != total or t.marks.size != total:
+        return False
+    for r in range(n):  # successors of layer r lie in layer r + 1 (next1 may be -1: a bingo)
+        lo, hi, nlo, nhi = ls[r], ls[r + 1], ls[r + 1], ls[r + 2]
+        n0, n1 = t.next0[lo:hi], t.next1[lo:hi]
+        if n0.size and (n0.min() < nlo or n0.max() >= nhi):
+            return False
+        if n1.size and (n1.max() >= nhi or np.any((n1 < nlo) & (n1 != -1))):
+            return False
+    n_first, n_last = ls[1] - ls[0], ls[-1] - ls[-2]
+    for fold, size in ((t.first_fold, n_first), (t.last_fold, n_last)):
+        if fold.shape != (size,) or (fold.size and not 0 <= fold.min() <= fold.max() < ns):
+            return False
+    if t.last_rep.shape != (n_last,) or t.rep_first.shape != (ns,):
+        return False
+    return bool(ns == 0 or 0 <= t.rep_first.min() <= t.rep_first.max() < n_first)
+
+
+def _ranges_ok(off: np.ndarray, idx: np.ndarray, ns: int) -> bool:
+    if idx.dtype != np.int32 or (idx.size and not 0 <= idx.min() <= idx.max() < ns):
+        return False
+    return bool(off[0] == 0 and off[-1] == idx.size and np.all(np.diff(off) >= 0))
 
 
 def _cache_path(size: int, threshold: int) -> Path | None:
@@ -426,11 +458,12 @@ def _build(size: int, threshold: int) -> Transitions:
     in_off, in_src = _csr(new_of[dst[into_rep]], state_kind[src[into_rep]],
                           new_of[src[into_rep]], ns, n_kinds)  # fmt: skip
     from_rep = is_rep[src]
-    out_off, out_dst = _csr(new_of[src[from_rep]], kind[from_rep], new_of[dst[from_rep]], ns,
-                            n_kinds)  # fmt: skip
+    out_off, _ = _csr(new_of[src[from_rep]], kind[from_rep], new_of[dst[from_rep]], ns, n_kinds)
     masks_of_kind = np.zeros(n_kinds)
     for mask in range(1 << size):
         has_centre = centre_row >= 0 and (mask >> centre_row) & 1
         masks_of_kind[bin(mask).count("1") + (size + 1) * has_centre] += 1
     bad = masks_of_kind[None, :] - np.diff(out_off, axis=1).astype(np.float64)
-    return Transitions(size, threshold, kind_start, mult, bad, in_off, in_src, out_off, out_dst)
+    cells = _cells.build(codes, new_of, is_rep, reps, size, threshold)
+    return Transitions(size, threshold, kind_start=kind_start, state_kind=new_kind, mult=mult,
+                       bad=bad, in_off=in_off, in_src=in_src, **cells)  # fmt: skip
