@@ -38,14 +38,16 @@ def _draws(n: int, m: int, lo: float, hi: float, count: int, seed: int) -> list[
     return out
 
 
-def _time_ms(fn, d, repeat: int = 3) -> float:
-    best = float("inf")
+def _time_ms(fn, d, repeat: int = 3) -> tuple[float, float]:
+    """(wall, CPU) milliseconds of one uncached call, each the min of `repeat` runs."""
+    wall = cpu = float("inf")
     for _ in range(repeat):
         prob._probability.cache_clear()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         fn(d)
-        best = min(best, time.perf_counter() - start)
-    return best * 1e3
+        cpu = min(cpu, time.process_time() - start_cpu)
+        wall = min(wall, time.perf_counter() - start)
+    return wall * 1e3, cpu * 1e3
 
 
 def main(argv: list[str]) -> int:
@@ -57,9 +59,13 @@ def main(argv: list[str]) -> int:
     )
     prob.warm_up()
     print(
-        f"{'board':<20}{'stage':<7}{'P median':>10}{'P worst':>10}{'next median':>13}"
-        f"{'next worst':>12}   targets: P <= {TARGET_P_MS:g} ms, next(500 cards) <= "
-        f"{TARGET_NEXT_MS:g} ms"
+        "times in ms: CPU time of this process (the single-core cost; the targets apply to it)"
+        " and wall time in brackets (inflated when other processes share the 2 cores)"
+    )
+    print(
+        f"{'board':<20}{'stage':<7}{'P median':>17}{'P worst':>17}{'next median':>19}"
+        f"{'next worst':>19}   targets: P <= {TARGET_P_MS:g}, next(500 cards) <= "
+        f"{TARGET_NEXT_MS:g}"
     )
     all_ok = True
     for n in range(6, 11):
@@ -80,13 +86,22 @@ def main(argv: list[str]) -> int:
                     _time_ms(lambda d, n=n, m=m: prob.next_draw_stats(d, n, m, 4, cards=500), d, 2)
                     for d in vecs[: max(4, count // 2)] + vecs[-1:]
                 ]
-                ok = max(p_ms) <= TARGET_P_MS and max(nx_ms) <= TARGET_NEXT_MS
+                p_cpu = [c for _, c in p_ms]
+                nx_cpu = [c for _, c in nx_ms]
+                ok = max(p_cpu) <= TARGET_P_MS and max(nx_cpu) <= TARGET_NEXT_MS
                 all_ok &= ok
                 label = f"{n}x{n} M={m}" + (" (degen.)" if m == n else "")
+                cells = []
+                for times in (p_ms, nx_ms):
+                    cpu = sorted(c for _, c in times)
+                    wall = sorted(w for w, _ in times)
+                    cells.append(
+                        f"{statistics.median(cpu):>7.2f} ({statistics.median(wall):>6.2f})"
+                    )
+                    cells.append(f"{cpu[-1]:>7.2f} ({wall[-1]:>6.2f})")
                 print(
-                    f"{label:<20}{stage:<7}{statistics.median(p_ms):>8.3f}ms{max(p_ms):>8.3f}ms"
-                    f"{statistics.median(nx_ms):>11.3f}ms{max(nx_ms):>10.3f}ms   "
-                    f"{'OK' if ok else 'MISSED'}"
+                    f"{label:<20}{stage:<7}{cells[0]:>17}{cells[1]:>17}{cells[2]:>19}"
+                    f"{cells[3]:>19}   {'OK' if ok else 'MISSED'}"
                     + (f"   (tables + first call {setup:.2f} s)" if stage == "early" else "")
                 )
     print(f"load average {os.getloadavg()[0]:.2f} at the end; all targets met: {all_ok}")

@@ -523,3 +523,23 @@ def test_folded_pruned_dp_matches_the_plain_dp(n, m, threshold):
                 bumped[c] += 1
                 ref = _unfolded_reference(n, threshold, tuple(bumped), m)
                 assert after[c].p_bingo_after == pytest.approx(ref, abs=1e-13), (drawn, c)
+
+
+@pytest.mark.parametrize(("n", "threshold"), [(5, 4), (8, 4), (7, 6)])
+def test_cell_layers_and_edge_gather_agree(n, threshold):
+    """The two ways of applying a column (used by cost) give the same vector."""
+    tables = transitions(n, threshold)
+    rng = np.random.default_rng(n)
+    v = rng.random(tables.n_states)
+    live = np.ones(tables.n_kinds, np.bool_)
+    live[rng.integers(0, tables.n_kinds, 3)] = False
+    v[~live[tables.state_kind]] = 0.0
+    weights = np.ones(tables.n_kinds)
+    by_edges = np.zeros(tables.n_states)
+    _kernels._gather(v, by_edges, weights, live, tables.kind_start, tables.in_off, tables.in_src)
+    by_cells = np.zeros(tables.n_states)
+    buf = np.zeros(tables.layer_start[-1])
+    t = tables
+    _kernels._transfer(v, by_cells, buf, live, n, 0, n, t.state_kind, t.layer_start, t.next0,
+                       t.next1, t.marks, t.first_fold, t.last_fold, t.last_rep)  # fmt: skip
+    np.testing.assert_allclose(by_cells, by_edges, rtol=1e-12)

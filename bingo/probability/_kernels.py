@@ -69,6 +69,34 @@ def _marks_range(w, n):
 
 
 @njit(cache=True)
+def _gather_is_cheaper(edge_counts, weights, live, layer_start):
+    """True when the in-edges from live kinds into the kinds with weight are fewer than the
+    pushes of the cell layers (narrow marked-count ranges, e.g. every number on the card)."""
+    edges = 0
+    for k in range(weights.size):
+        if weights[k] != 0.0:
+            for j in range(live.size):
+                if live[j]:
+                    edges += edge_counts[k, j]
+    return edges < 2 * layer_start[-1]
+
+
+@njit(cache=True)
+def _gather(v, u, weights, live, kind_start, in_off, in_src):
+    """u[d] = sum of v over the in-edges of d from live kinds, for the kinds with weight."""
+    runs = _runs(live)
+    for k in range(weights.size):
+        if weights[k] == 0.0:
+            continue
+        for d in range(kind_start[k], kind_start[k + 1]):
+            acc = 0.0
+            for r in range(runs.shape[0]):
+                for t in range(in_off[d, runs[r, 0]], in_off[d, runs[r, 1]]):
+                    acc += v[in_src[t]]
+            u[d] = acc
+
+
+@njit(cache=True)
 def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, marks,
               first_fold, last_fold, last_rep):  # fmt: skip
     """u[d] = sum of v over the live states with an edge into d (unweighted), exact for the
@@ -119,8 +147,8 @@ def _transfer_back(val, back_next, w, n, jmin, jmax, state_kind, layer_start, ne
 
 
 @njit(cache=True)
-def bingo_probability(kind_start, state_kind, mult, bad, layer_start, next0, next1, marks,
-                      first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
+def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
+                      layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
     """P(some group reaches the threshold) for one vector of column weights."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
@@ -139,9 +167,12 @@ def bingo_probability(kind_start, state_kind, mult, bad, layer_start, next0, nex
         p += _lost(v, mult, bad, w, _runs(live), kind_start, np.nonzero(w)[0])
         if c == n_cols - 1:
             break
-        jmin, jmax = _marks_range(w, n)
-        _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, marks,
-                  first_fold, last_fold, last_rep)  # fmt: skip
+        if _gather_is_cheaper(edge_counts, w, live, layer_start):
+            _gather(v, u, w, live, kind_start, in_off, in_src)
+        else:
+            jmin, jmax = _marks_range(w, n)
+            _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1,
+                      marks, first_fold, last_fold, last_rep)  # fmt: skip
         total = 0.0
         for k in range(n_kinds):
             block[k] = 0.0
@@ -162,8 +193,8 @@ def bingo_probability(kind_start, state_kind, mult, bad, layer_start, next0, nex
 
 
 @njit(cache=True)
-def bingo_probabilities(kind_start, state_kind, mult, bad, layer_start, next0, next1, marks,
-                        first_fold, last_fold, last_rep, rep_first, wtabs):  # fmt: skip
+def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
+                        layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtabs):  # fmt: skip
     """`bingo_probability` for a batch of weight tables (wtabs[i] is one table), as one pass
     over the cells with a row of values per state (the index loads are shared)."""
     n_states = mult.size
@@ -199,40 +230,30 @@ def bingo_probabilities(kind_start, state_kind, mult, bad, layer_start, next0, n
             union[k] = 0.0
             for b in range(batch):
                 union[k] += wtabs[b, c, k]
-        jmin, jmax = _marks_range(union, n)
-        for i in range(layer_start[0], layer_start[1]):
-            f = first_fold[i]
-            if live[state_kind[f]]:
-                buf[i, :] = v[f, :]
-            else:
-                buf[i, :] = 0.0
-        for r in range(n):
-            buf[layer_start[r + 1] : layer_start[r + 2], :] = 0.0
-            rest = n - r
-            for i in range(layer_start[r], layer_start[r + 1]):
-                m = marks[i]
-                if m > jmax or m + rest < jmin:
-                    continue
-                i0 = next0[i]
-                i1 = next1[i]
-                for b in range(batch):
-                    buf[i0, b] += buf[i, b]
-                if i1 >= 0:
-                    for b in range(batch):
-                        buf[i1, b] += buf[i, b]
+        if _gather_is_cheaper(edge_counts, union, live, layer_start):
+            _gather_batch(v, u, wtabs, c, live, kind_start, in_off, in_src, mult, block)
+        else:
+            _transfer_batch(
+                v,
+                u,
+                buf,
+                wtabs,
+                c,
+                union,
+                live,
+                n,
+                state_kind,
+                layer_start,
+                next0,
+                next1,
+                marks,
+                first_fold,
+                last_fold,
+                last_rep,
+                mult,
+                block,
+            )
         total[:] = 0.0
-        for k in range(n_kinds):
-            block[k, :] = 0.0
-        last = layer_start[n]
-        for i in range(last, layer_start[n + 1]):
-            if not last_rep[i - last]:
-                continue
-            d = last_fold[i - last]
-            k = state_kind[d]
-            for b in range(batch):
-                x = buf[i, b] * wtabs[b, c, k]
-                u[d, b] = x
-                block[k, b] += mult[d] * x
         for k in range(n_kinds):
             for b in range(batch):
                 total[b] += block[k, b]
@@ -246,8 +267,71 @@ def bingo_probabilities(kind_start, state_kind, mult, bad, layer_start, next0, n
 
 
 @njit(cache=True)
-def bingo_with_one_more(kind_start, state_kind, mult, bad, layer_start, next0, next1, marks,
-                        first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
+def _gather_batch(v, u, wtabs, c, live, kind_start, in_off, in_src, mult, block):
+    batch = v.shape[1]
+    acc = np.zeros(batch)
+    runs = _runs(live)
+    block[:, :] = 0.0
+    for k in range(kind_start.size - 1):
+        any_weight = False
+        for b in range(batch):
+            any_weight |= wtabs[b, c, k] != 0.0
+        if not any_weight:
+            continue
+        for d in range(kind_start[k], kind_start[k + 1]):
+            acc[:] = 0.0
+            for r in range(runs.shape[0]):
+                for t in range(in_off[d, runs[r, 0]], in_off[d, runs[r, 1]]):
+                    src = in_src[t]
+                    for b in range(batch):
+                        acc[b] += v[src, b]
+            for b in range(batch):
+                x = acc[b] * wtabs[b, c, k]
+                u[d, b] = x
+                block[k, b] += mult[d] * x
+
+
+@njit(cache=True)
+def _transfer_batch(v, u, buf, wtabs, c, union, live, n, state_kind, layer_start, next0, next1,
+                    marks, first_fold, last_fold, last_rep, mult, block):  # fmt: skip
+    batch = v.shape[1]
+    jmin, jmax = _marks_range(union, n)
+    for i in range(layer_start[0], layer_start[1]):
+        f = first_fold[i]
+        if live[state_kind[f]]:
+            buf[i, :] = v[f, :]
+        else:
+            buf[i, :] = 0.0
+    for r in range(n):
+        buf[layer_start[r + 1] : layer_start[r + 2], :] = 0.0
+        rest = n - r
+        for i in range(layer_start[r], layer_start[r + 1]):
+            m = marks[i]
+            if m > jmax or m + rest < jmin:
+                continue
+            i0 = next0[i]
+            i1 = next1[i]
+            for b in range(batch):
+                buf[i0, b] += buf[i, b]
+            if i1 >= 0:
+                for b in range(batch):
+                    buf[i1, b] += buf[i, b]
+    block[:, :] = 0.0
+    last = layer_start[n]
+    for i in range(last, layer_start[n + 1]):
+        if not last_rep[i - last]:
+            continue
+        d = last_fold[i - last]
+        k = state_kind[d]
+        for b in range(batch):
+            x = buf[i, b] * wtabs[b, c, k]
+            u[d, b] = x
+            block[k, b] += mult[d] * x
+
+
+@njit(cache=True)
+def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
+                        layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
     """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
     (one more number of that column drawn): a forward pass keeping each column's gathered
     vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
@@ -271,9 +355,12 @@ def bingo_with_one_more(kind_start, state_kind, mult, bad, layer_start, next0, n
             break
         for k in range(n_kinds):
             either[k] = w[k] + wtab_more[c, k]
-        jmin, jmax = _marks_range(either, n)
-        _transfer(v[c], g[c], buf, live[c], n, jmin, jmax, state_kind, layer_start, next0,
-                  next1, marks, first_fold, last_fold, last_rep)  # fmt: skip
+        if _gather_is_cheaper(edge_counts, either, live[c], layer_start):
+            _gather(v[c], g[c], either, live[c], kind_start, in_off, in_src)
+        else:
+            jmin, jmax = _marks_range(either, n)
+            _transfer(v[c], g[c], buf, live[c], n, jmin, jmax, state_kind, layer_start, next0,
+                      next1, marks, first_fold, last_fold, last_rep)  # fmt: skip
         for k in range(n_kinds):
             if w[k] != 0.0:
                 for d in range(kind_start[k], kind_start[k + 1]):

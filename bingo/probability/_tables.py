@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -266,6 +266,18 @@ class Transitions:
     last_fold: np.ndarray  # int32 (layer size -> folded state)
     last_rep: np.ndarray  # bool (layer size state is its pair's representative)
     rep_first: np.ndarray  # int32 (folded state -> its representative in layer 0)
+    # edge_counts[k, j]: in-edges into states of kind k from states of kind j (derived, to choose
+    # between a gather over in_src and the cell layers per column: whichever moves less)
+    edge_counts: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.edge_counts is None:
+            counts = np.diff(self.in_off, axis=1)
+            per_kind = np.zeros((self.n_kinds, self.n_kinds), np.int64)
+            for k in range(self.n_kinds):
+                lo, hi = self.kind_start[k], self.kind_start[k + 1]
+                per_kind[k] = counts[lo:hi].sum(axis=0)
+            object.__setattr__(self, "edge_counts", per_kind)
 
     @property
     def n_states(self) -> int:
@@ -286,6 +298,9 @@ class Transitions:
 
 _KERNEL_ARRAYS = (
     "kind_start",
+    "in_off",
+    "in_src",
+    "edge_counts",
     "state_kind",
     "mult",
     "bad",
@@ -298,7 +313,7 @@ _KERNEL_ARRAYS = (
     "last_rep",
     "rep_first",
 )
-_ARRAY_NAMES = (*_KERNEL_ARRAYS, "in_off", "in_src")
+_ARRAY_NAMES = tuple(name for name in _KERNEL_ARRAYS if name != "edge_counts")
 
 
 @lru_cache(maxsize=16)
@@ -355,8 +370,11 @@ def _load(path: Path, size: int, threshold: int) -> Transitions | None:
         return None
     if stored != _checksum(size, threshold, arrays):
         return None
-    tables = Transitions(size, threshold, **arrays)
-    return tables if _consistent(tables) else None
+    try:
+        tables = Transitions(size, threshold, **arrays)
+        return tables if _consistent(tables) else None
+    except (ValueError, IndexError, TypeError):
+        return None
 
 
 def _consistent(t: Transitions) -> bool:
