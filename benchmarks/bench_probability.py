@@ -56,6 +56,18 @@ def _midgame(n, m, t, count, seed=3):
     return out
 
 
+def _cpu_ms(fn, x, repeat=3) -> float:
+    """CPU time of one uncached call (min of `repeat`): the single-core cost, which the load of
+    other processes on this shared machine inflates less than the wall time."""
+    best = float("inf")
+    for _ in range(repeat):
+        prob._probability.cache_clear()
+        start = time.process_time()
+        fn(x)
+        best = min(best, time.process_time() - start)
+    return best * 1e3
+
+
 def _line(label: str, value: str, target: str, ok: bool) -> None:
     print(f"{label:<52} {value:>14}   target {target:<10} {'OK' if ok else 'MISSED'}")
 
@@ -68,7 +80,10 @@ def _first_call(n, m, t) -> float:
 
 def main() -> int:
     cores = os.cpu_count()
-    print(f"load average {os.getloadavg()[0]:.2f} on {cores} cores (timings scale with it)")
+    print(
+        f"load average {os.getloadavg()[0]:.2f} on {cores} cores (timings scale with it), "
+        f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}"
+    )
     start = time.perf_counter()
     prob.warm_up()
     print(f"warm_up() in this process: {time.perf_counter() - start:.3f} s")
@@ -89,22 +104,31 @@ def main() -> int:
     print(f"{'5x5 t4 brute-force enumeration, median of 3':<52} {brute_ms:>11.1f} ms")
     _line("5x5 t4 speed-up of the DP over brute force", f"{ratio:,.0f}x", ">= 1000x", ratio >= 1000)
 
-    for n, m, t, target_ms in ((10, 10, 4, 10.0), (8, 10, 6, 1000.0)):
-        first = _first_call(n, m, t)
-        print(f"{f'{n}x{n} t{t} first call (tables built or loaded)':<52} {first:>12.3f} s")
-        for label, vecs in (("draws", _vectors(n, m, 30)), ("mid-game", _midgame(n, m, t, 15))):
-            ms = _median_ms(lambda d, n=n, m=m, t=t: prob.bingo_probability(d, n, m, t), vecs)
-            _line(f"{n}x{n} t{t} bingo_probability, {label}, median", f"{ms:.3f} ms",
-                  f"<= {target_ms:g} ms", ms <= target_ms)  # fmt: skip
-        ms = _median_ms(lambda d, n=n, m=m, t=t: prob.bingo_probability(d, n, m, t),
-                        [(m // 2,) * n], repeat=5)  # fmt: skip
-        print(f"{f'{n}x{n} t{t} worst case (half of every column drawn)':<52} {ms:>11.3f} ms")
+    # the degenerate board (every number of a column on the card): one line
+    first = _first_call(10, 10, 4)
+    ms = _median_ms(lambda d: prob.bingo_probability(d, 10, 10, 4), _midgame(10, 10, 4, 15))
+    print(f"{'10x10 t4 M=10 (degenerate) mid-game, median':<52} {ms:>11.3f} ms"
+          f"   (first call {first:.3f} s)")  # fmt: skip
+
+    # the headline: 10x10, threshold 4, 15 numbers per column; CPU time, min of 3 per input
+    _first_call(10, 15, 4)
+    mid = _midgame(10, 15, 4, 20) + [(7,) * 10, (5,) * 10, (7, 8, 6, 7, 9, 5, 8, 7, 6, 7)]
+    p_cpu = [_cpu_ms(lambda d: prob.bingo_probability(d, 10, 15, 4), d) for d in mid]
+    _line("10x10 t4 M=15 bingo_probability, mid-game, worst", f"{max(p_cpu):.3f} ms",
+          "<= 5 ms", max(p_cpu) <= 5)  # fmt: skip
+    print(f"{'    median':<52} {statistics.median(p_cpu):>11.3f} ms")
+    nx_cpu = [_cpu_ms(lambda d: prob.next_draw_stats(d, 10, 15, 4, cards=500), d) for d in mid]
+    _line("10x10 t4 M=15 next_draw_stats 500 cards, worst", f"{max(nx_cpu):.3f} ms",
+          "<= 50 ms", max(nx_cpu) <= 50)  # fmt: skip
+    print(f"{'    median':<52} {statistics.median(nx_cpu):>11.3f} ms")
+    first = _first_call(8, 10, 6)
+    ms = _median_ms(lambda d: prob.bingo_probability(d, 8, 10, 6), _midgame(8, 10, 6, 15))
+    print(f"{'8x8 t6 M=10 bingo_probability, mid-game, median':<52} {ms:>11.3f} ms"
+          f"   (first call {first:.3f} s)")  # fmt: skip
 
     vecs = [d for d in _vectors(5, 15, 60, seed=2) if sum(d) < 75]
     ms = _median_ms(lambda d: prob.next_draw_stats(d, 5, 15, 4, cards=500), vecs)
     _line("5x5 t4 next_draw_stats, 500 cards, median", f"{ms:.3f} ms", "<= 20 ms", ms <= 20)
-    ms = _median_ms(lambda d: prob.next_draw_stats(d, 10, 10, 4, cards=500), _midgame(10, 10, 4, 8))
-    print(f"{'10x10 t4 next_draw_stats, 500 cards, median':<52} {ms:>11.3f} ms")
 
     for m in (15,):
         prob._curve_cached.cache_clear()
@@ -114,13 +138,20 @@ def main() -> int:
         _line(f"5x5 t4 first_bingo_curve, 500 cards, M={m} (exact)", f"{sec:.3f} s", "<= 2 s",
               sec <= 2)  # fmt: skip
         print(f"    expected first bingo draw: {curve.expected_first_bingo:.3f}")
-    for n, m in ((7, 10), (10, 10)):
+    prob.first_bingo_curve(100, 10, 10, 4, samples=2)  # tables and kernels ready
+    for n, m in ((10, 10), (10, 15), (7, 10)):
         prob._curve_cached.cache_clear()
-        t0 = time.perf_counter()
-        curve = prob.first_bingo_curve(100, n, m, 4, samples=200)
-        sec = time.perf_counter() - t0
-        print(f"{f'{n}x{n} t4 first_bingo_curve, 100 cards, M={m}, 200 samples':<52} {sec:>12.3f} s"
-              f"   (max error {curve.max_error:.4f})")  # fmt: skip
+        t0, c0 = time.perf_counter(), time.process_time()
+        curve = prob.first_bingo_curve(100, n, m, 4)
+        sec, cpu = time.perf_counter() - t0, time.process_time() - c0
+        label = f"{n}x{n} t4 first_bingo_curve, 100 cards, M={m}, CPU"
+        if (n, m) == (10, 10):
+            _line(label, f"{cpu:.3f} s", "<= 2 s", cpu <= 2)
+            _line("    stated max error", f"{curve.max_error:.4f}", "<= 0.005",
+                  curve.max_error <= 0.005)  # fmt: skip
+        else:
+            print(f"{label:<52} {cpu:>12.3f} s   (max error {curve.max_error:.4f})")
+        print(f"    wall {sec:.3f} s, {curve.samples} draw orders sampled")
     floor_code = (  # numba's own cost: import, then its one-time set-up at the first call
         "import time; t = time.perf_counter(); import numba, numpy;"
         "from bingo.probability import _brute; a = time.perf_counter() - t;"
@@ -151,6 +182,7 @@ def main() -> int:
     warm = statistics.median(r[0] for r in runs[1:])
     _line("start-up: import + warm_up from the numba cache", f"{warm:.3f} s", "<= 1 s", warm <= 1)
     print(f"{'start-up beyond the numba floor (the engine own)':<52} {warm - floor:>12.3f} s")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
     return 0
 
 

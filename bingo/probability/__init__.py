@@ -11,6 +11,7 @@ given the drawn numbers. No Qt; pure functions; bad arguments raise ValueError n
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,7 +49,9 @@ __all__ = [
     "warm_up",
 ]
 
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 200  # the first round of the automatic choice (samples=None)
+TARGET_ERROR = 0.005  # samples=None: sample until the stated max error is at most this
+AUTO_MAX_SAMPLES = 3200
 DEFAULT_SEED = 20240401
 SAMPLE_BUDGET = 20_000_000  # draw-order cells sampled at once (160 MB of int64)
 
@@ -85,7 +88,7 @@ class FirstBingoCurve:
     draws: np.ndarray  # 0 .. size*per_column (ints)
     p_any: np.ndarray  # P(at least one of `cards` cards has a bingo after t draws)
     exact: bool  # False when sampled (sizes > 5)
-    max_error: float  # 0.0 when exact; else 2 standard errors (max over t)
+    max_error: float  # 0.0 when exact; else 2.5 standard errors (max over t)
     cards: int
     expected_first_bingo: float  # expected draw number of the first bingo (inf: never)
     p_one: np.ndarray  # P(one random card has a bingo after t draws); always exact
@@ -248,10 +251,18 @@ def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> Fi
         exact, used = True, 0
     else:
         p_one = _one_card(size, per_column, threshold, free)
+        used = DEFAULT_SAMPLES if samples is None else samples
         p_any, error = _curve.sampled_curve(
-            tables, size, per_column, free, cards, samples, seed, p_one
+            tables, size, per_column, free, cards, used, seed, p_one
         )
-        exact, used = bool(error.max() == 0.0), samples
+        if samples is None and error.max() > TARGET_ERROR:
+            # the error falls as 1 / sqrt(samples): one more run sized from the first
+            wanted = used * (error.max() / TARGET_ERROR) ** 2 * 1.2
+            used = int(min(math.ceil(wanted), AUTO_MAX_SAMPLES, max_samples(size, per_column)))
+            p_any, error = _curve.sampled_curve(
+                tables, size, per_column, free, cards, used, seed, p_one
+            )
+        exact = bool(error.max() == 0.0)
     for a in (draws, p_one, p_any, error):
         a.setflags(write=False)
     return FirstBingoCurve(
@@ -275,20 +286,24 @@ def first_bingo_curve(
     threshold: int = 4,
     free_center: bool = False,
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: int = DEFAULT_SEED,
 ) -> FirstBingoCurve:
     """P(at least one of `cards` random cards has a bingo after t draws), t = 0..all numbers.
 
     Exact over the joint distribution of the column counts for sizes <= 5 (with at most ~4
     million count vectors); otherwise `samples` random draw orders (seeded) with the exact DP
-    inside, and `max_error` states the sampling error (2 standard errors).
+    inside and control variates of exactly known mean, and `max_error` states the sampling
+    error (2.5 standard errors). samples=None: as many as give a stated max error of at most
+    TARGET_ERROR (at most AUTO_MAX_SAMPLES).
     """
     cards = check_cards(cards)
     size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-        raise ValueError(f"samples must be an integer >= 2, not {samples!r}")
-    if samples > (largest := max_samples(size, per_column)):
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+    ):
+        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
+    if samples is not None and samples > (largest := max_samples(size, per_column)):
         raise ValueError(f"samples must be at most {largest:,} on this board, not {samples:,}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, not {seed!r}")

@@ -5,7 +5,8 @@ P_any(t) = sum_{d : |d| = t} P(d | t) * (1 - (1 - p(d))^K), with P(d | t) multiv
 hypergeometric. Exact (all count vectors, p(d) from the DP's table of no-bingo patterns by column counts) when
 the vectors are few (sizes <= 5); otherwise each t is exact when its count vectors are few (the
 first and last draws) or the answer is pinned by bounds, and sampled over seeded draw orders
-(the DP inside, the exact one-card curve as a control variate) in between, with a stated error.
+(the DP inside; control variates: the window surrogate of `_surrogate` and the exact one-card
+curve) in between, with a stated error.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from math import comb, lgamma
 
 import numpy as np
 
-from bingo.probability import _kernels
+from bingo.probability import _kernels, _surrogate
 from bingo.probability._model import any_of, count_matrix, rows_of, weight_table
 from bingo.probability._tables import Transitions
 
@@ -168,18 +169,22 @@ def exact_at(tables, t, size, per_column, free_center, cards) -> float:
     return float(np.sum(weight * any_of(p[inverse.ravel()], cards)))
 
 
-EXACT_VECTORS_PER_DRAW = 12_000
+EXACT_VECTORS_PER_DRAW = 1_500
 SATURATED = 1e-9  # (1 - p)^K below this: count the path as a bingo (bias added to the error)
+ERROR_SE = 2.5  # stated error = 2.5 standard errors (98.8 % two-sided for a normal estimate)
+MAX_REDUCTION = 100.0  # largest variance reduction claimed from the control variates
 
 
 def sampled_curve(
     tables, size, per_column, free_center, cards, samples, seed, p_one,
-    exact_vectors=EXACT_VECTORS_PER_DRAW,
+    exact_vectors=EXACT_VECTORS_PER_DRAW, surrogate=True,
 ):  # fmt: skip
     """(p_any, error per t): exact where the count vectors of t are few (<= exact_vectors) or
-    the answer is pinned by bounds; elsewhere the mean over `samples` random draw orders
-    (error = 2 standard errors). A path stops being evaluated once its cards surely hold a
-    bingo (P_any along a path never decreases)."""
+    the answer is pinned by bounds; elsewhere the mean over `samples` random draw orders with
+    control variates of known mean (the window surrogate of `_surrogate`, and p(d), whose mean
+    is the exact one-card curve), error = ERROR_SE standard errors of the regression estimate.
+    A path stops being evaluated once its cards surely hold a bingo (P_any along a path never
+    decreases)."""
     n_numbers = size * per_column
     p_any = np.zeros(n_numbers + 1)
     error = np.zeros(n_numbers + 1)
@@ -188,6 +193,9 @@ def sampled_curve(
     if cards == 1:
         return np.array(p_one, dtype=float), error  # one card: the exact one-card curve
     upper = any_of(p_one, cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
+    window = None
+    if surrogate and _surrogate.feasible(size, per_column, free_center):
+        window = _surrogate.WindowSurrogate(tables, size, per_column, free_center, cards)
     rng = np.random.default_rng(seed)
     labels = np.repeat(np.arange(size), per_column)
     orders = np.empty((samples, n_numbers), np.int64)
@@ -195,6 +203,7 @@ def sampled_curve(
         orders[i] = rng.permutation(labels)
     counts = np.zeros((samples, size), np.int64)
     y = np.zeros(samples)  # P(some card has a bingo) along each path
+    x = np.zeros(samples)  # P(one card has a bingo) along each path (while live)
     vector_numbers = count_vectors_numbers(size, per_column)
     cache: dict[tuple[int, ...], float] = {}
     for t in range(n_numbers + 1):
@@ -216,17 +225,37 @@ def sampled_curve(
             for k, p in zip(todo, _probabilities(tables, todo, size, per_column, free_center),
                             strict=True):  # fmt: skip
                 cache[k] = float(p)
-        x = np.array([cache[k] for k in keys])
-        y[live] = any_of(x, cards)
-        estimate = y
-        if live.size == samples and x.var() > 0:
-            # control variate: E[p(d) | t] = p_one[t] exactly, and y rises with p(d)
-            beta = float(np.cov(x, y)[0, 1] / x.var(ddof=1))
-            estimate = y - beta * (x - p_one[t])
+        x[live] = [cache[k] for k in keys]
+        y[live] = any_of(x[live], cards)
+        controls = []
+        if window is not None:
+            controls.append((1.0 - window.value(counts)) - (1.0 - window.mean[t]))
+        if live.size == samples:
+            controls.append(x - p_one[t])
+        estimate, se = _regression_estimate(y, controls)
         y[y >= 1.0 - SATURATED] = 1.0
-        p_any[t] = min(max(float(estimate.mean()), p_one[t]), upper[t])
-        error[t] = 2.0 * float(estimate.std(ddof=1)) / np.sqrt(samples) + SATURATED
+        p_any[t] = min(max(estimate, p_one[t]), upper[t])
+        # y lies in [0, 1], so its variance is at most m (1 - m): never claim more than
+        # MAX_REDUCTION from the control variates (rare paths the samples missed, e.g. near
+        # the ends of the curve, make the residual variance look smaller than it is)
+        m = p_any[t]
+        floor = np.sqrt(m * (1.0 - m) / samples / MAX_REDUCTION)
+        error[t] = ERROR_SE * max(se, floor) + SATURATED
     return p_any, error
+
+
+def _regression_estimate(y: np.ndarray, controls: list[np.ndarray]) -> tuple[float, float]:
+    """Mean of y with control variates of mean 0 (least-squares coefficients), and its standard
+    error from the residuals (with the degrees of freedom the fit used)."""
+    n = y.size
+    cols = [c for c in controls if np.ptp(c) > 0.0]
+    if not cols:
+        return float(y.mean()), float(y.std(ddof=1)) / np.sqrt(n)
+    design = np.column_stack([np.ones(n), *cols])
+    coef, *_ = np.linalg.lstsq(design, y, rcond=None)
+    residual = y - design @ coef
+    dof = max(n - design.shape[1], 1)
+    return float(coef[0]), float(np.sqrt(residual @ residual / dof / n))
 
 
 def expected_first(p_any: np.ndarray) -> float:

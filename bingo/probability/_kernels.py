@@ -194,139 +194,18 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
 
 @njit(cache=True)
 def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
-                        layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtabs):  # fmt: skip
-    """`bingo_probability` for a batch of weight tables (wtabs[i] is one table), as one pass
-    over the cells with a row of values per state (the index loads are shared)."""
-    n_states = mult.size
-    n_kinds = kind_start.size - 1
-    batch = wtabs.shape[0]
-    n_cols = wtabs.shape[1]
-    n = layer_start.size - 2
-    v = np.zeros((n_states, batch))
-    u = np.zeros((n_states, batch))
-    buf = np.zeros((layer_start[-1], batch))
-    v[0, :] = 1.0
-    live = np.zeros(n_kinds, np.bool_)
-    live[0] = True
-    union = np.zeros(n_kinds)
-    block = np.zeros((n_kinds, batch))
-    total = np.zeros(batch)
-    p = np.zeros(batch)
-    for c in range(n_cols):
-        live_runs = _runs(live)
-        for r in range(live_runs.shape[0]):
-            for s in range(kind_start[live_runs[r, 0]], kind_start[live_runs[r, 1]]):
-                for b in range(batch):
-                    x = v[s, b]
-                    if x == 0.0:
-                        continue
-                    lost = 0.0
-                    for k in range(n_kinds):
-                        lost += wtabs[b, c, k] * bad[s, k]
-                    p[b] += mult[s] * x * lost
-        if c == n_cols - 1:
-            break
-        for k in range(n_kinds):
-            union[k] = 0.0
-            for b in range(batch):
-                union[k] += wtabs[b, c, k]
-        if _gather_is_cheaper(edge_counts, union, live, layer_start):
-            _gather_batch(v, u, wtabs, c, live, kind_start, in_off, in_src, mult, block)
-        else:
-            _transfer_batch(
-                v,
-                u,
-                buf,
-                wtabs,
-                c,
-                union,
-                live,
-                n,
-                state_kind,
-                layer_start,
-                next0,
-                next1,
-                marks,
-                first_fold,
-                last_fold,
-                last_rep,
-                mult,
-                block,
-            )
-        total[:] = 0.0
-        for k in range(n_kinds):
-            for b in range(batch):
-                total[b] += block[k, b]
-        for k in range(n_kinds):
-            live[k] = False
-            for b in range(batch):
-                if block[k, b] > PRUNE * total[b]:
-                    live[k] = True
-        v, u = u, v
-    return np.minimum(p, 1.0)
-
-
-@njit(cache=True)
-def _gather_batch(v, u, wtabs, c, live, kind_start, in_off, in_src, mult, block):
-    batch = v.shape[1]
-    acc = np.zeros(batch)
-    runs = _runs(live)
-    block[:, :] = 0.0
-    for k in range(kind_start.size - 1):
-        any_weight = False
-        for b in range(batch):
-            any_weight |= wtabs[b, c, k] != 0.0
-        if not any_weight:
-            continue
-        for d in range(kind_start[k], kind_start[k + 1]):
-            acc[:] = 0.0
-            for r in range(runs.shape[0]):
-                for t in range(in_off[d, runs[r, 0]], in_off[d, runs[r, 1]]):
-                    src = in_src[t]
-                    for b in range(batch):
-                        acc[b] += v[src, b]
-            for b in range(batch):
-                x = acc[b] * wtabs[b, c, k]
-                u[d, b] = x
-                block[k, b] += mult[d] * x
-
-
-@njit(cache=True)
-def _transfer_batch(v, u, buf, wtabs, c, union, live, n, state_kind, layer_start, next0, next1,
-                    marks, first_fold, last_fold, last_rep, mult, block):  # fmt: skip
-    batch = v.shape[1]
-    jmin, jmax = _marks_range(union, n)
-    for i in range(layer_start[0], layer_start[1]):
-        f = first_fold[i]
-        if live[state_kind[f]]:
-            buf[i, :] = v[f, :]
-        else:
-            buf[i, :] = 0.0
-    for r in range(n):
-        buf[layer_start[r + 1] : layer_start[r + 2], :] = 0.0
-        rest = n - r
-        for i in range(layer_start[r], layer_start[r + 1]):
-            m = marks[i]
-            if m > jmax or m + rest < jmin:
-                continue
-            i0 = next0[i]
-            i1 = next1[i]
-            for b in range(batch):
-                buf[i0, b] += buf[i, b]
-            if i1 >= 0:
-                for b in range(batch):
-                    buf[i1, b] += buf[i, b]
-    block[:, :] = 0.0
-    last = layer_start[n]
-    for i in range(last, layer_start[n + 1]):
-        if not last_rep[i - last]:
-            continue
-        d = last_fold[i - last]
-        k = state_kind[d]
-        for b in range(batch):
-            x = buf[i, b] * wtabs[b, c, k]
-            u[d, b] = x
-            block[k, b] += mult[d] * x
+                        layer_start, next0, next1, marks, first_fold, last_fold, last_rep,
+                        rep_first, wtabs):  # fmt: skip
+    """`bingo_probability` for each weight table of a batch (wtabs[i] is one table). One at a
+    time: each keeps its own sparsity (live kinds, marked-count range), which a shared pass over
+    the edges with a row of values per state loses (measured: 5.7 ms per item in batches of
+    256 on 10x10 with 10 numbers per column, against 0.1-0.4 ms one at a time)."""
+    out = np.empty(wtabs.shape[0])
+    for i in range(wtabs.shape[0]):
+        out[i] = bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
+                                   bad, layer_start, next0, next1, marks, first_fold, last_fold,
+                                   last_rep, rep_first, wtabs[i])  # fmt: skip
+    return out
 
 
 @njit(cache=True)

@@ -94,7 +94,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--samples",
         metavar="S",
-        help="draw orders sampled when the exact curve is out of reach (above 5x5) (default 200)",
+        help="draw orders sampled when the exact curve is out of reach (above 5x5) "
+        "(default: as many as give an error of at most ±0.005)",
     )
     parser.add_argument("--seed", metavar="SEED", help="seed of that sampling")
 
@@ -141,13 +142,17 @@ def run(args: argparse.Namespace) -> int:
     per_column = _int_option("--per-column", args.per_column, board.numbers_per_column)
     threshold = _int_option("--threshold", args.threshold, board.threshold)
     cards = _int_option("--cards", args.cards, config.event.cards_in_play)
-    samples = _int_option("--samples", args.samples, prob.DEFAULT_SAMPLES)
+    samples = None if args.samples is None else _int_option("--samples", args.samples, 0)
     seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
     if seed < 0:
         raise ProbArgumentError(f"--seed {seed}: give a whole number of 0 or more")
-    if samples < 2:
+    if samples is not None and samples < 2:
         raise ProbArgumentError(f"--samples {samples}: give at least 2")
-    if size * per_column > 0 and samples > (largest := prob.max_samples(size, per_column)):
+    if (
+        samples is not None
+        and size * per_column > 0
+        and samples > (largest := prob.max_samples(size, per_column))
+    ):
         raise ProbArgumentError(
             f"--samples {samples:,} is too many for a {size}x{size} board with {per_column} "
             f"numbers per column: the largest allowed is {largest:,}"
