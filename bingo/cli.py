@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "draw": "bingo.ui.command",
     "cards": "cards.command",
     "prob": "bingo.probability.command",
+    "serve": "bingo.web.command",
 }
 
 

@@ -49,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--windowed", action="store_true", help="start in a window instead of full screen"
     )
     parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="also serve the live board and each player's card to phones (config: web.enabled)",
+    )
+    parser.add_argument(
         "--verify-journal",
         metavar="FILE",
         help="check a journal's hash chain, print the result and exit (0 = ok)",
@@ -101,17 +106,44 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     app = make_app("bingo draw")
     window = DisplayWindow(session, config, registry=registry, auto_seconds=args.auto)
     _install_excepthook(window)
-    show_windows(
+    server = _start_web(window, session, config, args)
+    operator = show_windows(
         window,
         config,
         operator=args.operator or config.display.operator_window,
         full_screen=config.display.fullscreen and not args.windowed,
     )
+    _attach_claims(window, operator)
     QTimer.singleShot(0, window.start_background_work)
     try:
         return app.exec()
     finally:
         window.odds.shutdown()
+        if server is not None:
+            server.stop()
+
+
+def _start_web(window, session, config, args: argparse.Namespace):
+    """The phones' side files (always) and, when asked, the web server in its own process."""
+    from bingo.ui.weblink import ServerProcess, ShowLink, serve_argv
+    from bingo.web.settings import web_settings
+
+    window.show_link = ShowLink(window.controller, window.warn, parent=window)
+    if not (getattr(args, "serve", False) or web_settings(config).enabled):
+        return None
+    argv = serve_argv(args.config, session.journal_path, args.registry)
+    server = ServerProcess(argv, window.warn, parent=window)
+    server.start()
+    return server
+
+
+def _attach_claims(window, operator) -> None:
+    """Claims from phones: a notice on the show, a list in the operator window, V checks one."""
+    from bingo.ui.weblink import ClaimDesk, add_claims_panel
+
+    window.claim_desk = ClaimDesk(window, window.show_link)
+    if operator is not None:
+        add_claims_panel(operator, window.claim_desk)
 
 
 def show_windows(window, config, *, operator: bool, full_screen: bool):

@@ -1,0 +1,125 @@
+"""Card codes: the short code printed on a card that opens it on a phone. No Qt.
+
+A code is the card's serial and five check characters, `0123-K7QFA`: the characters are an
+HMAC-SHA256 of the serial under a per-event secret, written in Crockford's base32 (no I, L, O,
+U; case and a typed O/I/L are forgiven). Without the secret a code cannot be made from a serial:
+one guess in 2**25 per try, and the web server limits the tries per address.
+
+The secret is made on the laptop the first time cards are printed for the event and kept in the
+user's data folder (`card-keys/<event>.key`), never beside the cards and never served. Cards
+printed on another computer need that file copied to the same place on the show's laptop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from pathlib import Path
+
+from eventkit.errors import UserError
+from eventkit.paths import user_data_dir
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
+CHECK_CHARS = 5
+_TYPOS = str.maketrans({"O": "0", "I": "1", "L": "1"})
+_CODE_RE = re.compile(rf"^([0-9]{{1,12}})-?([0-9A-Z]{{{CHECK_CHARS}}})$")
+
+
+class CardKeyError(UserError):
+    """The event's card secret cannot be read or made; the message names the file."""
+
+
+def event_slug(title: str) -> str:
+    """The event's title as a file name (as the journal's name uses it)."""
+    return re.sub(r"[^\w-]+", "_", title).strip("_") or "bingo"
+
+
+def key_path(title: str, key_dir: Path | None = None) -> Path:
+    return (key_dir or user_data_dir() / "card-keys") / f"{event_slug(title)}.key"
+
+
+def load_key(title: str, key_dir: Path | None = None, *, create: bool = False) -> bytes | None:
+    """The event's card secret; made (random, 32 bytes, readable by this user only) when
+    `create` and there is none yet. None when there is none and `create` is false."""
+    path = key_path(title, key_dir)
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        if not create:
+            return None
+        return _new_key(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardKeyError(f"the card key {path} cannot be read ({exc}): restore it") from None
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) < 16:
+        raise CardKeyError(
+            f"the card key {path} is damaged (not a hex secret): restore it from the laptop "
+            "that printed the cards; a new key would not match the printed codes"
+        )
+    return key
+
+
+def _new_key(path: Path) -> bytes:
+    key = secrets.token_bytes(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return load_key(path.stem, path.parent) or key  # made by another process just now
+    except OSError as exc:
+        raise CardKeyError(
+            f"the card key {path} cannot be made ({exc.strerror or exc}): check the data folder"
+        ) from None
+    try:
+        os.write(fd, key.hex().encode("ascii") + b"\n")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return key
+
+
+def check_chars(key: bytes, serial: int) -> str:
+    digest = hmac.new(key, f"card:{serial}".encode("ascii"), hashlib.sha256).digest()
+    value = int.from_bytes(digest[:8], "big")
+    return "".join(ALPHABET[(value >> (5 * i)) & 31] for i in range(CHECK_CHARS))
+
+
+def card_code(key: bytes, serial: int, width: int = 4) -> str:
+    """The printed code of card `serial`: `0123-K7QFA` (the serial as printed, zero-padded)."""
+    return f"{serial:0{width}d}-{check_chars(key, serial)}"
+
+
+def normalise(text: str) -> str:
+    """What a person typed -> the canonical form: capitals, no spaces, O/I/L read as 0/1."""
+    cleaned = re.sub(r"[\s\u3000]+", "", text).upper().translate(_TYPOS)
+    return cleaned.replace("\u30fc", "-").replace("\uff0d", "-")
+
+
+def parse_code(text: str) -> tuple[int, str | None] | None:
+    """(serial, check characters) of a typed code, (serial, None) for a bare serial, or None."""
+    cleaned = normalise(text)
+    if cleaned.isdigit() and len(cleaned) <= 12 and cleaned.isascii():
+        return int(cleaned), None
+    match = _CODE_RE.match(cleaned)
+    if match is None or not cleaned.isascii():
+        return None
+    return int(match.group(1)), match.group(2)
+
+
+def serial_of(key: bytes | None, text: str, *, allow_serial_only: bool = False) -> int | None:
+    """The serial a typed code opens, or None when it opens nothing (wrong or malformed)."""
+    parsed = parse_code(text)
+    if parsed is None:
+        return None
+    serial, check = parsed
+    if check is None:
+        return serial if allow_serial_only else None
+    if key is None:
+        return None
+    return serial if hmac.compare_digest(check, check_chars(key, serial)) else None

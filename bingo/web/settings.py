@@ -1,0 +1,53 @@
+"""The `[web]` section of config.toml -> a frozen `WebSettings` (no aiohttp, no Qt)."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from eventkit.tomlconf import ConfigError, check_keys, get_int_in, get_value, report, show
+
+SECTION = "web"
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    enabled: bool = False
+    port: int = 8080
+    bind: str = "0.0.0.0"  # every network of the laptop; the LAN address alone is safer
+    allow_serial_only: bool = False
+
+
+def parse_settings(table: dict[str, Any]) -> WebSettings:
+    d = WebSettings()
+    check_keys(SECTION, table, {"enabled", "port", "bind", "allow_serial_only"})
+    bind = get_value(SECTION, table, "bind", str, d.bind)
+    try:
+        ipaddress.ip_address(bind)
+    except ValueError:
+        bind = report(
+            ConfigError(
+                f"web.bind = {show(bind)} is not an IP address: use the laptop's LAN address "
+                '(e.g. "192.168.1.20"), "0.0.0.0" for every network, or "127.0.0.1" for this '
+                "computer only"
+            ),
+            d.bind,
+        )
+    return WebSettings(
+        enabled=get_value(SECTION, table, "enabled", bool, d.enabled),
+        port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
+        bind=bind,
+        allow_serial_only=get_value(SECTION, table, "allow_serial_only", bool, d.allow_serial_only),
+    )
+
+
+def check_section(table: dict[str, Any], base_dir: Path) -> WebSettings:
+    """The checker `bingo check-config` runs (declared in pyproject's entry points)."""
+    return parse_settings(table)
+
+
+def web_settings(config) -> WebSettings:
+    """[web] of a loaded bingo Config (kept there as a plain table, like the games')."""
+    return parse_settings(config.game_section(SECTION))

@@ -1,0 +1,490 @@
+"""The phones' web side: card codes, following the journal, rate limits, the server's answers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bingo import cardcode
+from bingo.check import check_card
+from bingo.config import Config, load_config
+from bingo.session import DrawSession
+from bingo.showlink import (
+    LineFollower,
+    ShownWriter,
+    append_line,
+    claims_path,
+    game_id,
+    shown_path,
+    verdicts_path,
+    visible_draws,
+)
+from bingo.web.follow import ShowFollower
+from bingo.web.limits import RateLimiter
+from bingo.web.server import WebServer
+from bingo.web.settings import WebSettings, parse_settings
+from cards.model import BingoCard
+from eventkit.tomlconf import ConfigError, collecting_problems
+
+KEY = bytes(range(32))
+
+
+# ------------------------------------------------------------------ card codes
+
+
+def test_code_opens_its_card_only():
+    code = cardcode.card_code(KEY, 123)
+    assert code.startswith("0123-") and len(code) == 4 + 1 + cardcode.CHECK_CHARS
+    assert cardcode.serial_of(KEY, code) == 123
+    assert cardcode.serial_of(KEY, code.lower()) == 123  # typed in lower case
+    assert cardcode.serial_of(KEY, " " + code.replace("-", " ") + " ") == 123
+    other = cardcode.card_code(KEY, 124)
+    assert cardcode.serial_of(KEY, "0123-" + other[-5:]) is None  # another card's check chars
+    assert cardcode.serial_of(bytes(32), code) is None  # another event's key
+    assert cardcode.serial_of(None, code) is None
+    for bad in ("", "0123-", "0123-ABCD", "abc", "0123-ABCDEF", "-1-ABCDE", "１２３-ABCDE"):
+        assert cardcode.serial_of(KEY, bad) is None, bad
+
+
+def test_typos_are_forgiven():
+    code = cardcode.card_code(KEY, 7)
+    check = code[-5:]
+    typed = check.replace("0", "O").replace("1", "I")
+    assert cardcode.serial_of(KEY, "7-" + typed) == 7
+    assert cardcode.serial_of(KEY, "0007" + check) == 7  # without the dash
+
+
+def test_check_characters_are_spread_and_depend_on_the_key():
+    checks = {cardcode.check_chars(KEY, s) for s in range(2000)}
+    assert len(checks) == 2000  # 32**5 possible: collisions in 2000 would be suspicious
+    other = {cardcode.check_chars(b"x" * 32, s) for s in range(50)}
+    assert other.isdisjoint({cardcode.check_chars(KEY, s) for s in range(50)})
+    # every character of the alphabet turns up in every position
+    for position in range(cardcode.CHECK_CHARS):
+        assert {c[position] for c in checks} == set(cardcode.ALPHABET)
+
+
+def test_serial_only_is_off_unless_allowed():
+    assert cardcode.serial_of(KEY, "123") is None
+    assert cardcode.serial_of(KEY, "0123", allow_serial_only=True) == 123
+
+
+def test_key_is_made_once_private_and_kept(tmp_path):
+    assert cardcode.load_key("夏祭り 2026", tmp_path) is None
+    key = cardcode.load_key("夏祭り 2026", tmp_path, create=True)
+    path = cardcode.key_path("夏祭り 2026", tmp_path)
+    assert path.is_file() and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert cardcode.load_key("夏祭り 2026", tmp_path, create=True) == key
+    assert cardcode.load_key("another event", tmp_path, create=True) != key
+    path.write_text("not hex\n")
+    with pytest.raises(cardcode.CardKeyError, match="damaged"):
+        cardcode.load_key("夏祭り 2026", tmp_path)
+
+
+# ------------------------------------------------------------------ [web] settings
+
+
+def test_web_settings_defaults_and_errors():
+    assert parse_settings({}) == WebSettings()
+    s = parse_settings({"enabled": True, "port": 9000, "bind": "127.0.0.1"})
+    assert (s.enabled, s.port, s.bind, s.allow_serial_only) == (True, 9000, "127.0.0.1", False)
+    with collecting_problems() as problems:
+        parse_settings({"port": 80, "bind": "my laptop", "allow_serial_only": "yes", "x": 1})
+    text = "\n".join(problems)
+    assert "web.port = 80" in text and "1024..65535" in text
+    assert 'web.bind = "my laptop" is not an IP address' in text
+    assert "allow_serial_only" in text and "'x'" in text
+    with pytest.raises(ConfigError, match="web.port"):
+        parse_settings({"port": "8080"})
+
+
+def test_check_config_checks_the_web_section(tmp_path, repo_root):
+    from bingo.checkconfig import check_file
+
+    text = (repo_root / "config.toml").read_text(encoding="utf-8")
+    text = text.replace('image_dir = "img"', f'image_dir = "{(repo_root / "img").as_posix()}"', 1)
+    good = tmp_path / "config.toml"
+    good.write_text(text, encoding="utf-8")
+    assert check_file(good).problems == []
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("port = 8080", "port = 70000"), encoding="utf-8")
+    assert any("web.port = 70000" in p for p in check_file(bad).problems)
+
+
+# ------------------------------------------------------------------ following the show
+
+
+def test_visible_draws_never_spoil_the_spinning_number():
+    g = "game-1"
+    assert visible_draws([], None, g) == []
+    assert visible_draws([5, 9], None, g) == [5]  # no word from the show yet
+    assert visible_draws([5, 9], {"game": g, "count": 1, "last": 5}, g) == [5]  # 9 spins
+    assert visible_draws([5, 9], {"game": g, "count": 2, "last": 9}, g) == [5, 9]  # landed
+    # undo of 9 and a new draw 12 before the show wrote again: 12 is not shown
+    assert visible_draws([5, 12], {"game": g, "count": 2, "last": 9}, g) == [5]
+    # a line of the previous game with the same count and number
+    assert visible_draws([9], {"game": "old", "count": 1, "last": 9}, g) == []
+
+
+def test_line_follower_reads_whole_lines_and_restarts_on_a_new_file(tmp_path):
+    path = tmp_path / "x.claims"
+    follower = LineFollower(path)
+    assert follower.read_new() == []
+    append_line(path, {"a": 1})
+    with path.open("ab") as f:
+        f.write(b'{"b": 2')  # half a line: not read yet
+    assert follower.read_new() == [{"a": 1}]
+    with path.open("ab") as f:
+        f.write(b"}\nnot json\n[1]\n")
+    assert follower.read_new() == [{"b": 2}]
+    path.unlink()
+    append_line(path, {"c": 3})
+    assert follower.read_new() == [{"c": 3}] and follower.reset
+
+
+@pytest.fixture
+def config(repo_root) -> Config:
+    return load_config(repo_root / "config.toml")
+
+
+def test_follower_shows_a_draw_only_after_the_show_says_it_landed(config, tmp_path):
+    journal = tmp_path / "show.jsonl"
+    session = DrawSession.open(config, journal, seed=3)
+    writer = ShownWriter(journal)
+    writer.write([])
+    follower = ShowFollower(journal)
+    follower.poll()
+    assert follower.snapshot.drawn == () and not follower.snapshot.paused
+    first = session.draw()  # journaled: the reel now spins
+    assert follower.poll() is False or follower.snapshot.drawn == ()
+    assert follower.snapshot.drawn == ()
+    writer.write(session.history)  # the reel landed
+    assert follower.poll() is True
+    assert follower.snapshot.drawn == (first,)
+    second = session.draw()
+    follower.poll()
+    assert follower.snapshot.drawn == (first,)
+    writer.write(session.history)
+    follower.poll()
+    assert follower.snapshot.drawn == (first, second)
+    session.undo()
+    writer.write(session.history)
+    follower.poll()
+    assert follower.snapshot.drawn == (first,)
+    # a new game replaces the journal: the follower starts over from the new file
+    session.new_game()
+    writer.write([], new_game=True)
+    follower.poll()
+    assert follower.snapshot.drawn == () and follower.snapshot.game == game_id(journal)
+    session.close()
+
+
+def test_a_restarted_follower_catches_up_and_an_old_file_means_paused(config, tmp_path):
+    journal = tmp_path / "show.jsonl"
+    session = DrawSession.open(config, journal, seed=4)
+    numbers = [session.draw() for _ in range(5)]
+    ShownWriter(journal).write(numbers)
+    follower = ShowFollower(journal)
+    follower.poll()
+    assert follower.snapshot.drawn == tuple(numbers)
+    old = os.stat(shown_path(journal)).st_mtime - 60
+    os.utime(shown_path(journal), (old, old))
+    later = ShowFollower(journal)
+    later.poll()
+    assert later.snapshot.paused and later.snapshot.drawn == tuple(numbers)
+    session.close()
+
+
+# ------------------------------------------------------------------ rate limits
+
+
+def test_rate_limiter_refills_over_time():
+    now = [0.0]
+    limiter = RateLimiter(2, 6, clock=lambda: now[0])  # 2 at once, one more every 10 s
+    assert limiter.allow("a") and limiter.allow("a")
+    assert not limiter.allow("a")
+    assert limiter.allow("b")  # keys are separate
+    assert limiter.retry_after("a") == pytest.approx(10.0)
+    now[0] = 9.9
+    assert not limiter.allow("a")
+    now[0] = 20.0
+    assert limiter.allow("a")
+
+
+def test_rate_limiter_forgets_the_oldest_keys():
+    limiter = RateLimiter(1, 1, clock=lambda: 0.0, max_keys=3)
+    for key in "abcd":
+        limiter.allow(key)
+    assert limiter.retry_after("a") == 0.0  # forgotten: a flood of addresses stays bounded
+    assert limiter.retry_after("d") > 0
+
+
+# ------------------------------------------------------------------ the server
+
+
+def _registry() -> dict[int, BingoCard]:
+    rows = ((1, 11, 21, 31), (2, 12, 22, 32), (3, 13, 23, 33), (4, 14, 24, 34))
+    return {7: BingoCard(7, rows), 8: BingoCard(8, rows[::-1])}
+
+
+class Show:
+    """A draw session and the show's side file, as the real show keeps them."""
+
+    def __init__(self, config: Config, journal: Path) -> None:
+        self.session = DrawSession.open(config, journal, seed=1)
+        self.writer = ShownWriter(journal)
+        self.writer.write([])
+
+    def land(self, number: int) -> None:
+        # a chosen number, journaled through the session's own journal (as a draw would)
+        self.session._journal.append_draw(number)
+        self.writer.write(self.session.history)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def until(ws, predicate, timeout: float = 5.0) -> dict:
+    """The first message that satisfies `predicate` (the feed may send others before it)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            message = json.loads((await ws.receive()).data)
+            if predicate(message):
+                return message
+
+
+async def _client(server: WebServer) -> TestClient:
+    client = TestClient(TestServer(server.app))
+    await client.start_server()
+    return client
+
+
+def _server(config, tmp_path, **settings) -> tuple[WebServer, Show]:
+    journal = tmp_path / "show.jsonl"
+    show = Show(config, journal)
+    server = WebServer(
+        config,
+        journal,
+        WebSettings(enabled=True, **settings),
+        registry=_registry(),
+        card_key=KEY,
+        poll_seconds=0.01,
+    )
+    return server, show
+
+
+def test_wrong_codes_all_get_the_same_404_and_then_429(config, tmp_path):
+    server, show = _server(config, tmp_path)
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            good = await client.get(f"/card/{cardcode.card_code(KEY, 7)}")
+            assert good.status == 200 and "<html" in await good.text()
+            answers = []
+            for code in ("0007-AAAAA", "0099-AAAAA", "7", "../etc", "x" * 200):
+                response = await client.get(f"/api/card/{code}")
+                answers.append((response.status, await response.text()))
+            assert {a for a in answers} == {(404, "not found")}
+            for _ in range(10):
+                response = await client.get("/card/0007-AAAAA")
+            assert response.status == 429
+            still = await client.get(f"/api/card/{cardcode.card_code(KEY, 7)}")
+            assert still.status == 429  # the address waits, whatever it tries next
+            board = await client.get("/api/board")
+            assert board.status == 200  # the public board stays open
+        finally:
+            await client.close()
+
+    run(scenario())
+    show.session.close()
+
+
+def test_serial_only_opens_a_card_only_when_allowed(config, tmp_path):
+    server, show = _server(config, tmp_path, allow_serial_only=True)
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            assert (await client.get("/api/card/7")).status == 200
+            assert (await client.get("/api/card/8")).status == 200
+        finally:
+            await client.close()
+
+    run(scenario())
+    server2, _ = (
+        WebServer(
+            config, show.session.journal_path, WebSettings(), registry=_registry(), card_key=KEY
+        ),
+        None,
+    )
+
+    async def closed():
+        client = await _client(server2)
+        try:
+            assert (await client.get("/api/card/7")).status == 404
+        finally:
+            await client.close()
+
+    run(closed())
+    show.session.close()
+
+
+def test_card_feed_marks_only_landed_numbers_with_the_rule_from_bingo_check(config, tmp_path):
+    server, show = _server(config, tmp_path)
+    code = cardcode.card_code(KEY, 7)
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            ws = await client.ws_connect(f"/ws/card/{code}")
+            state = json.loads((await ws.receive()).data)
+            assert state["card"]["serial"] == 7 and state["board"]["count"] == 0
+            show.session._journal.append_draw(1)  # journaled, reel spinning: nothing comes
+            show.writer.write(show.session.history[:-1])
+            with pytest.raises(asyncio.TimeoutError):
+                await ws.receive(timeout=0.3)
+            show.writer.write(show.session.history)  # landed
+            state = json.loads((await ws.receive(timeout=5)).data)
+            assert state["board"]["drawn"] == [1]
+            for n in (11, 21):
+                show.land(n)
+            state = await until(ws, lambda m: m["board"]["count"] == 3)
+            card = state["card"]
+            expected = check_card(_registry()[7], [1, 11, 21], config.board.threshold)
+            assert card["verdict"] == expected.verdict == "reach"
+            assert card["reach_numbers"] == list(expected.reach_numbers)
+            assert [[c["marked"] for c in row] for row in card["rows"]] == [
+                list(r) for r in expected.marked
+            ]
+            show.land(31)
+            state = await until(ws, lambda m: m["board"]["count"] == 4)
+            assert state["card"]["bingo"] and state["card"]["verdict"] == "bingo"
+            assert sum(c["win"] for row in state["card"]["rows"] for c in row) == 4
+            await ws.close()
+        finally:
+            await client.close()
+
+    run(scenario())
+    show.session.close()
+
+
+def test_claims_are_limited_written_for_the_show_and_the_verdict_comes_back(config, tmp_path):
+    server, show = _server(config, tmp_path)
+    code = cardcode.card_code(KEY, 7)
+    journal = show.session.journal_path
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            for n in (1, 11, 21, 31):
+                show.land(n)
+            ws = await client.ws_connect(f"/ws/card/{code}")
+            await ws.receive(timeout=5)
+            answer = await client.post(f"/api/card/{code}/claim")
+            assert answer.status == 200
+            claim_id = (await answer.json())["id"]
+            again = await client.post(f"/api/card/{code}/claim")
+            assert again.status == 429 and int(again.headers["Retry-After"]) > 0
+            lines = [json.loads(x) for x in claims_path(journal).read_text().splitlines()]
+            assert [(x["serial"], x["claim"]) for x in lines] == [(7, claim_id)]
+            assert lines[0]["game"] == game_id(journal) and lines[0]["count"] == 4
+            state = await until(ws, lambda m: m["card"]["claim"])  # "claim sent"
+            assert state["card"]["claim"]["verdict"] is None
+            append_line(
+                verdicts_path(journal),
+                {"game": game_id(journal), "claim": claim_id, "serial": 7, "verdict": "bingo"},
+            )
+            state = await until(ws, lambda m: m["card"]["claim"]["verdict"])
+            assert state["card"]["claim"] == {
+                "id": claim_id,
+                "time": lines[0]["time"],
+                "verdict": "bingo",
+            }
+            await ws.close()
+        finally:
+            await client.close()
+
+    run(scenario())
+    # a restarted server remembers the claim and its verdict
+    again = WebServer(
+        config, journal, WebSettings(), registry=_registry(), card_key=KEY
+    ).card_message(7)
+    assert again["claim"]["verdict"] == "bingo"
+    show.session.close()
+
+
+def test_claims_per_address_are_limited_across_cards(config, tmp_path):
+    server, show = _server(config, tmp_path)
+    registry = {n: BingoCard(n, _registry()[7].rows) for n in range(1, 10)}
+    server.registry = registry
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            codes = [cardcode.card_code(KEY, n) for n in range(1, 10)]
+            statuses = [(await client.post(f"/api/card/{c}/claim")).status for c in codes]
+            assert statuses[:3] == [200, 200, 200] and set(statuses[3:]) == {429}
+        finally:
+            await client.close()
+
+    run(scenario())
+    show.session.close()
+
+
+def test_oversized_messages_close_the_socket_and_the_feed_goes_on(config, tmp_path):
+    server, show = _server(config, tmp_path)
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            rude = await client.ws_connect("/ws")
+            polite = await client.ws_connect("/ws")
+            await rude.receive(timeout=5)
+            await polite.receive(timeout=5)
+            await rude.send_str("x" * 100_000)
+            message = await rude.receive(timeout=5)
+            assert message.type.name in ("CLOSE", "CLOSED", "CLOSING", "ERROR")
+            show.land(5)
+            state = await until(polite, lambda m: m["count"] == 1)
+            assert state["drawn"] == [5]
+            await polite.close()
+        finally:
+            await client.close()
+
+    run(scenario())
+    show.session.close()
+
+
+def test_pages_are_served_from_the_package_in_the_event_language(config, tmp_path):
+    import dataclasses
+
+    english = dataclasses.replace(config, event=dataclasses.replace(config.event, language="en"))
+    server, show = _server(english, tmp_path)
+
+    async def scenario():
+        client = await _client(server)
+        try:
+            page = await client.get("/")
+            text = await page.text()
+            assert page.status == 200 and '<html lang="en">' in text
+            assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+            script = await client.get("/static/app.js")
+            assert script.status == 200 and "reconnect" in (await script.text()).lower()
+            image = await client.get("/img/1")
+            assert image.status == 200 and image.content_type.startswith("image/")
+            assert (await client.get("/img/999")).status == 404
+            assert (await client.get("/static/../settings.py")).status in (403, 404)
+            assert (await client.post("/api/board")).status == 405  # nothing changes the draw
+        finally:
+            await client.close()
+
+    run(scenario())
+    show.session.close()
