@@ -488,3 +488,16 @@ def test_pages_are_served_from_the_package_in_the_event_language(config, tmp_pat
 
     run(scenario())
     show.session.close()
+
+
+def test_the_pages_are_package_data(repo_root):
+    import tomllib
+
+    with (repo_root / "pyproject.toml").open("rb") as f:
+        project = tomllib.load(f)
+    globs = project["tool"]["setuptools"]["package-data"]["bingo.web"]
+    package = repo_root / "bingo" / "web"
+    assert {p for g in globs for p in package.glob(g)} == set((package / "static").iterdir())
+    assert any(r.startswith("aiohttp") for r in project["project"]["dependencies"])
+    sections = project["project"]["entry-points"]["eventkit.config_sections"]
+    assert sections["web"] == "bingo.web.settings:check_section"
