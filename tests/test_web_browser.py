@@ -1,0 +1,343 @@
+"""A phone (headless Chromium from the distribution, driven by Selenium) follows a real draw.
+
+The browser is Debian's `chromium` with its `chromedriver` (scripts/install.sh --test installs
+them); nothing is downloaded at test time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bingo import cardcode
+from bingo.config import load_config
+from bingo.session import DrawSession
+from bingo.showlink import claims_path, shown_path
+from cards.model import BingoCard
+from cards.registry import write_registry
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="needs Debian's chromium and chromium-driver (scripts/install.sh --test)",
+)
+
+CONFIG = """
+[event]
+title = "phone test"
+language = "{language}"
+[board]
+image_dir = "{img}"
+[display]
+spin_seconds = 0.3
+sound = false
+[web]
+port = {port}
+bind = "127.0.0.1"
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def seeded_order(config, seed: int, tmp_path: Path) -> list[int]:
+    """The numbers a seeded draw gives, in order (the same code the show runs)."""
+    session = DrawSession.open(config, tmp_path / "order" / "order.jsonl", seed=seed)
+    order = [session.draw() for _ in range(session.total)]
+    session.close()
+    return order
+
+
+def card_for(config, order: list[int], serial: int) -> BingoCard:
+    """A card whose columns hold their numbers in drawing order: column groups fill from the top,
+    so it reaches リーチ and then ビンゴ as the seeded draw goes on."""
+    b = config.board
+    columns = []
+    for c in range(b.size):
+        own = [n for n in order if b.column_of(n) == c]
+        columns.append(own[: b.size])
+    return BingoCard(
+        serial, tuple(tuple(columns[c][r] for c in range(b.size)) for r in range(b.size))
+    )
+
+
+@pytest.fixture
+def event(tmp_path, repo_root):
+    port = free_port()
+    path = tmp_path / "config.toml"
+    path.write_text(
+        CONFIG.format(language="ja", img=(repo_root / "img").as_posix(), port=port),
+        encoding="utf-8",
+    )
+    config = load_config(path)
+    seed = 11
+    order = seeded_order(config, seed, tmp_path)
+    card = card_for(config, order, 1)
+    registry = tmp_path / "cards.csv"
+    write_registry(registry, [card])
+    key = cardcode.load_key(config.event.title, create=True)
+    return dataclasses.make_dataclass(
+        "Event", ["config_path", "config", "port", "seed", "order", "card", "registry", "code"]
+    )(path, config, port, seed, order, card, registry, cardcode.card_code(key, 1))
+
+
+@pytest.fixture
+def browser(tmp_path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={tmp_path / 'chromium-profile'}",
+        "--window-size=412,915",  # a phone's size
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait_for(condition, timeout: float, what: str, process: subprocess.Popen | None = None):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        if process is not None and process.poll() is not None:
+            raise AssertionError(f"the show stopped while waiting for {what}")
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def board_json(port: int) -> dict | None:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/board", timeout=2) as answer:
+            return json.loads(answer.read())
+    except OSError:
+        return None
+
+
+def shown_count(journal: Path) -> int:
+    try:
+        lines = shown_path(journal).read_text().splitlines()
+    except OSError:
+        return 0
+    return json.loads(lines[-1])["count"] if lines else 0
+
+
+PAGE_STATE = """
+const verdict = document.getElementById("verdict");
+return {
+  marked: [...document.querySelectorAll(".cell.marked[data-number]")].map(c => +c.dataset.number),
+  cells: document.querySelectorAll(".cell").length,
+  verdict: verdict ? verdict.dataset.verdict || "" : "",
+  verdict_text: verdict ? verdict.textContent : "",
+  claim: (document.getElementById("claim_status") || {dataset: {}}).dataset.verdict || "",
+  claim_text: (document.getElementById("claim_status") || {}).textContent || "",
+  status: document.getElementById("status").className,
+};
+"""
+
+
+def page(driver) -> dict:
+    """What the page shows, read in one go (the card is redrawn on every message)."""
+    return driver.execute_script(PAGE_STATE)
+
+
+def marked_numbers(driver) -> set[int]:
+    return set(page(driver)["marked"])
+
+
+def shot(driver, name: str, output_dir: Path) -> None:
+    driver.save_screenshot(str(output_dir / name))
+
+
+def start_show(event, tmp_path, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bingo",
+            "draw",
+            "--config",
+            str(event.config_path),
+            "--journal",
+            str(tmp_path / "show.jsonl"),
+            "--registry",
+            str(event.registry),
+            "--seed",
+            str(event.seed),
+            "--windowed",
+            "--serve",
+            *extra,
+        ],
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # the show and its web server: one group to end in teardown
+    )
+
+
+def stop_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_path, output_dir):
+    from selenium.webdriver.common.by import By
+
+    journal = tmp_path / "show.jsonl"
+    show = start_show(event, tmp_path, "--auto", "0.8")
+    try:
+        wait_for(lambda: board_json(event.port), 30, "the web server", show)
+        browser.get(f"http://127.0.0.1:{event.port}/")
+        field = browser.find_element(By.ID, "code")
+        field.send_keys(event.code.lower())  # typed in lower case: still opens the card
+        browser.find_element(By.CSS_SELECTOR, "#join button").click()
+        wait_for(lambda: "/card/" in browser.current_url, 10, "the card page")
+        wait_for(lambda: page(browser)["cells"], 10, "the card")
+        card_numbers = set(event.card.numbers())
+        # marks follow the landings: what the phone marks is always what the room has seen
+        seen_reach = False
+        while True:
+            board = wait_for(lambda: board_json(event.port), 5, "the board")
+            now = page(browser)
+            verdict, marked = now["verdict"], set(now["marked"])
+            landed = set(event.order[: shown_count(journal)])
+            assert marked <= landed, "a number was marked before its reel landed"
+            if verdict == "reach" and not seen_reach:
+                seen_reach = True
+                assert "リーチ" in now["verdict_text"]
+                shot(browser, "phone-reach.png", output_dir)
+            if verdict == "bingo":
+                break
+            assert board["count"] < 40, "the whole board was drawn without a bingo"
+            time.sleep(0.1)
+        assert seen_reach
+        now = page(browser)
+        assert "ビンゴ" in now["verdict_text"]
+        assert set(now["marked"]) <= card_numbers
+        shot(browser, "phone-bingo.png", output_dir)
+        browser.find_element(By.ID, "claim").click()
+        wait_for(lambda: page(browser)["claim"] == "pending", 10, "the claim to be sent")
+        assert "確認中" in page(browser)["claim_text"]
+        claims = [json.loads(x) for x in claims_path(journal).read_text().splitlines()]
+        assert [c["serial"] for c in claims] == [1]
+    finally:
+        stop_group(show)
+
+
+def test_the_phone_reconnects_by_itself_after_the_server_was_killed(
+    event, browser, tmp_path, output_dir
+):
+    """Kill the web server mid-game: `bingo draw --serve` starts it again, the page reconnects
+    and shows the same marks."""
+
+    journal = tmp_path / "show.jsonl"
+    show = start_show(event, tmp_path, "--auto", "0.5")
+    try:
+        wait_for(lambda: board_json(event.port), 30, "the web server", show)
+        browser.get(f"http://127.0.0.1:{event.port}/card/{event.code}")
+        wait_for(lambda: marked_numbers(browser), 30, "a first mark", show)
+        server_pid = int(
+            subprocess.run(
+                ["pgrep", "-f", "-P", str(show.pid), "bingo serve"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()[0]
+        )
+        os.kill(server_pid, signal.SIGKILL)
+        wait_for(lambda: "connecting" in page(browser)["status"], 10, "the page to notice")
+        wait_for(
+            lambda: page(browser)["status"].endswith("live"),
+            30,
+            "the page to reconnect",
+            show,
+        )
+        count = shown_count(journal)
+        expected = set(event.order[:count]) & set(event.card.numbers())
+        wait_for(lambda: marked_numbers(browser) >= expected, 10, "the same marks")
+    finally:
+        stop_group(show)
+
+
+def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
+    event, browser, tmp_path, output_dir, qtbot
+):
+    """The show in this process (its real windows, offscreen), the web server as `bingo draw
+    --serve` starts it, the phone in Chromium: draw to bingo, claim, V, verdict on the phone."""
+    from PySide6.QtCore import Qt
+
+    from bingo.ui.display import DisplayWindow
+    from bingo.ui.weblink import ClaimDesk, ServerProcess, ShowLink, serve_argv
+
+    journal = tmp_path / "show.jsonl"
+    registry = {event.card.serial: event.card}
+    session = DrawSession.open(event.config, journal, seed=event.seed)
+    window = DisplayWindow(session, event.config, registry=registry, odds_mode="thread")
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    link = ShowLink(window.controller, window.warn, parent=window)
+    desk = ClaimDesk(window, link)
+    server = ServerProcess(
+        serve_argv(str(event.config_path), journal, str(event.registry)), window.warn, window
+    )
+    server.start()
+    try:
+        qtbot.waitUntil(lambda: board_json(event.port) is not None, timeout=30000)
+        browser.get(f"http://127.0.0.1:{event.port}/card/{event.code}")
+        qtbot.waitUntil(lambda: page(browser)["cells"] > 0, timeout=10000)
+        while page(browser)["verdict"] != "bingo":
+            qtbot.keyClick(window, Qt.Key.Key_Space)
+            qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
+            count = len(window.controller.revealed)
+            qtbot.waitUntil(lambda c=count: board_json(event.port)["count"] == c, timeout=5000)
+            qtbot.waitUntil(
+                lambda: (
+                    set(page(browser)["marked"])
+                    == set(window.controller.revealed) & set(event.card.numbers())
+                ),
+                timeout=5000,
+            )
+        browser.find_element("id", "claim").click()
+        qtbot.waitUntil(lambda: len(desk.pending()) == 1, timeout=5000)
+        assert page(browser)["claim"] == "pending"
+        qtbot.keyClick(window, Qt.Key.Key_V)
+        assert window.card_view.isVisible()  # the room sees the check too
+        qtbot.waitUntil(lambda: page(browser)["claim"] == "bingo", timeout=5000)
+        assert "ビンゴ" in page(browser)["claim_text"]
+        shot(browser, "phone-verdict.png", output_dir)
+    finally:
+        server.stop()
+        link.stop()
+        window.close()
+        session.close()
