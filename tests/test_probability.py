@@ -538,10 +538,11 @@ def test_cell_layers_and_edge_gather_agree(n, threshold):
     by_edges = np.zeros(tables.n_states)
     _kernels._gather(v, by_edges, weights, live, tables.kind_start, tables.in_off, tables.in_src)
     by_cells = np.zeros(tables.n_states)
-    buf = np.zeros(tables.layer_start[-1])
     t = tables
-    _kernels._transfer(v, by_cells, buf, live, n, 0, n, t.state_kind, t.layer_start, t.next0,
-                       t.next1, t.marks, t.first_fold, t.last_fold, t.last_rep)  # fmt: skip
+    buf = np.zeros((2, np.max(np.diff(t.layer_start)) + 1))
+    _kernels._transfer(v, by_cells, buf, live, n, 0, n, t.state_kind, t.layer_start,
+                       t.next0_local, t.next1_local, t.marks, t.first_fold, t.last_fold,
+                       t.last_rep)  # fmt: skip
     np.testing.assert_allclose(by_cells, by_edges, rtol=1e-12)
 
 

@@ -39,18 +39,16 @@ def _runs(flags):
 
 
 @njit(cache=True)
-def _lost(v, mult, bad, w, live_runs, kind_start, nz):
-    """sum_s mult[s] * v[s] * sum_k w[k] * bad[s, k] over the live states."""
+def _lost(v, mult, bad_t, w, live_runs, kind_start, nz):
+    """sum_s mult[s] * v[s] * sum_k w[k] * bad_t[k, s] over the live states."""
     total = 0.0
-    for r in range(live_runs.shape[0]):
-        for s in range(kind_start[live_runs[r, 0]], kind_start[live_runs[r, 1]]):
-            x = v[s]
-            if x == 0.0:
-                continue
-            acc = 0.0
-            for i in range(nz.size):
-                acc += w[nz[i]] * bad[s, nz[i]]
-            total += mult[s] * x * acc
+    for i in range(nz.size):
+        k = nz[i]
+        acc = 0.0
+        for r in range(live_runs.shape[0]):
+            for s in range(kind_start[live_runs[r, 0]], kind_start[live_runs[r, 1]]):
+                acc += mult[s] * v[s] * bad_t[k, s]
+        total += w[k] * acc
     return total
 
 
@@ -100,54 +98,62 @@ def _gather(v, u, weights, live, kind_start, in_off, in_src):
 def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, marks,
               first_fold, last_fold, last_rep):  # fmt: skip
     """u[d] = sum of v over the live states with an edge into d (unweighted), exact for the
-    states d whose marked count is jmin..jmax; one cell at a time through the layers."""
+    states d whose marked count is jmin..jmax; one cell at a time through the layers. buf holds
+    two layers (next0 / next1 index the next layer; the last slot is the sink of bingos)."""
+    cur = buf[0]
+    nxt = buf[1]
     for i in range(layer_start[0], layer_start[1]):
         f = first_fold[i]
-        buf[i] = v[f] if live[state_kind[f]] else 0.0
+        cur[i] = v[f] if live[state_kind[f]] else 0.0
     for r in range(n):
-        buf[layer_start[r + 1] : layer_start[r + 2]] = 0.0
+        lo = layer_start[r]
+        nxt[: layer_start[r + 2] - layer_start[r + 1]] = 0.0
         rest = n - r
-        for i in range(layer_start[r], layer_start[r + 1]):
-            x = buf[i]
+        for i in range(lo, layer_start[r + 1]):
+            x = cur[i - lo]
             if x == 0.0:
                 continue
             m = marks[i]
             if m > jmax or m + rest < jmin:
                 continue
-            buf[next0[i]] += x
-            j = next1[i]
-            if j >= 0:
-                buf[j] += x
+            nxt[next0[i]] += x
+            nxt[next1[i]] += x
+        cur, nxt = nxt, cur
     last = layer_start[n]
     for i in range(last, layer_start[n + 1]):
         if last_rep[i - last]:
-            u[last_fold[i - last]] = buf[i]
+            u[last_fold[i - last]] = cur[i - last]
 
 
 @njit(cache=True)
-def _transfer_back(val, back_next, w, n, jmin, jmax, state_kind, layer_start, next0, next1,
+def _transfer_back(buf, back_next, w, n, jmin, jmax, state_kind, layer_start, next0, next1,
                    marks, last_fold):  # fmt: skip
-    """val[layer 0 state] = sum over its completions d of w[kind d] * back_next[d]."""
+    """Returns val over layer 0: val[i] = sum over the completions d of layer-0 state i of
+    w[kind d] * back_next[d] (two layers at a time in buf, as in `_transfer`)."""
+    sink = buf.shape[1] - 1
+    cur = buf[0]
+    nxt = buf[1]
     last = layer_start[n]
     for i in range(last, layer_start[n + 1]):
         f = last_fold[i - last]
-        val[i] = w[state_kind[f]] * back_next[f]
+        cur[i - last] = w[state_kind[f]] * back_next[f]
+    cur[sink] = 0.0
     for r in range(n - 1, -1, -1):
+        lo = layer_start[r]
         rest = n - r
-        for i in range(layer_start[r], layer_start[r + 1]):
+        for i in range(lo, layer_start[r + 1]):
             m = marks[i]
             if m > jmax or m + rest < jmin:
-                val[i] = 0.0
-                continue
-            x = val[next0[i]]
-            j = next1[i]
-            if j >= 0:
-                x += val[j]
-            val[i] = x
+                nxt[i - lo] = 0.0
+            else:
+                nxt[i - lo] = cur[next0[i]] + cur[next1[i]]
+        nxt[sink] = 0.0
+        cur, nxt = nxt, cur
+    return cur
 
 
 @njit(cache=True)
-def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
+def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
                       layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
     """P(some group reaches the threshold) for one vector of column weights."""
     n_states = mult.size
@@ -156,7 +162,7 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
     n = layer_start.size - 2
     v = np.zeros(n_states)
     u = np.zeros(n_states)
-    buf = np.zeros(layer_start[-1])
+    buf = np.zeros((2, np.max(np.diff(layer_start)) + 1))  # two layers and a sink slot
     v[0] = 1.0
     live = np.zeros(n_kinds, np.bool_)
     live[0] = True
@@ -164,7 +170,7 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
     p = 0.0
     for c in range(n_cols):
         w = wtab[c]
-        p += _lost(v, mult, bad, w, _runs(live), kind_start, np.nonzero(w)[0])
+        p += _lost(v, mult, bad_t, w, _runs(live), kind_start, np.nonzero(w)[0])
         if c == n_cols - 1:
             break
         if _gather_is_cheaper(edge_counts, w, live, layer_start):
@@ -193,7 +199,7 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
 
 
 @njit(cache=True)
-def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
+def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
                         layer_start, next0, next1, marks, first_fold, last_fold, last_rep,
                         rep_first, wtabs):  # fmt: skip
     """`bingo_probability` for each weight table of a batch (wtabs[i] is one table). One at a
@@ -203,13 +209,13 @@ def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mul
     out = np.empty(wtabs.shape[0])
     for i in range(wtabs.shape[0]):
         out[i] = bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
-                                   bad, layer_start, next0, next1, marks, first_fold, last_fold,
+                                   bad_t, layer_start, next0, next1, marks, first_fold, last_fold,
                                    last_rep, rep_first, wtabs[i])  # fmt: skip
     return out
 
 
 @njit(cache=True)
-def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad,
+def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
                         layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
     """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
     (one more number of that column drawn): a forward pass keeping each column's gathered
@@ -221,7 +227,7 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
     n = layer_start.size - 2
     v = np.zeros((n_cols, n_states))  # v[c]: weights of the states before column c
     g = np.zeros((n_cols, n_states))  # g[c][d]: gathered (unweighted) mass into d at column c
-    buf = np.zeros(layer_start[-1])
+    buf = np.zeros((2, np.max(np.diff(layer_start)) + 1))  # two layers and a sink slot
     v[0, 0] = 1.0
     live = np.zeros((n_cols, n_kinds), np.bool_)  # kinds that can hold mass before column c
     live[0, 0] = True
@@ -229,7 +235,7 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
     either = np.zeros(n_kinds)
     for c in range(n_cols):
         w = wtab[c]
-        lost[c] = _lost(v[c], mult, bad, w, _runs(live[c]), kind_start, np.nonzero(w)[0])
+        lost[c] = _lost(v[c], mult, bad_t, w, _runs(live[c]), kind_start, np.nonzero(w)[0])
         if c == n_cols - 1:
             break
         for k in range(n_kinds):
@@ -251,15 +257,16 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
         w = wtab[c]
         nz = np.nonzero(w)[0]
         jmin, jmax = _marks_range(w, n)
+        val = buf[0]
         if c + 1 < n_cols:
-            _transfer_back(buf, back[c + 1], w, n, jmin, jmax, state_kind, layer_start, next0,
-                           next1, marks, last_fold)  # fmt: skip
+            val = _transfer_back(buf, back[c + 1], w, n, jmin, jmax, state_kind, layer_start,
+                                 next0, next1, marks, last_fold)  # fmt: skip
         for s in range(n_states):
             total = 0.0
             for i in range(nz.size):
-                total += w[nz[i]] * bad[s, nz[i]]
+                total += w[nz[i]] * bad_t[nz[i], s]
             if c + 1 < n_cols:
-                total += buf[rep_first[s]]
+                total += val[rep_first[s]]
             back[c, s] = total
     p_now = 0.0
     for c in range(n_cols):
@@ -268,7 +275,7 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
     before = 0.0  # bingo mass lost in the columns before c
     for c in range(n_cols):
         wm = wtab_more[c]
-        total = before + _lost(v[c], mult, bad, wm, _runs(live[c]), kind_start, np.nonzero(wm)[0])
+        total = before + _lost(v[c], mult, bad_t, wm, _runs(live[c]), kind_start, np.nonzero(wm)[0])
         if c + 1 < n_cols:
             for k in range(n_kinds):
                 if wm[k] == 0.0:

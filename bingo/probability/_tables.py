@@ -269,6 +269,9 @@ class Transitions:
     # edge_counts[k, j]: in-edges into states of kind k from states of kind j (derived, to choose
     # between a gather over in_src and the cell layers per column: whichever moves less)
     edge_counts: np.ndarray = field(default=None)  # type: ignore[assignment]
+    next0_local: np.ndarray = field(default=None)  # type: ignore[assignment]
+    next1_local: np.ndarray = field(default=None)  # type: ignore[assignment]
+    bad_t: np.ndarray = field(default=None)  # type: ignore[assignment]  # bad.T, small ints
 
     def __post_init__(self) -> None:
         if self.edge_counts is None:
@@ -278,6 +281,22 @@ class Transitions:
                 lo, hi = self.kind_start[k], self.kind_start[k + 1]
                 per_kind[k] = counts[lo:hi].sum(axis=0)
             object.__setattr__(self, "edge_counts", per_kind)
+        if self.next0_local is None:
+            object.__setattr__(self, "next0_local", self._local(self.next0))
+            object.__setattr__(self, "next1_local", self._local(self.next1))
+        if self.bad_t is None:  # by kind, then state: a column reads a few rows, contiguous
+            dtype = np.uint8 if self.bad.max(initial=0) <= 255 else np.int32
+            object.__setattr__(self, "bad_t", np.ascontiguousarray(self.bad.T.astype(dtype)))
+
+    def _local(self, nxt: np.ndarray) -> np.ndarray:
+        """Successor indices within the next layer (the kernels keep two layers at a time, which
+        stay in the core's cache); a bingo (-1) goes to a sink slot past every layer."""
+        ls = self.layer_start
+        sink = int(np.max(np.diff(ls)))
+        layer_of = np.repeat(np.arange(ls.size - 1), np.diff(ls))
+        base = ls[np.minimum(layer_of + 1, ls.size - 2)]
+        local = np.where(nxt >= 0, nxt - base, sink)
+        return local.astype(np.uint16 if sink < 65535 else np.int32)
 
     @property
     def n_states(self) -> int:
@@ -303,17 +322,18 @@ _KERNEL_ARRAYS = (
     "edge_counts",
     "state_kind",
     "mult",
-    "bad",
+    "bad_t",
     "layer_start",
-    "next0",
-    "next1",
+    "next0_local",
+    "next1_local",
     "marks",
     "first_fold",
     "last_fold",
     "last_rep",
     "rep_first",
 )
-_ARRAY_NAMES = tuple(name for name in _KERNEL_ARRAYS if name != "edge_counts")
+_DERIVED = {"next0_local": "next0", "next1_local": "next1", "bad_t": "bad"}
+_ARRAY_NAMES = tuple(_DERIVED.get(name, name) for name in _KERNEL_ARRAYS if name != "edge_counts")
 
 
 @lru_cache(maxsize=16)
