@@ -24,7 +24,14 @@ from cards.fingerprint import board_text, config_fingerprint
 from cards.generate import check_count, iter_cards
 from cards.layout import page_geometry
 from cards.model import BingoCard
-from cards.output import Interrupted, OutputError, OutputFiles, check_target, interruptible
+from cards.output import (
+    Interrupted,
+    OutputError,
+    OutputFiles,
+    check_target,
+    folder_lock,
+    interruptible,
+)
 from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
 from cards.registry import (
     RegistryError,
@@ -199,9 +206,42 @@ def make_cards(
     """Generate and write the cards, all files or none.
 
     Without `append` or `force` an existing registry (or PDF) is refused. With `append` the
-    new cards go into `<out stem>-<first>-<last>.pdf` and are added to the registry.
+    new cards go into `<out stem>-<first>-<last>.pdf` and are added to the registry. One run
+    at a time per output folder.
     """
     out = Path(out)
+    _check_output(out)
+    with folder_lock(out.parent):
+        return _make_cards(
+            config,
+            count=count,
+            seed=seed,
+            options=options,
+            out=out,
+            first_serial=first_serial,
+            png_dir=png_dir,
+            append=append,
+            force=force,
+            progress=progress,
+            warn=warn,
+        )
+
+
+def _make_cards(
+    config: Config,
+    *,
+    count: int,
+    seed: int,
+    options: CardOptions,
+    out: Path,
+    first_serial: int | None = None,
+    png_dir: Path | None = None,
+    append: bool = False,
+    force: bool = False,
+    progress: bool = False,
+    warn: style.Warn = lambda message: None,
+) -> MadeCards:
+    """make_cards, holding the output folder's lock."""
     registry_path = _check_output(out)
     check_path = check_sheet_path(out)
     meta_path = batches_path(registry_path)

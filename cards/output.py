@@ -114,6 +114,33 @@ def _deferred_signals() -> Iterator[None]:
         _signals.deferring = False
 
 
+@contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """One `bingo cards` at a time per output folder: two appends at once would both number
+    their cards after the same last serial, and the last to finish would drop the other's."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here; the temporary names stay unique
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield  # the folder cannot be opened; writing into it will say why
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutputError(
+                f"another bingo cards is writing into {folder} right now; wait until it has "
+                "finished, then run this again"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def _unique_temp(target: Path) -> Path:
     return target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
 

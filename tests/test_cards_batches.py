@@ -407,3 +407,21 @@ def test_a_read_only_folder_as_an_ordinary_user(tmp_path) -> None:
         assert sorted(p.name for p in folder.iterdir()) == ["config.toml", "img"]
     finally:
         shutil.rmtree(folder)
+
+
+def test_one_run_at_a_time_per_folder(tmp_path, small, capsys) -> None:
+    """Two appends at once would number their cards after the same last serial."""
+    import fcntl
+
+    out = str(tmp_path / "cards.pdf")
+    assert run_cards(tmp_path, "--count", "3", "--out", out) == 0
+    before = (tmp_path / "cards.csv").read_bytes()
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # as another bingo cards writing here would
+        assert run_cards(tmp_path, "--count", "2", "--out", out, "--append") == 1
+    finally:
+        os.close(fd)
+    assert "another bingo cards is writing into" in capsys.readouterr().err
+    assert (tmp_path / "cards.csv").read_bytes() == before
+    assert run_cards(tmp_path, "--count", "2", "--out", out, "--append") == 0
