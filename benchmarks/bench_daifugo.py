@@ -40,7 +40,7 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
         cpus = [
             CPU(hero if s == seat else field, seed=i * 7 + s, samples=samples) for s in range(5)
         ]
-        game = Game.new(5, rules, seed=i)
+        game = Game.new(players=5, rules=rules, seed=i)
         while not game.is_over:
             turn = game.turn
             obs = game.observe(turn)
@@ -53,7 +53,7 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
                 game.pass_turn()
             else:
                 game.play(move)
-        place = game.places.index(seat)
+        place = game.finish_order.index(seat)
         places.append(place + 1)
         wins += place == 0
     return {

@@ -48,7 +48,7 @@ def test_every_cpu_move_is_legal_and_games_end(level):
 
 def test_cpus_are_deterministic_given_their_seed():
     def run():
-        g = Game.new(5, Rules.preset(1), seed=3)
+        g = Game.new(players=5, rules=Rules.preset(1), seed=3)
         cpus = [
             CPU(lvl, seed=7 + i, samples=3)
             for i, lvl in enumerate(["strong", "normal", "easy", "normal", "easy"])
@@ -59,7 +59,7 @@ def test_cpus_are_deterministic_given_their_seed():
             move = cpus[g.turn].choose(obs)
             moves.append(move)
             g.pass_turn() if move is None else g.play(move)
-        return moves, g.places
+        return moves, g.finish_order
 
     assert run() == run()
 
@@ -98,7 +98,7 @@ def test_normal_starts_a_revolution_with_a_weak_hand():
 
 def test_normal_gives_useless_cards_when_passing():
     ranks = (Title.DAIFUGO, Title.HEIMIN, Title.HEIMIN, Title.FUGO, Title.DAIHINMIN)
-    g = Game.new(5, Rules.preset(1), seed=8, ranks=ranks)
+    g = Game.new(players=5, rules=Rules.preset(1), seed=8, ranks=ranks)
     while g.exchange_step.giver != 0:
         g.give(g.legal_moves()[0])
     obs = g.observe(0)
@@ -109,7 +109,7 @@ def test_normal_gives_useless_cards_when_passing():
 
 def test_determinization_fits_what_the_seat_knows():
     ranks = (Title.DAIFUGO, Title.FUGO, Title.HEIMIN, Title.HINMIN, Title.DAIHINMIN)
-    g = Game.new(5, Rules.preset(1), seed=12, ranks=ranks)
+    g = Game.new(players=5, rules=Rules.preset(1), seed=12, ranks=ranks)
     while g.phase == "exchange":
         g.give(g.legal_moves()[0])
     for _ in range(7):
@@ -137,7 +137,7 @@ def test_strong_beats_easy_in_a_short_series():
     for i in range(games):
         seat = i % 5
         cpus = [CPU("strong" if s == seat else "easy", seed=i + s, samples=4) for s in range(5)]
-        places = play_game(Game.new(5, rules, seed=100 + i), cpus)
+        places = play_game(Game.new(players=5, rules=rules, seed=100 + i), cpus)
         wins += places[0] == seat
     assert wins >= 3  # parity would be 2
 

@@ -15,6 +15,8 @@ from games.daifugo.rules import (
     Match,
     Rules,
     Title,
+    classify,
+    parse_move,
     ranks_from_places,
     single,
 )
@@ -550,7 +552,7 @@ def test_forbidden_finish_makes_the_player_last_and_a_second_one_second_to_last(
     g.play(["8D"])
     g.play(["9C"])  # seat 2 goes out first (legally)
     assert g.is_over
-    assert g.places == [2, 3, 0, 1]
+    assert g.finish_order == [2, 3, 0, 1]
 
 
 def test_three_is_forbidden_at_the_end_only_while_reversed():
@@ -630,9 +632,9 @@ def test_miyako_ochi(preset):
             g.play(moves[0])
         else:
             g.pass_turn()
-    assert g.places[0] == 1
+    assert g.finish_order[0] == 1
     if rules.miyako_ochi:
-        assert g.places[-1] == 0
+        assert g.finish_order[-1] == 0
     else:
         assert 0 not in g.bottom
 
@@ -672,20 +674,20 @@ def test_ranks_from_places_by_player_count():
 
 
 def test_deal_is_seeded_round_robin_up_to_fifteen():
-    g = Game.new(5, Rules.preset(1), seed=7)
+    g = Game.new(players=5, rules=Rules.preset(1), seed=7)
     assert [len(h) for h in g.hands] == [11, 11, 11, 10, 10]
     assert g.phase == "play" and g.cards_accounted() == 53
-    assert Game.new(5, Rules.preset(1), seed=7).hands == g.hands
-    g2 = Game.new(2, Rules.preset(1), seed=7)
+    assert Game.new(players=5, rules=Rules.preset(1), seed=7).hands == g.hands
+    g2 = Game.new(players=2, rules=Rules.preset(1), seed=7)
     assert [len(h) for h in g2.hands] == [15, 15] and len(g2.undealt) == 23
-    assert Game.new(4, seed=1).hands != Game.new(4, seed=2).hands
-    firsts = {Game.new(5, seed=s).current_player for s in range(30)}
+    assert Game.new(players=4, seed=1).hands != Game.new(players=4, seed=2).hands
+    firsts = {Game.new(players=5, seed=s).current_player for s in range(30)}
     assert len(firsts) > 1  # all 平民: the first player is random
 
 
 def test_card_passing_before_the_game_and_lowest_rank_leads():
     ranks = (Title.DAIFUGO, Title.FUGO, Title.HEIMIN, Title.HINMIN, Title.DAIHINMIN)
-    g = Game.new(5, Rules.preset(1), seed=3, ranks=ranks)
+    g = Game.new(players=5, rules=Rules.preset(1), seed=3, ranks=ranks)
     assert g.phase == "exchange"
     step = g.exchange_step
     assert (step.giver, step.receiver, step.count, step.strongest_only) == (4, 0, 1, True)
@@ -717,7 +719,7 @@ def test_card_passing_before_the_game_and_lowest_rank_leads():
 
 
 def test_three_players_pass_between_fugo_and_hinmin():
-    g = Game.new(3, Rules.preset(1), seed=5, ranks=ranks_from_places([2, 0, 1]))
+    g = Game.new(players=3, rules=Rules.preset(1), seed=5, ranks=ranks_from_places([2, 0, 1]))
     steps = []
     while g.phase == "exchange":
         s = g.exchange_step
@@ -739,7 +741,10 @@ def test_match_carries_ranks_over():
         else:
             g.play(rng.choice(moves))
     m.record(g)
-    assert m.ranks[g.places[0]] == Title.DAIFUGO and m.ranks[g.places[-1]] == Title.DAIHINMIN
+    assert (
+        m.ranks[g.finish_order[0]] == Title.DAIFUGO
+        and m.ranks[g.finish_order[-1]] == Title.DAIHINMIN
+    )
     assert m.new_game().phase == "exchange"
 
 
@@ -747,7 +752,7 @@ def test_match_carries_ranks_over():
 
 
 def test_observation_shows_only_the_seats_own_hand():
-    g = Game.new(4, Rules.preset(1), seed=2)
+    g = Game.new(players=4, rules=Rules.preset(1), seed=2)
     obs = g.observe(1)
     assert obs.hand == tuple(g.hand(1))
     assert obs.hand_sizes == tuple(len(h) for h in g.hands)
@@ -777,7 +782,7 @@ def test_random_games_keep_every_card_and_end(preset):
                 assert len(set(map(str, g.pile))) == len(g.pile)
                 steps += 1
                 assert steps < 2000
-            assert sorted(g.places) == list(range(players))
+            assert sorted(g.finish_order) == list(range(players))
             m.record(g)
 
 
@@ -793,8 +798,15 @@ def test_joker_stand_ins_listed_only_when_the_suit_matters(preset):
         assert pairs == [("5S", "JK=5H"), ("5S", "JK=5D"), ("5S", "JK=5C")]
     else:
         assert pairs == [("5S", "JK=5H")]
-    g.play(["5S", "JK=5C"])  # any stand-in is accepted
-    assert g.top.codes == ("5S", "JK=5C")
+    if not rules.suit_lock:
+        # the suit does not matter: as a Play object only the listed reading is legal ...
+        other = g.clone().parse_action("5S JK=5C")
+        assert other.codes == ("5S", "JK=5H")  # text is read as the listed reading
+        with pytest.raises(IllegalMove) as info:
+            g.clone().apply(classify(parse_move(["5S", "JK=5C"]))[0])
+        assert info.value.code == "joker_suit"
+    g.play(["5S", "JK=5C"])  # ... while typed codes with any stand-in are accepted
+    assert g.top.codes == (("5S", "JK=5C") if rules.suit_lock else ("5S", "JK=5H"))
 
 
 def test_a_set_has_at_most_four_cards():

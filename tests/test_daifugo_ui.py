@@ -79,7 +79,7 @@ def test_a_whole_hand_through_the_table(qtbot, output_dir):
     again = ChipBank()
     assert again.balance(table.names[0]) == bank.balance(table.names[0])
     # Next game: ranks from the places; card passing happens first.
-    places = table.game.places
+    places = table.game.finish_order
     table.next_button.click()
     assert (
         table.game.ranks[places[0]].ja == "大富豪" and table.game.ranks[places[-1]].ja == "大貧民"
@@ -185,13 +185,13 @@ def test_refusals_are_explained_in_japanese():
     g = Game.from_hands([["3H", "9H", "KS"], ["7H", "10S", "QC"], ["5C", "JH", "QD"]])
     g.play(["3H"])
     g.play(["7H"])
-    assert explain(g.check(["QD"]), "ja") == "絵柄しばり中：♥ しか出せません"
-    assert explain(g.check(["5C"]), "ja").startswith("場のカードより強いカード")
-    assert explain(g.check(["5C"]), "en") == g.check(["5C"])
+    assert explain(g.refusal(["QD"]), "ja") == "絵柄しばり中：♥ しか出せません"
+    assert explain(g.refusal(["5C"]), "ja").startswith("場のカードより強いカード")
+    assert explain(g.refusal(["5C"]), "en") == g.check(["5C"])
     g2 = Game.from_hands([["3S", "6H"], ["4D", "7C"], ["5C", "9H"]])
     g2.play(["3S"])
     g2.play(["4D"])
-    assert explain(g2.check(["9H"]), "ja") == "階段しばり中：次は 5 しか出せません"
+    assert explain(g2.refusal(["9H"]), "ja") == "階段しばり中：次は 5 しか出せません"
 
 
 def test_indicators_light_up(qtbot, output_dir):
@@ -272,7 +272,7 @@ def test_player_chooses_what_the_joker_stands_for(qtbot):
     table.play_button.click()
     assert offered == readings
     assert [str(c) for c in g.hands[0]] == ["KS"]
-    assert sorted(str(c) for c in g.f.top.faces) == ["5D", "6D", "7D"]  # the joker is the 7D
+    assert sorted(str(c) for c in g.top.faces) == ["5D", "6D", "7D"]  # the joker is the 7D
 
 
 def test_cancelling_the_joker_choice_plays_nothing(qtbot):
@@ -287,7 +287,7 @@ def test_cancelling_the_joker_choice_plays_nothing(qtbot):
     table.select_codes(["5D", "6D", "JK"])
     table.choose_joker_reading = lambda options: None
     table.play_selected()
-    assert len(g.hands[0]) == 4 and g.f.top is None
+    assert len(g.hands[0]) == 4 and g.top is None
 
 
 def test_joker_menu_offers_each_reading(qtbot):

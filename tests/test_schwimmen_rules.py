@@ -15,6 +15,7 @@ from games.schwimmen.rules import (
     Game,
     IllegalMove,
     Knock,
+    NextRound,
     Pass,
     Phase,
     Rules,
@@ -69,9 +70,9 @@ def test_schnauz_and_feuer_predicates():
 
 
 def test_hand_value_rejects_bad_hands():
-    with pytest.raises(IllegalMove, match="3 different cards"):
+    with pytest.raises(UserError, match="3 different cards"):
         hand_value(["7C", "8C"])
-    with pytest.raises(IllegalMove):
+    with pytest.raises(UserError):
         hand_value(["7C", "7C", "8C"])
     with pytest.raises(ValueError):
         hand_value(["7X", "8C", "9C"])
@@ -138,9 +139,9 @@ def test_same_seed_same_game():
 
 
 def test_player_count_limits():
-    with pytest.raises(IllegalMove, match="2-9"):
+    with pytest.raises(UserError, match="2-9"):
         Game.new(players=10)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(UserError):
         Game.new(players=1)
     nine = Game.new(players=9, seed=1)
     assert len(nine.all_cards()) == 32 and len(nine.stock) == 2
@@ -352,7 +353,7 @@ def test_swimming_at_minus_one_and_out_after_one_more_loss():
     game = four(hands, table=("7S", "9D", "9H"), coins=[3, 3, 3, 3], rules=Rules(human_seat=None))
     game.coins = [-1, 3, 3, 3]
     _finish_by_knock(game)
-    assert game.out[0] and game.places[0] == 4 and game.last_result.eliminated == (0,)
+    assert game.out[0] and game.places()[0] == 4 and game.last_result.eliminated == (0,)
     assert game.phase is Phase.ROUND_OVER  # three are left, play on
     game.next_round()
     assert game.hands[0] == [] and game.current != 0 and len(game.all_cards()) == 32
@@ -362,7 +363,7 @@ def test_the_game_ends_when_you_are_out_with_your_place():
     hands = [("7H", "8H", "KD"), ("10D", "QD", "QC"), ("10S", "QS", "7C"), ("AC", "9C", "JS")]
     game = four(hands, table=("7S", "9D", "9H"), coins=[-1, 3, 3, 3])
     _finish_by_knock(game)
-    assert game.phase is Phase.GAME_OVER and game.places[0] == 4 and game.winners == ()
+    assert game.phase is Phase.GAME_OVER and game.places()[0] == 4 and game.winners == ()
     with pytest.raises(IllegalMove, match="game is over"):
         game.next_round()
     with pytest.raises(IllegalMove, match="game is over"):
@@ -379,7 +380,7 @@ def test_last_one_standing_wins():
     )
     _finish_by_knock(game)
     assert game.phase is Phase.GAME_OVER and game.winners == (2,)
-    assert game.places[2] == 1 and game.places[0] == 2
+    assert game.places()[2] == 1 and game.places()[0] == 2
 
 
 def test_everyone_out_together_share_first_place():
@@ -387,16 +388,21 @@ def test_everyone_out_together_share_first_place():
     game = Game.from_position(hands, ("7S", "9D", "9H"), coins=[-1, 0, -1, 0])
     _finish_by_knock(game)
     assert game.phase is Phase.GAME_OVER and game.winners == (0, 2)
-    assert game.places[0] == game.places[2] == 1
+    assert game.places()[0] == game.places()[2] == 1
 
 
 def test_round_over_blocks_moves_until_next_round():
     game = four(turns_taken=[1, 1, 1, 1])
     _finish_by_knock(game)
-    assert game.legal_actions() == []
-    with pytest.raises(IllegalMove, match="round is over"):
+    assert game.legal_actions() == [NextRound()]
+    assert game.current_player is not None and not game.is_over
+    with pytest.raises(IllegalMove, match="round is over") as info:
         game.apply(Pass())
+    assert info.value.code == "round_over"
     game.next_round()
+    with pytest.raises(IllegalMove) as info:
+        game.apply(NextRound())
+    assert info.value.code == "round_in_play"
     assert game.phase in (Phase.DEALER, Phase.PLAY, Phase.ROUND_OVER)
 
 
@@ -452,7 +458,7 @@ def test_random_games_keep_invariants_and_end(variant):
         else:  # pragma: no cover
             pytest.fail(f"game {seed} did not end")
         assert game.winners or (rules.human_seat is not None and game.out[0])
-        assert all(game.places[s] is not None for s in range(players) if game.out[s])
+        assert all(game.places()[s] is not None for s in range(players) if game.out[s])
 
 
 def test_value_counts_over_all_4960_hands():

@@ -182,7 +182,7 @@ def test_game_over_shows_your_place_and_new_game(qtbot, output_dir):
     window._continue()
     window.press("knock")
     qtbot.waitUntil(window.round_overlay.isVisible, timeout=10_000)
-    assert game.phase is Phase.GAME_OVER and game.places[0] == 4
+    assert game.phase is Phase.GAME_OVER and game.places()[0] == 4
     assert window.round_overlay.button.text() == "新しいゲーム"
     window.grab().save(str(output_dir / "schwimmen_game_over.png"))
     qtbot.mouseClick(window.round_overlay.button, Qt.MouseButton.LeftButton)

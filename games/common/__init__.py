@@ -1,4 +1,4 @@
-"""Shared card types for the games (no Qt here; the Qt painter lives in games.common.painter)."""
+"""Shared card types and the game protocol (no Qt here; the Qt painter is games.common.painter)."""
 
 from games.common.cards import (
     Card,
@@ -11,12 +11,13 @@ from games.common.cards import (
     parse_cards,
     shuffled,
 )
-from games.common.player import Player
+from games.common.protocol import GameProtocol, IllegalMove
 
 __all__ = [
     "Card",
     "CardParseError",
-    "Player",
+    "GameProtocol",
+    "IllegalMove",
     "Rank",
     "Suit",
     "deck_32",

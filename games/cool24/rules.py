@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from eventkit.errors import UserError
+from games.common.protocol import IllegalMove
 from games.cool24.settings import (
     BONUS_KINDS,
     CARDS_PER_LAP,
@@ -46,8 +47,50 @@ N_NUMBERS = len(NUMBERS)
 DEFAULT_SETTINGS = Cool24Settings()
 
 
-class IllegalMove(UserError):
-    """A play the rules do not allow; the message says why (it is a ValueError)."""
+class IllegalCoolMove(IllegalMove):
+    """A play the COOL 24+24 rules refuse; `code` is one of the keys of `messages`."""
+
+    messages = {
+        "game_over": "the game is over: start a new game to play again",
+        "no_slot": "slot {slot} does not exist: choose a slot 1-{slots}",
+        "empty_slot": "slot {slot} is empty: play one of the slots {playable}",
+        "no_link": (
+            "{card} does not link to the last card {last}: play a card of suit {suit} or number "
+            "{number}"
+        ),
+        "not_an_action": "{action} is not a COOL 24+24 action",
+    }
+
+
+@dataclass(frozen=True)
+class PlaySlot:
+    """The one kind of action: play the card in hand slot 1-4."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"slot {self.slot}"
+
+    @classmethod
+    def parse(cls, text: str) -> PlaySlot:
+        words = str(text).lower().split()
+        if len(words) == 2 and words[0] == "slot" and words[1].isdigit():
+            return cls(int(words[1]))
+        raise UserError(f"'{text}' is not a COOL 24+24 action: write slot 1 .. slot {HAND_SIZE}")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything the one player sees (the stock's order is never known; its cards are)."""
+
+    hand: tuple[str | None, ...]
+    last: str | None
+    lap: int
+    played: int
+    total_played: int
+    stock: tuple[str, ...]
+    score: int
+    over: bool
 
 
 def suit_of(card: int) -> int:
@@ -77,7 +120,7 @@ def parse_card(code: str | int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -
         for s, name in enumerate(suits):
             if text.startswith(name) and text[len(name) :].upper() in NUMBERS:
                 return s * N_NUMBERS + NUMBERS.index(text[len(name) :].upper())
-    raise IllegalMove(
+    raise UserError(
         f"{code!r} is not a COOL 24+24 card: write suit + number, e.g. "
         f"{suits[0]}9, {suits[1]}10, {suits[2]}Q, {suits[3]}A"
     )
@@ -90,7 +133,7 @@ def classify_hand(
     cards = list(cards)
     ids = [parse_card(c, suits) for c in cards]
     if len(set(ids)) != len(ids):
-        raise IllegalMove(f"{list(cards)} holds a card twice: each of the 24 cards is unique")
+        raise UserError(f"{list(cards)} holds a card twice: each of the 24 cards is unique")
     if len(ids) != HAND_SIZE:
         return None
     numbers = sorted(number_of(c) for c in ids)
@@ -133,7 +176,8 @@ class PlayResult:
 
 @dataclass
 class Game:
-    """One game of COOL 24+24. Build it with `Game.new(seed, config)`; play with `play(slot)`."""
+    """One game of COOL 24+24 (one player, seat 0). Build it with `Game.new(seed=, rules=)`;
+    play with `apply(PlaySlot(n))` or `play(n)`."""
 
     settings: Cool24Settings
     rng: random.Random
@@ -150,11 +194,14 @@ class Game:
     @classmethod
     def new(
         cls,
-        seed: int | None = None,
-        config: Cool24Settings | None = None,
         *,
+        seed: int | None = None,
+        rules: Cool24Settings | None = None,
+        config: Cool24Settings | None = None,
         rng: random.Random | None = None,
     ) -> Game:
+        """A dealt game; `rules` are the settings (`config`, the former name, is the same)."""
+        config = rules if rules is not None else config
         settings = config if config is not None else Cool24Settings()
         game = cls(settings, rng if rng is not None else random.Random(seed))
         game._deal()
@@ -204,6 +251,64 @@ class Game:
     def is_playable(self, card: int) -> bool:
         return self.last_id is None or linked(card, self.last_id)
 
+    # ------------------------------------------------------------ the protocol
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[PlaySlot]:
+        return [PlaySlot(slot) for slot in self.playable()]
+
+    @staticmethod
+    def parse_action(text: str) -> PlaySlot:
+        return PlaySlot.parse(text)
+
+    def why_illegal(self, action: PlaySlot) -> IllegalCoolMove | None:
+        """None when `action` may be played now, else the error `apply` would raise."""
+        why = IllegalCoolMove
+        if self.over:
+            return why("game_over")
+        if not isinstance(action, PlaySlot):
+            return why("not_an_action", action=repr(action))
+        slot = action.slot
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= HAND_SIZE:
+            return why("no_slot", slot=repr(slot), slots=HAND_SIZE)
+        card = self.hand_ids[slot - 1]
+        if card is None:
+            return why("empty_slot", slot=slot, playable=self.playable())
+        if not self.is_playable(card):
+            assert self.last_id is not None
+            return why(
+                "no_link",
+                card=self.code(card),
+                last=self.last,
+                suit=self.settings.suits[suit_of(self.last_id)],
+                number=NUMBERS[number_of(self.last_id)],
+            )
+        return None
+
+    def observation(self, seat: int = 0) -> Observation:
+        return Observation(
+            self.hand,
+            self.last,
+            self.lap,
+            self.played,
+            self.total_played,
+            tuple(self.code(c) for c in self.stock_ids),
+            self.score,
+            self.over,
+        )
+
+    def clone(self) -> Game:
+        """An independent copy with the same random state (it draws the same cards)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return self.copy(rng)
+
     def playable(self) -> list[int]:
         """Slots (1-4) whose card may be played now; empty when the game is over."""
         if self.over:
@@ -213,20 +318,16 @@ class Game:
     # ------------------------------------------------------------ playing
     def play(self, slot: int) -> PlayResult:
         """Play the card in `slot` (1-4); raises IllegalMove saying why when it may not."""
-        if self.over:
-            raise IllegalMove("the game is over: start a new game to play again")
-        if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= HAND_SIZE:
-            raise IllegalMove(f"slot {slot!r} does not exist: choose a slot 1-{HAND_SIZE}")
+        return self.apply(PlaySlot(slot))
+
+    def apply(self, action: PlaySlot) -> PlayResult:
+        """Play `action`'s slot; anything not in legal_actions() raises IllegalCoolMove."""
+        error = self.why_illegal(action)
+        if error is not None:
+            raise error
+        slot = action.slot
         card = self.hand_ids[slot - 1]
-        if card is None:
-            raise IllegalMove(f"slot {slot} is empty: play one of the slots {self.playable()}")
-        if not self.is_playable(card):
-            s = self.settings.suits[suit_of(self.last_id)]
-            n = NUMBERS[number_of(self.last_id)]
-            raise IllegalMove(
-                f"{self.code(card)} does not link to the last card {self.last}: "
-                f"play a card of suit {s} or number {n}"
-            )
+        assert card is not None
         self.hand_ids[slot - 1] = None
         self.last_id = card
         self.played += 1

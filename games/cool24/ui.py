@@ -335,9 +335,8 @@ class Cool24Widget(QWidget):
         try:
             result = self.game.play(slot)
         except IllegalMove as exc:
-            card = self.game.hand[slot - 1] if 1 <= slot <= HAND_SIZE else None
-            if card is not None and self.game.last is not None:
-                self._toast(self.t["cannot"].format(card=card, last=self.game.last))
+            if exc.code == "no_link":
+                self._toast(self.t["cannot"].format(**exc.params))
             else:
                 self._toast(str(exc))
             return None

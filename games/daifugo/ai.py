@@ -20,15 +20,17 @@ from collections.abc import Sequence
 
 from games.common.cards import Card, Rank, deck_53
 from games.daifugo.rules import (
-    _STRENGTH,
     JOKER,
     SEQUENCE,
     SET,
     Game,
     Observation,
+    Pass,
+    Phase,
     Play,
     card_strength,
     sort_key,
+    strength,
 )
 
 LEVELS = ("easy", "normal", "strong")
@@ -61,7 +63,7 @@ def count_groups(hand: Sequence[Card]) -> int:
         if rank is None:
             joker = 1
             continue
-        v = _STRENGTH[rank]
+        v = strength(rank)
         ranks[v] = ranks.get(v, 0) + 1
         # keyed by the suit's letter: hashing a str is much cheaper than an Enum member
         by_suit.setdefault(c.suit._value_, []).append(v)
@@ -126,10 +128,10 @@ def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool
                 cost += W_JOKER
         elif not small and _s(c, rev) >= 14:
             cost += W_HIGH
-    if game.f.top is None:
+    if game.top is None:
         cost -= 2.0 * play.size
     if rules.eight_cut and play.kind != SEQUENCE and play.rank == Rank.EIGHT:
-        cost -= 8.0 if game.f.top is not None else 3.0
+        cost -= 8.0 if game.top is not None else 3.0
     if new_rev != rev:
         before = sum(_s(c, rev) for c in after) / len(after)
         flipped = sum(_s(c, new_rev) for c in after) / len(after)
@@ -169,7 +171,7 @@ def normal_choice(
         c = _play_cost(game, seat, p, hand, danger)
         if best is None or c < best_cost:
             best, best_cost = p, c
-    if game.f.top is not None:
+    if game.top is not None:
         pass_cost = W_GROUP * count_groups(hand) + PASS_MARGIN
         if best_cost > pass_cost:
             return None
@@ -265,14 +267,11 @@ def rollout(game: Game, max_moves: int = 400, until_first: bool = False) -> int:
     Returns the number of moves simulated.
     """
     moves = 0
-    while game.phase == "play" and moves < max_moves:
+    while game.phase == Phase.PLAY and moves < max_moves:
         if until_first and game.finished:
             break
         p = normal_choice(game)
-        if p is None:
-            game.pass_turn()
-        else:
-            game.apply(p)
+        game.push(Pass() if p is None else p)
         moves += 1
     return moves
 
@@ -281,7 +280,7 @@ def _reward(game: Game, seat: int, for_win: bool) -> float:
     """Before anyone is out: 1 for winning, else a little for having few cards left (such
     rollouts stop at the first player out). Later: by place."""
     if not for_win:
-        place = game.places.index(seat)
+        place = game.finish_order.index(seat)
         return (game.n - 1 - place) / (game.n - 1)
     if game.finished and game.finished[0] == seat:
         return 1.0
@@ -341,11 +340,8 @@ def strong_choice(
         hands = determinize(obs, rng)
         start = Game.from_observation(obs, hands)
         for i, cand in enumerate(candidates):
-            g = start.copy()
-            if cand is None:
-                g.pass_turn()
-            else:
-                g.apply(cand)
+            g = start.clone()
+            g.push(Pass() if cand is None else cand)
             used += rollout(g, until_first=for_win)
             totals[i] += _reward(g, obs.seat, for_win)
     best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] is normal))
@@ -390,16 +386,14 @@ class CPU:
         hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
         hands[obs.seat] = [Card.parse(c) for c in obs.hand]
         game = Game.from_observation(obs, hands)
-        game.phase = "exchange"
-        game.exchanges = [step]
         return exchange_choice(game, self.level, self.rng)
 
 
 def play_cpu_turn(game: Game, cpu: CPU) -> Move:
     """Let `cpu` move for the current player of `game`; returns what it did."""
-    obs = game.observe(game.turn)
+    obs = game.observation(game.turn)
     move = cpu.choose(obs)
-    if game.phase == "exchange":
+    if game.phase == Phase.EXCHANGE:
         game.give(move)
     elif move is None:
         game.pass_turn()
@@ -412,7 +406,7 @@ def play_game(game: Game, cpus: Sequence[CPU]) -> list[int]:
     """Play a whole game with one CPU per seat; returns the places (seats, 1st first)."""
     while not game.is_over:
         play_cpu_turn(game, cpus[game.turn])
-    return game.places
+    return game.finish_order
 
 
 __all__ = ["CPU", "LEVELS", "JOKER", "SET", "count_groups", "play_game", "strong_choice"]

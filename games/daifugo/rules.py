@@ -62,12 +62,26 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, IntEnum, StrEnum
 
 from eventkit.errors import UserError
-from games.common.cards import Card, Rank, Suit, deck_53, shuffled
+from games.common.cards import Card, CardParseError, Rank, Suit, deck_53, shuffled
+from games.common.protocol import IllegalMove
 
-SINGLE, SET, SEQUENCE = 1, 2, 3
+
+class PlayKind(IntEnum):
+    SINGLE = 1
+    SET = 2
+    SEQUENCE = 3
+
+
+class Phase(StrEnum):
+    EXCHANGE = "exchange"  # card passing before play
+    PLAY = "play"
+    OVER = "over"
+
+
+SINGLE, SET, SEQUENCE = PlayKind.SINGLE, PlayKind.SET, PlayKind.SEQUENCE
 JOKER = Card.joker()
 SPADE_3 = Card(Rank.THREE, Suit.SPADES)
 MAX_HAND = 15
@@ -75,10 +89,49 @@ LONE_JOKER_STRENGTH = 16
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-class IllegalMove(UserError):
-    """A play or pass the rules forbid; the message names the rule."""
+class IllegalDaifugoMove(IllegalMove):
+    """A play, pass or gift the Daifugō rules refuse; `code` is one of the keys of `messages`."""
+
+    messages = {
+        "no_cards": "choose at least one card to play (or pass)",
+        "one_joker": "there is only one joker",
+        "card_twice": "the same card appears twice in the play",
+        "only_joker_stands": "only the joker can stand for another card: write JK=5S",
+        "joker_real_card": "'{item}': the joker must stand for a real card, like JK=5S",
+        "lone_joker_face": "a lone joker stands for itself: play it as JK",
+        "set_too_big": "a set has at most 4 cards (the joker cannot make a fifth)",
+        "joker_set_face": (
+            "in a set of {rank}s the joker must stand for a {rank} of a suit not already in it"
+        ),
+        "not_a_play": (
+            "not a play: use one card, 2-4 cards of one rank, or 3+ consecutive cards of one suit"
+        ),
+        "not_a_sequence": "{cards} is not a sequence: the numbers must be consecutive",
+        "joker_no_sequence": "{cards} and the joker do not make a sequence",
+        "only_spade_three": "only the ♠3 beats a lone joker (スペ3返し): pass",
+        "nothing_beats_joker": "nothing beats a lone joker: pass",
+        "field_needs": "the field needs {shape} ({top})",
+        "not_stronger": "{play} is not stronger than {top}",
+        "not_stronger_reversed": "{play} is not stronger than {top} (the order is reversed: {why})",
+        "suit_lock": "絵柄しばり: the field is locked to {suits}",
+        "number_lock": "階段しばり: the next play must be {rank}",
+        "number_lock_end": "階段しばり: nothing can follow",
+        "not_in_hand": "{card} is not in your hand",
+        "exchange_first": "pass cards first (card passing before the game)",
+        "game_over": "the game is over",
+        "lead_no_pass": "you lead: play a card (the field is empty)",
+        "no_exchange": "there is no card passing now",
+        "give_count": "give exactly {count} different card(s)",
+        "give_not_in_hand": "{card} is not in the giver's hand",
+        "give_strongest": "{title} must give the strongest card (one of {cards})",
+        "not_an_action": "{action} is not a Daifugō action",
+        "joker_suit": (
+            "without 絵柄しばり the joker's suit in a set makes no difference: play it as {play}"
+        ),
+    }
 
 
+_why = IllegalDaifugoMove
 _STRENGTH = [0, 0, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
 
 
@@ -191,7 +244,7 @@ def ranks_from_places(places: Sequence[int]) -> tuple[Title, ...]:
 class Play:
     """One play: the physical cards and what they count as (a joker's face is its stand-in)."""
 
-    kind: int
+    kind: PlayKind
     cards: tuple[Card, ...]
     faces: tuple[Card, ...]
     lo: int
@@ -230,8 +283,41 @@ class Play:
     def __str__(self) -> str:
         return " ".join(self.codes)
 
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """The play written as its `str()` ("5S 5H", "JK=7D 7S", "JK"); a bare joker inside a
+        set or sequence must say what it stands for unless only one reading exists."""
+        readings = classify(parse_move(str(text).split()))
+        if len(readings) > 1:
+            raise UserError(f"'{text}': say what the joker stands for, like JK=5S")
+        return readings[0]
 
-def _make_play(kind: int, pairs: Sequence[tuple[Card, Card]]) -> Play:
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass this turn (not when leading)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Give:
+    """Card passing before play: the giver hands these cards over."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
+
+    def __str__(self) -> str:
+        return " ".join(["give", *(str(c) for c in self.cards)])
+
+
+Action = Play | Pass | Give
+
+
+def _make_play(kind: PlayKind, pairs: Sequence[tuple[Card, Card]]) -> Play:
     """pairs: (physical card, face), already sorted by face strength."""
     cards = tuple(p for p, _ in pairs)
     faces = tuple(f for _, f in pairs)
@@ -257,52 +343,47 @@ def classify(tokens: Sequence[tuple[Card, Card | None]]) -> list[Play]:
     """
     n = len(tokens)
     if n == 0:
-        raise IllegalMove("choose at least one card to play (or pass)")
+        raise _why("no_cards")
     jokers = [t for t in tokens if t[0].is_joker]
     real = [t[0] for t in tokens if not t[0].is_joker]
     if len(jokers) > 1:
-        raise IllegalMove("there is only one joker")
+        raise _why("one_joker")
     if len(set(real)) != len(real):
-        raise IllegalMove("the same card appears twice in the play")
+        raise _why("card_twice")
     for card, face in tokens:
         if face is not None and (not card.is_joker or face.is_joker):
-            raise IllegalMove("only the joker can stand for another card: write JK=5S")
+            raise _why("only_joker_stands")
     joker_face = jokers[0][1] if jokers else None
     if n == 1:
         if jokers:
             if joker_face is not None:
-                raise IllegalMove("a lone joker stands for itself: play it as JK")
+                raise _why("lone_joker_face")
             return [_make_play(SINGLE, [(JOKER, JOKER)])]
         return [single(real[0])]
     ranks = {c.rank for c in real}
     if len(ranks) == 1:
         rank = real[0].rank
         if n > 4:
-            raise IllegalMove("a set has at most 4 cards (the joker cannot make a fifth)")
+            raise _why("set_too_big")
         if not jokers:
             return [_make_play(SET, _face_sort([(c, c) for c in real]))]
         used = {c.suit for c in real}
         if joker_face is not None:
             if joker_face.rank != rank or joker_face.suit in used:
-                raise IllegalMove(
-                    f"in a set of {rank.text}s the joker must stand for a {rank.text} of a suit"
-                    " not already in it"
-                )
+                raise _why("joker_set_face", rank=rank.text)
             faces = [joker_face]
         else:
             faces = [Card(rank, s) for s in SUIT_ORDER if s not in used]
         return [_make_play(SET, _face_sort([(c, c) for c in real] + [(JOKER, f)])) for f in faces]
     suits = {c.suit for c in real}
     if n < 3 or len(suits) != 1:
-        raise IllegalMove(
-            "not a play: use one card, 2-4 cards of one rank, or 3+ consecutive cards of one suit"
-        )
+        raise _why("not_a_play")
     suit = real[0].suit
     values = sorted(strength(c.rank) for c in real)
     pairs = [(c, c) for c in real]
     if not jokers:
         if values != list(range(values[0], values[0] + n)):
-            raise IllegalMove(f"{_text(real)} is not a sequence: the numbers must be consecutive")
+            raise _why("not_a_sequence", cards=_text(real))
         return [_make_play(SEQUENCE, _face_sort(pairs))]
     if joker_face is not None:
         candidates = [joker_face]
@@ -322,7 +403,7 @@ def classify(tokens: Sequence[tuple[Card, Card | None]]) -> list[Play]:
         if vals == list(range(vals[0], vals[0] + n)):
             plays.append(_make_play(SEQUENCE, _face_sort(pairs + [(JOKER, face)])))
     if not plays:
-        raise IllegalMove(f"{_text(real)} and the joker do not make a sequence")
+        raise _why("joker_no_sequence", cards=_text(real))
     return plays
 
 
@@ -332,7 +413,7 @@ def _text(cards: Iterable[Card]) -> str:
 
 def parse_move(cards: Iterable[str | Card]) -> list[tuple[Card, Card | None]]:
     """Codes like "5S", "JK", "JK=5S" -> (physical card, joker stand-in)."""
-    tokens = []
+    tokens: list[tuple[Card, Card | None]] = []
     for item in cards:
         if isinstance(item, Card):
             tokens.append((item, None))
@@ -341,10 +422,10 @@ def parse_move(cards: Iterable[str | Card]) -> list[tuple[Card, Card | None]]:
         if "=" in text:
             left, right = text.split("=", 1)
             if Card.parse(left) != JOKER:
-                raise IllegalMove(f"'{item}': only the joker can stand for a card (JK=5S)")
+                raise _why("only_joker_stands")
             face = Card.parse(right)
             if face.is_joker:
-                raise IllegalMove(f"'{item}': the joker must stand for a real card, like JK=5S")
+                raise _why("joker_real_card", item=item)
             tokens.append((JOKER, face))
         else:
             tokens.append((Card.parse(text), None))
@@ -383,7 +464,7 @@ class Observation:
     rules: Rules
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
-    phase: str
+    phase: Phase
     current_player: int | None
     top: tuple[str, ...] | None
     top_player: int | None
@@ -447,8 +528,8 @@ class Game:
         self.turn = first
         self.first = first
         self.exchanges: list[ExchangeStep] = self._exchange_plan() if exchange else []
-        self.phase = "exchange" if self.exchanges else "play"
-        if self.phase == "exchange":
+        self.phase = Phase.EXCHANGE if self.exchanges else Phase.PLAY
+        if self.phase == Phase.EXCHANGE:
             self.turn = self.exchanges[0].giver
         all_cards = [c for h in self.hands for c in h] + self.undealt
         if len(set(all_cards)) != len(all_cards):
@@ -471,9 +552,10 @@ class Game:
     @classmethod
     def new(
         cls,
-        players: int,
-        rules: Rules | None = None,
+        *,
         seed: int | None = None,
+        rules: Rules | None = None,
+        players: int = 4,
         ranks: Sequence[Title] | None = None,
     ) -> Game:
         """Shuffle and deal (from the seed), then pass cards by rank, as before every game."""
@@ -511,7 +593,8 @@ class Game:
                 steps.append(ExchangeStep(seat[rich], seat[poor], count, False))
         return steps
 
-    def copy(self) -> Game:
+    def clone(self) -> Game:
+        """An independent copy (the game holds no random state after the deal)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.hands = [list(h) for h in self.hands]
@@ -533,6 +616,8 @@ class Game:
         g.exchanges = list(self.exchanges)
         g.known = {s: {t: set(c) for t, c in d.items()} for s, d in self.known.items()}
         return g
+
+    copy = clone  # the former name
 
     @classmethod
     def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]]) -> Game:
@@ -565,15 +650,15 @@ class Game:
         g.known = {s: {} for s in range(g.n)}
         g.turn = obs.current_player if obs.current_player is not None else 0
         g.first = g.turn
-        g.exchanges = []
-        g.phase = obs.phase if obs.phase != "exchange" else "play"
+        g.exchanges = [obs.exchange_step] if obs.exchange_step is not None else []
+        g.phase = obs.phase
         return g
 
     # ------------------------------------------------------------------ public state
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return None if self.phase == Phase.OVER else self.turn
 
     @property
     def reversed(self) -> bool:
@@ -583,6 +668,11 @@ class Game:
     @property
     def top(self) -> Play | None:
         return self.f.top
+
+    @property
+    def trick(self) -> tuple[tuple[int, Play], ...]:
+        """The plays on the field since it was last cleared: (seat, play)."""
+        return tuple(self.f.trick)
 
     @property
     def suit_lock(self) -> frozenset | None:
@@ -598,14 +688,21 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
-    def places(self) -> list[int]:
+    def finish_order(self) -> list[int]:
         """Seats from 1st to last (complete once the game is over)."""
         return (
             self.finished + [s for s in self.active if s not in self.finished] + self.bottom[::-1]
         )
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place, 1 = 大富豪 next game (final once the game is over)."""
+        place = [0] * self.n
+        for i, seat in enumerate(self.finish_order):
+            place[seat] = i + 1
+        return tuple(place)
 
     @property
     def active(self) -> list[int]:
@@ -616,10 +713,10 @@ class Game:
 
     @property
     def exchange_step(self) -> ExchangeStep | None:
-        return self.exchanges[0] if self.phase == "exchange" else None
+        return self.exchanges[0] if self.phase == Phase.EXCHANGE else None
 
     def can_pass(self) -> bool:
-        return self.phase == "play" and self.f.top is not None
+        return self.phase == Phase.PLAY and self.f.top is not None
 
     def cards_accounted(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.pile) + len(self.undealt)
@@ -627,35 +724,43 @@ class Game:
     # ------------------------------------------------------------------ card passing
 
     def exchange_options(self) -> list[tuple[str, ...]]:
+        """The cards the pending giver may hand over, as codes (see legal_actions)."""
+        return [tuple(str(c) for c in g.cards) for g in self._gifts()]
+
+    def _gifts(self) -> list[Give]:
         step = self.exchange_step
         if step is None:
             return []
         hand = self.hands[step.giver]
         if step.strongest_only:
             best = max(card_strength(c) for c in hand)
-            return [(str(c),) for c in hand if card_strength(c) == best]
-        return [tuple(str(c) for c in combo) for combo in itertools.combinations(hand, step.count)]
+            return [Give((c,)) for c in hand if card_strength(c) == best]
+        return [Give(combo) for combo in itertools.combinations(hand, step.count)]
 
-    def give(self, cards: Iterable[str | Card]) -> None:
-        """The pending card passing: the giver hands these cards over."""
+    def _gift_refusal(self, given: Sequence[Card]) -> IllegalDaifugoMove | None:
         step = self.exchange_step
         if step is None:
-            raise IllegalMove("there is no card passing now")
-        given = [Card.parse(c) for c in cards]
+            return _why("game_over") if self.phase == Phase.OVER else _why("no_exchange")
         hand = self.hands[step.giver]
         if len(given) != step.count or len(set(given)) != len(given):
-            raise IllegalMove(f"give exactly {step.count} different card(s)")
+            return _why("give_count", count=step.count)
         for c in given:
             if c not in hand:
-                raise IllegalMove(f"{c} is not in the giver's hand")
+                return _why("give_not_in_hand", card=c)
         if step.strongest_only:
             best = max(card_strength(c) for c in hand)
             if card_strength(given[0]) != best:
-                raise IllegalMove(
-                    f"{self.ranks[step.giver].ja} must give the strongest card (one of "
-                    + ", ".join(str(c) for c in hand if card_strength(c) == best)
-                    + ")"
-                )
+                strongest = ", ".join(str(c) for c in hand if card_strength(c) == best)
+                return _why("give_strongest", title=self.ranks[step.giver].ja, cards=strongest)
+        return None
+
+    def give(self, cards: Iterable[str | Card]) -> None:
+        """The pending card passing: the giver hands these cards over (checked)."""
+        self.apply(Give(tuple(Card.parse(c) for c in cards)))
+
+    def _give(self, given: Sequence[Card]) -> None:
+        step = self.exchanges[0]
+        hand = self.hands[step.giver]
         for c in given:
             hand.remove(c)
             self.hands[step.receiver].append(c)
@@ -666,26 +771,108 @@ class Game:
         if self.exchanges:
             self.turn = self.exchanges[0].giver
         else:
-            self.phase = "play"
+            self.phase = Phase.PLAY
             self.turn = self.first
 
     # ------------------------------------------------------------------ moves
 
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take: gifts while passing cards, else the legal
+        plays and (unless leading) Pass. Empty once the game is over."""
+        if self.phase == Phase.EXCHANGE:
+            return list(self._gifts())
+        actions: list[Action] = list(self.legal_plays())
+        if self.can_pass():
+            actions.append(Pass())
+        return actions
+
     def legal_plays(self) -> list[Play]:
-        """The plays the current player may make, as Play objects (see legal_moves)."""
-        if self.phase != "play":
+        """The plays the current player may make (the Play actions of legal_actions)."""
+        if self.phase != Phase.PLAY:
             return []
         hand = self.hands[self.turn]
-        return [p for p in self._candidates(hand) if self._why_not(p, False) is None]
+        return [p for p in self._candidates(hand) if self._refusal(p) is None]
 
     def legal_moves(self) -> list[tuple[str, ...]]:
         """The current player's plays as tuples of codes ("JK=6S" for a joker in a play).
 
         During card passing: the cards the giver may hand over.
         """
-        if self.phase == "exchange":
+        if self.phase == Phase.EXCHANGE:
             return self.exchange_options()
         return [p.codes for p in self.legal_plays()]
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its `str()`: "pass", "give 2S 3H", "5S 5H", "JK=5S 5H", "JK".
+
+        A bare joker in a set or sequence takes the first reading that is legal now.
+        """
+        words = str(text).split()
+        if [w.lower() for w in words] == ["pass"]:
+            return Pass()
+        try:
+            if words and words[0].lower() == "give":
+                return Give(tuple(Card.parse(w) for w in words[1:]))
+            return self._resolve(words, check=False)
+        except CardParseError as exc:
+            raise UserError(f"'{text}': {exc}") from None
+
+    def why_illegal(self, action: Action) -> IllegalDaifugoMove | None:
+        """None when `action` is legal now, else the error `apply` would raise."""
+        if self.phase == Phase.OVER:
+            return _why("game_over")
+        if isinstance(action, Give):
+            return self._gift_refusal(action.cards)
+        if self.phase == Phase.EXCHANGE:
+            return _why("exchange_first")
+        if isinstance(action, Pass):
+            return None if self.f.top is not None else _why("lead_no_pass")
+        if not isinstance(action, Play):
+            return _why("not_an_action", action=repr(action))
+        hand = self.hands[self.turn]
+        for card in action.cards:
+            if card not in hand:
+                return _why("not_in_hand", card=card)
+        tokens = [
+            (c, f if c.is_joker and not f.is_joker else None)
+            for c, f in zip(action.cards, action.faces, strict=True)
+        ]
+        try:
+            if action not in classify(tokens):
+                return _why("not_a_play")
+        except IllegalDaifugoMove as error:
+            return error
+        canonical = self._canonical(action)
+        if canonical != action:
+            return _why("joker_suit", play=canonical)
+        return self._refusal_error(action)
+
+    def _canonical(self, play: Play) -> Play:
+        """Without 絵柄しばり a joker in a set stands for the first missing suit (♠♥♦♣): the
+        suit changes nothing, so legal_actions lists that reading only."""
+        if play.kind != SET or not play.has_joker or self.rules.suit_lock:
+            return play
+        real = [c for c in play.cards if not c.is_joker]
+        used = {c.suit for c in real}
+        rank = real[0].rank
+        face = Card(rank, next(s for s in SUIT_ORDER if s not in used))
+        return _make_play(SET, _face_sort([(c, c) for c in real] + [(JOKER, face)]))
+
+    def apply(self, action: Action) -> None:
+        """Take `action` for the current player; anything not in legal_actions() raises."""
+        error = self.why_illegal(action)
+        if error is not None:
+            raise error
+        self.push(action)
+
+    def push(self, action: Action) -> None:
+        """Take an action from legal_actions() without checking it again (CPU look-ahead)."""
+        if isinstance(action, Pass):
+            self._pass()
+        elif isinstance(action, Give):
+            self._give(action.cards)
+        else:
+            self._play(action)
 
     def _candidates(self, hand: Sequence[Card]) -> list[Play]:
         top = self.f.top
@@ -764,94 +951,101 @@ class Game:
                             out.append(_make_play(SEQUENCE, pairs))
         return out
 
-    def _why_not(self, play: Play, explain: bool = True) -> str | None:
-        """None when `play` may be made on the current field, else the rule that forbids it."""
+    def _refusal(self, play: Play) -> str | None:
+        """The one legality rule for a well-formed play from the current hand: None when it
+        may be made on the current field, else the reason code (see `_refusal_error`)."""
         top = self.f.top
         if top is None:
             return None
-        if not explain:
-            return self._fast_check(play, top)
         if top.lone_joker:
             if self.rules.spade_three:
                 if play.kind == SINGLE and play.cards[0] == SPADE_3:
                     return None
-                return "only the ♠3 beats a lone joker (スペ3返し): pass"
-            return "nothing beats a lone joker: pass"
+                return "only_spade_three"
+            return "nothing_beats_joker"
         if play.kind != top.kind or play.size != top.size:
-            return f"the field needs {describe(top)} ({top})"
+            return "field_needs"
         if play.lone_joker:
             return None
         rev = self.reversed
         if rev:
             if not play.hi < top.hi:
-                why = "革命" if self.revolution else "11バック"
-                return f"{play} is not stronger than {top} (the order is reversed: {why})"
+                return "not_stronger_reversed"
         elif not play.lo > top.lo:
-            return f"{play} is not stronger than {top}"
+            return "not_stronger"
         lock = self.f.suit_lock
         if lock is not None and play.suits != lock:
-            symbols = "".join(s.symbol for s in SUIT_ORDER if s in lock)
-            return f"絵柄しばり: the field is locked to {symbols}"
-        if self.f.number_lock:
-            need = top.key(rev) + (-1 if rev else 1)
-            if play.key(rev) != need:
-                return (
-                    f"階段しばり: the next play must be {rank_of_strength(need).text}"
-                    if 3 <= need <= 15
-                    else "階段しばり: nothing can follow"
-                )
-        return None
-
-    def _fast_check(self, play: Play, top: Play) -> str | None:
-        """_why_not without the message (legal move generation calls this a lot)."""
-        no = "illegal"
-        if top.lone_joker:
-            return None if play.cards[0] == SPADE_3 and self.rules.spade_three else no
-        if play.kind != top.kind or play.size != top.size:
-            return no
-        if play.lone_joker:
-            return None
-        rev = self.reversed
-        if (rev and not play.hi < top.hi) or (not rev and not play.lo > top.lo):
-            return no
-        lock = self.f.suit_lock
-        if lock is not None and play.suits != lock:
-            return no
+            return "suit_lock"
         if self.f.number_lock and play.key(rev) != top.key(rev) + (-1 if rev else 1):
-            return no
+            need = top.key(rev) + (-1 if rev else 1)
+            return "number_lock" if 3 <= need <= 15 else "number_lock_end"
         return None
 
-    def _resolve(self, cards: Iterable[str | Card]) -> Play:
-        if self.phase == "exchange":
-            raise IllegalMove("pass cards first (card passing before the game)")
-        if self.phase == "over":
-            raise IllegalMove("the game is over")
-        tokens = parse_move(cards)
-        readings = classify(tokens)
-        hand = self.hands[self.turn]
-        for card, _ in tokens:
-            if card not in hand:
-                raise IllegalMove(f"{card} is not in your hand")
-        reason = None
-        for play in readings:
-            why = self._why_not(play)
-            if why is None:
-                return play
-            reason = reason or why
-        raise IllegalMove(reason)
+    def _refusal_error(self, play: Play) -> IllegalDaifugoMove | None:
+        """`_refusal` with the parameters its message needs."""
+        code = self._refusal(play)
+        if code is None:
+            return None
+        top = self.f.top
+        assert top is not None
+        rev = self.reversed
+        if code == "field_needs":
+            return _why(
+                code, shape=describe(top), top=top, kind=top.kind.name.lower(), size=top.size
+            )
+        if code in ("not_stronger", "not_stronger_reversed"):
+            return _why(code, play=play, top=top, why="革命" if self.revolution else "11バック")
+        if code == "suit_lock":
+            lock = self.f.suit_lock or frozenset()
+            return _why(code, suits="".join(s.symbol for s in SUIT_ORDER if s in lock))
+        if code == "number_lock":
+            need = top.key(rev) + (-1 if rev else 1)
+            return _why(code, rank=rank_of_strength(need).text)
+        return _why(code)
 
-    def check(self, cards: Iterable[str | Card]) -> str | None:
-        """None when the current player may play these cards, else why not (for the UI)."""
+    def _why_not(self, play: Play) -> str | None:
+        """None when `play` may be made on the current field, else the English reason."""
+        error = self._refusal_error(play)
+        return None if error is None else str(error)
+
+    def _resolve(self, cards: Iterable[str | Card], check: bool = True) -> Play:
+        """The play these codes make: with a bare joker, the first reading legal now."""
+        readings = list(dict.fromkeys(self._canonical(p) for p in classify(parse_move(cards))))
+        if not check:
+            return next((p for p in readings if self.why_illegal(p) is None), readings[0])
+        first_error = None
+        for play in readings:
+            error = self.why_illegal(play)
+            if error is None:
+                return play
+            first_error = first_error or error
+        assert first_error is not None
+        raise first_error
+
+    def resolve(self, cards: Iterable[str | Card]) -> Play:
+        """The legal play these codes make now ("JK" may stand for what fits); IllegalMove if
+        there is none."""
+        return self._resolve(cards)
+
+    def refusal(self, cards: Iterable[str | Card]) -> IllegalMove | None:
+        """None when the current player may play these cards, else the error (for the UI)."""
         try:
             self._resolve(cards)
-        except (IllegalMove, ValueError) as exc:
-            return str(exc)
+        except IllegalMove as exc:
+            return exc
+        except ValueError as exc:  # not card codes at all
+            return _why("not_an_action", action=str(exc))
         return None
 
+    def check(self, cards: Iterable[str | Card]) -> str | None:
+        """None when the current player may play these cards, else why not in English."""
+        error = self.refusal(cards)
+        return None if error is None else str(error)
+
     def play(self, cards: Iterable[str | Card]) -> Play:
-        """The current player plays these cards ("JK" or "JK=5S" for the joker)."""
+        """The current player plays these cards ("JK" or "JK=5S" for the joker), checked."""
         play = self._resolve(cards)
-        self.apply(play)
+        self.push(play)
         return play
 
     def would_foul(self, play: Play) -> bool:
@@ -872,8 +1066,7 @@ class Game:
                 return True
         return False
 
-    def apply(self, play: Play) -> None:
-        """Make a play already known to be legal (legal_plays); look-ahead uses this directly."""
+    def _play(self, play: Play) -> None:
         seat = self.turn
         hand = self.hands[seat]
         for c in play.cards:
@@ -925,11 +1118,10 @@ class Game:
             self.turn = self._next_active(seat)
 
     def pass_turn(self) -> None:
-        """The current player passes."""
-        if self.phase != "play":
-            raise IllegalMove("you cannot pass now" if self.phase == "over" else "pass cards first")
-        if self.f.top is None:
-            raise IllegalMove("you lead: play a card (the field is empty)")
+        """The current player passes (checked)."""
+        self.apply(Pass())
+
+    def _pass(self) -> None:
         seat = self.turn
         self.f.passed.add(seat)
         self.history.append((seat, None))
@@ -958,14 +1150,14 @@ class Game:
             if active:
                 self.finished.append(active[0])
                 self.out.add(active[0])
-            self.phase = "over"
+            self.phase = Phase.OVER
             self._clear_field()
             return True
         return False
 
     # ------------------------------------------------------------------ observation
 
-    def observe(self, seat: int) -> Observation:
+    def observation(self, seat: int) -> Observation:
         f = self.f
         return Observation(
             seat=seat,
@@ -999,6 +1191,8 @@ class Game:
             last_player=f.last_player,
         )
 
+    observe = observation  # the former name
+
 
 def sort_key(card: Card) -> tuple[int, int]:
     """Hand order: weakest first (3 ... 2, joker), suits ♠♥♦♣."""
@@ -1020,11 +1214,13 @@ class Match:
         self.game: Game | None = None
 
     def new_game(self) -> Game:
-        self.game = Game.new(self.players, self.rules, self.rng.randrange(2**63), self.ranks)
+        self.game = Game.new(
+            seed=self.rng.randrange(2**63), rules=self.rules, players=self.players, ranks=self.ranks
+        )
         return self.game
 
     def record(self, game: Game) -> None:
         """Note a finished game's places; the next game's ranks come from them."""
-        places = game.places
+        places = game.finish_order
         self.results.append(places)
         self.ranks = ranks_from_places(places)

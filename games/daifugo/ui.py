@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 from eventkit.errors import UserError
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
+from games.common.protocol import IllegalMove, translate
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, fee, leave_penalty, settle
-from games.daifugo.rules import RULE_NAMES, SUIT_ORDER, Game, IllegalMove, Match, Rules, Title
+from games.daifugo.rules import RULE_NAMES, SUIT_ORDER, Game, Match, Phase, Rules, Title
 
 TEXTS = {
     "ja": {
@@ -127,29 +128,51 @@ TEXT = QColor("#f4f1e8")
 RED = QColor("#e0303a")
 
 
-def explain(reason: str, language: str) -> str:
-    """The engine's reason for refusing a play, in Japanese for the ja screens."""
+_BAD_SHAPE = "その組み合わせでは出せません（1枚・同じ数字・同じ絵柄の3枚以上の連番）"
+# the engine's refusal codes (games.daifugo.rules.IllegalDaifugoMove) in Japanese
+ILLEGAL_JA = {
+    "number_lock": "階段しばり中：次は {rank} しか出せません",
+    "number_lock_end": "階段しばり中：もう出せるカードがありません",
+    "suit_lock": "絵柄しばり中：{suits} しか出せません",
+    "only_spade_three": "ジョーカーにはスペードの3しか出せません（スペ3返し）",
+    "nothing_beats_joker": "ジョーカーより強いカードはありません",
+    "not_stronger": "場のカードより強いカードを出してください",
+    "not_stronger_reversed": "場のカードより強いカードを出してください（革命／11バック中）",
+    "field_needs": "場と同じ出し方（同じ枚数・同じ形）で出してください",
+    "lead_no_pass": "場が空なのでパスできません：カードを出してください",
+    "not_in_hand": "{card} は手札にありません",
+    "exchange_first": "先にカードを渡してください",
+    "game_over": "このゲームは終わりました",
+    "no_exchange": "今はカードを渡す時ではありません",
+    "give_count": "{count}枚選んで渡してください",
+    "give_not_in_hand": "{card} は手札にありません",
+    "give_strongest": "いちばん強いカード（{cards}）を渡してください",
+    "joker_suit": "ジョーカーは {play} として出してください",
+    **dict.fromkeys(
+        (
+            "no_cards",
+            "one_joker",
+            "card_twice",
+            "only_joker_stands",
+            "joker_real_card",
+            "lone_joker_face",
+            "set_too_big",
+            "joker_set_face",
+            "not_a_play",
+            "not_a_sequence",
+            "joker_no_sequence",
+            "not_an_action",
+        ),
+        _BAD_SHAPE,
+    ),
+}
+
+
+def explain(error: IllegalMove, language: str) -> str:
+    """The engine's reason for refusing a play, by its code: Japanese on the ja screens."""
     if language != "ja":
-        return reason
-    if "階段しばり" in reason:
-        if "must be" in reason:
-            return "階段しばり中：次は " + reason.rsplit(" ", 1)[-1] + " しか出せません"
-        return "階段しばり中：もう出せるカードがありません"
-    if "絵柄しばり" in reason:
-        return "絵柄しばり中：" + reason.rsplit(" ", 1)[-1] + " しか出せません"
-    if "only the ♠3" in reason:
-        return "ジョーカーにはスペードの3しか出せません（スペ3返し）"
-    if "nothing beats a lone joker" in reason:
-        return "ジョーカーより強いカードはありません"
-    if "not stronger" in reason:
-        return "場のカードより強いカードを出してください" + (
-            "（革命／11バック中）" if "reversed" in reason else ""
-        )
-    if "the field needs" in reason:
-        return "場と同じ出し方（同じ枚数・同じ形）で出してください"
-    if "joker" in reason or "sequence" in reason or "not a play" in reason:
-        return "その組み合わせでは出せません（1枚・同じ数字・同じ絵柄の3枚以上の連番）"
-    return reason
+        return str(error)
+    return translate(error, ILLEGAL_JA)
 
 
 def rules_summary(rules: Rules, language: str) -> str:
@@ -312,8 +335,8 @@ class DaifugoTable(QWidget):
         seat = g.turn
         cpu = self.cpus[seat]
         phase = g.phase
-        move = cpu.choose(g.observe(seat))
-        if phase == "exchange":
+        move = cpu.choose(g.observation(seat))
+        if phase == Phase.EXCHANGE:
             g.give(move)
         elif move is None:
             g.pass_turn()
@@ -321,7 +344,7 @@ class DaifugoTable(QWidget):
         else:
             g.play(move)
             self.last_action.pop(seat, None)
-        if g.f.top is None:
+        if g.top is None:
             self.last_action.clear()
         self._advance()
 
@@ -330,12 +353,12 @@ class DaifugoTable(QWidget):
         if not self.in_game:
             return
         self.in_game = False
-        self.settlement = settle(self.room, self.titles_played, g.places)
+        self.settlement = settle(self.room, self.titles_played, g.finish_order)
         self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
         self._save_chips()
         self.match.record(g)
         self.next_button.show()
-        self.game_finished.emit(g.places)
+        self.game_finished.emit(g.finish_order)
 
     def _save_chips(self) -> None:
         """A failed save loses nothing (the bank keeps the changes for the next one); say why."""
@@ -369,12 +392,13 @@ class DaifugoTable(QWidget):
         return [str(hand[i]) for i in sorted(self.selected) if i < len(hand)]
 
     def _selection_ok(self) -> str | None:
-        """None when the selection can be played (or given) now, else why not."""
+        """None when the selection can be played (or given) now, else why not (translated;
+        empty when there is nothing to say)."""
         g = self.game
         if not self.waiting_for_human:
             return ""
         codes = self.selected_codes()
-        if g.phase == "exchange":
+        if g.phase == Phase.EXCHANGE:
             step = g.exchange_step
             if tuple(codes) in g.legal_moves() or (
                 len(codes) == step.count and not step.strongest_only
@@ -383,12 +407,13 @@ class DaifugoTable(QWidget):
             return ""
         if not codes:
             return ""
-        return g.check(codes)
+        error = g.refusal(codes)
+        return None if error is None else explain(error, self.language)
 
     def _update_buttons(self) -> None:
         g = self.game
         human = self.waiting_for_human
-        exchange = g is not None and g.phase == "exchange"
+        exchange = g is not None and g.phase == Phase.EXCHANGE
         self.play_button.setText(self.t["give"] if exchange else self.t["play"])
         self.play_button.setEnabled(human and self._selection_ok() is None)
         self.pass_button.setEnabled(human and not exchange and g.can_pass())
@@ -436,7 +461,7 @@ class DaifugoTable(QWidget):
         if not self.waiting_for_human:
             return
         codes = self.selected_codes()
-        if g.phase != "exchange":
+        if g.phase != Phase.EXCHANGE:
             readings = self.joker_readings(codes)
             if len(readings) > 1:
                 choice = self.choose_joker_reading(readings)
@@ -444,15 +469,15 @@ class DaifugoTable(QWidget):
                     return
                 codes = list(choice)
         try:
-            if g.phase == "exchange":
+            if g.phase == Phase.EXCHANGE:
                 g.give(codes)
             else:
                 g.play(codes)
                 self.last_action.pop(0, None)
-                if g.f.top is None:
+                if g.top is None:
                     self.last_action.clear()
         except IllegalMove as exc:
-            self.message = self.t["cant_play"].format(why=explain(str(exc), self.language))
+            self.message = self.t["cant_play"].format(why=explain(exc, self.language))
             self.update()
             return
         self.selected.clear()
@@ -465,7 +490,7 @@ class DaifugoTable(QWidget):
             return
         g.pass_turn()
         self.last_action[0] = self.t["passed"]
-        if g.f.top is None:
+        if g.top is None:
             self.last_action.clear()
         self.selected.clear()
         self._advance()
@@ -700,7 +725,7 @@ class DaifugoTable(QWidget):
         cy = self.height() * 0.46
         cw = self._card_width() * 1.05
         ch = cw * CARD_ASPECT
-        trick = g.f.trick
+        trick = g.trick
         if g.is_over:
             return
         if not trick:
@@ -709,7 +734,7 @@ class DaifugoTable(QWidget):
             p.drawText(
                 QRectF(cx - 200, cy - 20, 400, 40),
                 Qt.AlignmentFlag.AlignCenter,
-                self.t["empty_field"] if g.phase == "play" else self.t["exchange_cpu"],
+                self.t["empty_field"] if g.phase == Phase.PLAY else self.t["exchange_cpu"],
             )
             return
         earlier = trick[-3:-1]
@@ -749,7 +774,7 @@ class DaifugoTable(QWidget):
         g = self.game
         if not self.waiting_for_human:
             return set()
-        if g.phase == "exchange":
+        if g.phase == Phase.EXCHANGE:
             step = g.exchange_step
             if step.strongest_only:
                 return {Card.parse(m[0]) for m in g.legal_moves()}
@@ -803,7 +828,7 @@ class DaifugoTable(QWidget):
                 text = ""
             elif 0 in g.out:
                 text = t["spectate"]
-            elif g.phase == "exchange":
+            elif g.phase == Phase.EXCHANGE:
                 step = g.exchange_step
                 if step.giver == 0:
                     to = self.names[step.receiver]
@@ -812,14 +837,14 @@ class DaifugoTable(QWidget):
                 else:
                     text = t["exchange_cpu"]
             elif g.turn == 0:
-                text = t["your_lead"] if g.f.top is None else t["your_turn"]
-                if g.f.top is not None and not g.legal_plays():
+                text = t["your_lead"] if g.top is None else t["your_turn"]
+                if g.top is not None and not g.legal_plays():
                     text = t["no_play"]
                 why = self._selection_ok()
                 if why:
-                    text = t["cant_play"].format(why=explain(why, self.language))
+                    text = t["cant_play"].format(why=why)
                 elif why is None and len(g.hands[0]) == len(self.selected):
-                    play = g._resolve(self.selected_codes())
+                    play = g.resolve(self.selected_codes())
                     if g.would_foul(play):
                         text = t["foul_warning"]
             else:
@@ -847,7 +872,7 @@ class DaifugoTable(QWidget):
         p.setFont(self._font(24, True))
         p.drawText(rect.adjusted(0, 12, 0, 0), Qt.AlignmentFlag.AlignHCenter, t["game_over"])
         next_titles = self.match.ranks
-        for i, seat in enumerate(g.places):
+        for i, seat in enumerate(g.finish_order):
             y = rect.top() + 56 + i * 40
             row = QRectF(rect.left() + 24, y, w - 48, 34)
             p.setPen(GOLD if seat == 0 else TEXT)

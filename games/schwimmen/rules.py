@@ -4,35 +4,38 @@ The standard rules are the default; `Rules.house()` switches to the browser vers
 (the seed's "ソフト独自ルール": no dealer swap, a CPU's knock ends the round at the end of the
 current rotation). Hidden information leaves the engine only through `Game.observation(seat)`.
 
-Usage::
+It follows the game protocol of ``games.common.protocol``; between rounds the only legal
+action is ``NextRound`` (taken by the next dealer), so a whole game is one loop::
 
-    game = Game.new(players=4, seed=1)
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.ROUND_OVER:
-            game.next_round()
-            continue
+    game = Game.new(seed=1, players=4)
+    while not game.is_over:
         game.apply(game.legal_actions()[0])
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from itertools import combinations
 
 from eventkit.errors import UserError
-from games.common.cards import Card, Rank, Suit, deck_32, shuffled
+from games.common.cards import Card, CardParseError, Rank, Suit, deck_32, shuffled
+from games.common.protocol import IllegalMove
 
 __all__ = [
     "Action",
     "DealerKeep",
     "DealerSwap",
     "Event",
+    "EventKind",
     "Game",
     "IllegalMove",
+    "IllegalSchwimmenMove",
     "Knock",
+    "NextRound",
     "Observation",
     "Pass",
     "Phase",
@@ -42,6 +45,7 @@ __all__ = [
     "SwapAll",
     "SwapOne",
     "card_points",
+    "parse_action",
     "hand_key",
     "hand_value",
     "is_feuer",
@@ -55,8 +59,25 @@ SCHNAUZ, FEUER, TRIPLE = 31.0, 32.0, 30.5
 SUIT_ORDER = {Suit.CLUBS: 4, Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1}
 
 
-class IllegalMove(UserError):
-    """An action the rules do not allow now; the message says why."""
+class IllegalSchwimmenMove(IllegalMove):
+    """An action the Schwimmen rules refuse now; `code` is one of the keys of `messages`."""
+
+    messages = {
+        "game_over": "the game is over: start a new game",
+        "round_over": "the round is over: start the next round first",
+        "round_in_play": "the round is still being played",
+        "dealer_first": (
+            "player {player} deals: first keep the hand or take the extra hand "
+            "(DealerKeep or DealerSwap)"
+        ),
+        "dealer_only": "only the dealer chooses a hand, and only before the first turn",
+        "not_in_hand": "{card} is not in player {player}'s hand",
+        "not_on_table": "{card} is not on the table",
+        "pass_twice": "a player may not pass twice in a row: swap or knock instead",
+        "already_knocked": "player {player} has already knocked: this is the last turn",
+        "knock_first_turn": "no knocking on your first turn: swap or pass first",
+        "not_an_action": "{action} is not a Schwimmen action",
+    }
 
 
 class Phase(Enum):
@@ -85,7 +106,7 @@ class Rules:
         if isinstance(self.knock, str):
             object.__setattr__(self, "knock", KnockRule(self.knock))
         if not 0 <= self.start_coins <= 20:
-            raise IllegalMove(f"start_coins = {self.start_coins} is out of range: use 0..20")
+            raise UserError(f"start_coins = {self.start_coins} is out of range: use 0..20")
 
     @classmethod
     def standard(cls, **changes: object) -> Rules:
@@ -163,7 +184,36 @@ class DealerSwap:
         return "take extra"
 
 
-Action = SwapOne | SwapAll | Pass | Knock | DealerKeep | DealerSwap
+@dataclass(frozen=True)
+class NextRound:
+    """Between rounds: deal the next round (the next dealer does it)."""
+
+    def __str__(self) -> str:
+        return "next round"
+
+
+Action = SwapOne | SwapAll | Pass | Knock | DealerKeep | DealerSwap | NextRound
+
+_WORD_ACTIONS: dict[str, Action] = {
+    str(a): a for a in (SwapAll(), Pass(), Knock(), DealerKeep(), DealerSwap(), NextRound())
+}
+
+
+def parse_action(text: str) -> Action:
+    """The action written as its `str()`: "swap 7H KS", "swap all", "pass", "knock", ..."""
+    words = " ".join(str(text).lower().split())
+    if words in _WORD_ACTIONS:
+        return _WORD_ACTIONS[words]
+    parts = words.split()
+    if len(parts) == 3 and parts[0] == "swap":
+        try:
+            return SwapOne(Card.parse(parts[1]), Card.parse(parts[2]))
+        except CardParseError as exc:
+            raise UserError(f"'{text}': {exc}") from None
+    raise UserError(
+        f"'{text}' is not a Schwimmen action: write swap 7H KS, swap all, pass, knock, keep, "
+        "take extra or next round"
+    )
 
 
 # ---------------------------------------------------------------- hand values
@@ -191,7 +241,7 @@ def hand_value(cards: Iterable[Card | str]) -> float:
     """Value of a 3-card hand: best one-suit sum, 30.5 for three of a kind, 32 for three aces."""
     hand = [_card(c) for c in cards]
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
-        raise IllegalMove(f"a hand is {HAND_SIZE} different cards, not {len(hand)}: {hand}")
+        raise UserError(f"a hand is {HAND_SIZE} different cards, not {len(hand)}: {hand}")
     if all(c.rank == hand[0].rank for c in hand):
         return FEUER if hand[0].rank is Rank.ACE else TRIPLE
     return float(_best_suit(hand)[0])
@@ -224,12 +274,26 @@ def is_feuer(cards: Iterable[Card | str]) -> bool:
 # ---------------------------------------------------------------- events and results
 
 
+class EventKind(StrEnum):
+    """What happened; also the reason a round ended (KNOCK, SCHNAUZ, FEUER)."""
+
+    KEEP = "keep"
+    TAKE_EXTRA = "take_extra"
+    SWAP_ONE = "swap_one"
+    SWAP_ALL = "swap_all"
+    PASS = "pass"
+    KNOCK = "knock"
+    REFRESH = "refresh"
+    SCHNAUZ = "schnauz"
+    FEUER = "feuer"
+
+
 @dataclass(frozen=True)
 class Event:
     """One public thing that happened in a round (every seat sees it)."""
 
     seat: int | None
-    kind: str  # keep, take_extra, swap_one, swap_all, pass, knock, refresh, schnauz, feuer
+    kind: EventKind
     took: tuple[Card, ...] = ()
     gave: tuple[Card, ...] = ()
 
@@ -239,7 +303,7 @@ class RoundResult:
     """Every hand face up, values, places and coins after a round."""
 
     round_number: int
-    reason: str  # "knock", "schnauz", "feuer" or "stalled"
+    reason: EventKind  # KNOCK, SCHNAUZ or FEUER
     trigger: int | None  # who knocked / made Schnauz or Feuer
     hands: tuple[tuple[Card, ...] | None, ...]  # None for players already out
     values: tuple[float | None, ...]
@@ -302,7 +366,7 @@ class Game:
     rng: random.Random
     coins: list[int]
     out: list[bool]
-    places: list[int | None]
+    final_places: list[int | None]  # per seat, set when the seat is out or the game won
     phase: Phase = Phase.PLAY
     round_number: int = 0
     dealer: int | None = None
@@ -326,23 +390,23 @@ class Game:
     # ------------------------------------------------------------ setup
 
     @classmethod
-    def new(cls, players: int = 4, seed: int | None = None, rules: Rules | None = None) -> Game:
+    def new(cls, *, seed: int | None = None, rules: Rules | None = None, players: int = 4) -> Game:
         """A new game; the first round is dealt at once. Same seed, same game."""
         rules = rules or Rules()
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalMove(
+            raise UserError(
                 f"{players} players is not possible: Schwimmen is for "
                 f"{MIN_PLAYERS}-{MAX_PLAYERS} players"
             )
         if rules.human_seat is not None and not 0 <= rules.human_seat < players:
-            raise IllegalMove(f"human_seat {rules.human_seat} is not a seat: use 0..{players - 1}")
+            raise UserError(f"human_seat {rules.human_seat} is not a seat: use 0..{players - 1}")
         game = cls(
             rules=rules,
             players=players,
             rng=random.Random(seed),
             coins=[rules.start_coins] * players,
             out=[False] * players,
-            places=[None] * players,
+            final_places=[None] * players,
         )
         game._start_round()
         return game
@@ -373,7 +437,7 @@ class Game:
             rng=random.Random(seed),
             coins=list(coins) if coins is not None else [rules.start_coins] * players,
             out=[h is None for h in hands],
-            places=[None] * players,
+            final_places=[None] * players,
         )
         game.round_number = 1
         game.hands = [[_card(c) for c in h] if h is not None else [] for h in hands]
@@ -381,7 +445,7 @@ class Game:
         used = [c for h in game.hands for c in h] + game.table
         twice = sorted({str(c) for c in used if used.count(c) > 1})
         if twice or any(len(h) not in (0, HAND_SIZE) for h in game.hands):
-            raise IllegalMove(
+            raise UserError(
                 "a position needs 3 different cards per hand and on the table"
                 + (f" ({', '.join(twice)} given twice)" if twice else "")
             )
@@ -409,20 +473,23 @@ class Game:
                 return candidate
         raise AssertionError("no player left")
 
+    def _next_round_seat(self) -> int:
+        """Who deals the next round (with the house rules, who starts it)."""
+        if self.rules.dealer_swap:
+            # the deal passes to the left; the first dealer sits before seat 0 so seat 0 leads
+            return self.players - 1 if self.dealer is None else self._next_alive(self.dealer)
+        human = self.rules.human_seat
+        return human if human is not None and not self.out[human] else self.alive[0]
+
     def _start_round(self) -> None:
         self.round_number += 1
         alive = self.alive
         if self.rules.dealer_swap:
-            # the deal passes to the left; the first dealer sits before seat 0 so seat 0 leads
-            if self.dealer is None:
-                self.dealer = self.players - 1
-            else:
-                self.dealer = self._next_alive(self.dealer)
+            self.dealer = self._next_round_seat()
             self.starter = self._next_alive(self.dealer)
         else:
             self.dealer = None
-            human = self.rules.human_seat
-            self.starter = human if human is not None and not self.out[human] else alive[0]
+            self.starter = self._next_round_seat()
         deck = shuffled(deck_32(), self.rng)
         self.hands = [[] for _ in range(self.players)]
         for s in alive:
@@ -447,15 +514,44 @@ class Game:
         # a dealt Schnauz or Feuer is shown at once and ends the round
         for s in alive:
             if hand_value(self.hands[s]) >= SCHNAUZ:
-                self._end_round("feuer" if is_feuer(self.hands[s]) else "schnauz", s)
+                self._end_round(_made(self.hands[s]), s)
                 return
+
+    # ------------------------------------------------------------ the protocol
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act: None once the game is over; between rounds the next dealer."""
+        if self.phase is Phase.GAME_OVER:
+            return None
+        if self.phase is Phase.ROUND_OVER:
+            return self._next_round_seat()
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def places(self) -> tuple[int | None, ...]:
+        """Each seat's final place (1 = winner; None while it is still playing)."""
+        return tuple(self.final_places)
+
+    def clone(self) -> Game:
+        """An independent copy with the same random state (it replays the same future)."""
+        return copy.deepcopy(self)
+
+    @staticmethod
+    def parse_action(text: str) -> Action:
+        return parse_action(text)
 
     # ------------------------------------------------------------ moves
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (empty when no one is to move)."""
+        """Every action the current player may take now (empty once the game is over)."""
         if self.phase is Phase.DEALER:
             return [DealerKeep(), DealerSwap()]
+        if self.phase is Phase.ROUND_OVER:
+            return [NextRound()]
         if self.phase is not Phase.PLAY:
             return []
         seat = self.current
@@ -467,47 +563,48 @@ class Game:
             actions.append(Knock())
         return actions
 
-    def why_illegal(self, action: Action) -> str | None:
-        """None when `action` is legal now, else the reason in one line."""
+    def why_illegal(self, action: Action) -> IllegalSchwimmenMove | None:
+        """None when `action` is legal now, else the error `apply` would raise."""
+        why = IllegalSchwimmenMove
         if self.phase is Phase.GAME_OVER:
-            return "the game is over: start a new game"
+            return why("game_over")
         if self.phase is Phase.ROUND_OVER:
-            return "the round is over: start the next round first"
+            return None if isinstance(action, NextRound) else why("round_over")
+        if isinstance(action, NextRound):
+            return why("round_in_play")
         seat = self.current
         if self.phase is Phase.DEALER:
             if isinstance(action, DealerKeep | DealerSwap):
                 return None
-            return (
-                f"player {seat + 1} deals: first keep the hand or take the extra hand "
-                "(DealerKeep or DealerSwap)"
-            )
+            return why("dealer_first", player=seat + 1)
         if isinstance(action, DealerKeep | DealerSwap):
-            return "only the dealer chooses a hand, and only before the first turn"
+            return why("dealer_only")
         if isinstance(action, SwapOne):
             if action.hand_card not in self.hands[seat]:
-                return f"{action.hand_card} is not in player {seat + 1}'s hand"
+                return why("not_in_hand", card=action.hand_card, player=seat + 1)
             if action.table_card not in self.table:
-                return f"{action.table_card} is not on the table"
+                return why("not_on_table", card=action.table_card)
             return None
         if isinstance(action, SwapAll):
             return None
         if isinstance(action, Pass):
-            if self.passed_last[seat]:
-                return "a player may not pass twice in a row: swap or knock instead"
-            return None
+            return why("pass_twice") if self.passed_last[seat] else None
         if isinstance(action, Knock):
             if self.knocker is not None:
-                return f"player {self.knocker + 1} has already knocked: this is the last turn"
+                return why("already_knocked", player=self.knocker + 1)
             if self.turns_taken[seat] == 0:
-                return "no knocking on your first turn: swap or pass first"
+                return why("knock_first_turn")
             return None
-        return f"{action!r} is not a Schwimmen action"
+        return why("not_an_action", action=repr(action))
 
     def apply(self, action: Action) -> None:
-        """Play `action` for the current player; raises IllegalMove (saying why) if not allowed."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalMove(reason)
+        """Play `action` for the current player; raises IllegalMove (with a code) if not allowed."""
+        error = self.why_illegal(action)
+        if error is not None:
+            raise error
+        if isinstance(action, NextRound):
+            self._start_round()
+            return
         seat = self.current
         if isinstance(action, DealerKeep | DealerSwap):
             self._dealer_choice(seat, isinstance(action, DealerSwap))
@@ -518,22 +615,24 @@ class Game:
             hand[i], self.table[j] = self.table[j], hand[i]
             self.known[seat].discard(action.hand_card)
             self.known[seat].add(action.table_card)
-            self.log.append(Event(seat, "swap_one", (action.table_card,), (action.hand_card,)))
+            self.log.append(
+                Event(seat, EventKind.SWAP_ONE, (action.table_card,), (action.hand_card,))
+            )
         elif isinstance(action, SwapAll):
             took, gave = tuple(self.table), tuple(hand)
             self.hands[seat], self.table = list(took), list(gave)
             self.known[seat] = set(took)
-            self.log.append(Event(seat, "swap_all", took, gave))
+            self.log.append(Event(seat, EventKind.SWAP_ALL, took, gave))
         elif isinstance(action, Pass):
-            self.log.append(Event(seat, "pass"))
+            self.log.append(Event(seat, EventKind.PASS))
         else:
             self.knocker = seat
-            self.log.append(Event(seat, "knock"))
+            self.log.append(Event(seat, EventKind.KNOCK))
             self.final_turns = self._seats_after_knock(seat)
         self.turns_taken[seat] += 1
         self.passed_last[seat] = isinstance(action, Pass)
         if isinstance(action, SwapOne | SwapAll) and hand_value(self.hands[seat]) >= SCHNAUZ:
-            self._end_round("feuer" if is_feuer(self.hands[seat]) else "schnauz", seat)
+            self._end_round(_made(self.hands[seat]), seat)
             return
         if isinstance(action, Pass):
             self.pass_streak += 1
@@ -546,15 +645,15 @@ class Game:
     def _dealer_choice(self, seat: int, take_extra: bool) -> None:
         if take_extra:
             self.table, self.hands[seat] = self.hands[seat], self.extra
-            self.log.append(Event(seat, "take_extra", (), tuple(self.table)))
+            self.log.append(Event(seat, EventKind.TAKE_EXTRA, (), tuple(self.table)))
         else:
             self.table = self.extra
-            self.log.append(Event(seat, "keep", (), ()))
+            self.log.append(Event(seat, EventKind.KEEP, (), ()))
         self.extra = []
         self.phase = Phase.PLAY
         self.current = self.starter
         if take_extra and hand_value(self.hands[seat]) >= SCHNAUZ:
-            self._end_round("feuer" if is_feuer(self.hands[seat]) else "schnauz", seat)
+            self._end_round(_made(self.hands[seat]), seat)
 
     def _seats_after_knock(self, knocker: int) -> list[int]:
         seats: list[int] = []
@@ -579,14 +678,14 @@ class Game:
         self.discards.extend(self.table)
         gave = tuple(self.table)
         self.table = [self.stock.pop() for _ in range(HAND_SIZE)]
-        self.log.append(Event(None, "refresh", tuple(self.table), gave))
+        self.log.append(Event(None, EventKind.REFRESH, tuple(self.table), gave))
 
     def _advance(self, seat: int) -> None:
         if self.knocker is not None:
             if seat != self.knocker and self.final_turns and self.final_turns[0] == seat:
                 self.final_turns.pop(0)
             if not self.final_turns:
-                self._end_round("knock", self.knocker)
+                self._end_round(EventKind.KNOCK, self.knocker)
                 return
             self.current = self.final_turns[0]
             return
@@ -594,7 +693,7 @@ class Game:
 
     # ------------------------------------------------------------ scoring
 
-    def _end_round(self, reason: str, trigger: int | None) -> None:
+    def _end_round(self, reason: EventKind, trigger: int | None) -> None:
         alive = self.alive
         tiebreak = self.rules.suit_tiebreak
         keys = {s: hand_key(self.hands[s], tiebreak) for s in alive}
@@ -612,16 +711,16 @@ class Game:
         survivors = [s for s in alive if s not in newly_out]
         for s in newly_out:
             self.out[s] = True
-            self.places[s] = len(survivors) + 1
+            self.final_places[s] = len(survivors) + 1
         human = self.rules.human_seat
         game_over = len(survivors) <= 1 or (human is not None and self.out[human])
         if game_over:
             if len(survivors) == 1:
-                self.places[survivors[0]] = 1
+                self.final_places[survivors[0]] = 1
                 self.winners = (survivors[0],)
             elif not survivors:
                 self.winners = newly_out  # everyone left went out together: they share 1st
-        if reason in ("schnauz", "feuer"):
+        if reason in (EventKind.SCHNAUZ, EventKind.FEUER):
             self.log.append(Event(trigger, reason, (), ()))
         result = RoundResult(
             round_number=self.round_number,
@@ -644,14 +743,8 @@ class Game:
         return self.results[-1] if self.results else None
 
     def next_round(self) -> None:
-        """Deal the next round after a round is over."""
-        if self.phase is not Phase.ROUND_OVER:
-            raise IllegalMove(
-                "the game is over: start a new game"
-                if self.phase is Phase.GAME_OVER
-                else "the round is still being played"
-            )
-        self._start_round()
+        """Deal the next round after a round is over (the same as applying NextRound)."""
+        self.apply(NextRound())
 
     def is_swimming(self, seat: int) -> bool:
         return not self.out[seat] and self.coins[seat] == -1
@@ -692,6 +785,11 @@ class Game:
         """Every card in the game right now (hands, table, extra hand, stock, discards)."""
         cards = [c for s in range(self.players) for c in self.hands[s]]
         return cards + self.table + self.extra + self.stock + self.discards
+
+
+def _made(hand: Sequence[Card]) -> EventKind:
+    """How a round-ending hand of 31 or more is called."""
+    return EventKind.FEUER if is_feuer(hand) else EventKind.SCHNAUZ
 
 
 def all_hands() -> Iterable[tuple[Card, Card, Card]]:

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from games.common.cards import Card
-from games.schwimmen.rules import Event, RoundResult
+from games.schwimmen.rules import Event, IllegalSchwimmenMove, RoundResult
+
+# an engine refusal's code -> the screen text that says what to do instead
+_ILLEGAL_KEYS = {
+    "pass_twice": "no_pass_twice",
+    "already_knocked": "already_knocked",
+    "knock_first_turn": "no_knock_first",
+    "not_in_hand": "select_two",
+    "not_on_table": "select_two",
+}
 
 TEXTS: dict[str, dict[str, str]] = {
     "ja": {
@@ -193,6 +202,16 @@ class Texts:
         took = " ".join(card_label(c) for c in event.took)
         gave = " ".join(card_label(c) for c in event.gave)
         return self(f"ev_{event.kind}", name=self.name(event.seat), took=took, gave=gave)
+
+    def illegal(self, error: IllegalSchwimmenMove) -> str:
+        """Why the table refused the player's action, from the engine's reason code."""
+        key = _ILLEGAL_KEYS.get(error.code)
+        if key is not None:
+            return self(key)
+        if self.language == "ja":
+            return self("select_two")
+        text = str(error)
+        return text[0].upper() + text[1:] + "."
 
     def reason(self, result: RoundResult) -> str:
         return self(f"reason_{result.reason}", name=self.name(result.trigger))

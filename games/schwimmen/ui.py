@@ -533,7 +533,7 @@ class RoundOverlay(Overlay):
         p.setFont(_font(title_h * 0.36, True))
         sub = t.reason(result)
         if result.game_over:
-            place = game.places[0]
+            place = game.places()[0]
             sub = t("you_win") if game.winners == (0,) else t("your_place", n=place or 1)
         p.drawText(
             QRectF(panel.x(), panel.y() + 8 + title_h, panel.width(), title_h * 0.5),
@@ -1061,23 +1061,13 @@ class SchwimmenWindow(QMainWindow):
 
     def _human(self, action: Action) -> None:
         game = self.game
-        reason = game.why_illegal(action)
-        if reason is not None:
-            self.prompt = self._explain(action, reason)
+        error = game.why_illegal(action)
+        if error is not None:
+            self.prompt = self.t.illegal(error)
             self.view.update()
             return
         self.sel_hand = self.sel_table = None
         self._play(0, action)
-
-    def _explain(self, action: Action, reason: str) -> str:
-        t = self.t
-        if isinstance(action, Pass):
-            return t("no_pass_twice")
-        if isinstance(action, Knock):
-            return t("already_knocked") if self.game.knocker is not None else t("no_knock_first")
-        if self.t.language == "en":
-            return reason[0].upper() + reason[1:] + "."
-        return t("select_two")
 
     def toggle_help(self) -> None:
         if self.help_overlay.isVisible():
