@@ -99,6 +99,8 @@ class _Sim:
         "hands",
         "table",
         "stock",
+        "discards",
+        "rng",
         "nxt",
         "alive",
         "current",
@@ -117,6 +119,8 @@ class _Sim:
         s.hands = list(self.hands)
         s.table = self.table
         s.stock = self.stock
+        s.discards = self.discards
+        s.rng = self.rng
         s.nxt = self.nxt
         s.alive = self.alive
         s.current = self.current
@@ -159,12 +163,7 @@ class _Sim:
         if kind == _PASS:
             self.streak += 1
             if self.streak >= len(self.alive):
-                self.streak = 0
-                if len(self.stock) >= 3:
-                    self.stock = list(self.stock)
-                    self.table = (
-                        (1 << self.stock.pop()) | (1 << self.stock.pop()) | (1 << self.stock.pop())
-                    )
+                self.refresh_table()
         else:
             self.streak = 0
         if self.knocker >= 0:
@@ -176,6 +175,22 @@ class _Sim:
             return False
         self.current = self.nxt[seat]
         return False
+
+    def refresh_table(self) -> None:
+        """Everyone passed: as the engine's Game._refresh_table (stock and discards are never
+        changed in place, so copies may share them)."""
+        self.streak = 0
+        if len(self.stock) < 3:
+            reshuffled = list(self.discards)
+            self.rng.shuffle(reshuffled)
+            self.stock = reshuffled + self.stock
+            self.discards = []
+        if len(self.stock) < 3:
+            return
+        stock = list(self.stock)
+        self.discards = self.discards + list(_BITS[self.table])
+        self.table = (1 << stock.pop()) | (1 << stock.pop()) | (1 << stock.pop())
+        self.stock = stock
 
     def greedy_choice(self, threshold2: int, patience: int) -> tuple[int, int, int]:
         """The easy player's rule: knock when good enough, else the best improving swap."""
@@ -351,6 +366,8 @@ class CpuPlayer:
         sim.hands[obs.seat] = _mask(obs.hand)
         sim.table = _mask(obs.table)
         sim.stock = []
+        sim.discards = [_INDEX[c] for c in obs.discards]
+        sim.rng = self.rng
         sim.nxt = {s: alive[(k + 1) % len(alive)] for k, s in enumerate(alive)}
         sim.alive = alive
         sim.current = obs.seat

@@ -59,6 +59,9 @@ SCHNAUZ, FEUER, TRIPLE = 31.0, 32.0, 30.5
 SUIT_ORDER = {Suit.CLUBS: 4, Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1}
 
 
+_DECK_ORDER = {card: i for i, card in enumerate(deck_32())}
+
+
 class IllegalSchwimmenMove(IllegalMove):
     """An action the Schwimmen rules refuse now; `code` is one of the keys of `messages`."""
 
@@ -675,7 +678,9 @@ class Game:
             self.discards = []
         if len(self.stock) < HAND_SIZE:
             return  # nine players: too few cards left to refresh; play on with this table
-        self.discards.extend(self.table)
+        # discarded in deck order: the order is no rule, and a fixed one lets the CPU's
+        # simulator reshuffle exactly like this engine (tests/test_game_protocol.py)
+        self.discards.extend(sorted(self.table, key=_DECK_ORDER.__getitem__))
         gave = tuple(self.table)
         self.table = [self.stock.pop() for _ in range(HAND_SIZE)]
         self.log.append(Event(None, EventKind.REFRESH, tuple(self.table), gave))
