@@ -206,9 +206,7 @@ def test_indicators_light_up(qtbot, output_dir):
         ["5S", "10C", "KC", "3D"],
     ]
     g = Game.from_hands(hands, Rules.preset(1), first=1)
-    table.game = g
-    table.titles_played = g.ranks
-    table.in_game = True
+    table.load_game(g)
     g.play(["4S", "4H", "4D", "4C"])  # 革命
     for _ in range(4):
         g.pass_turn()
@@ -254,9 +252,7 @@ def test_player_chooses_what_the_joker_stands_for(qtbot):
     table = make(qtbot)
     hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
     g = Game.from_hands(hands, Rules.preset(1), first=0)
-    table.game = g
-    table.titles_played = g.ranks
-    table.in_game = True
+    table.load_game(g)
     table._update_buttons()
     table.select_codes(["5D", "6D", "JK"])
     readings = table.joker_readings(["5D", "6D", "JK"])
@@ -281,9 +277,7 @@ def test_cancelling_the_joker_choice_plays_nothing(qtbot):
     table = make(qtbot)
     hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
     g = Game.from_hands(hands, Rules.preset(1), first=0)
-    table.game = g
-    table.titles_played = g.ranks
-    table.in_game = True
+    table.load_game(g)
     table.select_codes(["5D", "6D", "JK"])
     table.choose_joker_reading = lambda options: None
     table.play_selected()

@@ -22,13 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eventkit.errors import UserError
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove, translate
-from games.daifugo.ai import CPU
-from games.daifugo.chips import ROOMS, ChipBank, Room, fee, leave_penalty, settle
-from games.daifugo.rules import RULE_NAMES, SUIT_ORDER, Game, Match, Phase, Rules, Title
+from games.daifugo.chips import ROOMS, ChipBank, Room
+from games.daifugo.rules import RULE_NAMES, SUIT_ORDER, Game, Phase, Rules
+from games.daifugo.table import TableSession
 
 TEXTS = {
     "ja": {
@@ -238,33 +237,24 @@ class DaifugoTable(QWidget):
         super().__init__()
         self.t = TEXTS[language]
         self.language = language
-        self.rules = rules or Rules.preset(1)
-        self.room = room or ROOMS["beginner"]
-        self.delay_ms = delay_ms
-        self.players = players
-        self.match = Match(players, self.rules, seed)
-        base = seed if seed is not None else 0
-        self.cpus: list[CPU | None] = [None] + [
-            CPU(
-                cpu_levels[min(i, len(cpu_levels) - 1)],
-                seed=None if seed is None else base * 31 + i,
-                samples=strong_samples,
-            )
-            for i in range(players - 1)
-        ]
-        self.names = [player_name or self.t["you"]] + [
+        names = [player_name or self.t["you"]] + [
             self.t["cpu"].format(n=i) for i in range(1, players)
         ]
-        self.bank = bank or ChipBank()
+        self.session = TableSession(
+            names=names,
+            rules=rules,
+            room=room,
+            cpu_levels=cpu_levels,
+            seed=seed,
+            bank=bank,
+            strong_samples=strong_samples,
+            delay_ms=delay_ms,
+        )
         self.selected: set[int] = set()
         self.cursor = 0
         self.peek: int | None = None
         self.message = ""
-        self.last_action: dict[int, str] = {}
-        self.settlement = None
-        self.titles_played: tuple[Title, ...] = ()
-        self.game: Game | None = None
-        self.in_game = False
+        self._announced = False  # the end of the current game was shown
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._cpu_step)
@@ -290,34 +280,55 @@ class DaifugoTable(QWidget):
         self.next_button.hide()
         self.resize(1280, 800)
 
+    # ------------------------------------------------------------------ the session's state
+
+    game = property(lambda self: self.session.game)
+    match = property(lambda self: self.session.match)
+    bank = property(lambda self: self.session.bank)
+    names = property(lambda self: self.session.names)
+    rules = property(lambda self: self.session.rules)
+    room = property(lambda self: self.session.room)
+    cpus = property(lambda self: self.session.cpus)
+    players = property(lambda self: self.session.players)
+    delay_ms = property(lambda self: self.session.delay_ms)
+    settlement = property(lambda self: self.session.settlement)
+    titles_played = property(lambda self: self.session.titles_played)
+    in_game = property(lambda self: self.session.in_game)
+
+    @property
+    def last_action(self) -> dict[int, str]:
+        """What to show next to a seat's name: "pass" while its pass stands on the field."""
+        return dict.fromkeys(self.session.passed, self.t["passed"])
+
     # ------------------------------------------------------------------ flow
 
     def start_game(self) -> None:
         self.next_button.hide()
-        self.settlement = None
         self.peek = None
         self.selected.clear()
-        self.last_action.clear()
-        self.game = self.match.new_game()
-        self.titles_played = self.game.ranks
+        self._announced = False
+        start = self.session.start_game()
         self.message = ""
-        largest = fee(self.room, Title.DAIFUGO)
-        for name in self.names:
-            if self.bank.top_up(name, largest) and name == self.names[0]:
-                self.message = self.t["topped_up"].format(n=self.bank.balance(name))
-        for seat, name in enumerate(self.names):
-            self.bank.add(name, -fee(self.room, self.titles_played[seat]))
-        self._save_chips()
-        self.in_game = True
+        if start.topped_up_to is not None:
+            self.message = self.t["topped_up"].format(n=start.topped_up_to)
+        self.message = self.session.save_error or self.message
         self._advance()
+
+    def load_game(self, game: Game) -> None:
+        """Show a set position (tests, scenarios) as the current game; the CPUs wait until the
+        next move made at the table."""
+        self._announced = False
+        self.session.load(game)
+        self._update_buttons()
+        self.update()
 
     def _advance(self) -> None:
         g = self.game
         if g is None:
             return
         if g.is_over:
-            self._finish()
-        elif g.turn != 0:
+            self._announce_end()
+        elif self.session.cpu_to_move:
             self._timer.start(self.delay_ms)
         self._update_buttons()
         self.update()
@@ -325,57 +336,27 @@ class DaifugoTable(QWidget):
 
     @property
     def waiting_for_human(self) -> bool:
-        g = self.game
-        return g is not None and not g.is_over and g.turn == 0
+        return self.session.human_to_move
 
     def _cpu_step(self) -> None:
-        g = self.game
-        if g is None or g.is_over or g.turn == 0:
-            return
-        seat = g.turn
-        cpu = self.cpus[seat]
-        phase = g.phase
-        move = cpu.choose(g.observation(seat))
-        if phase == Phase.EXCHANGE:
-            g.give(move)
-        elif move is None:
-            g.pass_turn()
-            self.last_action[seat] = self.t["passed"]
-        else:
-            g.play(move)
-            self.last_action.pop(seat, None)
-        if g.top is None:
-            self.last_action.clear()
-        self._advance()
+        if self.session.step_cpu() is not None:
+            self._advance()
 
-    def _finish(self) -> None:
-        g = self.game
-        if not self.in_game:
+    def _announce_end(self) -> None:
+        if self._announced or self.settlement is None:
             return
-        self.in_game = False
-        self.settlement = settle(self.room, self.titles_played, g.finish_order)
-        self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
-        self._save_chips()
-        self.match.record(g)
+        self._announced = True
+        if self.session.save_error:
+            self.message = self.session.save_error
         self.next_button.show()
-        self.game_finished.emit(g.finish_order)
-
-    def _save_chips(self) -> None:
-        """A failed save loses nothing (the bank keeps the changes for the next one); say why."""
-        try:
-            self.bank.save()
-        except UserError as exc:
-            self.message = str(exc)
+        self.game_finished.emit(self.game.finish_order)
 
     def leave(self) -> int:
         """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
-        if not self.in_game:
-            return 0
-        penalty = leave_penalty(self.room)
-        self.bank.add(self.names[0], -penalty)
-        self._save_chips()
-        self.in_game = False
         self._timer.stop()
+        penalty = self.session.leave()
+        if self.session.save_error:
+            self.message = self.session.save_error
         return penalty
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt name
@@ -470,12 +451,9 @@ class DaifugoTable(QWidget):
                 codes = list(choice)
         try:
             if g.phase == Phase.EXCHANGE:
-                g.give(codes)
+                self.session.give(codes)
             else:
-                g.play(codes)
-                self.last_action.pop(0, None)
-                if g.top is None:
-                    self.last_action.clear()
+                self.session.play(codes)
         except IllegalMove as exc:
             self.message = self.t["cant_play"].format(why=explain(exc, self.language))
             self.update()
@@ -488,10 +466,7 @@ class DaifugoTable(QWidget):
         g = self.game
         if not self.waiting_for_human or not g.can_pass():
             return
-        g.pass_turn()
-        self.last_action[0] = self.t["passed"]
-        if g.top is None:
-            self.last_action.clear()
+        self.session.pass_turn()
         self.selected.clear()
         self._advance()
 

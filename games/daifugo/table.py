@@ -1,0 +1,186 @@
+"""The Daifugō table without Qt: games in a row, whose turn, the CPUs' moves and the chips.
+
+`DaifugoTable` (games.daifugo.ui) only paints this and forwards the person's input; its timer
+asks `cpu_to_move` and calls `step_cpu()` after `delay_ms`. Seat 0 is the person.
+
+Money, as the seed's rooms: every seat pays its title's fee when a game starts (a seat that
+cannot pay the largest fee is topped up first), the winner takes the prize when it ends, and
+leaving mid-game costs the room's penalty on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from eventkit.errors import UserError
+from games.daifugo.ai import CPU
+from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
+from games.daifugo.rules import Action, Game, Give, Match, Pass, Phase, Play, Rules, Title
+
+HUMAN = 0
+
+
+@dataclass(frozen=True)
+class Start:
+    """What starting a game did to the person's chips."""
+
+    topped_up_to: int | None  # the person's balance after a top-up, None if none was needed
+
+
+class TableSession:
+    """A table of games for one person and CPUs: flow, turns, CPU moves, fees and prizes."""
+
+    def __init__(
+        self,
+        *,
+        names: Sequence[str],
+        rules: Rules | None = None,
+        room: Room | None = None,
+        cpu_levels: Sequence[str] = ("normal",),
+        seed: int | None = None,
+        bank: ChipBank | None = None,
+        strong_samples: int = 24,
+        delay_ms: int = 800,
+    ) -> None:
+        players = len(names)
+        self.names = list(names)
+        self.rules = rules or Rules.preset(1)
+        self.room = room or ROOMS["beginner"]
+        self.delay_ms = delay_ms  # CPU pacing: the view waits this long before step_cpu()
+        self.match = Match(players, self.rules, seed)
+        base = seed if seed is not None else 0
+        # each CPU gets its own seed derived from the table's, so a seeded table replays
+        self.cpus: list[CPU | None] = [None] + [
+            CPU(
+                cpu_levels[min(i, len(cpu_levels) - 1)],
+                seed=None if seed is None else base * 31 + i,
+                samples=strong_samples,
+            )
+            for i in range(players - 1)
+        ]
+        self.bank = bank or ChipBank()
+        self.game: Game | None = None
+        self.titles_played: tuple[Title, ...] = ()
+        self.settlement: Settlement | None = None
+        self.in_game = False
+        self.passed: set[int] = set()  # seats whose last action on this field was a pass
+        self.save_error: str | None = None  # why the chips could not be saved (kept for later)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    # ------------------------------------------------------------ flow
+
+    def start_game(self) -> Start:
+        """Deal the next game of the match and collect the fees."""
+        self.settlement = None
+        self.passed.clear()
+        self.load(self.match.new_game())
+        topped = None
+        largest = fee(self.room, Title.DAIFUGO)
+        for name in self.names:
+            if self.bank.top_up(name, largest) and name == self.names[HUMAN]:
+                topped = self.bank.balance(name)
+        for seat, name in enumerate(self.names):
+            self.bank.add(name, -fee(self.room, self.titles_played[seat]))
+        self._save_chips()
+        return Start(topped)
+
+    def load(self, game: Game) -> None:
+        """Play `game` at this table now (a new deal, or a set position for tests)."""
+        self.game = game
+        self.titles_played = game.ranks
+        self.in_game = True
+        self.passed.clear()
+
+    @property
+    def human_to_move(self) -> bool:
+        g = self.game
+        return g is not None and not g.is_over and g.current_player == HUMAN
+
+    @property
+    def cpu_to_move(self) -> bool:
+        g = self.game
+        return g is not None and not g.is_over and g.current_player != HUMAN
+
+    def step_cpu(self) -> Action | None:
+        """The CPU whose turn it is moves; None when it is no CPU's turn."""
+        g = self.game
+        if g is None or not self.cpu_to_move:
+            return None
+        seat = g.turn
+        cpu = self.cpus[seat]
+        assert cpu is not None
+        move = cpu.choose(g.observation(seat))
+        if g.phase == Phase.EXCHANGE:
+            action: Action = Give(tuple(move or ()))
+        elif move is None:
+            action = Pass()
+        else:
+            action = g.resolve(move)
+        self._take(seat, action)
+        return action
+
+    def play(self, codes: Sequence[str]) -> Play:
+        """The person plays these cards ("JK=5S" for the joker); IllegalMove if not allowed."""
+        g = self._human_game()
+        play = g.resolve(codes)
+        self._take(HUMAN, play)
+        return play
+
+    def give(self, codes: Sequence[str]) -> None:
+        """The person hands these cards over during card passing; IllegalMove if not allowed."""
+        self._human_game()
+        self._take(HUMAN, Give(tuple(codes)))
+
+    def pass_turn(self) -> None:
+        self._human_game()
+        self._take(HUMAN, Pass())
+
+    def _human_game(self) -> Game:
+        if self.game is None or not self.human_to_move:
+            raise UserError("it is not your turn")
+        return self.game
+
+    def _take(self, seat: int, action: Action) -> None:
+        g = self.game
+        assert g is not None
+        g.apply(action)
+        if isinstance(action, Pass):
+            self.passed.add(seat)
+        elif isinstance(action, Play):
+            self.passed.discard(seat)
+        if g.top is None:  # the field was cleared
+            self.passed.clear()
+        if g.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        g = self.game
+        if not self.in_game or g is None:
+            return
+        self.in_game = False
+        self.settlement = settle(self.room, self.titles_played, g.finish_order)
+        self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
+        self._save_chips()
+        self.match.record(g)
+
+    def leave(self) -> int:
+        """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
+        if not self.in_game:
+            return 0
+        penalty = leave_penalty(self.room)
+        self.bank.add(self.names[HUMAN], -penalty)
+        self._save_chips()
+        self.in_game = False
+        return penalty
+
+    def _save_chips(self) -> None:
+        """A failed save loses nothing (the bank keeps the changes for the next one)."""
+        try:
+            self.bank.save()
+            self.save_error = None
+        except UserError as exc:
+            self.save_error = str(exc)

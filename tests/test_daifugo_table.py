@@ -1,0 +1,140 @@
+"""The Qt-free Daifugō table: match flow, turns, CPU moves, fees, prizes and the leave penalty."""
+
+from __future__ import annotations
+
+import pytest
+
+from eventkit.errors import UserError
+from games.common.protocol import IllegalMove
+from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty
+from games.daifugo.rules import Give, Pass, Play, Title
+from games.daifugo.table import HUMAN, TableSession
+
+NAMES = ["me", "cpu1", "cpu2", "cpu3"]
+
+
+def make(tmp_path, seed=5, room="beginner") -> TableSession:
+    bank = ChipBank(tmp_path / "chips.json")
+    return TableSession(names=NAMES, room=ROOMS[room], cpu_levels=("easy",), seed=seed, bank=bank)
+
+
+def human_moves_first_legal(table: TableSession) -> object:
+    action = table.game.legal_actions()[0]
+    if isinstance(action, Give):
+        table.give([str(c) for c in action.cards])
+    elif isinstance(action, Pass):
+        table.pass_turn()
+    else:
+        table.play(list(action.codes))
+    return action
+
+
+def play_to_end(table: TableSession) -> list[str]:
+    """Drive the table as the view does; returns what happened, as text."""
+    log = []
+    for _ in range(2_000):
+        if table.cpu_to_move:
+            log.append(f"cpu {table.step_cpu()}")
+        elif table.human_to_move:
+            log.append(f"me {human_moves_first_legal(table)}")
+        else:
+            return log
+    pytest.fail("the game did not end")
+
+
+def test_a_game_collects_fees_and_pays_the_prize(tmp_path):
+    table = make(tmp_path)
+    start_balance = table.bank.balance("me")
+    table.start_game()
+    assert table.in_game and table.titles_played == (Title.HEIMIN,) * 4
+    paid = fee(table.room, Title.HEIMIN)
+    assert all(table.bank.balance(n) == start_balance - paid for n in NAMES)
+    while not table.human_to_move:
+        table.step_cpu()
+    assert table.step_cpu() is None and table.human_to_move  # no CPU moves on my turn
+    play_to_end(table)
+    assert table.game.is_over and not table.in_game
+    s = table.settlement
+    assert s is not None and s.winner == table.game.finish_order[0]
+    assert table.bank.balance(NAMES[s.winner]) == start_balance - paid + s.prize
+    assert table.match.results == [table.game.finish_order]
+    assert ChipBank(tmp_path / "chips.json").balance(NAMES[s.winner]) == (
+        start_balance - paid + s.prize
+    )  # saved
+    assert table.leave() == 0  # nothing to forfeit after the end
+
+
+def test_the_next_game_passes_cards_by_rank(tmp_path):
+    table = make(tmp_path)
+    table.start_game()
+    play_to_end(table)
+    order = table.game.finish_order
+    table.start_game()
+    assert table.titles_played[order[0]] is Title.DAIFUGO
+    assert table.titles_played[order[-1]] is Title.DAIHINMIN
+    assert table.game.exchange_step is not None
+    log = play_to_end(table)
+    assert any("give" in line for line in log)
+
+
+def test_a_seeded_table_replays(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = make(tmp_path / "a", seed=11)
+    b = make(tmp_path / "b", seed=11)
+    a.start_game()
+    b.start_game()
+    assert play_to_end(a) == play_to_end(b)
+
+
+def test_leaving_mid_game_costs_the_penalty_once(tmp_path):
+    table = make(tmp_path, room="intermediate")
+    table.start_game()
+    before = table.bank.balance("me")
+    assert table.leave() == leave_penalty(table.room) > 0
+    assert table.bank.balance("me") == before - leave_penalty(table.room)
+    assert table.leave() == 0 and not table.in_game
+
+
+def test_refused_moves_change_nothing(tmp_path):
+    table = make(tmp_path, seed=2)
+    table.start_game()
+    while not table.human_to_move:
+        table.step_cpu()
+    g = table.game
+    hands = [list(h) for h in g.hands]
+    with pytest.raises(IllegalMove) as info:
+        table.play(["JK=5S", "JK=6S"] if g.phase != "exchange" else ["5S"])
+    assert info.value.code
+    with pytest.raises(IllegalMove):
+        table.give([str(c) for c in g.hands[1][:1]])  # another seat's card
+    assert [list(h) for h in g.hands] == hands and table.human_to_move
+
+
+def test_a_pass_shows_until_the_field_clears(tmp_path):
+    table = make(tmp_path, seed=3)
+    table.start_game()
+    seen_pass = False
+    for _ in range(2_000):
+        if table.game.is_over:
+            break
+        seat = table.game.current_player
+        action = table.step_cpu() if table.cpu_to_move else human_moves_first_legal(table)
+        if isinstance(action, Pass) and table.game.top is not None:
+            assert seat in table.passed
+            seen_pass = True
+        if table.game.top is None:
+            assert table.passed == set()
+        if isinstance(action, Play):
+            assert seat not in table.passed
+    assert seen_pass
+
+
+def test_the_person_cannot_move_for_a_cpu(tmp_path):
+    table = make(tmp_path, seed=4)
+    table.start_game()
+    while table.human_to_move:
+        human_moves_first_legal(table)
+    assert table.cpu_to_move and table.game.current_player != HUMAN
+    with pytest.raises(UserError, match="not your turn"):
+        table.play(["3S"])
