@@ -1,9 +1,10 @@
 """Card codes: the short code printed on a card that opens it on a phone. No Qt.
 
-A code is the card's serial and five check characters, `0123-K7QFA`: the characters are an
-HMAC-SHA256 of the serial under a per-event secret, written in Crockford's base32 (no I, L, O,
-U; case and a typed O/I/L are forgiven). Without the secret a code cannot be made from a serial:
-one guess in 2**25 per try, and the web server limits the tries per address.
+A code is the card's serial and five check letters, `0123-KTQFA`: the letters are an
+HMAC-SHA256 of the serial under a per-event secret, written with 22 capital letters (no I, L, O,
+U, which look like digits; letters only, so the digits on a card are its serial and numbers).
+Case and spaces are forgiven. Without the secret a code cannot be made from a serial: one
+guess in 22**5 (5 million) per try, and the web server limits the tries per address.
 
 The secret is made on the laptop the first time cards are printed for the event and kept in the
 user's data folder (`card-keys/<event>.key`), never beside the cards and never served. Cards
@@ -22,10 +23,9 @@ from pathlib import Path
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
 
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32
+ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32 letters: no I, L, O, U
 CHECK_CHARS = 5
-_TYPOS = str.maketrans({"O": "0", "I": "1", "L": "1"})
-_CODE_RE = re.compile(rf"^([0-9]{{1,12}})-?([0-9A-Z]{{{CHECK_CHARS}}})$")
+_CODE_RE = re.compile(rf"^([0-9]{{1,12}})-?([A-Z]{{{CHECK_CHARS}}})$")
 
 
 class CardKeyError(UserError):
@@ -87,17 +87,22 @@ def _new_key(path: Path) -> bytes:
 def check_chars(key: bytes, serial: int) -> str:
     digest = hmac.new(key, f"card:{serial}".encode("ascii"), hashlib.sha256).digest()
     value = int.from_bytes(digest[:8], "big")
-    return "".join(ALPHABET[(value >> (5 * i)) & 31] for i in range(CHECK_CHARS))
+    letters = []
+    for _ in range(CHECK_CHARS):
+        value, index = divmod(value, len(ALPHABET))
+        letters.append(ALPHABET[index])
+    return "".join(letters)
 
 
 def card_code(key: bytes, serial: int, width: int = 4) -> str:
-    """The printed code of card `serial`: `0123-K7QFA` (the serial as printed, zero-padded)."""
+    """The printed code of card `serial`: `0123-KTQFA` (the serial as printed, zero-padded)."""
     return f"{serial:0{width}d}-{check_chars(key, serial)}"
 
 
 def normalise(text: str) -> str:
-    """What a person typed -> the canonical form: capitals, no spaces, O/I/L read as 0/1."""
-    cleaned = re.sub(r"[\s\u3000]+", "", text).upper().translate(_TYPOS)
+    """What a person typed -> the canonical form: capitals, no spaces, no "No." before it."""
+    cleaned = re.sub(r"[\s\u3000]+", "", text).upper()
+    cleaned = cleaned.removeprefix("NO.")
     return cleaned.replace("\u30fc", "-").replace("\uff0d", "-")
 
 
@@ -123,3 +128,18 @@ def serial_of(key: bytes | None, text: str, *, allow_serial_only: bool = False) 
     if key is None:
         return None
     return serial if hmac.compare_digest(check, check_chars(key, serial)) else None
+
+
+def printed_label(serial_text: str, check: str | None) -> str:
+    """The serial as printed, with the card's check letters after it: `No.0123-KTQFA`."""
+    return serial_text if check is None else f"{serial_text}-{check}"
+
+
+def widest_check(width_of) -> str:
+    """The check characters that take the most room in a font (`width_of(text) -> float`)."""
+    return max(ALPHABET, key=width_of) * CHECK_CHARS
+
+
+def qr_text(serial: int, check: str | None, width: int = 4) -> str:
+    """What a card's QR code holds: its code (or the bare serial for cards without one)."""
+    return str(serial) if check is None else f"{serial:0{width}d}-{check}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import secrets
 import sys
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from bingo import cardcode
 from bingo.config import PAGE_SIZES, Config, load_config
 from cards import style
 from cards.checksheet import CheckSheetWriter, check_sheet_path
@@ -78,7 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--qr",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="a QR code of the serial on each card (config: cards.qr)",
+        help="a QR code of the card's phone code on each card (config: cards.qr)",
     )
     parser.add_argument(
         "--bleed", type=float, metavar="MM", help="bleed margin for print shops, mm (config)"
@@ -292,6 +294,8 @@ def _make_cards(
         if png_dir is not None:
             stage = files.png_folder(png_dir, old_cards, replace=force or append)
         images = style.load_images(config, options.images, warn)
+        key = cardcode.load_key(config.event.title, create=True)
+        code_of = functools.partial(cardcode.check_chars, key)  # the phones' card codes
         if stage is not None:
             from cards.png import CardPngWriter
 
@@ -302,10 +306,17 @@ def _make_cards(
                 images=options.images,
                 serial_width=serial_width,
                 loaded_images=images,
+                code_of=code_of,
             )
         meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
         writer = CardPdfWriter(
-            pdf_file, config, options, serial_width=serial_width, images=images, meta=meta
+            pdf_file,
+            config,
+            options,
+            serial_width=serial_width,
+            images=images,
+            meta=meta,
+            code_of=code_of,
         )
         check = CheckSheetWriter(
             check_file, config, page_size=options.page_size, serial_width=serial_width, meta=meta
@@ -405,6 +416,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.png:
         print(f"wrote {count} PNG files to {args.png}")
+    print(
+        f"each card carries its phone code (No.<serial>-<5 characters>); the codes' key is "
+        f"{cardcode.key_path(config.event.title)}: keep it on the show's laptop (copy it there "
+        "if the show runs on another computer)"
+    )
     if made.backups:
         print("kept the old files as " + ", ".join(str(p) for p in made.backups))
     if signals.pending is not None:

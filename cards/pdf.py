@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -20,6 +20,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from bingo import cardcode
 from bingo.config import Config
 from cards import style
 from cards.fingerprint import board_text, config_fingerprint
@@ -145,10 +146,14 @@ class CardPdfWriter:
         warn: style.Warn = lambda message: None,
         images: dict[int, style.LoadedImage] | None = None,
         meta: PdfMeta | None = None,
+        code_of: Callable[[int], str] | None = None,
     ) -> None:
         """`images` are the loaded images (style.load_images); loaded here when None. `meta`
-        (seed, count, first serial) goes into the document info and the page footers."""
+        (seed, count, first serial) goes into the document info and the page footers.
+        `code_of(serial)` gives a card's check characters (bingo.cardcode): printed after the
+        serial and held by the QR code, so a phone can open the card."""
         meta = meta or PdfMeta()
+        self.code_of = code_of
         self.config = config
         self.options = options
         self.serial_width = serial_width
@@ -426,7 +431,8 @@ class CardPdfWriter:
         self._draw_serial(card.serial)
         self._page_serials.append(card.serial)
         if self.geo.qr is not None:
-            _qr(c, self.geo.qr, str(card.serial))
+            check = self.code_of(card.serial) if self.code_of else None
+            _qr(c, self.geo.qr, cardcode.qr_text(card.serial, check, self.serial_width))
         c.restoreState()
         self.cards += 1
         self._slot += 1
@@ -492,9 +498,14 @@ class CardPdfWriter:
         if self._serial_size is None:
             widest = style.serial_text(int("8" * self.serial_width), self.serial_width)
             widest = max(widest, widest.replace("8", "0"), key=lambda t: self._width(t, 1.0))
+            if self.code_of is not None:
+                check = cardcode.widest_check(lambda t: self._width(t, 1.0))
+                widest = cardcode.printed_label(widest, check)
             self._serial_size = _fit_size(widest, self.fonts.bold, box.w, box.h * 0.5)
         size = self._serial_size
         text = style.serial_text(serial, self.serial_width)
+        if self.code_of is not None:
+            text = cardcode.printed_label(text, self.code_of(serial))
         r, g, b = (v / 255 for v in style.rgb(style.INK))
         self.canvas.addLiteral(
             f"BT {r:.3f} {g:.3f} {b:.3f} rg 1 0 0 1 {box.x:.3f} {box.cy - size * 0.36:.3f} Tm "

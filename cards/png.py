@@ -11,11 +11,13 @@ from __future__ import annotations
 import math
 import os
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bingo import cardcode
 from bingo.config import Config
 from cards import style
 from cards.layout import MM, Rect, card_geometry, page_geometry
@@ -47,7 +49,9 @@ class CardPngWriter:
         serial_width: int = 4,
         warn: style.Warn = lambda message: None,
         loaded_images: dict[int, style.LoadedImage] | None = None,
+        code_of: Callable[[int], str] | None = None,
     ) -> None:
+        self.code_of = code_of  # a card's check characters (bingo.cardcode), as on the PDF
         self.directory = Path(directory)
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -394,6 +398,9 @@ class CardPngWriter:
             "0123456789", key=lambda d: self._font(self._number_font_name, 10).getlength(d)
         )
         sample = style.serial_text(int(widest * self.serial_width), self.serial_width)
+        if self.code_of is not None:
+            font = self._font(self._number_font_name, 10)
+            sample = cardcode.printed_label(sample, cardcode.widest_check(font.getlength))
         fitted = self._fit(sample, self._number_font_name, serial.w, serial.h * 0.5)
         self._serial_font = self._load_font(self._number_font_name, max(1, fitted.size // s))
         x0, y0, x1, y1 = self._box(serial)
@@ -407,6 +414,8 @@ class CardPngWriter:
     def _serial_tile(self, serial: int) -> tuple[tuple[int, int], Image.Image]:
         tile = self._serial_back.copy()
         text = style.serial_text(serial, self.serial_width)
+        if self.code_of is not None:
+            text = cardcode.printed_label(text, self.code_of(serial))
         ImageDraw.Draw(tile).text(
             self._serial_xy, text, font=self._serial_font, anchor="lm", fill=style.INK
         )
@@ -460,7 +469,8 @@ class CardPngWriter:
         at, tile = self._serial_tile(card.serial)
         img.paste(self._quantize(tile), at)
         if g.qr is not None:
-            self._draw_qr(img, g.qr, str(card.serial))
+            check = self.code_of(card.serial) if self.code_of else None
+            self._draw_qr(img, g.qr, cardcode.qr_text(card.serial, check, self.serial_width))
         return img
 
     def _draw_qr(self, img: Image.Image, box: Rect, text: str) -> None:

@@ -3,7 +3,7 @@
 
 const STRINGS = {
   ja: {
-    code_label: "カードのコード（カードに印刷された 0123-ABCDE）",
+    code_label: "カードのコード（カードに印刷された No.0123-ABCDE）",
     open: "開く",
     bad_code: "そのコードのカードはありません。カードのとおりに入力してください。",
     last: "最新",
@@ -28,7 +28,7 @@ const STRINGS = {
     best: (n, t) => `最大 ${n} マス（${t} マスでビンゴ）`,
   },
   en: {
-    code_label: "Your card's code (printed on the card, like 0123-ABCDE)",
+    code_label: "Your card's code (printed on the card, like No.0123-ABCDE)",
     open: "Open",
     bad_code: "No card has that code. Type it exactly as printed.",
     last: "Last",
@@ -170,6 +170,8 @@ function renderCard(card) {
   card.rows.forEach((row, r) => {
     row.forEach((cell, c) => {
       const node = el("div", "cell");
+      node.style.setProperty("--fill", card.columns[c].colour);
+      node.style.setProperty("--outline", card.columns[c].outline);
       node.dataset.row = String(r);
       node.dataset.col = String(c);
       if (cell.n === null) {
