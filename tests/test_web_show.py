@@ -160,3 +160,33 @@ def test_a_claim_is_listed_and_v_checks_it_for_the_room_and_the_phone(qtbot, con
     assert "→" in desk.describe(link.claims[0])
     link.stop()
     session.close()
+
+
+def test_the_projector_shows_the_join_code_while_idle_and_on_help(
+    qtbot, config, tmp_path, output_dir
+):
+    from bingo.ui.weblink import JoinBadge, _qr_modules
+
+    journal = tmp_path / "show.jsonl"
+    session, window, link = open_show(qtbot, config, journal)
+    badge = JoinBadge(window, "http://192.0.2.10:8080/")
+    assert badge.on_reel.isVisible()
+    reel = window.reel.geometry()
+    assert reel.contains(badge.on_reel.geometry())
+    window.grab().save(str(output_dir / "projector-join.png"))
+    # the QR code holds the address (segno's own matrix of it is what is painted)
+    assert _qr_modules("http://192.0.2.10:8080/") == badge.on_reel.modules
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert not badge.on_reel.isVisible()  # the show has begun: the reel is the reel's
+    qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
+    assert not badge.on_reel.isVisible()
+    window.open_help()
+    assert window.help.isVisible() and badge.on_help.isVisible()
+    assert window.help.rect().contains(badge.on_help.geometry())
+    window.grab().save(str(output_dir / "projector-help-join.png"))
+    window.help.close_view()
+    window.controller.confirm = lambda title, text: True
+    window.controller.new_game()
+    assert badge.on_reel.isVisible()  # idle again
+    link.stop()
+    session.close()

@@ -125,15 +125,17 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
 
 def _start_web(window, session, config, args: argparse.Namespace):
     """The phones' side files (always) and, when asked, the web server in its own process."""
-    from bingo.ui.weblink import ServerProcess, ShowLink, serve_argv
-    from bingo.web.settings import web_settings
+    from bingo.ui.weblink import JoinBadge, ServerProcess, ShowLink, serve_argv
+    from bingo.web.settings import join_url, web_settings
 
     window.show_link = ShowLink(window.controller, window.warn, parent=window)
-    if not (getattr(args, "serve", False) or web_settings(config).enabled):
+    settings = web_settings(config)
+    if not (getattr(args, "serve", False) or settings.enabled):
         return None
     argv = serve_argv(args.config, session.journal_path, args.registry)
     server = ServerProcess(argv, window.warn, parent=window)
     server.start()
+    window.join_badge = JoinBadge(window, join_url(settings))
     return server
 
 

@@ -82,7 +82,8 @@ def build_server(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from bingo.web.server import join_url, serve
+    from bingo.web.server import serve
+    from bingo.web.settings import join_url
 
     server, settings, notes = build_server(args)
     for note in notes:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -354,25 +353,6 @@ async def _headers(request: web.Request, handler):
 def _page(name: str, language: str) -> str:
     text = (STATIC / f"{name}.html").read_text(encoding="utf-8")
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
-
-
-def lan_address(bind: str) -> str:
-    """The address phones should type: the bound one, else this computer's LAN address."""
-    if bind not in ("0.0.0.0", "::"):
-        return bind
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127."):
-            return address
-    return socket.gethostname()
-
-
-def join_url(settings: WebSettings) -> str:
-    return f"http://{lan_address(settings.bind)}:{settings.port}/"
 
 
 async def serve(server: WebServer, host: str, port: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,3 +52,22 @@ def check_section(table: dict[str, Any], base_dir: Path) -> WebSettings:
 def web_settings(config) -> WebSettings:
     """[web] of a loaded bingo Config (kept there as a plain table, like the games')."""
     return parse_settings(config.game_section(SECTION))
+
+
+def lan_address(bind: str) -> str:
+    """The address phones should type: the bound one, else this computer's LAN address."""
+    if bind not in ("0.0.0.0", "::"):
+        return bind
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if not address.startswith("127."):
+            return address
+    return socket.gethostname()
+
+
+def join_url(settings: WebSettings) -> str:
+    return f"http://{lan_address(settings.bind)}:{settings.port}/"
