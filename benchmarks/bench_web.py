@@ -1,0 +1,231 @@
+"""Phones on loopback: 300 WebSocket clients follow 75 landings; prints figures, asserts nothing.
+
+  python benchmarks/bench_web.py [--clients 300] [--draws 75]
+
+A real `bingo serve` process follows a journal written here (as the show writes it: the record
+first, the `.shown` line when the reel lands). Each client opens its own card's feed, as a phone
+does. Measured:
+  * landing -> every client has the draw: the slowest client's delay per draw (target <= 500 ms)
+  * the server's resident memory (VmRSS) over the draws (target: flat)
+  * the server killed with SIGKILL mid-game and started again: every client reconnects by
+    itself (the same loop as the page's script) and has the same numbers as before
+Only 127.0.0.1 is used; the run is bounded in clients, draws and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bingo import cardcode  # noqa: E402
+from bingo.config import load_config  # noqa: E402
+from bingo.session import DrawSession  # noqa: E402
+from bingo.showlink import ShownWriter  # noqa: E402
+from cards.generate import iter_cards  # noqa: E402
+from cards.registry import write_registry  # noqa: E402
+
+CONFIG = """
+[event]
+title = "bench web"
+[board]
+size = 5
+numbers_per_column = 20
+image_dir = "{img}"
+[columns]
+names = ["P", "L", "B", "4", "Y"]
+[web]
+port = {port}
+bind = "127.0.0.1"
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Phone:
+    """One client: follows its card's feed and reconnects by itself, like the page's script."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.count = -1
+        self.drawn: list[int] = []
+        self.connects = 0
+        self.seen: dict[int, float] = {}  # draw count -> when this client had it
+        self.stop = False
+
+    async def run(self, session: aiohttp.ClientSession) -> None:
+        delay = 0.5
+        while not self.stop:
+            try:
+                async with session.ws_connect(self.url, heartbeat=30) as ws:
+                    self.connects += 1
+                    delay = 0.5
+                    async for message in ws:
+                        if message.type != aiohttp.WSMsgType.TEXT:
+                            break
+                        board = json.loads(message.data)["board"]
+                        self.count = board["count"]
+                        self.drawn = board["drawn"]
+                        self.seen.setdefault(self.count, time.perf_counter())
+            except (aiohttp.ClientError, OSError):
+                pass
+            if self.stop:
+                return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
+
+
+def start_server(config_path: Path, journal: Path, registry: Path, env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bingo",
+            "serve",
+            "--config",
+            str(config_path),
+            "--journal",
+            str(journal),
+            "--registry",
+            str(registry),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+async def wait_until(condition, timeout: float) -> bool:
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        if condition():
+            return True
+        await asyncio.sleep(0.005)
+    return condition()
+
+
+async def main_async(args: argparse.Namespace, folder: Path) -> None:
+    port = free_port()
+    config_path = folder / "config.toml"
+    config_path.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=port))
+    env = dict(os.environ, PUYO_EVENT_DATA_DIR=str(folder / "data"), PYTHONPATH=str(ROOT))
+    os.environ["PUYO_EVENT_DATA_DIR"] = env["PUYO_EVENT_DATA_DIR"]
+    config = load_config(config_path)
+    cards = list(iter_cards(config.board, args.clients, seed=1))
+    registry = folder / "cards.csv"
+    write_registry(registry, cards)
+    key = cardcode.load_key(config.event.title, create=True)
+    journal = folder / "show.jsonl"
+    show = DrawSession.open(config, journal, seed=5)
+    shown = ShownWriter(journal)
+    shown.write([])
+    server = start_server(config_path, journal, registry, env)
+    base = f"http://127.0.0.1:{port}"
+    phones = [
+        Phone(f"ws://127.0.0.1:{port}/ws/card/{cardcode.card_code(key, c.serial)}") for c in cards
+    ]
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        for _ in range(200):
+            try:
+                async with session.get(base + "/api/board") as answer:
+                    if answer.status == 200:
+                        break
+            except aiohttp.ClientError:
+                await asyncio.sleep(0.05)
+        tasks = [asyncio.create_task(p.run(session)) for p in phones]
+        t = time.perf_counter()
+        await wait_until(lambda: all(p.count == 0 for p in phones), 60)
+        print(f"{len(phones)} clients connected in {time.perf_counter() - t:.2f} s")
+        delays: list[float] = []
+        memory = [rss_kb(server.pid)]
+        kill_at = args.draws // 2
+        for n in range(1, args.draws + 1):
+            if n == kill_at:
+                before = [list(p.drawn) for p in phones]
+                server.send_signal(signal.SIGKILL)
+                server.wait()
+                t = time.perf_counter()
+                server = start_server(config_path, journal, registry, env)
+                ok = await wait_until(lambda: all(p.connects >= 2 for p in phones), 60)
+                back = time.perf_counter() - t
+                same = all(p.drawn == b for p, b in zip(phones, before, strict=True))
+                print(
+                    f"server killed (SIGKILL) after draw {n - 1} and started again: "
+                    f"{sum(p.connects >= 2 for p in phones)}/{len(phones)} clients reconnected "
+                    f"by themselves in {back:.2f} s; same numbers on every client: {same and ok}"
+                )
+                first_half, memory = memory, [rss_kb(server.pid)]
+            show.draw()  # the record is written before the reel spins: nobody may have it yet
+            await asyncio.sleep(0.05)
+            early = sum(p.count == n for p in phones)
+            landed = time.perf_counter()
+            shown.write(show.history)  # the reel lands
+            ok = await wait_until(lambda n=n: all(p.count >= n for p in phones), 10)
+            if not ok:
+                print(f"draw {n}: only {sum(p.count >= n for p in phones)} clients had it in 10 s")
+            delays.append(max(p.seen.get(n, time.perf_counter()) for p in phones) - landed)
+            if early:
+                print(f"draw {n}: {early} clients had it before the landing (a spoiled reel)")
+            memory.append(rss_kb(server.pid))
+            await asyncio.sleep(args.gap)
+        for p in phones:
+            p.stop = True
+        server.send_signal(signal.SIGTERM)
+        await asyncio.gather(*tasks, return_exceptions=True)
+    server.wait()
+    show.close()
+    ms = sorted(d * 1000 for d in delays)
+    print(
+        f"landing -> all {len(phones)} clients have the draw, over {len(ms)} draws: "
+        f"median {statistics.median(ms):.0f} ms, 95th {ms[int(len(ms) * 0.95) - 1]:.0f} ms, "
+        f"worst {ms[-1]:.0f} ms (target <= 500 ms)"
+    )
+    for name, values in (("before the kill", first_half), ("after the restart", memory)):
+        print(
+            f"server memory (VmRSS) {name}, {len(values) - 1} draws: "
+            f"{values[0] / 1024:.1f} MB at the start, {values[1] / 1024:.1f} MB after one draw, "
+            f"{values[-1] / 1024:.1f} MB at the end, {max(values) / 1024:.1f} MB at most"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=300)
+    parser.add_argument("--draws", type=int, default=75)
+    parser.add_argument("--gap", type=float, default=0.1, help="seconds between draws")
+    args = parser.parse_args()
+    args.clients = max(1, min(args.clients, 2000))
+    args.draws = max(2, min(args.draws, 100))
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(main_async(args, Path(folder)))
+
+
+if __name__ == "__main__":
+    main()
