@@ -341,3 +341,44 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
         link.stop()
         window.close()
         session.close()
+
+
+def test_killing_the_show_pauses_the_phones_and_a_restarted_show_resumes(event, tmp_path):
+    """SIGKILL to the show alone: its web server goes on and says "paused"; the show started
+    again (its own server finds the port taken and leaves the running one) goes on drawing."""
+    journal = tmp_path / "show.jsonl"
+    show = start_show(event, tmp_path, "--auto", "0.5")
+    group = show.pid
+    try:
+        wait_for(lambda: (board_json(event.port) or {}).get("count", 0) >= 2, 30, "draws", show)
+        show.send_signal(signal.SIGKILL)
+        show.wait()
+        paused = wait_for(lambda: (board_json(event.port) or {}).get("paused"), 20, "paused")
+        assert paused
+        before = board_json(event.port)
+        count = before["count"]
+        assert count == shown_count(journal)
+        again = subprocess.Popen(
+            show.args,
+            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        try:
+            wait_for(
+                lambda: (b := board_json(event.port)) and not b["paused"] and b["count"] > count,
+                30,
+                "the resumed show's draws on the board",
+                again,
+            )
+            board = board_json(event.port)
+            assert board["drawn"][:count] == before["drawn"]  # caught up: the same game goes on
+            assert len(set(board["drawn"])) == board["count"]
+        finally:
+            stop_group(again)
+    finally:
+        try:
+            os.killpg(group, signal.SIGKILL)  # the first show's web server
+        except ProcessLookupError:
+            pass

@@ -33,6 +33,7 @@ from bingo.showlink import (
     verdicts_path,
 )
 from bingo.ui.art import fit_font
+from bingo.web.command import PORT_IN_USE
 
 CLAIM_POLL_MS = 500
 SERVER_CHECK_MS = 2000
@@ -141,6 +142,13 @@ class ServerProcess(QObject):
         if self.process is None or self.process.poll() is None:
             return
         code = self.process.returncode
+        if code == PORT_IN_USE:  # e.g. the server of a show that was killed: it goes on
+            self._timer.stop()
+            self._warn(
+                "the phones' web server port is taken (an earlier server still running serves "
+                "this journal, or change web.port)"
+            )
+            return
         if self.restarts >= SERVER_RESTARTS:
             self._timer.stop()
             self._warn(f"the phones' web server stopped (exit {code}); the show goes on")

@@ -14,6 +14,7 @@ from pathlib import Path
 from eventkit.errors import UserError
 
 HELP = "serve the live board and each player's card to phones (follows the draw's journal)"
+PORT_IN_USE = 3  # exit status: `bingo draw --serve` then leaves the earlier server serving
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,10 +102,13 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(main())
     except OSError as exc:
         if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
-            raise UserError(
-                f"port {settings.port} is already in use: stop the other server or choose "
-                "another with web.port in config.toml (or --port)"
-            ) from None
+            print(
+                f"error: port {settings.port} is already in use (an earlier `bingo serve` still "
+                "running goes on serving): stop it, or choose another port with web.port in "
+                "config.toml (or --port)",
+                file=sys.stderr,
+            )
+            return PORT_IN_USE
         if exc.errno == errno.EADDRNOTAVAIL:
             raise UserError(
                 f"address {settings.bind} is not one of this computer's: fix web.bind"
