@@ -92,7 +92,7 @@ def run_case(config_path: Path, count: int, images: bool, qr: bool, trace: str) 
     if trace == "1":
         tracemalloc.start()
     start = time.perf_counter()
-    pages = make_cards(config, count=count, seed=1, options=options, out=out).pages
+    pages = make_cards(config, count=count, seed=1, options=options, out=out, force=True).pages
     seconds = time.perf_counter() - start
     peak = tracemalloc.get_traced_memory()[1] if trace == "1" else None
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

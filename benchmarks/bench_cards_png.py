@@ -36,7 +36,8 @@ def run_case(config_path: Path, count: int, png: bool) -> dict:
     out = folder / f"cards-{count}-{int(png)}.pdf"
     png_dir = folder / f"png-{count}" if png else None
     start, cpu = time.perf_counter(), time.process_time()
-    make_cards(config, count=count, seed=1, options=CardOptions(), out=out, png_dir=png_dir)
+    options = CardOptions()
+    make_cards(config, count=count, seed=1, options=options, out=out, png_dir=png_dir, force=True)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     png_mb = sum(p.stat().st_size for p in png_dir.iterdir()) / 1e6 if png_dir else 0.0
     usage = resource.getrusage(resource.RUSAGE_SELF)
