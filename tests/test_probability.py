@@ -584,3 +584,14 @@ def test_stated_error_of_the_sampled_curve_holds():
     assert covered / total >= 0.95, (covered, total)
     assert runs_within_max / runs >= 0.95, (runs_within_max, runs)
     assert worst < 0.03
+
+
+def test_automatic_sample_count_reaches_the_target_error():
+    prob._curve_cached.cache_clear()
+    curve = prob.first_bingo_curve(100, 7, 10, 4)  # 70 numbers: sampled until +-0.005
+    assert not curve.exact and curve.samples > prob.DEFAULT_SAMPLES
+    assert 0 < curve.max_error <= prob.TARGET_ERROR
+    again = prob.first_bingo_curve(100, 7, 10, 4, samples=curve.samples)
+    np.testing.assert_array_equal(again.p_any, curve.p_any)  # seeded: the same curve
+    big = prob.first_bingo_curve(100, 9, 14, 4)  # 126 numbers: the default sample count
+    assert big.samples == prob.DEFAULT_SAMPLES

@@ -52,6 +52,9 @@ __all__ = [
 DEFAULT_SAMPLES = 200  # the first round of the automatic choice (samples=None)
 TARGET_ERROR = 0.005  # samples=None: sample until the stated max error is at most this
 AUTO_MAX_SAMPLES = 3200
+# ... on boards of at most this many numbers (10x10 with 12 per column: about 1 s of CPU); bigger
+# boards' exact DPs cost more per sample, so they keep DEFAULT_SAMPLES (stated error ~0.009)
+AUTO_MAX_NUMBERS = 120
 DEFAULT_SEED = 20240401
 SAMPLE_BUDGET = 20_000_000  # draw-order cells sampled at once (160 MB of int64)
 
@@ -255,7 +258,7 @@ def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> Fi
         p_any, error = _curve.sampled_curve(
             tables, size, per_column, free, cards, used, seed, p_one
         )
-        if samples is None and error.max() > TARGET_ERROR:
+        if samples is None and error.max() > TARGET_ERROR and n_numbers <= AUTO_MAX_NUMBERS:
             # the error falls as 1 / sqrt(samples): one more run sized from the first
             wanted = used * (error.max() / TARGET_ERROR) ** 2 * 1.2
             used = int(min(math.ceil(wanted), AUTO_MAX_SAMPLES, max_samples(size, per_column)))
@@ -295,7 +298,8 @@ def first_bingo_curve(
     million count vectors); otherwise `samples` random draw orders (seeded) with the exact DP
     inside and control variates of exactly known mean, and `max_error` states the sampling
     error (2.5 standard errors). samples=None: as many as give a stated max error of at most
-    TARGET_ERROR (at most AUTO_MAX_SAMPLES).
+    TARGET_ERROR (at most AUTO_MAX_SAMPLES) on boards of up to AUTO_MAX_NUMBERS numbers, else
+    DEFAULT_SAMPLES.
     """
     cards = check_cards(cards)
     size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
