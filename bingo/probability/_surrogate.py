@@ -15,7 +15,7 @@ its correlation with the sampled quantity is 0.97-0.999 where the curve rises (v
 
 from __future__ import annotations
 
-from math import comb, lgamma
+from math import lgamma
 
 import numpy as np
 
@@ -110,16 +110,3 @@ class WindowSurrogate:
         with np.errstate(invalid="ignore", divide="ignore"):
             mean = np.where(total_p > 0.0, total_w / total_p, 0.0)
         return np.clip(mean, 0.0, 1.0)
-
-
-def check_mean_by_enumeration(surrogate: WindowSurrogate, per_column: int) -> np.ndarray:
-    """The same means by enumerating every count vector (tests, small boards)."""
-    size = surrogate.size
-    m1 = per_column + 1
-    vecs = np.indices((m1,) * size).reshape(size, -1).T
-    weight = np.prod([[comb(per_column, int(d)) for d in row] for row in vecs], axis=1)
-    t = vecs.sum(axis=1)
-    s = surrogate.value(vecs)
-    num = np.bincount(t, weight * s, size * per_column + 1)
-    den = np.bincount(t, weight.astype(float), size * per_column + 1)
-    return num / den
