@@ -398,7 +398,7 @@ def test_claims_are_limited_written_for_the_show_and_the_verdict_comes_back(conf
             for n in (1, 11, 21, 31):
                 show.land(n)
             ws = await client.ws_connect(f"/ws/card/{code}")
-            await ws.receive(timeout=5)
+            await until(ws, lambda m: m["board"]["count"] == 4)  # the server has seen them
             answer = await client.post(f"/api/card/{code}/claim")
             assert answer.status == 200
             claim_id = (await answer.json())["id"]
