@@ -776,7 +776,8 @@ def test_random_games_keep_every_card_and_end(preset):
                     g.pass_turn()
                 else:
                     move = rng.choice(moves)
-                    assert move in g.legal_moves()
+                    if g.phase == "play":  # the validator accepts what the generator lists
+                        assert g.refusal(move) is None
                     (g.give if g.phase == "exchange" else g.play)(move)
                 assert g.cards_accounted() == 53
                 assert len(set(map(str, g.pile))) == len(g.pile)

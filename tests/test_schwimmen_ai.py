@@ -18,7 +18,6 @@ from games.schwimmen.rules import (
     Pass,
     Phase,
     Rules,
-    SwapAll,
     SwapOne,
 )
 
@@ -181,4 +180,3 @@ def test_levels_choose_legal_actions_in_many_positions():
         legal = game.legal_actions()
         for player in players.values():
             assert player.choose(obs, legal) in legal
-    assert SwapAll() in [SwapAll()]

@@ -471,3 +471,59 @@ def test_value_counts_over_all_4960_hands():
     assert values[30.5] == 7 * 4  # three of a kind below the ace
     assert min(values) == 8.0  # e.g. 7S 7H 8D: three suits, the best single card counts
     assert max(v for v in values if v < 30.5) == 30.0  # A + 10 + 9 in one suit
+
+
+# ---------------------------------------------------------------- surviving mutants covered
+
+
+def test_three_of_a_kind_ties_are_broken_by_rank_with_the_suit_tiebreak():
+    kings, sevens = ["KS", "KH", "KD"], ["7S", "7H", "7C"]
+    assert hand_key(kings, True) > hand_key(sevens, True)
+    assert hand_key(kings, False) == hand_key(sevens, False)  # both 30.5, no tie-break
+    for tiebreak, losers in ((True, (1,)), (False, (0, 1))):
+        game = Game.from_position(
+            [kings, sevens],
+            ("8S", "9D", "JC"),
+            rules=Rules(suit_tiebreak=tiebreak, human_seat=None),
+            turns_taken=[1, 1],
+        )
+        _finish_by_knock(game)
+        assert game.last_result.losers == losers
+
+
+def test_a_refresh_reshuffles_the_discards_when_the_stock_runs_low():
+    """Eight players leave 5 cards in the stock: the second refresh needs the discards."""
+    hands = [
+        ("7S", "8H", "9D"),
+        ("7H", "8D", "9C"),
+        ("7D", "8C", "9S"),
+        ("7C", "8S", "9H"),
+        ("10S", "JH", "QD"),
+        ("10H", "JD", "QC"),
+        ("10D", "JC", "QS"),
+        ("10C", "JS", "QH"),
+    ]
+    game = Game.from_position(
+        hands, ("KS", "KH", "AD"), rules=Rules(human_seat=None), stock=["KD", "KC", "AS"], seed=1
+    )
+    assert len(game.stock) == 5 and game.discards == []
+    for _ in range(8):
+        game.apply(Pass())
+    assert game.table == [C("KD"), C("KC"), C("AS")] and len(game.stock) == 2
+    assert game.discards == [C("KS"), C("KH"), C("AD")]
+    first_table = list(game.table)
+    low_stock = list(game.stock)
+    # everyone swaps once (a pass twice in a row is not allowed), then everyone passes again
+    for seat in range(8):
+        hand_card = game.hands[seat][0]
+        game.apply(SwapOne(hand_card, game.table[0]))
+        assert game.phase is Phase.PLAY
+    swapped_table = sorted(game.table, key=deck_32().index)
+    pool = set(game.discards) | set(low_stock)
+    for _ in range(8):
+        game.apply(Pass())
+    assert game.log[-1].kind == "refresh"
+    assert set(game.table) <= pool and len(game.table) == 3  # drawn from the reshuffled cards
+    assert game.discards == swapped_table  # only the table just replaced is in the discards
+    assert len(game.stock) == 2 and Counter(game.all_cards()) == Counter(deck_32())
+    assert game.table != first_table

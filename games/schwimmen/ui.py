@@ -7,7 +7,6 @@ timings come from the [schwimmen] settings, so tests can set them to zero.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 
@@ -45,6 +44,7 @@ from games.schwimmen.rules import (
     hand_value,
 )
 from games.schwimmen.settings import SchwimmenSettings
+from games.schwimmen.table import TableSession
 from games.schwimmen.texts import Texts
 
 FELT = QColor("#17603a")
@@ -702,17 +702,12 @@ class SchwimmenWindow(QMainWindow):
         super().__init__()
         self.settings = settings or SchwimmenSettings()
         self.t = Texts(language)
-        self.seed = seed
-        self.rules_name = rules or self.settings.rules
-        self.level = level or self.settings.cpu_level
+        self.session = TableSession(self.settings, seed=seed, rules_name=rules, level=level)
         self.ask = self.settings.start_dialog if ask is None else ask
-        self.game: Game | None = None
-        self.cpus: dict[int, CpuPlayer] = {}
         self.sel_hand: int | None = None
         self.sel_table: int | None = None
         self.prompt = ""
         self.busy = False
-        self.games_started = 0
         self.setWindowTitle(self.t("title"))
         self._build()
         self._cpu_timer = QTimer(self)
@@ -806,6 +801,44 @@ class SchwimmenWindow(QMainWindow):
         for overlay in (self.round_overlay, self.help_overlay):
             overlay.setGeometry(self.view.rect())
 
+    # ------------------------------------------------------------ the session's state
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Game) -> None:  # a set position (tests, scenarios)
+        self.session.load(game)
+
+    @property
+    def cpus(self) -> dict[int, CpuPlayer]:
+        return self.session.cpus
+
+    @property
+    def seed(self) -> int | None:
+        return self.session.seed
+
+    @property
+    def games_started(self) -> int:
+        return self.session.games_started
+
+    @property
+    def rules_name(self) -> str:
+        return self.session.rules_name
+
+    @rules_name.setter
+    def rules_name(self, name: str) -> None:
+        self.session.rules_name = name
+
+    @property
+    def level(self) -> str:
+        return self.session.level
+
+    @level.setter
+    def level(self, level: str) -> None:
+        self.session.level = level
+
     # ------------------------------------------------------------ game flow
 
     def start(self) -> None:
@@ -818,15 +851,7 @@ class SchwimmenWindow(QMainWindow):
 
     def new_game(self) -> None:
         self._cpu_timer.stop()
-        self.games_started += 1
-        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**32)
-        if self.seed is not None:
-            seed = self.seed + self.games_started - 1
-        rules = self.settings.make_rules(self.rules_name)
-        self.game = Game.new(players=self.settings.players, seed=seed, rules=rules)
-        self.cpus = {
-            s: CpuPlayer(self.level, seed * 31 + s) for s in range(1, self.settings.players)
-        }
+        self.session.new_game()
         self.round_overlay.hide()
         self.setFocus()
         t = self.t
@@ -844,7 +869,7 @@ class SchwimmenWindow(QMainWindow):
             return
         self.round_overlay.hide()
         self.setFocus()
-        self.game.next_round()
+        self.session.next_round()
         self.view.bubbles.clear()
         self._log_header()
         self._logged = 0
@@ -905,12 +930,9 @@ class SchwimmenWindow(QMainWindow):
         self.round_finished.emit()
 
     def _cpu_step(self) -> None:
-        game = self.game
-        if game is None or game.phase not in (Phase.PLAY, Phase.DEALER) or game.current == 0:
-            return
-        seat = game.current
-        action = self.cpus[seat].choose(game.observation(seat), game.legal_actions())
-        self._play(seat, action)
+        choice = self.session.cpu_choice()
+        if choice is not None:
+            self._play(*choice)
 
     def _play(self, seat: int, action: Action) -> None:
         """Apply an action (already known legal) with its slide animation."""
@@ -948,7 +970,7 @@ class SchwimmenWindow(QMainWindow):
                     )
                 )
                 hidden.add(("table", k))
-        game.apply(action)
+        self.session.take(action)
         refresh = [e for e in game.log[log_before:] if e.kind == "refresh"]
         if refresh:
             flights = [
@@ -1060,8 +1082,7 @@ class SchwimmenWindow(QMainWindow):
         self._human(action)
 
     def _human(self, action: Action) -> None:
-        game = self.game
-        error = game.why_illegal(action)
+        error = self.session.refusal(action)
         if error is not None:
             self.prompt = self.t.illegal(error)
             self.view.update()

@@ -1,0 +1,63 @@
+"""The Qt-free Schwimmen table: seeds, whose turn, CPU choices, rounds and games."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.common.protocol import IllegalMove
+from games.schwimmen.rules import Knock, NextRound, Pass, Phase
+from games.schwimmen.settings import SchwimmenSettings
+from games.schwimmen.table import HUMAN, TableSession
+
+
+def play_game(table: TableSession) -> list[str]:
+    """Drive the table as the window does, the person always taking the first legal action."""
+    log: list[str] = []
+    for _ in range(20_000):
+        game = table.game
+        if game.is_over:
+            return log
+        if table.next_round():
+            log.append("next round")
+        elif table.cpu_to_move:
+            seat, action = table.cpu_choice()
+            assert seat == game.current != HUMAN
+            table.take(action)
+            log.append(f"{seat} {action}")
+        else:
+            assert table.human_to_move and table.cpu_choice() is None
+            action = game.legal_actions()[-1]  # knock when allowed, else pass / swap all
+            table.take(action)
+            log.append(f"me {action}")
+    pytest.fail("the game did not end")
+
+
+def test_seeded_games_replay_and_follow_each_other(tmp_path):
+    settings = SchwimmenSettings(players=4)
+    a = TableSession(settings, seed=7, level="easy")
+    b = TableSession(settings, seed=7, level="easy")
+    first = a.new_game()
+    assert a.game_seed() == 8  # the next game gets the next seed
+    b.new_game()
+    assert first.hands == b.game.hands
+    assert play_game(a) == play_game(b)
+    second = a.new_game()
+    assert a.games_started == 2 and second.hands != first.hands
+    assert sorted(a.cpus) == [1, 2, 3] and all(c.level == "easy" for c in a.cpus.values())
+
+
+def test_refusals_come_from_the_engine_with_a_code():
+    table = TableSession(SchwimmenSettings(players=3), seed=3, rules_name="house")
+    table.new_game()
+    while not table.human_to_move:
+        table.take(table.cpu_choice()[1])
+    error = table.refusal(Knock())  # the first turn: no knocking yet
+    assert error is not None and error.code == "knock_first_turn"
+    with pytest.raises(IllegalMove):
+        table.take(Knock())
+    with pytest.raises(IllegalMove) as info:
+        table.take(NextRound())
+    assert info.value.code == "round_in_play"
+    assert table.next_round() is False  # nothing to deal while the round runs
+    table.take(Pass())
+    assert not table.human_to_move and table.game.phase is Phase.PLAY
