@@ -174,3 +174,17 @@ def test_sound_without_qtmultimedia_is_a_warning(monkeypatch, tmp_path, capsys):
     quiet = edit(SHIPPED, "sound = true", "sound = false")
     code, _, out = check(write(tmp_path, quiet), capsys)
     assert code == 0 and "QtMultimedia" not in out
+
+
+def test_eventkit_imports_none_of_bingo_cards_games():
+    script = (
+        "import sys\n"
+        "import eventkit.errors, eventkit.paths, eventkit.tomlconf, eventkit.qtruntime\n"
+        "eventkit.tomlconf.declared_sections()\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'bingo', 'cards', 'games'}))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-600:]
+    assert proc.stdout.strip() == "[]"
