@@ -31,11 +31,13 @@ from cards.output import (
     OutputError,
     OutputFiles,
     check_target,
+    deferred_signals,
     folder_lock,
     interruptible,
 )
 from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
 from cards.registry import (
+    SERIAL_MAX_DIGITS,
     RegistryError,
     RegistryWriter,
     batches_path,
@@ -261,6 +263,11 @@ def _make_cards(
         raise UserError(f"--first-serial {first_serial}: serials start at 0 or more")
     check_count(config.board, count, len(old_cards))
     last_serial = first_serial + count - 1
+    if len(str(last_serial)) > SERIAL_MAX_DIGITS:
+        raise UserError(
+            f"serials up to {last_serial}: the draw display's card check takes at most "
+            f"{SERIAL_MAX_DIGITS} digits; choose a smaller --first-serial or --count"
+        )
     serial_width = max(4, len(str(last_serial)))
     if append:
         pdf_path = out.with_name(
@@ -367,9 +374,10 @@ def _make_cards(
             "are kept; free some space or choose another --out"
         ) from None
     finally:
-        if png is not None:
-            png.abort()
-        files.discard()
+        with deferred_signals():  # a second Ctrl+C must not leave temporary files behind
+            if png is not None:
+                png.abort()
+            files.discard()
     return MadeCards(
         pdf=pdf_path,
         registry=registry_path,

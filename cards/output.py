@@ -106,7 +106,7 @@ def interruptible() -> Iterator[_Signals]:
 
 
 @contextmanager
-def _deferred_signals() -> Iterator[None]:
+def deferred_signals() -> Iterator[None]:
     _signals.deferring = True
     try:
         yield
@@ -248,7 +248,7 @@ class OutputFiles:
             f.flush()
             os.fsync(f.fileno())
             f.close()
-        with _deferred_signals():
+        with deferred_signals():
             for _, tmp, target in self._files:
                 check_target(target)  # still not a device or link at the last moment
                 if self.backup and target.exists():

@@ -425,3 +425,12 @@ def test_one_run_at_a_time_per_folder(tmp_path, small, capsys) -> None:
     assert "another bingo cards is writing into" in capsys.readouterr().err
     assert (tmp_path / "cards.csv").read_bytes() == before
     assert run_cards(tmp_path, "--count", "2", "--out", out, "--append") == 0
+
+
+def test_serials_stay_within_what_the_card_check_takes(tmp_path, small, capsys) -> None:
+    out = str(tmp_path / "cards.pdf")
+    assert run_cards(tmp_path, "--count", "2", "--first-serial", "999999999999", "--out", out) == 1
+    assert "at most 12 digits" in capsys.readouterr().err
+    assert no_output_left(tmp_path) == []
+    assert run_cards(tmp_path, "--count", "1", "--first-serial", "999999999999", "--out", out) == 0
+    assert list(read_registry(tmp_path / "cards.csv")) == [999999999999]
