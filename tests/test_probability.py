@@ -541,8 +541,8 @@ def test_cell_layers_and_edge_gather_agree(n, threshold):
     t = tables
     buf = np.zeros((2, np.max(np.diff(t.layer_start)) + 1))
     _kernels._transfer(v, by_cells, buf, live, n, 0, n, t.state_kind, t.layer_start,
-                       t.next0_local, t.next1_local, t.marks, t.first_fold, t.last_fold,
-                       t.last_rep)  # fmt: skip
+                       t.next0_local, t.next1_local, t.pair_next, t.marks, t.first_fold,
+                       t.last_fold, t.last_rep)  # fmt: skip
     np.testing.assert_allclose(by_cells, by_edges, rtol=1e-12)
 
 

@@ -95,20 +95,24 @@ def _gather(v, u, weights, live, kind_start, in_off, in_src):
 
 
 @njit(cache=True)
-def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, marks,
-              first_fold, last_fold, last_rep):  # fmt: skip
+def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, pair_next,
+              marks, first_fold, last_fold, last_rep):  # fmt: skip
     """u[d] = sum of v over the live states with an edge into d (unweighted), exact for the
-    states d whose marked count is jmin..jmax; one cell at a time through the layers. buf holds
-    two layers (next0 / next1 index the next layer; the last slot is the sink of bingos)."""
+    states d whose marked count is jmin..jmax; one cell at a time through the layers, two rows
+    per push (pair_next) but the last of an odd count. buf holds two layers (successors index
+    the next layer; the last slot is the sink of bingos). A state outside the marked-count
+    range pushes nothing (its successors are outside too, so pushes into them are harmless)."""
     cur = buf[0]
     nxt = buf[1]
     for i in range(layer_start[0], layer_start[1]):
         f = first_fold[i]
         cur[i] = v[f] if live[state_kind[f]] else 0.0
-    for r in range(n):
+    r = 0
+    while r < n:
         lo = layer_start[r]
-        nxt[: layer_start[r + 2] - layer_start[r + 1]] = 0.0
         rest = n - r
+        step = 2 if r + 2 <= n else 1
+        nxt[: layer_start[r + step + 1] - layer_start[r + step]] = 0.0
         for i in range(lo, layer_start[r + 1]):
             x = cur[i - lo]
             if x == 0.0:
@@ -116,9 +120,16 @@ def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, ne
             m = marks[i]
             if m > jmax or m + rest < jmin:
                 continue
-            nxt[next0[i]] += x
-            nxt[next1[i]] += x
+            if step == 2:
+                nxt[pair_next[i, 0]] += x
+                nxt[pair_next[i, 1]] += x
+                nxt[pair_next[i, 2]] += x
+                nxt[pair_next[i, 3]] += x
+            else:
+                nxt[next0[i]] += x
+                nxt[next1[i]] += x
         cur, nxt = nxt, cur
+        r += step
     last = layer_start[n]
     for i in range(last, layer_start[n + 1]):
         if last_rep[i - last]:
@@ -154,7 +165,7 @@ def _transfer_back(buf, back_next, w, n, jmin, jmax, state_kind, layer_start, ne
 
 @njit(cache=True)
 def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
-                      layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
+                      layer_start, next0, next1, pair_next, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
     """P(some group reaches the threshold) for one vector of column weights."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
@@ -178,7 +189,7 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
         else:
             jmin, jmax = _marks_range(w, n)
             _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1,
-                      marks, first_fold, last_fold, last_rep)  # fmt: skip
+                      pair_next, marks, first_fold, last_fold, last_rep)  # fmt: skip
         total = 0.0
         for k in range(n_kinds):
             block[k] = 0.0
@@ -200,7 +211,7 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
 
 @njit(cache=True)
 def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
-                        layer_start, next0, next1, marks, first_fold, last_fold, last_rep,
+                        layer_start, next0, next1, pair_next, marks, first_fold, last_fold, last_rep,
                         rep_first, wtabs):  # fmt: skip
     """`bingo_probability` for each weight table of a batch (wtabs[i] is one table). One at a
     time: each keeps its own sparsity (live kinds, marked-count range), which a shared pass over
@@ -209,14 +220,14 @@ def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mul
     out = np.empty(wtabs.shape[0])
     for i in range(wtabs.shape[0]):
         out[i] = bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
-                                   bad_t, layer_start, next0, next1, marks, first_fold, last_fold,
+                                   bad_t, layer_start, next0, next1, pair_next, marks, first_fold, last_fold,
                                    last_rep, rep_first, wtabs[i])  # fmt: skip
     return out
 
 
 @njit(cache=True)
 def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
-                        layer_start, next0, next1, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
+                        layer_start, next0, next1, pair_next, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
     """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
     (one more number of that column drawn): a forward pass keeping each column's gathered
     vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
@@ -245,7 +256,7 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
         else:
             jmin, jmax = _marks_range(either, n)
             _transfer(v[c], g[c], buf, live[c], n, jmin, jmax, state_kind, layer_start, next0,
-                      next1, marks, first_fold, last_fold, last_rep)  # fmt: skip
+                      next1, pair_next, marks, first_fold, last_fold, last_rep)  # fmt: skip
         for k in range(n_kinds):
             if w[k] != 0.0:
                 for d in range(kind_start[k], kind_start[k + 1]):

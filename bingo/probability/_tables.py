@@ -272,6 +272,7 @@ class Transitions:
     next0_local: np.ndarray = field(default=None)  # type: ignore[assignment]
     next1_local: np.ndarray = field(default=None)  # type: ignore[assignment]
     bad_t: np.ndarray = field(default=None)  # type: ignore[assignment]  # bad.T, small ints
+    pair_next: np.ndarray = field(default=None)  # type: ignore[assignment]  # two rows at once
 
     def __post_init__(self) -> None:
         if self.edge_counts is None:
@@ -284,9 +285,29 @@ class Transitions:
         if self.next0_local is None:
             object.__setattr__(self, "next0_local", self._local(self.next0))
             object.__setattr__(self, "next1_local", self._local(self.next1))
+        if self.pair_next is None:
+            object.__setattr__(self, "pair_next", self._pairs())
         if self.bad_t is None:  # by kind, then state: a column reads a few rows, contiguous
             dtype = np.uint8 if self.bad.max(initial=0) <= 255 else np.int32
             object.__setattr__(self, "bad_t", np.ascontiguousarray(self.bad.T.astype(dtype)))
+
+    def _pairs(self) -> np.ndarray:
+        """pair_next[i] (i in an even layer r < n - 1): the four states of layer r + 2 that rows
+        r and r + 1 lead to (unmarked/marked twice), the sink where either step is a bingo: a
+        forward pass then pushes once per two rows (fewer loads of the layer in between)."""
+        ls = self.layer_start
+        n0 = self.next0_local.astype(np.int64)
+        n1 = self.next1_local.astype(np.int64)
+        sink = int(np.max(np.diff(ls)))
+        pairs = np.full((ls[-1], 4), sink, np.int64)
+        for r in range(0, ls.size - 3, 2):
+            idx = np.arange(ls[r], ls[r + 1])
+            for a, first in enumerate((n0[idx], n1[idx])):
+                ok = first != sink
+                j = ls[r + 1] + first[ok]
+                pairs[idx[ok], 2 * a] = n0[j]
+                pairs[idx[ok], 2 * a + 1] = n1[j]
+        return pairs.astype(self.next0_local.dtype)
 
     def _local(self, nxt: np.ndarray) -> np.ndarray:
         """Successor indices within the next layer (the kernels keep two layers at a time, which
@@ -326,6 +347,7 @@ _KERNEL_ARRAYS = (
     "layer_start",
     "next0_local",
     "next1_local",
+    "pair_next",
     "marks",
     "first_fold",
     "last_fold",
@@ -333,7 +355,9 @@ _KERNEL_ARRAYS = (
     "rep_first",
 )
 _DERIVED = {"next0_local": "next0", "next1_local": "next1", "bad_t": "bad"}
-_ARRAY_NAMES = tuple(_DERIVED.get(name, name) for name in _KERNEL_ARRAYS if name != "edge_counts")
+_ARRAY_NAMES = tuple(
+    _DERIVED.get(name, name) for name in _KERNEL_ARRAYS if name not in ("edge_counts", "pair_next")
+)
 
 
 @lru_cache(maxsize=16)
