@@ -391,8 +391,13 @@ def _make_cards(
 
 
 def run(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
+    config = load_config(args.config, check_images=False)
     options = _options(args, CardOptions.from_config(config))
+    if options.images and not config.board.image_dir.is_dir():
+        raise UserError(
+            f"the image folder {config.board.image_dir} does not exist: create it, point "
+            "board.image_dir at it, or pass --no-images for plain cells"
+        )
     count = config.cards.count if args.count is None else args.count
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     with interruptible() as signals:

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 from bingo.config import Config
+from eventkit.images import load_square
 
 INK = "#3b2f63"  # dark purple for text and frames
 PAPER = "#fff4dc"  # cream card background
@@ -104,7 +105,8 @@ class LoadedImage:
 
 
 def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedImage]:
-    """Each number's image, read once per file; missing or broken files are warned about."""
+    """Each number's image, read once per file; missing files are warned about, a damaged one
+    is an ImageError naming it."""
     if not enabled:
         return {}
     by_path: dict[Path, LoadedImage | None] = {}
@@ -117,7 +119,7 @@ def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedIm
             missing.append(board.image_stem(number, config.columns.names))
             continue
         if path not in by_path:
-            by_path[path] = _load_one(path, warn)
+            by_path[path] = _load_one(path)
         loaded = by_path[path]
         if loaded is not None:
             result[number] = loaded
@@ -132,20 +134,7 @@ def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedIm
     return result
 
 
-def _load_one(path: Path, warn: Warn) -> LoadedImage | None:
-    try:
-        with Image.open(path) as im:
-            im.load()
-            image = im.convert("RGBA")
-    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        warn(f"warning: image {path} cannot be read ({reason}): its cells are drawn plain")
-        return None
-    background = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    image = Image.alpha_composite(background, image).convert("RGB")
-    side = min(image.size)
-    left, top = (image.width - side) // 2, (image.height - side) // 2
-    image = image.crop((left, top, left + side, top + side))
-    if side > IMAGE_MAX_PX:
-        image = image.resize((IMAGE_MAX_PX, IMAGE_MAX_PX), Image.LANCZOS)
-    return LoadedImage(path, image)
+def _load_one(path: Path) -> LoadedImage:
+    """The shared loader (eventkit.images): a damaged or too large picture is an ImageError
+    naming the file, so `bingo cards` stops before writing anything (--no-images skips)."""
+    return LoadedImage(path, load_square(path, IMAGE_MAX_PX))

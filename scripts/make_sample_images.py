@@ -1,4 +1,4 @@
-"""Generate the sample image set in img/: a 256x256 Puyo-like blob per number, in column colours.
+"""Generate the sample image set in img/: a 256x256 Puyo-like blob per image, in column colours.
 
 Usage: python scripts/make_sample_images.py [--config config.toml]
 Our own drawing (no third-party artwork); rerun it after changing the board or the colours.
@@ -12,7 +12,7 @@ import random
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -32,16 +32,7 @@ def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, ...]:
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
-def _font(size: int) -> ImageFont.ImageFont:
-    for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "LiberationSans-Bold.ttf"):
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size)
-
-
-def draw_blob(fill: str, outline: str, label: str, rng: random.Random) -> Image.Image:
+def draw_blob(fill: str, outline: str, rng: random.Random) -> Image.Image:
     """A soft round blob with eyes and a shine, over a pale background of the same hue."""
     base, edge = _rgb(fill), _rgb(outline)
     img = Image.new("RGB", (SIZE, SIZE), _mix(base, (255, 255, 255), 0.78))
@@ -65,17 +56,8 @@ def draw_blob(fill: str, outline: str, label: str, rng: random.Random) -> Image.
     for ex in (98, 158):  # eyes
         draw.ellipse((ex - 16, 112, ex + 16, 148), fill=(255, 255, 255), outline=edge, width=3)
         draw.ellipse((ex - 7, 124, ex + 7, 142), fill=(30, 30, 40))
-    # the number, small in a corner: the display and the cards print it large themselves
-    font = _font(30)
-    draw.text(
-        (236, 236),
-        label,
-        font=font,
-        anchor="rd",
-        fill=(255, 255, 255),
-        stroke_width=4,
-        stroke_fill=edge,
-    )
+    # no number on the picture: the display and the cards print it, and one picture serves
+    # several numbers (images_per_column < numbers_per_column) or moves with a board change
     return img
 
 
@@ -90,8 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     count = 0
     for c, name in enumerate(columns.names):
         for i in range(1, board.images_per_column + 1):
-            number = c * board.numbers_per_column + i
-            img = draw_blob(columns.fill[c], columns.outline[c], str(number), rng)
+            img = draw_blob(columns.fill[c], columns.outline[c], rng)
             img.save(board.image_dir / f"{name}{i}.png", optimize=True)
             count += 1
     print(f"wrote {count} images to {board.image_dir}")

@@ -313,22 +313,15 @@ def test_failure_midway_leaves_old_files_untouched(tmp_path, config_path, monkey
     assert no_output_left(tmp_path) == ["cards-check.pdf", "cards.csv", "cards.pdf"]
 
 
-def test_missing_and_broken_images_warn_and_draw_plain(tmp_path, capsys) -> None:
-    config_path = write_config(tmp_path, size=4, per_column=10, free=False)
-    img = tmp_path / "img"
-    (img / "B3.png").unlink()
-    (img / "I2.png").write_bytes(b"this is not a png")
+def test_missing_images_warn_and_draw_plain(tmp_path, capsys) -> None:
+    write_config(tmp_path, size=4, per_column=10, free=False)
+    (tmp_path / "img" / "B3.png").unlink()
     out = tmp_path / "w.pdf"
     assert run_cards(tmp_path, "--count", "12", "--seed", "3", "--out", str(out)) == 0
-    err = capsys.readouterr().err
-    lines = [line for line in err.splitlines() if line]
-    assert len(lines) == 2
-    assert any("I2.png" in line and "cannot be read" in line for line in lines)
-    assert any("B3.png" in line and "no image" in line for line in lines)
-    assert image_xobject_count(out) == 40 - 2
-    reader = pypdf.PdfReader(out, strict=True)
-    assert len(reader.pages) == 3
-    del config_path
+    lines = [line for line in capsys.readouterr().err.splitlines() if line]
+    assert len(lines) == 1 and "B3.png" in lines[0] and "no image" in lines[0]
+    assert image_xobject_count(out) == 40 - 1
+    assert len(pypdf.PdfReader(out, strict=True).pages) == 3
 
 
 def test_make_cards_api(tmp_path) -> None:

@@ -7,6 +7,7 @@ size, so an animation frame only blits pixmaps.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -24,6 +25,7 @@ from PySide6.QtGui import (
 
 from bingo.config import Config
 from eventkit import fonts
+from eventkit.images import ImageError, load_square
 
 FONT_FAMILIES = [
     fonts.FAMILY,  # shipped with the package; eventkit.qtruntime.make_app registers it
@@ -179,13 +181,21 @@ def paint_panel(painter: QPainter, rect: QRectF, radius: float) -> None:
     painter.restore()
 
 
+def qimage_of(picture) -> QImage:
+    """An RGB `PIL.Image` as a QImage that owns its pixels."""
+    data = picture.tobytes("raw", "RGB")
+    width, height = picture.size
+    return QImage(data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
+
+
 class ArtCache:
     """Per-number pictures (image, column letter, number) rendered once per size."""
 
     def __init__(self, config: Config, warn: Callable[[str], None] | None = None) -> None:
         self.config = config
         self._warn = warn or (lambda message: None)
-        self._images: dict[int, QImage | None] = {}
+        # one scaled copy per file, with the side it was loaded for (None: unreadable, warned)
+        self._images: dict[Path, tuple[QImage | None, int]] = {}
         self._cells: dict[tuple, QPixmap] = {}
         self._letters: dict[tuple, QPixmap] = {}
         self.dpr = 1.0
@@ -226,15 +236,21 @@ class ArtCache:
         return QColor(self.config.text_color_of(number))
 
     # ---------------------------------------------------------------- images
-    def image(self, number: int) -> QImage | None:
-        if number not in self._images:
-            path = self.config.image_path(number)
-            image = QImage(str(path)) if path is not None else None
-            if image is not None and image.isNull():
-                self._warn(f"image {path} cannot be read: number {number} is drawn plain")
-                image = None
-            self._images[number] = image
-        return self._images[number]
+    def image(self, number: int, side: int = 256) -> QImage | None:
+        """The number's picture scaled once to `side` device pixels (the cell it is drawn in);
+        only a larger cell loads the file again. Full-size pictures are never kept."""
+        path = self.config.image_path(number)
+        if path is None:
+            return None
+        cached = self._images.get(path)
+        if cached is None or (cached[0] is not None and cached[1] < side):
+            try:
+                image = qimage_of(load_square(path, side))
+            except ImageError as exc:
+                self._warn(f"{exc}: its numbers are drawn plain")
+                image, side = None, 0
+            cached = self._images[path] = (image, side)
+        return cached[0]
 
     def clear(self) -> None:
         self._cells.clear()
@@ -267,9 +283,9 @@ class ArtCache:
         column = self.column(number)
         if lit:
             p.setClipPath(clip)
-            image = self.image(number)
+            dpr = self.dpr
+            image = self.image(number, round(max(width, height) * dpr))
             if image is not None:
-                dpr = self.dpr
                 scaled = image.scaled(
                     round(width * dpr),
                     round(height * dpr),

@@ -795,7 +795,7 @@ class SchwimmenWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._fit_overlays)
+        QTimer.singleShot(0, self, self._fit_overlays)  # cancelled if the window goes
 
     def _fit_overlays(self) -> None:
         for overlay in (self.round_overlay, self.help_overlay):
