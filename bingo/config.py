@@ -28,6 +28,7 @@ from eventkit.tomlconf import (  # noqa: F401  (re-exported for callers of bingo
     guarded,
     read_toml,
     report,
+    resolve_path,
     show,
 )
 
@@ -229,7 +230,7 @@ def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> Board
             "set free_center = false or use an odd size"
         )
     image_dir_text = get_value("board", t, "image_dir", str, str(d.image_dir))
-    image_dir = (base_dir / image_dir_text).resolve()
+    image_dir = resolve_path("board", "image_dir", image_dir_text, base_dir)
     if check_images and not image_dir.is_dir():
         raise ConfigError(
             f"board.image_dir = {show(image_dir_text)}: folder {image_dir} does not exist; "
@@ -304,7 +305,9 @@ def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
         fullscreen=get_value("display", t, "fullscreen", bool, d.fullscreen),
         operator_window=get_value("display", t, "operator_window", bool, d.operator_window),
         audience_screen=get_int_in("display", t, "audience_screen", d.audience_screen, 0, 16),
-        journal_dir=(base_dir / journal_text).resolve() if journal_text else None,
+        journal_dir=resolve_path("display", "journal_dir", journal_text, base_dir)
+        if journal_text
+        else None,
     )
 
 
@@ -320,7 +323,7 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
             f"cards.page_size = {show(page_size)} is not supported: use one of {', '.join(PAGE_SIZES)}"
         )
     font_text = get_value("cards", t, "font", str, "")
-    font = (base_dir / font_text).resolve() if font_text else None
+    font = resolve_path("cards", "font", font_text, base_dir) if font_text else None
     if font is not None and not font.is_file():
         raise ConfigError(
             f"cards.font = {show(font_text)}: file {font} does not exist; "

@@ -127,6 +127,17 @@ def guarded(check: Callable[[], Any], default: Any = None) -> Any:
 # ---------------------------------------------------------------- value helpers
 
 
+def resolve_path(section: str, key: str, text: str, base_dir: Path) -> Path:
+    """A path written in the file, relative to the file's folder. A NUL character (no path can
+    hold one; `"\\u0000"` in TOML) is a ConfigError, not Python's ValueError."""
+    if "\0" in text:
+        raise ConfigError(
+            f"{section}.{key} = {show(text)}: a path cannot contain a NUL character; "
+            "write the folder or file name"
+        )
+    return (base_dir / text).resolve()
+
+
 def show(value: Any, limit: int = 80) -> str:
     """A value as it would be written in the file (strings in double quotes), cut to `limit`."""
     text = _show(value, depth=4)

@@ -49,6 +49,24 @@ def mutated_configs(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.parametrize(
+    ("section", "key"),
+    [
+        ("board", "image_dir"),
+        ("display", "journal_dir"),
+        ("cards", "font"),
+        ("cool24", "image_dir"),
+    ],
+)
+def test_a_path_with_a_nul_character_is_a_config_error(tmp_path, capsys, section, key):
+    """Found by the fuzzer: `journal_dir = "\\u0000"` gave Python's "embedded null byte"."""
+    path = tmp_path / "config.toml"
+    path.write_text(f'[{section}]\n{key} = "img\\u0000"\n', encoding="utf-8")
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{section}.{key}" in err and "NUL character" in err and "Traceback" not in err
+
+
 def _loaders(path: str):
     from games.cool24.app import load_settings as cool24
     from games.daifugo.app import resolve as daifugo

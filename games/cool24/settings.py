@@ -19,6 +19,7 @@ from eventkit.tomlconf import (
     get_list,
     get_value,
     load_section,
+    resolve_path,
     show,
 )
 
@@ -124,7 +125,7 @@ def parse_settings(
         bias_step=bias_step,
         suits=tuple(suits),
         suit_colors=tuple(colours),
-        image_dir=(base_dir / image_text).resolve(),
+        image_dir=resolve_path(s, "image_dir", image_text, base_dir),
         language=language,
         hint=get_value(s, table, "hint", bool, d.hint),
     )
