@@ -134,14 +134,14 @@ def test_cards_refuse_a_damaged_image_and_keep_the_old_files(tmp_path, capsys):
     broken = tmp_path / "img" / "Y3.png"
     broken.write_bytes(b"\x89PNG\r\n\x1a\n broken")
     capsys.readouterr()
-    assert bingo_main(argv) == 1
+    assert bingo_main([*argv, "--force"]) == 1
     err = capsys.readouterr().err
     assert str(broken) in err and "Traceback" not in err
     after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     after.pop("Y3.png", None)
     assert after == before
     # the same run without images works
-    assert bingo_main([*argv, "--no-images"]) == 0
+    assert bingo_main([*argv, "--force", "--no-images"]) == 0
 
 
 def test_cards_refuse_a_too_big_image_with_the_display_rule(tmp_path, capsys):
