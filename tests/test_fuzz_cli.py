@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QDialog
@@ -158,6 +158,9 @@ FUZZ = settings(
 
 @FUZZ
 @given(argv=command_lines(BINGO))
+@example(argv=["prob", "--size", "6", "--samples", "1000000000"])  # once MemoryError
+@example(argv=["prob", "--seed", "-1"])
+@example(argv=["prob", "--drawn", "-1,0,0,0"])
 def test_bingo_command_lines(workdir, monkeypatch, no_event_loop, capsys, argv):
     monkeypatch.chdir(workdir)
     # the show itself is tested by test_ui_display; here everything up to opening it
@@ -171,6 +174,9 @@ def test_bingo_command_lines(workdir, monkeypatch, no_event_loop, capsys, argv):
 
 @FUZZ
 @given(argv=command_lines(GAMES))
+@example(argv=["daifugo", "--cpu", ","])  # once IndexError
+@example(argv=["daifugo", "--cpu", ",", "--no-setup"])
+@example(argv=["cool24", "--simulate", "100000000000"])  # once MemoryError
 def test_games_command_lines(workdir, monkeypatch, no_event_loop, capsys, argv):
     monkeypatch.chdir(workdir)
     _run(games_main, argv)
