@@ -106,7 +106,7 @@ def test_bad_simulate_count(repo_root, capsys):
 
 
 def test_without_simulate_the_qt_game_opens_with_the_config(repo_root, monkeypatch):
-    import games.cool24.ui as ui
+    import games.cool24.qt.window as ui
 
     calls = []
     monkeypatch.setattr(

@@ -9,9 +9,9 @@ from PIL import Image, ImageDraw
 from PySide6.QtCore import QPoint, Qt
 
 from games.cool24.policies import greedy_slot
+from games.cool24.qt.window import Cool24Widget
 from games.cool24.rules import Bonus, Game, parse_card
 from games.cool24.settings import Cool24Settings
-from games.cool24.ui import Cool24Widget
 
 KEYS = {1: Qt.Key.Key_1, 2: Qt.Key.Key_2, 3: Qt.Key.Key_3, 4: Qt.Key.Key_4}
 

@@ -9,8 +9,8 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import Qt  # noqa: E402
 
 from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
+from games.daifugo.qt.window import DaifugoTable  # noqa: E402
 from games.daifugo.rules import Rules  # noqa: E402
-from games.daifugo.ui import DaifugoTable  # noqa: E402
 
 
 def make(qtbot, language="ja", players=5, seed=4, rules=None, levels=("normal",)):
@@ -180,7 +180,7 @@ def test_leaving_mid_game_costs_the_stake(qtbot):
 
 def test_refusals_are_explained_in_japanese():
     from games.daifugo.rules import Game
-    from games.daifugo.ui import explain
+    from games.daifugo.texts import explain
 
     g = Game.from_hands([["3H", "9H", "KS"], ["7H", "10S", "QC"], ["5C", "JH", "QD"]])
     g.play(["3H"])
@@ -227,7 +227,7 @@ def test_indicators_light_up(qtbot, output_dir):
 
 def test_setup_dialog_and_make_table(qtbot, output_dir, tmp_path):
     from games.daifugo.app import make_table, resolve
-    from games.daifugo.ui import SetupDialog
+    from games.daifugo.qt.window import SetupDialog
 
     dialog = SetupDialog("ja", 2, "intermediate")
     qtbot.addWidget(dialog)

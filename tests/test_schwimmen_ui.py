@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from bingo.config import ConfigError
+from games.schwimmen.qt.window import SchwimmenWindow, StartDialog, with_fast_timings
 from games.schwimmen.rules import Game, Knock, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings, parse_settings
 from games.schwimmen.texts import Texts
-from games.schwimmen.ui import SchwimmenWindow, StartDialog, with_fast_timings
 
 FAST = with_fast_timings(SchwimmenSettings())
 

@@ -99,6 +99,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UserError("--plot needs --simulate N: e.g. --simulate 100000 --plot payout.png")
     if args.simulate is not None:
         return run_simulation(args, settings)
-    from games.cool24.ui import run_game
+    from games.cool24.qt.window import run_game
 
     return run_game(settings, seed=args.seed, fullscreen=not args.window)

@@ -69,7 +69,7 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
 
 def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = None):
     """The table widget (after the chooser dialog when settings ask for it)."""
-    from games.daifugo.ui import DaifugoTable, SetupDialog
+    from games.daifugo.qt.window import DaifugoTable, SetupDialog
 
     rule_set, room_key = settings.rule_set, settings.room
     if settings.choose_at_start if ask is None else ask:

@@ -1,6 +1,6 @@
 """The Daifugō table without Qt: games in a row, whose turn, the CPUs' moves and the chips.
 
-`DaifugoTable` (games.daifugo.ui) only paints this and forwards the person's input; its timer
+`DaifugoTable` (games.daifugo.qt.window) only paints this and forwards the person's input; its timer
 asks `cpu_to_move` and calls `step_cpu()` after `delay_ms`. Seat 0 is the person.
 
 Money, as the seed's rooms: every seat pays its title's fee when a game starts (a seat that

@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     settings, language = load_settings(args)
     from eventkit.qtruntime import make_app
-    from games.schwimmen.ui import SchwimmenWindow
+    from games.schwimmen.qt.window import SchwimmenWindow
 
     app = make_app("games schwimmen")
     window = SchwimmenWindow(

@@ -1,6 +1,6 @@
 """The Schwimmen table without Qt: games in a row, seeds, whose turn and the CPUs' choices.
 
-`SchwimmenWindow` (games.schwimmen.ui) paints the game and animates each action: it asks
+`SchwimmenWindow` (games.schwimmen.qt.window) paints the game and animates each action: it asks
 `cpu_choice()` when `cpu_to_move` (after `settings.cpu_delay_ms`), animates from the state
 before the action, then calls `take(action)`. The person's actions go through `take` as well.
 Seat 0 is the person.

@@ -35,6 +35,7 @@ from eventkit.qtruntime import make_app
 from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
+from games.cool24.texts import TEXTS
 
 CANVAS_W, CANVAS_H = 1600, 900
 CARD_W, CARD_H = 250, 375  # 2:3, the seed's 128 px suit image and 256 px picture scaled
@@ -46,84 +47,8 @@ FIELD = QRectF(800 - CARD_W * 0.39, 104, CARD_W * 0.78, CARD_H * 0.78)
 POPUP_SECONDS = 1.8
 SUMMARY_DELAY = 1.2  # seconds the final board stays visible before the summary
 FLY_SECONDS = 0.25
-FONT_FAMILY = fonts.FAMILY  # shipped with the package, the same on every machine
 
-TEXTS = {
-    "ja": {
-        "title": "COOL 24+24",
-        "press_enter": "Enter でスタート",
-        "rules": [
-            "手札から 1～4 のキー（またはタップ）でカードを出そう",
-            "最後に出したカードと同じスートか同じ数字のカードだけ出せる",
-            "24枚ぜんぶ出せたら 2周目へ！ ボーナスはすべて {m}倍",
-            "手札がそろうとボーナス: ストレートフラッシュ {sf}・フォーカード {fk}・フラッシュ {fl} 点",
-        ],
-        "lap": "{lap}周目",
-        "score": "スコア",
-        "stock": "山札",
-        "stock_count": "残り {n} 枚",
-        "field": "場のカード",
-        "field_empty": "どれでも\n出せます",
-        "played": "出したカード",
-        "base": "基本点",
-        "bonus": "ボーナス",
-        "multiplier": "ボーナス倍率",
-        "straight_flush": "ストレートフラッシュ",
-        "four_of_a_kind": "フォーカード",
-        "flush": "フラッシュ",
-        "lap2": "2周目突入！",
-        "lap2_sub": "ボーナスが全部 ×{m}",
-        "over": "ゲーム終了",
-        "stuck": "出せるカードがなくなりました",
-        "cleared": "完全クリア！",
-        "again": "Enter でもう一度　/　Esc で終了",
-        "total": "合計",
-        "keys": "1～4: カードを出す　H: ヒント",
-        "keys_nohint": "1～4: カードを出す",
-        "hint": "ヒント",
-        "cannot": "{card} は出せません（{last} とつながりません）",
-        "playable": "出せる",
-        "points": "{p} 点",
-        "cards": "{n} 枚",
-    },
-    "en": {
-        "title": "COOL 24+24",
-        "press_enter": "Press Enter to start",
-        "rules": [
-            "Play a card from your hand with keys 1-4 (or a tap)",
-            "A card must share the suit or the number of the last card played",
-            "Play all 24 cards to reach lap 2: every bonus then counts x{m}",
-            "Hand bonuses: straight flush {sf}, four of a kind {fk}, flush {fl} points",
-        ],
-        "lap": "Lap {lap}",
-        "score": "SCORE",
-        "stock": "Stock",
-        "stock_count": "{n} left",
-        "field": "Last card",
-        "field_empty": "Any card\nmay start",
-        "played": "Cards played",
-        "base": "Base points",
-        "bonus": "Bonuses",
-        "multiplier": "Bonus multiplier",
-        "straight_flush": "Straight flush",
-        "four_of_a_kind": "Four of a kind",
-        "flush": "Flush",
-        "lap2": "Lap 2!",
-        "lap2_sub": "Every bonus x{m}",
-        "over": "Game over",
-        "stuck": "No card in the hand links to the last card",
-        "cleared": "All 48 cleared!",
-        "again": "Enter: play again   /   Esc: quit",
-        "total": "Total",
-        "keys": "1-4: play a card   H: hint",
-        "keys_nohint": "1-4: play a card",
-        "hint": "HINT",
-        "cannot": "{card} cannot be played (it does not link to {last})",
-        "playable": "OK",
-        "points": "{p} pts",
-        "cards": "{n} cards",
-    },
-}
+FONT_FAMILY = fonts.FAMILY  # shipped with the package, the same on every machine
 
 
 def _font(size: float, *, bold: bool = True) -> QFont:
