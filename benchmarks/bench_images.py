@@ -52,8 +52,7 @@ def child(mode: str, folder: str) -> None:
             image.scaled(CELL, CELL, Qt.AspectRatioMode.KeepAspectRatioByExpanding,
                          Qt.TransformationMode.SmoothTransformation)  # fmt: skip
     elif mode == "display-now":
-        from bingo.ui.art import qimage_of
-        from eventkit.images import load_square
+        from eventkit.images import load_square, qimage_of
 
         kept = [qimage_of(load_square(f, CELL)) for f in files]
     elif mode == "cards-before":

@@ -63,6 +63,16 @@ def load_square(path: str | Path, side: int, background: tuple[int, int, int] = 
         ) from None
 
 
+def qimage_of(picture: Image.Image):
+    """An RGB picture from `load_square` as a QImage that owns its pixels (Qt imported here
+    only, so the cards never load it)."""
+    from PySide6.QtGui import QImage
+
+    data = picture.convert("RGB").tobytes("raw", "RGB")
+    width, height = picture.size
+    return QImage(data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
+
+
 def _check_size(path: Path, size: tuple[int, int]) -> None:
     width, height = size
     if width < 1 or height < 1:

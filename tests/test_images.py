@@ -241,3 +241,23 @@ def test_shipped_sample_images_are_the_script_output_without_digits(tmp_path):
     for path in made:
         with Image.open(path) as a, Image.open(shipped / path.name) as b:
             assert a.tobytes() == b.tobytes(), path.name
+
+
+# ---------------------------------------------------------------- COOL 24+24's card pictures
+
+
+def test_cool24_pictures_use_the_same_loader(qtbot, tmp_path, capsys):
+    from games.cool24.rules import parse_card
+    from games.cool24.ui import IMAGE_SIDE, CardImages
+
+    folder = tmp_path / "cool24"
+    folder.mkdir()
+    Image.new("RGB", (3000, 3000), "red").save(folder / "rA.jpg", quality=70)
+    (folder / "gA.png").write_bytes(b"broken")
+    png_claiming(folder / "bA.png", 10_000, 10_000)
+    images = CardImages(folder, ("r", "g", "b", "y"))
+    big = images.card(parse_card("rA"))
+    assert (big.width(), big.height()) == (IMAGE_SIDE, IMAGE_SIDE)  # scaled once, not 3000
+    assert images.card(parse_card("gA")) is None and images.card(parse_card("bA")) is None
+    err = capsys.readouterr().err
+    assert str(folder / "gA.png") in err and f"image {folder / 'bA.png'} is too large" in err

@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 
 from bingo.config import Config
 from eventkit import fonts
-from eventkit.images import ImageError, load_square
+from eventkit.images import ImageError, load_square, qimage_of
 
 FONT_FAMILIES = [
     fonts.FAMILY,  # shipped with the package; eventkit.qtruntime.make_app registers it
@@ -179,13 +179,6 @@ def paint_panel(painter: QPainter, rect: QRectF, radius: float) -> None:
     painter.setBrush(PANEL)
     painter.drawRoundedRect(rect, radius, radius)
     painter.restore()
-
-
-def qimage_of(picture) -> QImage:
-    """An RGB `PIL.Image` as a QImage that owns its pixels."""
-    data = picture.tobytes("raw", "RGB")
-    width, height = picture.size
-    return QImage(data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
 
 
 class ArtCache:

@@ -9,6 +9,7 @@ that never block input.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from eventkit import fonts
+from eventkit.images import ImageError, load_square, qimage_of
 from eventkit.qtruntime import make_app
 from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
@@ -66,6 +68,9 @@ def _find_image(folder: Path, stem: str) -> Path | None:
     return None
 
 
+IMAGE_SIDE = 512  # card pictures are drawn well below this even in full screen
+
+
 class CardImages:
     """Card (`<suit><number>`) and suit (`<suit>`) images from the configured folder, cached."""
 
@@ -77,8 +82,13 @@ class CardImages:
     def _load(self, stem: str) -> QPixmap | None:
         if stem not in self._cache:
             path = _find_image(self.folder, stem) if self.folder.is_dir() else None
-            pixmap = QPixmap(str(path)) if path else None
-            self._cache[stem] = pixmap if pixmap is not None and not pixmap.isNull() else None
+            self._cache[stem] = None
+            if path is not None:
+                try:  # the toolkit's one loader: scaled once, too large or damaged is named
+                    picture = load_square(path, IMAGE_SIDE)
+                    self._cache[stem] = QPixmap.fromImage(qimage_of(picture))
+                except ImageError as exc:
+                    print(f"warning: {exc}: that card is drawn instead", file=sys.stderr)
         return self._cache[stem]
 
     def card(self, card: int) -> QPixmap | None:
