@@ -190,3 +190,43 @@ def test_the_projector_shows_the_join_code_while_idle_and_on_help(
     assert badge.on_reel.isVisible()  # idle again
     link.stop()
     session.close()
+
+
+def test_the_operator_window_lists_claims_with_what_the_registry_says(
+    qtbot, config, tmp_path, output_dir
+):
+    from bingo.ui.operator import OperatorWindow
+    from bingo.ui.weblink import add_claims_panel
+
+    journal = tmp_path / "show.jsonl"
+    first = DrawSession.open(config, journal, seed=5)
+    numbers = [first.draw() for _ in range(8)]
+    first.close()
+    b = config.board
+    rows = tuple(
+        tuple(sorted(b.numbers_of_column(c), key=lambda n: n not in numbers)[r] for c in range(4))
+        for r in range(4)
+    )
+    registry = {3: BingoCard(3, rows)}
+    session, window, link = open_show(qtbot, config, journal, registry)
+    operator = OperatorWindow(window)
+    qtbot.addWidget(operator)
+    window.operator = operator
+    desk = ClaimDesk(window, link)
+    listing = add_claims_panel(operator, desk)
+    operator.show()
+    append_line(
+        claims_path(journal),
+        {"game": game_id(journal), "claim": "x1", "serial": 3, "time": "2026-11-30T21:04:05.000"},
+    )
+    qtbot.waitUntil(lambda: listing.count() == 1, timeout=3000)
+    says = check_card(registry[3], numbers, b.threshold).verdict == BINGO
+    text = listing.item(0).text()
+    assert "21:04:05" in text and "カード 3" in text
+    assert ("台帳: ビンゴ" if says else "台帳: まだ") in text
+    operator.grab().save(str(output_dir / "operator-claims.png"))
+    qtbot.keyClick(operator, Qt.Key.Key_V)  # V from the laptop's window too
+    qtbot.waitUntil(lambda: "→" in listing.item(0).text(), timeout=3000)
+    assert window.card_view.isVisible()
+    link.stop()
+    session.close()

@@ -254,7 +254,7 @@ class ClaimDesk(QObject):
             if verdict is None
             else self.text["verdict_bingo" if verdict == "bingo" else "verdict_not"]
         )
-        stamp = str(claim.get("time", ""))[11:19]
+        stamp = _local_time(str(claim.get("time", "")))
         return self.text["claim"].format(
             time=stamp, serial=serial, registry=registry, verdict=verdict_text
         )
@@ -306,6 +306,16 @@ class ClaimDesk(QObject):
             self.check_next()
             return True
         return False
+
+
+def _local_time(text: str) -> str:
+    """An ISO time from the server (UTC) as the laptop's clock shows it: `21:04:05`."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(text).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        return text[11:19]
 
 
 def add_claims_panel(operator, desk: ClaimDesk):
