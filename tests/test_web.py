@@ -538,3 +538,49 @@ def test_printed_cards_carry_their_code(tmp_path, repo_root, capsys):
     again = tmp_path / "again.pdf"
     assert main([*args, "--out", str(again)]) == 0
     assert f"No.{cardcode.card_code(key, 1)}" in pypdf.PdfReader(again).pages[0].extract_text()
+
+
+def test_a_phone_that_never_reads_is_dropped_and_never_holds_up_the_others(
+    config, tmp_path, monkeypatch
+):
+    from bingo.web import server as server_module
+    from bingo.web.server import Client
+
+    monkeypatch.setattr(server_module, "SEND_TIMEOUT", 0.2)
+    server, show = _server(config, tmp_path)
+
+    class StuckSocket:
+        """A socket whose peer never reads: every send waits forever."""
+
+        closed = False
+        close_code = None
+
+        async def send_str(self, text):
+            await asyncio.Event().wait()
+
+        async def close(self, code, message):
+            self.closed, self.close_code = True, code
+
+    class Recorder(StuckSocket):
+        def __init__(self):
+            self.sent = []
+
+        async def send_str(self, text):
+            self.sent.append(json.loads(text))
+
+    async def scenario():
+        stuck, fine = Client(StuckSocket(), None), Client(Recorder(), None)
+        server.clients |= {stuck, fine}
+        writers = [asyncio.create_task(server._writer(c)) for c in (stuck, fine)]
+        for n in (3, 13, 23):
+            show.land(n)
+            assert server.follower.poll()
+            server._on_snapshot()  # a plain call: queuing never waits for any phone
+            await asyncio.sleep(0.02)
+        assert [m["count"] for m in fine.ws.sent] == [1, 2, 3]
+        await asyncio.wait_for(writers[0], 2)  # the stuck one's writer ends...
+        assert stuck.ws.closed and stuck.ws.close_code == 1008  # ...by closing it
+        writers[1].cancel()
+
+    run(scenario())
+    show.session.close()

@@ -163,6 +163,14 @@ return {
 """
 
 
+BOARD_STATE = """
+return {
+  called: [...document.querySelectorAll(".ball.called")].map(b => +b.textContent),
+  last: document.getElementById("last").textContent,
+};
+"""
+
+
 def page(driver) -> dict:
     """What the page shows, read in one go (the card is redrawn on every message)."""
     return driver.execute_script(PAGE_STATE)
@@ -250,6 +258,14 @@ def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_
         assert "確認中" in page(browser)["claim_text"]
         claims = [json.loads(x) for x in claims_path(journal).read_text().splitlines()]
         assert [c["serial"] for c in claims] == [1]
+        # the public board: every number called so far, by column, the last one and the count
+        browser.get(f"http://127.0.0.1:{event.port}/")
+        wait_for(lambda: browser.execute_script(BOARD_STATE)["called"], 10, "the board")
+        state = browser.execute_script(BOARD_STATE)
+        board = board_json(event.port)
+        assert sorted(state["called"]) == sorted(board["drawn"])
+        assert state["last"] == str(board["drawn"][-1])
+        shot(browser, "phone-board.png", output_dir)
     finally:
         stop_group(show)
 
