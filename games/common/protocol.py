@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from eventkit.errors import UserError
+from eventkit.i18n import translate
 
 __all__ = ["GameProtocol", "IllegalMove", "translate"]
 
@@ -41,14 +42,6 @@ class IllegalMove(UserError):
 
 def _rebuild(cls: type[IllegalMove], code: str, params: dict[str, object]) -> IllegalMove:
     return cls(code, **params)
-
-
-def translate(error: IllegalMove, texts: Mapping[str, str]) -> str:
-    """The reason in the language of `texts` (code -> template); English if the code is missing."""
-    template = texts.get(error.code)
-    if template is None:
-        return str(error)
-    return template.format(**error.params)
 
 
 A = TypeVar("A")

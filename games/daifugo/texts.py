@@ -3,7 +3,8 @@ refusal codes in Japanese (no Qt)."""
 
 from __future__ import annotations
 
-from games.common.protocol import IllegalMove, translate
+from eventkit.i18n import translate
+from games.common.protocol import IllegalMove
 from games.daifugo.rules import RULE_NAMES, Rules
 
 TEXTS = {

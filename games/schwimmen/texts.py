@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from eventkit import i18n
 from games.common.cards import Card
 from games.schwimmen.rules import Event, IllegalSchwimmenMove, RoundResult
 
@@ -178,15 +179,11 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
-class Texts:
-    """Look-up of screen text in one language."""
+class Texts(i18n.Texts):
+    """Screen text of the Schwimmen table in one language, with the game's own phrases."""
 
     def __init__(self, language: str = "ja") -> None:
-        self.language = language if language in TEXTS else "ja"
-        self.table = TEXTS[self.language]
-
-    def __call__(self, key: str, **values: object) -> str:
-        return self.table[key].format(**values)
+        super().__init__(TEXTS, language)
 
     def name(self, seat: int | None) -> str:
         if seat is None:

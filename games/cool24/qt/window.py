@@ -32,6 +32,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from eventkit import fonts
+from eventkit.i18n import Texts
 from eventkit.images import ImageError, load_square, qimage_of
 from eventkit.qtruntime import make_app
 from games.cool24.policies import hint
@@ -224,7 +225,7 @@ class Cool24Widget(QWidget):
     def __init__(self, settings: Cool24Settings | None = None, seed: int | None = None) -> None:
         super().__init__()
         self.settings = settings or Cool24Settings()
-        self.t = TEXTS["en" if self.settings.language == "en" else "ja"]
+        self.t = Texts(TEXTS, self.settings.language)
         self.master = random.Random(seed)
         self.images = CardImages(self.settings.image_dir, self.settings.suits)
         self.cards = CardPainter(self.settings, self.images)

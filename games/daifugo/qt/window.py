@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eventkit import theme
+from eventkit.i18n import Texts
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove
@@ -30,11 +32,11 @@ from games.daifugo.rules import SUIT_ORDER, Game, Phase, Rules
 from games.daifugo.table import TableSession
 from games.daifugo.texts import TEXTS, explain, rules_summary
 
-FELT_TOP = QColor("#0f5a3a")
-FELT_BOTTOM = QColor("#08331f")
-GOLD = QColor("#ffcc33")
-TEXT = QColor("#f4f1e8")
-RED = QColor("#e0303a")
+FELT_TOP = QColor(theme.FELT)
+FELT_BOTTOM = QColor(theme.FELT_DARK)
+GOLD = QColor(theme.GOLD)
+TEXT = QColor(theme.TEXT)
+RED = QColor(theme.RED)
 
 
 class SetupDialog(QDialog):
@@ -42,7 +44,7 @@ class SetupDialog(QDialog):
 
     def __init__(self, language: str, rule_set: int, room_key: str, parent=None) -> None:
         super().__init__(parent)
-        t = TEXTS[language]
+        t = Texts(TEXTS, language)
         self.setWindowTitle(t["title"])
         layout = QVBoxLayout(self)
         head = QLabel(t["setup"])
@@ -92,7 +94,7 @@ class DaifugoTable(QWidget):
         strong_samples: int = 24,
     ) -> None:
         super().__init__()
-        self.t = TEXTS[language]
+        self.t = Texts(TEXTS, language)
         self.language = language
         names = [player_name or self.t["you"]] + [
             self.t["cpu"].format(n=i) for i in range(1, players)
@@ -126,8 +128,9 @@ class DaifugoTable(QWidget):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.setMinimumSize(132, 52)
             b.setStyleSheet(
-                "QPushButton { font-size: 20px; font-weight: bold; color: #2b1d00;"
-                " background: #ffcc33; border: 2px solid #7a5a00; border-radius: 10px; }"
+                f"QPushButton {{ font-size: 20px; font-weight: bold; color: {theme.BUTTON_TEXT};"
+                f" background: {theme.GOLD}; border: 2px solid {theme.BUTTON_BORDER};"
+                " border-radius: 10px; }"
                 "QPushButton:disabled { color: #6c6c6c; background: #3b4a42;"
                 " border-color: #2a352f; }"
             )

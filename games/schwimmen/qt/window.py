@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eventkit import theme
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.schwimmen.ai import CpuPlayer
@@ -47,13 +48,13 @@ from games.schwimmen.settings import SchwimmenSettings
 from games.schwimmen.table import TableSession
 from games.schwimmen.texts import Texts
 
-FELT = QColor("#17603a")
-FELT_DARK = QColor("#0d3d24")
-GOLD = QColor("#ffc21a")
-PANEL = QColor(0, 0, 0, 95)
-TEXT = QColor("#f4f1e8")
-RED = QColor("#ff5a5a")
-BLUE = QColor("#5ab4ff")
+FELT = QColor(theme.FELT)
+FELT_DARK = QColor(theme.FELT_DARK)
+GOLD = QColor(theme.GOLD)
+PANEL = QColor(0, 0, 0, theme.PANEL_ALPHA)
+TEXT = QColor(theme.TEXT)
+RED = QColor(theme.RED)
+BLUE = QColor(theme.BLUE)
 
 
 def _font(px: float, bold: bool = False) -> QFont:
