@@ -584,3 +584,17 @@ def test_a_phone_that_never_reads_is_dropped_and_never_holds_up_the_others(
 
     run(scenario())
     show.session.close()
+
+
+def test_the_join_address_is_the_bound_one_or_a_lan_address(monkeypatch):
+    from bingo.web import settings as web
+
+    assert web.join_url(WebSettings(bind="192.0.2.7", port=9000)) == "http://192.0.2.7:9000/"
+    monkeypatch.setattr(
+        web.socket, "getaddrinfo", lambda *a, **k: [(0, 0, 0, "", ("127.0.1.1", 0))]
+    )
+    monkeypatch.setattr(web, "_linux_addresses", lambda: ["fd00::2", "192.0.2.9"])
+    monkeypatch.setattr(web.sys, "platform", "linux")
+    assert web.join_url(WebSettings()) == "http://192.0.2.9:8080/"  # not Debian's 127.0.1.1
+    monkeypatch.setattr(web, "_linux_addresses", lambda: [])
+    assert web.join_url(WebSettings()) == f"http://{web.socket.gethostname()}:8080/"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,11 +64,24 @@ def lan_address(bind: str) -> str:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127."):
+    candidates = [str(info[4][0]) for info in infos]
+    if sys.platform.startswith("linux"):  # Debian maps the host name to 127.0.1.1
+        candidates += _linux_addresses()
+    for address in candidates:
+        if not address.startswith("127.") and ":" not in address:
             return address
     return socket.gethostname()
+
+
+def _linux_addresses() -> list[str]:
+    """This computer's own addresses as `hostname -I` lists them (it sends nothing)."""
+    try:
+        answer = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return answer.stdout.split()
 
 
 def join_url(settings: WebSettings) -> str:
