@@ -9,6 +9,9 @@ does. Measured:
   * the server's resident memory (VmRSS) over the draws (target: flat)
   * the server killed with SIGKILL mid-game and started again: every client reconnects by
     itself (the same loop as the page's script) and has the same numbers as before
+  * with --display: the reel's frame times (benchmarks/bench_display.py --quick) alone, then
+    again while the server and the 300 clients are busy on the same two cores (pessimistic:
+    at an event the clients are phones, not the laptop)
 Only 127.0.0.1 is used; the run is bounded in clients, draws and time.
 """
 
@@ -58,6 +61,14 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+DISPLAY_BENCH = [sys.executable, str(ROOT / "benchmarks" / "bench_display.py"), "--quick"]
+
+
+def frame_lines(output: str) -> str:
+    keep = ("spin:", "reel paint", "longest UI-thread stall during spins", "machine:")
+    return "\n".join("  " + x for x in output.splitlines() if x.startswith(keep))
 
 
 def rss_kb(pid: int) -> int:
@@ -160,6 +171,11 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
             except aiohttp.ClientError:
                 await asyncio.sleep(0.05)
         tasks = [asyncio.create_task(p.run(session)) for p in phones]
+        display = None
+        if args.display:
+            display = await asyncio.create_subprocess_exec(
+                *DISPLAY_BENCH, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+            )
         t = time.perf_counter()
         await wait_until(lambda: all(p.count == 0 for p in phones), 60)
         print(f"{len(phones)} clients connected in {time.perf_counter() - t:.2f} s")
@@ -195,6 +211,10 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
                 print(f"draw {n}: {early} clients had it before the landing (a spoiled reel)")
             memory.append(rss_kb(server.pid))
             await asyncio.sleep(args.gap)
+        if display is not None:
+            output = (await display.communicate())[0].decode()
+            print("reel frames while the server and the clients run:")
+            print(frame_lines(output))
         for p in phones:
             p.stop = True
         server.send_signal(signal.SIGTERM)
@@ -220,9 +240,17 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=300)
     parser.add_argument("--draws", type=int, default=75)
     parser.add_argument("--gap", type=float, default=0.1, help="seconds between draws")
+    parser.add_argument(
+        "--display", action="store_true", help="also compare the reel's frame times"
+    )
     args = parser.parse_args()
     args.clients = max(1, min(args.clients, 2000))
     args.draws = max(2, min(args.draws, 100))
+    if args.display:
+        alone = subprocess.run(DISPLAY_BENCH, capture_output=True, text=True, check=False)
+        print("reel frames alone:")
+        print(frame_lines(alone.stdout + alone.stderr))
+        args.gap = max(args.gap, 0.3)  # the draws last as long as the display's run
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(main_async(args, Path(folder)))
 
