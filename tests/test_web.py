@@ -598,3 +598,28 @@ def test_the_join_address_is_the_bound_one_or_a_lan_address(monkeypatch):
     assert web.join_url(WebSettings()) == "http://192.0.2.9:8080/"  # not Debian's 127.0.1.1
     monkeypatch.setattr(web, "_linux_addresses", lambda: [])
     assert web.join_url(WebSettings()) == f"http://{web.socket.gethostname()}:8080/"
+
+
+def test_a_journal_read_at_a_bad_moment_is_read_again(config, tmp_path, monkeypatch):
+    from bingo.web import follow
+
+    journal = tmp_path / "show.jsonl"
+    session = DrawSession.open(config, journal, seed=2)
+    number = session.draw()
+    ShownWriter(journal).write(session.history)
+    real = follow.read_journal
+    calls = []
+
+    def flaky(path, **kwargs):
+        calls.append(path)
+        if len(calls) == 1:  # the head file was ahead of the journal for a moment
+            raise follow.UserError("journal shorter than its side file")
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(follow, "read_journal", flaky)
+    follower = ShowFollower(journal)
+    follower.poll()
+    assert follower.snapshot.problem and follower.snapshot.drawn == ()
+    follower.poll()  # nothing changed on disk: it is read again all the same
+    assert follower.snapshot.problem is None and follower.snapshot.drawn == (number,)
+    session.close()

@@ -54,6 +54,9 @@ class _FileStamp:
         self.stamps[name] = stamp
         return True
 
+    def forget(self, name: str) -> None:
+        self.stamps.pop(name, None)
+
 
 class ShowFollower:
     """Follows one journal (by path: a new game's new file is picked up too)."""
@@ -76,6 +79,8 @@ class ShowFollower:
         problem = self.snapshot.problem
         if journal_changed:
             problem = self._replay()
+            if problem is not None:  # e.g. read between the record and its head file: retry
+                self._stamps.forget("journal")
         lines = self._shown_lines.read_new()
         if self._shown_lines.reset:  # a new file: what the old one said no longer holds
             self._last_shown = None
