@@ -122,6 +122,8 @@ def test_a_claim_is_listed_and_v_checks_it_for_the_room_and_the_phone(qtbot, con
     registry = {1: card, 2: other}
     session, window, link = open_show(qtbot, config, journal, registry)
     desk = ClaimDesk(window, link)
+    recorded = []  # where the controller journals winners, a confirmed bingo is recorded
+    window.controller.record_winner = recorded.append
     game = game_id(journal)
     for claim_id, serial in (("c1", 2), ("c2", 1)):
         append_line(
@@ -156,6 +158,7 @@ def test_a_claim_is_listed_and_v_checks_it_for_the_room_and_the_phone(qtbot, con
     qtbot.keyClick(window, Qt.Key.Key_V)  # then card 1
     verdicts = [json.loads(x) for x in verdicts_path(journal).read_text().splitlines()]
     assert verdicts[-1]["serial"] == 1 and verdicts[-1]["verdict"] == expected[1]
+    assert expected[1] == "bingo" and recorded == [1]  # card 2 (not a bingo) was not recorded
     assert desk.pending() == []
     assert "→" in desk.describe(link.claims[0])
     link.stop()

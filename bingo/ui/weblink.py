@@ -291,8 +291,20 @@ class ClaimDesk(QObject):
             self.window.warn(f"card check view: {exc}")
         self.verdicts[str(claim.get("claim"))] = verdict
         self.link.write_verdict(claim, verdict, len(self.window.controller.revealed))
+        self._record_winner(serial, verdict)
         self.changed.emit()
         return verdict
+
+    def _record_winner(self, serial: int, verdict: str) -> None:
+        """A confirmed bingo goes into the journal (where the journal keeps winners), once."""
+        controller = self.window.controller
+        record = getattr(controller, "record_winner", None)
+        if verdict != "bingo" or record is None:
+            return
+        winners = getattr(controller.session, "winners", [])
+        if any(getattr(w, "serial", None) == serial for w in winners):
+            return
+        record(serial)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
         from PySide6.QtCore import QEvent, Qt
