@@ -210,6 +210,16 @@ def start_show(event, tmp_path, *extra: str) -> subprocess.Popen:
     )
 
 
+def web_server_of(pid: int) -> int:
+    """The `bingo serve` child of the show `pid` (from /proc: no procps needed)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    for child in children:
+        command = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        if b"serve" in command:
+            return int(child)
+    raise AssertionError(f"the show {pid} has no web server child: {children}")
+
+
 def stop_group(process: subprocess.Popen) -> None:
     try:
         os.killpg(process.pid, signal.SIGKILL)
@@ -282,14 +292,7 @@ def test_the_phone_reconnects_by_itself_after_the_server_was_killed(
         wait_for(lambda: board_json(event.port), 30, "the web server", show)
         browser.get(f"http://127.0.0.1:{event.port}/card/{event.code}")
         wait_for(lambda: marked_numbers(browser), 30, "a first mark", show)
-        server_pid = int(
-            subprocess.run(
-                ["pgrep", "-f", "-P", str(show.pid), "bingo serve"],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout.split()[0]
-        )
+        server_pid = web_server_of(show.pid)
         os.kill(server_pid, signal.SIGKILL)
         wait_for(lambda: "connecting" in page(browser)["status"], 10, "the page to notice")
         wait_for(
