@@ -1,33 +1,73 @@
-"""Append-only, fsync'd, hash-chained record of a draw, so nothing is lost in a crash.
+"""Append-only, fsync'd, keyed hash chain of a draw: the single source of truth.
 
-One JSON object per line. The first record (`start`) names the board; then one `draw` or `undo`
-record per action. Each record carries `prev` (the previous record's hash) and `hash` (SHA-256
-of `prev` + the record's canonical JSON without `hash`), so an edited or deleted line breaks the
-chain and `bingo draw --verify-journal` finds it. A record is on disk (flushed and fsync'd)
-before the caller shows its effect.
+One JSON object per line. The first record (`start`) names the board, the title, the seed of a
+rehearsal (null for a secure draw) and the id of the chain's key; then one `draw`, `undo` or
+`winner` record per action. Each record carries `prev` (the previous record's hash) and `hash`,
+an HMAC-SHA256 with a per-journal key of `prev` + the record's canonical JSON without `hash`.
 
-A torn last line (a crash or power cut in the middle of a write) is detected, reported, moved to
-a `.torn` file beside the journal and dropped; the valid records before it are kept.
+The key lives in the user's data folder (`journal-keys/<key_id>.key`), never beside the journal:
+a copied or edited journal cannot be re-chained without it, and the short audit code of the
+chain head shown on the operator screen pins the sequence for anyone who photographed it.
+A small side file (`<journal>.head`) holds the head (record count + hash) after each record, so
+a journal shortened at a line boundary is reported, not taken as intact.
+
+Each record is written with one `os.write` and fsync'd before the caller shows its effect; a
+failed write is cut back off the file, so nothing is left pending and the next write can work.
+Only an incomplete last line (no newline: a crash in the middle of a write) is torn: it is set
+aside in `<journal>.torn`. A complete line that fails its check is tampering, always reported.
+
+Version 1 journals (plain SHA-256 chain, no key) are still read, verified and continued as they
+are; they are reported as unkeyed.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from eventkit.errors import UserError
+from eventkit.paths import user_data_dir
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 GENESIS = "0" * 64
+HEAD_WIDTH = 120  # the side file is rewritten in place at a fixed size (no new disk blocks)
 
 
 class JournalError(UserError):
-    """A journal that cannot be used as it is; the message says what to do."""
+    """A journal that cannot be used as it is. `key` + `values` name the message for the UI."""
+
+    key = "journal_error"
+
+    def __init__(self, message: str, *, key: str | None = None, **values: Any) -> None:
+        super().__init__(message)
+        if key is not None:
+            self.key = key
+        self.values = {"detail": message, **values}
+
+
+class JournalUnusable(JournalError):
+    """The journal cannot be resumed; keeping it aside and starting a new game is the way on."""
+
+
+class JournalTampered(JournalUnusable):
+    """A complete record fails its check, or the journal is shorter than its side file."""
+
+
+class JournalWriteError(JournalError):
+    """A record could not be written (disk full, I/O error): nothing was recorded."""
+
+
+class JournalLocationError(JournalError):
+    """The journal's file or folder cannot be used (a file in the way, read-only, too long)."""
 
 
 @dataclass(frozen=True)
@@ -45,16 +85,33 @@ class BoardSignature:
         )
 
 
+@dataclass(frozen=True)
+class Winner:
+    """A confirmed bingo: the card's serial and the number of balls drawn when it was confirmed."""
+
+    serial: int
+    draw_count: int
+
+
 @dataclass
 class JournalState:
     """What a journal holds once replayed."""
 
     board: BoardSignature
     title: str
+    seed: int | None = None
+    version: int = FORMAT_VERSION
+    key_id: str | None = None
     history: list[int] = field(default_factory=list)
+    events: list[tuple[str, int]] = field(default_factory=list)  # ("draw" | "undo", number)
+    winners: list[Winner] = field(default_factory=list)
     records: int = 0
     last_hash: str = GENESIS
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def rehearsal(self) -> bool:
+        return self.seed is not None
 
 
 @dataclass(frozen=True)
@@ -64,13 +121,37 @@ class VerifyResult:
     message: str
 
 
+def audit_code(head_hash: str) -> str:
+    """The chain head as a short code a person can read out or photograph: `3F9A-07C2`."""
+    code = head_hash[:8].upper()
+    return f"{code[:4]}-{code[4:]}"
+
+
+def default_key_dir() -> Path:
+    return user_data_dir() / "journal-keys"
+
+
+def head_path(path: Path) -> Path:
+    return path.with_name(path.name + ".head")
+
+
+def torn_path(path: Path) -> Path:
+    return path.with_name(path.name + ".torn")
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _hash(prev: str, body: dict[str, Any]) -> str:
-    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256((prev + canonical).encode("utf-8")).hexdigest()
+def _canonical(prev: str, body: dict[str, Any]) -> bytes:
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return (prev + text).encode("utf-8")
+
+
+def _hash(prev: str, body: dict[str, Any], key: bytes | None) -> str:
+    if key is None:  # version 1: plain SHA-256
+        return hashlib.sha256(_canonical(prev, body)).hexdigest()
+    return hmac.new(key, _canonical(prev, body), hashlib.sha256).hexdigest()
 
 
 def _fsync_dir(path: Path) -> None:
@@ -86,21 +167,167 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def read_journal(path: Path, *, repair: bool = False) -> JournalState:
-    """Replay a journal. A torn last line is dropped (and, with repair, moved aside).
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
-    Raises JournalError when the file is not a journal or the hash chain is broken before the end.
+
+# ---------------------------------------------------------------------- errors people can act on
+
+
+def write_error(path: Path, exc: OSError) -> JournalWriteError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return JournalWriteError(
+            f"the disk holding the journal {path} is full: nothing was recorded; free some "
+            "space and try again",
+            key="disk_full",
+            path=str(path),
+        )
+    return JournalWriteError(
+        f"the journal {path} could not be written ({exc.strerror or exc}): nothing was recorded",
+        key="write_failed",
+        path=str(path),
+        reason=exc.strerror or str(exc),
+    )
+
+
+def location_error(path: Path, exc: OSError) -> JournalError:
+    """Turn an OSError on the journal's file or folder into one clear message."""
+    where = Path(exc.filename) if exc.filename else path
+    code = exc.errno
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return write_error(path, exc)
+    if code == errno.ENOTDIR or (code == errno.EEXIST and where != path):
+        problem = f"{_blocking_file(path)} is a file, not a folder"
+    elif code == errno.EISDIR or (code == errno.EEXIST and where == path):
+        problem = f"{path} is a folder, not a journal file"
+    elif code in (errno.EACCES, errno.EPERM):
+        problem = f"permission denied for {where} (the file or its folder is read-only)"
+    elif code == errno.EROFS:
+        problem = f"{where} is on a read-only disk"
+    elif code == errno.ENAMETOOLONG:
+        problem = f"the name {path.name[:40]}… is too long for the file system"
+    else:
+        problem = f"{where}: {exc.strerror or exc}"
+    return JournalLocationError(
+        f"the journal cannot be kept there: {problem}. Choose a folder you can write with "
+        "display.journal_dir in config.toml, or give --journal FILE",
+        key="journal_location",
+        problem=problem,
+        path=str(path),
+    )
+
+
+def _blocking_file(path: Path) -> Path:
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return path.parent
+
+
+def check_journal_file(path: Path) -> None:
+    """Refuse anything at `path` that is not a regular file (a folder, a device, a link)."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise location_error(path, exc) from None
+    if stat.S_ISREG(info.st_mode):
+        return
+    what = describe_kind(info.st_mode)
+    raise JournalLocationError(
+        f"{path} is {what}, not a journal file: it is left as it is. Give --journal a file name",
+        key="journal_location",
+        problem=f"{path} is {what}, not a journal file",
+        path=str(path),
+    )
+
+
+def describe_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+# ---------------------------------------------------------------------- keys
+
+
+def _key_file(key_dir: Path, key_id: str) -> Path:
+    return key_dir / f"{key_id}.key"
+
+
+def load_key(key_dir: Path, key_id: str, path: Path) -> bytes:
+    if not key_id or not all(c in "0123456789abcdef" for c in key_id):
+        raise JournalTampered(f"journal {path}: the start record names no valid key")
+    try:
+        return bytes.fromhex(_key_file(key_dir, key_id).read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        raise JournalUnusable(
+            f"journal {path} cannot be checked: its key {key_id} is not in {key_dir} (the key "
+            "stays on the computer that ran the show)",
+            key="journal_no_key",
+            path=str(path),
+        ) from None
+
+
+def _new_key(key_dir: Path) -> tuple[str, bytes]:
+    key_dir.mkdir(parents=True, exist_ok=True)
+    key_id = secrets.token_hex(8)
+    key = secrets.token_bytes(32)
+    fd = os.open(_key_file(key_dir, key_id), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        _write_all(fd, key.hex().encode("ascii") + b"\n")
+        os.fsync(fd)
+    except OSError:
+        os.close(fd)
+        _key_file(key_dir, key_id).unlink(missing_ok=True)
+        raise
+    os.close(fd)
+    return key_id, key
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def read_journal(
+    path: Path, *, repair: bool = False, key_dir: Path | None = None
+) -> JournalState | None:
+    """Replay a journal; None when the file is empty (a game that never started).
+
+    A torn last line is reported (and, with repair, moved to `.torn`). Raises JournalTampered
+    when a complete line fails its check or the journal is shorter than its side file.
     """
+    key_dir = key_dir or default_key_dir()
+    check_journal_file(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise JournalError(f"journal {path} cannot be read: {exc}") from None
+        raise location_error(path, exc) from None
+    if not data.strip():
+        return None
     lines = data.split(b"\n")
     complete, tail = lines[:-1], lines[-1]  # tail: bytes after the last newline (torn if any)
+    if not complete:
+        raise JournalUnusable(
+            f"journal {path} holds no complete record (its only line was cut off)",
+            key="journal_damaged",
+            path=str(path),
+        )
     state: JournalState | None = None
+    key: bytes | None = None
     prev = GENESIS
-    valid_bytes = 0
-    torn: bytes | None = tail if tail.strip() else None
+    hashes: list[str] = []
     for index, raw in enumerate(complete):
         line_no = index + 1
         try:
@@ -108,143 +335,370 @@ def read_journal(path: Path, *, repair: bool = False) -> JournalState:
             if not isinstance(record, dict):
                 raise ValueError("not an object")
         except (ValueError, UnicodeDecodeError):
-            if index == len(complete) - 1 and torn is None:
-                torn = raw  # the last line is garbage: treat it as torn too
-                break
-            raise JournalError(
-                f"journal {path} line {line_no} is damaged: keep the file for inspection "
-                "and start a new game with --new"
+            raise JournalTampered(
+                f"journal {path} line {line_no} is not a valid record (the line is complete, "
+                "so it was changed after it was written)",
+                key="journal_tampered",
+                path=str(path),
+                line=line_no,
             ) from None
         claimed = record.pop("hash", None)
-        if record.get("prev") != prev or claimed != _hash(prev, record):
-            raise JournalError(
-                f"journal {path} line {line_no} does not match the line before it "
-                "(edited or lines missing): check it with --verify-journal, or start with --new"
+        if state is None:
+            state = _start(record, path)
+            if state.version >= 2:
+                key = load_key(key_dir, state.key_id or "", path)
+        if record.get("prev") != prev or claimed != _hash(prev, record, key):
+            raise JournalTampered(
+                f"journal {path} line {line_no} does not match its chain (edited, or lines "
+                "removed or inserted)",
+                key="journal_tampered",
+                path=str(path),
+                line=line_no,
             )
         prev = claimed
-        valid_bytes += len(raw) + 1
-        state = _apply(state, record, path, line_no)
-    if state is None:
-        raise JournalError(
-            f"{path} holds no valid journal records: start a new game with --new (the file is kept)"
-        )
+        hashes.append(claimed)
+        if index:
+            _apply(state, record, path, line_no)
+    assert state is not None
+    state.records = len(hashes)
     state.last_hash = prev
-    if torn is not None:
-        message = (
+    _check_head(path, state, hashes)
+    if state.version < 2:
+        state.warnings.append(f"journal {path} is in the old unkeyed format (version 1)")
+    if tail.strip():
+        state.warnings.append(
             f"journal {path}: the last line was cut off (a crash while writing); "
             f"it was dropped and the {len(state.history)} draws before it are kept"
         )
-        state.warnings.append(message)
         if repair:
-            torn_path = path.with_name(path.name + ".torn")
-            with torn_path.open("ab") as f:
-                f.write(torn + b"\n")
-                f.flush()
-                os.fsync(f.fileno())
-            with path.open("r+b") as f:
-                f.truncate(valid_bytes)
-                f.flush()
-                os.fsync(f.fileno())
+            _set_torn_aside(path, tail, len(data) - len(tail))
     return state
 
 
-def _apply(
-    state: JournalState | None, record: dict[str, Any], path: Path, line_no: int
-) -> JournalState:
-    kind = record.get("type")
-    if state is None:
-        if kind != "start":
-            raise JournalError(f"{path} line {line_no}: a journal must begin with a start record")
-        board = record.get("board", {})
-        try:
-            signature = BoardSignature(
-                int(board["size"]), int(board["numbers_per_column"]), bool(board["free_center"])
+def _set_torn_aside(path: Path, tail: bytes, valid_bytes: int) -> None:
+    try:
+        with torn_path(path).open("ab") as f:
+            f.write(tail + b"\n")
+            f.flush()
+            os.fsync(f.fileno())
+        with path.open("r+b") as f:
+            f.truncate(valid_bytes)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        raise location_error(path, exc) from None
+
+
+def _check_head(path: Path, state: JournalState, hashes: list[str]) -> None:
+    try:
+        text = head_path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if state.version >= 2:
+            state.warnings.append(
+                f"journal {path}: its side file {head_path(path).name} is missing, so a "
+                "shortened journal could not be detected"
             )
-        except (KeyError, TypeError, ValueError):
-            raise JournalError(f"{path} line {line_no}: the start record has no board") from None
-        return JournalState(board=signature, title=str(record.get("title", "")), records=1)
-    state.records += 1
+        return
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    try:
+        head = json.loads(text)
+        seq, digest = int(head["seq"]), str(head["hash"])
+    except (ValueError, KeyError, TypeError):
+        state.warnings.append(f"journal {path}: its side file {head_path(path).name} is damaged")
+        return
+    if seq > len(hashes):
+        raise JournalTampered(
+            f"journal {path} is shorter than it was: it has {len(hashes)} records but "
+            f"{head_path(path).name} says {seq} were written (records at the end are missing)",
+            key="journal_shortened",
+            path=str(path),
+            have=len(hashes),
+            had=seq,
+        )
+    if seq >= 1 and hashes[seq - 1] != digest:
+        raise JournalTampered(
+            f"journal {path} record {seq} does not match {head_path(path).name} "
+            "(the journal was replaced or edited)",
+            key="journal_tampered",
+            path=str(path),
+            line=seq,
+        )
+
+
+def _start(record: dict[str, Any], path: Path) -> JournalState:
+    if record.get("type") != "start":
+        raise JournalTampered(
+            f"journal {path} line 1: a journal must begin with a start record",
+            key="journal_tampered",
+            path=str(path),
+            line=1,
+        )
+    board = record.get("board", {})
+    try:
+        signature = BoardSignature(
+            int(board["size"]), int(board["numbers_per_column"]), bool(board["free_center"])
+        )
+        version = int(record.get("version", 1))
+        seed = record.get("seed")
+        seed = None if seed is None else int(seed)
+    except (KeyError, TypeError, ValueError):
+        raise JournalTampered(
+            f"journal {path} line 1: the start record has no board",
+            key="journal_tampered",
+            path=str(path),
+            line=1,
+        ) from None
+    if version > FORMAT_VERSION:
+        raise JournalUnusable(
+            f"journal {path} was written by a newer version (format {version}); update the "
+            "toolkit to continue it",
+            key="journal_newer",
+            path=str(path),
+        )
+    return JournalState(
+        board=signature,
+        title=str(record.get("title", "")),
+        seed=seed,
+        version=version,
+        key_id=record.get("key_id"),
+        records=1,
+    )
+
+
+def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int) -> None:
+    kind = record.get("type")
     number = record.get("number")
+    bad = JournalTampered(
+        f"journal {path} line {line_no}: invalid {kind} record",
+        key="journal_tampered",
+        path=str(path),
+        line=line_no,
+    )
     if kind == "draw":
         if not isinstance(number, int) or number in state.history:
-            raise JournalError(f"{path} line {line_no}: invalid draw {number!r}")
+            raise bad
         state.history.append(number)
+        state.events.append(("draw", number))
     elif kind == "undo":
         if not state.history or state.history[-1] != number:
-            raise JournalError(f"{path} line {line_no}: undo of {number!r} is not the last draw")
+            raise bad
         state.history.pop()
+        state.events.append(("undo", number))
+    elif kind == "winner":
+        serial, count = record.get("serial"), record.get("draw_count")
+        if not isinstance(serial, int) or not isinstance(count, int):
+            raise bad
+        state.winners.append(Winner(serial, count))
     else:
-        raise JournalError(f"{path} line {line_no}: unknown record type {kind!r}")
-    return state
+        raise bad
+
+
+# ---------------------------------------------------------------------- writing
 
 
 class Journal:
-    """An open journal file; every `append` is on disk when it returns."""
+    """An open journal file; every `append_*` is on disk when it returns, or raises."""
 
-    def __init__(self, path: Path, state: JournalState) -> None:
+    def __init__(
+        self, path: Path, state: JournalState, key: bytes | None, key_dir: Path | None = None
+    ) -> None:
         self.path = path
         self.state = state
-        self._file = path.open("ab")
+        self.key_dir = key_dir
+        self._key = key
+        try:
+            self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | _BINARY)
+        except OSError as exc:
+            raise location_error(path, exc) from None
+        self._head_fd: int | None = None
+        self._write_head()
 
     @classmethod
-    def create(cls, path: Path, board: BoardSignature, title: str) -> Journal:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists():
+    def resume(cls, path: Path, state: JournalState, key_dir: Path | None = None) -> Journal:
+        key = None
+        if state.version >= 2:
+            key = load_key(key_dir or default_key_dir(), state.key_id or "", path)
+        return cls(path, state, key, key_dir)
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        board: BoardSignature,
+        title: str,
+        *,
+        seed: int | None = None,
+        key_dir: Path | None = None,
+        before_replace=None,
+    ) -> Journal:
+        """Write a new journal beside `path` and move it into place.
+
+        The start record is written to a temporary file first, so a full disk leaves no empty
+        journal behind. `before_replace` (e.g. setting the old journal aside) runs once the new
+        one is safely on disk; if anything fails, nothing at `path` has changed.
+        """
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise location_error(path, exc) from None
+        check_journal_file(path)
+        if path.exists() and path.stat().st_size and before_replace is None:
             raise JournalError(f"journal {path} already exists; it is never overwritten")
-        state = JournalState(board=board, title=title)
-        journal = cls(path, state)
-        journal._write(
-            {
-                "type": "start",
-                "version": FORMAT_VERSION,
-                "board": {
-                    "size": board.size,
-                    "numbers_per_column": board.numbers_per_column,
-                    "free_center": board.free_center,
-                },
-                "title": title,
-            }
-        )
+        key_dir = key_dir or default_key_dir()
+        try:
+            key_id, key = _new_key(key_dir)
+        except OSError as exc:
+            raise location_error(key_dir, exc) from None
+        state = JournalState(board=board, title=title, seed=seed, key_id=key_id)
+        body = {
+            "type": "start",
+            "version": FORMAT_VERSION,
+            "board": {
+                "size": board.size,
+                "numbers_per_column": board.numbers_per_column,
+                "free_center": board.free_center,
+            },
+            "title": title,
+            "seed": seed,
+            "key_id": key_id,
+        }
+        line, digest = _line(state, body, key)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o644)
+            try:
+                _write_all(fd, line)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if before_replace is not None:
+                before_replace()
+            os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            _key_file(key_dir, key_id).unlink(missing_ok=True)
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EIO):
+                raise write_error(path, exc) from None
+            raise location_error(path, exc) from None
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         _fsync_dir(path.parent)
-        return journal
+        state.last_hash = digest
+        state.records = 1
+        return cls(path, state, key, key_dir)
 
     def append_draw(self, number: int) -> None:
         self._write({"type": "draw", "seq": len(self.state.history) + 1, "number": number})
         self.state.history.append(number)
+        self.state.events.append(("draw", number))
 
     def append_undo(self, number: int) -> None:
         self._write({"type": "undo", "seq": len(self.state.history), "number": number})
         self.state.history.pop()
+        self.state.events.append(("undo", number))
+
+    def append_winner(self, serial: int, draw_count: int) -> None:
+        self._write({"type": "winner", "serial": serial, "draw_count": draw_count})
+        self.state.winners.append(Winner(serial, draw_count))
+
+    @property
+    def audit_code(self) -> str:
+        return audit_code(self.state.last_hash)
+
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
 
     def _write(self, body: dict[str, Any]) -> None:
-        body = {**body, "time": _now(), "prev": self.state.last_hash}
-        digest = _hash(self.state.last_hash, body)
-        line = json.dumps({**body, "hash": digest}, ensure_ascii=False, separators=(",", ":"))
-        self._file.write(line.encode("utf-8") + b"\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """One record on disk, or nothing: a failed write is cut back off the file."""
+        if self._fd is None:
+            raise JournalWriteError(f"journal {self.path} is closed", key="write_failed")
+        line, digest = _line(self.state, body, self._key)
+        size = os.fstat(self._fd).st_size
+        try:
+            _write_all(self._fd, line)
+            os.fsync(self._fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(self._fd, size)
+                os.fsync(self._fd)
+            except OSError:
+                pass  # left as an incomplete last line: read back as torn, never as a record
+            raise write_error(self.path, exc) from None
         self.state.last_hash = digest
         self.state.records += 1
+        self._write_head()
+
+    def _write_head(self) -> None:
+        """Rewrite the side file in place (fixed size); a failure only leaves it behind."""
+        text = json.dumps({"seq": self.state.records, "hash": self.state.last_hash})
+        data = text.ljust(HEAD_WIDTH).encode("ascii") + b"\n"
+        try:
+            if self._head_fd is None:
+                self._head_fd = os.open(head_path(self.path), os.O_RDWR | os.O_CREAT | _BINARY)
+            os.lseek(self._head_fd, 0, os.SEEK_SET)
+            _write_all(self._head_fd, data)
+            os.ftruncate(self._head_fd, len(data))
+            os.fsync(self._head_fd)
+        except OSError:
+            pass  # a head that lags behind is never mistaken for a shortened journal
 
     def close(self) -> None:
-        if not self._file.closed:
-            self._file.close()
+        for name in ("_fd", "_head_fd"):
+            fd = getattr(self, name, None)
+            if fd is not None:
+                setattr(self, name, None)
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
 
 
-def verify_journal(path: str | Path) -> VerifyResult:
-    """Check the hash chain of a journal without changing it."""
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def _line(state: JournalState, body: dict[str, Any], key: bytes | None) -> tuple[bytes, str]:
+    body = {**body, "time": _now(), "prev": state.last_hash}
+    digest = _hash(state.last_hash, body, key)
+    line = json.dumps({**body, "hash": digest}, ensure_ascii=False, separators=(",", ":"))
+    return line.encode("utf-8") + b"\n", digest
+
+
+def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyResult:
+    """Check a journal's chain, its key and its side file without changing anything."""
     path = Path(path)
-    if not path.is_file():
-        return VerifyResult(False, 0, f"journal {path} not found")
     try:
-        state = read_journal(path, repair=False)
+        info = path.stat()
+    except FileNotFoundError:
+        return VerifyResult(False, 0, f"journal {path} not found")
+    except OSError as exc:
+        return VerifyResult(False, 0, f"journal {path} cannot be read: {exc.strerror or exc}")
+    if not stat.S_ISREG(info.st_mode):
+        return VerifyResult(
+            False, 0, f"{path} is {describe_kind(info.st_mode)}, not a journal file"
+        )
+    try:
+        state = read_journal(path, repair=False, key_dir=key_dir)
     except JournalError as exc:
         return VerifyResult(False, 0, str(exc))
-    if state.warnings:
-        return VerifyResult(False, len(state.history), "; ".join(state.warnings))
+    if state is None:
+        return VerifyResult(False, 0, f"journal {path} is empty: no game was started in it")
+    problems = [w for w in state.warnings if "old unkeyed format" not in w]
+    if problems:
+        return VerifyResult(False, len(state.history), "; ".join(problems))
+    kind = f"rehearsal with seed {state.seed}" if state.rehearsal else "secure draw"
+    keyed = "keyed chain" if state.version >= 2 else "unkeyed chain (old format, version 1)"
+    winners = ""
+    if state.winners:
+        winners = "; winners: " + ", ".join(
+            f"No.{w.serial} at ball {w.draw_count}" for w in state.winners
+        )
     return VerifyResult(
         True,
         len(state.history),
         f"journal {path} is intact: {state.records} records, {len(state.history)} numbers "
-        f"drawn on a {state.board.describe()}",
+        f"drawn on a {state.board.describe()} ({kind}, {keyed}); audit code "
+        f"{audit_code(state.last_hash)}{winners}",
     )

@@ -1,11 +1,15 @@
-"""The draw: the pool of numbers, the history and undo. No Qt.
+"""The draw: the pool of numbers, the history, undo and confirmed winners. No Qt.
 
-Every change goes to the journal (flushed and fsync'd) before it is visible to the caller, so a
+Every change goes to the journal (one fsync'd write) before it is visible to the caller, so a
 crash, a kill -9 or a power cut loses nothing: opening the session again resumes exactly there.
+A failed write raises JournalWriteError and changes nothing. One session per journal at a time
+(JournalLock). A seeded rehearsal replays its generator over the journal on resume, so it goes on
+with the same sequence as if it had never stopped.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import secrets
@@ -13,7 +17,20 @@ from datetime import datetime
 from pathlib import Path
 
 from bingo.config import Config
-from bingo.journal import BoardSignature, Journal, JournalError, read_journal
+from bingo.journal import (
+    BoardSignature,
+    Journal,
+    JournalError,
+    JournalState,
+    JournalUnusable,
+    Winner,
+    check_journal_file,
+    head_path,
+    location_error,
+    read_journal,
+    torn_path,
+)
+from bingo.journal_lock import JournalLock
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
 
@@ -28,19 +45,28 @@ def board_signature(config: Config) -> BoardSignature:
 
 
 def default_journal_path(config: Config, *, rehearsal: bool = False) -> Path:
-    """One journal per event: named after the title and the board, in the user's data folder.
+    """One journal per event: named after where config.toml is and the board, not the title.
 
-    A seeded rehearsal gets its own file, so the real draw never resumes a rehearsal's numbers.
+    Fixing a typo in the title after a crash resumes the same game; two events with their own
+    config folders never share a journal. A seeded rehearsal gets its own file, so the real draw
+    never resumes a rehearsal's numbers.
     """
     base = config.display.journal_dir or (user_data_dir() / "journals")
-    slug = re.sub(r"[^\w-]+", "_", config.event.title).strip("_") or "bingo"
+    if config.path is not None:
+        anchor = str(Path(config.path).resolve())
+        folder = Path(anchor).parent.name
+    else:
+        anchor, folder = "<built-in defaults>", "bingo"
+    slug = re.sub(r"[^\w-]+", "_", folder).strip("_")[:40] or "bingo"
+    digest = hashlib.sha256(anchor.encode("utf-8")).hexdigest()[:8]
     b = config.board
     suffix = "-rehearsal" if rehearsal else ""
-    return Path(base) / f"{slug}-{b.size}x{b.size}-{b.numbers_per_column}{suffix}.jsonl"
+    return Path(base) / f"{slug}-{digest}-{b.size}x{b.size}-{b.numbers_per_column}{suffix}.jsonl"
 
 
-def _set_aside(path: Path) -> Path:
-    """Rename an old journal so a new game can start; the old one is kept, never deleted."""
+def set_aside(path: Path) -> Path:
+    """Rename an old journal (and its side files) so a new game can start; never deleted."""
+    check_journal_file(path)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}-{stamp}{path.suffix}")
     n = 1
@@ -48,25 +74,52 @@ def _set_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.stem}-{stamp}-{n}{path.suffix}")
     path.rename(target)
-    torn = path.with_name(path.name + ".torn")
-    if torn.exists():
-        torn.rename(target.with_name(target.name + ".torn"))
+    for side in (head_path, torn_path):
+        if side(path).exists():
+            side(path).rename(side(target))
     return target
+
+
+def replay_rng(seed: int, total: int, events: list[tuple[str, int]]) -> tuple[random.Random, bool]:
+    """The seeded generator as it stands after `events`; False if the journal left its path."""
+    rng = random.Random(seed)
+    drawn: set[int] = set()
+    order: list[int] = []
+    same = True
+    for kind, number in events:
+        if kind == "draw":
+            remaining = [n for n in range(1, total + 1) if n not in drawn]
+            if remaining[rng.randrange(len(remaining))] != number:
+                same = False
+            drawn.add(number)
+            order.append(number)
+        elif order:
+            drawn.discard(order.pop())
+    return rng, same
 
 
 class DrawSession:
     """A bingo draw bound to one journal file."""
 
     def __init__(
-        self, config: Config, journal: Journal, rng: random.Random, *, resumed: bool = False
+        self,
+        config: Config,
+        journal: Journal,
+        rng: random.Random,
+        *,
+        resumed: bool = False,
+        lock: JournalLock | None = None,
     ) -> None:
         self.config = config
         self._journal = journal
         self._rng = rng
+        self._lock = lock
+        self._key_dir = journal.key_dir
         self.resumed = resumed
         self.warnings: list[str] = list(journal.state.warnings)
         self.resume_message: str | None = None
         self.set_aside: Path | None = None
+        self.previous_finished: Path | None = None  # a finished game kept aside at start
         if resumed:
             count = len(self.history)
             self.resume_message = f"Resumed: {count} draws restored from {journal.path.name}"
@@ -81,11 +134,14 @@ class DrawSession:
         *,
         new: bool = False,
         seed: int | None = None,
+        key_dir: Path | None = None,
     ) -> DrawSession:
-        """Resume the event's journal if it has draws, else start one.
+        """Resume the event's journal if it holds an unfinished game, else start one.
 
-        `new` keeps the old journal aside and starts a fresh game. A journal made for another
-        board with numbers drawn is refused (JournalError), never silently reinterpreted.
+        `new` keeps the old journal aside and starts a fresh game. Raises JournalBusy when
+        another show has the journal open, JournalUnusable when it cannot be resumed (damaged,
+        tampered, shortened, made for another board with numbers drawn; `new` is the way on),
+        JournalError when `seed` would continue a journal holding secure draws.
         """
         if seed is None:
             seed = config.event.seed
@@ -93,32 +149,84 @@ class DrawSession:
             path = Path(journal_path)
         else:
             path = default_journal_path(config, rehearsal=seed is not None)
-        rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        check_journal_file(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise location_error(path, exc) from None
+        lock = JournalLock(path).acquire()
+        try:
+            return cls._open_locked(config, path, new, seed, key_dir, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def _open_locked(cls, config, path, new, seed, key_dir, lock) -> DrawSession:
         signature = board_signature(config)
-        set_aside = None
-        if path.exists() and not new:
-            state = read_journal(path, repair=True)
-            if state.board != signature or any(
-                not 1 <= n <= config.board.total_numbers for n in state.history
-            ):
-                if state.history:
-                    raise JournalError(
-                        f"journal {path} has {len(state.history)} numbers drawn on a "
-                        f"{state.board.describe()}, but config.toml now sets a "
-                        f"{signature.describe()}: put board.size / board.numbers_per_column / "
-                        "board.free_center back, or start a new game with --new "
-                        "(the old journal is kept)"
-                    )
-                set_aside = _set_aside(path)
-            else:
-                journal = Journal(path, state)
-                return cls(config, journal, rng, resumed=bool(state.history))
-        elif path.exists() and new:
-            set_aside = _set_aside(path)
-        journal = Journal.create(path, signature, config.event.title)
-        session = cls(config, journal, rng)
-        session.set_aside = set_aside
+        state = (
+            None if new or not path.exists() else read_journal(path, repair=True, key_dir=key_dir)
+        )
+        aside = None
+        finished_before = False
+        if state is not None and (
+            state.board != signature
+            or any(not 1 <= n <= config.board.total_numbers for n in state.history)
+        ):
+            if state.history:
+                raise JournalUnusable(
+                    f"journal {path} has {len(state.history)} numbers drawn on a "
+                    f"{state.board.describe()}, but config.toml now sets a "
+                    f"{signature.describe()}: put board.size / board.numbers_per_column / "
+                    "board.free_center back to resume it",
+                    key="journal_other_board",
+                    path=str(path),
+                    n=len(state.history),
+                )
+            state = None  # nothing drawn: start over for the new board (the old file kept)
+        if state is not None:
+            _refuse_seed(state, seed, path)
+            unfinished = 0 < len(state.history) < config.board.total_numbers
+            if unfinished or (not state.history and state.seed == seed):
+                return cls._resume(config, path, state, key_dir, lock)
+            finished_before = bool(state.history)
+        replace = path.exists() and path.stat().st_size > 0
+
+        def keep_old() -> None:
+            nonlocal aside
+            aside = set_aside(path)
+
+        journal = Journal.create(
+            path,
+            signature,
+            config.event.title,
+            seed=seed,
+            key_dir=key_dir,
+            before_replace=keep_old if replace else None,
+        )
+        rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        session = cls(config, journal, rng, lock=lock)
+        session.set_aside = aside
+        if finished_before:
+            session.previous_finished = aside
+            session.warnings.append(
+                f"the previous game in {path.name} was finished; it is kept as {aside.name}"
+            )
         return session
+
+    @classmethod
+    def _resume(cls, config, path, state: JournalState, key_dir, lock) -> DrawSession:
+        journal = Journal.resume(path, state, key_dir)
+        if state.seed is None:
+            rng: random.Random = secrets.SystemRandom()
+        else:
+            rng, same = replay_rng(state.seed, config.board.total_numbers, state.events)
+            if not same:
+                state.warnings.append(
+                    f"rehearsal journal {path.name} does not follow seed {state.seed} "
+                    "(written by an older version): the next numbers differ from an unbroken run"
+                )
+        return cls(config, journal, rng, resumed=True, lock=lock)
 
     # ------------------------------------------------------------------ state
 
@@ -129,6 +237,24 @@ class DrawSession:
     @property
     def history(self) -> list[int]:
         return self._journal.state.history
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of a rehearsal; None for a secure draw."""
+        return self._journal.state.seed
+
+    @property
+    def rehearsal(self) -> bool:
+        return self.seed is not None
+
+    @property
+    def audit_code(self) -> str:
+        """A short code of the chain head: a photo of it pins the sequence drawn so far."""
+        return self._journal.audit_code
+
+    @property
+    def winners(self) -> list[Winner]:
+        return list(self._journal.state.winners)
 
     @property
     def total(self) -> int:
@@ -159,12 +285,23 @@ class DrawSession:
     # ------------------------------------------------------------------ actions
 
     def draw(self) -> int:
-        """Draw one of the remaining numbers, uniformly; it is on disk when this returns."""
+        """Draw one of the remaining numbers, uniformly; it is on disk when this returns.
+
+        If the journal cannot be written (JournalWriteError), nothing is drawn and the
+        generator is not advanced: the next draw after the disk has room again is the same.
+        """
         remaining = self.remaining
         if not remaining:
             raise SessionError("all numbers have been drawn: start a new game (R)")
+        seeded = not isinstance(self._rng, random.SystemRandom)
+        state = self._rng.getstate() if seeded else None
         number = remaining[self._rng.randrange(len(remaining))]
-        self._journal.append_draw(number)
+        try:
+            self._journal.append_draw(number)
+        except BaseException:
+            if seeded:
+                self._rng.setstate(state)
+            raise
         return number
 
     def undo(self) -> int:
@@ -175,15 +312,78 @@ class DrawSession:
         self._journal.append_undo(number)
         return number
 
+    def record_winner(self, serial: int, draw_count: int | None = None) -> Winner:
+        """Journal a confirmed bingo: card `serial` at ball `draw_count` (default: now)."""
+        count = len(self.history) if draw_count is None else int(draw_count)
+        if not 1 <= count <= len(self.history):
+            raise SessionError(
+                f"a winner at ball {count} cannot be recorded: {len(self.history)} drawn so far"
+            )
+        self._journal.append_winner(int(serial), count)
+        return self._journal.state.winners[-1]
+
     def new_game(self) -> None:
-        """Keep the current journal aside and start a fresh game in the same file name."""
-        path = self._journal.path
-        self._journal.close()
-        self.set_aside = _set_aside(path)
-        self._journal = Journal.create(path, board_signature(self.config), self.config.event.title)
+        """Keep the current journal aside and start a fresh game in the same file name.
+
+        The new journal is written first; if that fails (a full disk), the current game stays
+        open and playable and the error is raised.
+        """
+        old = self._journal
+        path = old.path
+        aside: list[Path] = []
+
+        def keep_old() -> None:
+            old.close()  # (Windows cannot rename an open file)
+            aside.append(set_aside(path))
+
+        try:
+            journal = Journal.create(
+                path,
+                board_signature(self.config),
+                self.config.event.title,
+                seed=self.seed,
+                key_dir=self._key_dir,
+                before_replace=keep_old,
+            )
+        except JournalError:
+            if aside:  # set aside, but the new one could not be put in place: move it back
+                aside[0].rename(path)
+                if head_path(aside[0]).exists():
+                    head_path(aside[0]).rename(head_path(path))
+            if old.closed:
+                self._journal = Journal.resume(path, old.state, self._key_dir)
+            raise
+        self._journal = journal
+        self.set_aside = aside[0] if aside else None
+        self._rng = random.Random(self.seed) if self.seed is not None else secrets.SystemRandom()
         self.resumed = False
         self.resume_message = None
         self.warnings = []
 
     def close(self) -> None:
         self._journal.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+def _refuse_seed(state: JournalState, seed: int | None, path: Path) -> bool:
+    """A seeded run never continues secure draws, nor a rehearsal made with another seed."""
+    if seed is None or not state.history or state.seed == seed:
+        return False
+    if state.seed is None:
+        raise JournalError(
+            f"journal {path} holds {len(state.history)} secure draws: a seeded rehearsal never "
+            "continues them. Drop --seed (and event.seed) to resume the show, or give the "
+            "rehearsal its own --journal",
+            key="seed_on_secure",
+            path=str(path),
+            n=len(state.history),
+        )
+    raise JournalError(
+        f"journal {path} is a rehearsal with seed {state.seed}, not {seed}: give the same "
+        "seed to resume it, or another --journal",
+        key="seed_mismatch",
+        path=str(path),
+        seed=state.seed,
+    )

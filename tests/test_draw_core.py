@@ -13,7 +13,7 @@ import pytest
 
 from bingo.check import BINGO, NOT_YET, REACH, check_card, load_registry_for, registry_stats
 from bingo.config import load_config, parse_config
-from bingo.journal import JournalError, verify_journal
+from bingo.journal import JournalError, JournalUnusable, verify_journal
 from bingo.session import DrawSession, SessionError, default_journal_path
 from cards.model import BingoCard
 from cards.registry import RegistryError, write_registry
@@ -119,7 +119,7 @@ def test_board_change_with_draws_is_refused(tmp_path):
     session = DrawSession.open(small_config(5, 15), path, seed=1)
     session.draw()
     session.close()
-    with pytest.raises(JournalError, match="--new"):
+    with pytest.raises(JournalUnusable, match="put board.size"):
         DrawSession.open(small_config(4, 10), path)
     # with nothing drawn, a new board simply starts a new journal (the old one kept)
     empty = tmp_path / "e.jsonl"

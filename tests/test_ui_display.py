@@ -380,7 +380,7 @@ def test_bad_config_is_a_clear_message(tmp_path, capsys, repo_root):
     assert "display.spin_seconds" in err and "Traceback" not in err
 
 
-def test_journal_for_another_board_is_refused(tmp_path, capsys, config, repo_root):
+def test_journal_for_another_board_is_refused(tmp_path, capsys, config, repo_root, monkeypatch):
     from bingo.cli import main
 
     path = tmp_path / "j.jsonl"
@@ -392,9 +392,13 @@ def test_journal_for_another_board_is_refused(tmp_path, capsys, config, repo_roo
         f'[board]\nsize = 3\nimage_dir = "{(repo_root / "img").as_posix()}"\n'
         '[columns]\nnames = ["P", "L", "B"]\n'
     )
+    asked = []
+    monkeypatch.setattr(
+        "bingo.ui.command.recovery_dialog", lambda *a, **k: asked.append(a) or False
+    )
     assert main(["draw", "--config", str(small), "--journal", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert "--new" in err and "Traceback" not in err
+    assert "別のボード設定" in asked[0][0] and "--new" not in asked[0][0]  # the host chose "quit"
+    assert path.exists() and "Traceback" not in capsys.readouterr().err
 
 
 def test_bad_auto_option(tmp_path, capsys, repo_root):

@@ -63,13 +63,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def verify(path: str) -> int:
     from bingo.journal import verify_journal
 
+    if not path.strip():
+        print("--verify-journal needs the journal file to check", file=sys.stderr)
+        return 2
     result = verify_journal(path)
     print(result.message, file=sys.stdout if result.ok else sys.stderr)
     return 0 if result.ok else 1
 
 
 def run(args: argparse.Namespace) -> int:
-    if getattr(args, "verify_journal", None):
+    if getattr(args, "verify_journal", None) is not None:
         return verify(args.verify_journal)
     try:
         return _run_show(args)
@@ -80,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_show(args: argparse.Namespace) -> int:
     from bingo.config import load_config
-    from bingo.session import DrawSession
+    from bingo.journal import JournalError
+    from bingo.ui.i18n import Strings, user_message
 
     config = load_config(args.config)
     if args.auto is not None and not 0.5 <= args.auto <= 3600:
@@ -90,11 +94,64 @@ def _run_show(args: argparse.Namespace) -> int:
         from bingo.check import load_registry_for
 
         registry = load_registry_for(config, Path(args.registry))
-    session = DrawSession.open(config, args.journal, new=args.new, seed=args.seed)
+    strings = Strings(config.event.language)
+    try:
+        session = open_session(config, args, strings)
+    except JournalError as exc:  # said in the show's language, on stderr and in a dialog
+        message = user_message(exc, strings)
+        print(f"{strings('error')}: {message}", file=sys.stderr)
+        _error_dialog(message)
+        return 1
+    if session is None:
+        return 1  # the host chose to quit at the recovery dialog
     try:
         return _exec(session, config, registry, args)
     finally:
         session.close()
+
+
+def open_session(config, args: argparse.Namespace, strings, ask=None):
+    """Open the draw; when the journal cannot be resumed, let the host choose (no flags).
+
+    `ask(problem, path) -> bool` answers "keep it aside and start a new game" (True) or "quit"
+    (False); by default a dialog in the show's language. Returns None when the host quits.
+    """
+    from bingo.journal import JournalUnusable
+    from bingo.session import DrawSession
+    from bingo.ui.i18n import user_message
+
+    try:
+        return DrawSession.open(config, args.journal, new=args.new, seed=args.seed)
+    except JournalUnusable as exc:
+        ask = ask or (lambda problem, path: recovery_dialog(problem, path, strings))
+        if not ask(user_message(exc, strings), exc.values.get("path", "")):
+            return None
+    return DrawSession.open(config, args.journal, new=True, seed=args.seed)
+
+
+def recovery_dialog(problem: str, path: str, strings, *, parent=None) -> bool:
+    """Ask in the show's language: keep it aside and start a new game (True), or quit."""
+    from eventkit.qtruntime import make_app
+
+    make_app("bingo draw")  # kept by Qt for the show that may follow
+    box = recovery_box(problem, path, strings, parent=parent)
+    box.exec()
+    return box.clickedButton() is box.keep_button
+
+
+def recovery_box(problem: str, path: str, strings, *, parent=None):
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(strings("recover_title"))
+    box.setText(f"<b>{strings('recover_title')}</b>")
+    box.setInformativeText(strings("recover_text", problem=problem, path=path))
+    box.keep_button = box.addButton(strings("recover_keep"), QMessageBox.ButtonRole.AcceptRole)
+    box.quit_button = box.addButton(strings("recover_quit"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(box.quit_button)
+    box.setEscapeButton(box.quit_button)
+    return box
 
 
 def _exec(session, config, registry, args: argparse.Namespace) -> int:
@@ -106,6 +163,8 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     app = make_app("bingo draw")
     window = DisplayWindow(session, config, registry=registry, auto_seconds=args.auto)
     _install_excepthook(window)
+    for message in start_warnings(config, args, window.strings):
+        window.warn(message)
     server = _start_web(window, session, config, args)
     operator = show_windows(
         window,
@@ -146,6 +205,13 @@ def _attach_claims(window, operator) -> None:
     window.claim_desk = ClaimDesk(window, window.show_link)
     if operator is not None:
         add_claims_panel(operator, window.claim_desk)
+
+
+def start_warnings(config, args: argparse.Namespace, strings) -> list[str]:
+    """What the host must know before the first draw (e.g. a seed left in config.toml)."""
+    if args.seed is None and config.event.seed is not None:
+        return [strings("rehearsal_config_seed", seed=config.event.seed)]
+    return []
 
 
 def show_windows(window, config, *, operator: bool, full_screen: bool):

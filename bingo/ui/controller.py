@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from bingo.ui.i18n import user_message
 from eventkit.errors import UserError
 
 DEFAULT_AUTO_SECONDS = 8.0
@@ -26,6 +27,7 @@ class DrawController(QObject):
     notice = Signal(str, str)  # text, level: "info" | "warn" | "error"
     auto_changed = Signal(bool)
     game_reset = Signal()
+    winners_changed = Signal()
 
     def __init__(
         self,
@@ -58,16 +60,18 @@ class DrawController(QObject):
             self.land_now()
             return
         if self.session.finished:
-            self.notice.emit(self.strings("finished", total=self.session.total), "info")
+            self.notice.emit(self.end_text(), "info")
             self._set_auto(False)
             return
         try:
             number = self.session.draw()
-        except UserError as exc:
-            self.notice.emit(str(exc), "error")
-            return
-        except OSError as exc:  # the journal could not be written: nothing was drawn
-            self.notice.emit(f"journal write failed, nothing drawn: {exc}", "error")
+        except (UserError, OSError) as exc:  # e.g. the disk is full: nothing was drawn
+            if isinstance(exc, UserError):
+                self.notice.emit(user_message(exc, self.strings), "error")
+            else:
+                self.notice.emit(self.strings("write_failed", reason=exc.strerror or exc), "error")
+            if self.auto:  # auto mode tries again later: it goes on once the disk has room
+                self._auto_timer.start(round(self.auto_seconds * 1000))
             return
         self.spinning = True
         self.spin_started.emit(number, len(self.session.history))
@@ -86,10 +90,35 @@ class DrawController(QObject):
         self.revealed = list(self.session.history)
         self.revealed_changed.emit()
         if self.session.finished:
-            self.notice.emit(self.strings("finished", total=self.session.total), "info")
+            self.notice.emit(self.end_text(), "info")
             self._set_auto(False)
         elif self.auto:
             self._auto_timer.start(round(self.auto_seconds * 1000))
+
+    def end_text(self) -> str:
+        """All numbers out, with the audit code of the journal's head for a photo."""
+        text = self.strings("game_end", total=self.session.total, code=self.session.audit_code)
+        winners = self.session.winners
+        if winners:
+            listed = ", ".join(
+                self.strings("winner_line", serial=w.serial, n=w.draw_count) for w in winners
+            )
+            text += f" ／ {self.strings('winners_title')}: {listed}"
+        return text
+
+    # ---------------------------------------------------------------- winners
+    def record_winner(self, serial: int) -> bool:
+        """Journal a confirmed bingo: card `serial` at the ball the audience has seen."""
+        try:
+            winner = self.session.record_winner(serial, len(self.revealed))
+        except (UserError, OSError) as exc:
+            self.notice.emit(user_message(exc, self.strings), "error")
+            return False
+        self.winners_changed.emit()
+        self.notice.emit(
+            self.strings("winner_recorded", serial=winner.serial, n=winner.draw_count), "info"
+        )
+        return True
 
     # ---------------------------------------------------------------- undo / new game
     def undo(self) -> bool:
@@ -106,7 +135,7 @@ class DrawController(QObject):
         try:
             number = self.session.undo()
         except (UserError, OSError) as exc:
-            self.notice.emit(str(exc), "error")
+            self.notice.emit(user_message(exc, self.strings), "error")
             return False
         self.revealed = list(self.session.history)
         self.revealed_changed.emit()
@@ -125,8 +154,8 @@ class DrawController(QObject):
             return False
         try:
             self.session.new_game()
-        except (UserError, OSError) as exc:
-            self.notice.emit(str(exc), "error")
+        except (UserError, OSError) as exc:  # the current game stays open and playable
+            self.notice.emit(user_message(exc, self.strings), "error")
             return False
         self.revealed = []
         self._set_auto(False)

@@ -196,6 +196,8 @@ class DisplayWindow(QWidget):
         self.odds_panel.set_draw_count(len(history))
         if session.resumed:
             self.show_banner(self.resume_text(session), 15000)
+        elif getattr(session, "previous_finished", None):
+            self.show_banner(self.strings("previous_finished"), 15000)
         for message in getattr(session, "warnings", []):
             self.warn(message, on_screen=False)  # the banner says it in the show's language
         if auto_seconds:
@@ -508,6 +510,31 @@ class DisplayWindow(QWidget):
             p.setFont(fit_font(line, rect, size, QFont.Weight.Bold if i else QFont.Weight.Black))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
 
+    def _paint_rehearsal_mark(self, p: QPainter) -> None:
+        """A seeded draw is a rehearsal: say so on the wall, where nobody can miss it."""
+        rect = self.rehearsal_rect()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(214, 40, 57, 230))
+        p.drawRoundedRect(rect, rect.height() * 0.25, rect.height() * 0.25)
+        p.setPen(QColor("#ffffff"))
+        text = self.strings("rehearsal_mark")
+        p.setFont(
+            fit_font(
+                text,
+                rect.adjusted(rect.height() * 0.3, 0, -rect.height() * 0.3, 0),
+                rect.height() * 0.62,
+                QFont.Weight.Black,
+            )
+        )
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def rehearsal_rect(self) -> QRectF:
+        """On the bottom line, just left of the control bar (the status text stops before it)."""
+        status = self._rects()["status"]
+        width = self.width() * 0.24
+        right = min(self.controls.geometry().left(), self.width() * 0.8) - status.height() * 0.5
+        return QRectF(right - width, status.top(), width, status.height())
+
     def _paint_recent(self, p: QPainter, title: QRectF) -> None:
         """The last few numbers, newest first, at the right of the title bar."""
         revealed = self.controller.revealed
@@ -556,6 +583,8 @@ class DisplayWindow(QWidget):
                 self._paint_banner(p, title)
             else:
                 self._paint_recent(p, title)
+        if getattr(self.controller.session, "rehearsal", False):
+            self._paint_rehearsal_mark(p)
         status = r["status"]
         if event.rect().intersects(status.toAlignedRect()):
             parts = []
@@ -567,6 +596,8 @@ class DisplayWindow(QWidget):
                 parts.append(text)
                 colour = NOTICE_COLOURS.get(level, TEXT)
             if parts:
+                if getattr(self.controller.session, "rehearsal", False):
+                    status.setRight(self.rehearsal_rect().left() - status.height() * 0.5)
                 p.setPen(colour)
                 p.setFont(ui_font(status.height() * 0.55, QFont.Weight.Bold))
                 p.drawText(

@@ -73,6 +73,32 @@ JA: dict[str, str] = {
     "yes": "はい",
     "no": "いいえ",
     "sound_off": "音は出ません：{reason}",
+    # ---- journal, rehearsal, audit (session start-up and faults)
+    "disk_full": "ディスクがいっぱい：記録できないので抽選していません（空きを作って再度）",
+    "write_failed": "記録ファイルに書き込めません（{reason}）：抽選していません",
+    "already_running": "このショーはすでに実行中です（同じ記録ファイルを別の bingo draw が開いています）。そちらの画面を使ってください。",
+    "journal_location": "記録ファイルをここに置けません：{problem}。config.toml の display.journal_dir に書き込めるフォルダーを指定してください。",
+    "journal_error": "記録ファイルを使えません：{detail}",
+    "journal_tampered": "記録ファイルの {line} 行目が書かれた後に変更されています（改ざんまたは破損）。",
+    "journal_shortened": "記録ファイルが短くなっています：{had} 件書かれたはずが {have} 件しかありません（最後の方が消えています）。",
+    "journal_other_board": "記録ファイルには別のボード設定での抽選が {n} 球あります（config.toml のボード設定が変わりました）。",
+    "journal_no_key": "記録ファイルの鍵がこのパソコンにないため、内容を確かめられません。",
+    "journal_damaged": "記録ファイルが壊れています（完全な記録が1件もありません）。",
+    "journal_newer": "この記録ファイルは新しいバージョンで書かれています。",
+    "seed_on_secure": "記録ファイルには本番の抽選が {n} 球あります。シード付きのリハーサルでは続けません。--seed（と event.seed）を外して再開するか、リハーサル用に別の --journal を指定してください。",
+    "seed_mismatch": "この記録ファイルはシード {seed} のリハーサルです。同じシードで再開するか、別の --journal を指定してください。",
+    "recover_title": "前回の記録を再開できません",
+    "recover_text": "{problem}\n\n記録ファイル：{path}\n\n古い記録は別名で保存します（削除はしません）。",
+    "recover_keep": "別に保存して新しいゲームを始める",
+    "recover_quit": "終了",
+    "rehearsal_mark": "リハーサル / REHEARSAL",
+    "rehearsal_config_seed": "config.toml に event.seed = {seed} があります：これはリハーサル用の抽選です。本番では event.seed を空にしてください",
+    "audit_code": "監査コード {code}",
+    "winners_title": "当選カード",
+    "winner_line": "No.{serial}（{n}球目）",
+    "winner_recorded": "当選を記録しました：No.{serial}（{n}球目）",
+    "game_end": "全{total}個の数字が出ました ／ 監査コード {code}",
+    "previous_finished": "前回のゲームは終わっていたので、新しいゲームを始めました（前の記録は保存済み）",
 }
 
 EN: dict[str, str] = {
@@ -146,6 +172,32 @@ EN: dict[str, str] = {
     "yes": "Yes",
     "no": "No",
     "sound_off": "no sound: {reason}",
+    # ---- journal, rehearsal, audit (session start-up and faults)
+    "disk_full": "Disk full: nothing drawn (it could not be recorded). Free some space, then draw again",
+    "write_failed": "The journal could not be written ({reason}): no number was drawn",
+    "already_running": "This show is already running (another bingo draw has its journal open). Use that window.",
+    "journal_location": "The journal cannot be kept there: {problem}. Set display.journal_dir in config.toml to a folder you can write.",
+    "journal_error": "The journal cannot be used: {detail}",
+    "journal_tampered": "Line {line} of the journal was changed after it was written (tampering or damage).",
+    "journal_shortened": "The journal is shorter than it was: {had} records were written but only {have} are left (the end is missing).",
+    "journal_other_board": "The journal holds {n} draws made on another board (the board in config.toml changed).",
+    "journal_no_key": "The journal's key is not on this computer, so its content cannot be checked.",
+    "journal_damaged": "The journal is damaged (it holds no complete record).",
+    "journal_newer": "This journal was written by a newer version.",
+    "seed_on_secure": "The journal holds {n} secure draws: a seeded rehearsal never continues them. Drop --seed (and event.seed) to resume the show, or give the rehearsal its own --journal.",
+    "seed_mismatch": "This journal is a rehearsal with seed {seed}: give the same seed to resume it, or another --journal.",
+    "recover_title": "The previous journal cannot be resumed",
+    "recover_text": "{problem}\n\nJournal: {path}\n\nThe old journal is kept under another name (never deleted).",
+    "recover_keep": "Keep it aside and start a new game",
+    "recover_quit": "Quit",
+    "rehearsal_mark": "リハーサル / REHEARSAL",
+    "rehearsal_config_seed": "config.toml sets event.seed = {seed}: this is a rehearsal draw. Clear event.seed for the real show",
+    "audit_code": "Audit code {code}",
+    "winners_title": "Winning cards",
+    "winner_line": "No.{serial} (ball {n})",
+    "winner_recorded": "Winner recorded: No.{serial} (ball {n})",
+    "game_end": "All {total} numbers are out / audit code {code}",
+    "previous_finished": "The previous game was finished, so a new one started (the old journal is kept)",
 }
 
 _TABLES = {"ja": JA, "en": EN}
@@ -161,3 +213,15 @@ class Strings:
     def __call__(self, key: str, **values: object) -> str:
         text = self._table.get(key) or EN.get(key) or key
         return text.format(**values) if values else text
+
+
+def user_message(exc: Exception, strings: Strings) -> str:
+    """An error's message in the show's language when it names one (`key` + `values`)."""
+    key = getattr(exc, "key", None)
+    values = getattr(exc, "values", {})
+    if key and (key in JA or key in EN):
+        try:
+            return strings(key, **values)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return str(exc)

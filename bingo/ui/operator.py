@@ -38,6 +38,7 @@ QListWidget, QTableWidget, QPlainTextEdit, QLineEdit { background: #0d0b1c;
 QHeaderView::section { background: #2a2650; color: #f4f2ff; border: none; padding: 4px; }
 QLabel#big { font-size: 64px; font-weight: 900; }
 QLabel#dim { color: #a9a3c9; }
+QLabel#audit { font-size: 18px; font-weight: bold; color: #ffd23f; }
 """
 
 
@@ -124,6 +125,10 @@ class OperatorWindow(QWidget):
         self.journal_label = QLabel(s("op_journal", path=display.controller.session.journal_path))
         self.journal_label.setObjectName("dim")
         self.journal_label.setWordWrap(True)
+        self.audit_label = QLabel()  # the chain head's code: a photo of it pins the sequence
+        self.audit_label.setObjectName("audit")
+        self.audit_label.setWordWrap(True)
+        self.audit_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -134,6 +139,7 @@ class OperatorWindow(QWidget):
         right.addWidget(self.table)
         right.addWidget(self.registry_label)
         right.addWidget(self.journal_label)
+        right.addWidget(self.audit_label)
         right.addWidget(self.log)
 
         layout = QHBoxLayout(self)
@@ -146,6 +152,8 @@ class OperatorWindow(QWidget):
         c.spin_started.connect(self._on_spin)
         c.notice.connect(lambda text, level: self.add_log(f"[{level}] {text}"))
         c.auto_changed.connect(self.buttons["auto"].setChecked)
+        c.spin_started.connect(lambda _n, _i: self.refresh_journal())
+        c.winners_changed.connect(self.refresh_journal)
         display.odds.result_ready.connect(lambda _result: self.refresh_stats())
         display.odds.state_changed.connect(lambda _state: self.refresh_stats())
         for message in display.warnings:
@@ -207,6 +215,21 @@ class OperatorWindow(QWidget):
         for i, n in reversed(list(enumerate(revealed, start=1))):
             self.history.addItem(f"{i:>3}.  {self._name(n)}")
         self.refresh_stats()
+        self.refresh_journal()
+
+    def refresh_journal(self) -> None:
+        """Audit code of the journal's head, the rehearsal mark and the confirmed winners."""
+        s = self.strings
+        session = self.controller.session
+        lines = [s("audit_code", code=session.audit_code)]
+        if session.rehearsal:
+            lines.insert(0, s("rehearsal_mark"))
+        winners = session.winners
+        if winners:
+            listed = ", ".join(s("winner_line", serial=w.serial, n=w.draw_count) for w in winners)
+            lines.append(f"{s('winners_title')}: {listed}")
+        self.audit_label.setText("\n".join(lines))
+        self.journal_label.setText(s("op_journal", path=session.journal_path))
 
     def refresh_stats(self) -> None:
         s = self.strings
