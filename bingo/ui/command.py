@@ -133,10 +133,13 @@ def recovery_dialog(problem: str, path: str, strings, *, parent=None) -> bool:
     """Ask in the show's language: keep it aside and start a new game (True), or quit."""
     from eventkit.qtruntime import make_app
 
-    make_app("bingo draw")  # kept by Qt for the show that may follow
+    _KEEP.append(make_app("bingo draw"))  # the same application then runs the show
     box = recovery_box(problem, path, strings, parent=parent)
     box.exec()
     return box.clickedButton() is box.keep_button
+
+
+_KEEP: list = []
 
 
 def recovery_box(problem: str, path: str, strings, *, parent=None):
