@@ -78,9 +78,8 @@ def _journal_problems(config: Config) -> list[str]:
     size = len(path.name.encode("utf-8")) + SET_ASIDE_RESERVE
     if size > NAME_MAX_BYTES:
         problems.append(
-            f"event.title is too long for the journal's file name ({size} of "
-            f"{NAME_MAX_BYTES} bytes): shorten it by at least {size - NAME_MAX_BYTES} bytes "
-            "(a Japanese character takes 3)"
+            f"the journal's file name {path.name} is too long ({size} of {NAME_MAX_BYTES} "
+            "bytes): set display.journal_dir, or give `bingo draw --journal FILE`"
         )
     return problems
 
