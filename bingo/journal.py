@@ -39,7 +39,7 @@ from eventkit.paths import user_data_dir
 
 FORMAT_VERSION = 2
 GENESIS = "0" * 64
-HEAD_WIDTH = 120  # the side file is rewritten in place at a fixed size (no new disk blocks)
+HEAD_WIDTH = 200  # the side file is rewritten in place at a fixed size (no new disk blocks)
 
 
 class JournalError(UserError):
@@ -107,6 +107,7 @@ class JournalState:
     winners: list[Winner] = field(default_factory=list)
     records: int = 0
     last_hash: str = GENESIS
+    first_hash: str | None = None  # the start record's hash: names the game in the side file
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -310,6 +311,7 @@ def read_journal(
     """
     key_dir = key_dir or default_key_dir()
     check_journal_file(path)
+    head = _read_head(path)  # before the journal: the head is written after each record
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -362,7 +364,8 @@ def read_journal(
     assert state is not None
     state.records = len(hashes)
     state.last_hash = prev
-    _check_head(path, state, hashes)
+    state.first_hash = hashes[0]
+    _check_head(path, head, state, hashes)
     if state.version < 2:
         state.warnings.append(f"journal {path} is in the old unkeyed format (version 1)")
     if tail.strip():
@@ -389,23 +392,33 @@ def _set_torn_aside(path: Path, tail: bytes, valid_bytes: int) -> None:
         raise location_error(path, exc) from None
 
 
-def _check_head(path: Path, state: JournalState, hashes: list[str]) -> None:
+def _read_head(path: Path) -> str | None:
+    """The side file's text ("" when unreadable), None when there is none."""
     try:
-        text = head_path(path).read_text(encoding="utf-8")
+        return head_path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[str]) -> None:
+    if text is None:
         if state.version >= 2:
             state.warnings.append(
                 f"journal {path}: its side file {head_path(path).name} is missing, so a "
                 "shortened journal could not be detected"
             )
         return
-    except (OSError, UnicodeDecodeError):
-        text = ""
     try:
         head = json.loads(text)
         seq, digest = int(head["seq"]), str(head["hash"])
     except (ValueError, KeyError, TypeError):
         state.warnings.append(f"journal {path}: its side file {head_path(path).name} is damaged")
+        return
+    if head.get("first", hashes[0]) != hashes[0]:
+        # the head of another game: a new game was being put in place while this was read
+        state.warnings.append(f"journal {path}: {head_path(path).name} is from another game")
         return
     if seq > len(hashes):
         raise JournalTampered(
@@ -633,7 +646,9 @@ class Journal:
 
     def _write_head(self) -> None:
         """Rewrite the side file in place (fixed size); a failure only leaves it behind."""
-        text = json.dumps({"seq": self.state.records, "hash": self.state.last_hash})
+        first = self.state.first_hash or self.state.last_hash
+        self.state.first_hash = first
+        text = json.dumps({"seq": self.state.records, "hash": self.state.last_hash, "first": first})
         data = text.ljust(HEAD_WIDTH).encode("ascii") + b"\n"
         try:
             if self._head_fd is None:

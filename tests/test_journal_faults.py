@@ -372,6 +372,22 @@ def test_a_journal_shortened_at_a_line_boundary_is_reported(tmp_path, config):
     assert info.value.key == "journal_shortened"
 
 
+def test_a_reader_never_mistakes_a_show_writing_for_a_shortened_journal(tmp_path, config):
+    """The head is read before the journal, and names its game: a poll between a record and
+    its head, or while a new game is put in place, sees no tampering."""
+    path = tmp_path / "j.jsonl"
+    session = DrawSession.open(config, path, seed=5)
+    session.draw()  # the head file now lags one record behind what a reader saw first
+    assert read_journal(path) is not None
+    session.draw()
+    saved = head_path(path).read_text()
+    session.new_game()
+    head_path(path).write_text(saved)  # a reader that read the old game's head
+    state = read_journal(path)
+    assert state.history == [] and any("another game" in w for w in state.warnings)
+    session.close()
+
+
 def test_the_key_lives_apart_and_its_absence_is_clear(tmp_path, config):
     path = tmp_path / "j.jsonl"
     seeded_journal(path, config)
@@ -398,7 +414,8 @@ def test_audit_code_follows_the_chain_head(tmp_path, config):
     session.close()
     assert session.audit_code in verify_journal(path).message
     head = json.loads(head_path(path).read_text())
-    assert head == {"seq": 4, "hash": last_hash}
+    first_hash = json.loads(path.read_text().splitlines()[0])["hash"]
+    assert head == {"seq": 4, "hash": last_hash, "first": first_hash}
 
 
 def test_an_old_unkeyed_journal_is_still_read_and_continued(tmp_path, config):
