@@ -6,6 +6,7 @@ A card has a bingo when `threshold` or more marked cells are connected up/down/l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,22 @@ class RegistryStats:
     cards: int
     bingo: int
     reach: int
+    bingo_serials: tuple[int, ...] = ()
+
+
+# Full-width ASCII forms (what a Japanese input method types: "ＮＯ．０００６") -> ASCII.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# What is printed on a card ("No.0006") or just its number; ASCII digits only, so "①" or "²"
+# (which Python calls digits) are refused instead of reaching int().
+_SERIAL = re.compile(
+    rf"(?:no\.?|#|番号)?\s*(\d{{1,{SERIAL_MAX_DIGITS}}})", re.ASCII | re.IGNORECASE
+)
+
+
+def parse_serial(text: str) -> int | None:
+    """The card serial in what the host typed ("6", "0006", "No.0006", "Ｎｏ．０００６"), or None."""
+    match = _SERIAL.fullmatch(text.translate(_FULL_WIDTH).strip())
+    return int(match.group(1)) if match else None
 
 
 def connected_groups(marked: tuple[tuple[bool, ...], ...]) -> list[frozenset[Cell]]:
@@ -88,13 +105,35 @@ def registry_stats(
     cards: Iterable[BingoCard], drawn: Iterable[int], threshold: int
 ) -> RegistryStats:
     drawn_set = set(drawn)
-    total = bingo = reach = 0
+    total = reach = 0
+    winners: list[int] = []
     for card in cards:
         total += 1
         verdict = check_card(card, drawn_set, threshold).verdict
-        bingo += verdict == BINGO
+        if verdict == BINGO:
+            winners.append(card.serial)
         reach += verdict == REACH
-    return RegistryStats(total, bingo, reach)
+    return RegistryStats(total, len(winners), reach, tuple(sorted(winners)))
+
+
+class BingoWatch:
+    """Tells which registered cards got a bingo since the last state the audience saw.
+
+    Only a step forward (more numbers drawn than before) can raise an alert; an undo or a new
+    game just moves the baseline, and the first state seen (e.g. a resumed show) is the baseline.
+    """
+
+    def __init__(self) -> None:
+        self._drawn: frozenset[int] | None = None
+        self._serials: frozenset[int] = frozenset()
+
+    def update(self, drawn: Iterable[int], bingo_serials: Iterable[int]) -> tuple[int, ...]:
+        drawn, serials = frozenset(drawn), frozenset(bingo_serials)
+        new: tuple[int, ...] = ()
+        if self._drawn is not None and drawn > self._drawn:
+            new = tuple(sorted(serials - self._serials))
+        self._drawn, self._serials = drawn, serials
+        return new
 
 
 def load_registry_for(config: Config, path: str | Path) -> dict[int, BingoCard]:

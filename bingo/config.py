@@ -104,6 +104,7 @@ class DisplayConfig:
     operator_window: bool = False
     audience_screen: int = 1
     journal_dir: Path | None = None
+    bingo_alert: bool = True
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,7 @@ def _default_names(n: int) -> tuple[str, ...]:
 def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
     d = DisplayConfig()
     keys = {"slot_frame_color", "spin_seconds", "sound", "fullscreen", "operator_window"}
-    check_keys("display", t, keys | {"audience_screen", "journal_dir"})
+    check_keys("display", t, keys | {"audience_screen", "journal_dir", "bingo_alert"})
     frame = check_colour(
         "display.slot_frame_color",
         get_value("display", t, "slot_frame_color", str, d.slot_frame_color),
@@ -308,6 +309,7 @@ def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
         journal_dir=resolve_path("display", "journal_dir", journal_text, base_dir)
         if journal_text
         else None,
+        bingo_alert=get_value("display", t, "bingo_alert", bool, d.bingo_alert),
     )
 
 

@@ -589,28 +589,29 @@ def test_journal_write_failure_draws_nothing_and_says_so(qtbot, config, tmp_path
     assert "No space left" in window.notice_text
 
 
-def test_default_confirmation_is_a_dialog_in_the_show_language(qtbot, config, tmp_path):
+def test_default_confirmation_is_a_show_styled_question_in_the_show_language(
+    qtbot, config, tmp_path
+):
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
 
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
-    window = open_window(qtbot, session, config)  # no confirm injected: the real dialog
+    window = open_window(qtbot, session, config)  # no confirm injected: the real question
     first = draw_and_wait(qtbot, window)
+    overlay = window.confirm_overlay
     seen = []
 
-    def answer(label: str) -> None:
-        box = QApplication.activeModalWidget()
-        buttons = {b.text(): b for b in box.buttons()}
-        seen.append(sorted(buttons))
-        buttons[label].click()
+    def answer(button) -> None:
+        seen.append((overlay.isVisible(), overlay.yes_button.text(), overlay.no_button.text()))
+        button.click()
 
-    QTimer.singleShot(50, lambda: answer("いいえ"))
+    QTimer.singleShot(50, lambda: answer(overlay.no_button))
     press(qtbot, window, Qt.Key.Key_Backspace)
     assert session.history == [first]
-    QTimer.singleShot(50, lambda: answer("はい"))
+    QTimer.singleShot(50, lambda: answer(overlay.yes_button))
     press(qtbot, window, Qt.Key.Key_Backspace)
     assert session.history == [] == window.board.drawn
-    assert seen == [["いいえ", "はい"], ["いいえ", "はい"]]
+    assert seen == [(True, "はい", "いいえ"), (True, "はい", "いいえ")]
+    assert not overlay.isVisible()
 
 
 SLOW_ENGINE = """

@@ -251,20 +251,42 @@ class ArtCache:
 
     # ---------------------------------------------------------------- number cells
     def has_cell(self, number: int, width: int, height: int, lit: bool = True) -> bool:
-        return (number, width, height, lit) in self._cells
+        return (number, width, height, lit, False) in self._cells
 
-    def cell(self, number: int, width: int, height: int, lit: bool = True) -> QPixmap:
-        """A rounded cell: the number's image as background and the number in its colour."""
-        key = (number, width, height, lit)
+    def cell(
+        self, number: int, width: int, height: int, lit: bool = True, big_digits: bool = False
+    ) -> QPixmap:
+        """A rounded cell: the number's image as background and the number in its colour.
+
+        `big_digits` fills the cell with the number (the board, read from the back of the room);
+        otherwise the picture keeps most of the cell (the reel, the card check).
+        """
+        key = (number, width, height, lit, big_digits)
         pixmap = self._cells.get(key)
         if pixmap is None:
-            pixmap = self._render_cell(number, width, height, lit)
+            pixmap = self._render_cell(number, width, height, lit, big_digits)
             if len(self._cells) > 2000:
                 self._cells.clear()
             self._cells[key] = pixmap
         return pixmap
 
-    def _render_cell(self, number: int, width: int, height: int, lit: bool) -> QPixmap:
+    @staticmethod
+    def cell_font(
+        number: int, width: int, height: int, lit: bool = True, big_digits: bool = False
+    ) -> QFont:
+        """The font of the number on its cell (the board measures its digit height with it)."""
+        text = str(number)
+        if lit:
+            share, ratio = (0.9, 0.76) if big_digits else (0.8, 0.56)
+            return fit_font(text, QRectF(0, 0, width * share, height), height * ratio)
+        share, ratio = (0.86, 0.66) if big_digits else (0.76, 0.46)
+        return fit_font(
+            text, QRectF(0, 0, width * share, height), height * ratio, QFont.Weight.Bold
+        )
+
+    def _render_cell(
+        self, number: int, width: int, height: int, lit: bool, big_digits: bool = False
+    ) -> QPixmap:
         pixmap = new_pixmap(width, height, self.dpr)
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -307,12 +329,11 @@ class ArtCache:
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
             text = str(number)
-            font = fit_font(text, rect.adjusted(width * 0.1, 0, -width * 0.1, 0), height * 0.56)
             draw_outlined_text(
                 p,
                 rect,
                 text,
-                font,
+                self.cell_font(number, width, height, True, big_digits),
                 self.text_colour(number),
                 QColor("#14101f"),
                 QColor(0, 0, 0, 150),
@@ -324,14 +345,7 @@ class ArtCache:
             p.setBrush(UNLIT_CELL)
             p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
             text = str(number)
-            p.setFont(
-                fit_font(
-                    text,
-                    rect.adjusted(width * 0.12, 0, -width * 0.12, 0),
-                    height * 0.46,
-                    QFont.Weight.Bold,
-                )
-            )
+            p.setFont(self.cell_font(number, width, height, False, big_digits))
             p.setPen(UNLIT_TEXT)
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         p.end()

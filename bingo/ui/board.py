@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, new_pixmap, paint_panel, ui_font
@@ -27,6 +27,7 @@ class HistoryBoard(QWidget):
         board = art.config.board
         self.lines_per_column = math.ceil(board.numbers_per_column / MAX_PER_LINE)
         self.per_line = math.ceil(board.numbers_per_column / self.lines_per_column)
+        self.lines = board.size * self.lines_per_column
 
     def set_drawn(self, drawn: list[int]) -> None:
         """Show `drawn` (in draw order; the last one is highlighted)."""
@@ -45,7 +46,8 @@ class HistoryBoard(QWidget):
             cell_w, cell_h = geo["cell"]
             p = QPainter(self._cache)
             p.drawPixmap(
-                geo["cells"][drawn[-1]].topLeft(), self.art.cell(drawn[-1], cell_w, cell_h, True)
+                geo["cells"][drawn[-1]].topLeft(),
+                self.art.cell(drawn[-1], cell_w, cell_h, True, True),
             )
             p.end()
         else:
@@ -56,7 +58,7 @@ class HistoryBoard(QWidget):
         """Render `number`'s lit cell ahead (called when the spin starts; used at the landing)."""
         if self.width() > 0:
             cell_w, cell_h = self._geometry()["cell"]
-            self.art.cell(number, cell_w, cell_h, True)
+            self.art.cell(number, cell_w, cell_h, True, True)
 
     @property
     def last(self) -> int | None:
@@ -74,10 +76,16 @@ class HistoryBoard(QWidget):
         """Where `number` is drawn (tests and the card view use it)."""
         return self._geometry()["cells"][number]
 
+    def digit_px(self) -> float:
+        """Height in pixels of the digits on a lit cell (of the widest number, the smallest)."""
+        cell_w, cell_h = self._geometry()["cell"]
+        widest = self.art.config.board.total_numbers
+        return QFontMetricsF(self.art.cell_font(widest, cell_w, cell_h, True, True)).capHeight()
+
     def _geometry(self) -> dict:
         board = self.art.config.board
         w, h = self.width(), self.height()
-        header_h = h * 0.13
+        header_h = h * (0.13 if self.lines <= 5 else 0.09)
         pad = h * 0.03
         lines = board.size * self.lines_per_column
         columns = self.per_line + 1
@@ -126,7 +134,9 @@ class HistoryBoard(QWidget):
         for column, rect in enumerate(geo["letters"]):
             p.drawPixmap(rect.topLeft(), self.art.letter(column, cell_w, cell_h))
         for n, rect in geo["cells"].items():
-            p.drawPixmap(rect.topLeft(), self.art.cell(n, cell_w, cell_h, n in self._drawn_set))
+            p.drawPixmap(
+                rect.topLeft(), self.art.cell(n, cell_w, cell_h, n in self._drawn_set, True)
+            )
         p.end()
         return pixmap
 

@@ -26,6 +26,7 @@ class CardCheckView(QWidget):
     """A full-window overlay over the audience view; Esc closes it."""
 
     closed = Signal()
+    winner_requested = Signal(int)  # Enter again on a card with a bingo
 
     def __init__(
         self,
@@ -41,13 +42,14 @@ class CardCheckView(QWidget):
         self.highlight = QColor(highlight)
         self._drawn = drawn
         self.registry: dict | None = None
+        self.winner_ball: Callable[[int], int | None] = lambda serial: None
         self.result = None  # bingo.check.CardCheck
         self.message = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.input = QLineEdit(self)
         self.input.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.input.setMaxLength(SERIAL_MAX_DIGITS)
-        self.input.returnPressed.connect(lambda: self.check(self.input.text()))
+        self.input.setMaxLength(SERIAL_MAX_DIGITS + 8)  # room for "No." and spaces
+        self.input.returnPressed.connect(lambda: self.submit(self.input.text()))
         self.hide()
 
     # ---------------------------------------------------------------- actions
@@ -66,20 +68,36 @@ class CardCheckView(QWidget):
             self.hide()
             self.closed.emit()
 
+    def submit(self, text: str) -> None:
+        """Enter: check the card; Enter again on the same card with a bingo: record the winner."""
+        from bingo.check import BINGO, parse_serial
+
+        result = self.result
+        if (
+            result is not None
+            and result.verdict == BINGO
+            and parse_serial(text) == result.card.serial
+            and self.winner_ball(result.card.serial) is None
+        ):
+            self.winner_requested.emit(result.card.serial)
+            self.update()
+        else:
+            self.check(text)
+
     def check(self, text: str) -> None:
         """Look the serial up and judge the card against the numbers shown so far."""
-        text = text.strip()
+        from bingo.check import check_card, parse_serial
+
+        serial = parse_serial(text)
         self.result = None
         if self.registry is None:
             self.message = self.strings("check_no_registry")
-        elif not text.isdigit():
+        elif serial is None:
             self.message = self.strings("check_bad")
-        elif int(text) not in self.registry:
-            self.message = self.strings("check_unknown", serial=int(text))
+        elif serial not in self.registry:
+            self.message = self.strings("check_unknown", serial=serial)
         else:
-            from bingo.check import check_card
-
-            card = self.registry[int(text)]
+            card = self.registry[serial]
             self.result = check_card(card, self._drawn(), self.art.config.board.threshold)
             self.message = ""
         self.input.selectAll()
@@ -192,6 +210,20 @@ class CardCheckView(QWidget):
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             self.strings("marked_count", marked=marked, cells=cells),
         )
+        if result.verdict == "bingo":
+            ball = self.winner_ball(result.card.serial)
+            hint = (
+                self.strings("winner_hint")
+                if ball is None
+                else self.strings("winner_recorded_hint", ball=ball)
+            )
+            p.setPen(QColor(VERDICT_COLOURS["bingo"]))
+            p.setFont(ui_font(h * 0.032, QFont.Weight.Bold))
+            p.drawText(
+                QRectF(rect.left(), y + h * 0.07, rect.width(), h * 0.14),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                hint,
+            )
         if result.verdict == "reach" and result.reach_numbers:
             numbers = ", ".join(str(n) for n in result.reach_numbers[:8])
             p.setPen(QColor(VERDICT_COLOURS["reach"]))

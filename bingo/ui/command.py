@@ -218,7 +218,12 @@ def start_warnings(config, args: argparse.Namespace, strings) -> list[str]:
 
 
 def show_windows(window, config, *, operator: bool, full_screen: bool):
-    """Place the audience view (on the configured screen with an operator window) and show."""
+    """Place the audience view (on the configured screen with an operator window) and show.
+
+    With an operator window but only one screen (or a laptop mirrored to the projector, which
+    reports two screens showing the same area), the operator window would be on the wall too:
+    it says so and lets the host choose how to run; the audience view starts in a window.
+    """
     from PySide6.QtGui import QGuiApplication
 
     op = None
@@ -232,6 +237,7 @@ def show_windows(window, config, *, operator: bool, full_screen: bool):
             target = screens[index]
         else:
             target = primary
+        if index >= len(screens) > 1:  # with one screen only, the operator window says so
             window.warn(
                 f"display.audience_screen = {index} but only {len(screens)} screen(s) "
                 "are connected: the audience view uses the primary screen"
@@ -240,13 +246,15 @@ def show_windows(window, config, *, operator: bool, full_screen: bool):
         window.move(target.geometry().topLeft())
         op = OperatorWindow(window)
         window.operator = op
-        from bingo.ui.display import message_box_confirm
-
-        window.controller.confirm = message_box_confirm(
-            op, window.strings
-        )  # ask on the laptop, not the wall
-        others = [s for s in screens if s is not target]
-        op_screen = others[0] if others else primary
+        window.controller.confirm = op.confirm_overlay.ask  # ask on the laptop, not the wall
+        others = [s for s in screens if s.geometry() != target.geometry()]
+        if not others:
+            window.resize(1280, 720)
+            op.show()
+            op.offer_single_screen_choice()
+            op.activateWindow()
+            return op
+        op_screen = others[0]
         op.setScreen(op_screen)
         op.move(op_screen.geometry().topLeft())
     if full_screen:
@@ -268,7 +276,7 @@ def _install_excepthook(window) -> None:
 
         traceback.print_exception(kind, value, tb, file=sys.stderr)
         try:
-            window.show_notice(f"{kind.__name__}: {value}", "error", 8000)
+            window.warn(f"internal error (the show goes on): {kind.__name__}: {value}")
         except Exception:  # noqa: BLE001
             pass
 

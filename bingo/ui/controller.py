@@ -46,6 +46,7 @@ class DrawController(QObject):
         self.auto_seconds = auto_seconds or DEFAULT_AUTO_SECONDS
         self.auto = False
         self.paused: Callable[[], bool] = lambda: False  # e.g. an overlay is open
+        self.warn: Callable[[str], None] = lambda message: None  # for the host, not the room
         self._asking = False
         self._auto_timer = QTimer(self)
         self._auto_timer.setSingleShot(True)
@@ -159,10 +160,28 @@ class DrawController(QObject):
             return False
         self.revealed = []
         self._set_auto(False)
+        self.winners_changed.emit()
         self.game_reset.emit()
         self.revealed_changed.emit()
         self.notice.emit(self.strings("new_game_done"), "info")
         return True
+
+    def confirm_winner(self, serial: int) -> bool:
+        """Ask in the show's style, then record card `serial` as a winner (record_winner)."""
+        if self._asking or self.winner_of(serial) is not None:
+            return False
+        self.land_now()
+        s = self.strings
+        ball = len(self.revealed)
+        if not self._ask(
+            s("confirm_winner_title"), s("confirm_winner", serial=f"{serial:04d}", ball=ball)
+        ):
+            return False
+        return self.record_winner(serial)
+
+    def winner_of(self, serial: int) -> int | None:
+        """The ball at which `serial` was recorded as a winner, or None."""
+        return next((w.draw_count for w in self.session.winners if w.serial == serial), None)
 
     def _ask(self, title: str, text: str) -> bool:
         self._asking = True

@@ -5,14 +5,16 @@ Keys and the discreet control bar drive a DrawController; overlays (card check, 
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
+from bingo.check import BingoWatch
 from bingo.config import Config
 from bingo.ui.art import (
     ACCENT_ERROR,
@@ -31,30 +33,20 @@ from bingo.ui.controller import ConfirmFn, DrawController
 from bingo.ui.help import HelpOverlay
 from bingo.ui.i18n import Strings
 from bingo.ui.odds import READY, OddsPanel, OddsService
+from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
 
 NOTICE_COLOURS = {"info": TEXT, "warn": QColor("#ffd23f"), "error": ACCENT_ERROR}
+POINTER_IDLE_MS = 2500  # in full screen the mouse pointer hides after this long without moving
 
 
-def message_box_confirm(parent: QWidget, strings=None) -> ConfirmFn:
-    """The default confirmation: a Yes/No box over `parent`, "No" by default (tests inject
-    their own). The buttons speak the show's language whatever the system's Qt translation."""
-
-    def confirm(title: str, text: str) -> bool:
-        box = QMessageBox(parent)
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(title)
-        box.setText(f"<b>{title}</b>")
-        box.setInformativeText(text)
-        yes = box.addButton(strings("yes") if strings else "Yes", QMessageBox.ButtonRole.YesRole)
-        no = box.addButton(strings("no") if strings else "No", QMessageBox.ButtonRole.NoRole)
-        box.setDefaultButton(no)
-        box.setEscapeButton(no)
-        box.exec()
-        return box.clickedButton() is yes
-
-    return confirm
+def with_registry_count(config: Config, registry: dict | None) -> Config:
+    """The config whose odds count the registry's cards when one is loaded (not cards_in_play)."""
+    if registry is None or len(registry) == config.event.cards_in_play:
+        return config
+    event = dataclasses.replace(config.event, cards_in_play=len(registry))
+    return dataclasses.replace(config, event=event)
 
 
 class ControlBar(QWidget):
@@ -95,6 +87,8 @@ class DisplayWindow(QWidget):
     """The projector screen."""
 
     odds_shown = Signal(object)  # OddsResult now on screen (benchmarks time it)
+    bingo_alert = Signal(object, int)  # serials of registered cards newly with a bingo, ball
+    full_screen_left = Signal()
 
     def __init__(
         self,
@@ -111,24 +105,27 @@ class DisplayWindow(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        configured_cards = config.event.cards_in_play
+        config = with_registry_count(config, registry)
         self.config = config
         self.strings = Strings(config.event.language)
         self.warnings: list[str] = []
-        self.operator = None  # an OperatorWindow takes the warnings off the audience view
+        self.operator = None  # an OperatorWindow shows the host's warnings
         self._warn_out = warn
         self.setWindowTitle(config.event.title)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(640, 360)
         self.art = ArtCache(config, self.warn)
+        highlight = config.display.slot_frame_color
+        self.confirm_overlay = ConfirmOverlay(self.strings, highlight, self)
         self.controller = DrawController(
             session,
             self.strings,
-            confirm or message_box_confirm(self, self.strings),
+            confirm or self.confirm_overlay.ask,
             auto_seconds,
             parent=self,
         )
         self.controller.paused = self._overlay_open
-        highlight = config.display.slot_frame_color
         self.reel = SlotReel(self.art, highlight, config.display.spin_seconds, self.strings, self)
         self.reel.background = lambda p: self._paint_background_behind(p, self.reel)
         self.board = HistoryBoard(self.art, highlight, self.strings, self)
@@ -145,7 +142,15 @@ class DisplayWindow(QWidget):
             self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
         )
         self.card_view.registry = registry
+        self.card_view.winner_ball = self.controller.winner_of
+        self.card_view.winner_requested.connect(self._confirm_winner)
+        self.controller.warn = self.warn
         self.help = HelpOverlay(self.strings, highlight, self)
+        self.banner = Banner(self)
+        self.flash = BingoFlash(highlight, self)
+        for widget in (self.banner, self.flash):
+            widget.stackUnder(self.card_view)  # the card check and the help stay on top
+        self.bingo_watch = BingoWatch()
         self.controls = ControlBar(
             self.strings,
             {
@@ -174,6 +179,18 @@ class DisplayWindow(QWidget):
         self._banner_timer.timeout.connect(self._clear_banner)
         self.landed_at: float | None = None
         self.odds_shown_at: float | None = None
+        self._normal_geometry: QRect | None = None
+        self.pointer_idle_ms = POINTER_IDLE_MS
+        self._pointer_timer = QTimer(self)
+        self._pointer_timer.setSingleShot(True)
+        self._pointer_timer.timeout.connect(self._update_pointer)
+        self._pointer_awake = False
+        for widget in (self, self.reel, self.board, self.odds_panel, self.controls):
+            widget.setMouseTracking(True)
+            widget.installEventFilter(self)
+        for button in self.controls.buttons.values():
+            button.setMouseTracking(True)
+            button.installEventFilter(self)
 
         c = self.controller
         c.spin_started.connect(self._on_spin_started)
@@ -199,7 +216,15 @@ class DisplayWindow(QWidget):
         elif getattr(session, "previous_finished", None):
             self.show_banner(self.strings("previous_finished"), 15000)
         for message in getattr(session, "warnings", []):
-            self.warn(message, on_screen=False)  # the banner says it in the show's language
+            self.warn(message)  # the banner says it in the show's language
+        if config.event.cards_in_play != configured_cards:
+            self.warn(
+                self.strings(
+                    "cards_from_registry",
+                    cards=config.event.cards_in_play,
+                    configured=configured_cards,
+                )
+            )
         if auto_seconds:
             c.set_auto(True)
         self.resize(1280, 720)
@@ -220,8 +245,11 @@ class DisplayWindow(QWidget):
             text += " — " + self.strings("torn_line")
         return text
 
-    def warn(self, message: str, on_screen: bool = True) -> None:
-        """A problem that does not stop the show: stderr, the operator window, the status line."""
+    def warn(self, message: str) -> None:
+        """A problem for the host that does not stop the show: stderr and the operator window.
+
+        Never the audience view: the room sees the show, not "sound off: Qt Multimedia…".
+        """
         self.warnings.append(message)
         if self._warn_out is not None:
             self._warn_out(message)
@@ -230,8 +258,6 @@ class DisplayWindow(QWidget):
         operator = getattr(self, "operator", None)
         if operator is not None:
             operator.add_log(f"[warn] {message}")
-        elif on_screen and hasattr(self, "_notice_timer"):
-            self.show_notice(message, "warn", 6000)
 
     # ---------------------------------------------------------------- reactions
     def _on_spin_started(self, number: int, index: int) -> None:
@@ -254,10 +280,28 @@ class DisplayWindow(QWidget):
             revealed[-1] if revealed else None
         ):
             self.reel.show_number(revealed[-1] if revealed else None, len(revealed))
+        if self.controller.session.finished and self.controller.session.winners:
+            winners = self.strings(
+                "winners_list", winners=self.strings("list_sep").join(self.winners_lines())
+            )
+            self.show_banner(self.strings("finished", total=len(revealed)) + " — " + winners, 60000)
         # The odds panel follows one frame later, so the landing frame stays light.
         QTimer.singleShot(15, self._show_odds_for_revealed)
         if self.card_view.isVisible() and self.card_view.result is not None:
             self.card_view.check(str(self.card_view.result.card.serial))
+
+    def _confirm_winner(self, serial: int) -> None:
+        self.controller.confirm_winner(serial)
+        self.card_view.update()
+        if self.card_view.isVisible():
+            self.card_view.input.setFocus()
+
+    def winners_lines(self) -> list[str]:
+        """The confirmed winners as listed at the end of the game."""
+        return [
+            self.strings("winner_line", serial=f"{w.serial:04d}", n=w.draw_count)
+            for w in self.controller.session.winners
+        ]
 
     def _show_odds_for_revealed(self) -> None:
         revealed = self.controller.revealed
@@ -286,6 +330,12 @@ class DisplayWindow(QWidget):
     def _odds_on_screen(self, result) -> None:
         self.odds_shown_at = time.perf_counter()
         self.odds_shown.emit(result)
+        if result.registry is not None:
+            new = self.bingo_watch.update(result.drawn, result.registry.bingo_serials)
+            if new:
+                self.bingo_alert.emit(new, len(result.drawn))
+                if self.config.display.bingo_alert:
+                    self.flash.flash(self.strings("bingo_flash", n=len(new)))
 
     def _on_auto_changed(self, on: bool) -> None:
         self.controls.buttons["auto"].setChecked(on)
@@ -308,13 +358,14 @@ class DisplayWindow(QWidget):
         self.update(self._status_rect().toAlignedRect())
 
     def show_banner(self, text: str, ms: int = 12000) -> None:
+        """A message for the room over the odds curve, clear of the reel and the recent numbers."""
         self._banner = text
+        self.banner.set_text(text)
         self._banner_timer.start(ms)
-        self.update()
 
     def _clear_banner(self) -> None:
         self._banner = ""
-        self.update()
+        self.banner.set_text("")
 
     @property
     def notice_text(self) -> str:
@@ -341,17 +392,58 @@ class DisplayWindow(QWidget):
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
-            self.showNormal()
+            self.leave_full_screen()
         else:
             self.enter_full_screen()
 
     def enter_full_screen(self) -> None:
         """Full screen on the window's screen; the geometry is set first because a bare X
         server (a kiosk without a window manager) ignores the full-screen request itself."""
+        if not self.isFullScreen():
+            self._normal_geometry = self.geometry()
         screen = self.screen()
         if screen is not None:
             self.setGeometry(screen.geometry())
         self.showFullScreen()
+        self._pointer_awake = False
+        self._update_pointer()
+
+    def leave_full_screen(self) -> None:
+        """Back to the window as it was before full screen (size and place)."""
+        self.showNormal()
+        if self._normal_geometry is not None:
+            self.setGeometry(self._normal_geometry)
+        self._update_pointer()
+        self.full_screen_left.emit()
+
+    # ---------------------------------------------------------------- mouse pointer
+    @property
+    def pointer_hidden(self) -> bool:
+        return self.cursor().shape() == Qt.CursorShape.BlankCursor
+
+    def _update_pointer(self) -> None:
+        """Hidden in full screen unless the mouse just moved (then shown for a moment)."""
+        if not self._pointer_timer.isActive():
+            self._pointer_awake = False
+        hidden = self.isFullScreen() and not self._pointer_awake
+        self.setCursor(Qt.CursorShape.BlankCursor if hidden else Qt.CursorShape.ArrowCursor)
+        for button in self.controls.buttons.values():
+            button.setCursor(
+                Qt.CursorShape.BlankCursor if hidden else Qt.CursorShape.PointingHandCursor
+            )
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.MouseMove and self.isFullScreen():
+            self._pointer_awake = True
+            self._pointer_timer.start(self.pointer_idle_ms)
+            if self.pointer_hidden:
+                self._update_pointer()
+        return super().eventFilter(watched, event)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.WindowStateChange:
+            self._update_pointer()
+        super().changeEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.odds.shutdown()
@@ -385,7 +477,7 @@ class DisplayWindow(QWidget):
             self.toggle_full_screen()
         elif key == Qt.Key.Key_Escape:
             if self.isFullScreen():
-                self.showNormal()
+                self.leave_full_screen()
         elif key == Qt.Key.Key_C:
             self.open_card_check()
         elif key == Qt.Key.Key_R:
@@ -403,11 +495,14 @@ class DisplayWindow(QWidget):
         w, h = self.width(), self.height()
         m = h * 0.02
         top = h * 0.115
-        left_w = w * 0.42
+        # A board with many lines (8x8, 5x15 wrapped) takes room from the reel and the odds, so
+        # its digits stay readable from the back of the room (benchmarks/board_digits.py).
+        lines = self.board.lines
+        left_w = w * (0.42 if lines <= 5 else 0.34)
         right_x = m + left_w + m
         right_w = w - right_x - m
         content_h = h * 0.935 - top
-        board_h = content_h * 0.5
+        board_h = content_h * min(0.64, 0.5 + 0.035 * max(0, lines - 4))
         return {
             "title": QRectF(m * 1.5, m * 0.4, w - 3 * m, h * 0.1),
             "reel": QRectF(m, top, left_w, content_h),
@@ -438,6 +533,17 @@ class DisplayWindow(QWidget):
         )
         self.card_view.setGeometry(self.rect())
         self.help.setGeometry(self.rect())
+        self.confirm_overlay.setGeometry(self.rect())
+        self.flash.setGeometry(self.rect())
+        odds = r["odds"]
+        self.banner.setGeometry(
+            odds.adjusted(
+                odds.width() * 0.04,
+                odds.height() * 0.44,
+                -odds.width() * 0.04,
+                -odds.height() * 0.1,
+            ).toAlignedRect()
+        )
         self._background = None
         self._update_background()
         super().resizeEvent(event)
@@ -491,25 +597,6 @@ class DisplayWindow(QWidget):
         p.end()
         return pixmap
 
-    def _paint_banner(self, p: QPainter, title: QRectF) -> None:
-        """The resume message: a bright pill at the right of the title bar (1 or 2 lines)."""
-        lines = self._banner.split(" — ")
-        width = title.width() * 0.56
-        pill = QRectF(
-            title.right() - width, title.top() + title.height() * 0.08, width, title.height() * 0.84
-        )
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(255, 210, 63, 235))
-        p.drawRoundedRect(pill, pill.height() * 0.3, pill.height() * 0.3)
-        p.setPen(QColor("#14101f"))
-        inner = pill.adjusted(pill.height() * 0.3, 0, -pill.height() * 0.3, 0)
-        line_h = inner.height() / len(lines)
-        for i, line in enumerate(lines):
-            rect = QRectF(inner.left(), inner.top() + i * line_h, inner.width(), line_h)
-            size = title.height() * (0.36 if len(lines) == 1 else 0.27)
-            p.setFont(fit_font(line, rect, size, QFont.Weight.Bold if i else QFont.Weight.Black))
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
-
     def _paint_rehearsal_mark(self, p: QPainter) -> None:
         """A seeded draw is a rehearsal: say so on the wall, where nobody can miss it."""
         rect = self.rehearsal_rect()
@@ -555,7 +642,7 @@ class DisplayWindow(QWidget):
             label,
         )
         for i, n in enumerate(recent):
-            cell = self.art.cell(n, size, size)
+            cell = self.art.cell(n, size, size, True, True)
             p.setOpacity(1.0 - i * 0.12)
             p.drawPixmap(QPointF(x + i * (size + gap), y), cell)
         p.setOpacity(1.0)
@@ -579,10 +666,7 @@ class DisplayWindow(QWidget):
             if self._title is None:
                 self._title = self._render_title(title)
             p.drawPixmap(title.topLeft(), self._title)
-            if self._banner:
-                self._paint_banner(p, title)
-            else:
-                self._paint_recent(p, title)
+            self._paint_recent(p, title)
         if getattr(self.controller.session, "rehearsal", False):
             self._paint_rehearsal_mark(p)
         status = r["status"]

@@ -327,16 +327,34 @@ class OddsService(QObject):
             )
 
 
+# Below this a probability is floating-point residue of an exact 0 (the engine sums many
+# terms; 2.2e-16 is what "impossible" can come back as), above 1 - RESIDUE it is a certainty.
+RESIDUE = 1e-12
+
+
 def percent(p: float | None) -> str:
+    """A probability as the show prints it: "0%" for none, "<0.1%" only for a real chance."""
     if p is None:
         return "—"
-    if p <= 0.0:
+    if p < RESIDUE:
         return "0%"
+    if p > 1.0 - RESIDUE:
+        return "100%"
     if p < 0.001:
         return "<0.1%"
-    if p > 0.999 and p < 1.0:
+    if p > 0.999:
         return ">99.9%"
     return f"{p * 100:.1f}%"
+
+
+def tick_step(span: int, most: int = 10) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that puts at most `most` steps across `span`."""
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            if span <= most * factor * magnitude:
+                return factor * magnitude
+        magnitude *= 10
 
 
 class OddsPanel(QWidget):
@@ -529,8 +547,7 @@ class OddsPanel(QWidget):
         def x_of(t: float) -> float:
             return plot.left() + plot.width() * min(t, span) / max(1, span)
 
-        step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500) if span / s <= 10)
-        for t in range(0, span + 1, step):
+        for t in range(0, span + 1, tick_step(span)):
             p.setPen(TEXT_DIM)
             p.drawText(
                 QRectF(x_of(t) - axis_w, plot.bottom(), axis_w * 2, rect.bottom() - plot.bottom()),

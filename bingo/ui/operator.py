@@ -1,7 +1,9 @@
 """The operator window: controls and the full statistics on the laptop screen.
 
 It drives the same DrawController as the audience view and forwards its keys to it, so the host
-can run the show from the laptop while the projector shows only the audience view.
+can run the show from the laptop while the projector shows only the audience view. Its figures
+are always those of the draw the audience sees. With a card registry it lists the cards with a
+bingo and the confirmed winners; with one screen only it asks how to keep itself off the wall.
 """
 
 from __future__ import annotations
@@ -9,12 +11,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -25,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from bingo.ui.art import FONT_FAMILIES
 from bingo.ui.odds import percent
+from bingo.ui.overlays import ConfirmOverlay
 
 STYLE = """
 QWidget { background: #14122a; color: #f4f2ff; }
@@ -39,7 +44,13 @@ QHeaderView::section { background: #2a2650; color: #f4f2ff; border: none; paddin
 QLabel#big { font-size: 64px; font-weight: 900; }
 QLabel#dim { color: #a9a3c9; }
 QLabel#audit { font-size: 18px; font-weight: bold; color: #ffd23f; }
+QFrame#single { background: #4a2a00; border: 2px solid #ffd23f; border-radius: 8px; }
+QFrame#single QLabel { background: transparent; font-size: 15px; }
+QPushButton#choice { background: #ffd23f; color: #14101f; font-weight: bold; }
+QLineEdit:focus { border: 2px solid #ffd23f; }
 """
+
+SIDE, AUDIENCE = "side", "audience"
 
 
 class OperatorWindow(QWidget):
@@ -86,9 +97,18 @@ class OperatorWindow(QWidget):
             if key == "auto":
                 button.setCheckable(True)
             self.buttons[key] = button
+        # Only a click or C puts the cursor here, so Space / A / R drive the show from the start.
         self.serial = QLineEdit()
+        self.serial.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.serial.setPlaceholderText(s("check_prompt"))
         self.serial.returnPressed.connect(self.check_serial)
+        self.serial.installEventFilter(self)
+        self.winner_button = QPushButton(s("op_confirm_winner"))
+        self.winner_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.winner_button.clicked.connect(self.confirm_winner)
+        self.winners = QListWidget()
+        self.winners.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.winners.setMaximumHeight(120)
 
         left = QVBoxLayout()
         left.addWidget(self.last_label)
@@ -96,13 +116,26 @@ class OperatorWindow(QWidget):
         left.addLayout(grid)
         left.addWidget(QLabel(s("check_title")))
         left.addWidget(self.serial)
+        if display.card_view.registry is not None:  # winners are confirmed by a card check
+            left.addWidget(self.winner_button)
+            left.addWidget(QLabel(s("winners_title")))
+            left.addWidget(self.winners)
         left.addStretch(1)
 
         self.history = QListWidget()
         self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.bingo_cards = QListWidget()
+        self.bingo_cards.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.bingo_cards.setMaximumHeight(150)
+        self.bingo_cards.itemDoubleClicked.connect(
+            lambda item: self.check_serial(item.data(Qt.ItemDataRole.UserRole))
+        )
         middle = QVBoxLayout()
         middle.addWidget(QLabel(s("op_history")))
         middle.addWidget(self.history)
+        if display.card_view.registry is not None:
+            middle.addWidget(QLabel(s("op_bingo_cards")))
+            middle.addWidget(self.bingo_cards)
 
         self.figures = QLabel()
         self.figures.setWordWrap(True)
@@ -142,10 +175,33 @@ class OperatorWindow(QWidget):
         right.addWidget(self.audit_label)
         right.addWidget(self.log)
 
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 3)
-        layout.addLayout(middle, 2)
-        layout.addLayout(right, 5)
+        self.single_screen_box = QFrame()
+        self.single_screen_box.setObjectName("single")
+        box = QVBoxLayout(self.single_screen_box)
+        message = QLabel(s("single_screen"))
+        message.setWordWrap(True)
+        box.addWidget(message)
+        choices = QHBoxLayout()
+        self.choice_buttons: dict[str, QPushButton] = {}
+        for choice, label in ((SIDE, "single_side"), (AUDIENCE, "single_audience")):
+            button = QPushButton(s(label))
+            button.setObjectName("choice")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, c=choice: self.choose_layout(c))
+            choices.addWidget(button)
+            self.choice_buttons[choice] = button
+        box.addLayout(choices)
+        self.single_screen_box.hide()
+        self.single_screen = False
+
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(middle, 2)
+        columns.addLayout(right, 5)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.single_screen_box)
+        layout.addLayout(columns, 1)
+        self.confirm_overlay = ConfirmOverlay(s, display.config.display.slot_frame_color, self)
 
         c = self.controller
         c.revealed_changed.connect(self.refresh)
@@ -154,29 +210,70 @@ class OperatorWindow(QWidget):
         c.auto_changed.connect(self.buttons["auto"].setChecked)
         c.spin_started.connect(lambda _n, _i: self.refresh_journal())
         c.winners_changed.connect(self.refresh_journal)
-        display.odds.result_ready.connect(lambda _result: self.refresh_stats())
+        c.winners_changed.connect(self.refresh_winners)
+        # The audience's figures, when the audience gets them (not the prefetched next draw's).
+        display.odds_shown.connect(lambda _result: self.refresh_stats())
         display.odds.state_changed.connect(lambda _state: self.refresh_stats())
+        display.bingo_alert.connect(self._on_bingo_alert)
+        display.full_screen_left.connect(self._on_full_screen_left)
         for message in display.warnings:
             self.add_log(f"[warn] {message}")
         if display.banner_text:
             self.add_log(f"[info] {display.banner_text}")
         self.resize(1100, 640)
         self.refresh()
+        self.refresh_winners()
 
     # ---------------------------------------------------------------- actions
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        self.setFocus()
+
     def focus_serial(self) -> None:
         self.serial.setFocus()
         self.serial.selectAll()
 
-    def check_serial(self) -> None:
-        """Show the typed card on the audience view."""
-        self.display.open_card_check()
-        self.display.card_view.input.setText(self.serial.text())
-        self.display.card_view.check(self.serial.text())
+    def check_serial(self, text: str | None = None) -> None:
+        """Show the card on the audience view; Enter again on a bingo records the winner."""
+        text = self.serial.text() if text is None else text
+        self.serial.setText(text)
+        view = self.display.card_view
+        if not view.isVisible():
+            self.display.open_card_check()
+        view.input.setText(text)
+        view.submit(text)
         self.serial.selectAll()
+        self._update_winner_button()
+
+    def confirm_winner(self) -> None:
+        result = self.display.card_view.result
+        if result is not None and result.verdict == "bingo":
+            self.display._confirm_winner(result.card.serial)
+        self._update_winner_button()
+
+    def _update_winner_button(self) -> None:
+        result = self.display.card_view.result if self.display.card_view.isVisible() else None
+        self.winner_button.setEnabled(
+            result is not None
+            and result.verdict == "bingo"
+            and self.controller.winner_of(result.card.serial) is None
+        )
 
     def add_log(self, text: str) -> None:
         self.log.appendPlainText(text)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        """Esc in the card number field gives the keys back to the show."""
+        if (
+            watched is self.serial
+            and event.type() == event.Type.KeyPress
+            and event.key() == Qt.Key.Key_Escape
+        ):
+            self.display.card_view.close_view()
+            self._update_winner_button()
+            self.setFocus()
+            return True
+        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
         if event.key() == Qt.Key.Key_C and not self.display.card_view.isVisible():
@@ -184,9 +281,44 @@ class OperatorWindow(QWidget):
             return
         if event.key() == Qt.Key.Key_Escape and self.display.card_view.isVisible():
             self.display.card_view.close_view()
+            self._update_winner_button()
             return
         if not self.display.handle_key(event):
             super().keyPressEvent(event)
+
+    # ---------------------------------------------------------------- one screen only
+    def offer_single_screen_choice(self) -> None:
+        """Say that this window would be on the projector too, and let the host choose."""
+        self.single_screen = True
+        self.single_screen_box.show()
+        self.choose_layout(SIDE)
+
+    def choose_layout(self, choice: str) -> None:
+        """SIDE: both windows side by side, the audience view in a window (drag it to the
+        projector if it is a separate screen). AUDIENCE: the audience view alone in full screen,
+        this window minimised; leaving full screen (Esc) brings it back."""
+        display = self.display
+        if choice == AUDIENCE:
+            self.showMinimized()
+            display.enter_full_screen()
+            display.activateWindow()
+            return
+        if display.isFullScreen():
+            display.leave_full_screen()
+        screen = display.screen() or self.screen()
+        if screen is not None:
+            area = screen.availableGeometry()
+            split = round(area.width() * 0.6)
+            display.setGeometry(area.x(), area.y(), split, round(split * 9 / 16))
+            self.setGeometry(area.x() + split, area.y(), area.width() - split, area.height())
+        display.show()
+        self.showNormal()
+
+    def _on_full_screen_left(self) -> None:
+        if self.single_screen and self.isMinimized():
+            self.showNormal()
+            self.raise_()
+            self.activateWindow()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         if self.display.isVisible():
@@ -233,10 +365,12 @@ class OperatorWindow(QWidget):
 
     def refresh_stats(self) -> None:
         s = self.strings
-        result = self.display.odds_panel.result
-        stats = result.stats if result is not None else None
         config = self.display.config
         revealed = self.controller.revealed
+        result = self.display.odds_panel.result
+        if result is not None and result.drawn != frozenset(revealed):
+            result = None  # figures of another draw are never shown as this one's
+        stats = result.stats if result is not None else None
         per_column = [0] * config.board.size
         for n in revealed:
             per_column[config.board.column_of(n)] += 1
@@ -273,3 +407,24 @@ class OperatorWindow(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(column, j, item)
         self.registry_label.setText(self.display.odds_panel.registry_text())
+        registry = result.registry if result is not None else None
+        if registry is not None:
+            self.bingo_cards.clear()
+            for serial in registry.bingo_serials:
+                ball = self.controller.winner_of(serial)
+                text = f"No.{serial:04d}" + (f"  ★ {ball}" if ball is not None else "")
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, str(serial))
+                self.bingo_cards.addItem(item)
+
+    def _on_bingo_alert(self, serials, ball: int) -> None:
+        names = ", ".join(f"No.{serial:04d}" for serial in serials)
+        self.add_log(f"[bingo] {self.strings('op_new_bingo', ball=ball, serials=names)}")
+
+    def refresh_winners(self) -> None:
+        self.winners.clear()
+        lines = self.display.winners_lines()
+        for line in lines or [self.strings("winners_none")]:
+            self.winners.addItem(line)
+        self._update_winner_button()
+        self.refresh_stats()
