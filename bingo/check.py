@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bingo.config import Config
 from cards.model import BingoCard
-from cards.registry import check_board, read_registry
+from cards.registry import SERIAL_MAX_DIGITS, check_board, read_registry
 
 Cell = tuple[int, int]
 

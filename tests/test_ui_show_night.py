@@ -425,7 +425,7 @@ def test_confirmations_are_large_and_in_the_show_style(
     assert heights and heights[0] >= 0.08 * 720
 
 
-@pytest.mark.parametrize("size,per_column,least_px", [(4, 10, 26), (8, 8, 20), (8, 15, 16)])
+@pytest.mark.parametrize("size,per_column,least_px", [(4, 10, 26), (8, 8, 20), (8, 15, 14)])
 def test_board_digits_are_readable_at_720p(
     qtbot, config, tmp_path, fake_engine, output_dir, size, per_column, least_px
 ):
