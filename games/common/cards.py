@@ -117,6 +117,7 @@ class Card:
     def __str__(self) -> str:
         if self.is_joker:
             return self.JOKER_TEXT
+        assert self.rank is not None and self.suit is not None
         return f"{self.rank.text}{self.suit.value}"
 
     def __repr__(self) -> str:
