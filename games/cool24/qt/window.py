@@ -35,9 +35,9 @@ from eventkit import fonts
 from eventkit.i18n import Texts
 from eventkit.images import ImageError, load_square, qimage_of
 from eventkit.qtruntime import make_app
-from games.cool24.policies import hint
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
+from games.cool24.table import Stage, TableSession
 from games.cool24.texts import TEXTS
 
 CANVAS_W, CANVAS_H = 1600, 900
@@ -226,11 +226,9 @@ class Cool24Widget(QWidget):
         super().__init__()
         self.settings = settings or Cool24Settings()
         self.t = Texts(TEXTS, self.settings.language)
-        self.master = random.Random(seed)
+        self.session = TableSession(self.settings, seed)
         self.images = CardImages(self.settings.image_dir, self.settings.suits)
         self.cards = CardPainter(self.settings, self.images)
-        self.state = "title"
-        self.game: Game | None = None
         self.popups: list[Popup] = []
         self.toast: tuple[str, float] | None = None
         self.hint_slot: int | None = None
@@ -247,11 +245,23 @@ class Cool24Widget(QWidget):
         self.setMinimumSize(800, 450)
         self.resize(1280, 720)
 
+    # ------------------------------------------------------------ the session's state
+    @property
+    def game(self) -> Game | None:
+        return self.session.game
+
+    @property
+    def state(self) -> Stage:
+        return self.session.stage
+
+    @state.setter
+    def state(self, stage: str) -> None:  # a set position (tests)
+        self.session.stage = Stage(stage)
+
     # ------------------------------------------------------------ actions
     def start(self) -> None:
         """A new game (Enter on the title or the summary)."""
-        self.game = Game.new(seed=self.master.randrange(2**32), config=self.settings)
-        self.state = "play"
+        self.session.start()
         self.popups.clear()
         self.toast = None
         self.hint_slot = None
@@ -266,15 +276,15 @@ class Cool24Widget(QWidget):
 
     def play_slot(self, slot: int) -> PlayResult | None:
         """Play the card in `slot` (1-4); an unplayable card shows why instead."""
-        if self.state != "play" or self.game is None:
-            return None
         try:
-            result = self.game.play(slot)
+            result = self.session.play(slot)
         except IllegalMove as exc:
             if exc.code == "no_link":
                 self._toast(self.t["cannot"].format(**exc.params))
             else:
                 self._toast(str(exc))
+            return None
+        if result is None:
             return None
         self.hint_slot = None
         now = time.monotonic()
@@ -294,7 +304,6 @@ class Cool24Widget(QWidget):
             for bonus in deal_bonuses:
                 self._bonus_popup(bonus.kind, bonus.points, delay=1.0)
         if result.over:
-            self.state = "over"
             self.over_at = now
         self._animate()
         self.update()
@@ -302,9 +311,10 @@ class Cool24Widget(QWidget):
 
     def show_hint(self) -> int | None:
         """Mark the slot the lookahead player would play (key H)."""
-        if self.state != "play" or self.game is None or not self.settings.hint:
+        found = self.session.hint(self.hint_rollouts)
+        if found is None:
             return None
-        self.hint_slot = hint(self.game, rollouts=self.hint_rollouts, seed=self.game.total_played)
+        self.hint_slot = found
         self.update()
         return self.hint_slot
 
