@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -29,3 +30,15 @@ def output_dir() -> Path:
 @pytest.fixture
 def repo_root() -> Path:
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def nobody():
+    """The project's Python run as the unprivileged user nobody (see tests/unprivileged.py)."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root to run the project as the user nobody")
+    from unprivileged import make_nobody
+
+    runner = make_nobody()
+    yield runner
+    shutil.rmtree(runner.folder, ignore_errors=True)

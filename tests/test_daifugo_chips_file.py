@@ -91,18 +91,6 @@ def test_the_data_folder_being_a_file_is_reported(tmp_path, monkeypatch):
     assert blocker.read_text(encoding="utf-8") == "not a folder"
 
 
-def _python(*args: str, user: str | None = None, env: dict[str, str] | None = None):
-    command = [sys.executable, *args]
-    if user:
-        if shutil.which("runuser") is None or os.geteuid() != 0:
-            pytest.skip("needs root and runuser to run as an unprivileged user")
-        command = ["runuser", "-u", user, "--", *command]
-    full_env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run(
-        command, env={**full_env, **(env or {})}, capture_output=True, text=True, timeout=120
-    )
-
-
 @pytest.fixture
 def shared_dir():
     """A folder an unprivileged user can reach (pytest's tmp_path is private to root)."""
@@ -114,18 +102,13 @@ def shared_dir():
     shutil.rmtree(path)
 
 
-def test_read_only_folder_as_an_unprivileged_user(shared_dir):
+def test_read_only_folder_as_an_unprivileged_user(shared_dir, nobody):
     data = shared_dir / "data"
     data.mkdir()
     data.chmod(0o555)
-    result = _python(
-        "-m",
-        "games",
-        "daifugo",
-        "--no-setup",
-        "--config",
-        str(ROOT / "config.toml"),
-        user="nobody",
+    result = nobody.run(
+        ["-m", "games", "daifugo", "--no-setup", "--config", str(nobody.root / "config.toml")],
+        cwd=shared_dir,
         env={"PUYO_EVENT_DATA_DIR": str(data)},
     )
     assert result.returncode == 1, result.stderr
@@ -134,13 +117,13 @@ def test_read_only_folder_as_an_unprivileged_user(shared_dir):
     assert list(data.iterdir()) == []
 
 
-def test_unreadable_file_as_an_unprivileged_user(shared_dir):
+def test_unreadable_file_as_an_unprivileged_user(shared_dir, nobody):
     path = shared_dir / "chips.json"
     path.write_text('{"balances": {"a": 5}}', encoding="utf-8")
     path.chmod(0o600)
     shared_dir.chmod(0o777)
     code = f"from games.daifugo.chips import ChipBank; ChipBank({str(path)!r})"
-    result = _python("-c", code, user="nobody")
+    result = nobody.run(["-c", code], cwd=shared_dir)
     assert "UserError: chip balances in" in result.stderr and "cannot be read" in result.stderr
     assert path.read_text(encoding="utf-8") == '{"balances": {"a": 5}}'
 

@@ -55,9 +55,9 @@ def config():
     return load_config(ROOT / "config.toml")
 
 
-def show_config(folder: Path, language: str = "ja") -> Path:
+def show_config(folder: Path, language: str = "ja", root: Path = ROOT) -> Path:
     path = folder / "config.toml"
-    text = SHOW_CONFIG.format(img=(ROOT / "img").as_posix())
+    text = SHOW_CONFIG.format(img=(root / "img").as_posix())
     if language != "ja":
         text = text.replace(
             'title = "Fault show"', f'title = "Fault show"\nlanguage = "{language}"'
@@ -548,89 +548,41 @@ def test_journal_location_problems_are_one_clear_message(tmp_path, capsys, case)
     assert err.count("\n") == 1
 
 
-def test_a_read_only_folder_for_an_unprivileged_user(tmp_path):
-    if shutil.which("setpriv") is None:
-        pytest.skip("setpriv is not available")
+def test_a_read_only_folder_for_an_unprivileged_user(nobody):
     tmp_path = Path(tempfile.mkdtemp(prefix="journal-ro-"))  # pytest's own is private to root
     tmp_path.chmod(0o755)
     try:
-        check_read_only_as_nobody(tmp_path)
+        check_read_only_as_nobody(tmp_path, nobody)
     finally:
         shutil.rmtree(tmp_path)
 
 
-def check_read_only_as_nobody(tmp_path: Path) -> None:
+def check_read_only_as_nobody(tmp_path: Path, nobody) -> None:
     folder = tmp_path / "ro"
     folder.mkdir()
-    config_path = show_config(tmp_path, language="en")
+    config_path = show_config(tmp_path, language="en", root=nobody.root)
     folder.chmod(0o755)
     data = tmp_path / "data"
     data.mkdir(mode=0o777)
     data.chmod(0o777)
-    env = dict(
-        os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT), PUYO_EVENT_DATA_DIR=str(data)
-    )
-    command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable]
-    result = subprocess.run(
-        [
-            *command,
-            "-m",
-            "bingo",
-            "draw",
-            "--config",
-            str(config_path),
-            "--windowed",
-            "--journal",
-            str(folder / "show.jsonl"),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    env = {"PUYO_EVENT_DATA_DIR": str(data)}
+    draw = ["-m", "bingo", "draw", "--config", str(config_path), "--windowed", "--journal"]
+    result = nobody.run([*draw, str(folder / "show.jsonl")], cwd=tmp_path, env=env)
     assert result.returncode == 1, result.stderr
     assert "permission denied" in result.stderr and "Traceback" not in result.stderr
     # a read-only journal file in a writable folder
     writable = tmp_path / "rw"
     writable.mkdir(mode=0o777)
     writable.chmod(0o777)
-    result = subprocess.run(
-        [
-            *command,
-            "-c",
-            (
-                "from bingo.config import load_config; from bingo.session import DrawSession; "
-                f"DrawSession.open(load_config({str(config_path)!r}), {str(writable / 'j.jsonl')!r}"
-                ", seed=1).draw()"
-            ),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    code = (
+        "from bingo.config import load_config; from bingo.session import DrawSession; "
+        f"DrawSession.open(load_config({str(config_path)!r}), {str(writable / 'j.jsonl')!r}"
+        ", seed=1).draw()"
     )
+    result = nobody.run(["-c", code], cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr
     (writable / "j.jsonl").chmod(0o444)
-    result = subprocess.run(
-        [
-            *command,
-            "-m",
-            "bingo",
-            "draw",
-            "--config",
-            str(config_path),
-            "--windowed",
-            "--journal",
-            str(writable / "j.jsonl"),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = nobody.run([*draw, str(writable / "j.jsonl")], cwd=tmp_path, env=env)
     assert result.returncode == 1 and "permission denied" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
 
