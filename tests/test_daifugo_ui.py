@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QDialog, QLabel  # noqa: E402
 
 from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
 from games.daifugo.qt.window import DaifugoTable  # noqa: E402
@@ -229,12 +232,22 @@ def test_setup_dialog_and_make_table(qtbot, output_dir, tmp_path):
     from games.daifugo.app import make_table, resolve
     from games.daifugo.qt.window import SetupDialog
 
-    dialog = SetupDialog("ja", 2, "intermediate")
+    dialog = SetupDialog("ja", 2, "intermediate", players=3, cpu_levels=("easy", "strong"))
     qtbot.addWidget(dialog)
-    assert dialog.choice() == (2, "intermediate")
-    dialog.rules_box.setCurrentIndex(3)
+    c = dialog.choice()
+    assert (c.players, c.cpu_levels, c.rules, c.room_key) == (
+        3,
+        ("easy", "strong"),
+        Rules.preset(2),
+        "intermediate",
+    )
+    dialog.players_box.setCurrentIndex(3)  # 5 players: four CPU rows
+    dialog.level_boxes[3].setCurrentIndex(2)
+    dialog.rules_box.setCurrentIndex(dialog.rules_box.findData(4))
     dialog.room_box.setCurrentIndex(2)
-    assert dialog.choice() == (4, "advanced")
+    c = dialog.choice()
+    assert c.players == 5 and c.cpu_levels == ("easy", "strong", "strong", "strong")
+    assert c.rules == Rules.preset(4) and c.room_key == "advanced"
     dialog.show()
     dialog.grab().save(str(output_dir / "daifugo_setup_ja.png"))
     cfg = tmp_path / "config.toml"
@@ -244,6 +257,48 @@ def test_setup_dialog_and_make_table(qtbot, output_dir, tmp_path):
     qtbot.addWidget(table)
     assert [c.level for c in table.cpus[1:]] == ["easy", "strong"]
     assert table.players == 3 and table.delay_ms == 0
+
+
+def test_setup_rules_one_by_one_after_a_preset(qtbot, output_dir):
+    from games.daifugo.qt.setup import CUSTOM, SetupDialog
+
+    dialog = SetupDialog("ja", 3, "beginner")
+    qtbot.addWidget(dialog)
+    assert dialog.rules() == Rules.preset(3)
+    assert any("左詰め" in label.text() for label in dialog.findChildren(QLabel))
+    dialog.rule_checks["spade_three"].setChecked(True)  # ルール3 + スペ3返し: no preset
+    assert dialog.rules_box.currentData() == CUSTOM
+    assert dialog.choice().rules == Rules(spade_three=True)
+    dialog.rule_checks["miyako_ochi"].setChecked(True)  # ルール3 + both = ルール2
+    assert dialog.rules_box.currentData() == 2
+    dialog.rules_box.setCurrentIndex(dialog.rules_box.findData(1))
+    assert all(check.isChecked() for check in dialog.rule_checks.values())
+    dialog.players_box.setCurrentIndex(0)  # 2 players: one CPU level asked
+    dialog.show()
+    assert [box.isVisible() for box in dialog.level_boxes] == [True, False, False, False]
+    assert dialog.choice().cpu_levels == ("normal",)
+    dialog.grab().save(str(output_dir / "daifugo_setup_custom_ja.png"))
+
+
+def test_a_custom_rule_set_reaches_the_table(qtbot, monkeypatch):
+    from games.daifugo.app import make_table
+    from games.daifugo.qt.setup import SetupDialog
+    from games.daifugo.settings import DaifugoSettings
+
+    def chosen(dialog):
+        dialog.players_box.setCurrentIndex(1)
+        dialog.rule_checks["eight_cut"].setChecked(False)
+        dialog.level_boxes[1].setCurrentIndex(0)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SetupDialog, "exec", chosen)
+    table = make_table(DaifugoSettings(cpu_delay_ms=0), "en")
+    qtbot.addWidget(table)
+    assert table.players == 3 and [c.level for c in table.cpus[1:]] == ["normal", "easy"]
+    assert table.rules == replace(Rules.preset(1), eight_cut=False)
+    assert table.rules.preset_number() is None
+    monkeypatch.setattr(SetupDialog, "exec", lambda dialog: QDialog.DialogCode.Rejected)
+    assert make_table(DaifugoSettings(), "en") is None
 
 
 def test_player_chooses_what_the_joker_stands_for(qtbot):

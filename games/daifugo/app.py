@@ -26,7 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--delay-ms", type=int, help="pause before each CPU move (0 = none)")
     parser.add_argument("--seed", type=int, help="seed for a game that replays exactly")
     parser.add_argument(
-        "--no-setup", action="store_true", help="skip the rule set / room chooser at the start"
+        "--no-setup",
+        action="store_true",
+        help="skip the start dialog (players, CPU levels, rules, room)",
     )
     parser.add_argument("--language", choices=("ja", "en"), help="override event.language")
     return parser
@@ -68,20 +70,27 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
 
 
 def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = None):
-    """The table widget (after the chooser dialog when settings ask for it)."""
+    """The table widget (after the start dialog when settings ask for it; None = cancelled)."""
     from games.daifugo.qt.window import DaifugoTable, SetupDialog
 
-    rule_set, room_key = settings.rule_set, settings.room
+    players, rules, room_key = settings.players, Rules.preset(settings.rule_set), settings.room
+    levels = tuple(settings.level_of(i) for i in range(players - 1))
     if settings.choose_at_start if ask is None else ask:
-        dialog = SetupDialog(language, rule_set, room_key)
+        dialog = SetupDialog(language, rules, room_key, players=players, cpu_levels=levels)
         if not dialog.exec():
             return None
-        rule_set, room_key = dialog.choice()
+        chosen = dialog.choice()
+        players, levels, rules, room_key = (
+            chosen.players,
+            chosen.cpu_levels,
+            chosen.rules,
+            chosen.room_key,
+        )
     return DaifugoTable(
-        players=settings.players,
-        rules=Rules.preset(rule_set),
+        players=players,
+        rules=rules,
         room=room(room_key),
-        cpu_levels=settings.cpu_levels,
+        cpu_levels=levels,
         delay_ms=settings.cpu_delay_ms,
         seed=settings.seed,
         language=language,

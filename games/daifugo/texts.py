@@ -42,7 +42,7 @@ TEXTS = {
         "cant_play": "出せません：{why}",
         "joker_as": "ジョーカーを何として出しますか？",
         "foul_warning": "このカードであがると反則（最下位）です",
-        "setup": "大富豪 — ルールとルームを選んでください",
+        "setup": "大富豪 — 人数・CPU・ルール・ルームを選んでください",
         "choose_rules": "ルール",
         "choose_room": "ルーム",
         "start": "はじめる",
@@ -51,6 +51,19 @@ TEXTS = {
         "empty_field": "場は空です",
         "delta": "{d:+,}",
         "play_fee": "プレイ代 {n:,}",
+        "choose_players": "人数",
+        "players_item": "{n}人（あなた＋CPU {cpus}人）",
+        "cpu_level_of": "{name}の強さ",
+        "level_easy": "弱い",
+        "level_normal": "普通",
+        "level_strong": "強い",
+        "custom_rules": "カスタム",
+        "rules_one_by_one": "特殊ルール（1つずつ変えられます）",
+        "preset_reading": (
+            "元のページのルール表は空欄が失われていたため、左詰めで読んでいます："
+            "絵柄しばり・階段しばりはルール1だけ、スペ3返し・都落ちはルール1と2。"
+        ),
+        "cancel": "やめる",
     },
     "en": {
         "title": "Daifugō",
@@ -86,7 +99,7 @@ TEXTS = {
         "cant_play": "Not allowed: {why}",
         "joker_as": "Play the joker as which card?",
         "foul_warning": "Going out on this card is a foul (last place)",
-        "setup": "Daifugō — choose the rules and the room",
+        "setup": "Daifugō — choose players, CPUs, rules and room",
         "choose_rules": "Rules",
         "choose_room": "Room",
         "start": "Start",
@@ -95,6 +108,20 @@ TEXTS = {
         "empty_field": "The field is empty",
         "delta": "{d:+,}",
         "play_fee": "play fee {n:,}",
+        "choose_players": "Players",
+        "players_item": "{n} (you + {cpus} CPU)",
+        "cpu_level_of": "{name} level",
+        "level_easy": "Easy",
+        "level_normal": "Normal",
+        "level_strong": "Strong",
+        "custom_rules": "Custom",
+        "rules_one_by_one": "Special rules (switch each one)",
+        "preset_reading": (
+            "The original page's table of rule sets lost its empty cells; it is read"
+            " left-aligned: suit lock and number lock only in rule set 1, spade-3 return and"
+            " capital fall in rule sets 1 and 2."
+        ),
+        "cancel": "Cancel",
     },
 }
 

@@ -1,5 +1,6 @@
-"""The Daifugō table's Qt widgets: they paint the TableSession and forward input."""
+"""Qt frontend of Daifugō: the table widget, the start dialog and the help overlay."""
 
-from games.daifugo.qt.window import DaifugoTable, SetupDialog
+from games.daifugo.qt.setup import SetupChoice, SetupDialog
+from games.daifugo.qt.window import DaifugoTable
 
-__all__ = ["DaifugoTable", "SetupDialog"]
+__all__ = ["DaifugoTable", "SetupChoice", "SetupDialog"]

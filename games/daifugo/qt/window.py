@@ -11,14 +11,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
     QMenu,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,7 +21,8 @@ from eventkit.i18n import Texts
 from games.common.cards import Card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove
-from games.daifugo.chips import ROOMS, ChipBank, Room
+from games.daifugo.chips import ChipBank, Room
+from games.daifugo.qt.setup import SetupDialog  # noqa: F401 - the former home
 from games.daifugo.rules import SUIT_ORDER, Game, Phase, Rules
 from games.daifugo.table import TableSession
 from games.daifugo.texts import TEXTS, explain, rules_summary
@@ -37,40 +32,6 @@ FELT_BOTTOM = QColor(theme.FELT_DARK)
 GOLD = QColor(theme.GOLD)
 TEXT = QColor(theme.TEXT)
 RED = QColor(theme.RED)
-
-
-class SetupDialog(QDialog):
-    """Choose the rule set (with what it contains) and the room (with its stake)."""
-
-    def __init__(self, language: str, rule_set: int, room_key: str, parent=None) -> None:
-        super().__init__(parent)
-        t = Texts(TEXTS, language)
-        self.setWindowTitle(t["title"])
-        layout = QVBoxLayout(self)
-        head = QLabel(t["setup"])
-        head.setStyleSheet("font-size: 18px; font-weight: bold; margin-bottom: 8px;")
-        layout.addWidget(head)
-        form = QFormLayout()
-        self.rules_box = QComboBox()
-        for n in (1, 2, 3, 4):
-            label = t["rule_set"].format(n=n) + ": " + rules_summary(Rules.preset(n), language)
-            self.rules_box.addItem(label, n)
-        self.rules_box.setCurrentIndex(rule_set - 1)
-        self.room_box = QComboBox()
-        for r in ROOMS.values():
-            self.room_box.addItem(f"{r.label(language)}  ({r.stake:,})", r.key)
-        self.room_box.setCurrentIndex(list(ROOMS).index(room_key))
-        form.addRow(t["choose_rules"], self.rules_box)
-        form.addRow(t["choose_room"], self.room_box)
-        layout.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(t["start"])
-        buttons.accepted.connect(self.accept)
-        layout.addWidget(buttons)
-        self.setStyleSheet("font-size: 15px;")
-
-    def choice(self) -> tuple[int, str]:
-        return int(self.rules_box.currentData()), str(self.room_box.currentData())
 
 
 class DaifugoTable(QWidget):
@@ -457,7 +418,7 @@ class DaifugoTable(QWidget):
     def _paint_header(self, p: QPainter) -> None:
         t = self.t
         n = self.rules.preset_number()
-        head = f"{t['title']}   {t['rule_set'].format(n=n) if n else ''}   "
+        head = f"{t['title']}   {t['rule_set'].format(n=n) if n else t['custom_rules']}   "
         head += f"{self.room.label(self.language)}   {t['pot'].format(n=self.room.stake)}"
         p.setPen(TEXT)
         p.setFont(self._font(20, True))
@@ -504,7 +465,7 @@ class DaifugoTable(QWidget):
             p.drawRoundedRect(rect, 14, 14)
             p.setPen(TEXT)
             p.setFont(self._font(17, True))
-            level = self.cpus[seat].level if self.cpus[seat] else ""
+            level = t[f"level_{self.cpus[seat].level}"] if self.cpus[seat] else ""
             p.drawText(
                 rect.adjusted(12, 6, -12, 0),
                 Qt.AlignmentFlag.AlignLeft,
