@@ -8,13 +8,16 @@ import sys
 import pytest
 
 from games.common.cards import (
+    JOKER,
     Card,
     CardParseError,
+    Joker,
     Rank,
     Suit,
     deck_32,
     deck_52,
     deck_53,
+    parse_card,
     parse_cards,
     shuffled,
 )
@@ -24,12 +27,14 @@ from games.common.cards import (
 
 def test_text_form_round_trips_for_every_card():
     for card in deck_53():
+        assert parse_card(str(card)) == card
+    for card in deck_52():
         assert Card.parse(str(card)) == card
     assert str(Card.parse("10H")) == "10H"
     assert Card.parse("10h") == Card(Rank.TEN, Suit.HEARTS)
     assert Card.parse(" qs ") == Card(Rank.QUEEN, Suit.SPADES)
-    assert Card.parse("JK").is_joker and str(Card.joker()) == "JK"
-    assert Card.parse("joker") == Card.joker()
+    assert parse_card("JK") is JOKER and str(JOKER) == "JK" and parse_card("joker") == Joker()
+    assert parse_card("10h") == Card(Rank.TEN, Suit.HEARTS) and Card.joker() is JOKER
     assert repr(Card.parse("AC")) == "Card('AC')"
 
 
@@ -39,6 +44,20 @@ def test_bad_card_text_says_the_accepted_form(text):
         Card.parse(text)
     assert isinstance(info.value, ValueError)
     assert "10H" in str(info.value) or "rank" in str(info.value)
+    with pytest.raises(CardParseError):
+        parse_card(text)
+
+
+def test_the_joker_is_a_value_of_its_own_not_a_plain_card():
+    """A plain card's rank and suit are never None; games without the joker refuse its code."""
+    assert not isinstance(JOKER, Card) and JOKER.is_joker and not Card.parse("2S").is_joker
+    assert JOKER.rank is None and JOKER.suit is None  # code that asks any card still can
+    assert all(c.rank is not None and c.suit is not None for c in deck_52())
+    with pytest.raises(CardParseError, match="joker"):
+        Card.parse("JK")
+    with pytest.raises(CardParseError, match="or JK"):
+        parse_card("ZZ")
+    assert JOKER != Card(Rank.TWO, Suit.SPADES) and len({JOKER, Joker(), parse_card("JK")}) == 1
 
 
 def test_decks():

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from games.common.cards import Card
+from games.common.cards import Card, parse_card
 from games.daifugo.ai import CPU, count_groups, determinize, play_game
 from games.daifugo.rules import Game, Match, Rules, Title, parse_move
 
 
 def cards(*codes):
-    return [Card.parse(c) for c in codes]
+    return [parse_card(c) for c in codes]
 
 
 def test_count_groups_sees_sets_and_sequences():

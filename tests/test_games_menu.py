@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.cli import GAMES, main
-from games.common import Card, deck_32, deck_53
+from games.common import Card, deck_32, deck_53, parse_card
 from games.menu import GamesMenu
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +35,7 @@ def test_unknown_game_is_a_clear_error(capsys):
 
 
 def test_card_text_form_and_decks():
-    assert str(Card.parse("10H")) == "10H" and Card.parse("jk").is_joker
+    assert str(Card.parse("10H")) == "10H" and parse_card("jk").is_joker
     assert len(deck_32()) == 32 and len(set(deck_53())) == 53
 
 

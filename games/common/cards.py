@@ -1,4 +1,6 @@
-"""Playing-card value types with a text form: `Card.parse("10H")`, `str(card) == "10H"`, "JK"."""
+"""Playing-card value types with a text form: `Card.parse("10H")`, `str(card) == "10H"`; the
+joker is its own value `JOKER` ("JK", read by `parse_card`), so a plain card's rank and suit are
+never None."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import ClassVar, Literal, TypeAlias, TypeVar
 
 
 class CardParseError(ValueError):
@@ -86,42 +89,74 @@ class Rank(IntEnum):
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """A card; the joker has rank and suit None."""
+    """A plain card: a rank and a suit, never None (the joker is `Joker`, a value of its own)."""
 
-    rank: Rank | None
-    suit: Suit | None
+    rank: Rank
+    suit: Suit
 
-    JOKER_TEXT = "JK"
+    is_joker: ClassVar[Literal[False]] = False  # `if card.is_joker` narrows `AnyCard` for mypy
+    JOKER_TEXT: ClassVar[str] = "JK"
 
     @classmethod
-    def joker(cls) -> Card:
-        return cls(None, None)
-
-    @property
-    def is_joker(self) -> bool:
-        return self.rank is None
+    def joker(cls) -> Joker:
+        """The joker (kept for callers written before `JOKER` existed)."""
+        return JOKER
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
+        """A plain card from its code ("10H", "QS"); the joker's code is read by `parse_card`."""
         if isinstance(text, Card):
             return text
         code = str(text).strip().upper()
-        if code in ("JK", "JOKER"):
-            return cls.joker()
+        if code in _JOKER_CODES:
+            raise CardParseError(
+                f"'{text}' is the joker, which this game does not use: write a card like 10H or QS"
+            )
         if len(code) < 2 or code[-1] not in "SHDC":
             raise CardParseError(
-                f"'{text}' is not a card: write rank then suit, like 10H, QS, 7D, AC, or JK"
+                f"'{text}' is not a card: write rank then suit, like 10H, QS, 7D or AC"
             )
         return cls(Rank.parse(code[:-1]), Suit(code[-1]))
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return self.JOKER_TEXT
-        assert self.rank is not None and self.suit is not None
         return f"{self.rank.text}{self.suit.value}"
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Joker:
+    """The joker: no rank, no suit (both read None, for code that asks any card), text "JK"."""
+
+    rank: ClassVar[None] = None
+    suit: ClassVar[None] = None
+    is_joker: ClassVar[Literal[True]] = True
+
+    def __str__(self) -> str:
+        return Card.JOKER_TEXT
+
+    def __repr__(self) -> str:
+        return "JOKER"
+
+
+JOKER = Joker()
+AnyCard: TypeAlias = Card | Joker  # a card of a deck that may hold the joker (Daifugō)
+_JOKER_CODES = ("JK", "JOKER")
+
+
+def parse_card(text: str | Card | Joker) -> AnyCard:
+    """A card or the joker from its code: "10H", "QS", "JK" (also "joker")."""
+    if isinstance(text, (Card, Joker)):
+        return text
+    code = str(text).strip().upper()
+    if code in _JOKER_CODES:
+        return JOKER
+    if len(code) < 2 or code[-1] not in "SHDC":
+        raise CardParseError(
+            f"'{text}' is not a card: write rank then suit, like 10H, QS, 7D, AC, or JK"
+        )
+    return Card.parse(code)
 
 
 def parse_cards(codes: Iterable[str | Card]) -> list[Card]:
@@ -137,12 +172,15 @@ def deck_52() -> list[Card]:
     return [Card(rank, suit) for suit in Suit for rank in Rank]
 
 
-def deck_53() -> list[Card]:
+def deck_53() -> list[AnyCard]:
     """52 cards and one joker (Daifugō)."""
-    return deck_52() + [Card.joker()]
+    return [*deck_52(), JOKER]
 
 
-def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+C = TypeVar("C", bound=AnyCard)
+
+
+def shuffled(cards: Sequence[C], rng: random.Random) -> list[C]:
     """A shuffled copy; randomness is always injected so games replay from their seed."""
     deck = list(cards)
     rng.shuffle(deck)

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 
 from eventkit import fonts
-from games.common.cards import Card, Rank, Suit
+from games.common.cards import AnyCard, Card, Rank, Suit
 
 __all__ = [
     "CARD_ASPECT",
@@ -135,7 +135,7 @@ def _font(pixel_size: float, *, bold: bool = True, serif: bool = False) -> QFont
     return font
 
 
-def _draw_index(painter: QPainter, card: Card, rect: QRectF, w: float) -> None:
+def _draw_index(painter: QPainter, card: AnyCard, rect: QRectF, w: float) -> None:
     """Rank and suit in the top-left corner, and the same turned round in the bottom-right."""
     colour = suit_color(card.suit)
     rank_text = card.rank.text if card.rank is not None else "J\nO\nK\nE\nR"
@@ -281,7 +281,7 @@ def _draw_joker(painter: QPainter, rect: QRectF, w: float) -> None:
     painter.drawPolygon(star)
 
 
-def _paint_face(painter: QPainter, rect: QRectF, card: Card) -> None:
+def _paint_face(painter: QPainter, rect: QRectF, card: AnyCard) -> None:
     w = rect.width()
     radius = w * 0.07
     painter.setPen(QPen(QColor("#8a8a8a"), max(1.0, w * 0.012)))
@@ -358,7 +358,7 @@ def _paint_back(painter: QPainter, rect: QRectF, colour: str) -> None:
 def paint_card(
     painter: QPainter,
     rect: QRectF,
-    card: Card | None,
+    card: AnyCard | None,
     *,
     face_up: bool = True,
     selected: bool = False,
@@ -400,7 +400,7 @@ def paint_card(
 
 
 def card_pixmap(
-    card: Card | None,
+    card: AnyCard | None,
     width: int,
     height: int | None = None,
     *,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.common.cards import Card, Rank, deck_53
+from games.common.cards import AnyCard, Rank, deck_53, parse_card
 from games.daifugo.rules import (
     JOKER,
     SEQUENCE,
@@ -43,7 +43,7 @@ MOVE_BUDGET = 3000  # strong CPU: simulated moves per decision (~0.3 s of CPU ti
 Move = tuple[str, ...] | None  # None = pass
 
 
-def _s(card: Card, rev: bool) -> int:
+def _s(card: AnyCard, rev: bool) -> int:
     """Strength in the order in force: 3 (weakest) .. 15, the joker 16."""
     v = card_strength(card)
     if card.is_joker or not rev:
@@ -51,7 +51,7 @@ def _s(card: Card, rev: bool) -> int:
     return 18 - v
 
 
-def count_groups(hand: Sequence[Card]) -> int:
+def count_groups(hand: Sequence[AnyCard]) -> int:
     """Plays needed to empty the hand if nobody interferes (sequences, sets, singles)."""
     if not hand:
         return 0
@@ -94,7 +94,7 @@ def count_groups(hand: Sequence[Card]) -> int:
     return min(plain, with_runs)
 
 
-def _forbidden_card(card: Card, game: Game, rev: bool) -> bool:
+def _forbidden_card(card: AnyCard, game: Game, rev: bool) -> bool:
     r = game.rules
     if not r.forbidden_finish:
         return False
@@ -105,7 +105,7 @@ def _forbidden_card(card: Card, game: Game, rev: bool) -> bool:
     return r.eight_cut and card.rank == Rank.EIGHT
 
 
-def _play_cost(game: Game, seat: int, play: Play, hand: list[Card], danger: bool) -> float:
+def _play_cost(game: Game, seat: int, play: Play, hand: list[AnyCard], danger: bool) -> float:
     """Lower is better: plays left afterwards, strength spent, control cards kept."""
     rev = game.reversed
     after = list(hand)
@@ -204,7 +204,7 @@ def exchange_choice(game: Game, level: str, rng: random.Random) -> tuple[str, ..
         return min(options, key=loss)
     rules = game.rules
 
-    def worth(card: Card) -> float:
+    def worth(card: AnyCard) -> float:
         v = card_strength(card)
         if card.is_joker:
             return 100.0
@@ -239,14 +239,14 @@ def exchange_choice(game: Game, level: str, rng: random.Random) -> tuple[str, ..
 # ---------------------------------------------------------------------------- strong
 
 
-def determinize(obs: Observation, rng: random.Random) -> list[list[Card]]:
+def determinize(obs: Observation, rng: random.Random) -> list[list[AnyCard]]:
     """Hands for every seat: mine as I hold it, the others a random deal of the unseen cards
     that fits their hand sizes and the cards I know they hold."""
-    mine = [Card.parse(c) for c in obs.hand]
-    seen = set(mine) | {Card.parse(c) for c in obs.pile}
-    hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
+    mine = [parse_card(c) for c in obs.hand]
+    seen = set(mine) | {parse_card(c) for c in obs.pile}
+    hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
     hands[obs.seat] = mine
-    known = {seat: [Card.parse(c) for c in cards] for seat, cards in obs.known}
+    known = {seat: [parse_card(c) for c in cards] for seat, cards in obs.known}
     for seat, cards in known.items():
         hands[seat].extend(cards)
         seen.update(cards)
@@ -362,8 +362,8 @@ class CPU:
         self.samples = samples
 
     def _game(self, obs: Observation) -> Game:
-        hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
-        hands[obs.seat] = [Card.parse(c) for c in obs.hand]
+        hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
+        hands[obs.seat] = [parse_card(c) for c in obs.hand]
         return Game.from_observation(obs, hands)
 
     def choose(self, obs: Observation, legal_actions: Sequence[Move] | None = None) -> Move:
@@ -383,8 +383,8 @@ class CPU:
     def choose_exchange(self, obs: Observation) -> tuple[str, ...]:
         step = obs.exchange_step
         assert step is not None and step.giver == obs.seat
-        hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
-        hands[obs.seat] = [Card.parse(c) for c in obs.hand]
+        hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
+        hands[obs.seat] = [parse_card(c) for c in obs.hand]
         game = Game.from_observation(obs, hands)
         return exchange_choice(game, self.level, self.rng)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from eventkit.errors import UserError
-from games.common.cards import Card, Rank, Suit
+from games.common.cards import JOKER, AnyCard, Card, Rank, Suit, parse_card
 from games.common.protocol import IllegalMove
 
 
@@ -19,7 +19,6 @@ class PlayKind(IntEnum):
 
 
 SINGLE, SET, SEQUENCE = PlayKind.SINGLE, PlayKind.SET, PlayKind.SEQUENCE
-JOKER = Card.joker()
 SPADE_3 = Card(Rank.THREE, Suit.SPADES)
 MAX_HAND = 15
 LONE_JOKER_STRENGTH = 16
@@ -81,7 +80,7 @@ def rank_of_strength(value: int) -> Rank:
     return Rank.TWO if value == 15 else Rank(value)
 
 
-def card_strength(card: Card) -> int:
+def card_strength(card: AnyCard) -> int:
     rank = card.rank
     return LONE_JOKER_STRENGTH if rank is None else _STRENGTH[rank]
 
@@ -94,8 +93,8 @@ class Play:
     """One play: the physical cards and what they count as (a joker's face is its stand-in)."""
 
     kind: PlayKind
-    cards: tuple[Card, ...]
-    faces: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
+    faces: tuple[AnyCard, ...]
     lo: int
     hi: int
     suits: frozenset
@@ -154,10 +153,10 @@ class Pass:
 class Give:
     """Card passing before play: the giver hands these cards over."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
+        object.__setattr__(self, "cards", tuple(parse_card(c) for c in self.cards))
 
     def __str__(self) -> str:
         return " ".join(["give", *(str(c) for c in self.cards)])
@@ -166,7 +165,7 @@ class Give:
 Action = Play | Pass | Give
 
 
-def _make_play(kind: PlayKind, pairs: Sequence[tuple[Card, Card]]) -> Play:
+def _make_play(kind: PlayKind, pairs: Sequence[tuple[AnyCard, AnyCard]]) -> Play:
     """pairs: (physical card, face), already sorted by face strength."""
     cards = tuple(p for p, _ in pairs)
     faces = tuple(f for _, f in pairs)
@@ -176,15 +175,15 @@ def _make_play(kind: PlayKind, pairs: Sequence[tuple[Card, Card]]) -> Play:
     return Play(kind, cards, faces, min(strengths), max(strengths), suits, has_joker)
 
 
-def single(card: Card) -> Play:
+def single(card: AnyCard) -> Play:
     return _make_play(SINGLE, [(card, card)])
 
 
-def _face_sort(pairs: list[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
+def _face_sort(pairs: list[tuple[AnyCard, AnyCard]]) -> list[tuple[AnyCard, AnyCard]]:
     return sorted(pairs, key=lambda p: (card_strength(p[1]), SUIT_ORDER.index(p[1].suit)))
 
 
-def classify(tokens: Sequence[tuple[Card, Card | None]]) -> list[Play]:
+def classify(tokens: Sequence[tuple[AnyCard, AnyCard | None]]) -> list[Play]:
     """Every reading of the given cards as a play (several when a bare joker is in it).
 
     tokens: (physical card, the joker's stand-in or None). Raises IllegalMove naming the problem
@@ -256,28 +255,28 @@ def classify(tokens: Sequence[tuple[Card, Card | None]]) -> list[Play]:
     return plays
 
 
-def _text(cards: Iterable[Card]) -> str:
+def _text(cards: Iterable[AnyCard]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def parse_move(cards: Iterable[str | Card]) -> list[tuple[Card, Card | None]]:
+def parse_move(cards: Iterable[str | AnyCard]) -> list[tuple[AnyCard, AnyCard | None]]:
     """Codes like "5S", "JK", "JK=5S" -> (physical card, joker stand-in)."""
-    tokens: list[tuple[Card, Card | None]] = []
+    tokens: list[tuple[AnyCard, AnyCard | None]] = []
     for item in cards:
-        if isinstance(item, Card):
+        if isinstance(item, AnyCard):
             tokens.append((item, None))
             continue
         text = str(item).strip().upper()
         if "=" in text:
             left, right = text.split("=", 1)
-            if Card.parse(left) != JOKER:
+            if parse_card(left) != JOKER:
                 raise _why("only_joker_stands")
-            face = Card.parse(right)
+            face = parse_card(right)
             if face.is_joker:
                 raise _why("joker_real_card", item=item)
             tokens.append((JOKER, face))
         else:
-            tokens.append((Card.parse(text), None))
+            tokens.append((parse_card(text), None))
     return tokens
 
 

@@ -65,7 +65,16 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from eventkit.errors import UserError
-from games.common.cards import Card, CardParseError, Rank, Suit, deck_53, shuffled
+from games.common.cards import (
+    AnyCard,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    deck_53,
+    parse_card,
+    shuffled,
+)
 from games.common.protocol import IllegalMove
 from games.daifugo.plays import (
     _STRENGTH,
@@ -283,11 +292,11 @@ class Game:
 
     def __init__(
         self,
-        hands: Sequence[Sequence[Card]],
+        hands: Sequence[Sequence[AnyCard]],
         rules: Rules,
         first: int,
         ranks: Sequence[Title] | None = None,
-        undealt: Sequence[Card] = (),
+        undealt: Sequence[AnyCard] = (),
         exchange: bool = False,
     ) -> None:
         n = len(hands)
@@ -295,19 +304,19 @@ class Game:
             raise UserError(f"Daifugō needs 2-5 players, not {n}")
         self.rules = rules
         self.n = n
-        self.hands: list[list[Card]] = [list(h) for h in hands]
-        self.undealt: list[Card] = list(undealt)
+        self.hands: list[list[AnyCard]] = [list(h) for h in hands]
+        self.undealt: list[AnyCard] = list(undealt)
         self.ranks: tuple[Title, ...] = tuple(ranks) if ranks else (Title.HEIMIN,) * n
         self.revolution = False
         self.eleven_back = False
         self.f = _Field()
-        self.pile: list[Card] = []
+        self.pile: list[AnyCard] = []
         self.finished: list[int] = []
         self.bottom: list[int] = []
         self.out: set[int] = set()
         self.fouls: list[int] = []
         self.history: list[tuple[int, Play | None]] = []
-        self.known: dict[int, dict[int, set[Card]]] = {s: {} for s in range(n)}
+        self.known: dict[int, dict[int, set[AnyCard]]] = {s: {} for s in range(n)}
         self.turn = first
         self.first = first
         self.exchanges: list[ExchangeStep] = self._exchange_plan() if exchange else []
@@ -323,13 +332,13 @@ class Game:
     @classmethod
     def from_hands(
         cls,
-        hands: Sequence[Sequence[str | Card]],
+        hands: Sequence[Sequence[str | AnyCard]],
         rules: Rules | None = None,
         first: int = 0,
         ranks: Sequence[Title] | None = None,
     ) -> Game:
         """A game from given hands (codes like "3S", "10H", "JK"), straight into play."""
-        parsed = [[Card.parse(c) for c in hand] for hand in hands]
+        parsed = [[parse_card(c) for c in hand] for hand in hands]
         return cls(parsed, rules or Rules.preset(1), first, ranks)
 
     @classmethod
@@ -346,7 +355,7 @@ class Game:
             raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
         rng = random.Random(seed)
         deck = shuffled(deck_53(), rng)
-        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands: list[list[AnyCard]] = [[] for _ in range(players)]
         i = 0
         while i < len(deck) and i < players * MAX_HAND:
             hands[i % players].append(deck[i])
@@ -403,7 +412,7 @@ class Game:
     copy = clone  # the former name
 
     @classmethod
-    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]]) -> Game:
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[AnyCard]]) -> Game:
         """A game with the public state of `obs` and the given hands (for CPU look-ahead)."""
         g = cls.__new__(cls)
         g.rules = obs.rules
@@ -424,7 +433,7 @@ class Game:
             obs.number_lock,
             [],
         )
-        g.pile = [Card.parse(c) for c in obs.pile]
+        g.pile = [parse_card(c) for c in obs.pile]
         g.finished = list(obs.finished)
         g.bottom = list(obs.bottom)
         g.out = set(obs.out)
@@ -520,7 +529,7 @@ class Game:
             return [Give((c,)) for c in hand if card_strength(c) == best]
         return [Give(combo) for combo in itertools.combinations(hand, step.count)]
 
-    def _gift_refusal(self, given: Sequence[Card]) -> IllegalDaifugoMove | None:
+    def _gift_refusal(self, given: Sequence[AnyCard]) -> IllegalDaifugoMove | None:
         step = self.exchange_step
         if step is None:
             return _why("game_over") if self.phase == Phase.OVER else _why("no_exchange")
@@ -537,11 +546,11 @@ class Game:
                 return _why("give_strongest", title=self.ranks[step.giver].ja, cards=strongest)
         return None
 
-    def give(self, cards: Iterable[str | Card]) -> None:
+    def give(self, cards: Iterable[str | AnyCard]) -> None:
         """The pending card passing: the giver hands these cards over (checked)."""
-        self.apply(Give(tuple(Card.parse(c) for c in cards)))
+        self.apply(Give(tuple(parse_card(c) for c in cards)))
 
-    def _give(self, given: Sequence[Card]) -> None:
+    def _give(self, given: Sequence[AnyCard]) -> None:
         step = self.exchanges[0]
         hand = self.hands[step.giver]
         for c in given:
@@ -595,7 +604,7 @@ class Game:
             return Pass()
         try:
             if words and words[0].lower() == "give":
-                return Give(tuple(Card.parse(w) for w in words[1:]))
+                return Give(tuple(parse_card(w) for w in words[1:]))
             return self._resolve(words, check=False)
         except CardParseError as exc:
             raise UserError(f"'{text}': {exc}") from None
@@ -657,7 +666,7 @@ class Game:
         else:
             self._play(action)
 
-    def _candidates(self, hand: Sequence[Card]) -> list[Play]:
+    def _candidates(self, hand: Sequence[AnyCard]) -> list[Play]:
         top = self.f.top
         if top is not None and top.lone_joker:
             if self.rules.spade_three and SPADE_3 in hand:
@@ -679,7 +688,7 @@ class Game:
                 if c.rank is None or low < _STRENGTH[c.rank] < high:
                     out.append(single(c))
         if kind in (None, SET):
-            by_rank: dict[int, list[Card]] = {}
+            by_rank: dict[int, list[AnyCard]] = {}
             for c in hand:
                 if c.rank is not None:
                     by_rank.setdefault(_STRENGTH[c.rank], []).append(c)
@@ -791,7 +800,7 @@ class Game:
         error = self._refusal_error(play)
         return None if error is None else str(error)
 
-    def _resolve(self, cards: Iterable[str | Card], check: bool = True) -> Play:
+    def _resolve(self, cards: Iterable[str | AnyCard], check: bool = True) -> Play:
         """The play these codes make: with a bare joker, the first reading legal now."""
         readings = list(dict.fromkeys(self._canonical(p) for p in classify(parse_move(cards))))
         if not check:
@@ -805,12 +814,12 @@ class Game:
         assert first_error is not None
         raise first_error
 
-    def resolve(self, cards: Iterable[str | Card]) -> Play:
+    def resolve(self, cards: Iterable[str | AnyCard]) -> Play:
         """The legal play these codes make now ("JK" may stand for what fits); IllegalMove if
         there is none."""
         return self._resolve(cards)
 
-    def refusal(self, cards: Iterable[str | Card]) -> IllegalMove | None:
+    def refusal(self, cards: Iterable[str | AnyCard]) -> IllegalMove | None:
         """None when the current player may play these cards, else the error (for the UI)."""
         try:
             self._resolve(cards)
@@ -820,12 +829,12 @@ class Game:
             return _why("not_an_action", action=str(exc))
         return None
 
-    def check(self, cards: Iterable[str | Card]) -> str | None:
+    def check(self, cards: Iterable[str | AnyCard]) -> str | None:
         """None when the current player may play these cards, else why not in English."""
         error = self.refusal(cards)
         return None if error is None else str(error)
 
-    def play(self, cards: Iterable[str | Card]) -> Play:
+    def play(self, cards: Iterable[str | AnyCard]) -> Play:
         """The current player plays these cards ("JK" or "JK=5S" for the joker), checked."""
         play = self._resolve(cards)
         self.push(play)
@@ -977,7 +986,7 @@ class Game:
     observe = observation  # the former name
 
 
-def sort_key(card: Card) -> tuple[int, int]:
+def sort_key(card: AnyCard) -> tuple[int, int]:
     """Hand order: weakest first (3 ... 2, joker), suits ♠♥♦♣."""
     return (card_strength(card), -1 if card.is_joker else SUIT_ORDER.index(card.suit))
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
-from games.common.cards import Card
+from games.common.cards import parse_card
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
 from games.daifugo.rules import Action, Game, Give, Match, Pass, Phase, Play, Rules, Title
@@ -116,7 +116,7 @@ class TableSession:
         assert cpu is not None
         move = cpu.choose(g.observation(seat))
         if g.phase == Phase.EXCHANGE:
-            action: Action = Give(tuple(Card.parse(c) for c in move or ()))
+            action: Action = Give(tuple(parse_card(c) for c in move or ()))
         elif move is None:
             action = Pass()
         else:
@@ -134,7 +134,7 @@ class TableSession:
     def give(self, codes: Sequence[str]) -> None:
         """The person hands these cards over during card passing; IllegalMove if not allowed."""
         self._human_game()
-        self._take(HUMAN, Give(tuple(Card.parse(c) for c in codes)))
+        self._take(HUMAN, Give(tuple(parse_card(c) for c in codes)))
 
     def pass_turn(self) -> None:
         self._human_game()

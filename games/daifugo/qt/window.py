@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from eventkit import theme
 from eventkit.i18n import Texts
-from games.common.cards import Card
+from games.common.cards import AnyCard, parse_card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import ChipBank, Room
@@ -186,7 +186,7 @@ class DaifugoTable(QWidget):
 
     # ------------------------------------------------------------------ the person's moves
 
-    def hand_cards(self) -> list[Card]:
+    def hand_cards(self) -> list[AnyCard]:
         return list(self.game.hands[0]) if self.game else []
 
     def selected_codes(self) -> list[str]:
@@ -233,7 +233,7 @@ class DaifugoTable(QWidget):
     def select_codes(self, codes: Sequence[str]) -> None:
         """Select exactly these cards of the hand (tests and keyboard helpers)."""
         hand = [str(c) for c in self.hand_cards()]
-        self.selected = {hand.index(str(Card.parse(c))) for c in codes}
+        self.selected = {hand.index(str(parse_card(c))) for c in codes}
         self._update_buttons()
         self.update()
 
@@ -566,14 +566,14 @@ class DaifugoTable(QWidget):
                     tag, Qt.AlignmentFlag.AlignCenter, f"={face.rank.text}{face.suit.symbol}"
                 )
 
-    def _legal_cards(self) -> set[Card]:
+    def _legal_cards(self) -> set[AnyCard]:
         g = self.game
         if not self.waiting_for_human:
             return set()
         if g.phase == Phase.EXCHANGE:
             step = g.exchange_step
             if step.strongest_only:
-                return {Card.parse(m[0]) for m in g.legal_moves()}
+                return {parse_card(m[0]) for m in g.legal_moves()}
             return set(g.hands[0])
         return {c for play in g.legal_plays() for c in play.cards}
 
