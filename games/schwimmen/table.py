@@ -2,7 +2,8 @@
 
 `SchwimmenWindow` (games.schwimmen.qt.window) paints the game and animates each action: it asks
 `cpu_choice()` when `cpu_to_move` (after `settings.cpu_delay_ms`), animates from the state
-before the action, then calls `take(action)`. The person's actions go through `take` as well.
+before the action, then calls `take(action)`. The person's actions go through `take` as well;
+which buttons are on, what a button or key does and what the prompt says are decided here.
 Seat 0 is the person.
 """
 
@@ -12,10 +13,40 @@ import random
 
 from games.common.protocol import IllegalMove
 from games.schwimmen.ai import CpuPlayer
-from games.schwimmen.rules import Action, Game, NextRound, Phase
+from games.schwimmen.rules import (
+    Action,
+    DealerKeep,
+    DealerSwap,
+    Game,
+    Knock,
+    NextRound,
+    Pass,
+    Phase,
+    SwapAll,
+    SwapOne,
+)
 from games.schwimmen.settings import SchwimmenSettings
 
 HUMAN = 0
+
+# the person's buttons (and their keys), in the order the window shows them
+BUTTONS = ("swap_all", "swap", "pass", "knock", "take_extra", "keep")
+DEALER_BUTTONS = ("take_extra", "keep")
+
+
+def action_word(action: Action) -> str:
+    """The text key naming `action` (a CPU's speech bubble, the person's buttons)."""
+    if isinstance(action, SwapOne):
+        return "swap"
+    if isinstance(action, SwapAll):
+        return "swap_all"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Knock):
+        return "knock"
+    if isinstance(action, DealerSwap):
+        return "take_extra"
+    return "keep"
 
 
 class TableSession:
@@ -100,3 +131,42 @@ class TableSession:
             return False
         game.apply(NextRound())
         return True
+
+    # ------------------------------------------------------------ the person's buttons
+
+    def prompt_key(self) -> str:
+        """The text key of the line over your cards when it is your turn."""
+        game = self.game
+        if game is not None and game.phase is Phase.DEALER:
+            return "dealer_prompt"
+        return "prompt_last" if game is not None and game.knocker is not None else "prompt"
+
+    def button_states(self, *, may_act: bool, swap_ready: bool) -> dict[str, bool]:
+        """Which of BUTTONS are enabled; `may_act`: the person's turn and no animation running."""
+        legal = self.game.legal_actions() if may_act and self.game is not None else []
+        return {
+            "swap_all": SwapAll() in legal,
+            "swap": swap_ready and any(isinstance(a, SwapOne) for a in legal),
+            "pass": Pass() in legal,
+            "knock": Knock() in legal,
+            "take_extra": DealerSwap() in legal,
+            "keep": DealerKeep() in legal,
+        }
+
+    def dealer_choice_pending(self) -> bool:
+        """The person deals and chooses a hand: the window shows the dealer's two buttons."""
+        return self.human_to_move and self.game is not None and self.game.phase is Phase.DEALER
+
+    def button_action(self, key: str) -> Action:
+        """The action of a button other than "swap" (X and P stand for the dealer's choice)."""
+        game = self.game
+        if game is not None and game.phase is Phase.DEALER:
+            key = {"swap_all": "take_extra", "pass": "keep"}.get(key, key)
+        actions: dict[str, Action] = {
+            "swap_all": SwapAll(),
+            "pass": Pass(),
+            "knock": Knock(),
+            "take_extra": DealerSwap(),
+            "keep": DealerKeep(),
+        }
+        return actions[key]

@@ -1,0 +1,161 @@
+"""The table widget: its layout, the slide animation, painting, and mouse clicks and drags."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QMouseEvent, QPainter
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from games.common.cards import Card
+from games.schwimmen.qt.layout import TableLayout
+from games.schwimmen.qt.painting import TablePainter
+
+if TYPE_CHECKING:
+    from games.schwimmen.qt.window import SchwimmenWindow
+
+
+@dataclass
+class Flight:
+    """A card sliding from one place to another during an animation."""
+
+    card: Card
+    start: QRectF
+    end: QRectF
+    face_up: bool = True
+
+
+class TableView(QWidget):
+    """Felt, CPU seats, table cards, your cards; clicks, drags and the slide animation."""
+
+    def __init__(self, window: SchwimmenWindow) -> None:
+        super().__init__(window)
+        self.win = window
+        self.setMinimumSize(640, 420)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMouseTracking(True)
+        self.flights: list[Flight] = []
+        self.hidden: set[tuple] = set()
+        self.progress = 1.0
+        self._press: tuple[str, int, QPointF] | None = None
+        self.drag: tuple[str, int, QPointF] | None = None  # kind, index, cursor position
+        self.bubbles: dict[int, str] = {}
+
+    # ------------------------------------------------------------ geometry
+
+    def cpu_seats(self) -> list[int]:
+        game = self.win.game
+        return list(range(1, game.players)) if game else []
+
+    def layout_now(self) -> TableLayout:
+        return TableLayout(self.width(), self.height(), self.cpu_seats())
+
+    def card_width(self) -> float:
+        return self.layout_now().card_width()
+
+    def table_rect(self, j: int) -> QRectF:
+        return self.layout_now().table_rect(j)
+
+    def hand_rect(self, i: int) -> QRectF:
+        return self.layout_now().hand_rect(i)
+
+    def stock_rect(self) -> QRectF:
+        return self.layout_now().stock_rect()
+
+    def discard_rect(self) -> QRectF:
+        return self.layout_now().discard_rect()
+
+    def seat_rect(self, seat: int) -> QRectF:
+        return self.layout_now().seat_rect(seat)
+
+    def seat_card_rect(self, seat: int, i: int) -> QRectF:
+        return self.layout_now().seat_card_rect(seat, i)
+
+    def hit(self, pos: QPointF) -> tuple[str, int] | None:
+        game = self.win.game
+        if game is None:
+            return None
+        for j in range(len(game.table)):
+            if self.table_rect(j).contains(pos):
+                return ("table", j)
+        for i in range(len(game.hands[0])):
+            if self.hand_rect(i).contains(pos):
+                return ("hand", i)
+        return None
+
+    # ------------------------------------------------------------ animation
+
+    def animate(
+        self, flights: list[Flight], hidden: set[tuple], duration: int, done: Callable[[], None]
+    ) -> None:
+        if duration <= 0 or not flights:
+            self.flights, self.hidden, self.progress = [], set(), 1.0
+            self.update()
+            done()
+            return
+        self.flights, self.hidden, self.progress = flights, hidden, 0.0
+        anim = QVariantAnimation(self)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setDuration(duration)
+
+        def step(value: float) -> None:
+            self.progress = float(value)
+            self.update()
+
+        def finish() -> None:
+            self.flights, self.hidden, self.progress = [], set(), 1.0
+            self.update()
+            done()
+
+        anim.valueChanged.connect(step)
+        anim.finished.connect(finish)
+        self._anim = anim
+        anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    # ------------------------------------------------------------ painting
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        try:
+            TablePainter(self, painter).paint()
+        finally:
+            painter.end()
+
+    # ------------------------------------------------------------ mouse
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        target = self.hit(event.position())
+        self._press = (target[0], target[1], event.position()) if target else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press is None or not self.win.human_can_swap():
+            return
+        kind, index, start = self._press
+        pos = event.position()
+        if self.drag is None and (pos - start).manhattanLength() < 10:
+            return
+        self.drag = (kind, index, pos)
+        self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        press, drag = self._press, self.drag
+        self._press, self.drag = None, None
+        if press is None:
+            return
+        if drag is None:
+            self.win.click(press[0], press[1])
+            return
+        self.update()
+        target = self.hit(event.position())
+        if target is None or target[0] == press[0]:
+            return
+        hand_i = press[1] if press[0] == "hand" else target[1]
+        table_j = press[1] if press[0] == "table" else target[1]
+        self.win.swap_indices(hand_i, table_j)
