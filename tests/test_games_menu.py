@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -39,21 +38,49 @@ def test_card_text_form_and_decks():
     assert len(deck_32()) == 32 and len(set(deck_53())) == 53
 
 
+# Runs a game and prints "shown" once its first window (the start dialog) is on screen and an
+# event loop runs, so the test sends Ctrl+C at a known moment instead of after a guessed pause.
+ANNOUNCE_FIRST_WINDOW = """
+import sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+from games.cli import main
+
+class FirstWindow(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Show and watched.isWidgetType() and watched.isWindow():
+            QTimer.singleShot(0, lambda: print("shown", flush=True))
+            QApplication.instance().removeEventFilter(self)
+        return False
+
+app = QApplication(sys.argv[:1])
+first_window = FirstWindow()
+app.installEventFilter(first_window)
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 @pytest.mark.parametrize("game", ["schwimmen", "daifugo"])
 def test_ctrl_c_closes_a_game_even_at_its_start_dialog(game, tmp_path):
     """Qt's event loop would swallow Ctrl+C; the games (and the display) close on it."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PUYO_EVENT_DATA_DIR": str(tmp_path)}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PUYO_EVENT_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+    }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "games", game, "--config", str(ROOT / "config.toml")],
+        [sys.executable, "-c", ANNOUNCE_FIRST_WINDOW, game, "--config", str(ROOT / "config.toml")],
         env=env,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        text=True,
     )
     try:
-        time.sleep(3)  # the start dialog is up
+        assert proc.stdout.readline() == "shown\n"  # the start dialog is up
         assert proc.poll() is None
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=30) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
