@@ -846,6 +846,8 @@ class Game:
             return False
         if play.has_joker:
             return True
+        # The seed frees the 2 (and forbids the 3) 「革命中と11バック中」: read as "while the order
+        # is reversed", so 革命 + 11バック (normal order, as the seed says) forbids the 2 again.
         rev = self.reversed
         for face in play.faces:
             if face.rank == (Rank.THREE if rev else Rank.TWO):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from eventkit.i18n import translate
 from games.common.protocol import IllegalMove
-from games.daifugo.rules import RULE_NAMES, Rules
+from games.daifugo.chips import PLAY_FEE_PERCENT, Room, fee, leave_penalty
+from games.daifugo.rules import RULE_NAMES, Rules, Title
 
 TEXTS = {
     "ja": {
@@ -177,3 +178,175 @@ def rules_summary(rules: Rules, language: str) -> str:
     i = 0 if language == "ja" else 1
     on = [names[i] for key, names in RULE_NAMES.items() if getattr(rules, key)]
     return "・".join(on) if language == "ja" else ", ".join(on)
+
+
+# ---------------------------------------------------------------------------- help (F1 / H)
+
+# (keys, what they do) as the table's keyPressEvent / mousePressEvent handle them
+HELP_KEYS = {
+    "ja": (
+        ("← → / A D", "カーソルを動かす"),
+        ("Space（↑ ↓）", "カードを選ぶ／外す"),
+        ("Enter", "出す／渡す／次のゲーム"),
+        ("P / Backspace", "パス"),
+        ("Esc", "選んだカードを外す（ヘルプを閉じる）"),
+        ("F1 / H", "このヘルプ（「ルール」ボタンも）"),
+        ("クリック", "カードを選ぶ。あがった後は相手をクリックで手札を見る"),
+        ("ウィンドウを閉じる", "ゲーム中は確認あり（途中退出はペナルティ）"),
+    ),
+    "en": (
+        ("← → / A D", "move the cursor"),
+        ("Space (↑ ↓)", "select / unselect the card"),
+        ("Enter", "play / give / next game"),
+        ("P / Backspace", "pass"),
+        ("Esc", "unselect all (close this help)"),
+        ("F1 / H", "this help (or the Rules button)"),
+        ("Click", "select a card; once out, click an opponent to see their hand"),
+        ("Close window", "asks first during a game (leaving costs a penalty)"),
+    ),
+}
+
+HELP_TEXTS = {
+    "ja": {
+        "help_title": "操作とルール",
+        "keys_title": "操作",
+        "rules_title": "ルール（{rules}・{room}）",
+        "rules_button": "ルール",
+        "close_hint": "F1 / H / Esc またはクリックで閉じる",
+        "revolution": "同じ数字4枚以上か4枚以上の階段で、ゲーム終了まで強さが逆転（もう一度で元に戻る）",
+        "forbidden_finish": "{cards} であがると反則で最下位",
+        "ff_joker": "ジョーカー",
+        "ff_two": "2{unless}",
+        "ff_unless": "（{when}は3）",
+        "ff_or": "か",
+        "ff_revolution": "革命中",
+        "ff_eleven_back": "11バック中",
+        "ff_eight": "8（1枚・複数）",
+        "ff_spade_three": "ジョーカーに出したスペードの3",
+        "ff_reading": (
+            "　※革命中の11バックは強さが普通に戻るので、2が禁止で3は禁止ではありません"
+            "（元のページの「革命中と11バック中は禁止となりません」は、強さが逆のときと読みました）"
+        ),
+        "eight_cut": "8を出すと場が流れる（複数出しも可、階段の中の8は無効）",
+        "eleven_back": "Jを出すと場が流れるまで強さが逆転（革命中は普通の強さに）",
+        "suit_lock": "同じ絵柄が2回続くと、場が流れるまでその絵柄だけ",
+        "number_lock": "1つ強い数字が2回続くと、場が流れるまで1つずつ強い数字だけ",
+        "spade_three": "ジョーカー1枚にスペードの3が勝ち、場が流れる",
+        "miyako_ochi": "大富豪が1位になれないと最下位",
+        "rule_line": "{name}：{what}",
+        "not_in_room": "このルームでは無し：{names}",
+        "order": "強さ：3 < 4 < … < K < A < 2 < ジョーカー",
+        "order_reversed": "　{when}は逆：2 < A < … < 4 < 3（ジョーカー1枚はいつも最強）",
+        "exchange": (
+            "カード交換（2ゲーム目から）：大貧民→大富豪と貧民→富豪は一番強い1枚、"
+            "大富豪→大貧民は好きな2枚、富豪→貧民は好きな1枚"
+        ),
+        "fees": "参加費：大富豪 {f0:,}・富豪 {f1:,}・平民 {f2:,}・貧民 {f3:,}・大貧民 {f4:,}",
+        "prize": "1位が参加費の合計から{pct}%のプレイ代を引いた額をもらう",
+        "penalty": "ゲーム中に抜けると、参加費とは別に {n:,} チップのペナルティ",
+    },
+    "en": {
+        "help_title": "Keys and rules",
+        "keys_title": "Keys",
+        "rules_title": "Rules ({rules}, {room})",
+        "rules_button": "Rules",
+        "close_hint": "F1 / H / Esc or a click closes this",
+        "revolution": (
+            "a set of 4+ or a 4+ sequence reverses the order until the game ends"
+            " (another one turns it back)"
+        ),
+        "forbidden_finish": "going out on {cards} is a foul (last place)",
+        "ff_joker": "the joker",
+        "ff_two": "a 2{unless}",
+        "ff_unless": " (a 3 during {when})",
+        "ff_or": " or ",
+        "ff_revolution": "a revolution",
+        "ff_eleven_back": "11-back",
+        "ff_eight": "8s (single or set)",
+        "ff_spade_three": "the ♠3 on a joker",
+        "ff_reading": (
+            "  Note: 11-back during a revolution is the normal order, so the 2 is forbidden"
+            " then and the 3 is not (the page's '2: not forbidden during a revolution and"
+            " during 11-back' is read as 'while the order is reversed')"
+        ),
+        "eight_cut": "an 8 (single or set) clears the field (not an 8 in a sequence)",
+        "eleven_back": (
+            "a J (single or set) reverses the order until the field clears"
+            " (normal order during a revolution)"
+        ),
+        "suit_lock": "the same suit twice in a row locks the field to it until it clears",
+        "number_lock": (
+            "one step stronger twice in a row, and each next play must be one step"
+            " stronger until the field clears"
+        ),
+        "spade_three": "the ♠3 beats a lone joker and clears the field",
+        "miyako_ochi": "a Grand Millionaire who does not finish first is last",
+        "rule_line": "{name}: {what}",
+        "not_in_room": "Not in this room: {names}",
+        "order": "Order: 3 < 4 < … < K < A < 2 < joker",
+        "order_reversed": "  Reversed during {when}: 2 < A < … < 4 < 3 (a lone joker always wins)",
+        "exchange": (
+            "Card passing (from the 2nd game): Grand Poor → Grand Millionaire and Poor →"
+            " Millionaire give their strongest card; Grand Millionaire gives any 2 back,"
+            " Millionaire any 1"
+        ),
+        "fees": (
+            "Fees: Grand Millionaire {f0:,}, Millionaire {f1:,}, Commoner {f2:,},"
+            " Poor {f3:,}, Grand Poor {f4:,}"
+        ),
+        "prize": "1st place takes all the fees less a {pct}% play fee",
+        "penalty": "Leaving during a game costs {n:,} chips on top of the fee",
+    },
+}
+
+
+def _join(items: list[str], language: str) -> str:
+    return "・".join(items) if language == "ja" else ", ".join(items)
+
+
+def _reversed_when(rules: Rules, language: str) -> str:
+    """ "革命中か11バック中": when the order can be reversed under these rules ("" = never)."""
+    t = HELP_TEXTS["ja" if language == "ja" else "en"]
+    when = [t[k] for k in ("ff_revolution", "ff_eleven_back") if getattr(rules, k[3:])]
+    return t["ff_or"].join(when)
+
+
+def forbidden_cards(rules: Rules, language: str) -> str:
+    """The plays that may not finish a game under these rules (games.daifugo.rules.would_foul)."""
+    t = HELP_TEXTS["ja" if language == "ja" else "en"]
+    when = _reversed_when(rules, language)
+    unless = t["ff_unless"].format(when=when) if when else ""
+    cards = [t["ff_joker"], t["ff_two"].format(unless=unless)]
+    if rules.eight_cut:
+        cards.append(t["ff_eight"])
+    if rules.spade_three:
+        cards.append(t["ff_spade_three"])
+    return "、".join(cards) if language == "ja" else ", ".join(cards)
+
+
+def rules_panel(rules: Rules, room: Room, language: str) -> list[str]:
+    """The 「ルール」 panel: each active special rule in one line, then the card order, the card
+    passing and the room's fees."""
+    t = HELP_TEXTS["ja" if language == "ja" else "en"]
+    lines = []
+    off = []
+    for key, names in RULE_NAMES.items():
+        if not getattr(rules, key):
+            off.append(names[0 if language == "ja" else 1])
+        else:
+            what = t[key].format(cards=forbidden_cards(rules, language))
+            lines.append(t["rule_line"].format(name=names[0 if language == "ja" else 1], what=what))
+            if key == "forbidden_finish" and rules.revolution and rules.eleven_back:
+                lines.append(t["ff_reading"])
+    if off:
+        lines.append(t["not_in_room"].format(names=_join(off, language)))
+    lines.append(t["order"])
+    when = _reversed_when(rules, language)
+    if when:
+        lines.append(t["order_reversed"].format(when=when))
+    lines.append(t["exchange"])
+    fees = {f"f{title.value}": fee(room, title) for title in Title}
+    lines.append(t["fees"].format(**fees))
+    lines.append(t["prize"].format(pct=PLAY_FEE_PERCENT))
+    lines.append(t["penalty"].format(n=leave_penalty(room)))
+    return lines

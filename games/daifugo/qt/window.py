@@ -22,10 +22,11 @@ from games.common.cards import AnyCard, parse_card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import ChipBank, Room
+from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.setup import SetupDialog  # noqa: F401 - the former home
 from games.daifugo.rules import SUIT_ORDER, Game, Phase, Rules
 from games.daifugo.table import TableSession
-from games.daifugo.texts import TEXTS, explain, rules_summary
+from games.daifugo.texts import HELP_TEXTS, TEXTS, explain, rules_summary
 
 FELT_TOP = QColor(theme.FELT)
 FELT_BOTTOM = QColor(theme.FELT_DARK)
@@ -99,6 +100,16 @@ class DaifugoTable(QWidget):
         self.pass_button.clicked.connect(self.pass_clicked)
         self.next_button.clicked.connect(self.start_game)
         self.next_button.hide()
+        # the seed's 「ルール」 button on the left; F1 / H open the same help
+        self.rules_button = QPushButton(Texts(HELP_TEXTS, language)["rules_button"], self)
+        self.rules_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.rules_button.setStyleSheet(
+            f"QPushButton {{ font-size: 15px; font-weight: bold; color: {theme.TEXT};"
+            " background: rgba(0, 0, 0, 90); border: 1px solid rgba(255, 255, 255, 90);"
+            " border-radius: 8px; padding: 4px 14px; }"
+        )
+        self.rules_button.clicked.connect(self.toggle_help)
+        self.help = HelpOverlay(self, self.session.rules, self.session.room, language)
         self.resize(1280, 800)
 
     # ------------------------------------------------------------------ the session's state
@@ -291,9 +302,23 @@ class DaifugoTable(QWidget):
         self.selected.clear()
         self._advance()
 
+    def toggle_help(self) -> None:
+        """Show or hide the keys and the room's rules over the table."""
+        if self.help.isVisible():
+            self.help.hide()
+        else:
+            self.help.open_over(self)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
         n = len(self.hand_cards())
         key = event.key()
+        if key in (Qt.Key.Key_F1, Qt.Key.Key_H, Qt.Key.Key_Question):
+            self.toggle_help()
+            return
+        if self.help.isVisible():  # the help is on top: Esc closes it, other keys wait
+            if key == Qt.Key.Key_Escape:
+                self.help.hide()
+            return
         if key in (Qt.Key.Key_Left, Qt.Key.Key_A) and n:
             self.cursor = (self.cursor - 1) % n
         elif key in (Qt.Key.Key_Right, Qt.Key.Key_D) and n:
@@ -333,6 +358,8 @@ class DaifugoTable(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
         self._place_buttons()
+        if self.help.isVisible():
+            self.help.setGeometry(self.rect())
         super().resizeEvent(event)
 
     def _place_buttons(self) -> None:
@@ -340,6 +367,8 @@ class DaifugoTable(QWidget):
         self.play_button.move(w - 300, h - 76)
         self.pass_button.move(w - 154, h - 76)
         self.next_button.move(w // 2 - 66, int(h * 0.62))
+        self.rules_button.adjustSize()
+        self.rules_button.move(20, 60)
 
     def _card_width(self) -> float:
         return max(56.0, min(104.0, self.height() * 0.12))
