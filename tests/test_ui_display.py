@@ -471,6 +471,26 @@ def test_auto_mode_draws_by_itself_and_a_toggles_it(qtbot, config, tmp_path):
     assert len(session.history) == count
 
 
+def test_auto_mode_goes_on_after_a_refused_question(qtbot, config, tmp_path):
+    """Undo asked and refused mid-auto: nothing is taken back and the draws go on by themselves."""
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
+    questions = []
+    window = open_window(
+        qtbot,
+        session,
+        config,
+        auto_seconds=0.1,
+        confirm=lambda title, text: questions.append(title) is not None,  # always "no"
+    )
+    qtbot.waitUntil(lambda: len(window.controller.revealed) >= 2, timeout=10000)
+    assert not window.controller.undo()
+    assert len(questions) == 1 and window.controller.auto
+    asked_at = list(session.history)
+    assert window.controller.revealed == asked_at  # landed before asking, nothing taken back
+    qtbot.waitUntil(lambda: len(window.controller.revealed) >= len(asked_at) + 2, timeout=10000)
+    assert session.history[: len(asked_at)] == asked_at
+
+
 def test_help_overlay_and_full_screen_keys(qtbot, config, tmp_path):
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
     window = open_window(qtbot, session, config)
