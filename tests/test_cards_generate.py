@@ -91,6 +91,16 @@ def test_same_seed_same_cards_other_seed_other_cards() -> None:
     assert generate_cards(small, 100, seed=1) == generate_cards(small, 100, seed=1)
 
 
+def test_a_big_board_skips_a_card_it_has_already_made() -> None:
+    """Big boards draw cards at random and skip repeats: with the same seed, the first draws are
+    exactly the excluded cards of the earlier batch, so every one of them must be skipped."""
+    b = board(5, 15)
+    first = generate_cards(b, 5, seed=3)
+    again = generate_cards(b, 5, seed=3, exclude=first)
+    assert {card.rows for card in first}.isdisjoint(card.rows for card in again)
+    assert len({card.rows for card in again}) == 5
+
+
 def test_first_serial() -> None:
     cards = generate_cards(board(4, 10), 5, seed=1, first_serial=101)
     assert [c.serial for c in cards] == [101, 102, 103, 104, 105]
