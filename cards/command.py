@@ -13,8 +13,10 @@ import datetime
 import functools
 import secrets
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -193,6 +195,20 @@ def _load_for_append(config: Config, registry_path: Path, warn: style.Warn):
     return cards, batches
 
 
+def _one_run_per_folder(make: Callable[..., MadeCards]) -> Callable[..., MadeCards]:
+    """Run `make` holding the output folder's lock, so two runs never number the same serials."""
+
+    @functools.wraps(make)
+    def locked(config: Config, *, out: Path, **request: Any) -> MadeCards:
+        out = Path(out)
+        _check_output(out)
+        with folder_lock(out.parent):
+            return make(config, out=out, **request)
+
+    return locked
+
+
+@_one_run_per_folder
 def make_cards(
     config: Config,
     *,
@@ -213,39 +229,6 @@ def make_cards(
     new cards go into `<out stem>-<first>-<last>.pdf` and are added to the registry. One run
     at a time per output folder.
     """
-    out = Path(out)
-    _check_output(out)
-    with folder_lock(out.parent):
-        return _make_cards(
-            config,
-            count=count,
-            seed=seed,
-            options=options,
-            out=out,
-            first_serial=first_serial,
-            png_dir=png_dir,
-            append=append,
-            force=force,
-            progress=progress,
-            warn=warn,
-        )
-
-
-def _make_cards(
-    config: Config,
-    *,
-    count: int,
-    seed: int,
-    options: CardOptions,
-    out: Path,
-    first_serial: int | None = None,
-    png_dir: Path | None = None,
-    append: bool = False,
-    force: bool = False,
-    progress: bool = False,
-    warn: style.Warn = lambda message: None,
-) -> MadeCards:
-    """make_cards, holding the output folder's lock."""
     registry_path = _check_output(out)
     check_path = check_sheet_path(out)
     meta_path = batches_path(registry_path)
