@@ -138,3 +138,41 @@ def test_the_person_cannot_move_for_a_cpu(tmp_path):
     assert table.cpu_to_move and table.game.current_player != HUMAN
     with pytest.raises(UserError, match="not your turn"):
         table.play(["3S"])
+
+
+def test_the_card_passing_is_recorded_for_the_message(tmp_path):
+    from games.daifugo.texts import card_label, exchange_note
+
+    table = make(tmp_path, seed=8)
+    table.match.ranks = (Title.FUGO, Title.DAIFUGO, Title.DAIHINMIN, Title.HINMIN)
+    table.start_game()
+    while table.game.phase == "exchange":
+        if table.cpu_to_move:
+            table.step_cpu()
+        else:
+            human_moves_first_legal(table)
+    got, gave = table.human_gifts()
+    # 貧民 (seat 3) gives its strongest card to me (富豪), I give any one back
+    assert [(g.giver, g.receiver, len(g.cards)) for g in got] == [(3, 0, 1)]
+    assert [(g.giver, g.receiver, len(g.cards)) for g in gave] == [(0, 3, 1)]
+    assert len(table.gifts) == 4  # and 大貧民 <-> 大富豪 between the CPUs
+    note = exchange_note(got, gave, NAMES, "ja")
+    mine, theirs = card_label(got[0].cards[0], "ja"), card_label(gave[0].cards[0], "ja")
+    assert note == f"カード交換：cpu3から {mine} をもらいました／cpu3に {theirs} を渡しました"
+    en = exchange_note(got, gave, NAMES, "en")
+    assert en == f"Card passing: received {mine} from cpu3; gave {theirs} to cpu3"
+    assert exchange_note([], [], NAMES, "ja") == ""
+    table.start_game()  # the next game starts with no passing recorded
+    assert table.gifts == []
+
+
+def test_card_labels():
+    from games.common.cards import parse_card
+    from games.daifugo.texts import card_label
+
+    assert [card_label(parse_card(c), "ja") for c in ("2S", "10H", "JK")] == [
+        "2♠",
+        "10♥",
+        "ジョーカー",
+    ]
+    assert card_label(parse_card("JK"), "en") == "Joker"

@@ -358,3 +358,30 @@ def test_joker_menu_offers_each_reading(qtbot):
     choice = table.choose_joker_reading([("JK=4D", "5D", "6D"), ("5D", "6D", "JK=7D")])
     assert shown == ["JK→4D  5D  6D", "5D  6D  JK→7D"]
     assert choice == ("5D", "6D", "JK=7D")
+
+
+def test_after_the_exchange_the_table_says_what_you_got_and_gave(qtbot, output_dir):
+    from games.daifugo.rules import Title
+    from games.daifugo.texts import card_label
+
+    table = make(qtbot, players=4, seed=7)
+    table.match.ranks = (Title.DAIFUGO, Title.FUGO, Title.HINMIN, Title.DAIHINMIN)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    g = table.game
+    assert g.phase == "exchange" and g.exchange_step.giver == 0 and table.exchange_note == ""
+    got = table.session.gifts[0]
+    assert (got.giver, got.receiver) == (3, 0)
+    human_move(table)  # give two cards to the 大貧民 (CPU3)
+    gave = next(gift for gift in table.session.gifts if gift.giver == 0)
+    wait_human_or_over(qtbot, table)
+    assert g.phase == "play"
+    mine = card_label(got.cards[0], "ja")
+    theirs = "・".join(card_label(c, "ja") for c in gave.cards)
+    assert table.exchange_note == (
+        f"カード交換：CPU3から {mine} をもらいました／CPU3に {theirs} を渡しました"
+    )
+    table.grab().save(str(output_dir / "daifugo_after_exchange_ja.png"))
+    assert table.waiting_for_human  # the CPUs played up to your turn: the note stays
+    human_move(table)
+    assert table.exchange_note == ""  # until your first move

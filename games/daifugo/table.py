@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
-from games.common.cards import parse_card
+from games.common.cards import AnyCard, parse_card
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
 from games.daifugo.rules import Action, Game, Give, Match, Pass, Phase, Play, Rules, Title
@@ -27,6 +27,15 @@ class Start:
     """What starting a game did to the person's chips."""
 
     topped_up_to: int | None  # the person's balance after a top-up, None if none was needed
+
+
+@dataclass(frozen=True)
+class Gift:
+    """One card passing before a game: who gave which cards to whom."""
+
+    giver: int
+    receiver: int
+    cards: tuple[AnyCard, ...]
 
 
 class TableSession:
@@ -66,6 +75,7 @@ class TableSession:
         self.settlement: Settlement | None = None
         self.in_game = False
         self.passed: set[int] = set()  # seats whose last action on this field was a pass
+        self.gifts: list[Gift] = []  # this game's card passing so far
         self.save_error: str | None = None  # why the chips could not be saved (kept for later)
 
     @property
@@ -95,6 +105,7 @@ class TableSession:
         self.titles_played = game.ranks
         self.in_game = True
         self.passed.clear()
+        self.gifts = []
 
     @property
     def human_to_move(self) -> bool:
@@ -148,7 +159,10 @@ class TableSession:
     def _take(self, seat: int, action: Action) -> None:
         g = self.game
         assert g is not None
+        step = g.exchange_step
         g.apply(action)
+        if isinstance(action, Give) and step is not None:
+            self.gifts.append(Gift(step.giver, step.receiver, action.cards))
         if isinstance(action, Pass):
             self.passed.add(seat)
         elif isinstance(action, Play):
@@ -168,11 +182,22 @@ class TableSession:
         self._save_chips()
         self.match.record(g)
 
+    def human_gifts(self) -> tuple[list[Gift], list[Gift]]:
+        """The card passing that involved the person: (what they received, what they gave)."""
+        received = [gift for gift in self.gifts if gift.receiver == HUMAN]
+        given = [gift for gift in self.gifts if gift.giver == HUMAN]
+        return received, given
+
+    @property
+    def leave_cost(self) -> int:
+        """What leaving now would cost on top of the fee (0 between games)."""
+        return leave_penalty(self.room) if self.in_game else 0
+
     def leave(self) -> int:
         """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
         if not self.in_game:
             return 0
-        penalty = leave_penalty(self.room)
+        penalty = self.leave_cost
         self.bank.add(self.names[HUMAN], -penalty)
         self._save_chips()
         self.in_game = False

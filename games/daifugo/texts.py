@@ -3,10 +3,14 @@ refusal codes in Japanese (no Qt)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from eventkit.i18n import translate
+from games.common.cards import AnyCard
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import PLAY_FEE_PERCENT, Room, fee, leave_penalty
 from games.daifugo.rules import RULE_NAMES, Rules, Title
+from games.daifugo.table import Gift
 
 TEXTS = {
     "ja": {
@@ -65,6 +69,16 @@ TEXTS = {
             "絵柄しばり・階段しばりはルール1だけ、スペ3返し・都落ちはルール1と2。"
         ),
         "cancel": "やめる",
+        "exchange_got": "{name}から {cards} をもらいました",
+        "exchange_gave": "{name}に {cards} を渡しました",
+        "exchange_note": "カード交換：{what}",
+        "joker": "ジョーカー",
+        "leave_question": (
+            "ゲームの途中です。今抜けると、参加費とは別にペナルティとして {n:,} チップが"
+            "没収されます。抜けますか？"
+        ),
+        "leave": "抜ける（-{n:,}）",
+        "stay": "続ける",
     },
     "en": {
         "title": "Daifugō",
@@ -123,6 +137,16 @@ TEXTS = {
             " capital fall in rule sets 1 and 2."
         ),
         "cancel": "Cancel",
+        "exchange_got": "received {cards} from {name}",
+        "exchange_gave": "gave {cards} to {name}",
+        "exchange_note": "Card passing: {what}",
+        "joker": "Joker",
+        "leave_question": (
+            "A game is in progress. Leaving now forfeits {n:,} chips as a penalty, on top of"
+            " the fee. Leave?"
+        ),
+        "leave": "Leave (-{n:,})",
+        "stay": "Keep playing",
     },
 }
 
@@ -172,6 +196,28 @@ def explain(error: IllegalMove, language: str) -> str:
     if language != "ja":
         return str(error)
     return translate(error, ILLEGAL_JA)
+
+
+def card_label(card: AnyCard, language: str) -> str:
+    """A card as the cards show it: "2♠", "10♥", ジョーカー / Joker."""
+    if card.is_joker:
+        return str(TEXTS["ja" if language == "ja" else "en"]["joker"])
+    return f"{card.rank.text}{card.suit.symbol}"
+
+
+def exchange_note(
+    received: Sequence[Gift], given: Sequence[Gift], names: Sequence[str], language: str
+) -> str:
+    """ "カード交換：CPU4から 2♠ をもらいました／CPU4に 3♥・4♦ を渡しました" ("" if none)."""
+    t = TEXTS["ja" if language == "ja" else "en"]
+    sep, card_sep = ("／", "・") if language == "ja" else ("; ", ", ")
+
+    def cards(gift: Gift) -> str:
+        return card_sep.join(card_label(c, language) for c in gift.cards)
+
+    parts = [t["exchange_got"].format(name=names[g.giver], cards=cards(g)) for g in received]
+    parts += [t["exchange_gave"].format(name=names[g.receiver], cards=cards(g)) for g in given]
+    return t["exchange_note"].format(what=sep.join(parts)) if parts else ""
 
 
 def rules_summary(rules: Rules, language: str) -> str:

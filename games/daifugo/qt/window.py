@@ -26,7 +26,7 @@ from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.setup import SetupDialog  # noqa: F401 - the former home
 from games.daifugo.rules import SUIT_ORDER, Game, Phase, Rules
 from games.daifugo.table import TableSession
-from games.daifugo.texts import HELP_TEXTS, TEXTS, explain, rules_summary
+from games.daifugo.texts import HELP_TEXTS, TEXTS, exchange_note, explain, rules_summary
 
 FELT_TOP = QColor(theme.FELT)
 FELT_BOTTOM = QColor(theme.FELT_DARK)
@@ -76,6 +76,8 @@ class DaifugoTable(QWidget):
         self.peek: int | None = None
         self.message = ""
         self._announced = False  # the end of the current game was shown
+        self.exchange_note = ""  # what the person received and gave, until their first move
+        self._exchange_told = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._cpu_step)
@@ -139,6 +141,7 @@ class DaifugoTable(QWidget):
         self.peek = None
         self.selected.clear()
         self._announced = False
+        self.exchange_note, self._exchange_told = "", False
         start = self.session.start_game()
         self.message = ""
         if start.topped_up_to is not None:
@@ -150,6 +153,7 @@ class DaifugoTable(QWidget):
         """Show a set position (tests, scenarios) as the current game; the CPUs wait until the
         next move made at the table."""
         self._announced = False
+        self.exchange_note, self._exchange_told = "", False
         self.session.load(game)
         self._update_buttons()
         self.update()
@@ -158,6 +162,10 @@ class DaifugoTable(QWidget):
         g = self.game
         if g is None:
             return
+        if not self._exchange_told and g.phase != Phase.EXCHANGE:
+            self._exchange_told = True
+            received, given = self.session.human_gifts()
+            self.exchange_note = exchange_note(received, given, self.names, self.language)
         if g.is_over:
             self._announce_end()
         elif self.session.cpu_to_move:
@@ -292,6 +300,7 @@ class DaifugoTable(QWidget):
             return
         self.selected.clear()
         self.message = ""
+        self.exchange_note = ""
         self._advance()
 
     def pass_clicked(self) -> None:
@@ -300,6 +309,7 @@ class DaifugoTable(QWidget):
             return
         self.session.pass_turn()
         self.selected.clear()
+        self.exchange_note = ""
         self._advance()
 
     def toggle_help(self) -> None:
@@ -674,15 +684,17 @@ class DaifugoTable(QWidget):
                         text = t["foul_warning"]
             else:
                 text = t["thinking"].format(name=self.names[g.turn])
-        if not text:
-            return
         rect = QRectF(self.width() * 0.2, self.height() * 0.62, self.width() * 0.6, 34)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 120))
-        p.drawRoundedRect(rect, 17, 17)
-        p.setPen(TEXT)
-        p.setFont(self._font(16, True))
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        note = "" if g.is_over else self.exchange_note
+        for line, colour in ((text, TEXT), (note, GOLD)):
+            if line:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(0, 0, 0, 120))
+                p.drawRoundedRect(rect, 17, 17)
+                p.setPen(colour)
+                p.setFont(self._font(16, True))
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
+            rect.translate(0, 40)
 
     def _paint_results(self, p: QPainter) -> None:
         g = self.game
