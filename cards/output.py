@@ -106,12 +106,17 @@ def interruptible() -> Iterator[_Signals]:
 
 
 @contextmanager
-def deferred_signals() -> Iterator[None]:
+def deferred_signals(*, then_raise: bool = False) -> Iterator[None]:
+    """Hold SIGINT/SIGTERM back while inside. With `then_raise`, one that came is raised as
+    Interrupted on leaving (a step that must not be cut in half, then the stop as usual)."""
     _signals.deferring = True
     try:
         yield
     finally:
         _signals.deferring = False
+    if then_raise and _signals.pending is not None:
+        signum, _signals.pending = _signals.pending, None
+        raise Interrupted(signum)
 
 
 @contextmanager
@@ -225,21 +230,24 @@ class OutputFiles:
     def open(self, target: Path, *, text: bool = False) -> IO:
         check_target(target)
         tmp = _unique_temp(target)
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except OSError as exc:
-            raise OutputError(
-                f"cannot write {target}: {exc.strerror or exc}; choose another --out"
-            ) from None
-        if text:
-            f = os.fdopen(fd, "w", newline="", encoding="utf-8")
-        else:
-            f = os.fdopen(fd, "wb")
-        self._files.append((f, tmp, target))
+        # A stop between creating the file and noting it here would leave it behind.
+        with deferred_signals(then_raise=True):
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except OSError as exc:
+                raise OutputError(
+                    f"cannot write {target}: {exc.strerror or exc}; choose another --out"
+                ) from None
+            if text:
+                f = os.fdopen(fd, "w", newline="", encoding="utf-8")
+            else:
+                f = os.fdopen(fd, "wb")
+            self._files.append((f, tmp, target))
         return f
 
     def png_folder(self, directory: Path, keep_serials: Iterable[int], replace: bool) -> Path:
-        self.png = PngFolder(directory, keep_serials, replace)
+        with deferred_signals(then_raise=True):  # the staging folder is noted as soon as made
+            self.png = PngFolder(directory, keep_serials, replace)
         return self.png.stage
 
     def commit(self, on_commit: Callable[[], None] | None = None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -359,3 +360,25 @@ def test_pages_are_streamed_not_held(tmp_path) -> None:
     reader = pypdf.PdfReader(io.BytesIO(data), strict=True)
     assert len(reader.pages) == 3
     assert writer.canvas._doc.Pages.pages[0].__class__.__name__ == "PDFObjectReference"
+
+
+def test_a_stop_right_after_a_temporary_file_is_created_leaves_nothing(tmp_path, monkeypatch):
+    """The signal lands between creating the temporary file and noting it: it is still removed."""
+    import signal
+
+    from cards import output
+
+    real_fdopen = os.fdopen
+
+    def fdopen_then_stopped(fd, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGTERM)  # arrives while the file exists but is not noted
+        return real_fdopen(fd, *args, **kwargs)
+
+    files = output.OutputFiles()
+    with output.interruptible():
+        monkeypatch.setattr(output.os, "fdopen", fdopen_then_stopped)
+        with pytest.raises(output.Interrupted):
+            files.open(tmp_path / "cards.pdf")
+        monkeypatch.undo()
+        files.discard()
+    assert list(tmp_path.iterdir()) == []
