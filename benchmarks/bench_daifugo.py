@@ -2,11 +2,16 @@
 
     python benchmarks/bench_daifugo.py --games 1000            # all three match-ups
     python benchmarks/bench_daifugo.py --games 200 --only normal-easy
+    python benchmarks/bench_daifugo.py --games 400 --fouls easy --fouls normal
 
 Each game is a fresh deal (everyone 平民, no card passing) from seed = game number; the tested
 CPU's seat rotates (game % 5) because seats dealt 11 cards are at a disadvantage to those dealt
 10. Parity is 20% wins. Targets: strong vs easy >= 45%, strong vs normal >= 28%, normal vs
 easy >= 35%, strong's longest decision <= 1 s.
+
+`--fouls LEVEL` instead counts 禁止あがり in games of five CPUs of that level: every finish on a
+forbidden play, and the avoidable ones (the CPU could have passed or played something else).
+Issue 18 measured easy at 361 in 400 games, 181 avoidable; target: 0 avoidable.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.daifugo.ai import CPU  # noqa: E402
-from games.daifugo.rules import Game, Rules  # noqa: E402
+from games.daifugo.rules import Game, Play, Rules  # noqa: E402
 
 MATCHUPS = {
     "strong-easy": ("strong", "easy", 0.45),
@@ -45,14 +50,11 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
             turn = game.turn
             obs = game.observe(turn)
             t0, c0 = time.perf_counter(), time.process_time()
-            move = cpus[turn].choose(obs)
+            action = cpus[turn].choose(obs)
             if turn == seat:
                 times.append(time.perf_counter() - t0)
                 cpu_times.append(time.process_time() - c0)
-            if move is None:
-                game.pass_turn()
-            else:
-                game.play(move)
+            game.apply(action)
         place = game.finish_order.index(seat)
         places.append(place + 1)
         wins += place == 0
@@ -68,15 +70,51 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
     }
 
 
+def fouls(level: str, games: int, rules: Rules, samples: int) -> tuple[int, int]:
+    """(forbidden finishes, avoidable ones) in `games` games of five `level` CPUs."""
+    total = avoidable = 0
+    for i in range(games):
+        cpus = [CPU(level, seed=i * 7 + s, samples=samples) for s in range(5)]
+        game = Game.new(players=5, rules=rules, seed=i)
+        while not game.is_over:
+            seat = game.turn
+            left = len(game.hands[seat])
+
+            def foul(action: object, game: Game = game, left: int = left) -> bool:
+                return isinstance(action, Play) and action.size == left and game.would_foul(action)
+
+            legal = game.legal_actions()
+            action = cpus[seat].choose(game.observation(seat))
+            if foul(action):
+                total += 1
+                avoidable += any(not foul(a) for a in legal)
+            game.apply(action)
+    return total, avoidable
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per match-up")
     parser.add_argument("--only", choices=sorted(MATCHUPS), action="append", help="match-up(s)")
     parser.add_argument("--rule-set", type=int, default=1, choices=(1, 2, 3, 4))
     parser.add_argument("--samples", type=int, default=None, help="strong CPU samples")
+    parser.add_argument(
+        "--fouls", choices=("easy", "normal", "strong"), action="append", help="count 禁止あがり"
+    )
     args = parser.parse_args(argv)
     rules = Rules.preset(args.rule_set)
     samples = args.samples or CPU().samples
+    if args.fouls:
+        print(
+            f"Daifugō 禁止あがり: 5 CPUs of one level, rule set {args.rule_set}, {args.games} games"
+        )
+        for level in args.fouls:
+            total, avoidable = fouls(level, args.games, rules, samples)
+            print(
+                f"{level:>6}: {total} forbidden finishes in {args.games} games, {avoidable} "
+                f"avoidable (target 0): {'OK' if avoidable == 0 else 'CARELESS'}"
+            )
+        return 0
     print(
         f"Daifugō benchmark: 5 players, rule set {args.rule_set}, {args.games} games per "
         f"match-up, strong samples={samples}"

@@ -23,7 +23,9 @@ from games.daifugo.rules import (
     JOKER,
     SEQUENCE,
     SET,
+    Action,
     Game,
+    Give,
     Observation,
     Pass,
     Phase,
@@ -40,7 +42,6 @@ W_JOKER = 12.0  # spending the joker early
 W_HIGH = 3.0  # spending an A or 2 (3 or 4 reversed) early
 PASS_MARGIN = 16.0  # passing costs this much more than keeping the hand as it is
 MOVE_BUDGET = 3000  # strong CPU: simulated moves per decision (~0.3 s of CPU time)
-Move = tuple[str, ...] | None  # None = pass
 
 
 def _s(card: AnyCard, rev: bool) -> int:
@@ -178,13 +179,36 @@ def normal_choice(
     return best
 
 
+def _strands(game: Game, play: Play, hand: Sequence[AnyCard]) -> bool:
+    """True when `play` leaves only cards that cannot end the game without 禁止あがり
+    (in the order that will hold once the field clears)."""
+    after = list(hand)
+    for c in play.cards:
+        after.remove(c)
+    if not after or not game.rules.forbidden_finish:
+        return False
+    rev = game.revolution != (game.rules.revolution and play.size >= 4)
+    return all(_forbidden_card(c, game, rev) for c in after)
+
+
 def easy_choice(game: Game, plays: Sequence[Play] | None = None) -> Play | None:
+    """The weakest play, but never careless with 禁止あがり: it does not go out on a
+    forbidden play while it may pass or play something else, and it plays forbidden cards
+    (2s, the joker, ...) before its last safe card rather than keep only those."""
     if plays is None:
         plays = game.legal_plays()
     if not plays:
         return None
     rev = game.reversed
-    return min(plays, key=lambda p: (16 if p.lone_joker else _s(p.faces[0], rev), p.size))
+    hand = game.hands[game.turn]
+    safe = [p for p in plays if not (p.size == len(hand) and game.would_foul(p))]
+    if not safe:
+        return None if game.can_pass() else plays[0]
+    keeps_a_way_out = [p for p in safe if not _strands(game, p, hand)]
+    return min(
+        keeps_a_way_out or safe,
+        key=lambda p: (16 if p.lone_joker else _s(p.faces[0], rev), p.size),
+    )
 
 
 def exchange_choice(game: Game, level: str, rng: random.Random) -> tuple[str, ...]:
@@ -352,7 +376,8 @@ def strong_choice(
 
 
 class CPU:
-    """A CPU seat: `choose(observation)` -> a tuple of codes to play, or None to pass."""
+    """A CPU seat: `choose(observation)` -> one of the game's `legal_actions()` values
+    (a `Play`, `Pass()`, or a `Give` during card passing), ready for `game.apply`."""
 
     def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 24) -> None:
         if level not in LEVELS:
@@ -366,40 +391,39 @@ class CPU:
         hands[obs.seat] = [parse_card(c) for c in obs.hand]
         return Game.from_observation(obs, hands)
 
-    def choose(self, obs: Observation, legal_actions: Sequence[Move] | None = None) -> Move:
-        """The move for `obs.seat` (whose turn it is): codes to play, or None to pass."""
-        if obs.phase == "exchange":
-            return self.choose_exchange(obs)
-        if self.level == "strong":
-            play = strong_choice(obs, self.rng, self.samples)
+    def choose(self, obs: Observation, legal_actions: Sequence[Action] | None = None) -> Action:
+        """The action for `obs.seat` (whose turn it is). `legal_actions` may be given to
+        check the choice against; the CPU never needs it (it sees only `obs`)."""
+        if obs.phase == Phase.EXCHANGE:
+            action: Action = self.choose_exchange(obs)
         else:
-            game = self._game(obs)
-            if self.level == "easy":
-                play = easy_choice(game)
+            if self.level == "strong":
+                play = strong_choice(obs, self.rng, self.samples)
             else:
-                play = normal_choice(game, sizes=obs.hand_sizes)
-        return None if play is None else play.codes
+                game = self._game(obs)
+                if self.level == "easy":
+                    play = easy_choice(game)
+                else:
+                    play = normal_choice(game, sizes=obs.hand_sizes)
+            action = Pass() if play is None else play
+        if legal_actions is not None and action not in legal_actions:
+            raise ValueError(f"the {self.level} CPU chose {action}, which is not a legal action")
+        return action
 
-    def choose_exchange(self, obs: Observation) -> tuple[str, ...]:
+    def choose_exchange(self, obs: Observation) -> Give:
+        """The cards to hand over, as the `Give` listed by `legal_actions()`."""
         step = obs.exchange_step
         assert step is not None and step.giver == obs.seat
-        hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
-        hands[obs.seat] = [parse_card(c) for c in obs.hand]
-        game = Game.from_observation(obs, hands)
-        return exchange_choice(game, self.level, self.rng)
+        game = self._game(obs)
+        chosen = set(exchange_choice(game, self.level, self.rng))
+        return next(g for g in game.legal_actions() if {str(c) for c in g.cards} == chosen)
 
 
-def play_cpu_turn(game: Game, cpu: CPU) -> Move:
-    """Let `cpu` move for the current player of `game`; returns what it did."""
-    obs = game.observation(game.turn)
-    move = cpu.choose(obs)
-    if game.phase == Phase.EXCHANGE:
-        game.give(move)
-    elif move is None:
-        game.pass_turn()
-    else:
-        game.play(move)
-    return move
+def play_cpu_turn(game: Game, cpu: CPU) -> Action:
+    """Let `cpu` move for the current player of `game`; returns the action taken."""
+    action = cpu.choose(game.observation(game.turn))
+    game.apply(action)
+    return action
 
 
 def play_game(game: Game, cpus: Sequence[CPU]) -> list[int]:

@@ -17,7 +17,7 @@ from eventkit.errors import UserError
 from games.common.cards import AnyCard, parse_card
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
-from games.daifugo.rules import Action, Game, Give, Match, Pass, Phase, Play, Rules, Title
+from games.daifugo.rules import Action, Game, Give, Match, Pass, Play, Rules, Title
 
 HUMAN = 0
 
@@ -125,13 +125,7 @@ class TableSession:
         seat = g.turn
         cpu = self.cpus[seat]
         assert cpu is not None
-        move = cpu.choose(g.observation(seat))
-        if g.phase == Phase.EXCHANGE:
-            action: Action = Give(tuple(parse_card(c) for c in move or ()))
-        elif move is None:
-            action = Pass()
-        else:
-            action = g.resolve(move)
+        action = cpu.choose(g.observation(seat))
         self._take(seat, action)
         return action
 
