@@ -31,6 +31,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="skip the start dialog (players, CPU levels, rules, room)",
     )
     parser.add_argument("--language", choices=("ja", "en"), help="override event.language")
+    parser.add_argument(
+        "--uecda",
+        metavar="HOST[:PORT]",
+        help="play a UECda contest server (protocol 20070, default port 42485) instead of the table",
+    )
+    parser.add_argument(
+        "--level", choices=("easy", "normal", "strong"), default="strong", help="CPU for --uecda"
+    )
     return parser
 
 
@@ -101,7 +109,11 @@ def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = N
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    settings, language, _ = resolve(sys.argv[1:] if argv is None else argv)
+    settings, language, args = resolve(sys.argv[1:] if argv is None else argv)
+    if args.uecda is not None:
+        from games.daifugo.uecda.client import run_cli
+
+        return run_cli(args.uecda, args.level, seed=settings.seed)
     from eventkit.qtruntime import make_app
 
     app = make_app("games daifugo")

@@ -175,6 +175,13 @@ class Rules:
             return cls(True, False, True, False, False, False, False, False)
         raise UserError(f"rule set {number} does not exist: choose 1, 2, 3 or 4")
 
+    @classmethod
+    def uecda(cls) -> Rules:
+        """The UECda contest server's rules as far as these switches go: 革命, 8切り, 絵柄しばり
+        and スペ3返し on; 11バック, 禁止あがり, 階段しばり and 都落ち off. Where the contest
+        differs beyond the switches, see games/daifugo/uecda/__init__.py."""
+        return cls(True, False, True, False, True, False, True, False)
+
     def preset_number(self) -> int | None:
         for n in (1, 2, 3, 4):
             if Rules.preset(n) == self:

@@ -1,0 +1,232 @@
+"""The UECda client: connect, send the profile, then let one of our CPUs play every game of the
+match (exchange, plays, passes) until the server says the match is over.
+
+It reconnects nothing and guesses nothing: a message it cannot read raises ProtocolError, whose
+text names what was expected and what arrived; ``run_cli`` prints it as one line and exits 1.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from eventkit.errors import UserError
+from games.common.cards import Card
+from games.daifugo.plays import Give, Pass, Play
+from games.daifugo.rules import ExchangeStep, Game, Observation, Rules, Title
+from games.daifugo.uecda import contest
+from games.daifugo.uecda.protocol import (
+    ACCEPTED,
+    CONTINUE,
+    DEFAULT_PORT,
+    GAME_OVER,
+    MATCH_OVER,
+    REFUSED,
+    ProtocolError,
+    Status,
+    profile_table,
+    show,
+    table_from_cards,
+    table_from_play,
+)
+from games.daifugo.uecda.view import GameView
+from games.daifugo.uecda.wire import Wire
+
+Chooser = Callable[[Observation], object]
+
+
+@dataclass
+class MatchLog:
+    """What the client saw: its player number, each game's places (players 1st..last)."""
+
+    player: int = -1
+    places: list[list[int]] = field(default_factory=list)
+    refused: int = 0  # plays the server refused (each counted as a pass there)
+    vetoed: int = 0  # CPU plays the contest rules forbid, replaced by a pass before sending
+    decisions: int = 0
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """HOST[:PORT] (default port 42485); IPv6 as [::1]:PORT."""
+    text = text.strip()
+    if not text:
+        raise UserError("--uecda needs a server address: HOST or HOST:PORT, e.g. localhost:42485")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    else:
+        host, port_text = text, ""
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise UserError(f"--uecda {text}: the port must be a number 1-65535, e.g. localhost:42485")
+    return host, int(port_text)
+
+
+def _as_play(move: object, obs: Observation) -> Play | None:
+    """A CPU's answer (codes, None, Play, Pass) as a Play or None for a pass."""
+    if move is None or isinstance(move, Pass):
+        return None
+    if isinstance(move, Play):
+        return move
+    codes = tuple(str(c) for c in move)  # type: ignore[attr-defined]
+    hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
+    hands[obs.seat] = [Card.parse(c) for c in obs.hand]
+    return Game.from_observation(obs, hands).resolve(codes)
+
+
+def _as_gift(move: object) -> list[Card]:
+    if isinstance(move, Give):
+        return list(move.cards)
+    return [Card.parse(c) for c in move]  # type: ignore[attr-defined]
+
+
+class Client:
+    """One seat at a UECda server, played by `choose` (a CPU's choose method)."""
+
+    def __init__(
+        self,
+        wire: Wire,
+        choose: Chooser,
+        name: str = "eventkit",
+        rules: Rules | None = None,
+        strict: bool = True,
+    ) -> None:
+        self.wire = wire
+        self.choose = choose
+        self.name = name
+        self.rules = rules or Rules.uecda()
+        self.strict = strict
+        self.log = MatchLog()
+
+    @classmethod
+    def connect(cls, host: str, port: int, choose: Chooser, **kwargs: object) -> Client:
+        try:
+            sock = socket.create_connection((host, port), timeout=30)
+        except OSError as exc:
+            raise UserError(
+                f"cannot connect to the UECda server at {host}:{port} ({exc}): "
+                "start the server first or check --uecda HOST:PORT"
+            ) from None
+        sock.settimeout(None)
+        return cls(Wire(sock, f"the server at {host}:{port}"), choose, **kwargs)  # type: ignore[arg-type]
+
+    def run(self) -> MatchLog:
+        """Play until the server ends the match; returns what happened."""
+        try:
+            self.wire.send_table(profile_table(self.name))
+            self.log.player = self.wire.read_int("the player number")
+            if not 0 <= self.log.player <= 4:
+                raise ProtocolError(f"player number {self.log.player}: expected 0-4")
+            while self._game():
+                pass
+        finally:
+            self.wire.close()
+        return self.log
+
+    def _game(self) -> bool:
+        n = len(self.log.places) + 1
+        first = self.wire.read_table(f"the first table of game {n}")
+        status = Status.of(first)
+        if not status.exchange:
+            raise ProtocolError(
+                f"game {n}: expected the card-exchange table ([5][0] = 1), received "
+                f"[5][0] = {first[5][0]}:\n{show(first)}"
+            )
+        view = GameView.start(self.log.player, first, status, self.rules)
+        if status.give_count > 0:
+            self._exchange(view, status.give_count)
+        while True:
+            table = self.wire.read_table("a hand table")
+            status = Status.of(table)
+            view.on_hand(table, status)
+            if status.my_turn:
+                self._turn(view)
+            field_table = self.wire.read_table("the field table after a turn")
+            view.on_field(field_table, Status.of(field_table))
+            flag = self.wire.read_int("the end-of-turn flag")
+            if flag == CONTINUE:
+                continue
+            if flag not in (GAME_OVER, MATCH_OVER):
+                raise ProtocolError(
+                    f"end-of-turn flag {flag}: expected 0 (go on), 1 (game over) or 2 (match over)"
+                )
+            self.log.places.append(view.places())
+            return flag == GAME_OVER
+
+    def _exchange(self, view: GameView, count: int) -> None:
+        partner = view.partner()
+        if partner is None or count not in (1, 2):
+            raise ProtocolError(
+                f"the server asks for {count} card(s) in the exchange from a player ranked "
+                f"{view.ranks[view.me].en}"
+            )
+        step = ExchangeStep(view.seat(view.me), view.seat(partner), count, False)
+        cards = _as_gift(self.choose(view.observation(step)))
+        if len(cards) != count or any(c not in view.hand for c in cards):
+            raise RuntimeError(f"the CPU chose {cards} to give; it must give {count} of its cards")
+        view.gave(cards)
+        self.wire.send_table(table_from_cards(cards))
+
+    def _turn(self, view: GameView) -> None:
+        self.log.decisions += 1
+        if view.top is not None and view.top_player == view.me:
+            play = None  # everyone else passed on my play: passing clears the field, I lead
+        else:
+            obs = view.observation()
+            play = _as_play(self.choose(obs), obs)
+            if self.strict and contest.refusal(play, view.top, view.revolution != view.eleven_back):
+                self.log.vetoed += 1
+                play = None
+        if play is None and view.top is None:
+            raise RuntimeError("the CPU passed while leading")
+        self.wire.send_table(table_from_play(play))
+        answer = self.wire.read_int("the accept sign for a play")
+        if answer == REFUSED:
+            self.log.refused += 1
+        elif answer != ACCEPTED:
+            raise ProtocolError(
+                f"accept sign {answer}: expected {ACCEPTED} (accepted) or {REFUSED}"
+            )
+
+
+def cpu_chooser(level: str, seed: int | None = None) -> Chooser:
+    from games.daifugo.ai import CPU
+
+    return CPU(level, seed=seed).choose
+
+
+def run_cli(address: str, level: str, name: str | None = None, seed: int | None = None) -> int:
+    """`games daifugo --uecda HOST[:PORT] --level LEVEL`: play the match, print a summary."""
+    host, port = parse_address(address)
+    client = Client.connect(host, port, cpu_chooser(level, seed), name=name or f"ek-{level}")
+    try:
+        log = client.run()
+    except ProtocolError as exc:
+        print(f"uecda: the client stopped: {exc}", file=sys.stderr)
+        return 1
+    games = len(log.places)
+    wins = sum(1 for p in log.places if p and p[0] == log.player)
+    ranks = [p.index(log.player) + 1 for p in log.places if log.player in p]
+    mean = sum(ranks) / len(ranks) if ranks else 0.0
+    print(
+        f"uecda: player {log.player} ({level}) played {games} games: {wins} wins "
+        f"({(wins / games if games else 0):.1%}), mean place {mean:.2f}; "
+        f"{log.refused} plays refused, {log.vetoed} vetoed"
+    )
+    return 0
+
+
+__all__ = [
+    "Client",
+    "MatchLog",
+    "ProtocolError",
+    "Title",
+    "cpu_chooser",
+    "parse_address",
+    "run_cli",
+]
