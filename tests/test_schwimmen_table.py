@@ -61,3 +61,33 @@ def test_refusals_come_from_the_engine_with_a_code():
     assert table.next_round() is False  # nothing to deal while the round runs
     table.take(Pass())
     assert not table.human_to_move and table.game.phase is Phase.PLAY
+
+
+def test_each_cpu_plays_at_the_level_chosen_for_it():
+    table = TableSession(SchwimmenSettings(players=4), seed=1, level="normal")
+    table.choose(rules_name="house", players=5, cpu_levels=["easy", "strong", "easy", "normal"])
+    table.new_game()
+    assert table.game.players == 5 and table.game.rules.is_house
+    assert [table.cpus[s].level for s in (1, 2, 3, 4)] == ["easy", "strong", "easy", "normal"]
+    assert table.levels() == ["easy", "strong", "easy", "normal"]
+    table.choose(rules_name="standard", players=3, cpu_levels=["strong", "strong"])
+    table.new_game()
+    assert table.level == "strong" and sorted(table.cpus) == [1, 2]
+    with pytest.raises(ValueError, match="10 players"):
+        table.choose(rules_name="standard", players=10, cpu_levels=[])
+    with pytest.raises(ValueError, match="unknown CPU level 'hard'"):
+        table.choose(rules_name="standard", players=3, cpu_levels=["hard"])
+
+
+def test_buttons_and_prompt_follow_the_engine():
+    table = TableSession(SchwimmenSettings(players=3), seed=3, rules_name="house")
+    table.new_game()
+    while not table.human_to_move:
+        table.take(table.cpu_choice()[1])
+    states = table.button_states(may_act=True, swap_ready=False)
+    assert states["swap_all"] and states["pass"] and not states["knock"]  # first turn
+    assert not states["swap"] and not states["take_extra"]
+    assert table.button_states(may_act=True, swap_ready=True)["swap"]
+    assert not any(table.button_states(may_act=False, swap_ready=True).values())
+    assert table.prompt_key() == "prompt"
+    assert str(table.button_action("pass")) == str(Pass())

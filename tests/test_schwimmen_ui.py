@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from bingo.config import ConfigError
-from games.schwimmen.qt.window import SchwimmenWindow, StartDialog, with_fast_timings
+from games.schwimmen.qt.dialogs import StartChoice, StartDialog
+from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
 from games.schwimmen.rules import Game, Knock, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings, parse_settings
 from games.schwimmen.texts import Texts
@@ -232,13 +233,36 @@ def test_english_and_resizing(qtbot, output_dir):
         window.grab().save(str(output_dir / f"schwimmen_en_{w}x{h}.png"))
 
 
-def test_start_dialog_offers_rules_and_levels(qtbot):
-    dialog = StartDialog(Texts("ja"), "standard", "normal")
+def test_start_dialog_offers_rules_players_and_each_cpu_level(qtbot):
+    dialog = StartDialog(Texts("ja"), "standard", "normal", players=4)
     qtbot.addWidget(dialog)
-    assert dialog.choice() == ("standard", "normal")
+    assert dialog.choice() == StartChoice("standard", 4, ("normal", "normal", "normal"))
+    assert dialog.visible_levels() == 3
+    assert dialog.players_box.itemText(0) == "2人（あなたとCPU 1人）"
     dialog.rules_box.setCurrentIndex(1)
-    dialog.level_box.setCurrentIndex(2)
-    assert dialog.choice() == ("house", "strong")
+    dialog.players_box.setCurrentIndex(dialog.players_box.findData(9))
+    assert dialog.visible_levels() == 8
+    dialog.level_boxes[0].setCurrentIndex(0)
+    dialog.level_boxes[7].setCurrentIndex(2)
+    choice = dialog.choice()
+    assert choice.rules == "house" and choice.players == 9
+    assert choice.cpu_levels == ("easy",) + ("normal",) * 6 + ("strong",)
+    dialog.players_box.setCurrentIndex(dialog.players_box.findData(3))
+    assert dialog.visible_levels() == 2 and dialog.choice().cpu_levels == ("easy", "normal")
+
+
+def test_the_dialogs_choice_seats_the_cpus_at_their_levels(qtbot):
+    window = make_window(qtbot, seed=6)
+    dialog = StartDialog(window.t, "house", ["strong", "easy"], players=3)
+    qtbot.addWidget(dialog)
+    window.take_choice(dialog)
+    window.new_game()
+    assert window.game.players == 3 and window.game.rules.is_house
+    assert {s: c.level for s, c in window.cpus.items()} == {1: "strong", 2: "easy"}
+    assert window.info_label.text() == "ブラウザ版ルール・CPU：強い/弱い"
+    again = window.start_dialog()  # the next dialog starts from this choice
+    qtbot.addWidget(again)
+    assert again.choice() == StartChoice("house", 3, ("strong", "easy"))
 
 
 def test_settings_validation_messages():

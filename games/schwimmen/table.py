@@ -10,10 +10,13 @@ Seat 0 is the person.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from games.common.protocol import IllegalMove
-from games.schwimmen.ai import CpuPlayer
+from games.schwimmen.ai import LEVELS, CpuPlayer
 from games.schwimmen.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Action,
     DealerKeep,
     DealerSwap,
@@ -50,7 +53,7 @@ def action_word(action: Action) -> str:
 
 
 class TableSession:
-    """One person against CPUs of one level, game after game."""
+    """One person against CPUs, game after game; each CPU has its own level."""
 
     def __init__(
         self,
@@ -59,14 +62,41 @@ class TableSession:
         seed: int | None = None,
         rules_name: str | None = None,
         level: str | None = None,
+        players: int | None = None,
+        cpu_levels: Sequence[str] | None = None,
     ) -> None:
         self.settings = settings or SchwimmenSettings()
         self.seed = seed
         self.rules_name = rules_name or self.settings.rules
         self.level = level or self.settings.cpu_level
+        self.players = players or self.settings.players
+        self.cpu_levels: tuple[str, ...] = tuple(cpu_levels or ())
         self.game: Game | None = None
         self.cpus: dict[int, CpuPlayer] = {}
         self.games_started = 0
+
+    def level_of(self, seat: int) -> str:
+        """The level of the CPU at `seat` (1..): its own if chosen, else the table's level."""
+        if 0 < seat <= len(self.cpu_levels):
+            return self.cpu_levels[seat - 1]
+        return self.level
+
+    def choose(self, *, rules_name: str, players: int, cpu_levels: Sequence[str]) -> None:
+        """The start dialog's choice, used from the next game on."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"{players} players: use {MIN_PLAYERS}-{MAX_PLAYERS}")
+        unknown = [lv for lv in cpu_levels if lv not in LEVELS]
+        if unknown:
+            raise ValueError(f"unknown CPU level {unknown[0]!r}: use one of {', '.join(LEVELS)}")
+        self.rules_name = rules_name
+        self.players = players
+        self.cpu_levels = tuple(cpu_levels[: players - 1])
+        if self.cpu_levels and len(set(self.cpu_levels)) == 1:
+            self.level = self.cpu_levels[0]
+
+    def levels(self) -> list[str]:
+        """Each CPU's level, CPU1 first, for the current number of players."""
+        return [self.level_of(s) for s in range(1, self.players)]
 
     def game_seed(self) -> int:
         """The next game's seed: the table's seed + games started before, else a fresh one."""
@@ -79,17 +109,15 @@ class TableSession:
         seed = self.game_seed()
         self.games_started += 1
         rules = self.settings.make_rules(self.rules_name)
-        self.game = Game.new(seed=seed, rules=rules, players=self.settings.players)
-        self.cpus = {
-            s: CpuPlayer(self.level, seed * 31 + s) for s in range(1, self.settings.players)
-        }
+        self.game = Game.new(seed=seed, rules=rules, players=self.players)
+        self.cpus = {s: CpuPlayer(self.level_of(s), seed * 31 + s) for s in range(1, self.players)}
         return self.game
 
     def load(self, game: Game) -> None:
         """Play `game` at this table now (a set position for tests and scenarios)."""
         self.game = game
         if not self.cpus:
-            self.cpus = {s: CpuPlayer(self.level, s) for s in range(1, game.players)}
+            self.cpus = {s: CpuPlayer(self.level_of(s), s) for s in range(1, game.players)}
 
     # ------------------------------------------------------------ turns
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eventkit import i18n
 from games.common.cards import Card
-from games.schwimmen.rules import Event, IllegalSchwimmenMove, RoundResult
+from games.schwimmen.rules import Event, IllegalSchwimmenMove, RoundResult, Rules
 
 # an engine refusal's code -> the screen text that says what to do instead
 _ILLEGAL_KEYS = {
@@ -48,7 +48,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "dealer": "親",
         "lost": "(−1)",
         "log": "記録",
-        "help_button": "操作 (F1)",
+        "help_button": "遊び方 (F1)",
         "reason_knock": "{name}が終了を宣言しました",
         "reason_schnauz": "{name}のシュナウツ（31点）！",
         "reason_feuer": "{name}のファイア（エース3枚・32点）！",
@@ -62,7 +62,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ev_refresh": "全員パス：場札が入れ替わりました（{took}）",
         "ev_schnauz": "{name}：シュナウツ（31点）！",
         "ev_feuer": "{name}：ファイア（32点）！",
-        "ev_result": "{name} {v}点 {place}",
+        "ev_result": "{name} {v}点（このラウンド {place}）",
         "ev_lost": "{names}がコインを1枚失いました",
         "ev_out": "{name}は敗退しました",
         "ev_swim": "{name}はシュビメン中（次に負けると敗退）",
@@ -70,7 +70,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_knock_first": "「終了」は2ターン目から使えます。",
         "already_knocked": "すでに終了が宣言されています。",
         "select_two": "場札を1枚と自分のカードを1枚選んでから「交換」を押してください。",
-        "help_title": "操作方法",
+        "help_title": "シュビメンの遊び方",
         "help": (
             "クリック：場札を1枚と自分のカードを1枚選ぶ（もう一度で解除）\n"
             "ドラッグ：自分のカードを場札の上に落とすと交換\n"
@@ -81,7 +81,8 @@ TEXTS: dict[str, dict[str, str]] = {
             "P：パス（親のときはこのまま）\n"
             "K：終了（2ターン目から）\n"
             "N または Enter：ラウンド終了の後に再開\n"
-            "Ctrl+N：新しいゲーム    F1 / H：この説明    Esc：選択解除・閉じる"
+            "Ctrl+N：新しいゲーム（途中なら確かめます）\n"
+            "F1 / H：この説明    Esc：選択解除・閉じる"
         ),
         "start_title": "シュビメン：ゲームの設定",
         "rules_label": "ルール",
@@ -95,6 +96,44 @@ TEXTS: dict[str, dict[str, str]] = {
         "info": "{rules}・CPU：{level}",
         "short_standard": "標準ルール",
         "short_house": "ブラウザ版ルール",
+        "bubble_swap": "交換",
+        "bubble_swap_all": "全交換",
+        "bubble_pass": "パス",
+        "bubble_knock": "終了!",
+        "bubble_take_extra": "取り替え",
+        "bubble_keep": "このまま",
+        "players_label": "人数",
+        "players_item": "{n}人（あなたとCPU {cpus}人）",
+        "cpu_level_of": "{name}の強さ",
+        "confirm_new": "今のゲームをやめて、新しいゲームを始めますか？",
+        "confirm_new_detail": "今のゲームの続き（コインと順位）はなくなります。",
+        "confirm_new_yes": "新しいゲームを始める",
+        "confirm_new_no": "続ける",
+        "help_keys_title": "操作",
+        "help_scoring_title": "点数",
+        "help_scoring": (
+            "手札のうち同じスートのカードの合計です（いちばん高いスートを数えます）。\n"
+            "A＝11点、K・Q・J・10＝10点、9＝9点、8＝8点、7＝7点。\n"
+            "同じ数字が3枚：30.5点。\n"
+            "シュナウツ：同じスートのAと10点札2枚で31点。その場でラウンド終了。\n"
+            "ファイア：Aが3枚で32点。その場でラウンド終了。\n"
+            "ラウンドで最下位の人がコインを1枚失います（{ties}）。\n"
+            "コインは{coins}枚から。−1枚でシュビメン（泳いでいる）、もう1枚失うと敗退。\n"
+            "最後に残った人の勝ち。あなたが敗退するとゲーム終了です。"
+        ),
+        "ties_all": "同点の最下位は全員",
+        "ties_suit": "同点なら数えたスートで比べます：クラブ＞スペード＞ハート＞ダイヤ",
+        "help_rules_title": "ルール（今：{rules}）",
+        "help_rules": (
+            "標準ルール：親（ラウンドごとに左へ）は配られた手札を伏せた3枚と取り替えられます。"
+            "だれかが「終了」を宣言すると、ほかの全員が1回ずつ番を持って終わります。\n"
+            "「元のブラウザ版のルール」で変わること：\n"
+            "・親はいません。場札3枚は最初から表向きで、手札の取り替えはありません。\n"
+            "・ラウンドはいつもあなたから始まります。\n"
+            "・CPUが「終了」を宣言すると、あなたの番の手前でラウンド終了です"
+            "（その周のCPUだけが番を持ちます）。\n"
+            "・あなたが「終了」を宣言したときは、CPU全員が1回ずつ番を持ちます。"
+        ),
     },
     "en": {
         "title": "Schwimmen",
@@ -128,7 +167,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "dealer": "Dealer",
         "lost": "(−1)",
         "log": "Log",
-        "help_button": "Keys (F1)",
+        "help_button": "Help (F1)",
         "reason_knock": "{name} knocked",
         "reason_schnauz": "{name} has Schnauz (31)!",
         "reason_feuer": "{name} has Feuer (three aces, 32)!",
@@ -142,7 +181,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ev_refresh": "Everyone passed: new table cards ({took})",
         "ev_schnauz": "{name}: Schnauz (31)!",
         "ev_feuer": "{name}: Feuer (32)!",
-        "ev_result": "{name} {v} pts {place}",
+        "ev_result": "{name} {v} pts (this round {place})",
         "ev_lost": "{names} lose a coin",
         "ev_out": "{name} is out",
         "ev_swim": "{name} is swimming (one more loss and out)",
@@ -150,7 +189,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_knock_first": "You can knock from your second turn on.",
         "already_knocked": "Someone has already knocked.",
         "select_two": "Select one table card and one of yours, then press Swap.",
-        "help_title": "Keys",
+        "help_title": "How to play Schwimmen",
         "help": (
             "Click: select one table card and one of yours (click again to deselect)\n"
             "Drag: drop one of your cards on a table card to swap\n"
@@ -161,7 +200,8 @@ TEXTS: dict[str, dict[str, str]] = {
             "P: pass (when dealing: keep the hand)\n"
             "K: knock (from your second turn)\n"
             "N or Enter: next round after a round is over\n"
-            "Ctrl+N: new game    F1 / H: this help    Esc: deselect / close"
+            "Ctrl+N: new game (asks first during a game)\n"
+            "F1 / H: this help    Esc: deselect / close"
         ),
         "start_title": "Schwimmen: new game",
         "rules_label": "Rules",
@@ -175,6 +215,45 @@ TEXTS: dict[str, dict[str, str]] = {
         "info": "{rules} · CPU: {level}",
         "short_standard": "Standard rules",
         "short_house": "Browser-version rules",
+        "bubble_swap": "Swap",
+        "bubble_swap_all": "Swap all",
+        "bubble_pass": "Pass",
+        "bubble_knock": "Knock!",
+        "bubble_take_extra": "New hand",
+        "bubble_keep": "Keeps hand",
+        "players_label": "Players",
+        "players_item": "{n} (you and {cpus} CPUs)",
+        "cpu_level_of": "{name} level",
+        "confirm_new": "Stop this game and start a new one?",
+        "confirm_new_detail": "The rest of this game (coins and places) will be lost.",
+        "confirm_new_yes": "Start a new game",
+        "confirm_new_no": "Keep playing",
+        "help_keys_title": "Keys",
+        "help_scoring_title": "Scoring",
+        "help_scoring": (
+            "A hand counts the cards of one suit (the best suit).\n"
+            "A = 11, K Q J 10 = 10, 9 = 9, 8 = 8, 7 = 7.\n"
+            "Three of a kind: 30.5.\n"
+            "Schnauz: ace and two ten-point cards of one suit, 31; the round ends at once.\n"
+            "Feuer: three aces, 32; the round ends at once.\n"
+            "The lowest hand of a round loses a coin ({ties}).\n"
+            "Everyone starts with {coins} coins; at -1 you are swimming, one more loss and you"
+            " are out.\n"
+            "The last one left wins; the game ends when you are out."
+        ),
+        "ties_all": "equal lowest hands all lose",
+        "ties_suit": "equal hands: the counted suit decides, clubs > spades > hearts > diamonds",
+        "help_rules_title": "Rules (now: {rules})",
+        "help_rules": (
+            "Standard: the dealer (moving left each round) may take the three face-down cards "
+            "instead of the dealt hand. After a knock everyone else has one more turn.\n"
+            "What the original browser version's rules change:\n"
+            "- No dealer: the three table cards are face up from the start; no hand swap.\n"
+            "- Every round starts with you.\n"
+            "- When a CPU knocks, the round ends before your turn comes again (only the CPUs "
+            "of that rotation play).\n"
+            "- When you knock, every CPU has one more turn."
+        ),
     },
 }
 
@@ -195,6 +274,10 @@ class Texts(i18n.Texts):
             return ""
         return self("points", v=f"{value:g}")
 
+    def coins(self, n: int, *, out: bool) -> str:
+        """A seat's coins ("コイン 2"); an eliminated seat shows 「敗退」, never "コイン -2"."""
+        return self("out") if out or n < -1 else self("coins", n=n)
+
     def event(self, event: Event) -> str:
         took = " ".join(card_label(c) for c in event.took)
         gave = " ".join(card_label(c) for c in event.gave)
@@ -209,6 +292,20 @@ class Texts(i18n.Texts):
             return self("select_two")
         text = str(error)
         return text[0].upper() + text[1:] + "."
+
+    def help_sections(self, rules: Rules, rules_name: str) -> list[tuple[str, str]]:
+        """(heading, body) of the help overlay: keys, scoring, and the rule sets."""
+        ties = self("ties_suit" if rules.suit_tiebreak else "ties_all")
+        return [
+            (self("help_keys_title"), self("help")),
+            (self("help_scoring_title"), self("help_scoring", ties=ties, coins=rules.start_coins)),
+            (self("help_rules_title", rules=self(f"short_{rules_name}")), self("help_rules")),
+        ]
+
+    def levels(self, levels: list[str]) -> str:
+        """The CPUs' levels in a few words: one word when all are the same."""
+        words = [self(f"level_{lv}") for lv in levels]
+        return words[0] if len(set(words)) == 1 else "/".join(words)
 
     def reason(self, result: RoundResult) -> str:
         return self(f"reason_{result.reason}", name=self.name(result.trigger))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from games.schwimmen.qt.style import GOLD, TEXT, font
@@ -34,8 +35,16 @@ class Overlay(QWidget):
         return panel
 
 
+@dataclass(frozen=True)
+class HelpBlock:
+    heading: str
+    body: str
+    heading_rect: QRectF
+    body_rect: QRectF
+
+
 class HelpOverlay(Overlay):
-    """The keyboard help (F1 / H)."""
+    """F1 / H: the keys, the scoring and what the two rule sets do, in two columns."""
 
     def __init__(self, parent: QWidget, window: SchwimmenWindow) -> None:
         super().__init__(parent)
@@ -43,7 +52,46 @@ class HelpOverlay(Overlay):
 
     def panel_rect(self) -> QRectF:
         w, h = self.width(), self.height()
-        return QRectF(w * 0.12, h * 0.1, w * 0.76, h * 0.8)
+        return QRectF(w * 0.03, h * 0.03, w * 0.94, h * 0.94)
+
+    def sections(self) -> list[tuple[str, str]]:
+        game, t = self.win.game, self.win.t
+        rules = game.rules if game is not None else self.win.settings.make_rules()
+        return t.help_sections(rules, self.win.rules_name)
+
+    def title_rect(self) -> QRectF:
+        panel = self.panel_rect()
+        return QRectF(panel.x(), panel.y() + 6, panel.width(), min(panel.height() * 0.09, 52))
+
+    def blocks(self) -> tuple[float, list[HelpBlock]]:
+        """The largest text size at which every section fits, and where each one goes."""
+        panel = self.panel_rect()
+        pad = panel.width() * 0.025
+        top = self.title_rect().bottom() + pad * 0.4
+        bottom = panel.bottom() - pad
+        col_w = (panel.width() - 3 * pad) / 2
+        sections = self.sections()
+        columns = [sections[:1], sections[1:]]
+        flags = int(Qt.TextFlag.TextWordWrap)
+        px = max(10.0, min(24.0, panel.height() * 0.04))
+        while True:
+            metrics = QFontMetricsF(font(px))
+            blocks: list[HelpBlock] = []
+            fits = True
+            for c, column in enumerate(columns):
+                x = panel.x() + pad + c * (col_w + pad)
+                y = top
+                for heading, body in column:
+                    head_h = px * 1.7
+                    body_h = metrics.boundingRect(QRectF(0, 0, col_w, 1e5), flags, body).height()
+                    head = QRectF(x, y, col_w, head_h)
+                    rect = QRectF(x, y + head_h, col_w, body_h + 2)
+                    blocks.append(HelpBlock(heading, body, head, rect))
+                    y = rect.bottom() + px * 0.8
+                fits = fits and y - px * 0.8 <= bottom
+            if fits or px <= 8:
+                return px, blocks
+            px -= 0.5
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         self.hide()
@@ -52,29 +100,29 @@ class HelpOverlay(Overlay):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         try:
-            panel = self.paint_back(p)
+            self.paint_back(p)
             t = self.win.t
+            title = self.title_rect()
             p.setPen(GOLD)
-            p.setFont(font(panel.height() * 0.07, True))
-            p.drawText(
-                QRectF(panel.x(), panel.y() + 10, panel.width(), panel.height() * 0.12),
-                Qt.AlignmentFlag.AlignCenter,
-                t("help_title"),
-            )
-            lines = t("help").split("\n")
-            line_h = panel.height() * 0.8 / len(lines)
-            p.setPen(TEXT)
-            p.setFont(font(min(line_h * 0.55, panel.width() * 0.024)))
-            for k, line in enumerate(lines):
+            p.setFont(font(title.height() * 0.7, True))
+            p.drawText(title, Qt.AlignmentFlag.AlignCenter, t("help_title"))
+            px, blocks = self.blocks()
+            for block in blocks:
+                p.setPen(GOLD)
+                p.setFont(font(px * 1.15, True))
                 p.drawText(
-                    QRectF(
-                        panel.x() + panel.width() * 0.06,
-                        panel.y() + panel.height() * 0.16 + k * line_h,
-                        panel.width() * 0.9,
-                        line_h,
-                    ),
-                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                    line,
+                    block.heading_rect,
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    block.heading,
+                )
+                p.setPen(TEXT)
+                p.setFont(font(px))
+                p.drawText(
+                    block.body_rect,
+                    Qt.AlignmentFlag.AlignLeft
+                    | Qt.AlignmentFlag.AlignTop
+                    | Qt.TextFlag.TextWordWrap,
+                    block.body,
                 )
         finally:
             p.end()

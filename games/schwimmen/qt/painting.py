@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 
 from games.common.painter import paint_card
+from games.schwimmen.qt.layout import SeatParts
 from games.schwimmen.qt.style import (
     BLUE,
     FELT,
@@ -21,6 +22,7 @@ from games.schwimmen.qt.style import (
     PANEL,
     RED,
     TEXT,
+    fitted_font,
     font,
 )
 from games.schwimmen.rules import Phase, hand_value
@@ -37,30 +39,60 @@ def paint_slot(p: QPainter, rect: QRectF) -> None:
     p.drawRoundedRect(rect.adjusted(2, 2, -2, -2), radius, radius)
 
 
-def paint_coins(p: QPainter, x: float, y: float, size: float, coins: int) -> float:
-    """Gold discs for the coins left; returns the x after the last one."""
-    shown = max(0, coins)
-    for k in range(min(shown, 8)):
-        cx = x + k * size * 0.8
-        g = QRadialGradient(QPointF(cx + size * 0.35, y + size * 0.35), size * 0.6)
+def paint_coins(p: QPainter, rect: QRectF, coins: int) -> None:
+    """Gold discs for the coins left (up to 8), squeezed closer together to stay in `rect`."""
+    shown = min(max(0, coins), 8)
+    size = rect.height()
+    step = size * 0.8
+    if shown > 1:
+        step = min(step, (rect.width() - size) / (shown - 1))
+    for k in range(shown):
+        cx = rect.x() + k * step
+        g = QRadialGradient(QPointF(cx + size * 0.35, rect.y() + size * 0.35), size * 0.6)
         g.setColorAt(0, QColor("#fff2b0"))
         g.setColorAt(1, QColor("#d49a00"))
         p.setPen(QPen(QColor("#8a6200"), 1))
         p.setBrush(g)
-        p.drawEllipse(QRectF(cx, y, size, size))
-    return x + min(shown, 8) * size * 0.8 + size * 0.4
+        p.drawEllipse(QRectF(cx, rect.y(), size, size))
 
 
-def paint_tag(p: QPainter, x: float, y: float, h: float, text: str, colour: QColor) -> float:
-    """A rounded label (親, 終了宣言, シュビメン, 敗退); returns the x after it."""
-    p.setFont(font(h * 0.62, True))
-    width = p.fontMetrics().horizontalAdvance(text) + h * 0.7
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(colour)
-    p.drawRoundedRect(QRectF(x, y, width, h), h * 0.3, h * 0.3)
-    p.setPen(QColor("#111111") if colour.lightness() > 140 else TEXT)
-    p.drawText(QRectF(x, y, width, h), Qt.AlignmentFlag.AlignCenter, text)
-    return x + width + h * 0.25
+def tag_sizes(rect: QRectF, words: list[str]) -> tuple[float, list[float]]:
+    """The label height and each label's width so the labels side by side fit in `rect`."""
+    h = rect.height()
+    while True:
+        metrics = QFontMetricsF(font(h * 0.62, True))
+        widths = [metrics.horizontalAdvance(w) + h * 0.7 for w in words]
+        if sum(widths) + h * 0.25 * max(0, len(words) - 1) <= rect.width() or h <= 14:
+            return h, widths
+        h -= 1
+
+
+def paint_tags(p: QPainter, rect: QRectF, tags: list[tuple[str, QColor]]) -> None:
+    """Rounded labels (親, 終了宣言, シュビメン, 敗退) side by side, made smaller to fit `rect`."""
+    h, widths = tag_sizes(rect, [text for text, _ in tags])
+    x, y = rect.x(), rect.y() + (rect.height() - h) / 2
+    for (text, colour), width in zip(tags, widths, strict=True):
+        p.setFont(font(h * 0.62, True))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawRoundedRect(QRectF(x, y, width, h), h * 0.3, h * 0.3)
+        p.setPen(QColor("#111111") if colour.lightness() > 140 else TEXT)
+        p.drawText(QRectF(x, y, width, h), Qt.AlignmentFlag.AlignCenter, text)
+        x += width + h * 0.25
+
+
+def name_font(parts: SeatParts, name: str) -> QFont:
+    """The font of a CPU's name: as large as its line allows, smaller if the name is long."""
+    return fitted_font(name, parts.name.width(), parts.name.height() * 0.8, True)
+
+
+def coin_font(parts: SeatParts, text: str) -> QFont:
+    return fitted_font(text, parts.coin_text.width(), parts.coin_text.height() * 0.75)
+
+
+def bubble_font(parts: SeatParts, text: str) -> QFont:
+    box = parts.bubble
+    return fitted_font(text, box.width() - box.height() * 0.8, box.height() * 0.68, True)
 
 
 class TablePainter:
@@ -99,14 +131,9 @@ class TablePainter:
         if game.discards:
             paint_card(p, view.discard_rect(), game.discards[-1], dimmed=True)
         # table cards
-        label_r = view.table_rect(0)
-        p.setFont(font(label_r.width() * 0.2, True))
+        p.setFont(font(view.table_rect(0).width() * 0.2, True))
         p.setPen(TEXT)
-        p.drawText(
-            QRectF(0, label_r.y() - label_r.width() * 0.32, w, label_r.width() * 0.3),
-            Qt.AlignmentFlag.AlignCenter,
-            t("table"),
-        )
+        p.drawText(view.layout_now().table_label_rect(), Qt.AlignmentFlag.AlignCenter, t("table"))
         for j, card in enumerate(game.table):
             if ("table", j) in view.hidden or (view.drag and view.drag[:2] == ("table", j)):
                 paint_slot(p, view.table_rect(j))
@@ -151,60 +178,57 @@ class TablePainter:
             rect.moveCenter(pos)
             paint_card(p, rect, card, selected=True)
 
-    def status_tags(self, seat: int, x: float, y: float, h: float) -> float:
-        p, game, t = self.p, self.win.game, self.win.t
+    def tags_of(self, seat: int) -> list[tuple[str, QColor]]:
+        """The labels a seat shows now: 親, 終了宣言 (unless its bubble says 「終了!」), シュビメン,
+        敗退."""
+        game, t = self.win.game, self.win.t
+        tags: list[tuple[str, QColor]] = []
         if game.dealer == seat and self.win.show_dealer():
-            x = paint_tag(p, x, y, h, t("dealer"), QColor("#d8d2c0"))
-        if game.knocker == seat and game.phase is Phase.PLAY:
-            x = paint_tag(p, x, y, h, t("knocked"), RED)
+            tags.append((t("dealer"), QColor("#d8d2c0")))
+        if game.knocker == seat and game.phase is Phase.PLAY and seat not in self.view.bubbles:
+            tags.append((t("knocked"), RED))
         if game.is_swimming(seat):
-            x = paint_tag(p, x, y, h, t("swimming"), BLUE)
+            tags.append((t("swimming"), BLUE))
         if game.out[seat]:
-            x = paint_tag(p, x, y, h, t("out"), GREY)
-        return x
+            tags.append((t("out"), GREY))
+        return tags
 
     def seat(self, seat: int) -> None:
         """One CPU's panel: name, tags, coins, face-down cards and what it just did."""
         p, view, game, t = self.p, self.view, self.win.game, self.win.t
-        panel = view.seat_rect(seat)
+        parts = view.seat_parts(seat)
+        panel = parts.panel
         active = game.current == seat and game.phase in (Phase.PLAY, Phase.DEALER)
         p.setPen(QPen(GOLD, 3) if active else QPen(QColor(255, 255, 255, 40), 1))
         p.setBrush(QColor(0, 0, 0, 60) if game.out[seat] else PANEL)
         p.drawRoundedRect(panel, 10, 10)
-        line = panel.height() * 0.17
-        p.setPen(GOLD if active else TEXT)
-        p.setFont(font(line * 0.8, True))
         name = t.name(seat)
-        p.drawText(
-            QRectF(panel.x() + 10, panel.y() + 4, panel.width() * 0.5, line),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            name,
-        )
-        name_w = p.fontMetrics().horizontalAdvance(name)
-        self.status_tags(seat, panel.x() + 18 + name_w, panel.y() + 4 + line * 0.1, line * 0.8)
-        coin = line * 0.7
+        p.setPen(GOLD if active else TEXT)
+        p.setFont(name_font(parts, name))
+        p.drawText(parts.name, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+        paint_tags(p, parts.tags, self.tags_of(seat))
         if game.out[seat]:
             return
-        paint_coins(p, panel.x() + 10, panel.bottom() - coin - 6, coin, game.coins[seat])
+        paint_coins(p, parts.coin_icons, game.coins[seat])
+        text = t.coins(game.coins[seat], out=False)
         p.setPen(TEXT)
-        p.setFont(font(line * 0.62))
-        p.drawText(
-            QRectF(panel.x(), panel.bottom() - line - 4, panel.width() - 10, line),
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-            t("coins", n=game.coins[seat]),
-        )
+        p.setFont(coin_font(parts, text))
+        align = Qt.AlignmentFlag.AlignLeft if parts.wide else Qt.AlignmentFlag.AlignRight
+        p.drawText(parts.coin_text, align | Qt.AlignmentFlag.AlignVCenter, text)
         for i in range(len(game.hands[seat])):
             if ("hand", seat, i) in view.hidden:
                 continue
             paint_card(p, view.seat_card_rect(seat, i), None, face_up=False)
         bubble = view.bubbles.get(seat)
         if bubble:
-            p.setFont(font(line * 0.7, True))
-            bw = p.fontMetrics().horizontalAdvance(bubble) + line
-            box = QRectF(panel.right() - bw - 8, panel.y() + 5, bw, line * 1.05)
+            p.setFont(bubble_font(parts, bubble))
+            box = QRectF(parts.bubble)
+            bw = min(box.width(), p.fontMetrics().horizontalAdvance(bubble) + box.height() * 0.8)
+            box = QRectF(box.center().x() - bw / 2, box.y(), bw, box.height())
+            radius = box.height() * 0.3
             p.setPen(QPen(QColor("#333333"), 1))
             p.setBrush(QColor("#fff8dc"))
-            p.drawRoundedRect(box, line * 0.3, line * 0.3)
+            p.drawRoundedRect(box, radius, radius)
             p.setPen(QColor("#222222"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, bubble)
 
@@ -225,7 +249,7 @@ class TablePainter:
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             t.name(0),
         )
-        self.status_tags(0, x, y + line * 1.5, line * 0.85)
+        paint_tags(p, QRectF(x, y + line * 1.5, width, line * 0.85), self.tags_of(0))
         if game.hands[0]:
             p.setPen(TEXT)
             p.setFont(font(line * 1.5, True))
@@ -235,13 +259,13 @@ class TablePainter:
                 t.points(hand_value(game.hands[0])),
             )
         coin = line * 0.9
-        paint_coins(p, x, left.bottom() - coin * 2.6, coin, game.coins[0])
+        paint_coins(p, QRectF(x, left.bottom() - coin * 2.6, coin * 6, coin), game.coins[0])
         p.setPen(TEXT)
         p.setFont(font(line * 0.8))
         p.drawText(
             QRectF(x, left.bottom() - coin * 1.5, width, coin * 1.4),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            t("coins", n=game.coins[0]),
+            t.coins(game.coins[0], out=game.out[0]),
         )
         # round number on the right
         p.setFont(font(line * 0.9, True))

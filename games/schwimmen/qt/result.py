@@ -72,7 +72,7 @@ class RoundOverlay(Overlay):
             p.end()
 
     def _paint(self, p: QPainter) -> None:
-        result, t, game = self.result, self.win.t, self.win.game
+        result, t = self.result, self.win.t
         panel = self.paint_back(p)
         title_h = panel.height() * 0.1
         p.setPen(GOLD)
@@ -85,21 +85,57 @@ class RoundOverlay(Overlay):
         )
         p.setPen(TEXT)
         p.setFont(font(title_h * 0.36, True))
-        sub = t.reason(result)
-        if result.game_over:
-            place = game.places()[0]
-            sub = t("you_win") if game.winners == (0,) else t("your_place", n=place or 1)
         p.drawText(
             QRectF(panel.x(), panel.y() + 8 + title_h, panel.width(), title_h * 0.5),
             Qt.AlignmentFlag.AlignCenter,
-            sub,
+            self.subtitle(),
         )
-        seats = [s for s in range(len(result.hands)) if result.hands[s] is not None]
+        seats = self.row_seats()
         top = panel.y() + title_h * 1.75
         bottom = panel.bottom() - 72
         row_h = min((bottom - top) / max(1, len(seats)), panel.height() * 0.2)
-        for k, seat in enumerate(sorted(seats, key=lambda s: (result.places[s], s))):
+        for k, seat in enumerate(seats):
             self._row(p, panel, top + k * row_h, row_h, seat)
+
+    def subtitle(self) -> str:
+        """Why the round ended; at the end of the game, your place in the game (the only place
+        the game-over screen names for you)."""
+        result, t, game = self.result, self.win.t, self.win.game
+        if not result.game_over:
+            return t.reason(result)
+        if game.winners == (0,):
+            return t("you_win")
+        return t("your_place", n=game.places()[0] or 1)
+
+    def place_text(self, seat: int) -> str:
+        """The place column: the round's place, or at the end of the game the game's place
+        (empty for CPUs still playing when you went out)."""
+        result, t = self.result, self.win.t
+        if result.game_over:
+            place = self.win.game.places()[seat]
+            return t("place", n=place) if place is not None else ""
+        return t("place", n=result.places[seat])
+
+    def coins_text(self, seat: int) -> str:
+        """Coins after the round and "(−1)" for a loser; just "(−1)" for one who went out."""
+        result, t, game = self.result, self.win.t, self.win.game
+        lost = seat in result.losers
+        if seat in result.eliminated and game.out[seat]:
+            return t("lost") if lost else ""
+        return t.coins(result.coins[seat], out=False) + (f"  {t('lost')}" if lost else "")
+
+    def row_seats(self) -> list[int]:
+        """The seats shown, best first: by game place at the end of the game, else by round."""
+        result = self.result
+        seats = [s for s in range(len(result.hands)) if result.hands[s] is not None]
+        if result.game_over:
+            places = self.win.game.places()
+
+            def key(s: int) -> tuple[int, int, int]:
+                return (places[s] or 0, result.places[s] or 0, s)
+
+            return sorted(seats, key=key)
+        return sorted(seats, key=lambda s: (result.places[s] or 0, s))
 
     def _row(self, p: QPainter, panel: QRectF, y: float, row_h: float, seat: int) -> None:
         result, t, game = self.result, self.win.t, self.win.game
@@ -110,13 +146,11 @@ class RoundOverlay(Overlay):
             p.drawRoundedRect(QRectF(panel.x() + 10, y + 2, panel.width() - 20, row_h - 4), 8, 8)
         x = panel.x() + panel.width() * 0.03
         text_h = min(row_h * 0.42, 30)
-        p.setPen(GOLD if result.places[seat] == 1 else TEXT)
+        place = self.place_text(seat)
+        first = place == t("place", n=1)
+        p.setPen(GOLD if first else TEXT)
         p.setFont(font(text_h, True))
-        p.drawText(
-            QRectF(x, y, panel.width() * 0.08, row_h),
-            Qt.AlignmentFlag.AlignVCenter,
-            t("place", n=result.places[seat]),
-        )
+        p.drawText(QRectF(x, y, panel.width() * 0.08, row_h), Qt.AlignmentFlag.AlignVCenter, place)
         x += panel.width() * 0.09
         p.setPen(TEXT)
         p.drawText(
@@ -140,10 +174,7 @@ class RoundOverlay(Overlay):
         x += panel.width() * 0.13
         p.setFont(font(text_h * 0.8, True))
         p.setPen(RED if lost else TEXT)
-        gone = seat in result.eliminated and game.out[seat]
-        coins = t("coins", n=max(result.coins[seat], -1)) + (f"  {t('lost')}" if lost else "")
-        if gone:
-            coins = f"{t('lost')}"
+        coins = self.coins_text(seat)
         p.drawText(QRectF(x, y, panel.width() * 0.22, row_h), Qt.AlignmentFlag.AlignVCenter, coins)
         x += panel.width() * 0.22
         status = ""

@@ -11,7 +11,7 @@ from PySide6.QtGui import QMouseEvent, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from games.common.cards import Card
-from games.schwimmen.qt.layout import TableLayout
+from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.painting import TablePainter
 
 if TYPE_CHECKING:
@@ -70,6 +70,9 @@ class TableView(QWidget):
 
     def seat_rect(self, seat: int) -> QRectF:
         return self.layout_now().seat_rect(seat)
+
+    def seat_parts(self, seat: int) -> SeatParts:
+        return self.layout_now().seat_parts(seat)
 
     def seat_card_rect(self, seat: int, i: int) -> QRectF:
         return self.layout_now().seat_card_rect(seat, i)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
-from games.schwimmen.qt.dialogs import StartDialog
+from games.schwimmen.qt.dialogs import StartDialog, confirm_new_game
 from games.schwimmen.qt.overlay import HelpOverlay
 from games.schwimmen.qt.result import RoundOverlay
 from games.schwimmen.qt.view import Flight, TableView
@@ -78,6 +79,7 @@ class SchwimmenWindow(QMainWindow):
         self.t = Texts(language)
         self.session = TableSession(self.settings, seed=seed, rules_name=rules, level=level)
         self.ask = self.settings.start_dialog if ask is None else ask
+        self.confirm_box: QMessageBox | None = None
         self.sel_hand: int | None = None
         self.sel_table: int | None = None
         self.prompt = ""
@@ -115,6 +117,7 @@ class SchwimmenWindow(QMainWindow):
             button.setMinimumHeight(48)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
+            button.setVisible(key not in DEALER_BUTTONS)  # all six would widen the window
             bar.addWidget(button)
             self.buttons[key] = button
         bar.addStretch(1)
@@ -205,10 +208,43 @@ class SchwimmenWindow(QMainWindow):
     def start(self) -> None:
         """Open the start dialog if asked, then deal the first round."""
         if self.ask:
-            dialog = StartDialog(self.t, self.rules_name, self.level, self)
+            dialog = self.start_dialog()
             if dialog.exec() == QDialog.DialogCode.Accepted:
-                self.rules_name, self.level = dialog.choice()
+                self.take_choice(dialog)
         self.new_game()
+
+    def start_dialog(self) -> StartDialog:
+        session = self.session
+        return StartDialog(self.t, self.rules_name, session.levels(), self, players=session.players)
+
+    def take_choice(self, dialog: StartDialog) -> None:
+        choice = dialog.choice()
+        self.session.choose(
+            rules_name=choice.rules, players=choice.players, cpu_levels=choice.cpu_levels
+        )
+
+    def game_running(self) -> bool:
+        """A game is under way (starting another one would throw it away)."""
+        return self.game is not None and not self.game.is_over
+
+    def request_new_game(self) -> None:
+        """Ctrl+N: a new game at once when none is running, else after asking."""
+        if not self.game_running():
+            self.new_game()
+            return
+        if self.confirm_box is not None and self.confirm_box.isVisible():
+            return
+        box = confirm_new_game(self.t, self)
+        box.buttonClicked.connect(lambda button: self._confirmed(box.buttonRole(button)))
+        self.confirm_box = box
+        box.open()
+
+    def _confirmed(self, role: QMessageBox.ButtonRole) -> None:
+        self.confirm_box = None
+        if role == QMessageBox.ButtonRole.AcceptRole:
+            self.new_game()
+        else:
+            self.setFocus()
 
     def new_game(self) -> None:
         self._cpu_timer.stop()
@@ -217,7 +253,7 @@ class SchwimmenWindow(QMainWindow):
         self.setFocus()
         t = self.t
         self.info_label.setText(
-            t("info", rules=t(f"short_{self.rules_name}"), level=t(f"level_{self.level}"))
+            t("info", rules=t(f"short_{self.rules_name}"), level=t.levels(self.session.levels()))
         )
         self.log_list.clear()
         self.view.bubbles.clear()
@@ -339,8 +375,7 @@ class SchwimmenWindow(QMainWindow):
             ]
             hidden = {("table", k) for k in range(3)}
         if seat != HUMAN:
-            word = self.t(action_word(action))
-            view.bubbles[seat] = word + "!" if action_word(action) == "knock" else word
+            view.bubbles[seat] = self.t(f"bubble_{action_word(action)}")
         self.busy = True
         self._update_buttons()
         duration = self.settings.animation_ms
@@ -436,7 +471,7 @@ class SchwimmenWindow(QMainWindow):
             return
         what, arg = command
         if what == "new_game":
-            self.new_game()
+            self.request_new_game()
         elif what == "help":
             self.toggle_help()
         elif what == "escape":
