@@ -525,10 +525,13 @@ def test_folded_pruned_dp_matches_the_plain_dp(n, m, threshold):
                 assert after[c].p_bingo_after == pytest.approx(ref, abs=1e-13), (drawn, c)
 
 
-@pytest.mark.parametrize(("n", "threshold"), [(5, 4), (8, 4), (7, 6)])
+@pytest.mark.parametrize(("n", "threshold"), [(5, 4), (8, 4), (7, 6), (10, 4)])
 def test_cell_layers_and_edge_gather_agree(n, threshold):
-    """The two ways of applying a column (used by cost) give the same vector."""
+    """The two ways of applying a column (used by cost) give the same vector, and the bingo
+    mass the cell layers collect in their sinks, weighted by marked count, is the mass the
+    bingo-by-kind table gives (for every marked-count range the kernels use)."""
     tables = transitions(n, threshold)
+    t = tables
     rng = np.random.default_rng(n)
     v = rng.random(tables.n_states)
     live = np.ones(tables.n_kinds, np.bool_)
@@ -537,13 +540,22 @@ def test_cell_layers_and_edge_gather_agree(n, threshold):
     weights = np.ones(tables.n_kinds)
     by_edges = np.zeros(tables.n_states)
     _kernels._gather(v, by_edges, weights, live, tables.kind_start, tables.in_off, tables.in_src)
-    by_cells = np.zeros(tables.n_states)
-    t = tables
-    buf = np.zeros((2, np.max(np.diff(t.layer_start)) + 1))
-    _kernels._transfer(v, by_cells, buf, live, n, 0, n, t.state_kind, t.layer_start,
-                       t.next0_local, t.next1_local, t.pair_next, t.marks, t.first_fold,
-                       t.last_fold, t.last_rep)  # fmt: skip
-    np.testing.assert_allclose(by_cells, by_edges, rtol=1e-12)
+    buf = _kernels._buffer(t.layer_start)
+    sinks = np.zeros((n + 1, n + 1))
+    runs = _kernels._runs(live)
+    for jmin, jmax in ((0, n), (2, 7), (n // 2, n // 2), (0, 1), (n - 1, n)):
+        by_cells = np.zeros(tables.n_states)
+        _kernels._transfer(v, by_cells, buf, sinks, live, n, jmin, jmax, t.state_kind,
+                           t.layer_start, t.next0_local, t.next1_local, t.pair_next, t.group_start, t.group,
+                           t.first_fold, t.last_fold, t.last_rep)  # fmt: skip
+        counts = np.arange(t.n_kinds) % (n + 1)
+        in_range = (jmin <= counts[t.state_kind]) & (counts[t.state_kind] <= jmax)
+        np.testing.assert_allclose(by_cells[in_range], by_edges[in_range], rtol=1e-12)
+        w = np.where((jmin <= counts) & (counts <= jmax), rng.random(t.n_kinds), 0.0)
+        w[n + 1 :] = w[: n + 1]  # the same weight with and without the centre row
+        expected = _kernels._lost(v, t.mult, t.bad_t, w, runs, t.kind_start, np.nonzero(w)[0])
+        got = _kernels._sink_mass(sinks, w, n)
+        assert got == pytest.approx(expected, rel=1e-12), (jmin, jmax)
 
 
 # ------------------------------------------------------------------ sampled curve: stated error

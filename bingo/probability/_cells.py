@@ -165,19 +165,109 @@ def _build(codes, n, threshold, size_bits):
     return layer_start, next0, next1, marks, last_to_frontier
 
 
+SINK_01, SINK_10, SINK_11 = 1, 2, 4  # pattern bits: which two-row steps make a bingo
+
+
+def patterns(layer_start: np.ndarray, next0: np.ndarray, next1: np.ndarray) -> np.ndarray:
+    """Per intermediate state, which of its steps make a bingo. A state that the forward pass
+    pushes two rows at a time (even layers r <= n - 2): SINK_01 / SINK_10 / SINK_11 for rows
+    (r, r + 1) = (unmarked, marked) / (marked, unmarked) / (marked, marked); (unmarked,
+    unmarked) never is. A state pushed one row (the last row of an odd n): SINK_10 when
+    marking the row is a bingo. Other layers: 0."""
+    n = layer_start.size - 2
+    out = np.zeros(next0.size, np.int64)
+    for r in range(n):
+        idx = np.arange(layer_start[r], layer_start[r + 1])
+        if r % 2:
+            continue
+        first1 = next1[idx]
+        bingo1 = first1 < 0
+        pat = np.where(bingo1, SINK_10 | SINK_11, 0)
+        if r + 2 <= n:
+            pat |= np.where(next1[next0[idx]] < 0, SINK_01, 0)
+            ok = ~bingo1
+            pat[ok] |= np.where(next1[first1[ok]] < 0, SINK_11, 0)
+        else:
+            pat &= SINK_10
+        out[idx] = pat
+    return out
+
+
+def groups(layer_start: np.ndarray, next0: np.ndarray, next1: np.ndarray,
+           marks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """(group_start, group): runs of consecutive states of one layer with equal marked count
+    and pattern; group[g] = (start, stop, marks, pattern), layer r's runs are group_start[r] ..
+    group_start[r + 1]. The layers are sorted by (marks, pattern), so the runs are few."""
+    n = layer_start.size - 2
+    pat = patterns(layer_start, next0, next1)
+    key = marks.astype(np.int64) * 8 + pat
+    rows = []
+    group_start = np.zeros(n + 2, np.int64)
+    for r in range(n + 1):
+        lo, hi = int(layer_start[r]), int(layer_start[r + 1])
+        if hi > lo:
+            cuts = lo + 1 + np.nonzero(np.diff(key[lo:hi]))[0]
+            starts = np.concatenate(([lo], cuts))
+            stops = np.concatenate((cuts, [hi]))
+            rows.append(np.stack([starts, stops, marks[starts], pat[starts]], axis=1))
+        group_start[r + 1] = group_start[r] + (rows[-1].shape[0] if hi > lo else 0)
+    group = np.concatenate(rows).astype(np.int64) if rows else np.zeros((0, 4), np.int64)
+    return group_start, group
+
+
+def push_counts(layer_start: np.ndarray, group_start: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """pushes[jmin, jmax]: the pushes a forward cell transfer makes for a column whose marked
+    counts are jmin..jmax (its cost, against an edge gather's)."""
+    n = layer_start.size - 2
+    out = np.zeros((n + 1, n + 1), np.int64)
+    for jmin in range(n + 1):
+        for jmax in range(jmin, n + 1):
+            total = 0
+            r = 0
+            while r < n:
+                step = 2 if r + 2 <= n else 1
+                for g in range(group_start[r], group_start[r + 1]):
+                    start, stop, m, pat = group[g]
+                    if m > jmax or m + n - r < jmin:
+                        continue
+                    per_state = 4 - bin(int(pat)).count("1") if step == 2 else 2 - (pat > 0)
+                    total += int(stop - start) * per_state
+                r += step
+            out[jmin, jmax] = total
+    return out
+
+
+def _sorted_layers(layer_start, next0, next1, marks):
+    """A permutation of the states (new index -> old) that sorts each layer by (marks,
+    pattern), keeping the build order within equal keys (it keeps successors near)."""
+    pat = patterns(layer_start, next0, next1)
+    layer_of = np.repeat(np.arange(layer_start.size - 1), np.diff(layer_start))
+    return np.lexsort((np.arange(next0.size), pat, marks, layer_of))
+
+
 def build(codes, new_of, is_rep, reps, n, threshold) -> dict[str, np.ndarray]:
     """Cell layers for frontier `codes` (the BFS order of `_tables`); new_of / is_rep: each
     frontier state's folded index and whether it represents its mirror pair; reps: the BFS
-    index of each folded state's representative. Arrays named as in `Transitions`."""
+    index of each folded state's representative. Arrays named as in `Transitions`; each layer
+    sorted by (marks, pattern) (see `groups`)."""
     size_bits = max(1, int(threshold - 1).bit_length())
     layer_start, next0, next1, marks, last_to_frontier = _build(codes, n, threshold, size_bits)
+    perm = _sorted_layers(layer_start, next0, next1, marks)
+    inv = np.empty_like(perm)
+    inv[perm] = np.arange(perm.size)
+    next0 = np.where(next0[perm] >= 0, inv[next0[perm]], -1)
+    next1 = np.where(next1[perm] >= 0, inv[next1[perm]], -1)
+    marks = marks[perm]
+    first = perm[layer_start[0] : layer_start[1]]  # layer 0 holds the frontier states in order
+    last = perm[layer_start[n] : layer_start[n + 1]] - layer_start[n]
+    last_to_frontier = last_to_frontier[last]
     return {
         "layer_start": layer_start,
         "next0": next0.astype(np.int32),
         "next1": next1.astype(np.int32),
         "marks": marks,
-        "first_fold": new_of.astype(np.int32),
+        "first_fold": new_of[first].astype(np.int32),
         "last_fold": new_of[last_to_frontier].astype(np.int32),
         "last_rep": is_rep[last_to_frontier],
-        "rep_first": reps.astype(np.int32),
+        "rep_first": inv[reps].astype(np.int32),
     }

@@ -2,9 +2,12 @@
 
 `wtab[c, kind]` is the probability of one particular marked-row set of kind `kind` in column c
 (see `_model.weight_table`). One column is `v' = diag(w[kind]) A v`, with A applied one cell
-at a time (`_cells`); the counting DPs gather over `in_src` instead. The mass that leaves the DP at a column, `sum_s v[s] * sum_k w[k] * bad[s, k]`, is the
-probability that the bingo happens there, so P(bingo) is a sum of non-negative terms: exactly
-0.0 when no bingo can happen, and no `1 - q` cancellation for tiny values.
+at a time (`_cells`) or, when that moves less, as a gather over `in_src` (the counting DPs
+always gather). The mass that leaves the DP at a column, `sum_s v[s] * sum_k w[k] * bad[s, k]`,
+is the probability that the bingo happens there, so P(bingo) is a sum of non-negative terms:
+exactly 0.0 when no bingo can happen, and no `1 - q` cancellation for tiny values. The cell
+transfer collects that mass on the way, by the row and marked count where the bingo happened
+(`_sink_mass`), so only the last column (and a free centre's) reads the `bad` table.
 
 Pruning: a kind block of states whose mass is below PRUNE times the column's total is dropped
 (an exact zero block always is). A dropped mass can only lower the result, by at most
@@ -67,16 +70,22 @@ def _marks_range(w, n):
 
 
 @njit(cache=True)
-def _gather_is_cheaper(edge_counts, weights, live, layer_start):
-    """True when the in-edges from live kinds into the kinds with weight are fewer than the
-    pushes of the cell layers (narrow marked-count ranges, e.g. every number on the card)."""
+def _gather_is_cheaper(edge_counts, pushes, weights, live, layer_start):
+    """True when a gather over the in-edges from live kinds into the kinds with weight costs
+    less than the cell transfer (narrow marked-count ranges, e.g. every number on the card).
+    Measured on 10x10 and 8x8: a gather ~1.0 ns per edge, a transfer ~0.5 ns per
+    intermediate state + ~0.6 ns per push."""
+    n = layer_start.size - 2
+    jmin, jmax = _marks_range(weights, n)
+    if jmin < 0:
+        return True
     edges = 0
     for k in range(weights.size):
         if weights[k] != 0.0:
             for j in range(live.size):
                 if live[j]:
                     edges += edge_counts[k, j]
-    return edges < 2 * layer_start[-1]
+    return 10 * edges < 5 * layer_start[-1] + 6 * pushes[jmin, jmax]
 
 
 @njit(cache=True)
@@ -95,15 +104,25 @@ def _gather(v, u, weights, live, kind_start, in_off, in_src):
 
 
 @njit(cache=True)
-def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1, pair_next,
-              marks, first_fold, last_fold, last_rep):  # fmt: skip
+def _buffer(layer_start):
+    """Two layers of the cell transfer, each with a sink slot past the widest layer (bingos)."""
+    return np.zeros((2, np.max(np.diff(layer_start)) + 1))
+
+
+@njit(cache=True)
+def _transfer(v, u, buf, sinks, live, n, jmin, jmax, state_kind, layer_start, next0, next1,
+              pair_next, group_start, group, first_fold, last_fold, last_rep):  # fmt: skip
     """u[d] = sum of v over the live states with an edge into d (unweighted), exact for the
     states d whose marked count is jmin..jmax; one cell at a time through the layers, two rows
-    per push (pair_next) but the last of an odd count. buf holds two layers (successors index
-    the next layer; the last slot is the sink of bingos). A state outside the marked-count
-    range pushes nothing (its successors are outside too, so pushes into them are harmless)."""
+    per push (pair_next) but the last of an odd count; buf holds two layers (successors index
+    the next layer). The layers come in runs of equal marks and bingo pattern (`group`): a
+    run outside the marked-count range pushes nothing (its successors are outside too), and
+    a run's steps that make a bingo push nothing but add the run's mass to
+    sinks[b, m] = the mass that made a bingo with rows 0..b-1 of the column decided, m of them
+    marked (see `_sink_mass`)."""
     cur = buf[0]
     nxt = buf[1]
+    sinks[:, :] = 0.0
     for i in range(layer_start[0], layer_start[1]):
         f = first_fold[i]
         cur[i] = v[f] if live[state_kind[f]] else 0.0
@@ -112,22 +131,48 @@ def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, ne
         lo = layer_start[r]
         rest = n - r
         step = 2 if r + 2 <= n else 1
-        nxt[: layer_start[r + step + 1] - layer_start[r + step]] = 0.0
-        for i in range(lo, layer_start[r + 1]):
-            x = cur[i - lo]
-            if x == 0.0:
-                continue
-            m = marks[i]
+        b = r + step
+        nxt[: layer_start[b + 1] - layer_start[b]] = 0.0
+        for g in range(group_start[r], group_start[r + 1]):
+            start, stop, m, pat = group[g, 0], group[g, 1], group[g, 2], group[g, 3]
             if m > jmax or m + rest < jmin:
                 continue
-            if step == 2:
-                nxt[pair_next[i, 0]] += x
-                nxt[pair_next[i, 1]] += x
-                nxt[pair_next[i, 2]] += x
-                nxt[pair_next[i, 3]] += x
+            if step == 1:
+                s = 0.0
+                for i in range(start, stop):
+                    x = cur[i - lo]
+                    nxt[next0[i]] += x
+                    s += x
+                if pat:
+                    sinks[b, m + 1] += s
+                else:
+                    for i in range(start, stop):
+                        nxt[next1[i]] += cur[i - lo]
+            elif pat == 0:
+                for i in range(start, stop):
+                    x = cur[i - lo]
+                    nxt[pair_next[i, 0]] += x
+                    nxt[pair_next[i, 1]] += x
+                    nxt[pair_next[i, 2]] += x
+                    nxt[pair_next[i, 3]] += x
             else:
-                nxt[next0[i]] += x
-                nxt[next1[i]] += x
+                s = 0.0
+                for i in range(start, stop):
+                    x = cur[i - lo]
+                    s += x
+                    nxt[pair_next[i, 0]] += x
+                    if not pat & 1:
+                        nxt[pair_next[i, 1]] += x
+                    if not pat & 2:
+                        nxt[pair_next[i, 2]] += x
+                    if not pat & 4:
+                        nxt[pair_next[i, 3]] += x
+                if pat & 1:  # (unmarked, marked)
+                    sinks[b, m + 1] += s
+                if pat & 2:  # (marked, unmarked)
+                    sinks[b, m + 1] += s
+                if pat & 4:  # (marked, marked)
+                    sinks[b, m + 2] += s
         cur, nxt = nxt, cur
         r += step
     last = layer_start[n]
@@ -137,10 +182,43 @@ def _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, ne
 
 
 @njit(cache=True)
+def _by_count(w, n):
+    """True when the column's weights depend on the marked count alone (not on the centre
+    row: every column but a free centre's), so the bingo sinks of `_transfer` can weigh it."""
+    base = n + 1
+    for j in range(base):
+        if w[j] != w[base + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sink_mass(sinks, w, n):
+    """The bingo probability of a column from `_transfer`'s sinks: sinks[b, m] times the
+    weight of every completion of the undecided rows b..n-1, sum_j w[j] * C(n - b, j - m).
+    Every term is non-negative (an impossible bingo stays exactly 0.0)."""
+    total = 0.0
+    for b in range(1, n + 1):
+        rest = n - b
+        for m in range(b + 1):
+            x = sinks[b, m]
+            if x == 0.0:
+                continue
+            acc = 0.0
+            ways = 1.0  # C(rest, j - m), j = m .. m + rest
+            for k in range(rest + 1):
+                acc += w[m + k] * ways
+                ways = ways * (rest - k) / (k + 1)
+            total += x * acc
+    return total
+
+
+@njit(cache=True)
 def _transfer_back(buf, back_next, w, n, jmin, jmax, state_kind, layer_start, next0, next1,
                    marks, last_fold):  # fmt: skip
     """Returns val over layer 0: val[i] = sum over the completions d of layer-0 state i of
-    w[kind d] * back_next[d] (two layers at a time in buf, as in `_transfer`)."""
+    w[kind d] * back_next[d] (two layers at a time in buf, as in `_transfer`; the sink holds
+    0)."""
     sink = buf.shape[1] - 1
     cur = buf[0]
     nxt = buf[1]
@@ -164,8 +242,8 @@ def _transfer_back(buf, back_next, w, n, jmin, jmax, state_kind, layer_start, ne
 
 
 @njit(cache=True)
-def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
-                      layer_start, next0, next1, pair_next, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
+def bingo_probability(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult, bad_t,
+                      layer_start, next0, next1, pair_next, group_start, group, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
     """P(some group reaches the threshold) for one vector of column weights."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
@@ -173,7 +251,8 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
     n = layer_start.size - 2
     v = np.zeros(n_states)
     u = np.zeros(n_states)
-    buf = np.zeros((2, np.max(np.diff(layer_start)) + 1))  # two layers and a sink slot
+    buf = _buffer(layer_start)
+    sinks = np.zeros((n + 1, n + 1))
     v[0] = 1.0
     live = np.zeros(n_kinds, np.bool_)
     live[0] = True
@@ -181,15 +260,22 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
     p = 0.0
     for c in range(n_cols):
         w = wtab[c]
-        p += _lost(v, mult, bad_t, w, _runs(live), kind_start, np.nonzero(w)[0])
         if c == n_cols - 1:
+            p += _lost(v, mult, bad_t, w, _runs(live), kind_start, np.nonzero(w)[0])
             break
-        if _gather_is_cheaper(edge_counts, w, live, layer_start):
-            _gather(v, u, w, live, kind_start, in_off, in_src)
-        else:
+        cells = not _gather_is_cheaper(edge_counts, pushes, w, live, layer_start)
+        by_sinks = cells and _by_count(w, n)
+        if not by_sinks:
+            p += _lost(v, mult, bad_t, w, _runs(live), kind_start, np.nonzero(w)[0])
+        if cells:
             jmin, jmax = _marks_range(w, n)
-            _transfer(v, u, buf, live, n, jmin, jmax, state_kind, layer_start, next0, next1,
-                      pair_next, marks, first_fold, last_fold, last_rep)  # fmt: skip
+            _transfer(v, u, buf, sinks, live, n, jmin, jmax, state_kind, layer_start, next0,
+                      next1, pair_next, group_start, group, first_fold, last_fold,
+                      last_rep)  # fmt: skip
+            if by_sinks:
+                p += _sink_mass(sinks, w, n)
+        else:
+            _gather(v, u, w, live, kind_start, in_off, in_src)
         total = 0.0
         for k in range(n_kinds):
             block[k] = 0.0
@@ -210,24 +296,25 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
 
 
 @njit(cache=True)
-def bingo_probabilities(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
-                        layer_start, next0, next1, pair_next, marks, first_fold, last_fold, last_rep,
-                        rep_first, wtabs):  # fmt: skip
+def bingo_probabilities(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult, bad_t,
+                        layer_start, next0, next1, pair_next, group_start, group, marks,
+                        first_fold, last_fold, last_rep, rep_first, wtabs):  # fmt: skip
     """`bingo_probability` for each weight table of a batch (wtabs[i] is one table). One at a
     time: each keeps its own sparsity (live kinds, marked-count range), which a shared pass over
     the edges with a row of values per state loses (measured: 5.7 ms per item in batches of
     256 on 10x10 with 10 numbers per column, against 0.1-0.4 ms one at a time)."""
     out = np.empty(wtabs.shape[0])
     for i in range(wtabs.shape[0]):
-        out[i] = bingo_probability(kind_start, in_off, in_src, edge_counts, state_kind, mult,
-                                   bad_t, layer_start, next0, next1, pair_next, marks, first_fold, last_fold,
+        out[i] = bingo_probability(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult,
+                                   bad_t, layer_start, next0, next1, pair_next, group_start, group,
+                                   marks, first_fold, last_fold,
                                    last_rep, rep_first, wtabs[i])  # fmt: skip
     return out
 
 
 @njit(cache=True)
-def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mult, bad_t,
-                        layer_start, next0, next1, pair_next, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
+def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult, bad_t,
+                        layer_start, next0, next1, pair_next, group_start, group, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
     """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
     (one more number of that column drawn): a forward pass keeping each column's gathered
     vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
@@ -238,25 +325,40 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
     n = layer_start.size - 2
     v = np.zeros((n_cols, n_states))  # v[c]: weights of the states before column c
     g = np.zeros((n_cols, n_states))  # g[c][d]: gathered (unweighted) mass into d at column c
-    buf = np.zeros((2, np.max(np.diff(layer_start)) + 1))  # two layers and a sink slot
+    buf = _buffer(layer_start)
+    sinks = np.zeros((n + 1, n + 1))
     v[0, 0] = 1.0
     live = np.zeros((n_cols, n_kinds), np.bool_)  # kinds that can hold mass before column c
     live[0, 0] = True
-    lost = np.zeros(n_cols)
+    lost = np.zeros(n_cols)  # bingo mass at column c (with wtab[c])
+    lost_more = np.zeros(n_cols)  # ... with wtab_more[c]
     either = np.zeros(n_kinds)
     for c in range(n_cols):
         w = wtab[c]
-        lost[c] = _lost(v[c], mult, bad_t, w, _runs(live[c]), kind_start, np.nonzero(w)[0])
-        if c == n_cols - 1:
-            break
+        wm = wtab_more[c]
         for k in range(n_kinds):
-            either[k] = w[k] + wtab_more[c, k]
-        if _gather_is_cheaper(edge_counts, either, live[c], layer_start):
-            _gather(v[c], g[c], either, live[c], kind_start, in_off, in_src)
-        else:
+            either[k] = w[k] + wm[k]
+        last = c == n_cols - 1
+        cells = not last and not _gather_is_cheaper(
+            edge_counts, pushes, either, live[c], layer_start
+        )
+        by_sinks = cells and _by_count(w, n) and _by_count(wm, n)
+        if not by_sinks:
+            runs = _runs(live[c])
+            lost[c] = _lost(v[c], mult, bad_t, w, runs, kind_start, np.nonzero(w)[0])
+            lost_more[c] = _lost(v[c], mult, bad_t, wm, runs, kind_start, np.nonzero(wm)[0])
+        if last:
+            break
+        if cells:
             jmin, jmax = _marks_range(either, n)
-            _transfer(v[c], g[c], buf, live[c], n, jmin, jmax, state_kind, layer_start, next0,
-                      next1, pair_next, marks, first_fold, last_fold, last_rep)  # fmt: skip
+            _transfer(v[c], g[c], buf, sinks, live[c], n, jmin, jmax, state_kind, layer_start,
+                      next0, next1, pair_next, group_start, group, first_fold, last_fold,
+                      last_rep)  # fmt: skip
+            if by_sinks:
+                lost[c] = _sink_mass(sinks, w, n)
+                lost_more[c] = _sink_mass(sinks, wm, n)
+        else:
+            _gather(v[c], g[c], either, live[c], kind_start, in_off, in_src)
         for k in range(n_kinds):
             if w[k] != 0.0:
                 for d in range(kind_start[k], kind_start[k + 1]):
@@ -286,7 +388,7 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, state_kind, mul
     before = 0.0  # bingo mass lost in the columns before c
     for c in range(n_cols):
         wm = wtab_more[c]
-        total = before + _lost(v[c], mult, bad_t, wm, _runs(live[c]), kind_start, np.nonzero(wm)[0])
+        total = before + lost_more[c]
         if c + 1 < n_cols:
             for k in range(n_kinds):
                 if wm[k] == 0.0:

@@ -27,7 +27,7 @@ from eventkit.paths import user_data_dir
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 9_000_000
 MAX_THRESHOLD = 63  # group sizes are packed in 6 bits
-_CACHE_VERSION = 3
+_CACHE_VERSION = 4  # 4: layers sorted by (marks, pattern)
 _CACHE_MIN_TRANSITIONS = 100_000  # folded edges
 _LABEL_BITS = 3
 _SIZE_SHIFT = 30
@@ -273,6 +273,11 @@ class Transitions:
     next1_local: np.ndarray = field(default=None)  # type: ignore[assignment]
     bad_t: np.ndarray = field(default=None)  # type: ignore[assignment]  # bad.T, small ints
     pair_next: np.ndarray = field(default=None)  # type: ignore[assignment]  # two rows at once
+    # runs of states of one layer with equal marks and bingo pattern (`_cells.groups`)
+    group_start: np.ndarray = field(default=None)  # type: ignore[assignment]
+    group: np.ndarray = field(default=None)  # type: ignore[assignment]
+    # pushes[jmin, jmax]: the forward cell transfer's pushes for that marked-count range
+    pushes: np.ndarray = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.edge_counts is None:
@@ -287,6 +292,13 @@ class Transitions:
             object.__setattr__(self, "next1_local", self._local(self.next1))
         if self.pair_next is None:
             object.__setattr__(self, "pair_next", self._pairs())
+        if self.group is None:
+            group_start, group = _cells.groups(self.layer_start, self.next0, self.next1,
+                                               self.marks)  # fmt: skip
+            object.__setattr__(self, "group_start", group_start)
+            object.__setattr__(self, "group", group)
+            pushes = _cells.push_counts(self.layer_start, group_start, group)
+            object.__setattr__(self, "pushes", pushes)
         if self.bad_t is None:  # by kind, then state: a column reads a few rows, contiguous
             dtype = np.uint8 if self.bad.max(initial=0) <= 255 else np.int32
             object.__setattr__(self, "bad_t", np.ascontiguousarray(self.bad.T.astype(dtype)))
@@ -341,6 +353,7 @@ _KERNEL_ARRAYS = (
     "in_off",
     "in_src",
     "edge_counts",
+    "pushes",
     "state_kind",
     "mult",
     "bad_t",
@@ -348,6 +361,8 @@ _KERNEL_ARRAYS = (
     "next0_local",
     "next1_local",
     "pair_next",
+    "group_start",
+    "group",
     "marks",
     "first_fold",
     "last_fold",
@@ -355,9 +370,8 @@ _KERNEL_ARRAYS = (
     "rep_first",
 )
 _DERIVED = {"next0_local": "next0", "next1_local": "next1", "bad_t": "bad"}
-_ARRAY_NAMES = tuple(
-    _DERIVED.get(name, name) for name in _KERNEL_ARRAYS if name not in ("edge_counts", "pair_next")
-)
+_NOT_STORED = ("edge_counts", "pushes", "pair_next", "group_start", "group")
+_ARRAY_NAMES = tuple(_DERIVED.get(name, name) for name in _KERNEL_ARRAYS if name not in _NOT_STORED)
 
 
 @lru_cache(maxsize=16)
