@@ -125,7 +125,9 @@ class Config:
     columns: ColumnsConfig = field(default_factory=ColumnsConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     cards: CardsConfig = field(default_factory=CardsConfig)
-    games: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    games: MappingProxyType[str, dict[str, Any]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     path: Path | None = None
 
     def text_color_of(self, number: int) -> str:

@@ -29,6 +29,7 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -543,7 +544,7 @@ class Journal:
         *,
         seed: int | None = None,
         key_dir: Path | None = None,
-        before_replace=None,
+        before_replace: Callable[[], object] | None = None,
     ) -> Journal:
         """Write a new journal beside `path` and move it into place.
 

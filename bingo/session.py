@@ -162,7 +162,15 @@ class DrawSession:
             raise
 
     @classmethod
-    def _open_locked(cls, config, path, new, seed, key_dir, lock) -> DrawSession:
+    def _open_locked(
+        cls,
+        config: Config,
+        path: Path,
+        new: bool,
+        seed: int | None,
+        key_dir: Path | None,
+        lock: JournalLock,
+    ) -> DrawSession:
         signature = board_signature(config)
         state = (
             None if new or not path.exists() else read_journal(path, repair=True, key_dir=key_dir)
@@ -208,6 +216,7 @@ class DrawSession:
         session = cls(config, journal, rng, lock=lock)
         session.set_aside = aside
         if finished_before:
+            assert aside is not None  # a finished game means a non-empty journal, set aside
             session.previous_finished = aside
             session.warnings.append(
                 f"the previous game in {path.name} was finished; it is kept as {aside.name}"
@@ -215,7 +224,14 @@ class DrawSession:
         return session
 
     @classmethod
-    def _resume(cls, config, path, state: JournalState, key_dir, lock) -> DrawSession:
+    def _resume(
+        cls,
+        config: Config,
+        path: Path,
+        state: JournalState,
+        key_dir: Path | None,
+        lock: JournalLock,
+    ) -> DrawSession:
         journal = Journal.resume(path, state, key_dir)
         if state.seed is None:
             rng: random.Random = secrets.SystemRandom()
@@ -299,7 +315,7 @@ class DrawSession:
         try:
             self._journal.append_draw(number)
         except BaseException:
-            if seeded:
+            if state is not None:  # seeded
                 self._rng.setstate(state)
             raise
         return number

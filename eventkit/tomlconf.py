@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from eventkit.errors import UserError
 
@@ -81,7 +81,7 @@ def language_of(data: dict[str, Any]) -> str:
     event = data.get("event", {})
     if not isinstance(event, dict):
         raise ConfigError("'event' must be a section written as [event]")
-    language = get_value("event", event, "language", str, "ja")
+    language: str = get_value("event", event, "language", str, "ja")
     if language not in LANGUAGES:
         return report(
             ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"'),
@@ -107,7 +107,10 @@ def collecting_problems() -> Iterator[list[str]]:
         _PROBLEMS.reset(token)
 
 
-def report(error: ConfigError, default: Any) -> Any:
+T = TypeVar("T")
+
+
+def report(error: ConfigError, default: T) -> T:
     """Raise `error`; or, while collecting problems, record it and return `default`."""
     problems = _PROBLEMS.get()
     if problems is None:
@@ -198,7 +201,7 @@ def get_value(
 def get_int_in(
     section: str, table: dict[str, Any], key: str, default: int, low: int, high: int
 ) -> int:
-    value = get_value(section, table, key, int, default)
+    value: int = get_value(section, table, key, int, default)
     if not low <= value <= high:
         return report(
             ConfigError(f"{section}.{key} = {value} is out of range: use {low}..{high}"), default
@@ -207,8 +210,8 @@ def get_int_in(
 
 
 def get_list(
-    section: str, table: dict[str, Any], key: str, item_kind: type, default: tuple
-) -> tuple:
+    section: str, table: dict[str, Any], key: str, item_kind: type, default: tuple[Any, ...]
+) -> tuple[Any, ...]:
     if key not in table:
         return default
     value = table[key]
@@ -228,7 +231,7 @@ def get_list(
 
 def get_seed(section: str, table: dict[str, Any], key: str = "seed") -> int | None:
     """A seed written as a whole number or as text of ASCII digits; "" (or absent) is None."""
-    value = get_value(section, table, key, (int, str), "")
+    value: int | str = get_value(section, table, key, (int, str), "")
     if not isinstance(value, str):
         return value
     if value.strip() == "":
@@ -317,7 +320,7 @@ def check_sections(
             if not isinstance(table, dict):
                 problems.append(f"'{name}' must be a section written as [{name}]")
                 continue
-            guarded(lambda checker=checker, table=table: checker(table, base_dir))
+            guarded(functools.partial(checker, table, base_dir))
     return problems
 
 

@@ -1,36 +1,58 @@
 """mypy --strict over the modules already typed strictly (the list grows as modules are fixed).
 
-Not yet on the list: the rules engines (the joker is still Card(None, None), so every card's
-rank and suit are Optional) and the config/Qt/image modules of eventkit.
+On it: the base package's plain modules, the card types and protocol (the joker is its own
+value, so a plain card's rank and suit are never None), the three rules engines, the table
+sessions, the draw session and the journal, and the project modules they import. Not yet on the
+list: the CPUs (games/*/ai.py), the Qt packages, cards/, bingo/ui, eventkit images/qtruntime.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
 STRICT = [
+    "bingo/config.py",
+    "bingo/journal.py",
+    "bingo/journal_lock.py",
+    "bingo/session.py",
     "eventkit/errors.py",
+    "eventkit/fonts.py",
     "eventkit/i18n.py",
     "eventkit/paths.py",
     "eventkit/theme.py",
+    "eventkit/tomlconf.py",
+    "games/common/__init__.py",
     "games/common/cards.py",
+    "games/common/painter.py",
     "games/common/protocol.py",
+    "games/cool24/rules.py",
+    "games/cool24/settings.py",
     "games/cool24/table.py",
+    "games/daifugo/plays.py",
+    "games/daifugo/rules.py",
     "games/daifugo/table.py",
+    "games/schwimmen/rules.py",
     "games/schwimmen/table.py",
 ]
 
 
 def test_strictly_typed_modules_pass_mypy_strict():
-    out, err, status = api.run(
-        [
-            "--strict",
-            "--follow-imports=silent",
-            "--no-incremental",
-            *(str(ROOT / p) for p in STRICT),
-        ]
-    )
+    limit = sys.getrecursionlimit()
+    try:
+        out, err, status = api.run(
+            [
+                "--strict",
+                "--follow-imports=silent",
+                "--no-incremental",
+                *(str(ROOT / p) for p in STRICT),
+            ]
+        )
+    finally:
+        # mypy raises the limit to 16384 and leaves it so; later tests (the too-deeply-nested
+        # TOML error) rely on the default.
+        sys.setrecursionlimit(limit)
     assert status == 0, out + err

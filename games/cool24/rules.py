@@ -376,11 +376,10 @@ class Game:
 
     def _draw(self, *, weighted: bool) -> int:
         stock = self.stock_ids
-        if weighted:
+        last = self.last_id  # set by the play this draw refills
+        if weighted and last is not None:
             factor = self.settings.bias_factor(self.played)
-            anchors = [self.last_id] + [
-                c for c in self.hand_ids if c is not None and linked(c, self.last_id)
-            ]
+            anchors = [last] + [c for c in self.hand_ids if c is not None and linked(c, last)]
             favoured = [any(linked(c, a) for a in anchors) for c in stock]
             n_fav = sum(favoured)
             total = n_fav * factor + (len(stock) - n_fav) * 1.0
@@ -400,9 +399,10 @@ class Game:
         return choice
 
     def _check_bonus(self) -> list[Bonus]:
-        if any(c is None for c in self.hand_ids):
+        hand = [c for c in self.hand_ids if c is not None]
+        if len(hand) < HAND_SIZE:
             return []
-        kind = classify_hand(self.hand_ids)
+        kind = classify_hand(hand)
         if kind is None:
             return []
         bonus = Bonus(kind, self.settings.bonus_points(kind), self.lap, self.total_played)

@@ -97,7 +97,7 @@ class Play:
     faces: tuple[AnyCard, ...]
     lo: int
     hi: int
-    suits: frozenset
+    suits: frozenset[Suit]
     has_joker: bool
 
     @property
@@ -179,7 +179,7 @@ def single(card: AnyCard) -> Play:
     return _make_play(SINGLE, [(card, card)])
 
 
-def _face_sort(pairs: list[tuple[AnyCard, AnyCard]]) -> list[tuple[AnyCard, AnyCard]]:
+def _face_sort(pairs: Sequence[tuple[AnyCard, AnyCard]]) -> list[tuple[AnyCard, AnyCard]]:
     return sorted(pairs, key=lambda p: (card_strength(p[1]), SUIT_ORDER.index(p[1].suit)))
 
 

@@ -66,6 +66,7 @@ from enum import Enum, StrEnum
 
 from eventkit.errors import UserError
 from games.common.cards import (
+    JOKER,
     AnyCard,
     Card,
     CardParseError,
@@ -78,7 +79,6 @@ from games.common.cards import (
 from games.common.protocol import IllegalMove
 from games.daifugo.plays import (
     _STRENGTH,
-    JOKER,
     LONE_JOKER_STRENGTH,
     MAX_HAND,
     SEQUENCE,
@@ -288,10 +288,10 @@ class Observation:
 class _Field:
     top: Play | None = None
     last_player: int | None = None
-    passed: set = field(default_factory=set)
-    suit_lock: frozenset | None = None
+    passed: set[int] = field(default_factory=set)
+    suit_lock: frozenset[Suit] | None = None
     number_lock: bool = False
-    trick: list = field(default_factory=list)
+    trick: list[tuple[int, Play]] = field(default_factory=list)
 
 
 class Game:
@@ -474,7 +474,7 @@ class Game:
         return tuple(self.f.trick)
 
     @property
-    def suit_lock(self) -> frozenset | None:
+    def suit_lock(self) -> frozenset[Suit] | None:
         return self.f.suit_lock
 
     @property
@@ -697,14 +697,14 @@ class Game:
         if kind in (None, SET):
             by_rank: dict[int, list[AnyCard]] = {}
             for c in hand:
-                if c.rank is not None:
+                if not c.is_joker:
                     by_rank.setdefault(_STRENGTH[c.rank], []).append(c)
             sizes = (size,) if size else (2, 3, 4)
             all_suits = self.rules.suit_lock
             for value, cards in by_rank.items():
                 if not low < value < high:
                     continue
-                rank = cards[0].rank
+                rank = rank_of_strength(value)
                 for k in sizes:
                     if len(cards) >= k:
                         for combo in itertools.combinations(cards, k):
@@ -712,40 +712,39 @@ class Game:
                     if joker and len(cards) >= k - 1 >= 1:
                         for combo in itertools.combinations(cards, k - 1):
                             used = {c.suit for c in combo}
-                            missing = [s for s in SUIT_ORDER if s not in used]
+                            free = [s for s in SUIT_ORDER if s not in used]
                             if not all_suits:
-                                missing = missing[:1]
-                            for s in missing:
+                                free = free[:1]
+                            for s in free:
                                 pairs = [(c, c) for c in combo] + [(JOKER, Card(rank, s))]
                                 out.append(_make_play(SET, _face_sort(pairs)))
         if kind in (None, SEQUENCE):
             by_suit: dict[str, tuple[Suit, set[int]]] = {}
             for c in hand:
-                if c.rank is not None:
+                if not c.is_joker:
                     # keyed by the suit's letter: hashing a str is much cheaper than an Enum
                     by_suit.setdefault(c.suit._value_, (c.suit, set()))[1].add(_STRENGTH[c.rank])
-            sizes = (size,) if size else range(3, 14)
+            lengths = (size,) if size else range(3, 14)
             for suit, present in by_suit.values():
                 if len(present) + joker < 3:
                     continue
-                for k in sizes:
+                for k in lengths:
                     for start in range(max(3, low + 1), min(17 - k, high - k + 1)):
                         window = range(start, start + k)
-                        missing = [v for v in window if v not in present]
-                        if len(missing) > 1 or (missing and not joker):
+                        gaps = [v for v in window if v not in present]
+                        if len(gaps) > 1 or (gaps and not joker):
                             continue
-                        cards = [Card(rank_of_strength(v), suit) for v in window]
-                        if not missing:
-                            out.append(_make_play(SEQUENCE, [(c, c) for c in cards]))
+                        run = [Card(rank_of_strength(v), suit) for v in window]
+                        if not gaps:
+                            out.append(_make_play(SEQUENCE, [(c, c) for c in run]))
                             if joker:
                                 for i in range(k):
-                                    pairs = [(c, c) for c in cards]
-                                    pairs[i] = (JOKER, cards[i])
+                                    pairs = [(c, c) for c in run]
+                                    pairs[i] = (JOKER, run[i])
                                     out.append(_make_play(SEQUENCE, pairs))
                         else:
                             pairs = [
-                                (JOKER, c) if strength(c.rank) == missing[0] else (c, c)
-                                for c in cards
+                                (JOKER, c) if strength(c.rank) == gaps[0] else (c, c) for c in run
                             ]
                             out.append(_make_play(SEQUENCE, pairs))
         return out
@@ -928,6 +927,7 @@ class Game:
         self.history.append((seat, None))
         last = self.f.last_player
         waiting = [s for s in self.active if s != last and s not in self.f.passed]
+        assert last is not None  # a pass needs a play on the field (the leader cannot pass)
         if not waiting:
             self._clear_field()
             self.turn = last if last not in self.out else self._next_active(last)

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from itertools import combinations
+from typing import Any
 
 from eventkit.errors import UserError
 from games.common.cards import Card, CardParseError, Rank, Suit, deck_32, shuffled
@@ -112,11 +113,11 @@ class Rules:
             raise UserError(f"start_coins = {self.start_coins} is out of range: use 0..20")
 
     @classmethod
-    def standard(cls, **changes: object) -> Rules:
+    def standard(cls, **changes: Any) -> Rules:
         return replace(cls(), **changes)
 
     @classmethod
-    def house(cls, **changes: object) -> Rules:
+    def house(cls, **changes: Any) -> Rules:
         """The seed's browser rules: no dealer, asymmetric knock; ties still all lose."""
         return replace(cls(dealer_swap=False, knock=KnockRule.HOUSE), **changes)
 
@@ -513,7 +514,7 @@ class Game:
         self.known = [set() for _ in range(self.players)]
         self.log = []
         self.phase = Phase.DEALER if self.rules.dealer_swap else Phase.PLAY
-        self.current = self.dealer if self.rules.dealer_swap else self.starter
+        self.current = self.starter if self.dealer is None else self.dealer  # None: no dealer
         # a dealt Schnauz or Feuer is shown at once and ends the round
         for s in alive:
             if hand_value(self.hands[s]) >= SCHNAUZ:
@@ -797,6 +798,6 @@ def _made(hand: Sequence[Card]) -> EventKind:
     return EventKind.FEUER if is_feuer(hand) else EventKind.SCHNAUZ
 
 
-def all_hands() -> Iterable[tuple[Card, Card, Card]]:
+def all_hands() -> Iterable[tuple[Card, ...]]:
     """All 4,960 three-card hands of the 32-card deck (for tests and tables)."""
     return combinations(deck_32(), HAND_SIZE)
