@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QMessageBox
 
-from games.schwimmen.qt.painting import bubble_font, coin_font, name_font, tag_sizes
+from games.schwimmen.qt.painting import bubble_font, coin_font, name_font, prompt_font, tag_sizes
+from games.schwimmen.qt.style import font as font_of
 from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Knock, Pass, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings
@@ -56,6 +57,9 @@ def test_seat_panels_fit_and_stay_readable_for_every_player_count(qtbot, size, l
         for a, b in combinations(panels, 2):
             assert not a.intersects(b), (players, a, b)
         label_top = layout.table_label_rect().top()
+        stock_label = layout.stock_label_rect()  # 「山札 n」 whole, not cut at the top
+        assert QFontMetricsF(font_of(layout.stock_label_px())).height() <= stock_label.height()
+        assert stock_label.bottom() < layout.hand_rect(0).top()
         for seat in seats:
             parts = layout.seat_parts(seat)
             where = (players, seat, size, language)
@@ -221,3 +225,12 @@ def test_winning_lists_every_final_place(qtbot):
     overlay = window.round_overlay
     assert game.phase is Phase.GAME_OVER and overlay.subtitle() == "あなたの勝ちです！ 1位"
     assert [overlay.place_text(s) for s in overlay.row_seats()] == ["1位", "2位"]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_longest_prompt_stays_on_the_table(qtbot, language):
+    t = Texts(language)
+    longest = max((t(k) for k in ("dealer_prompt", "select_two", "prompt_last")), key=len)
+    for width, height in ((980, 654), (640, 420)):  # 1280x720 and the smallest view
+        font = prompt_font(longest, width, height * 0.1)
+        assert fits(longest, font, width * 0.96) and font.pixelSize() >= 12, (width, longest)

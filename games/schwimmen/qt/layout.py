@@ -75,6 +75,15 @@ class TableLayout:
         cw = r.width() * 0.7
         return QRectF(r.x() - cw * 1.9, r.y() + r.height() * 0.15, cw, cw * CARD_ASPECT)
 
+    def stock_label_px(self) -> float:
+        """Text size of the 「山札 n」 line under the stock."""
+        return self.stock_rect().width() * 0.22
+
+    def stock_label_rect(self) -> QRectF:
+        stock = self.stock_rect()
+        px = self.stock_label_px()
+        return QRectF(stock.x() - stock.width(), stock.bottom() + 4, stock.width() * 3, px * 1.7)
+
     def discard_rect(self) -> QRectF:
         r = self.table_rect(2)
         cw = r.width() * 0.7

@@ -81,6 +81,11 @@ def paint_tags(p: QPainter, rect: QRectF, tags: list[tuple[str, QColor]]) -> Non
         x += width + h * 0.25
 
 
+def prompt_font(text: str, width: float, height: float) -> QFont:
+    """The line over your cards: large, but always whole on one line."""
+    return fitted_font(text, width * 0.96, max(15.0, min(height * 0.5, width * 0.026)), True)
+
+
 def name_font(parts: SeatParts, name: str) -> QFont:
     """The font of a CPU's name: as large as its line allows, smaller if the name is long."""
     return fitted_font(name, parts.name.width(), parts.name.height() * 0.8, True)
@@ -122,9 +127,10 @@ class TablePainter:
         for k in range(min(3, max(1, count // 6))):
             paint_card(p, stock.translated(-k * 2.0, -k * 2.0), None, face_up=False)
         p.setPen(TEXT)
-        p.setFont(font(stock.width() * 0.22))
+        layout = view.layout_now()
+        p.setFont(font(layout.stock_label_px()))
         p.drawText(
-            QRectF(stock.x() - stock.width(), stock.bottom() + 4, stock.width() * 3, 30),
+            layout.stock_label_rect(),
             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
             t("stock", n=count),
         )
@@ -139,13 +145,16 @@ class TablePainter:
                 paint_slot(p, view.table_rect(j))
                 continue
             paint_card(p, view.table_rect(j), card, selected=win.sel_table == j)
-        if not game.table:
+        if not game.table:  # the dealer's choice: the extra hand lies face down
             for j in range(3):
-                paint_slot(p, view.table_rect(j))
+                if game.extra and ("table", j) not in view.hidden:
+                    paint_card(p, view.table_rect(j), None, face_up=False)
+                else:
+                    paint_slot(p, view.table_rect(j))
         # prompt
         prompt_y = view.table_rect(0).bottom() + h * 0.012
         prompt_h = view.hand_rect(0).y() - prompt_y - h * 0.012
-        p.setFont(font(max(15.0, min(prompt_h * 0.5, w * 0.026)), True))
+        p.setFont(prompt_font(win.prompt, w, prompt_h))
         p.setPen(GOLD if win.human_to_move() else TEXT)
         p.drawText(QRectF(0, prompt_y, w, prompt_h), Qt.AlignmentFlag.AlignCenter, win.prompt)
         # your cards
