@@ -275,8 +275,9 @@ class Texts(i18n.Texts):
         return self("points", v=f"{value:g}")
 
     def coins(self, n: int, *, out: bool) -> str:
-        """A seat's coins ("コイン 2"); an eliminated seat shows 「敗退」, never "コイン -2"."""
-        return self("out") if out or n < -1 else self("coins", n=n)
+        """A seat's coins ("コイン 2"); nothing for an eliminated seat (its 「敗退」 label says it),
+        never "コイン -2"."""
+        return "" if out or n < -1 else self("coins", n=n)
 
     def event(self, event: Event) -> str:
         took = " ".join(card_label(c) for c in event.took)
