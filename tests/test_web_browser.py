@@ -348,11 +348,11 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
                 timeout=5000,
             )
         browser.find_element("id", "claim").click()
-        qtbot.waitUntil(lambda: len(desk.pending()) == 1, timeout=5000)
-        assert page(browser)["claim"] == "pending"
+        qtbot.waitUntil(lambda: len(desk.pending()) == 1, timeout=10000)
+        qtbot.waitUntil(lambda: page(browser)["claim"] == "pending", timeout=10000)  # its echo
         qtbot.keyClick(window, Qt.Key.Key_V)
         assert window.card_view.isVisible()  # the room sees the check too
-        qtbot.waitUntil(lambda: page(browser)["claim"] == "bingo", timeout=5000)
+        qtbot.waitUntil(lambda: page(browser)["claim"] == "bingo", timeout=10000)
         assert "ビンゴ" in page(browser)["claim_text"]
         shot(browser, "phone-verdict.png", output_dir)
     finally:
