@@ -12,10 +12,14 @@ from __future__ import annotations
 import math
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from eventkit.errors import UserError
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 MAX_MEGAPIXELS = 50
 
@@ -24,7 +28,9 @@ class ImageError(UserError):
     """A picture that cannot be used; the message names the file and what to do."""
 
 
-def load_square(path: str | Path, side: int, background: tuple[int, int, int] = (255, 255, 255)):
+def load_square(
+    path: str | Path, side: int, background: tuple[int, int, int] = (255, 255, 255)
+) -> Image.Image:
     """The picture at `path` as an RGB `PIL.Image`: the centred square of its shorter side,
     scaled down to at most `side` x `side` pixels (never up), transparency over `background`.
 
@@ -40,8 +46,8 @@ def load_square(path: str | Path, side: int, background: tuple[int, int, int] = 
             with Image.open(path) as im:
                 _check_size(path, im.size)
                 _draft(im, side)
-                im = ImageOps.exif_transpose(im)
-                return _square(im, side, background)
+                upright = ImageOps.exif_transpose(im)
+                return _square(upright, side, background)
     except ImageError:
         raise
     except Image.DecompressionBombError:
@@ -63,7 +69,7 @@ def load_square(path: str | Path, side: int, background: tuple[int, int, int] = 
         ) from None
 
 
-def qimage_of(picture: Image.Image):
+def qimage_of(picture: Image.Image) -> QImage:
     """An RGB picture from `load_square` as a QImage that owns its pixels (Qt imported here
     only, so the cards never load it)."""
     from PySide6.QtGui import QImage

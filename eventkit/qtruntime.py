@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from typing import cast
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -23,7 +24,8 @@ def make_app(name: str) -> QApplication:
     """The process's QApplication (created on the first call), named `name`, which Ctrl+C or a
     polite kill (SIGTERM) closes cleanly instead of Qt's event loop swallowing them, with the
     shipped font (eventkit.fonts) as its default font."""
-    app = QApplication.instance() or QApplication(sys.argv[:1] or [name])
+    # instance() is typed as the QCoreApplication base; every command here makes a QApplication
+    app = cast(QApplication, QApplication.instance() or QApplication(sys.argv[:1] or [name]))
     app.setApplicationName(name)
     if not app.property(_SIGNALS_READY):
         _quit_on_signals(app)
@@ -36,7 +38,7 @@ def _quit_on_signals(app: QApplication) -> None:
     """Qt's event loop runs in C, so Python only gets to run its signal handlers when some
     Python code runs: a light timer gives it that chance four times a second."""
 
-    def stop(*_) -> None:
+    def stop(*_: object) -> None:
         app.closeAllWindows()  # also ends a start dialog's own event loop
         app.quit()
         QTimer.singleShot(0, app.quit)  # in case the main loop had not started yet

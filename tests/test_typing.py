@@ -1,9 +1,10 @@
 """mypy --strict over the modules already typed strictly (the list grows as modules are fixed).
 
-On it: the base package's plain modules, the card types and protocol (the joker is its own
+On it: the whole base package (eventkit), the card types and protocol (the joker is its own
 value, so a plain card's rank and suit are never None), the three rules engines, the table
-sessions, the draw session and the journal, and the project modules they import. Not yet on the
-list: the CPUs (games/*/ai.py), the Qt packages, cards/, bingo/ui, eventkit images/qtruntime.
+sessions, the draw session and the journal, the card model and generator, and the project
+modules they import. Not yet on the list: the CPUs (games/*/ai.py), the Qt packages, the cards'
+output (pdf, png, registry, style), bingo/ui.
 """
 
 from __future__ import annotations
@@ -19,10 +20,18 @@ STRICT = [
     "bingo/journal.py",
     "bingo/journal_lock.py",
     "bingo/session.py",
+    "cards/__init__.py",
+    "cards/fingerprint.py",
+    "cards/generate.py",
+    "cards/layout.py",
+    "cards/model.py",
+    "eventkit/__init__.py",
     "eventkit/errors.py",
     "eventkit/fonts.py",
     "eventkit/i18n.py",
+    "eventkit/images.py",
     "eventkit/paths.py",
+    "eventkit/qtruntime.py",
     "eventkit/theme.py",
     "eventkit/tomlconf.py",
     "games/common/__init__.py",
@@ -32,10 +41,13 @@ STRICT = [
     "games/cool24/rules.py",
     "games/cool24/settings.py",
     "games/cool24/table.py",
+    "games/daifugo/chips.py",
     "games/daifugo/plays.py",
     "games/daifugo/rules.py",
+    "games/daifugo/settings.py",
     "games/daifugo/table.py",
     "games/schwimmen/rules.py",
+    "games/schwimmen/settings.py",
     "games/schwimmen/table.py",
 ]
 
