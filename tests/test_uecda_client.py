@@ -233,3 +233,52 @@ def test_cli_client_plays_a_match_against_the_local_server():
     assert proc.returncode == 0, err
     assert out.startswith("uecda: player 0 (normal) played 2 games:"), out
     assert len(result["log"].places) == 2
+
+
+def test_server_treats_unreadable_plays_as_passes_and_replaces_leads():
+    """A client whose every play is a joker beyond the 2 (the contest allows it, our engine
+    cannot hold it): following it passes, leading it plays its weakest single."""
+    from games.daifugo.rules import Match, Rules
+
+    seed = next(s for s in range(100) if Match(5, Rules.uecda(), s).new_game().first == 0)
+    server = LocalServer(games=1, seed=seed)  # player 0 (the bad one) leads first
+    result: dict = {}
+    serving = threading.Thread(target=lambda: result.setdefault("log", server.serve()))
+    serving.start()
+    bad = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    wire = Wire(bad, "the server")
+
+    def play_badly() -> None:
+        from games.daifugo.uecda.protocol import profile_table
+
+        wire.send_table(profile_table("bad"))
+        wire.read_int("number")
+        wire.read_table("first")
+        while True:
+            table = wire.read_table("hand")
+            if table[5][2] == 1:
+                junk = empty_table()
+                junk[0][12] = junk[0][13] = 1
+                junk[0][14] = 2
+                wire.send_table(freeze(junk))
+                assert wire.read_int("ack") == 8
+            wire.read_table("field")
+            if wire.read_int("flag") != 0:
+                return
+
+    bad_thread = threading.Thread(target=play_badly)
+    bad_thread.start()
+    while not server.wires and serving.is_alive():
+        serving.join(0.01)
+    others = [Client.connect("127.0.0.1", server.port, cpu_chooser("easy", i)) for i in range(4)]
+    threads = [threading.Thread(target=c.run) for c in others]
+    for t in threads:
+        t.start()
+    for t in (*threads, bad_thread):
+        t.join(60)
+    serving.join(60)
+    wire.close()
+    log = result["log"]
+    assert len(log.places) == 1 and sorted(log.places[0]) == [0, 1, 2, 3, 4]
+    assert log.refused[0] > 0 and log.forced[0] > 0
+    assert log.refused[1:] == [0, 0, 0, 0]

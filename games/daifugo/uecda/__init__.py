@@ -17,7 +17,7 @@ Sources (public code, read through the search corpus; none of it is copied here)
   its ``external.c`` (analyze_card, compare_card_status, check_special_card, shuffle_card).
 - [C] the default settings tndhms prints (yagays/uecda-server-docker README): RULE_KAKUMEI
   YES, RULE_SHIBARI YES, RULE_KINSOKU NO, RULE_KAIDAN YES, RULE_CHANGE YES, RULE_5TOBI NO,
-  RULE_6REVERS NO, RULE_8GIRI YES, RULE_11BACK NO, RULE_SEKIGAE YES (every 3 games),
+  RULE_6REVERS NO, RULE_8GIRI YES, RULE_11BACK NO, RULE_SEKIGAE YES (RULE_SEKIGAE_NUM 3),
   GAME_NUMBER 1000, FLASH_MIBUN_NUMBER 100 (ranks reset every 100 games).
 - [L] the standard client's lone joker: 2 at [0][14] (``search_low_card``).
 
@@ -50,9 +50,9 @@ The contest's rules, and how ``Rules.uecda()`` (games/daifugo/rules.py) meets th
 - Exchange: 大貧民 gives its 2 strongest cards to 大富豪, 貧民 its strongest to 富豪 (the
   server picks them), then 大富豪 gives any 2, 富豪 any 1 [S trans_strong_card]. Engine: the
   大貧民 gives 1 (the seed's table); the client follows whatever the server does.
-- First player: the holder of the ♦3 [S search_card]; seats are reshuffled every 3 games
-  [C RULE_SEKIGAE]. Engine: the lowest rank leads, seats fixed; the client reads the seat
-  order from every table ([6][10..14]) and maps it onto engine seats.
+- First player: the holder of the ♦3 [S search_card]; seats change between games
+  [C RULE_SEKIGAE, tn_sekigae]. Engine: the lowest rank leads, seats fixed; the client reads
+  the seat order from every table ([6][10..14]) and maps it onto engine seats.
 
 Time: tndhms reads each play with a blocking read and measures no limit; the contest rules
 text is not in the corpus, so no per-move limit is cited. The strong CPU's budget is counted in

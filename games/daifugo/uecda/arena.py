@@ -3,6 +3,7 @@ in threads), from the same seeds: the benchmark and the tests compare the two.""
 
 from __future__ import annotations
 
+import subprocess
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -109,3 +110,72 @@ def protocol_match(
     if errors:
         raise errors[0]
     return Result(out["log"].places, [log for log in logs if log is not None], out["log"])
+
+
+def external_match(
+    hero: str,
+    command: Sequence[str],
+    games: int,
+    seed: int,
+    hero_seat: int = 0,
+    samples: int | None = None,
+    strict: bool = True,
+) -> Result:
+    """Our `hero` CPU against four copies of an outside client program over TCP.
+
+    `command` starts one outside client; ``-h HOST -p PORT -n NAME`` are appended (the standard
+    client's options). The hero is player `hero_seat` (clients are numbered as they connect).
+    """
+    server = LocalServer(games, seed)
+    errors: list[BaseException] = []
+    out: dict[str, ServerLog] = {}
+
+    def serve() -> None:
+        try:
+            out["log"] = server.serve()
+        except BaseException as exc:
+            errors.append(exc)
+
+    serving = threading.Thread(target=serve, daemon=True)
+    serving.start()
+    procs: list[subprocess.Popen[bytes]] = []
+    logs: list[MatchLog] = []
+    hero_thread = None
+    try:
+        for seat in range(5):
+            if seat == hero_seat:
+                client = Client.connect(
+                    "127.0.0.1",
+                    server.port,
+                    _cpu(hero, seat, seed, samples).choose,
+                    name=f"ek-{hero}",
+                    strict=strict,
+                )
+
+                def play(c: Client = client) -> None:
+                    try:
+                        logs.append(c.run())
+                    except BaseException as exc:
+                        errors.append(exc)
+
+                hero_thread = threading.Thread(target=play, daemon=True)
+                hero_thread.start()
+            else:
+                args = [*command, "-h", "127.0.0.1", "-p", str(server.port), "-n", f"out{seat}"]
+                procs.append(
+                    subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                )
+            while len(server.wires) <= seat and serving.is_alive():
+                serving.join(0.005)
+        serving.join()
+        if hero_thread is not None:
+            hero_thread.join(60)
+    finally:
+        for proc in procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    if errors:
+        raise errors[0]
+    return Result(out["log"].places, logs, out["log"])

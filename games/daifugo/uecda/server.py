@@ -7,7 +7,9 @@ see theirs before), the 大富豪's 2 and the 富豪's 1 card back; then per tur
 everyone ([5][2] = 1 for the player to move), that player's play, the accept sign (9 accepted,
 8 refused = a pass), the field table to everyone and the end-of-turn flag (0, 1, 2).
 Unlike tndhms the referee is our engine: its field clears once all others passed, seats stay
-fixed, and the first player is the engine's (see games/daifugo/uecda/__init__.py).
+fixed, and the first player is the engine's (see games/daifugo/uecda/__init__.py). A refused
+play is a pass, as in tndhms; a refused lead (tndhms lets the leader pass, our engine cannot)
+plays the leader's weakest single instead, counted in ``ServerLog.forced``.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class ServerLog:
     names: list[str] = field(default_factory=list)
     places: list[list[int]] = field(default_factory=list)
     refused: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    forced: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # refused leads replaced
 
 
 class LocalServer:
@@ -162,15 +165,21 @@ class LocalServer:
             error = False
         action = Pass() if play is None else play
         if error or game.why_illegal(action) is not None:
-            if not game.can_pass():
-                raise ProtocolError(f"client {turn} made no legal lead: {table[:5]}")
             self.log.refused[turn] += 1
-            action, answer = Pass(), REFUSED
+            answer = REFUSED
+            if game.can_pass():
+                action, play = Pass(), None
+            else:  # tndhms lets the leader pass; our engine cannot: the weakest card goes out
+                play = min(
+                    game.legal_plays(), key=lambda p: (p.size, -p.hi if game.reversed else p.lo)
+                )
+                action = play
+                self.log.forced[turn] += 1
         else:
             answer = ACCEPTED
         game.apply(action)
         self.wires[turn].send_int(answer)
-        shown = table_from_play(play) if answer == ACCEPTED and play is not None else before
+        shown = table_from_play(play) if play is not None else before
         field_status = self._status(game, no_ranks)
         field_status[5][3] = turn
         field_status[5][4] = int(all(v == 0 for r in shown[:5] for v in r))
