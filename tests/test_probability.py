@@ -159,8 +159,8 @@ def test_dp_matches_brute_force(n, threshold, free):
     centre_col = n // 2 if free else -1
     brute = _brute.no_bingo_counts_by_columns(n, threshold, centre_col)
     tables = transitions(n, threshold)
-    dp_counts = _kernels.no_bingo_counts_by_columns(
-        tables.kind_start, tables.mult, tables.in_off, tables.in_src, n, centre_col
+    dp_counts = _kernels.no_bingo_counts(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, n, centre_col, True
     )
     np.testing.assert_array_equal(dp_counts, brute)  # exact integer counts
     rng = random.Random(n * 100 + threshold * 10 + free)

@@ -218,8 +218,8 @@ def bingo_subset_counts(size: int, threshold: int = 4, free_center: bool = False
     if tables is None:
         return [0] * (cells + 1)
     centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts_by_total(
-        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col
+    no_bingo = _kernels.no_bingo_counts(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col, False
     )
     return [max(comb(cells, k) - round(no_bingo[k]), 0) for k in range(cells + 1)]
 
@@ -338,8 +338,7 @@ def warm_up(size: int | None = None, threshold: int = 4) -> None:
     wtab = weight_table((1, 2, 3), 3, 3, False)
     _kernels.bingo_probability(*arrays, wtab)
     _kernels.bingo_probabilities(*arrays, wtab[None])
-    _kernels.no_bingo_counts_by_total(*counting)
-    _kernels.no_bingo_counts_by_columns(*counting)
+    _kernels.no_bingo_counts(*counting, False)
     _kernels.bingo_with_one_more(*arrays, wtab, wtab)
     if size is not None:
         size, _, threshold, _ = check_board(size, size, threshold, False)

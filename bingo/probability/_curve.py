@@ -30,8 +30,8 @@ def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_
     if tables is None:
         return np.zeros(n_numbers + 1)
     centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts_by_total(
-        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col
+    no_bingo = _kernels.no_bingo_counts(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col, False
     )
     card = size * size - (1 if free_center else 0)
     # count bingo patterns directly (no 1 - q cancellation for tiny probabilities)
@@ -79,8 +79,8 @@ def exact_is_feasible(size: int, per_column: int) -> bool:
 def probability_tensor(tables: Transitions, size: int, per_column: int, free_center: bool):
     """p[d_0, ..., d_{n-1}] = P(bingo | column counts d) for every count vector."""
     centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts_by_columns(
-        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col
+    no_bingo = _kernels.no_bingo_counts(
+        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col, True
     )
     # patterns holding a bingo, by column counts: all patterns minus the no-bingo ones (exact
     # integers in float64 for sizes <= 5), so tiny probabilities keep their precision

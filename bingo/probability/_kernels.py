@@ -401,51 +401,21 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, pushes, state_k
 
 
 @njit(cache=True)
-def no_bingo_counts_by_total(kind_start, mult, in_off, in_src, n, centre_col):
-    """counts[k]: marked-cell patterns with k marked card cells and no bingo (the free centre,
-    when centre_col >= 0, is always marked and not counted)."""
+def no_bingo_counts(kind_start, mult, in_off, in_src, n, centre_col, by_columns):
+    """Marked-cell patterns with no bingo, counted by total: counts[k] for k marked card cells
+    (k = 0..n*n), or by columns: counts[j_0 * (n+1)^(n-1) + ... + j_{n-1}] for j_c marked card
+    cells in column c. The free centre (centre_col >= 0) is always marked and not counted.
+    One kernel for both: a column's count goes into key * shift + j, shift = 1 (total) or n+1."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
     base = n + 1
-    top = n * n + 1
-    v = np.zeros((n_states, top))
-    u = np.zeros((n_states, top))
-    v[0, 0] = 1.0
-    hi = 0  # highest count reachable so far
-    for c in range(n):
-        u[:, :] = 0.0
-        for k in range(n_kinds):
-            pc = k % base
-            if c == centre_col:
-                if k // base == 0:
-                    continue
-                pc -= 1
-            for d in range(kind_start[k], kind_start[k + 1]):
-                for t in range(in_off[d, 0], in_off[d, n_kinds]):
-                    s = in_src[t]
-                    for a in range(hi + 1):
-                        u[d, a + pc] += v[s, a]
-        hi += n
-        v, u = u, v
-    out = np.zeros(top)
-    for s in range(n_states):
-        for a in range(top):
-            out[a] += mult[s] * v[s, a]
-    return out
-
-
-@njit(cache=True)
-def no_bingo_counts_by_columns(kind_start, mult, in_off, in_src, n, centre_col):
-    """counts[j_0 * (n+1)^(n-1) + ... + j_{n-1}]: patterns with j_c marked card cells in column c
-    and no bingo (the free centre is always marked and not counted in j)."""
-    n_states = mult.size
-    n_kinds = kind_start.size - 1
-    base = n + 1
+    shift = base if by_columns else 1
     width = 1
     v = np.zeros((n_states, 1))
     v[0, 0] = 1.0
     for c in range(n):
-        u = np.zeros((n_states, width * base))
+        new_width = (width - 1) * shift + base
+        u = np.zeros((n_states, new_width))
         for k in range(n_kinds):
             pc = k % base
             if c == centre_col:
@@ -456,9 +426,9 @@ def no_bingo_counts_by_columns(kind_start, mult, in_off, in_src, n, centre_col):
                 for t in range(in_off[d, 0], in_off[d, n_kinds]):
                     s = in_src[t]
                     for a in range(width):
-                        u[d, a * base + pc] += v[s, a]
+                        u[d, a * shift + pc] += v[s, a]
         v = u
-        width *= base
+        width = new_width
     out = np.zeros(width)
     for s in range(n_states):
         for a in range(width):
