@@ -79,7 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         there.append((hero, b.places))
         same += sum(x == y for x, y in zip(a.places, b.places, strict=True))
         vetoed += sum(log.vetoed for log in b.clients or [])
-        print(f"match {m + 1}/{args.matches} (hero = player {hero}) done", file=sys.stderr)
+        n, w1, p1 = summary(here)
+        _, w2, p2 = summary(there)
+        print(
+            f"match {m + 1}/{args.matches} (hero = player {hero}): so far in process {w1}/{n} "
+            f"first, protocol {w2}/{n}, same places {same}/{n}",
+            file=sys.stderr,
+        )
     n, w1, p1 = summary(here)
     _, w2, p2 = summary(there)
     print(f"{args.hero} vs 4x {args.field}, Rules.uecda(), {args.matches} matches x {args.games}")
@@ -104,7 +110,12 @@ def outside(args: argparse.Namespace) -> int:
         refused_out += sum(r.server.refused) - r.server.refused[hero]
         forced += sum(r.server.forced)
         vetoed += sum(log.vetoed for log in r.clients or [])
-        print(f"match {m + 1}/{args.matches} (hero = player {hero}) done", file=sys.stderr)
+        n, wins, mean = summary(results)
+        print(
+            f"match {m + 1}/{args.matches} (hero = player {hero}): so far {wins}/{n} first, "
+            f"mean place {mean:.2f}, {time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+        )
     n, wins, mean = summary(results)
     print(f"{args.hero} vs 4x {args.outside}, Rules.uecda(), {args.matches} matches x {args.games}")
     print(f"  hero: {wins}/{n} first = {wins / n:6.1%}, mean place {mean:.2f} (parity 20%, 3.00)")

@@ -158,3 +158,15 @@ def test_rules_uecda_preset():
     r = Rules.uecda()
     assert (r.revolution, r.eight_cut, r.suit_lock, r.spade_three) == (True,) * 4
     assert not (r.forbidden_finish or r.eleven_back or r.number_lock or r.miyako_ochi)
+
+
+def test_cpu_answers_in_either_form_become_plays():
+    from games.daifugo.plays import Pass
+    from games.daifugo.uecda.client import _as_gift, _as_play
+
+    game = Game.from_hands([["3S", "JK"], ["4S"], ["5S"], ["6S"], ["7S"]], Rules.uecda())
+    obs = game.observation(0)
+    assert _as_play(("JK",), obs).lone_joker
+    assert _as_play(Play.parse("3S"), obs) == Play.parse("3S")
+    assert _as_play(None, obs) is None and _as_play(Pass(), obs) is None
+    assert [str(c) for c in _as_gift(("3S", "JK"))] == ["3S", "JK"]

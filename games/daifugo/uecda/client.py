@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from eventkit.errors import UserError
-from games.common.cards import Card
+from games.common.cards import AnyCard, parse_card
 from games.daifugo.plays import Give, Pass, Play
 from games.daifugo.rules import ExchangeStep, Game, Observation, Rules, Title
 from games.daifugo.uecda import contest
@@ -74,15 +74,15 @@ def _as_play(move: object, obs: Observation) -> Play | None:
     if isinstance(move, Play):
         return move
     codes = tuple(str(c) for c in move)  # type: ignore[attr-defined]
-    hands: list[list[Card]] = [[] for _ in range(obs.n_players)]
-    hands[obs.seat] = [Card.parse(c) for c in obs.hand]
+    hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
+    hands[obs.seat] = [parse_card(c) for c in obs.hand]
     return Game.from_observation(obs, hands).resolve(codes)
 
 
-def _as_gift(move: object) -> list[Card]:
+def _as_gift(move: object) -> list[AnyCard]:
     if isinstance(move, Give):
         return list(move.cards)
-    return [Card.parse(c) for c in move]  # type: ignore[attr-defined]
+    return [parse_card(c) for c in move]  # type: ignore[attr-defined]
 
 
 class Client:

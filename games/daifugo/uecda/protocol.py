@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
-from games.common.cards import Card, Rank, Suit
+from games.common.cards import AnyCard, Card, Rank, Suit
 from games.daifugo.plays import JOKER, SEQUENCE, Play, classify, strength
 
 PROTOCOL_VERSION = 20070
@@ -109,11 +109,10 @@ def show(t: Table) -> str:
 # ---------------------------------------------------------------------------- cards
 
 
-def cell(card: Card) -> tuple[int, int]:
+def cell(card: AnyCard) -> tuple[int, int]:
     """The (row, column) of a real card; the joker has no cell of its own (see JOKER_HAND_CELL)."""
     if card.is_joker:
         raise ValueError("the joker's cell depends on what it stands for")
-    assert card.rank is not None and card.suit is not None
     return SUIT_ROWS.index(card.suit), strength(card.rank) - 2
 
 
@@ -134,10 +133,10 @@ def _check_card_rows(t: Table, what: str) -> None:
                 )
 
 
-def hand_from_table(t: Table) -> list[Card]:
+def hand_from_table(t: Table) -> list[AnyCard]:
     """The cards of a hand table: 1 at a card's cell, 2 at [4][1] for the joker."""
     _check_card_rows(t, "hand table")
-    cards = []
+    cards: list[AnyCard] = []
     for r in range(4):
         for c in range(COLS):
             if t[r][c] == 0:
@@ -153,7 +152,7 @@ def hand_from_table(t: Table) -> list[Card]:
     return cards
 
 
-def table_from_hand(cards: Iterable[Card]) -> Table:
+def table_from_hand(cards: Iterable[AnyCard]) -> Table:
     t = empty_table()
     for card in cards:
         if card.is_joker:
@@ -164,16 +163,16 @@ def table_from_hand(cards: Iterable[Card]) -> Table:
     return freeze(t)
 
 
-def table_from_cards(cards: Iterable[Card]) -> Table:
+def table_from_cards(cards: Iterable[AnyCard]) -> Table:
     """Cards given in the exchange: each at its cell (the joker, if given, as in a hand)."""
     return table_from_hand(cards)
 
 
-def cards_from_table(t: Table) -> list[Card]:
+def cards_from_table(t: Table) -> list[AnyCard]:
     """The cards of an exchange table: 1 at a card's cell, the joker as 2 at any cell (the
     standard server checks no more than that)."""
     _check_card_rows(t, "exchange table")
-    cards = []
+    cards: list[AnyCard] = []
     for r in range(5):
         for c in range(COLS):
             if t[r][c] == 1:
@@ -223,7 +222,7 @@ def play_from_table(t: Table) -> Play | None:
         return None
     if not real:
         return classify([(JOKER, None)])[0]
-    tokens: list[tuple[Card, Card | None]] = [(c, None) for c in real]
+    tokens: list[tuple[AnyCard, AnyCard | None]] = [(c, None) for c in real]
     if joker_cells:
         r, c = joker_cells[0]
         if not (0 <= r <= 3 and 1 <= c <= 13):

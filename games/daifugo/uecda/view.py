@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.common.cards import Card
+from games.common.cards import AnyCard
 from games.daifugo.plays import SUIT_ORDER, Play
 from games.daifugo.rules import ExchangeStep, Observation, Phase, Rules, Title, sort_key
 from games.daifugo.uecda.protocol import (
@@ -39,20 +39,20 @@ class GameView:
     seats: tuple[int, ...]
     ranks: tuple[Title, ...]
     rules: Rules
-    hand: list[Card] = field(default_factory=list)
+    hand: list[AnyCard] = field(default_factory=list)
     counts: tuple[int, ...] = (0, 0, 0, 0, 0)
     top: Play | None = None
     top_player: int | None = None
     field_cells: Table | None = None
     trick: list[tuple[int, Play]] = field(default_factory=list)
     passed: set[int] = field(default_factory=set)
-    pile: list[Card] = field(default_factory=list)
+    pile: list[AnyCard] = field(default_factory=list)
     finished: list[int] = field(default_factory=list)
     revolution: bool = False
     eleven_back: bool = False
     suit_locked: bool = False
-    dealt: list[Card] = field(default_factory=list)
-    known: dict[int, set[Card]] = field(default_factory=dict)  # player -> cards I know they got
+    dealt: list[AnyCard] = field(default_factory=list)
+    known: dict[int, set[AnyCard]] = field(default_factory=dict)  # player -> cards I know they got
 
     @classmethod
     def start(cls, me: int, table: Table, status: Status, rules: Rules) -> GameView:
@@ -78,7 +78,7 @@ class GameView:
             return None
         return self.ranks.index(pairs[mine])
 
-    def gave(self, cards: list[Card]) -> None:
+    def gave(self, cards: list[AnyCard]) -> None:
         partner = self.partner()
         if partner is not None:
             self.known.setdefault(partner, set()).update(cards)
