@@ -11,12 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from eventkit.errors import UserError
-
-GAMES = {
-    "schwimmen": ("シュビメン", "Schwimmen"),
-    "cool24": ("COOL 24+24", "COOL 24+24"),
-    "daifugo": ("大富豪", "Daifugō"),
-}
+from games import GAMES
 
 CONFIG_HELP = (
     "config.toml to read (default: ./config.toml when present, else the built-in settings)"

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QPushButton, QV
 
 from eventkit.qtruntime import make_app
 from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, language_of, read_toml
-from games.cli import GAMES
+from games import GAMES
 
 _TEXT = {
     "ja": {

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bingo.check import BINGO, NOT_YET, REACH, check_card, load_registry_for, registry_stats
 from bingo.config import load_config, parse_config
 from bingo.journal import JournalError, JournalUnusable, verify_journal
 from bingo.session import DrawSession, SessionError, default_journal_path
+from cards.check import BINGO, NOT_YET, REACH, check_card, load_registry_for, registry_stats
 from cards.model import BingoCard
 from cards.registry import RegistryError, write_registry
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bingo.check import load_registry_for
 from bingo.config import parse_config
+from cards.check import load_registry_for
 from cards.generate import generate_cards
 from cards.model import BingoCard
 from cards.registry import RegistryError, write_registry

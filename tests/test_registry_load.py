@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bingo.check import load_registry_for
 from bingo.cli import main
 from bingo.config import parse_config
+from cards.check import load_registry_for
 from cards.generate import generate_cards
 from cards.registry import RegistryError, read_registry, write_registry
 

@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from bingo.check import load_registry_for
 from bingo.config import load_config
 from bingo.session import DrawSession
 from bingo.ui.display import DisplayWindow
+from cards.check import load_registry_for
 from cards.model import BingoCard
 from cards.registry import write_registry
 

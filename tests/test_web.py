@@ -12,7 +12,6 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bingo import cardcode
-from bingo.check import check_card
 from bingo.config import Config, load_config
 from bingo.session import DrawSession
 from bingo.showlink import (
@@ -29,6 +28,7 @@ from bingo.web.follow import ShowFollower
 from bingo.web.limits import RateLimiter
 from bingo.web.server import WebServer
 from bingo.web.settings import WebSettings, parse_settings
+from cards.check import check_card
 from cards.model import BingoCard
 from eventkit.tomlconf import ConfigError, collecting_problems
 

@@ -10,12 +10,12 @@ import types
 import pytest
 from PySide6.QtCore import Qt
 
-from bingo.check import BINGO, check_card
 from bingo.config import load_config
 from bingo.session import DrawSession
 from bingo.showlink import append_line, claims_path, game_id, shown_path, verdicts_path
 from bingo.ui.display import DisplayWindow
 from bingo.ui.weblink import ClaimDesk, ShowLink
+from cards.check import BINGO, check_card
 from cards.model import BingoCard
 
 FAKE_ENGINE = "test_web_fake_probability"

@@ -43,7 +43,7 @@ class CardCheckView(QWidget):
         self._drawn = drawn
         self.registry: dict | None = None
         self.winner_ball: Callable[[int], int | None] = lambda serial: None
-        self.result = None  # bingo.check.CardCheck
+        self.result = None  # cards.check.CardCheck
         self.message = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.input = QLineEdit(self)
@@ -70,7 +70,7 @@ class CardCheckView(QWidget):
 
     def submit(self, text: str) -> None:
         """Enter: check the card; Enter again on the same card with a bingo: record the winner."""
-        from bingo.check import BINGO, parse_serial
+        from cards.check import BINGO, parse_serial
 
         result = self.result
         if (
@@ -86,7 +86,7 @@ class CardCheckView(QWidget):
 
     def check(self, text: str) -> None:
         """Look the serial up and judge the card against the numbers shown so far."""
-        from bingo.check import check_card, parse_serial
+        from cards.check import check_card, parse_serial
 
         serial = parse_serial(text)
         self.result = None

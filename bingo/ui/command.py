@@ -91,7 +91,7 @@ def _run_show(args: argparse.Namespace) -> int:
         raise DrawOptionError(f"--auto {args.auto:g} is out of range: give 0.5..3600 seconds")
     registry = None
     if args.registry:
-        from bingo.check import load_registry_for
+        from cards.check import load_registry_for
 
         registry = load_registry_for(config, Path(args.registry))
     strings = Strings(config.event.language)

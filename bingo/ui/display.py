@@ -14,7 +14,6 @@ from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
-from bingo.check import BingoWatch
 from bingo.config import Config
 from bingo.ui.art import (
     ACCENT_ERROR,
@@ -36,6 +35,7 @@ from bingo.ui.odds import READY, OddsPanel, OddsService
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
+from cards.check import BingoWatch
 
 NOTICE_COLOURS = {"info": TEXT, "warn": QColor("#ffd23f"), "error": ACCENT_ERROR}
 POINTER_IDLE_MS = 2500  # in full screen the mouse pointer hides after this long without moving

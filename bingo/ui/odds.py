@@ -46,7 +46,7 @@ class OddsResult:
 
     drawn: frozenset[int]
     stats: Any | None  # bingo.probability.NextDrawStats
-    registry: Any | None  # bingo.check.RegistryStats
+    registry: Any | None  # cards.check.RegistryStats
     error: str | None
     seconds: float
 

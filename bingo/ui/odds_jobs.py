@@ -57,7 +57,7 @@ def stats(
             errors.append(f"odds: {exc}")
     if _cards is not None:
         try:
-            from bingo.check import registry_stats
+            from cards.check import registry_stats
 
             registry = registry_stats(_cards, drawn, threshold)
         except Exception as exc:  # noqa: BLE001

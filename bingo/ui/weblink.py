@@ -211,7 +211,7 @@ CLAIM_TEXT = {
 class ClaimDesk(QObject):
     """The claims from phones: listed for the operator, checked with one key (V).
 
-    The check is the show's own card check (bingo.check via the card-check view) against the
+    The check is the show's own card check (cards.check via the card-check view) against the
     numbers the room has seen; the projector shows it, and the verdict goes back to the phone.
     """
 
@@ -234,7 +234,7 @@ class ClaimDesk(QObject):
 
     def registry_says(self, serial: int) -> str | None:
         """ "bingo" / "not_bingo" from the registry for the numbers shown, None without it."""
-        from bingo.check import BINGO, check_card
+        from cards.check import BINGO, check_card
 
         registry = self.registry
         if registry is None or serial not in registry:

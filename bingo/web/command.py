@@ -65,7 +65,7 @@ def build_server(args: argparse.Namespace):
         settings = replace(settings, bind=args.bind)
     registry = None
     if args.registry:
-        from bingo.check import load_registry_for
+        from cards.check import load_registry_for
 
         registry = load_registry_for(config, Path(args.registry))
     key = load_key(config.event.title)

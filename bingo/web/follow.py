@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bingo.check import BINGO, check_card
 from bingo.config import Config
 from bingo.journal import read_journal
 from bingo.showlink import (
@@ -24,6 +23,7 @@ from bingo.showlink import (
     verdicts_path,
     visible_draws,
 )
+from cards.check import BINGO, check_card
 from cards.model import BingoCard
 from eventkit.errors import UserError
 
@@ -157,7 +157,7 @@ def board_view(config: Config, snapshot: Snapshot) -> dict[str, Any]:
 
 
 def card_view(config: Config, card: BingoCard, snapshot: Snapshot) -> dict[str, Any]:
-    """One card as the phone draws it; the rule (bingo.check) is applied here, not in the JS."""
+    """One card as the phone draws it; the rule (cards.check) is applied here, not in the JS."""
     result = check_card(card, snapshot.drawn, config.board.threshold)
     best = result.groups[0] if result.groups else frozenset()
     rows = []

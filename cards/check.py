@@ -1,5 +1,8 @@
 """Checking a claimed card: marked cells, connected groups, verdict (Puyo rule). No Qt.
 
+It lives with the cards (not in bingo's core) so the draw session, journal and config never
+import cards: the draw display and the phones' server use it.
+
 A card has a bingo when `threshold` or more marked cells are connected up/down/left/right. It is
 "reach" (リーチ) when one more number would give it a bingo.
 """
