@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def outside(args: argparse.Namespace) -> int:
     results: list[tuple[int, list[list[int]]]] = []
-    refused_out = refused_hero = forced = vetoed = 0
+    refused_out = refused_hero = forced = vetoed = decisions = 0
+    think_max = think_total = 0.0
     start = time.perf_counter()
     for m in range(args.matches):
         hero = m % 5
@@ -110,6 +111,9 @@ def outside(args: argparse.Namespace) -> int:
         refused_out += sum(r.server.refused) - r.server.refused[hero]
         forced += sum(r.server.forced)
         vetoed += sum(log.vetoed for log in r.clients or [])
+        think_max = max([think_max, *(log.think_max for log in r.clients or [])])
+        think_total += sum(log.think_total for log in r.clients or [])
+        decisions += sum(log.decisions for log in r.clients or [])
         n, wins, mean = summary(results)
         print(
             f"match {m + 1}/{args.matches} (hero = player {hero}): so far {wins}/{n} first, "
@@ -123,6 +127,10 @@ def outside(args: argparse.Namespace) -> int:
         f"  refused plays: hero {refused_hero}, outside clients {refused_out} "
         f"({forced} refused leads replaced); hero vetoed {vetoed}; "
         f"{time.perf_counter() - start:.1f} s"
+    )
+    print(
+        f"  hero's thinking: longest decision {think_max:.2f} s, mean "
+        f"{think_total / max(decisions, 1):.3f} s over {decisions} turns (wall clock, loaded machine)"
     )
     return 0
 

@@ -282,3 +282,16 @@ def test_server_treats_unreadable_plays_as_passes_and_replaces_leads():
     assert len(log.places) == 1 and sorted(log.places[0]) == [0, 1, 2, 3, 4]
     assert log.refused[0] > 0 and log.forced[0] > 0
     assert log.refused[1:] == [0, 0, 0, 0]
+
+
+def test_cli_names_an_unreachable_server(capsys):
+    from games.cli import main
+
+    probe = socket.create_server(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # nothing listens there now
+    assert main(["daifugo", "--uecda", f"127.0.0.1:{port}", "--level", "easy"]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot connect to the UECda server at 127.0.0.1:{port}" in err
+    assert main(["daifugo", "--uecda", "host:http"]) == 1
+    assert "the port must be a number" in capsys.readouterr().err

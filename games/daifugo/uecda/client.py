@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -46,6 +47,8 @@ class MatchLog:
     refused: int = 0  # plays the server refused (each counted as a pass there)
     vetoed: int = 0  # CPU plays the contest rules forbid, replaced by a pass before sending
     decisions: int = 0
+    think_max: float = 0.0  # seconds, the longest CPU decision (exchange or play)
+    think_total: float = 0.0
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -166,11 +169,19 @@ class Client:
                 f"{view.ranks[view.me].en}"
             )
         step = ExchangeStep(view.seat(view.me), view.seat(partner), count, False)
-        cards = _as_gift(self.choose(view.observation(step)))
+        cards = _as_gift(self._think(view.observation(step)))
         if len(cards) != count or any(c not in view.hand for c in cards):
             raise RuntimeError(f"the CPU chose {cards} to give; it must give {count} of its cards")
         view.gave(cards)
         self.wire.send_table(table_from_cards(cards))
+
+    def _think(self, obs: Observation) -> object:
+        start = time.perf_counter()
+        move = self.choose(obs)
+        spent = time.perf_counter() - start
+        self.log.think_max = max(self.log.think_max, spent)
+        self.log.think_total += spent
+        return move
 
     def _turn(self, view: GameView) -> None:
         self.log.decisions += 1
@@ -178,7 +189,7 @@ class Client:
             play = None  # everyone else passed on my play: passing clears the field, I lead
         else:
             obs = view.observation()
-            play = _as_play(self.choose(obs), obs)
+            play = _as_play(self._think(obs), obs)
             if self.strict and contest.refusal(play, view.top, view.revolution != view.eleven_back):
                 self.log.vetoed += 1
                 play = None
@@ -216,7 +227,7 @@ def run_cli(address: str, level: str, name: str | None = None, seed: int | None 
     print(
         f"uecda: player {log.player} ({level}) played {games} games: {wins} wins "
         f"({(wins / games if games else 0):.1%}), mean place {mean:.2f}; "
-        f"{log.refused} plays refused, {log.vetoed} vetoed"
+        f"{log.refused} plays refused, {log.vetoed} vetoed; longest decision {log.think_max:.2f} s"
     )
     return 0
 
