@@ -385,3 +385,76 @@ def test_after_the_exchange_the_table_says_what_you_got_and_gave(qtbot, output_d
     assert table.waiting_for_human  # the CPUs played up to your turn: the note stays
     human_move(table)
     assert table.exchange_note == ""  # until your first move
+
+
+def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_dir):
+    from games.daifugo.chips import ChipBank as Bank
+
+    table = make(qtbot, seed=5)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    name = table.names[0]
+    before = table.bank.balance(name)
+    assert table.session.leave_cost == 100
+    table.close()
+    panel = table.leave_panel
+    assert table.isVisible() and panel.isVisible()
+    assert "100 チップ" in panel.text() and "抜けますか" in panel.text()
+    assert panel.leave_button.text() == "抜ける（-100）" and panel.stay_button.text() == "続ける"
+    table.grab().save(str(output_dir / "daifugo_leave_question_ja.png"))
+    cards = len(table.game.hands[0])
+    card = table._hand_rects()[0].center().toPoint()
+    assert table.childAt(card) is panel  # the question covers the table
+    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton, pos=card)
+    assert table.selected == set()  # the table below takes no clicks meanwhile
+    with qtbot.waitSignal(panel.answered) as answer:
+        qtbot.mouseClick(panel.stay_button, Qt.MouseButton.LeftButton)
+    assert answer.args == [False]
+    assert table.isVisible() and table.in_game and not panel.isVisible()
+    assert table.bank.balance(name) == before and Bank().balance(name) == before
+    # The CPUs wait while the question is up; Esc plays on and they move again
+    human_move(table)
+    assert table.session.cpu_to_move and table._timer.isActive()
+    table.close()
+    assert not table._timer.isActive() and panel.isVisible()
+    with qtbot.waitSignal(panel.answered):
+        qtbot.keyClick(table, Qt.Key.Key_Escape)
+    assert table.isVisible() and Bank().balance(name) == before
+    assert table._timer.isActive()
+    wait_human_or_over(qtbot, table)
+    assert len(table.game.hands[0]) < cards or table.game.is_over
+    # and answering "leave" pays the penalty once and closes the window
+    table.close()
+    with qtbot.waitSignal(panel.answered):
+        qtbot.mouseClick(panel.leave_button, Qt.MouseButton.LeftButton)
+    assert not table.isVisible() and not table.in_game
+    assert Bank().balance(name) == before - 100
+
+
+def test_closing_between_games_asks_nothing(qtbot):
+    table = make(qtbot, language="en", seed=12)
+    table.start_game()
+    for _ in range(300):
+        wait_human_or_over(qtbot, table)
+        if table.game.is_over:
+            break
+        human_move(table)
+    before = table.bank.balance(table.names[0])
+    assert table.session.leave_cost == 0
+    table.close()
+    assert not table.leave_panel.isVisible() and not table.isVisible()
+    assert table.bank.balance(table.names[0]) == before
+
+
+def test_english_leave_question(qtbot):
+    table = make(qtbot, language="en", seed=5)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    table.close()
+    panel = table.leave_panel
+    assert panel.text().startswith("A game is in progress. Leaving now forfeits 100 chips")
+    assert panel.leave_button.text() == "Leave (-100)"
+    assert panel.stay_button.text() == "Keep playing"
+    with qtbot.waitSignal(panel.answered):
+        qtbot.mouseClick(panel.stay_button, Qt.MouseButton.LeftButton)
+    assert table.isVisible()

@@ -55,11 +55,12 @@ class HelpOverlay(QWidget):
         outer.addWidget(self.panel)
         box = QVBoxLayout(self.panel)
         box.setContentsMargins(26, 16, 26, 14)
-        title = QLabel(t["help_title"])
+        title = QLabel(t["help_title"], self.panel)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title.setStyleSheet(f"font-size: 24px; font-weight: bold; color: {theme.GOLD};")
         box.addWidget(title)
         columns = QHBoxLayout()
+        box.addLayout(columns, 1)
         columns.setSpacing(28)
         self.keys = self._column(t["keys_title"], keys_html(language))
         self.rules = self._column(
@@ -69,8 +70,7 @@ class HelpOverlay(QWidget):
         self.rules.setToolTip(rules_summary(rules, language))
         columns.addWidget(self.keys, 2)
         columns.addWidget(self.rules, 3)
-        box.addLayout(columns, 1)
-        hint = QLabel(t["close_hint"])
+        hint = QLabel(t["close_hint"], self.panel)
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         hint.setStyleSheet("font-size: 13px; color: rgba(255, 255, 255, 150);")
         box.addWidget(hint)
@@ -79,7 +79,8 @@ class HelpOverlay(QWidget):
     def _column(self, heading: str, html: str) -> QLabel:
         label = QLabel(
             f"<p style='font-size: 18px; font-weight: bold; color: {theme.GOLD};"
-            f" margin-bottom: 6px;'>{escape(heading)}</p>{html}"
+            f" margin-bottom: 6px;'>{escape(heading)}</p>{html}",
+            self.panel,
         )
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setWordWrap(True)

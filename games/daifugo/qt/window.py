@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QLinearGradient,
+    QMouseEvent,
+    QPainter,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
@@ -23,6 +32,7 @@ from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import ChipBank, Room
 from games.daifugo.qt.help import HelpOverlay
+from games.daifugo.qt.leave import LeavePanel
 from games.daifugo.qt.setup import SetupDialog  # noqa: F401 - the former home
 from games.daifugo.rules import SUIT_ORDER, Game, Phase, Rules
 from games.daifugo.table import TableSession
@@ -112,6 +122,8 @@ class DaifugoTable(QWidget):
         )
         self.rules_button.clicked.connect(self.toggle_help)
         self.help = HelpOverlay(self, self.session.rules, self.session.room, language)
+        self.leave_panel = LeavePanel(self, self.t["leave"].format(n=0), self.t["stay"])
+        self.leave_panel.answered.connect(self._leave_answered)
         self.resize(1280, 800)
 
     # ------------------------------------------------------------------ the session's state
@@ -199,9 +211,34 @@ class DaifugoTable(QWidget):
             self.message = self.session.save_error
         return penalty
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt name
-        self.leave()
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
+        """During a game, closing asks first (naming the penalty) and keeps the window open;
+        the answer leaves (charged) or plays on (nothing charged). Between games it just closes."""
+        if self.session.in_game:
+            event.ignore()
+            self.ask_to_leave()
+            return
+        self._timer.stop()
         super().closeEvent(event)
+
+    def ask_to_leave(self) -> None:
+        """Show the question over the table; the CPUs wait meanwhile."""
+        if self.leave_panel.isVisible():
+            return
+        self._timer.stop()
+        self.help.hide()
+        cost = self.session.leave_cost
+        self.leave_panel.ask(
+            self.t["leave_question"].format(n=cost), self.t["leave"].format(n=cost)
+        )
+
+    def _leave_answered(self, leave: bool) -> None:
+        if leave:
+            self.leave()
+            self.close()
+        elif self.session.cpu_to_move:
+            self._timer.start(self.delay_ms)
+        self.update()
 
     # ------------------------------------------------------------------ the person's moves
 
@@ -322,6 +359,10 @@ class DaifugoTable(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
         n = len(self.hand_cards())
         key = event.key()
+        if self.leave_panel.isVisible():  # closing mid-game: Esc plays on, other keys wait
+            if key == Qt.Key.Key_Escape:
+                self.leave_panel.answer(False)
+            return
         if key in (Qt.Key.Key_F1, Qt.Key.Key_H, Qt.Key.Key_Question):
             self.toggle_help()
             return
@@ -368,8 +409,9 @@ class DaifugoTable(QWidget):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
         self._place_buttons()
-        if self.help.isVisible():
-            self.help.setGeometry(self.rect())
+        for overlay in (self.help, self.leave_panel):
+            if overlay.isVisible():
+                overlay.setGeometry(self.rect())
         super().resizeEvent(event)
 
     def _place_buttons(self) -> None:

@@ -1,0 +1,74 @@
+"""The question asked over the table when its window is closed mid-game: leave and pay the
+penalty, or play on. A child widget, not a dialog: it blocks nothing, so a close from code
+(Ctrl+C's handler, tests) never waits on it, and it goes away with the table."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from eventkit import theme
+
+
+class LeavePanel(QWidget):
+    """A dimmed layer with the question and two buttons; `answered(True)` = leave."""
+
+    answered = Signal(bool)
+
+    def __init__(self, parent: QWidget, leave_text: str, stay_text: str) -> None:
+        super().__init__(parent)
+        outer = QVBoxLayout(self)
+        outer.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        panel = QFrame(self)
+        panel.setObjectName("panel")
+        panel.setFixedWidth(560)
+        panel.setStyleSheet(
+            f"QFrame#panel {{ background: rgba(14, 34, 24, 245); border: 3px solid {theme.GOLD};"
+            " border-radius: 16px; }"
+            f"QLabel {{ color: {theme.TEXT}; font-size: 18px; background: transparent; }}"
+            f"QPushButton {{ font-size: 18px; font-weight: bold; color: {theme.BUTTON_TEXT};"
+            f" background: {theme.GOLD}; border: 2px solid {theme.BUTTON_BORDER};"
+            " border-radius: 10px; padding: 8px 20px; }"
+        )
+        outer.addWidget(panel)
+        box = QVBoxLayout(panel)
+        box.setContentsMargins(28, 22, 28, 20)
+        # every widget gets its parent at once (no parentless layouts handing ownership around)
+        self.label = QLabel(panel)
+        self.label.setWordWrap(True)
+        box.addWidget(self.label)
+        row = QHBoxLayout()
+        box.addLayout(row)
+        row.addStretch(1)
+        self.leave_button = QPushButton(leave_text, panel)
+        self.stay_button = QPushButton(stay_text, panel)
+        for button in (self.leave_button, self.stay_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            row.addWidget(button)
+        self.leave_button.clicked.connect(lambda: self.answer(True))
+        self.stay_button.clicked.connect(lambda: self.answer(False))
+        self.hide()
+
+    def ask(self, question: str, leave_text: str) -> None:
+        self.label.setText(question)
+        self.leave_button.setText(leave_text)
+        self.setGeometry(self.parentWidget().rect())
+        self.show()
+        self.raise_()
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def answer(self, leave: bool) -> None:
+        if self.isVisible():
+            self.hide()
+            self.answered.emit(leave)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt name
+        event.accept()  # the table below gets no clicks while the question is up
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+        p = QPainter(self)
+        p.fillRect(self.rect(), QColor(0, 0, 0, 150))
+        p.end()
