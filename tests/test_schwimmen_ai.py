@@ -180,3 +180,95 @@ def test_levels_choose_legal_actions_in_many_positions():
         legal = game.legal_actions()
         for player in players.values():
             assert player.choose(obs, legal) in legal
+
+
+# ---------------------------------------------------------------- the simulator is the engine
+
+
+def _sim_of(game: Game) -> ai._Sim:
+    """The CPU's simulator holding the engine's whole state: every hand, the stock in order,
+    the discards and a copy of the random state (so a reshuffle draws the same order)."""
+    sim = CpuPlayer("easy")._sim(game.observation(game.current))
+    sim.hands = [ai._mask(h) for h in game.hands]
+    sim.stock = [ai._INDEX[c] for c in game.stock]
+    sim.discards = [ai._INDEX[c] for c in game.discards]
+    sim.rng = random.Random()
+    sim.rng.setstate(game.rng.getstate())
+    return sim
+
+
+def _engine_action(move: tuple[int, int, int]):
+    kind, h, t = move
+    return CpuPlayer("easy")._to_action(kind, h, t)
+
+
+def _same_state(sim: ai._Sim, game: Game) -> bool:
+    return (
+        sim.hands == [ai._mask(h) for h in game.hands]
+        and sim.table == ai._mask(game.table)
+        and sim.stock == [ai._INDEX[c] for c in game.stock]
+        and sim.discards == [ai._INDEX[c] for c in game.discards]
+        and sim.current == game.current
+        and sim.streak == game.pass_streak
+        and sim.knocker == (-1 if game.knocker is None else game.knocker)
+        and sim.final == game.final_turns
+        and sim.turns == game.turns_taken
+        and sim.passed == game.passed_last
+    )
+
+
+def test_simulator_equals_the_engine_over_thousands_of_positions():
+    """Differential test of the play-outs' simulator (#14): from seeded mid-game positions of
+    every rule variant and 2-9 players, the simulator and the engine take the same moves (the
+    play-outs' greedy ones, mostly passes to force table refreshes and reshuffles, and random
+    ones) and must agree on the whole state after each, on when the round ends and on who
+    loses a coin."""
+    positions = reshuffles = rounds = 0
+    for seed in range(500):
+        rng = random.Random(seed)
+        base = rng.choice([Rules.standard, Rules.house])
+        rules = base(human_seat=rng.choice([None, 0]), suit_tiebreak=rng.random() < 0.5)
+        game = Game.new(seed=seed, rules=rules, players=rng.choice([rng.randint(2, 9), 9]))
+        for _ in range(rng.randint(0, 60)):  # somewhere into the game, maybe a later round
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is not Phase.PLAY:
+            continue
+        sim = _sim_of(game)
+        rounds += 1
+        style = rng.choice(["greedy", "passes", "random"])
+        steps = 0
+        while True:
+            assert _same_state(sim, game), seed
+            positions += 1
+            steps += 1
+            if steps > 120:
+                style = "greedy"  # it knocks in the end
+            legal = game.legal_actions()
+            if style == "passes" and Pass() in legal and rng.random() < 0.95:
+                move = (ai._PASS, -1, -1)  # everyone passing refreshes the table
+            elif style == "greedy":
+                move = sim.greedy_choice(rng.choice([40, 52, 60]), rng.choice([3, 7, 99]))
+            else:
+                a = rng.choice([a for a in legal if a != Knock()] if style == "passes" else legal)
+                move = (
+                    (ai._ONE, ai._INDEX[a.hand_card], ai._INDEX[a.table_card])
+                    if isinstance(a, SwapOne)
+                    else {Pass(): (ai._PASS, -1, -1), Knock(): (ai._KNOCK, -1, -1)}.get(
+                        a, (ai._ALL, -1, -1)
+                    )
+                )
+            action = _engine_action(move)
+            assert action in legal, (seed, action)
+            stock_before = len(game.stock)
+            alive = [s for s in range(game.players) if not game.out[s]]
+            game.apply(action)
+            over = sim.play(*move)
+            assert over == (game.phase is not Phase.PLAY), seed
+            if over:
+                losers = {s for s in alive if sim.loses(s, rules.suit_tiebreak)}
+                assert losers == set(game.last_result.losers), seed
+                break
+            reshuffles += stock_before < 3 and len(game.stock) != stock_before
+    assert positions >= 5000 and rounds >= 400 and reshuffles >= 50, (positions, rounds, reshuffles)

@@ -232,9 +232,17 @@ class _Sim:
 # hand (measured against easy opponents: sharper factors read them better; none is zero, so a
 # person's unusual play still leaves every deal possible).
 _UNLIKELY_PASS = 0.025  # passed although a swap would have improved the hand
-_UNLIKELY_SWAP = 0.06  # swapped to less than the best, or swapped when passing kept the value
+_UNLIKELY_SWAP = 0.06  # swapped to less than the best swap
+_UNLIKELY_IDLE_SWAP = 0.06  # swapped when passing kept the value (and it had not just passed)
 _UNLIKELY_KNOCK = 0.05  # knocked on a weak hand
 _UNLIKELY_NO_KNOCK = 0.06  # could knock on a very good hand and did not
+_FACTORS = (
+    _UNLIKELY_PASS,
+    _UNLIKELY_SWAP,
+    _UNLIKELY_IDLE_SWAP,
+    _UNLIKELY_KNOCK,
+    _UNLIKELY_NO_KNOCK,
+)
 
 
 def _log_context(obs: Observation) -> list[tuple[int, bool, bool]]:
@@ -255,7 +263,11 @@ def _log_context(obs: Observation) -> list[tuple[int, bool, bool]]:
 
 
 def _history_weight(
-    obs: Observation, sim: _Sim, context: list[tuple[int, bool, bool]], masks: list
+    obs: Observation,
+    sim: _Sim,
+    context: list[tuple[int, bool, bool]],
+    masks: list,
+    factors: tuple[float, float, float, float, float] | None = None,
 ) -> float:
     """How well the sampled hands explain the others' public decisions (greedy-player model).
 
@@ -263,6 +275,9 @@ def _history_weight(
     it, so each past decision of the other players can be checked against what a sensible
     greedy player would have done with those cards.
     """
+    unlikely_pass, unlikely_swap, unlikely_idle, unlikely_knock, unlikely_no_knock = (
+        factors or _FACTORS
+    )
     hands = list(sim.hands)
     table = sim.table
     weight = 1.0
@@ -292,16 +307,18 @@ def _history_weight(
         turn, knocked, passed_last = context[k]
         if kind == "knock":
             if value < _WEAK2:
-                weight *= _UNLIKELY_KNOCK
+                weight *= unlikely_knock
             continue
         if not knocked and turn > 0 and value >= _GOOD2:
-            weight *= _UNLIKELY_NO_KNOCK
+            weight *= unlikely_no_knock
         best = _greedy(before, table)[0]
         if kind == "pass":
             if best > value:
-                weight *= _UNLIKELY_PASS
-        elif _VALUE2[after] < best or (best <= value and not passed_last):
-            weight *= _UNLIKELY_SWAP
+                weight *= unlikely_pass
+        elif _VALUE2[after] < best:
+            weight *= unlikely_swap
+        elif best <= value and not passed_last:
+            weight *= unlikely_idle
     return weight
 
 
@@ -334,6 +351,10 @@ class CpuPlayer:
         self.horizon_rotations = 2  # how far each play-out looks
         self.own_knock2 = 54  # in play-outs this player knocks at 27 points
         self.knockout_bonus = 0.0  # value of putting a swimming opponent out (vs. 1 = own loss)
+        self.factors = _FACTORS  # how unlikely each greedy-contradicting move is (log reading)
+        self.opponent_knock2 = _GOOD2  # play-outs: the others knock at this doubled value ...
+        self.opponent_patience = self.EASY_PATIENCE  # ... or after this many turns
+        self.swaps = 3 if level == "normal" else 4  # best swaps compared (with all/pass/knock)
         self.last_estimates: list[tuple[str, float]] = []  # strong: (move, loss rate), for tests
 
     def __repr__(self) -> str:
@@ -414,7 +435,7 @@ class CpuPlayer:
             return pool[:count]
         context = _log_context(obs)
         masks = [(_mask(e.took), _mask(e.gave)) for e in obs.log]
-        weights = [_history_weight(obs, sim, context, masks) for sim in pool]
+        weights = [_history_weight(obs, sim, context, masks, self.factors) for sim in pool]
         step = sum(weights) / count
         pick = self.rng.random() * step
         chosen: list[_Sim] = []
@@ -452,7 +473,7 @@ class CpuPlayer:
 
     def _normal(self, obs: Observation) -> Action:
         """A lighter strong player: few play-outs, and only the obvious moves are compared."""
-        return self._search(obs, self.normal_samples, swaps=3, swap_all=True)
+        return self._search(obs, self.normal_samples, swaps=self.swaps, swap_all=True)
 
     def _compare(
         self, obs: Observation, cands: list[tuple[int, int, int]], samples: int
@@ -462,7 +483,7 @@ class CpuPlayer:
         tiebreak = obs.rules.suit_tiebreak
         losses = [0] * len(cands)
         horizon = self.horizon_rotations * (obs.players - sum(obs.out))
-        easy2, patience = self.EASY_KNOCK2, self.EASY_PATIENCE
+        easy2, patience = self.opponent_knock2, self.opponent_patience
         swimmers = frozenset(s for s in range(obs.players) if not obs.out[s] and obs.coins[s] < 0)
         bonus = self.knockout_bonus
         for base in self._likely_deals(obs, samples, samples * self.candidates):
@@ -482,7 +503,7 @@ class CpuPlayer:
     # ------------------------------------------------------------ strong
 
     def _strong(self, obs: Observation) -> Action:
-        return self._search(obs, self.samples, swaps=4, swap_all=True)
+        return self._search(obs, self.samples, swaps=self.swaps, swap_all=True)
 
     def _search(self, obs: Observation, samples: int, swaps: int, swap_all: bool) -> Action:
         """Play out the candidate moves over weighted deals; take the one losing least often."""
