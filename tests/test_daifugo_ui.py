@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QCloseEvent  # noqa: E402
 from PySide6.QtWidgets import QDialog, QLabel  # noqa: E402
 
 from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
@@ -387,6 +388,23 @@ def test_after_the_exchange_the_table_says_what_you_got_and_gave(qtbot, output_d
     assert table.exchange_note == ""  # until your first move
 
 
+class PersonCloses(QCloseEvent):
+    """The close event the window system sends when the person closes the window (title bar,
+    Alt+F4): spontaneous. Offscreen Qt cannot produce one, so the tests hand it over directly."""
+
+    def spontaneous(self) -> bool:
+        return True
+
+
+def close_by_person(table) -> bool:
+    """Close the table as the person does; True if the window closed."""
+    event = PersonCloses()
+    table.closeEvent(event)
+    if event.isAccepted():
+        table.hide()
+    return event.isAccepted()
+
+
 def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_dir):
     from games.daifugo.chips import ChipBank as Bank
 
@@ -396,7 +414,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     name = table.names[0]
     before = table.bank.balance(name)
     assert table.session.leave_cost == 100
-    table.close()
+    assert not close_by_person(table)
     panel = table.leave_panel
     assert table.isVisible() and panel.isVisible()
     assert "100 チップ" in panel.text() and "抜けますか" in panel.text()
@@ -415,7 +433,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     # The CPUs wait while the question is up; Esc plays on and they move again
     human_move(table)
     assert table.session.cpu_to_move and table._timer.isActive()
-    table.close()
+    assert not close_by_person(table)
     assert not table._timer.isActive() and panel.isVisible()
     with qtbot.waitSignal(panel.answered):
         qtbot.keyClick(table, Qt.Key.Key_Escape)
@@ -424,7 +442,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     wait_human_or_over(qtbot, table)
     assert len(table.game.hands[0]) < cards or table.game.is_over
     # and answering "leave" pays the penalty once and closes the window
-    table.close()
+    assert not close_by_person(table)
     with qtbot.waitSignal(panel.answered):
         qtbot.mouseClick(panel.leave_button, Qt.MouseButton.LeftButton)
     assert not table.isVisible() and not table.in_game
@@ -441,16 +459,26 @@ def test_closing_between_games_asks_nothing(qtbot):
         human_move(table)
     before = table.bank.balance(table.names[0])
     assert table.session.leave_cost == 0
-    table.close()
+    assert close_by_person(table)
     assert not table.leave_panel.isVisible() and not table.isVisible()
     assert table.bank.balance(table.names[0]) == before
+
+
+def test_a_close_from_code_mid_game_leaves_without_asking(qtbot):
+    """Ctrl+C's handler closes every window and quits: nobody could answer, so it leaves."""
+    table = make(qtbot, seed=5)
+    table.start_game()
+    wait_human_or_over(qtbot, table)
+    before = table.bank.balance(table.names[0])
+    assert table.close() and not table.leave_panel.isVisible()
+    assert table.bank.balance(table.names[0]) == before - 100 and not table.in_game
 
 
 def test_english_leave_question(qtbot):
     table = make(qtbot, language="en", seed=5)
     table.start_game()
     wait_human_or_over(qtbot, table)
-    table.close()
+    assert not close_by_person(table)
     panel = table.leave_panel
     assert panel.text().startswith("A game is in progress. Leaving now forfeits 100 chips")
     assert panel.leave_button.text() == "Leave (-100)"
@@ -458,3 +486,38 @@ def test_english_leave_question(qtbot):
     with qtbot.waitSignal(panel.answered):
         qtbot.mouseClick(panel.stay_button, Qt.MouseButton.LeftButton)
     assert table.isVisible()
+
+
+def test_ctrl_c_mid_game_quits_cleanly_without_the_penalty(tmp_path, monkeypatch):
+    """Ctrl+C's handler closes every window and quits: the program ends (exit code 0) without
+    waiting for an answer, and leaving mid-game is charged as before."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.test_games_menu import ANNOUNCE_FIRST_WINDOW, ROOT
+
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PUYO_EVENT_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+    }
+    args = ["daifugo", "--no-setup", "--delay-ms", "0", "--seed", "3", "--language", "ja"]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ANNOUNCE_FIRST_WINDOW, *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline() == "shown\n"  # the table is up and the game dealt
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path))
+    assert ChipBank().balance("あなた") == 10_000 - 100 - 100  # the 平民 fee and the penalty

@@ -212,13 +212,15 @@ class DaifugoTable(QWidget):
         return penalty
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
-        """During a game, closing asks first (naming the penalty) and keeps the window open;
-        the answer leaves (charged) or plays on (nothing charged). Between games it just closes."""
-        if self.session.in_game:
+        """The person closing the window (title bar, Alt+F4: a spontaneous event) during a game
+        is asked first, naming the penalty; the window stays open until they answer. A close
+        from code (Ctrl+C's handler, which then quits; tests) cannot wait for an answer: it
+        leaves the game as before (penalty charged). Between games the window just closes."""
+        if self.session.in_game and event.spontaneous():
             event.ignore()
             self.ask_to_leave()
             return
-        self._timer.stop()
+        self.leave()
         super().closeEvent(event)
 
     def ask_to_leave(self) -> None:
