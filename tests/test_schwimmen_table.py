@@ -91,3 +91,22 @@ def test_buttons_and_prompt_follow_the_engine():
     assert not any(table.button_states(may_act=False, swap_ready=True).values())
     assert table.prompt_key() == "prompt"
     assert str(table.button_action("pass")) == str(Pass())
+
+
+def test_round_end_log_lines_name_the_round_place_and_who_went_out():
+    from games.schwimmen.rules import Game, Rules
+    from games.schwimmen.texts import Texts
+
+    hands = [("7H", "8H", "KD"), ("7C", "8C", "9S"), ("10D", "QD", "QC"), ("10S", "QS", "7D")]
+    game = Game.from_position(
+        hands, ("7S", "9D", "9H"), rules=Rules.house(), coins=[-1, 0, 2, 2], turns_taken=[1] * 4
+    )
+    for action in (Pass(), Knock(), Pass(), Pass()):
+        game.apply(action)
+    lines = Texts("ja").result_lines(game.last_result, game.out)
+    assert lines[:2] == ["あなた 15点（このラウンド 3位）", "CPU1 15点（このラウンド 3位）"]
+    assert lines[4:] == [
+        "あなた, CPU1がコインを1枚失いました",
+        "あなたは敗退しました",
+        "CPU1はシュビメン中（次に負けると敗退）",
+    ]

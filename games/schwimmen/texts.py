@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from eventkit import i18n
 from games.common.cards import Card
 from games.schwimmen.rules import Event, IllegalSchwimmenMove, RoundResult, Rules
@@ -307,6 +309,27 @@ class Texts(i18n.Texts):
         """The CPUs' levels in a few words: one word when all are the same."""
         words = [self(f"level_{lv}") for lv in levels]
         return words[0] if len(set(words)) == 1 else "/".join(words)
+
+    def result_lines(self, result: RoundResult, out: Sequence[bool]) -> list[str]:
+        """The log's lines at the end of a round: each hand's points and round place, who lost
+        a coin, who went out or is swimming now."""
+        lines = [
+            self(
+                "ev_result",
+                name=self.name(seat),
+                v=f"{result.values[seat]:g}",
+                place=self("place", n=result.places[seat]),
+            )
+            for seat in range(len(result.hands))
+            if result.hands[seat] is not None
+        ]
+        lines.append(self("ev_lost", names=", ".join(self.name(s) for s in result.losers)))
+        for seat in result.losers:
+            if out[seat]:
+                lines.append(self("ev_out", name=self.name(seat)))
+            elif seat in result.swimming:
+                lines.append(self("ev_swim", name=self.name(seat)))
+        return lines
 
     def reason(self, result: RoundResult) -> str:
         return self(f"reason_{result.reason}", name=self.name(result.trigger))

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from games.common.cards import Card
 from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.painting import TablePainter
+from games.schwimmen.rules import Action, DealerKeep, DealerSwap, Event, Game, SwapAll, SwapOne
 
 if TYPE_CHECKING:
     from games.schwimmen.qt.window import SchwimmenWindow
@@ -118,6 +119,44 @@ class TableView(QWidget):
         anim.finished.connect(finish)
         self._anim = anim
         anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    def flights_for(self, game: Game, seat: int, action: Action) -> tuple[list[Flight], set[tuple]]:
+        """The cards that slide for `action` (from the state before it) and the places left
+        empty meanwhile."""
+        flights: list[Flight] = []
+        hidden: set[tuple] = set()
+        if isinstance(action, SwapOne):
+            i = game.hands[seat].index(action.hand_card)
+            j = game.table.index(action.table_card)
+            flights = [
+                Flight(action.hand_card, self.seat_card_rect(seat, i), self.table_rect(j)),
+                Flight(action.table_card, self.table_rect(j), self.seat_card_rect(seat, i)),
+            ]
+            hidden = {("table", j), ("hand", seat, i)}
+        elif isinstance(action, SwapAll):
+            for k in range(3):
+                mine, table = self.seat_card_rect(seat, k), self.table_rect(k)
+                flights.append(Flight(game.hands[seat][k], mine, table))
+                flights.append(Flight(game.table[k], table, mine))
+                hidden |= {("table", k), ("hand", seat, k)}
+        elif isinstance(action, DealerSwap | DealerKeep):
+            swap = isinstance(action, DealerSwap)
+            give = game.hands[seat] if swap else game.extra
+            for k in range(3):
+                start = self.seat_card_rect(seat, k) if swap else self.stock_rect()
+                flights.append(Flight(give[k], start, self.table_rect(k)))
+                hidden.add(("table", k))
+        return flights, hidden
+
+    def refresh_flights(self, event: Event) -> tuple[list[Flight], set[tuple]]:
+        """Everyone passed: the table cards go to the discards and three come from the stock."""
+        flights = [
+            Flight(c, self.table_rect(k), self.discard_rect()) for k, c in enumerate(event.gave)
+        ]
+        flights += [
+            Flight(c, self.stock_rect(), self.table_rect(k)) for k, c in enumerate(event.took)
+        ]
+        return flights, {("table", k) for k in range(3)}
 
     # ------------------------------------------------------------ painting
 

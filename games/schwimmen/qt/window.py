@@ -28,15 +28,12 @@ from games.schwimmen.qt import keys
 from games.schwimmen.qt.dialogs import StartDialog, confirm_new_game
 from games.schwimmen.qt.overlay import HelpOverlay
 from games.schwimmen.qt.result import RoundOverlay
-from games.schwimmen.qt.view import Flight, TableView
+from games.schwimmen.qt.view import TableView
 from games.schwimmen.rules import (
     Action,
-    DealerKeep,
-    DealerSwap,
     Game,
     Phase,
     RoundResult,
-    SwapAll,
     SwapOne,
 )
 from games.schwimmen.settings import SchwimmenSettings
@@ -301,22 +298,8 @@ class SchwimmenWindow(QMainWindow):
         t = self.t
         self.busy = True
         self.prompt = t("game_over") if result.game_over else t("round_over")
-        for seat in range(len(result.hands)):
-            if result.hands[seat] is not None:
-                self.log_list.addItem(
-                    t(
-                        "ev_result",
-                        name=t.name(seat),
-                        v=f"{result.values[seat]:g}",
-                        place=t("place", n=result.places[seat]),
-                    )
-                )
-        self.log_list.addItem(t("ev_lost", names=", ".join(t.name(s) for s in result.losers)))
-        for seat in result.losers:
-            if self.game.out[seat]:
-                self.log_list.addItem(t("ev_out", name=t.name(seat)))
-            elif seat in result.swimming:
-                self.log_list.addItem(t("ev_swim", name=t.name(seat)))
+        for line in t.result_lines(result, self.game.out):
+            self.log_list.addItem(line)
         self.log_list.scrollToBottom()
         self.round_overlay.show_result(result)
         self.round_finished.emit()
@@ -326,54 +309,15 @@ class SchwimmenWindow(QMainWindow):
         if choice is not None:
             self._play(*choice)
 
-    def _flights(self, seat: int, action: Action) -> tuple[list[Flight], set[tuple]]:
-        """The cards that slide for `action` (from the state before it) and the places left empty."""
-        game, view = self.game, self.view
-        flights: list[Flight] = []
-        hidden: set[tuple] = set()
-        if isinstance(action, SwapOne):
-            i = game.hands[seat].index(action.hand_card)
-            j = game.table.index(action.table_card)
-            flights = [
-                Flight(action.hand_card, view.seat_card_rect(seat, i), view.table_rect(j)),
-                Flight(action.table_card, view.table_rect(j), view.seat_card_rect(seat, i)),
-            ]
-            hidden = {("table", j), ("hand", seat, i)}
-        elif isinstance(action, SwapAll):
-            for k in range(3):
-                flights.append(
-                    Flight(game.hands[seat][k], view.seat_card_rect(seat, k), view.table_rect(k))
-                )
-                flights.append(
-                    Flight(game.table[k], view.table_rect(k), view.seat_card_rect(seat, k))
-                )
-                hidden |= {("table", k), ("hand", seat, k)}
-        elif isinstance(action, DealerSwap | DealerKeep):
-            swap = isinstance(action, DealerSwap)
-            give = game.hands[seat] if swap else game.extra
-            for k in range(3):
-                start = view.seat_card_rect(seat, k) if swap else view.stock_rect()
-                flights.append(Flight(give[k], start, view.table_rect(k)))
-                hidden.add(("table", k))
-        return flights, hidden
-
     def _play(self, seat: int, action: Action) -> None:
         """Take an action (already known legal) with its slide animation."""
         game, view = self.game, self.view
-        flights, hidden = self._flights(seat, action)
+        flights, hidden = view.flights_for(game, seat, action)
         log_before = len(game.log)
         self.session.take(action)
         refresh = [e for e in game.log[log_before:] if e.kind == "refresh"]
         if refresh:
-            flights = [
-                Flight(c, view.table_rect(k), view.discard_rect())
-                for k, c in enumerate(refresh[0].gave)
-            ]
-            flights += [
-                Flight(c, view.stock_rect(), view.table_rect(k))
-                for k, c in enumerate(refresh[0].took)
-            ]
-            hidden = {("table", k) for k in range(3)}
+            flights, hidden = view.refresh_flights(refresh[0])
         if seat != HUMAN:
             view.bubbles[seat] = self.t(f"bubble_{action_word(action)}")
         self.busy = True
