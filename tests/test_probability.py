@@ -610,3 +610,13 @@ def test_automatic_sample_count_reaches_the_target_error():
     np.testing.assert_array_equal(again.p_any, curve.p_any)  # seeded: the same curve
     big = prob.first_bingo_curve(100, 9, 14, 4)  # 126 numbers: the default sample count
     assert big.samples == prob.DEFAULT_SAMPLES
+
+
+def test_kernel_arrays_are_in_the_order_of_their_names():
+    from bingo.probability._tables import _KERNEL_ARRAYS
+
+    tables = transitions(4, 4)
+    arrays = tables.arrays()
+    assert len(arrays) == len(_KERNEL_ARRAYS)
+    for name, array in zip(_KERNEL_ARRAYS, arrays, strict=True):
+        assert array is getattr(tables, name), name

@@ -116,7 +116,9 @@ def _tables_or_none(size: int, threshold: int) -> Transitions | None:
 
 
 @lru_cache(maxsize=200_000)
-def _probability(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool):
+def _probability(
+    drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool
+) -> float:
     tables = _tables_or_none(size, threshold)
     if tables is None:
         return 0.0
@@ -132,7 +134,9 @@ def _p(drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free:
     return _probability(key, size, per_column, threshold, free)
 
 
-def _after_one_more(drawn, size, per_column, threshold, free) -> list[float]:
+def _after_one_more(
+    drawn: tuple[int, ...], size: int, per_column: int, threshold: int, free: bool
+) -> list[float]:
     """P(bingo) with one more number drawn in each column (all columns in about 3 DP passes)."""
     from bingo.probability import _kernels
 
@@ -242,7 +246,15 @@ def one_card_curve(
 
 
 @lru_cache(maxsize=32)
-def _curve_cached(size, per_column, threshold, free, cards, samples, seed) -> FirstBingoCurve:
+def _curve_cached(
+    size: int,
+    per_column: int,
+    threshold: int,
+    free: bool,
+    cards: int,
+    samples: int | None,
+    seed: int,
+) -> FirstBingoCurve:
     from bingo.probability import _curve
 
     tables = _tables_or_none(size, threshold)

@@ -5,12 +5,15 @@ Slow and obviously correct; the tests compare the DP with it. Cells are bits c *
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numba import njit
+
+from bingo.probability._jit import F64, Array, jit
 
 
-@njit(cache=True)
-def _popcount(x):
+@jit
+def _popcount(x: int | np.integer[Any]) -> int:
     count = 0
     while x:
         x &= x - 1
@@ -18,8 +21,8 @@ def _popcount(x):
     return count
 
 
-@njit(cache=True)
-def has_bingo(pattern, n, threshold):
+@jit
+def has_bingo(pattern: int, n: int, threshold: int) -> bool:
     """True when some 4-connected group of set bits has >= threshold cells."""
     full = (np.int64(1) << (n * n)) - 1
     top = np.int64(0)  # bits of row 0
@@ -43,8 +46,8 @@ def has_bingo(pattern, n, threshold):
     return False
 
 
-@njit(cache=True)
-def _column_kinds(pattern, n, centre_row):
+@jit
+def _column_kinds(pattern: int, n: int, centre_row: int) -> Array:
     kinds = np.empty(n, np.int64)
     for c in range(n):
         col = (pattern >> (c * n)) & ((1 << n) - 1)
@@ -53,8 +56,8 @@ def _column_kinds(pattern, n, centre_row):
     return kinds
 
 
-@njit(cache=True)
-def bingo_probability(n, threshold, wtab, centre_row):
+@jit
+def bingo_probability(n: int, threshold: int, wtab: F64, centre_row: int) -> float:
     """P(bingo) as the weighted sum over all 2^(n*n) patterns (wtab as in the DP)."""
     total = 0.0
     for pattern in range(np.int64(1) << (n * n)):
@@ -71,9 +74,9 @@ def bingo_probability(n, threshold, wtab, centre_row):
     return total
 
 
-@njit(cache=True)
-def no_bingo_counts_by_columns(n, threshold, centre_col):
-    """Same table as the DP's `no_bingo_counts_by_columns`, by enumeration."""
+@jit
+def no_bingo_counts_by_columns(n: int, threshold: int, centre_col: int) -> F64:
+    """Same table as the DP's `no_bingo_counts(..., by_columns=True)`, by enumeration."""
     base = n + 1
     out = np.zeros(base**n)
     centre_bit = -1
@@ -95,8 +98,8 @@ def no_bingo_counts_by_columns(n, threshold, centre_col):
     return out
 
 
-@njit(cache=True)
-def unfolded_no_bingo(ptr, dst, kind, wtab):
+@jit
+def unfolded_no_bingo(ptr: Array, dst: Array, kind: Array, wtab: F64) -> float:
     """P(no bingo) by the plain column DP over every frontier state (no mirror folding, no
     pruning, one push per transition): the reference for boards too big to enumerate."""
     n_states = ptr.size - 1
@@ -108,4 +111,4 @@ def unfolded_no_bingo(ptr, dst, kind, wtab):
             for t in range(ptr[s], ptr[s + 1]):
                 w[dst[t]] += v[s] * wtab[c, kind[t]]
         v = w
-    return v.sum()
+    return float(v.sum())

@@ -13,15 +13,17 @@ reach its smallest, is skipped.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.typed import Dict
+
+from bingo.probability._jit import Array, jit
 
 _LABEL_BITS = 3
 _LABEL_MASK = 7
 
 
-@njit(cache=True)
-def _decode(code, n, size_shift, size_bits, lab, sizes):
+@jit
+def _decode(code: int, n: int, size_shift: int, size_bits: int, lab: Array, sizes: Array) -> int:
     """Labels per row and sizes per label (1-based) of a packed state; returns the label count."""
     n_labels = 0
     for r in range(n):
@@ -34,8 +36,9 @@ def _decode(code, n, size_shift, size_bits, lab, sizes):
     return n_labels
 
 
-@njit(cache=True)
-def _encode(n, lab, sizes, size_shift, size_bits, newlab):
+@jit
+def _encode(n: int, lab: Array, sizes: Array, size_shift: int, size_bits: int,
+            newlab: Array) -> np.int64:  # fmt: skip
     """Pack with labels renumbered in order of appearance (groups with no row are dropped)."""
     newlab[:] = 0
     code = np.int64(0)
@@ -52,8 +55,9 @@ def _encode(n, lab, sizes, size_shift, size_bits, newlab):
     return code
 
 
-@njit(cache=True)
-def _step(code, r, mark, n, threshold, size_shift, size_bits, lab, sizes, newlab):
+@jit
+def _step(code: int, r: int, mark: int, n: int, threshold: int, size_shift: int, size_bits: int,
+          lab: Array, sizes: Array, newlab: Array) -> int | np.int64:  # fmt: skip
     """The state after deciding row r of the new column; -1 when marking it makes a bingo."""
     n_labels = _decode(code, n, size_shift, size_bits, lab, sizes)
     if not mark:
@@ -83,8 +87,9 @@ def _step(code, r, mark, n, threshold, size_shift, size_bits, lab, sizes, newlab
     return _encode(n, lab, sizes, size_shift, size_bits, newlab)
 
 
-@njit(cache=True)
-def _build(codes, n, threshold, size_bits):
+@jit
+def _build(codes: Array, n: int, threshold: int,
+           size_bits: int) -> tuple[Array, Array, Array, Array, Array]:  # fmt: skip
     """Layers of intermediate states from the frontier codes of `_tables` (6-bit sizes at bit
     30). Returns (layer_start, next0, next1, marks, last_to_frontier): next* are global indices
     (-1: bingo), marks = new-column marks so far, last_to_frontier maps layer n to `codes`."""
@@ -104,7 +109,7 @@ def _build(codes, n, threshold, size_bits):
     base = 0
     for r in range(n):
         index = Dict.empty(key_type=types.int64, value_type=types.int64)
-        out = []
+        out: list[int | np.int64] = []
         nx0 = np.empty(layer.size, np.int64)
         nx1 = np.empty(layer.size, np.int64)
         next_base = base + layer.size
@@ -168,7 +173,7 @@ def _build(codes, n, threshold, size_bits):
 SINK_01, SINK_10, SINK_11 = 1, 2, 4  # pattern bits: which two-row steps make a bingo
 
 
-def patterns(layer_start: np.ndarray, next0: np.ndarray, next1: np.ndarray) -> np.ndarray:
+def patterns(layer_start: Array, next0: Array, next1: Array) -> Array:
     """Per intermediate state, which of its steps make a bingo. A state that the forward pass
     pushes two rows at a time (even layers r <= n - 2): SINK_01 / SINK_10 / SINK_11 for rows
     (r, r + 1) = (unmarked, marked) / (marked, unmarked) / (marked, marked); (unmarked,
@@ -193,8 +198,8 @@ def patterns(layer_start: np.ndarray, next0: np.ndarray, next1: np.ndarray) -> n
     return out
 
 
-def groups(layer_start: np.ndarray, next0: np.ndarray, next1: np.ndarray,
-           marks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+def groups(layer_start: Array, next0: Array, next1: Array,
+           marks: Array) -> tuple[Array, Array]:  # fmt: skip
     """(group_start, group): runs of consecutive states of one layer with equal marked count
     and pattern; group[g] = (start, stop, marks, pattern), layer r's runs are group_start[r] ..
     group_start[r + 1]. The layers are sorted by (marks, pattern), so the runs are few."""
@@ -215,7 +220,7 @@ def groups(layer_start: np.ndarray, next0: np.ndarray, next1: np.ndarray,
     return group_start, group
 
 
-def push_counts(layer_start: np.ndarray, group_start: np.ndarray, group: np.ndarray) -> np.ndarray:
+def push_counts(layer_start: Array, group_start: Array, group: Array) -> Array:
     """pushes[jmin, jmax]: the pushes a forward cell transfer makes for a column whose marked
     counts are jmin..jmax (its cost, against an edge gather's)."""
     n = layer_start.size - 2
@@ -237,7 +242,7 @@ def push_counts(layer_start: np.ndarray, group_start: np.ndarray, group: np.ndar
     return out
 
 
-def _sorted_layers(layer_start, next0, next1, marks):
+def _sorted_layers(layer_start: Array, next0: Array, next1: Array, marks: Array) -> Array:
     """A permutation of the states (new index -> old) that sorts each layer by (marks,
     pattern), keeping the build order within equal keys (it keeps successors near)."""
     pat = patterns(layer_start, next0, next1)
@@ -245,7 +250,8 @@ def _sorted_layers(layer_start, next0, next1, marks):
     return np.lexsort((np.arange(next0.size), pat, marks, layer_of))
 
 
-def build(codes, new_of, is_rep, reps, n, threshold) -> dict[str, np.ndarray]:
+def build(codes: Array, new_of: Array, is_rep: Array, reps: Array, n: int,
+          threshold: int) -> dict[str, Array]:  # fmt: skip
     """Cell layers for frontier `codes` (the BFS order of `_tables`); new_of / is_rep: each
     frontier state's folded index and whether it represents its mirror pair; reps: the BFS
     index of each folded state's representative. Arrays named as in `Transitions`; each layer

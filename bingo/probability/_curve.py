@@ -11,9 +11,11 @@ curve) in between, with a stated error.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb, lgamma
 
 import numpy as np
+import numpy.typing as npt
 
 from bingo.probability import _kernels, _surrogate
 from bingo.probability._model import any_of, count_matrix, rows_of, weight_table
@@ -24,7 +26,9 @@ EXACT_MAX_VECTORS = 4_200_000  # (per_column + 1) ** size
 TINY = 1e-7  # sampled curve: where bounds pin P_any this closely, no sampling (error stated)
 
 
-def one_card_curve(tables: Transitions | None, size: int, per_column: int, free_center: bool):
+def one_card_curve(
+    tables: Transitions | None, size: int, per_column: int, free_center: bool
+) -> np.ndarray:
     """Exact P(a random card has a bingo after t draws), t = 0..N (counting DP by total)."""
     n_numbers = size * per_column
     if tables is None:
@@ -59,16 +63,16 @@ def _one_card_by_logs(bingo: list[int], card: int, n_numbers: int) -> np.ndarray
         log_pmf = _log_comb(card, k) + _log_comb(n_numbers - card, t - k) - _log_comb(n_numbers, t)
     fraction = np.array([b / comb(card, i) for i, b in enumerate(bingo)])
     pmf = np.where(np.isfinite(log_pmf), np.exp(np.nan_to_num(log_pmf, neginf=-np.inf)), 0.0)
-    return np.clip(pmf @ fraction, 0.0, 1.0)
+    return np.asarray(np.clip(pmf @ fraction, 0.0, 1.0))
 
 
-def _log_comb(n, k):
-    n = np.asarray(n, float)
-    k = np.asarray(k, float)
+def _log_comb(n: npt.ArrayLike, k: npt.ArrayLike) -> np.ndarray:
+    n_arr = np.asarray(n, float)
+    k_arr = np.asarray(k, float)
     lg = np.vectorize(lgamma, otypes=[float])
-    valid = (k >= 0) & (k <= n)
-    safe_k = np.where(valid, k, 0.0)
-    out = lg(n + 1) - lg(safe_k + 1) - lg(np.where(valid, n - k, 0.0) + 1)
+    valid = (k_arr >= 0) & (k_arr <= n_arr)
+    safe_k = np.where(valid, k_arr, 0.0)
+    out = lg(n_arr + 1) - lg(safe_k + 1) - lg(np.where(valid, n_arr - k_arr, 0.0) + 1)
     return np.where(valid, out, -np.inf)
 
 
@@ -76,7 +80,9 @@ def exact_is_feasible(size: int, per_column: int) -> bool:
     return size <= EXACT_MAX_SIZE and (per_column + 1) ** size <= EXACT_MAX_VECTORS
 
 
-def probability_tensor(tables: Transitions, size: int, per_column: int, free_center: bool):
+def probability_tensor(
+    tables: Transitions, size: int, per_column: int, free_center: bool
+) -> np.ndarray:
     """p[d_0, ..., d_{n-1}] = P(bingo | column counts d) for every count vector."""
     centre_col = size // 2 if free_center else -1
     no_bingo = _kernels.no_bingo_counts(
@@ -96,7 +102,9 @@ def probability_tensor(tables: Transitions, size: int, per_column: int, free_cen
     return np.clip(tensor, 0.0, 1.0)
 
 
-def exact_curve(tables, size, per_column, free_center, cards):
+def exact_curve(
+    tables: Transitions | None, size: int, per_column: int, free_center: bool, cards: int
+) -> tuple[np.ndarray, np.ndarray]:
     """(p_one, p_any) exactly over the joint distribution of the column counts."""
     n_numbers = size * per_column
     if tables is None:
@@ -118,7 +126,13 @@ def exact_curve(tables, size, per_column, free_center, cards):
     return np.clip(p_one, 0.0, 1.0), np.clip(p_any, 0.0, 1.0)
 
 
-def _probabilities(tables, keys, size, per_column, free_center) -> np.ndarray:
+def _probabilities(
+    tables: Transitions,
+    keys: Sequence[tuple[int, ...]],
+    size: int,
+    per_column: int,
+    free_center: bool,
+) -> np.ndarray:
     """p(d) for each count vector in `keys` (DP in batches)."""
     out = np.empty(len(keys))
     for start in range(0, len(keys), 1024):
@@ -153,7 +167,9 @@ def count_vectors(t: int, size: int, per_column: int) -> np.ndarray:
     return rows
 
 
-def exact_at(tables, t, size, per_column, free_center, cards) -> float:
+def exact_at(
+    tables: Transitions, t: int, size: int, per_column: int, free_center: bool, cards: int
+) -> float:
     """P_any(t) exactly, by enumerating every count vector with sum t."""
     vecs = count_vectors(t, size, per_column)
     rev = vecs[:, ::-1]
@@ -176,9 +192,10 @@ MAX_REDUCTION = 100.0  # largest variance reduction claimed from the control var
 
 
 def sampled_curve(
-    tables, size, per_column, free_center, cards, samples, seed, p_one,
-    exact_vectors=EXACT_VECTORS_PER_DRAW, surrogate=True,
-):  # fmt: skip
+    tables: Transitions | None, size: int, per_column: int, free_center: bool, cards: int,
+    samples: int, seed: int, p_one: np.ndarray, exact_vectors: int = EXACT_VECTORS_PER_DRAW,
+    surrogate: bool = True,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """(p_any, error per t): exact where the count vectors of t are few (<= exact_vectors) or
     the answer is pinned by bounds; elsewhere the mean over `samples` random draw orders with
     control variates of known mean (the window surrogate of `_surrogate`, and p(d), whose mean

@@ -17,13 +17,14 @@ PRUNE * n_columns * n_kinds <= 2.2e-16 in absolute terms (10 columns, 22 kinds).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from bingo.probability._jit import F64, Array, jit
 
 PRUNE = 1e-18
 
 
-@njit(cache=True)
-def _runs(flags):
+@jit
+def _runs(flags: Array) -> Array:
     """Maximal runs of True in `flags` as (start, stop) rows."""
     out = np.empty((flags.size, 2), np.int64)
     n = 0
@@ -41,8 +42,9 @@ def _runs(flags):
     return out[:n]
 
 
-@njit(cache=True)
-def _lost(v, mult, bad_t, w, live_runs, kind_start, nz):
+@jit
+def _lost(v: F64, mult: F64, bad_t: Array, w: F64, live_runs: Array, kind_start: Array,
+          nz: Array) -> float:  # fmt: skip
     """sum_s mult[s] * v[s] * sum_k w[k] * bad_t[k, s] over the live states."""
     total = 0.0
     for i in range(nz.size):
@@ -55,8 +57,8 @@ def _lost(v, mult, bad_t, w, live_runs, kind_start, nz):
     return total
 
 
-@njit(cache=True)
-def _marks_range(w, n):
+@jit
+def _marks_range(w: F64, n: int) -> tuple[int, int]:
     """Smallest and largest marked count of a column with non-zero weight (-1, -1: none)."""
     lo, hi = -1, -1
     for k in range(w.size):
@@ -69,8 +71,9 @@ def _marks_range(w, n):
     return lo, hi
 
 
-@njit(cache=True)
-def _gather_is_cheaper(edge_counts, pushes, weights, live, layer_start):
+@jit
+def _gather_is_cheaper(edge_counts: Array, pushes: Array, weights: F64, live: Array,
+                       layer_start: Array) -> bool:  # fmt: skip
     """True when a gather over the in-edges from live kinds into the kinds with weight costs
     less than the cell transfer (narrow marked-count ranges, e.g. every number on the card).
     Measured on 10x10 and 8x8: a gather ~1.0 ns per edge, a transfer ~0.5 ns per
@@ -85,11 +88,12 @@ def _gather_is_cheaper(edge_counts, pushes, weights, live, layer_start):
             for j in range(live.size):
                 if live[j]:
                     edges += edge_counts[k, j]
-    return 10 * edges < 5 * layer_start[-1] + 6 * pushes[jmin, jmax]
+    return bool(10 * edges < 5 * layer_start[-1] + 6 * pushes[jmin, jmax])
 
 
-@njit(cache=True)
-def _gather(v, u, weights, live, kind_start, in_off, in_src):
+@jit
+def _gather(v: F64, u: F64, weights: F64, live: Array, kind_start: Array, in_off: Array,
+            in_src: Array) -> None:  # fmt: skip
     """u[d] = sum of v over the in-edges of d from live kinds, for the kinds with weight."""
     runs = _runs(live)
     for k in range(weights.size):
@@ -103,15 +107,17 @@ def _gather(v, u, weights, live, kind_start, in_off, in_src):
             u[d] = acc
 
 
-@njit(cache=True)
-def _buffer(layer_start):
+@jit
+def _buffer(layer_start: Array) -> F64:
     """Two layers of the cell transfer, each with a sink slot past the widest layer (bingos)."""
     return np.zeros((2, np.max(np.diff(layer_start)) + 1))
 
 
-@njit(cache=True)
-def _transfer(v, u, buf, sinks, live, n, jmin, jmax, state_kind, layer_start, next0, next1,
-              pair_next, group_start, group, first_fold, last_fold, last_rep):  # fmt: skip
+@jit
+def _transfer(v: F64, u: F64, buf: F64, sinks: F64, live: Array, n: int, jmin: int, jmax: int,
+              state_kind: Array, layer_start: Array, next0: Array, next1: Array,
+              pair_next: Array, group_start: Array, group: Array, first_fold: Array,
+              last_fold: Array, last_rep: Array) -> None:  # fmt: skip
     """u[d] = sum of v over the live states with an edge into d (unweighted), exact for the
     states d whose marked count is jmin..jmax; one cell at a time through the layers, two rows
     per push (pair_next) but the last of an odd count; buf holds two layers (successors index
@@ -181,8 +187,8 @@ def _transfer(v, u, buf, sinks, live, n, jmin, jmax, state_kind, layer_start, ne
             u[last_fold[i - last]] = cur[i - last]
 
 
-@njit(cache=True)
-def _by_count(w, n):
+@jit
+def _by_count(w: F64, n: int) -> bool:
     """True when the column's weights depend on the marked count alone (not on the centre
     row: every column but a free centre's), so the bingo sinks of `_transfer` can weigh it."""
     base = n + 1
@@ -192,8 +198,8 @@ def _by_count(w, n):
     return True
 
 
-@njit(cache=True)
-def _sink_mass(sinks, w, n):
+@jit
+def _sink_mass(sinks: F64, w: F64, n: int) -> float:
     """The bingo probability of a column from `_transfer`'s sinks: sinks[b, m] times the
     weight of every completion of the undecided rows b..n-1, sum_j w[j] * C(n - b, j - m).
     Every term is non-negative (an impossible bingo stays exactly 0.0)."""
@@ -213,9 +219,10 @@ def _sink_mass(sinks, w, n):
     return total
 
 
-@njit(cache=True)
-def _transfer_back(buf, back_next, w, n, jmin, jmax, state_kind, layer_start, next0, next1,
-                   marks, last_fold):  # fmt: skip
+@jit
+def _transfer_back(buf: F64, back_next: F64, w: F64, n: int, jmin: int, jmax: int,
+                   state_kind: Array, layer_start: Array, next0: Array, next1: Array,
+                   marks: Array, last_fold: Array) -> F64:  # fmt: skip
     """Returns val over layer 0: val[i] = sum over the completions d of layer-0 state i of
     w[kind d] * back_next[d] (two layers at a time in buf, as in `_transfer`; the sink holds
     0)."""
@@ -238,12 +245,32 @@ def _transfer_back(buf, back_next, w, n, jmin, jmax, state_kind, layer_start, ne
                 nxt[i - lo] = cur[next0[i]] + cur[next1[i]]
         nxt[sink] = 0.0
         cur, nxt = nxt, cur
-    return cur
+    return np.asarray(cur)
 
 
-@njit(cache=True)
-def bingo_probability(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult, bad_t,
-                      layer_start, next0, next1, pair_next, group_start, group, marks, first_fold, last_fold, last_rep, rep_first, wtab):  # fmt: skip
+@jit
+def bingo_probability(
+    kind_start: Array,
+    in_off: Array,
+    in_src: Array,
+    edge_counts: Array,
+    pushes: Array,
+    state_kind: Array,
+    mult: F64,
+    bad_t: Array,
+    layer_start: Array,
+    next0: Array,
+    next1: Array,
+    pair_next: Array,
+    group_start: Array,
+    group: Array,
+    marks: Array,
+    first_fold: Array,
+    last_fold: Array,
+    last_rep: Array,
+    rep_first: Array,
+    wtab: F64,
+) -> float:
     """P(some group reaches the threshold) for one vector of column weights."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
@@ -295,10 +322,29 @@ def bingo_probability(kind_start, in_off, in_src, edge_counts, pushes, state_kin
     return min(p, 1.0)
 
 
-@njit(cache=True)
-def bingo_probabilities(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult, bad_t,
-                        layer_start, next0, next1, pair_next, group_start, group, marks,
-                        first_fold, last_fold, last_rep, rep_first, wtabs):  # fmt: skip
+@jit
+def bingo_probabilities(
+    kind_start: Array,
+    in_off: Array,
+    in_src: Array,
+    edge_counts: Array,
+    pushes: Array,
+    state_kind: Array,
+    mult: F64,
+    bad_t: Array,
+    layer_start: Array,
+    next0: Array,
+    next1: Array,
+    pair_next: Array,
+    group_start: Array,
+    group: Array,
+    marks: Array,
+    first_fold: Array,
+    last_fold: Array,
+    last_rep: Array,
+    rep_first: Array,
+    wtabs: F64,
+) -> F64:
     """`bingo_probability` for each weight table of a batch (wtabs[i] is one table). One at a
     time: each keeps its own sparsity (live kinds, marked-count range), which a shared pass over
     the edges with a row of values per state loses (measured: 5.7 ms per item in batches of
@@ -312,9 +358,30 @@ def bingo_probabilities(kind_start, in_off, in_src, edge_counts, pushes, state_k
     return out
 
 
-@njit(cache=True)
-def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, pushes, state_kind, mult, bad_t,
-                        layer_start, next0, next1, pair_next, group_start, group, marks, first_fold, last_fold, last_rep, rep_first, wtab, wtab_more):  # fmt: skip
+@jit
+def bingo_with_one_more(
+    kind_start: Array,
+    in_off: Array,
+    in_src: Array,
+    edge_counts: Array,
+    pushes: Array,
+    state_kind: Array,
+    mult: F64,
+    bad_t: Array,
+    layer_start: Array,
+    next0: Array,
+    next1: Array,
+    pair_next: Array,
+    group_start: Array,
+    group: Array,
+    marks: Array,
+    first_fold: Array,
+    last_fold: Array,
+    last_rep: Array,
+    rep_first: Array,
+    wtab: F64,
+    wtab_more: F64,
+) -> tuple[float, F64]:
     """P(bingo) now and, for each column c, with column c's weights replaced by wtab_more[c]
     (one more number of that column drawn): a forward pass keeping each column's gathered
     vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
@@ -400,8 +467,9 @@ def bingo_with_one_more(kind_start, in_off, in_src, edge_counts, pushes, state_k
     return min(p_now, 1.0), out
 
 
-@njit(cache=True)
-def no_bingo_counts(kind_start, mult, in_off, in_src, n, centre_col, by_columns):
+@jit
+def no_bingo_counts(kind_start: Array, mult: F64, in_off: Array, in_src: Array, n: int,
+                    centre_col: int, by_columns: bool) -> F64:  # fmt: skip
     """Marked-cell patterns with no bingo, counted by total: counts[k] for k marked card cells
     (k = 0..n*n), or by columns: counts[j_0 * (n+1)^(n-1) + ... + j_{n-1}] for j_c marked card
     cells in column c. The free centre (centre_col >= 0) is always marked and not counted.

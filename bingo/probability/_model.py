@@ -31,7 +31,9 @@ def _int(name: str, value: object) -> int:
         raise ValueError(f"{name} must be an integer, not {value!r}") from None
 
 
-def check_board(size: object, per_column: object, threshold: object, free_center: object):
+def check_board(
+    size: object, per_column: object, threshold: object, free_center: object
+) -> tuple[int, int, int, bool]:
     """Validated (size, per_column, threshold, free_center); ValueError names the argument."""
     size = _int("size", size)
     if not MIN_SIZE <= size <= MAX_SIZE:
@@ -121,4 +123,4 @@ def any_of(p: np.ndarray, cards: int) -> np.ndarray:
     """1 - (1 - p)^cards without cancellation for tiny p."""
     p = np.clip(p, 0.0, 1.0)
     with np.errstate(divide="ignore"):
-        return -np.expm1(cards * np.log1p(-p))
+        return np.asarray(-np.expm1(cards * np.log1p(-p)))

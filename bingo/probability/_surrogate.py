@@ -34,14 +34,16 @@ def _window_types(size: int, free_center: bool) -> int:
     return 1 + (3 if free_center else 0)
 
 
-def _no_bingo(tables, size, per_column, free_center, start, width) -> np.ndarray:
+def _no_bingo(
+    tables: Transitions, size: int, per_column: int, free_center: bool, start: int, width: int
+) -> np.ndarray:
     """q[a, b(, c)]: no-bingo chance of columns start..start+width-1 of the card alone."""
     m1 = per_column + 1
     grids = np.indices((m1,) * width).reshape(width, -1).T
     wtabs = np.empty((grids.shape[0], width, 2 * (size + 1)))
     drawn = [0] * size
     for i, counts in enumerate(grids):
-        drawn[start : start + width] = counts
+        drawn[start : start + width] = counts.tolist()
         wtabs[i] = weight_table(tuple(drawn), size, per_column, free_center)[start : start + width]
     p = _kernels.bingo_probabilities(*tables.arrays(), wtabs)
     return np.clip(1.0 - p, 0.0, 1.0).reshape((m1,) * width)
@@ -54,7 +56,7 @@ class WindowSurrogate:
                  cards: int):  # fmt: skip
         self.size = size
         centre = size // 2 if free_center else -1
-        cache: dict[tuple, np.ndarray] = {}
+        cache: dict[tuple[int, int | None], np.ndarray] = {}
 
         def table(start: int, width: int) -> np.ndarray:
             # windows not touching the free centre column are all alike

@@ -18,9 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from bingo.probability import _cells
+from bingo.probability._jit import Array, jit
 from bingo.probability._model import SUPPORTED_THRESHOLD
 from eventkit.paths import user_data_dir
 
@@ -34,20 +34,27 @@ _SIZE_SHIFT = 30
 _SIZE_BITS = 6
 
 
+# the 19 arrays of `Transitions.arrays()`, as the kernels take them
+KernelArrays = tuple[
+    Array, Array, Array, Array, Array, Array, Array, Array, Array, Array,
+    Array, Array, Array, Array, Array, Array, Array, Array, Array,
+]  # fmt: skip
+
+
 class TooLargeError(ValueError):
     """The state space of the exact DP would be too large for this size and threshold."""
 
 
-@njit(cache=True)
-def _find(parent, x):
+@jit
+def _find(parent: Array, x: int) -> int:
     while parent[x] != x:
         parent[x] = parent[parent[x]]
         x = parent[x]
     return x
 
 
-@njit(cache=True)
-def _grow(arr, new_len):
+@jit
+def _grow(arr: Array, new_len: int) -> Array:
     out = np.empty(new_len, arr.dtype)
     out[: arr.size] = arr
     return out
@@ -56,8 +63,8 @@ def _grow(arr, new_len):
 _HASH_BITS = 18  # open-addressing table of 2**18 slots, load <= MAX_STATES / 2**18
 
 
-@njit(cache=True)
-def _lookup(keys, vals, code):
+@jit
+def _lookup(keys: Array, vals: Array, code: int | np.int64) -> int:
     """Slot of `code` in the open-addressing table (linear probing); keys < 0 are empty."""
     mask = np.uint64(keys.size - 1)
     h = np.uint64(code)  # splitmix64 finaliser
@@ -65,14 +72,15 @@ def _lookup(keys, vals, code):
     h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     h = h ^ (h >> np.uint64(31))
     slot = np.int64(h & mask)
-    mask = np.int64(mask)
+    slot_mask = np.int64(mask)
     while keys[slot] >= 0 and keys[slot] != code:
-        slot = (slot + 1) & mask
-    return slot
+        slot = (slot + 1) & slot_mask
+    return int(slot)
 
 
-@njit(cache=True)
-def _build_transitions(n, threshold, centre_row, max_states, max_transitions):
+@jit
+def _build_transitions(n: int, threshold: int, centre_row: int, max_states: int,
+                       max_transitions: int) -> tuple[int, int, Array, Array, Array, Array]:  # fmt: skip
     """BFS over frontier states. Returns (n_states, n_transitions, ptr, dst, kind, codes); kind =
     popcount(S) + (n + 1) * [S holds centre_row] (centre_row < 0: never). n_states = -1 when a
     limit is exceeded."""
@@ -207,8 +215,8 @@ def _build_transitions(n, threshold, centre_row, max_states, max_transitions):
     )
 
 
-@njit(cache=True)
-def _flip_codes(codes, n):
+@jit
+def _flip_codes(codes: Array, n: int) -> Array:
     """The code of each state with its rows upside down (labels renumbered top to bottom)."""
     out = np.empty_like(codes)
     label_mask = (1 << _LABEL_BITS) - 1
@@ -268,40 +276,35 @@ class Transitions:
     rep_first: np.ndarray  # int32 (folded state -> its representative in layer 0)
     # edge_counts[k, j]: in-edges into states of kind k from states of kind j (derived, to choose
     # between a gather over in_src and the cell layers per column: whichever moves less)
-    edge_counts: np.ndarray = field(default=None)  # type: ignore[assignment]
-    next0_local: np.ndarray = field(default=None)  # type: ignore[assignment]
-    next1_local: np.ndarray = field(default=None)  # type: ignore[assignment]
-    bad_t: np.ndarray = field(default=None)  # type: ignore[assignment]  # bad.T, small ints
-    pair_next: np.ndarray = field(default=None)  # type: ignore[assignment]  # two rows at once
+    edge_counts: np.ndarray = field(init=False)
+    next0_local: np.ndarray = field(init=False)
+    next1_local: np.ndarray = field(init=False)
+    bad_t: np.ndarray = field(init=False)  # bad.T, small ints
+    pair_next: np.ndarray = field(init=False)  # two rows at once
     # runs of states of one layer with equal marks and bingo pattern (`_cells.groups`)
-    group_start: np.ndarray = field(default=None)  # type: ignore[assignment]
-    group: np.ndarray = field(default=None)  # type: ignore[assignment]
+    group_start: np.ndarray = field(init=False)
+    group: np.ndarray = field(init=False)
     # pushes[jmin, jmax]: the forward cell transfer's pushes for that marked-count range
-    pushes: np.ndarray = field(default=None)  # type: ignore[assignment]
+    pushes: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.edge_counts is None:
-            counts = np.diff(self.in_off, axis=1)
-            per_kind = np.zeros((self.n_kinds, self.n_kinds), np.int64)
-            for k in range(self.n_kinds):
-                lo, hi = self.kind_start[k], self.kind_start[k + 1]
-                per_kind[k] = counts[lo:hi].sum(axis=0)
-            object.__setattr__(self, "edge_counts", per_kind)
-        if self.next0_local is None:
-            object.__setattr__(self, "next0_local", self._local(self.next0))
-            object.__setattr__(self, "next1_local", self._local(self.next1))
-        if self.pair_next is None:
-            object.__setattr__(self, "pair_next", self._pairs())
-        if self.group is None:
-            group_start, group = _cells.groups(self.layer_start, self.next0, self.next1,
-                                               self.marks)  # fmt: skip
-            object.__setattr__(self, "group_start", group_start)
-            object.__setattr__(self, "group", group)
-            pushes = _cells.push_counts(self.layer_start, group_start, group)
-            object.__setattr__(self, "pushes", pushes)
-        if self.bad_t is None:  # by kind, then state: a column reads a few rows, contiguous
-            dtype = np.uint8 if self.bad.max(initial=0) <= 255 else np.int32
-            object.__setattr__(self, "bad_t", np.ascontiguousarray(self.bad.T.astype(dtype)))
+        """The derived arrays (not stored in the disk cache)."""
+        counts = np.diff(self.in_off, axis=1)
+        per_kind = np.zeros((self.n_kinds, self.n_kinds), np.int64)
+        for k in range(self.n_kinds):
+            lo, hi = self.kind_start[k], self.kind_start[k + 1]
+            per_kind[k] = counts[lo:hi].sum(axis=0)
+        object.__setattr__(self, "edge_counts", per_kind)
+        object.__setattr__(self, "next0_local", self._local(self.next0))
+        object.__setattr__(self, "next1_local", self._local(self.next1))
+        object.__setattr__(self, "pair_next", self._pairs())
+        group_start, group = _cells.groups(self.layer_start, self.next0, self.next1, self.marks)
+        object.__setattr__(self, "group_start", group_start)
+        object.__setattr__(self, "group", group)
+        object.__setattr__(self, "pushes", _cells.push_counts(self.layer_start, group_start, group))
+        # by kind, then state: a column reads a few rows, contiguous
+        dtype = np.uint8 if self.bad.max(initial=0) <= 255 else np.int32
+        object.__setattr__(self, "bad_t", np.ascontiguousarray(self.bad.T.astype(dtype)))
 
     def _pairs(self) -> np.ndarray:
         """pair_next[i] (i in an even layer r < n - 1): the four states of layer r + 2 that rows
@@ -343,9 +346,29 @@ class Transitions:
     def n_transitions(self) -> int:
         return int(self.in_src.size)
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays the probability kernels take, in order."""
-        return tuple(getattr(self, name) for name in _KERNEL_ARRAYS)
+    def arrays(self) -> KernelArrays:
+        """The arrays the probability kernels take, in order (_KERNEL_ARRAYS)."""
+        return (
+            self.kind_start,
+            self.in_off,
+            self.in_src,
+            self.edge_counts,
+            self.pushes,
+            self.state_kind,
+            self.mult,
+            self.bad_t,
+            self.layer_start,
+            self.next0_local,
+            self.next1_local,
+            self.pair_next,
+            self.group_start,
+            self.group,
+            self.marks,
+            self.first_fold,
+            self.last_fold,
+            self.last_rep,
+            self.rep_first,
+        )
 
 
 _KERNEL_ARRAYS = (
@@ -487,7 +510,9 @@ def _cache_path(size: int, threshold: int) -> Path | None:
     return folder / f"bingo-dp-v{_CACHE_VERSION}-{size}x{size}-t{threshold}.npz"
 
 
-def _csr(rows: np.ndarray, row_kinds: np.ndarray, cols: np.ndarray, n_rows: int, n_kinds: int):
+def _csr(
+    rows: np.ndarray, row_kinds: np.ndarray, cols: np.ndarray, n_rows: int, n_kinds: int
+) -> tuple[np.ndarray, np.ndarray]:
     """(offsets[n_rows, n_kinds + 1], cols sorted by (row, kind, col)) of the given edges."""
     order = np.lexsort((cols, row_kinds, rows))
     counts = np.zeros((n_rows, n_kinds), np.int64)

@@ -12,9 +12,14 @@ import csv
 import math
 import sys
 import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bingo.config import load_config
 from eventkit.errors import UserError
+
+if TYPE_CHECKING:
+    from bingo.probability import FirstBingoCurve, NextDrawStats
 
 HELP = "bingo odds: P(bingo) by draw, expected first bingo, next-draw odds (--drawn)"
 
@@ -197,7 +202,7 @@ def _parse_drawn(value: str) -> list[int]:
         ) from None
 
 
-def _print_curve(curve, header: str, text: dict[str, str], as_csv: bool) -> None:
+def _print_curve(curve: FirstBingoCurve, header: str, text: dict[str, str], as_csv: bool) -> None:
     if as_csv:
         out = csv.writer(sys.stdout, lineterminator="\n")
         out.writerow(["draws", "p_one_card", f"p_any_of_{curve.cards}_cards", "error"])
@@ -227,7 +232,14 @@ def _print_curve(curve, header: str, text: dict[str, str], as_csv: bool) -> None
     print(text["expected"].format(e=f"{curve.expected_first_bingo:.2f}") + " " + note)
 
 
-def _print_next(stats, names, per_column, drawn, text, as_csv: bool) -> None:
+def _print_next(
+    stats: NextDrawStats,
+    names: Sequence[str],
+    per_column: int,
+    drawn: Sequence[int],
+    text: dict[str, str],
+    as_csv: bool,
+) -> None:
     rows = [
         (names[c.column], per_column - drawn[c.column], c.p_column, c.p_bingo_after,
          c.expected_new_bingos, c.p_any_new_bingo)
