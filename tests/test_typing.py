@@ -2,8 +2,8 @@
 
 On it: the whole base package (eventkit), the card types and protocol (the joker is its own
 value, so a plain card's rank and suit are never None), the three rules engines, the table
-sessions, the draw session and the journal, the card model and generator, and the project
-modules they import. Not yet on the list: the CPUs (games/*/ai.py), the Qt packages, the cards'
+sessions, the draw session and the journal, the probability engine (bingo/probability), the
+card model and generator, and the project modules they import. Not yet on the list: the CPUs (games/*/ai.py), the Qt packages, the cards'
 output (pdf, png, registry, style), bingo/ui.
 """
 
@@ -19,6 +19,16 @@ STRICT = [
     "bingo/config.py",
     "bingo/journal.py",
     "bingo/journal_lock.py",
+    "bingo/probability/__init__.py",
+    "bingo/probability/_brute.py",
+    "bingo/probability/_cells.py",
+    "bingo/probability/_curve.py",
+    "bingo/probability/_jit.py",
+    "bingo/probability/_kernels.py",
+    "bingo/probability/_model.py",
+    "bingo/probability/_surrogate.py",
+    "bingo/probability/_tables.py",
+    "bingo/probability/command.py",
     "bingo/session.py",
     "cards/__init__.py",
     "cards/fingerprint.py",
