@@ -121,6 +121,12 @@ def main() -> int:
     _line("10x10 t4 M=15 next_draw_stats 500 cards, worst", f"{max(nx_cpu):.3f} ms",
           "<= 50 ms", max(nx_cpu) <= 50)  # fmt: skip
     print(f"{'    median':<52} {statistics.median(nx_cpu):>11.3f} ms")
+    _first_call(10, 20, 4)  # 2x size numbers per column: the other board the target names
+    mid20 = _midgame(10, 20, 4, 20) + [(10,) * 10]
+    p20 = [_cpu_ms(lambda d: prob.bingo_probability(d, 10, 20, 4), d) for d in mid20]
+    _line("10x10 t4 M=20 bingo_probability, mid-game, worst", f"{max(p20):.3f} ms",
+          "<= 5 ms", max(p20) <= 5)  # fmt: skip
+    print(f"{'    median':<52} {statistics.median(p20):>11.3f} ms")
     first = _first_call(8, 10, 6)
     ms = _median_ms(lambda d: prob.bingo_probability(d, 8, 10, 6), _midgame(8, 10, 6, 15))
     print(f"{'8x8 t6 M=10 bingo_probability, mid-game, median':<52} {ms:>11.3f} ms"
