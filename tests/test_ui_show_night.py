@@ -21,7 +21,7 @@ from bingo.config import load_config, parse_config
 from bingo.session import DrawSession
 from bingo.ui.command import show_windows
 from bingo.ui.display import DisplayWindow
-from bingo.ui.odds import OddsPanel, percent, tick_step
+from bingo.ui.odds_panel import OddsPanel, percent, tick_step
 from cards.check import BingoWatch, load_registry_for, parse_serial
 from cards.model import BingoCard
 from cards.registry import write_registry

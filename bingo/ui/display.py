@@ -31,7 +31,8 @@ from bingo.ui.cardview import CardCheckView
 from bingo.ui.controller import ConfirmFn, DrawController
 from bingo.ui.help import HelpOverlay
 from bingo.ui.i18n import Strings
-from bingo.ui.odds import READY, OddsPanel, OddsService
+from bingo.ui.odds import READY, OddsService
+from bingo.ui.odds_panel import OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.ui.art import FONT_FAMILIES
-from bingo.ui.odds import percent
+from bingo.ui.odds_panel import percent
 from bingo.ui.overlays import ConfirmOverlay
 
 STYLE = """
