@@ -103,14 +103,17 @@ def test_keys_listed_are_the_keys_handled(qtbot, output_dir):
     assert table.cursor == cursor and table.help.isVisible()
     qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert not table.help.isVisible()
+    assert table._timer.isActive() or not table.session.cpu_to_move
     qtbot.keyClick(table, Qt.Key.Key_H)
     assert table.help.isVisible()
     qtbot.keyClick(table, Qt.Key.Key_H)
     assert not table.help.isVisible()
+    assert table._timer.isActive() or not table.session.cpu_to_move
     table.rules_button.click()  # the seed's 「ルール」 button
     assert table.help.isVisible()
     qtbot.mouseClick(table.help, Qt.MouseButton.LeftButton)
     assert not table.help.isVisible()
+    assert table._timer.isActive() or not table.session.cpu_to_move
     # and the table keys themselves, with the help closed
     n = len(table.hand_cards())
     qtbot.keyClick(table, Qt.Key.Key_D)
@@ -142,3 +145,34 @@ def test_english_help(qtbot, output_dir):
     assert "Rules (Custom, Advanced room)" in text and "Not in this room:" in text
     assert "Leaving during a game costs 10,000 chips" in text
     table.help.grab().save(str(output_dir / "daifugo_help_en.png"))
+
+
+def test_the_cpus_wait_while_the_help_is_open(qtbot):
+    from PySide6.QtCore import Qt
+
+    from games.daifugo.chips import ChipBank
+    from games.daifugo.qt.window import DaifugoTable
+
+    table = DaifugoTable(players=4, delay_ms=0, seed=3, language="ja", bank=ChipBank())
+    qtbot.addWidget(table)
+    table.show()
+    table.start_game()
+    qtbot.waitUntil(lambda: table.waiting_for_human, timeout=20000)
+    if table.game.can_pass():
+        table.pass_clicked()
+    else:  # you lead: play the weakest legal play
+        table.select_codes([str(c) for c in table.game.legal_plays()[0].cards])
+        table.play_selected()
+    assert table.session.cpu_to_move and table._timer.isActive()
+    moves = len(table.game.history)
+    qtbot.keyClick(table, Qt.Key.Key_F1)
+    assert table.help.isVisible() and not table._timer.isActive()
+    assert len(table.game.history) == moves
+    with qtbot.waitSignal(table.help.closed):
+        qtbot.mouseClick(table.help, Qt.MouseButton.LeftButton)
+    assert table._timer.isActive()
+    qtbot.waitUntil(lambda: len(table.game.history) > moves, timeout=20000)
+    qtbot.keyClick(table, Qt.Key.Key_H)
+    qtbot.keyClick(table, Qt.Key.Key_Escape)  # Esc closes the help and the CPUs go on too
+    assert not table.help.isVisible()
+    assert table._timer.isActive() or not table.session.cpu_to_move

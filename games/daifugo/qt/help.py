@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -34,7 +34,9 @@ def rules_html(rules: Rules, room: Room, language: str) -> str:
 
 class HelpOverlay(QWidget):
     """A dimmed layer over the whole table with one panel: keys left, the room's rules right.
-    A click anywhere closes it; the table closes it on F1 / H / Esc."""
+    A click anywhere closes it (`closed`); the table closes it on F1 / H / Esc."""
+
+    closed = Signal()
 
     def __init__(self, parent: QWidget, rules: Rules, room: Room, language: str) -> None:
         super().__init__(parent)
@@ -106,6 +108,7 @@ class HelpOverlay(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
         self.hide()
+        self.closed.emit()
 
 
 def _plain(label: QLabel) -> str:

@@ -122,6 +122,7 @@ class DaifugoTable(QWidget):
         )
         self.rules_button.clicked.connect(self.toggle_help)
         self.help = HelpOverlay(self, self.session.rules, self.session.room, language)
+        self.help.closed.connect(self._resume)
         self.leave_panel = LeavePanel(self, self.t["leave"].format(n=0), self.t["stay"])
         self.leave_panel.answered.connect(self._leave_answered)
         self.resize(1280, 800)
@@ -238,8 +239,8 @@ class DaifugoTable(QWidget):
         if leave:
             self.leave()
             self.close()
-        elif self.session.cpu_to_move:
-            self._timer.start(self.delay_ms)
+        else:
+            self._resume()
         self.update()
 
     # ------------------------------------------------------------------ the person's moves
@@ -352,11 +353,19 @@ class DaifugoTable(QWidget):
         self._advance()
 
     def toggle_help(self) -> None:
-        """Show or hide the keys and the room's rules over the table."""
+        """Show or hide the keys and the room's rules over the table; the CPUs wait meanwhile."""
         if self.help.isVisible():
             self.help.hide()
+            self._resume()
         else:
+            self._timer.stop()
             self.help.open_over(self)
+
+    def _resume(self) -> None:
+        """Let the CPUs move on once nothing covers the table."""
+        covered = self.help.isVisible() or self.leave_panel.isVisible()
+        if self.session.cpu_to_move and self.isVisible() and not covered:
+            self._timer.start(self.delay_ms)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
         n = len(self.hand_cards())
@@ -370,7 +379,7 @@ class DaifugoTable(QWidget):
             return
         if self.help.isVisible():  # the help is on top: Esc closes it, other keys wait
             if key == Qt.Key.Key_Escape:
-                self.help.hide()
+                self.toggle_help()
             return
         if key in (Qt.Key.Key_Left, Qt.Key.Key_A) and n:
             self.cursor = (self.cursor - 1) % n
