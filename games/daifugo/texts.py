@@ -133,7 +133,7 @@ TEXTS = {
         "rules_one_by_one": "Special rules (switch each one)",
         "preset_reading": (
             "The original page's table of rule sets lost its empty cells; it is read"
-            " left-aligned: suit lock and number lock only in rule set 1, spade-3 return and"
+            " left-aligned: suit lock and number lock only in rule set 1, spade 3 return and"
             " capital fall in rule sets 1 and 2."
         ),
         "cancel": "Cancel",
