@@ -1,0 +1,559 @@
+"""A Daifugō game: the deal, card passing by rank, the flow of plays and passes, the special
+rules' effects (locks, 革命, 8切り, 11バック, 禁止あがり, 都落ち), the places and the observation.
+Which actions are legal is decided in legality.py. No Qt."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from eventkit.errors import UserError
+from games.common.cards import (
+    AnyCard,
+    CardParseError,
+    Rank,
+    Suit,
+    deck_53,
+    parse_card,
+    shuffled,
+)
+from games.common.protocol import IllegalMove
+from games.daifugo.legality import (
+    candidates,
+    canonical,
+    gifts,
+    refusal_code,
+    refusal_error,
+    why_illegal,
+)
+from games.daifugo.plays import (
+    MAX_HAND,
+    SEQUENCE,
+    SPADE_3,
+    SUIT_ORDER,
+    Action,
+    Give,
+    IllegalDaifugoMove,
+    Pass,
+    Play,
+    _why,
+    card_strength,
+    classify,
+    parse_move,
+)
+from games.daifugo.ruleset import Rules, Title
+from games.daifugo.state import ExchangeStep, Field, Observation, Phase
+
+
+class Game:
+    """One game (deal, card passing, play) for 2-5 players."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[AnyCard]],
+        rules: Rules,
+        first: int,
+        ranks: Sequence[Title] | None = None,
+        undealt: Sequence[AnyCard] = (),
+        exchange: bool = False,
+    ) -> None:
+        n = len(hands)
+        if not 2 <= n <= 5:
+            raise UserError(f"Daifugō needs 2-5 players, not {n}")
+        self.rules = rules
+        self.n = n
+        self.hands: list[list[AnyCard]] = [list(h) for h in hands]
+        self.undealt: list[AnyCard] = list(undealt)
+        self.ranks: tuple[Title, ...] = tuple(ranks) if ranks else (Title.HEIMIN,) * n
+        self.revolution = False
+        self.eleven_back = False
+        self.f = Field()
+        self.pile: list[AnyCard] = []
+        self.finished: list[int] = []
+        self.bottom: list[int] = []
+        self.out: set[int] = set()
+        self.fouls: list[int] = []
+        self.history: list[tuple[int, Play | None]] = []
+        self.known: dict[int, dict[int, set[AnyCard]]] = {s: {} for s in range(n)}
+        self.turn = first
+        self.first = first
+        self.exchanges: list[ExchangeStep] = self._exchange_plan() if exchange else []
+        self.phase = Phase.EXCHANGE if self.exchanges else Phase.PLAY
+        if self.phase == Phase.EXCHANGE:
+            self.turn = self.exchanges[0].giver
+        all_cards = [c for h in self.hands for c in h] + self.undealt
+        if len(set(all_cards)) != len(all_cards):
+            raise UserError("a card is dealt twice: each card may appear once")
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[str | AnyCard]],
+        rules: Rules | None = None,
+        first: int = 0,
+        ranks: Sequence[Title] | None = None,
+    ) -> Game:
+        """A game from given hands (codes like "3S", "10H", "JK"), straight into play."""
+        parsed = [[parse_card(c) for c in hand] for hand in hands]
+        return cls(parsed, rules or Rules.preset(1), first, ranks)
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        players: int = 4,
+        ranks: Sequence[Title] | None = None,
+    ) -> Game:
+        """Shuffle and deal (from the seed), then pass cards by rank, as before every game."""
+        if not 2 <= players <= 5:
+            raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
+        rng = random.Random(seed)
+        deck = shuffled(deck_53(), rng)
+        hands: list[list[AnyCard]] = [[] for _ in range(players)]
+        i = 0
+        while i < len(deck) and i < players * MAX_HAND:
+            hands[i % players].append(deck[i])
+            i += 1
+        ranks = tuple(ranks) if ranks else (Title.HEIMIN,) * players
+        low = max(t.value for t in ranks)
+        lowest = [s for s in range(players) if ranks[s].value == low]
+        first = rng.choice(lowest) if len(lowest) > 1 else lowest[0]
+        for h in hands:
+            h.sort(key=sort_key)
+        return cls(hands, rules or Rules.preset(1), first, ranks, deck[i:], exchange=True)
+
+    def _exchange_plan(self) -> list[ExchangeStep]:
+        seat = {t: s for s, t in enumerate(self.ranks)}
+        steps = []
+        for poor, rich, count in (
+            (Title.DAIHINMIN, Title.DAIFUGO, 1),
+            (Title.HINMIN, Title.FUGO, 1),
+        ):
+            if poor in seat and rich in seat:
+                steps.append(ExchangeStep(seat[poor], seat[rich], count, True))
+        for rich, poor, count in (
+            (Title.DAIFUGO, Title.DAIHINMIN, 2),
+            (Title.FUGO, Title.HINMIN, 1),
+        ):
+            if poor in seat and rich in seat:
+                steps.append(ExchangeStep(seat[rich], seat[poor], count, False))
+        return steps
+
+    def clone(self) -> Game:
+        """An independent copy (the game holds no random state after the deal)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.hands = [list(h) for h in self.hands]
+        g.undealt = list(self.undealt)
+        g.f = Field(
+            self.f.top,
+            self.f.last_player,
+            set(self.f.passed),
+            self.f.suit_lock,
+            self.f.number_lock,
+            list(self.f.trick),
+        )
+        g.pile = list(self.pile)
+        g.finished = list(self.finished)
+        g.bottom = list(self.bottom)
+        g.out = set(self.out)
+        g.fouls = list(self.fouls)
+        g.history = list(self.history)
+        g.exchanges = list(self.exchanges)
+        g.known = {s: {t: set(c) for t, c in d.items()} for s, d in self.known.items()}
+        return g
+
+    copy = clone  # the former name
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[AnyCard]]) -> Game:
+        """A game with the public state of `obs` and the given hands (for CPU look-ahead)."""
+        g = cls.__new__(cls)
+        g.rules = obs.rules
+        g.n = obs.n_players
+        g.hands = [list(h) for h in hands]
+        g.undealt = []
+        g.ranks = obs.ranks
+        g.revolution = obs.revolution
+        g.eleven_back = obs.eleven_back
+        top = None
+        if obs.top is not None:
+            top = classify(parse_move(obs.top))[0]
+        g.f = Field(
+            top,
+            obs.last_player,
+            set(obs.passed),
+            frozenset(Suit(s) for s in obs.suit_lock) if obs.suit_lock else None,
+            obs.number_lock,
+            [],
+        )
+        g.pile = [parse_card(c) for c in obs.pile]
+        g.finished = list(obs.finished)
+        g.bottom = list(obs.bottom)
+        g.out = set(obs.out)
+        g.fouls = []
+        g.history = []
+        g.known = {s: {} for s in range(g.n)}
+        g.turn = obs.current_player if obs.current_player is not None else 0
+        g.first = g.turn
+        g.exchanges = [obs.exchange_step] if obs.exchange_step is not None else []
+        g.phase = obs.phase
+        return g
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == Phase.OVER else self.turn
+
+    @property
+    def reversed(self) -> bool:
+        """True while the order is reversed (革命 xor 11バック)."""
+        return self.revolution != self.eleven_back
+
+    @property
+    def top(self) -> Play | None:
+        return self.f.top
+
+    @property
+    def trick(self) -> tuple[tuple[int, Play], ...]:
+        """The plays on the field since it was last cleared: (seat, play)."""
+        return tuple(self.f.trick)
+
+    @property
+    def suit_lock(self) -> frozenset[Suit] | None:
+        return self.f.suit_lock
+
+    @property
+    def number_lock(self) -> bool:
+        return self.f.number_lock
+
+    @property
+    def last_player(self) -> int | None:
+        return self.f.last_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def finish_order(self) -> list[int]:
+        """Seats from 1st to last (complete once the game is over)."""
+        return (
+            self.finished + [s for s in self.active if s not in self.finished] + self.bottom[::-1]
+        )
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place, 1 = 大富豪 next game (final once the game is over)."""
+        place = [0] * self.n
+        for i, seat in enumerate(self.finish_order):
+            place[seat] = i + 1
+        return tuple(place)
+
+    @property
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if s not in self.out]
+
+    def hand(self, seat: int) -> list[str]:
+        return [str(c) for c in self.hands[seat]]
+
+    @property
+    def exchange_step(self) -> ExchangeStep | None:
+        return self.exchanges[0] if self.phase == Phase.EXCHANGE else None
+
+    def can_pass(self) -> bool:
+        return self.phase == Phase.PLAY and self.f.top is not None
+
+    def cards_accounted(self) -> int:
+        return sum(len(h) for h in self.hands) + len(self.pile) + len(self.undealt)
+
+    # ------------------------------------------------------------------ card passing
+
+    def exchange_options(self) -> list[tuple[str, ...]]:
+        """The cards the pending giver may hand over, as codes (see legal_actions)."""
+        return [tuple(str(c) for c in g.cards) for g in gifts(self)]
+
+    def give(self, cards: Iterable[str | AnyCard]) -> None:
+        """The pending card passing: the giver hands these cards over (checked)."""
+        self.apply(Give(tuple(parse_card(c) for c in cards)))
+
+    def _give(self, given: Sequence[AnyCard]) -> None:
+        step = self.exchanges[0]
+        hand = self.hands[step.giver]
+        for c in given:
+            hand.remove(c)
+            self.hands[step.receiver].append(c)
+        self.hands[step.receiver].sort(key=sort_key)
+        self.known[step.giver].setdefault(step.receiver, set()).update(given)
+        self.history.append((step.giver, None))
+        self.exchanges.pop(0)
+        if self.exchanges:
+            self.turn = self.exchanges[0].giver
+        else:
+            self.phase = Phase.PLAY
+            self.turn = self.first
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take: gifts while passing cards, else the legal
+        plays and (unless leading) Pass. Empty once the game is over."""
+        if self.phase == Phase.EXCHANGE:
+            return list(gifts(self))
+        actions: list[Action] = list(self.legal_plays())
+        if self.can_pass():
+            actions.append(Pass())
+        return actions
+
+    def legal_plays(self) -> list[Play]:
+        """The plays the current player may make (the Play actions of legal_actions)."""
+        if self.phase != Phase.PLAY:
+            return []
+        hand = self.hands[self.turn]
+        return [p for p in candidates(self, hand) if refusal_code(self, p) is None]
+
+    def legal_moves(self) -> list[tuple[str, ...]]:
+        """The current player's plays as tuples of codes ("JK=6S" for a joker in a play).
+
+        During card passing: the cards the giver may hand over.
+        """
+        if self.phase == Phase.EXCHANGE:
+            return self.exchange_options()
+        return [p.codes for p in self.legal_plays()]
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its `str()`: "pass", "give 2S 3H", "5S 5H", "JK=5S 5H", "JK".
+
+        A bare joker in a set or sequence takes the first reading that is legal now.
+        """
+        words = str(text).split()
+        if [w.lower() for w in words] == ["pass"]:
+            return Pass()
+        try:
+            if words and words[0].lower() == "give":
+                return Give(tuple(parse_card(w) for w in words[1:]))
+            return self._resolve(words, check=False)
+        except CardParseError as exc:
+            raise UserError(f"'{text}': {exc}") from None
+
+    def why_illegal(self, action: Action) -> IllegalDaifugoMove | None:
+        """None when `action` is legal now, else the error `apply` would raise."""
+        return why_illegal(self, action)
+
+    def apply(self, action: Action) -> None:
+        """Take `action` for the current player; anything not in legal_actions() raises."""
+        error = self.why_illegal(action)
+        if error is not None:
+            raise error
+        self.push(action)
+
+    def push(self, action: Action) -> None:
+        """Take an action from legal_actions() without checking it again (CPU look-ahead)."""
+        if isinstance(action, Pass):
+            self._pass()
+        elif isinstance(action, Give):
+            self._give(action.cards)
+        else:
+            self._play(action)
+
+    def _why_not(self, play: Play) -> str | None:
+        """None when `play` may be made on the current field, else the English reason."""
+        error = refusal_error(self, play)
+        return None if error is None else str(error)
+
+    def _resolve(self, cards: Iterable[str | AnyCard], check: bool = True) -> Play:
+        """The play these codes make: with a bare joker, the first reading legal now."""
+        readings = list(dict.fromkeys(canonical(self, p) for p in classify(parse_move(cards))))
+        if not check:
+            return next((p for p in readings if self.why_illegal(p) is None), readings[0])
+        first_error = None
+        for play in readings:
+            error = self.why_illegal(play)
+            if error is None:
+                return play
+            first_error = first_error or error
+        assert first_error is not None
+        raise first_error
+
+    def resolve(self, cards: Iterable[str | AnyCard]) -> Play:
+        """The legal play these codes make now ("JK" may stand for what fits); IllegalMove if
+        there is none."""
+        return self._resolve(cards)
+
+    def refusal(self, cards: Iterable[str | AnyCard]) -> IllegalMove | None:
+        """None when the current player may play these cards, else the error (for the UI)."""
+        try:
+            self._resolve(cards)
+        except IllegalMove as exc:
+            return exc
+        except ValueError as exc:  # not card codes at all
+            return _why("not_an_action", action=str(exc))
+        return None
+
+    def check(self, cards: Iterable[str | AnyCard]) -> str | None:
+        """None when the current player may play these cards, else why not in English."""
+        error = self.refusal(cards)
+        return None if error is None else str(error)
+
+    def play(self, cards: Iterable[str | AnyCard]) -> Play:
+        """The current player plays these cards ("JK" or "JK=5S" for the joker), checked."""
+        play = self._resolve(cards)
+        self.push(play)
+        return play
+
+    def would_foul(self, play: Play) -> bool:
+        """True when going out with `play` now breaks 禁止あがり."""
+        if not self.rules.forbidden_finish:
+            return False
+        if play.has_joker:
+            return True
+        # The seed frees the 2 (and forbids the 3) 「革命中と11バック中」: read as "while the order
+        # is reversed", so 革命 + 11バック (normal order, as the seed says) forbids the 2 again.
+        rev = self.reversed
+        for face in play.faces:
+            if face.rank == (Rank.THREE if rev else Rank.TWO):
+                return True
+        if play.kind != SEQUENCE and play.rank == Rank.EIGHT and self.rules.eight_cut:
+            return True
+        top = self.f.top
+        if self.rules.spade_three and top is not None and top.lone_joker:
+            if play.cards[0] == SPADE_3:
+                return True
+        return False
+
+    def _play(self, play: Play) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        for c in play.cards:
+            hand.remove(c)
+        self.pile.extend(play.cards)
+        self.history.append((seat, play))
+        f = self.f
+        top = f.top
+        rev = self.reversed
+        foul = not hand and self.would_foul(play)
+        clear = False
+        if top is not None and top.lone_joker:
+            clear = True  # only the ♠3 gets here (スペ3返し)
+        elif top is not None and not play.lone_joker:
+            if self.rules.suit_lock and f.suit_lock is None and play.suits == top.suits:
+                f.suit_lock = play.suits
+            if self.rules.number_lock and not f.number_lock:
+                if play.key(rev) == top.key(rev) + (-1 if rev else 1):
+                    f.number_lock = True
+        if self.rules.revolution and play.size >= 4:
+            self.revolution = not self.revolution
+        rank = play.rank
+        if rank == Rank.JACK and self.rules.eleven_back:
+            self.eleven_back = not self.eleven_back
+        if rank == Rank.EIGHT and self.rules.eight_cut:
+            clear = True
+        f.top = play
+        f.last_player = seat
+        f.passed = set()
+        f.trick.append((seat, play))
+        if not hand:
+            self.out.add(seat)
+            if foul:
+                self.fouls.append(seat)
+                self.bottom.append(seat)
+            else:
+                self.finished.append(seat)
+                if self.rules.miyako_ochi and len(self.finished) == 1:
+                    for s, title in enumerate(self.ranks):
+                        if title == Title.DAIFUGO and s != seat and s not in self.out:
+                            self.out.add(s)
+                            self.bottom.append(s)
+        if self._check_over():
+            return
+        if clear:
+            self._clear_field()
+            self.turn = seat if seat not in self.out else self._next_active(seat)
+        else:
+            self.turn = self._next_active(seat)
+
+    def pass_turn(self) -> None:
+        """The current player passes (checked)."""
+        self.apply(Pass())
+
+    def _pass(self) -> None:
+        seat = self.turn
+        self.f.passed.add(seat)
+        self.history.append((seat, None))
+        last = self.f.last_player
+        waiting = [s for s in self.active if s != last and s not in self.f.passed]
+        assert last is not None  # a pass needs a play on the field (the leader cannot pass)
+        if not waiting:
+            self._clear_field()
+            self.turn = last if last not in self.out else self._next_active(last)
+        else:
+            self.turn = self._next_active(seat)
+
+    def _clear_field(self) -> None:
+        self.f = Field()
+        self.eleven_back = False
+
+    def _next_active(self, seat: int) -> int:
+        for step in range(1, self.n + 1):
+            s = (seat + step) % self.n
+            if s not in self.out:
+                return s
+        return seat
+
+    def _check_over(self) -> bool:
+        active = self.active
+        if len(active) <= 1:
+            if active:
+                self.finished.append(active[0])
+                self.out.add(active[0])
+            self.phase = Phase.OVER
+            self._clear_field()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ observation
+
+    def observation(self, seat: int) -> Observation:
+        f = self.f
+        return Observation(
+            seat=seat,
+            n_players=self.n,
+            rules=self.rules,
+            hand=tuple(str(c) for c in self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            phase=self.phase,
+            current_player=self.current_player,
+            top=f.top.codes if f.top else None,
+            top_player=f.last_player,
+            trick=tuple((s, p.codes) for s, p in f.trick),
+            pile=tuple(str(c) for c in self.pile),
+            revolution=self.revolution,
+            eleven_back=self.eleven_back,
+            suit_lock=tuple(s.value for s in SUIT_ORDER if s in f.suit_lock)
+            if f.suit_lock
+            else None,
+            number_lock=f.number_lock,
+            passed=tuple(sorted(f.passed)),
+            finished=tuple(self.finished),
+            bottom=tuple(self.bottom),
+            out=tuple(sorted(self.out)),
+            ranks=self.ranks,
+            undealt=len(self.undealt),
+            known=tuple(
+                (t, tuple(str(c) for c in cards if c in self.hands[t]))
+                for t, cards in sorted(self.known[seat].items())
+            ),
+            exchange_step=self.exchange_step,
+            last_player=f.last_player,
+        )
+
+    observe = observation  # the former name
+
+
+def sort_key(card: AnyCard) -> tuple[int, int]:
+    """Hand order: weakest first (3 ... 2, joker), suits ♠♥♦♣."""
+    return (card_strength(card), -1 if card.is_joker else SUIT_ORDER.index(card.suit))
