@@ -201,3 +201,13 @@ def test_hint_switched_off_shows_no_hint(qtbot):
     on.show()
     qtbot.keyClick(on, Qt.Key.Key_Return)
     assert on.show_hint() in on.game.playable()  # the same table with the switch on hints
+
+
+def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
+    """Every refusal reads in the window's language (was: English unless the card did not link)."""
+    widget.start()
+    g = widget.game
+    g.hand_ids = [parse_card(c) for c in ("rK", "gA", "bQ", "y9")]
+    g.hand_ids[2] = None
+    qtbot.keyClick(widget, Qt.Key.Key_3)
+    assert widget.toast is not None and widget.toast[0] == "3 番は空です"

@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+from eventkit.i18n import Coded, Texts
+
+# every refusal code of the engine (games.cool24.rules.IllegalCoolMove) -> its screen text in
+# both languages (tests/test_refusal_texts.py checks all)
+ILLEGAL_KEYS = {
+    "game_over": "no_game_over",
+    "no_slot": "no_slot",
+    "empty_slot": "empty_slot",
+    "no_link": "cannot",
+    "not_an_action": "no_action",
+}
+
 TEXTS = {
     "ja": {
         "title": "COOL 24+24",
@@ -36,6 +48,10 @@ TEXTS = {
         "keys_nohint": "1～4: カードを出す",
         "hint": "ヒント",
         "cannot": "{card} は出せません（{last} とつながりません）",
+        "no_game_over": "ゲームは終わりました（Enter でもう一度）",
+        "no_slot": "{slot} 番のカードはありません（1～{slots}）",
+        "empty_slot": "{slot} 番は空です",
+        "no_action": "その操作はできません",
         "playable": "出せる",
         "points": "{p} 点",
         "cards": "{n} 枚",
@@ -73,8 +89,20 @@ TEXTS = {
         "keys_nohint": "1-4: play a card",
         "hint": "HINT",
         "cannot": "{card} cannot be played (it does not link to {last})",
+        "no_game_over": "The game is over (Enter: play again)",
+        "no_slot": "There is no slot {slot}: use 1-{slots}",
+        "empty_slot": "Slot {slot} is empty",
+        "no_action": "That is not a COOL 24+24 action",
         "playable": "OK",
         "points": "{p} pts",
         "cards": "{n} cards",
     },
 }
+
+
+def illegal(t: Texts, error: Coded) -> str:
+    """Why the engine refused a play, in the window's language, from its reason code."""
+    key = ILLEGAL_KEYS.get(error.code)
+    if key is None:  # a code without a text: tests/test_refusal_texts.py fails on it
+        return str(error)
+    return t(key, **error.params)

@@ -8,13 +8,20 @@ from eventkit import i18n
 from games.common.cards import Card
 from games.schwimmen.rules import Event, IllegalSchwimmenMove, RoundResult, Rules
 
-# an engine refusal's code -> the screen text that says what to do instead
-_ILLEGAL_KEYS = {
+# every refusal code of the engine (games.schwimmen.rules.IllegalSchwimmenMove) -> the screen
+# text that says what to do instead, in both languages (tests/test_refusal_texts.py checks all)
+ILLEGAL_KEYS = {
+    "game_over": "no_game_over",
+    "round_over": "no_round_over",
+    "round_in_play": "no_round_in_play",
+    "dealer_first": "no_dealer_first",
+    "dealer_only": "no_dealer_only",
     "pass_twice": "no_pass_twice",
     "already_knocked": "already_knocked",
     "knock_first_turn": "no_knock_first",
     "not_in_hand": "select_two",
     "not_on_table": "select_two",
+    "not_an_action": "no_action",
 }
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -72,6 +79,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_knock_first": "「終了」は2ターン目から使えます。",
         "already_knocked": "すでに終了が宣言されています。",
         "select_two": "場札を1枚と自分のカードを1枚選んでから「交換」を押してください。",
+        "no_game_over": "ゲームは終わりました。「新しいゲーム」で始めてください。",
+        "no_round_over": "ラウンドは終わりました。「再開」を押してください。",
+        "no_round_in_play": "ラウンドはまだ続いています。",
+        "no_dealer_first": "{name}が親です：先に「このまま」か「手札を取り替える」を選んでください。",
+        "no_dealer_only": "手札を取り替えられるのは親だけで、最初の番の前だけです。",
+        "no_action": "その操作はできません。",
         "help_title": "シュビメンの遊び方",
         "help": (
             "クリック：場札を1枚と自分のカードを1枚選ぶ（もう一度で解除）\n"
@@ -191,6 +204,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_knock_first": "You can knock from your second turn on.",
         "already_knocked": "Someone has already knocked.",
         "select_two": "Select one table card and one of yours, then press Swap.",
+        "no_game_over": "The game is over: start a new game.",
+        "no_round_over": "The round is over: press Next round.",
+        "no_round_in_play": "The round is still being played.",
+        "no_dealer_first": "The dealer ({name}) chooses first: Keep hand or Take the other hand.",
+        "no_dealer_only": "Only the dealer changes hands, and only before the first turn.",
+        "no_action": "That is not a Schwimmen action.",
         "help_title": "How to play Schwimmen",
         "help": (
             "Click: select one table card and one of yours (click again to deselect)\n"
@@ -288,13 +307,12 @@ class Texts(i18n.Texts):
 
     def illegal(self, error: IllegalSchwimmenMove) -> str:
         """Why the table refused the player's action, from the engine's reason code."""
-        key = _ILLEGAL_KEYS.get(error.code)
-        if key is not None:
-            return self(key)
-        if self.language == "ja":
-            return self("select_two")
-        text = str(error)
-        return text[0].upper() + text[1:] + "."
+        key = ILLEGAL_KEYS.get(error.code)
+        if key is None:  # a code without a text: tests/test_refusal_texts.py fails on it
+            return str(error)
+        player = error.params.get("player")
+        name = self.name(player - 1) if isinstance(player, int) else ""
+        return self(key, **{**error.params, "name": name})
 
     def help_sections(self, rules: Rules, rules_name: str) -> list[tuple[str, str]]:
         """(heading, body) of the help overlay: keys, scoring, and the rule sets."""

@@ -38,7 +38,7 @@ from eventkit.qtruntime import make_app
 from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
 from games.cool24.table import Stage, TableSession
-from games.cool24.texts import TEXTS
+from games.cool24.texts import TEXTS, illegal
 
 CANVAS_W, CANVAS_H = 1600, 900
 CARD_W, CARD_H = 250, 375  # 2:3, the seed's 128 px suit image and 256 px picture scaled
@@ -279,10 +279,7 @@ class Cool24Widget(QWidget):
         try:
             result = self.session.play(slot)
         except IllegalMove as exc:
-            if exc.code == "no_link":
-                self._toast(self.t["cannot"].format(**exc.params))
-            else:
-                self._toast(str(exc))
+            self._toast(illegal(self.t, exc))
             return None
         if result is None:
             return None
