@@ -70,7 +70,7 @@ def test_unplayable_key_shows_why_and_changes_nothing(widget, qtbot, output_dir)
     g.last_id = parse_card("rA")
     qtbot.keyClick(widget, Qt.Key.Key_3)
     assert g.total_played == 0 and g.hand[2] == "bQ"
-    assert widget.toast is not None and "bQ" in widget.toast[0] and "rA" in widget.toast[0]
+    assert widget.toast is not None and "青の Q" in widget.toast[0] and "赤の A" in widget.toast[0]
     _settle(widget)
     widget.grab().save(str(output_dir / "cool24_cannot.png"))
 
@@ -203,6 +203,45 @@ def test_hint_switched_off_shows_no_hint(qtbot):
     assert on.show_hint() in on.game.playable()  # the same table with the switch on hints
 
 
+def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtbot, output_dir):
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)  # on the title nothing is lost: it closes
+    assert not widget.isVisible()
+    widget.show()
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
+    assert widget.state == "play" and not widget.isFullScreen()
+    game = widget.game
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)
+    assert widget.asking_quit and widget.isVisible()
+    _settle(widget)
+    widget.grab().save(str(output_dir / "cool24_quit_question.png"))
+    qtbot.keyClick(widget, KEYS[greedy_slot(game)])  # the question swallows the game's keys
+    assert game.total_played == 1 and widget.asking_quit
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)  # Esc again: play on
+    assert not widget.asking_quit and widget.isVisible() and widget.game is game
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)
+    qtbot.keyClick(widget, Qt.Key.Key_Return)  # Enter is "play on" too (the safe default)
+    assert not widget.asking_quit and widget.isVisible()
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)
+    yes, _ = widget._quit_buttons()
+    scale, ox, oy = widget._transform()
+    at = QPoint(int(ox + yes.center().x() * scale), int(oy + yes.center().y() * scale))
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)  # the "quit" button
+    assert not widget.isVisible() and not widget.asking_quit
+
+
+def test_y_answers_quit_and_full_screen_esc_only_leaves_full_screen(widget, qtbot):
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
+    widget.enter_full_screen()
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)  # full screen: back to the window, no question
+    assert not widget.isFullScreen() and not widget.asking_quit and widget.isVisible()
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)
+    assert widget.asking_quit
+    qtbot.keyClick(widget, Qt.Key.Key_Y)
+    assert not widget.isVisible()
+
+
 def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
     """Every refusal reads in the window's language (was: English unless the card did not link)."""
     widget.start()
@@ -210,4 +249,5 @@ def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
     g.hand_ids = [parse_card(c) for c in ("rK", "gA", "bQ", "y9")]
     g.hand_ids[2] = None
     qtbot.keyClick(widget, Qt.Key.Key_3)
-    assert widget.toast is not None and widget.toast[0] == "3 番は空です"
+    assert widget.toast is not None
+    assert widget.toast[0] == "3 番にはカードがありません：出せるのは 1・2・4 番です"

@@ -37,6 +37,7 @@ from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
 from cards.check import BingoWatch
+from eventkit.screen import show_full_screen, show_normal
 
 NOTICE_COLOURS = {"info": TEXT, "warn": QColor("#ffd23f"), "error": ACCENT_ERROR}
 POINTER_IDLE_MS = 2500  # in full screen the mouse pointer hides after this long without moving
@@ -402,18 +403,13 @@ class DisplayWindow(QWidget):
         server (a kiosk without a window manager) ignores the full-screen request itself."""
         if not self.isFullScreen():
             self._normal_geometry = self.geometry()
-        screen = self.screen()
-        if screen is not None:
-            self.setGeometry(screen.geometry())
-        self.showFullScreen()
+        show_full_screen(self)
         self._pointer_awake = False
         self._update_pointer()
 
     def leave_full_screen(self) -> None:
         """Back to the window as it was before full screen (size and place)."""
-        self.showNormal()
-        if self._normal_geometry is not None:
-            self.setGeometry(self._normal_geometry)
+        show_normal(self, self._normal_geometry)
         self._update_pointer()
         self.full_screen_left.emit()
 

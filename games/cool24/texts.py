@@ -1,18 +1,22 @@
-"""Screen text of COOL 24+24 in Japanese (default) and English (no Qt)."""
+"""Screen text of COOL 24+24 in Japanese (default) and English (no Qt).
+
+`TEXTS` holds the screen's templates, with `REASONS`, the refusals (one per `IllegalCoolMove`
+code); `refusal` / `illegal` turn a refusal into one line naming the cards as they look: the
+colour of the card's suit (from its configured colour) and the number printed on it, never a code
+like "bQ".
+"""
 
 from __future__ import annotations
 
-from eventkit.i18n import Coded, Texts
+import colorsys
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
-# every refusal code of the engine (games.cool24.rules.IllegalCoolMove) -> its screen text in
-# both languages (tests/test_refusal_texts.py checks all)
-ILLEGAL_KEYS = {
-    "game_over": "no_game_over",
-    "no_slot": "no_slot",
-    "empty_slot": "empty_slot",
-    "no_link": "cannot",
-    "not_an_action": "no_action",
-}
+from eventkit.errors import UserError
+from eventkit.i18n import Coded, Texts, translate
+from games.cool24.rules import IllegalCoolMove, number_of, parse_card, suit_of
+from games.cool24.settings import NUMBERS, Cool24Settings
 
 TEXTS = {
     "ja": {
@@ -20,7 +24,7 @@ TEXTS = {
         "press_enter": "Enter でスタート",
         "rules": [
             "手札から 1～4 のキー（またはタップ）でカードを出そう",
-            "最後に出したカードと同じスートか同じ数字のカードだけ出せる",
+            "最後に出したカードと同じ色（スート）か同じ数字のカードだけ出せる",
             "24枚ぜんぶ出せたら 2周目へ！ ボーナスはすべて {m}倍",
             "手札がそろうとボーナス: ストレートフラッシュ {sf}・フォーカード {fk}・フラッシュ {fl} 点",
         ],
@@ -47,13 +51,12 @@ TEXTS = {
         "keys": "1～4: カードを出す　H: ヒント",
         "keys_nohint": "1～4: カードを出す",
         "hint": "ヒント",
-        "cannot": "{card} は出せません（{last} とつながりません）",
-        "no_game_over": "ゲームは終わりました（Enter でもう一度）",
-        "no_slot": "{slot} 番のカードはありません（1～{slots}）",
-        "empty_slot": "{slot} 番は空です",
-        "no_action": "その操作はできません",
         "playable": "出せる",
         "points": "{p} 点",
+        "quit_title": "このゲームをやめますか？",
+        "quit_text": "ここまでの {n} 枚・{p} 点は残りません",
+        "quit_yes": "Y：やめる",
+        "quit_no": "N / Esc：つづける",
         "cards": "{n} 枚",
     },
     "en": {
@@ -61,7 +64,7 @@ TEXTS = {
         "press_enter": "Press Enter to start",
         "rules": [
             "Play a card from your hand with keys 1-4 (or a tap)",
-            "A card must share the suit or the number of the last card played",
+            "A card must share the colour (suit) or the number of the last card played",
             "Play all 24 cards to reach lap 2: every bonus then counts x{m}",
             "Hand bonuses: straight flush {sf}, four of a kind {fk}, flush {fl} points",
         ],
@@ -88,21 +91,168 @@ TEXTS = {
         "keys": "1-4: play a card   H: hint",
         "keys_nohint": "1-4: play a card",
         "hint": "HINT",
-        "cannot": "{card} cannot be played (it does not link to {last})",
-        "no_game_over": "The game is over (Enter: play again)",
-        "no_slot": "There is no slot {slot}: use 1-{slots}",
-        "empty_slot": "Slot {slot} is empty",
-        "no_action": "That is not a COOL 24+24 action",
         "playable": "OK",
         "points": "{p} pts",
+        "quit_title": "Quit this game?",
+        "quit_text": "The {n} cards and {p} points so far will be lost",
+        "quit_yes": "Y: quit",
+        "quit_no": "N / Esc: keep playing",
         "cards": "{n} cards",
     },
 }
 
 
-def illegal(t: Texts, error: Coded) -> str:
-    """Why the engine refused a play, in the window's language, from its reason code."""
-    key = ILLEGAL_KEYS.get(error.code)
-    if key is None:  # a code without a text: tests/test_refusal_texts.py fails on it
-        return str(error)
-    return t(key, **error.params)
+# The refusals, one per IllegalCoolMove code. Parameters: {card}/{last} a card as it looks
+# ("青の Q"), {colour} the last card's colour, {number} its number, {slot}, {slots} the slot
+# count, {playable} the slots that may be played ("1・3").
+REASONS: dict[str, dict[str, str]] = {
+    "ja": {
+        "no_link": (
+            "{card} は出せません：場の {last} と色も数字もちがいます（{colour}か {number} なら出せます）"
+        ),
+        "empty_slot": "{slot} 番にはカードがありません：{playable}",
+        "no_slot": "{slot} 番はありません：1～{slots} のキーでカードを出してください",
+        "game_over": "このゲームは終わりました：Enter で次のゲームを始めます",
+        "not_an_action": "その操作はできません：1～{slots} のキーでカードを出してください",
+        "playable_slots": "出せるのは {slots} 番です",
+        "nothing_playable": "出せるカードはありません",
+        "card": "{colour}の {number}",
+        "colour_cards": "{colour}のカード",
+        "slot_join": "・",
+    },
+    "en": {
+        "no_link": (
+            "The {card} cannot be played: it shares neither colour nor number with the {last} "
+            "(play a {colour} card or any {number})"
+        ),
+        "empty_slot": "Slot {slot} is empty: {playable}",
+        "no_slot": "There is no slot {slot}: play a card with the keys 1-{slots}",
+        "game_over": "This game is over: press Enter for the next one",
+        "not_an_action": "That is not a move: play a card with the keys 1-{slots}",
+        "playable_slots": "you may play slot {slots}",
+        "nothing_playable": "no card can be played",
+        "card": "{colour} {number}",
+        "colour_cards": "{colour}",
+        "slot_join": ", ",
+    },
+}
+
+# Colour names by hue (degrees, upper bound); greys by saturation and value.
+_HUES = {
+    "ja": (
+        (15, "赤"),
+        (40, "オレンジ"),
+        (68, "黄"),
+        (95, "黄緑"),
+        (165, "緑"),
+        (200, "水色"),
+        (250, "青"),
+        (290, "紫"),
+        (335, "ピンク"),
+        (360, "赤"),
+    ),
+    "en": (
+        (15, "red"),
+        (40, "orange"),
+        (68, "yellow"),
+        (95, "lime"),
+        (165, "green"),
+        (200, "cyan"),
+        (250, "blue"),
+        (290, "purple"),
+        (335, "pink"),
+        (360, "red"),
+    ),
+}
+_GREYS = {"ja": ("黒", "灰色", "白"), "en": ("black", "grey", "white")}
+
+
+def colour_name(hex_colour: str, language: str = "ja") -> str:
+    """The everyday name of a colour such as "#3d7bff" ("青" / "blue")."""
+    language = language if language in _HUES else "ja"
+    text = hex_colour.lstrip("#")
+    if len(text) == 3:
+        text = "".join(c * 2 for c in text)
+    r, g, b = (int(text[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    h, s, v = colorsys.rgb_to_hsv(r, g, b)
+    if v < 0.2:
+        return _GREYS[language][0]
+    if s < 0.2:
+        return _GREYS[language][1] if v < 0.8 else _GREYS[language][2]
+    degrees = h * 360
+    return next(name for bound, name in _HUES[language] if degrees < bound)
+
+
+def suit_names(settings: Cool24Settings) -> tuple[str, ...]:
+    """The name of each suit's colour; two suits of one colour name keep their configured names
+    (the names of their image files) so that no two suits read the same."""
+    names = [colour_name(c, settings.language) for c in settings.suit_colors]
+    if len(set(names)) < len(names):
+        return tuple(settings.suits)
+    return tuple(names)
+
+
+def card_name(code: str | int, settings: Cool24Settings) -> str:
+    """A card as it looks: "rA" -> "赤の A" ("red A" in English); not a card: as given."""
+    try:
+        card = parse_card(code, settings.suits)
+    except UserError:
+        return str(code)
+    table = REASONS[_language(settings.language)]
+    colour = suit_names(settings)[suit_of(card)]
+    return table["card"].format(colour=colour, number=NUMBERS[number_of(card)])
+
+
+def refusal(error: Coded, settings: Cool24Settings) -> str:
+    """One line for the screen in the settings' language: what was refused and what to do."""
+    return illegal(Texts(TEXTS, settings.language), error, settings)
+
+
+def illegal(t: Texts, error: Coded, settings: Cool24Settings | None = None) -> str:
+    """Why the engine refused a play, in the language of `t`, from its reason code; cards and
+    colours named by `settings` (the default suits and colours when not given)."""
+    language = _language(t.language)
+    if settings is None or settings.language != language:
+        settings = replace(settings or Cool24Settings(), language=language)
+    table = REASONS[language]
+    params: dict[str, Any] = dict(error.params)
+    params.setdefault("slots", 4)
+    if error.code == "no_link":
+        params["card"] = card_name(str(params.get("card")), settings)
+        params["last"] = card_name(str(params.get("last")), settings)
+        suit = str(params.get("suit"))
+        colour = (
+            suit_names(settings)[settings.suits.index(suit)] if suit in settings.suits else suit
+        )
+        params["colour"] = table["colour_cards"].format(colour=colour)
+    elif error.code == "empty_slot":
+        slots = params.get("playable") or ()
+        params["playable"] = (
+            table["playable_slots"].format(slots=table["slot_join"].join(map(str, slots)))
+            if isinstance(slots, (list, tuple)) and slots
+            else table["nothing_playable"]
+        )
+    elif error.code == "no_slot":
+        params["slot"] = str(params.get("slot")).strip("'\"")
+    return translate(_Refusal(error.code, params), table)
+
+
+class _Refusal:
+    """A refusal with the parameters made readable, for eventkit.i18n.translate."""
+
+    def __init__(self, code: str, params: Mapping[str, object]) -> None:
+        self.code = code
+        self.params = params
+
+
+def _language(language: str) -> str:
+    return language if language in REASONS else "ja"
+
+
+# every refusal code of the engine -> its template in TEXTS (tests/test_refusal_texts.py and
+# tests/test_cool24_messages.py check all); the refusals are part of each language's table
+ILLEGAL_KEYS = {code: code for code in IllegalCoolMove.messages}
+for _language_name, _table in REASONS.items():
+    TEXTS[_language_name].update(_table)
+
+__all__ = ["ILLEGAL_KEYS", "REASONS", "TEXTS", "card_name", "colour_name", "illegal", "refusal"]

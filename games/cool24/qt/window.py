@@ -1,9 +1,10 @@
 """Qt frontend of COOL 24+24: one widget painted on a 1600x900 canvas scaled to the screen.
 
 Enter starts, keys 1-4 (or a click/tap on a card) play, H shows the lookahead player's hint,
-Enter after the end plays again, Esc leaves full screen / closes. The widget only calls the rules
-engine (`Game.play`) and paints what it exposes; popups for bonuses and lap 2 are timed overlays
-that never block input.
+Enter after the end plays again, Esc leaves full screen, or closes the window (asking first
+while a game is in progress), F11 toggles full screen (eventkit.screen, so also without a window
+manager). The widget only calls the table session (`TableSession.play`) and paints what it
+exposes; popups for bonuses and lap 2 are timed overlays that never block input.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QKeyEvent,
     QLinearGradient,
     QMouseEvent,
@@ -35,10 +37,18 @@ from eventkit import fonts
 from eventkit.i18n import Texts
 from eventkit.images import ImageError, load_square, qimage_of
 from eventkit.qtruntime import make_app
-from games.cool24.rules import HAND_SIZE, Game, IllegalMove, PlayResult, number_of, suit_of
+from eventkit.screen import show_full_screen, show_normal
+from games.cool24.rules import (
+    HAND_SIZE,
+    Game,
+    IllegalCoolMove,
+    PlayResult,
+    number_of,
+    suit_of,
+)
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
 from games.cool24.table import Stage, TableSession
-from games.cool24.texts import TEXTS, illegal
+from games.cool24.texts import TEXTS, refusal
 
 CANVAS_W, CANVAS_H = 1600, 900
 CARD_W, CARD_H = 250, 375  # 2:3, the seed's 128 px suit image and 256 px picture scaled
@@ -237,6 +247,8 @@ class Cool24Widget(QWidget):
         self.flying: tuple[int, int, float] | None = None  # card, from slot, start time
         self.shown_score = 0.0  # counts up to the real score
         self.over_at = 0.0
+        self._normal_geometry: QRect | None = None
+        self.asking_quit = False  # Esc mid-game in a window: the question is on screen
         self.timer = QTimer(self)
         self.timer.setInterval(33)
         self.timer.timeout.connect(self._tick)
@@ -278,8 +290,8 @@ class Cool24Widget(QWidget):
         """Play the card in `slot` (1-4); an unplayable card shows why instead."""
         try:
             result = self.session.play(slot)
-        except IllegalMove as exc:
-            self._toast(illegal(self.t, exc))
+        except IllegalCoolMove as exc:
+            self._toast(refusal(exc, self.settings))
             return None
         if result is None:
             return None
@@ -361,6 +373,12 @@ class Cool24Widget(QWidget):
     # ------------------------------------------------------------ input
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
         key = event.key()
+        if self.asking_quit:  # Y quits; N, Esc or Enter plays on; other keys do nothing
+            if key == Qt.Key.Key_Y:
+                self.answer_quit(True)
+            elif key in (Qt.Key.Key_N, Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.answer_quit(False)
+            return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if self.state in ("title", "over"):
                 self.start()
@@ -373,14 +391,42 @@ class Cool24Widget(QWidget):
             return
         if key == Qt.Key.Key_Escape:
             if self.isFullScreen():
-                self.showNormal()
+                self.leave_full_screen()
+            elif self.game_in_progress():
+                self.ask_quit()
             else:
                 self.close()
             return
         if key == Qt.Key.Key_F11:
-            self.showNormal() if self.isFullScreen() else self.showFullScreen()
+            self.leave_full_screen() if self.isFullScreen() else self.enter_full_screen()
             return
         super().keyPressEvent(event)
+
+    def game_in_progress(self) -> bool:
+        """A game with something to lose: cards played (or a bonus) and not over."""
+        g = self.game
+        return self.state == "play" and g is not None and bool(g.total_played or g.bonuses)
+
+    def ask_quit(self) -> None:
+        """Ask on screen before throwing the game away (answered by keys or a click)."""
+        self.asking_quit = True
+        self.update()
+
+    def answer_quit(self, leave: bool) -> None:
+        self.asking_quit = False
+        self.update()
+        if leave:
+            self.close()
+
+    def enter_full_screen(self) -> None:
+        """Cover the screen, even on a bare X server (eventkit.screen sets the geometry first)."""
+        if not self.isFullScreen():
+            self._normal_geometry = self.geometry()
+        show_full_screen(self)
+
+    def leave_full_screen(self) -> None:
+        """Back to the window's size and place before full screen."""
+        show_normal(self, self._normal_geometry)
 
     def _transform(self) -> tuple[float, float, float]:
         scale = min(self.width() / CANVAS_W, self.height() / CANVAS_H)
@@ -398,6 +444,14 @@ class Cool24Widget(QWidget):
         return None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if self.asking_quit:
+            scale, ox, oy = self._transform()
+            pos = event.position()
+            point = QPointF((pos.x() - ox) / scale, (pos.y() - oy) / scale)
+            yes, no = self._quit_buttons()
+            if yes.contains(point) or no.contains(point):
+                self.answer_quit(yes.contains(point))
+            return
         if self.state in ("title", "over"):
             self.start()
             return
@@ -426,6 +480,8 @@ class Cool24Widget(QWidget):
             if self.state == "over" and time.monotonic() - self.over_at >= SUMMARY_DELAY:
                 self._summary(p)
         self._popups(p)
+        if self.asking_quit:
+            self._quit_question(p)
         p.end()
 
     def _background(self, p: QPainter) -> None:
@@ -626,19 +682,26 @@ class Cool24Widget(QWidget):
             self.cards.paint(p, r, card)
         keys = t["keys"] if self.settings.hint else t["keys_nohint"]
         if self.state == "over" and not g.cleared:
-            box = QRectF(300, CANVAS_H - 50, 1000, 46)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(90, 60, 200, 230))
-            p.drawRoundedRect(box, 23, 23)
-            self._text(p, box, t["stuck"], 24, "#ffffff")
+            self._pill(p, t["stuck"], QColor(90, 60, 200, 230))
         elif self.toast is None:
             self._text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), keys, 20, "#9d95c9", bold=False)
         else:
-            box = QRectF(300, CANVAS_H - 50, 1000, 46)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(200, 30, 60, 220))
-            p.drawRoundedRect(box, 25, 25)
-            self._text(p, box, self.toast[0], 24, "#ffffff")
+            self._pill(p, self.toast[0], QColor(200, 30, 60, 220))
+
+    def _pill(self, p: QPainter, text: str, colour: QColor) -> None:
+        """One line in a rounded box at the bottom, as wide as the text (smaller type if long)."""
+        size = 24.0
+        font = _font(size)
+        width = QFontMetricsF(font).horizontalAdvance(text)
+        if width > CANVAS_W - 120:
+            size *= (CANVAS_W - 120) / width
+            width = CANVAS_W - 120
+        box_w = max(1000.0, width + 64)
+        box = QRectF((CANVAS_W - box_w) / 2, CANVAS_H - 50, box_w, 46)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawRoundedRect(box, 23, 23)
+        self._text(p, box, text, size, "#ffffff")
 
     def _back(self, p: QPainter, r: QRectF) -> None:
         """Card back: a purple panel with the four suit blobs."""
@@ -793,13 +856,44 @@ class Cool24Widget(QWidget):
             p, QRectF(box.x(), box.bottom() - 76, box.width(), 50), t["again"], 28, "#ffffff"
         )
 
+    def _quit_buttons(self) -> tuple[QRectF, QRectF]:
+        return QRectF(400, 520, 360, 90), QRectF(840, 520, 360, 90)
+
+    def _quit_question(self, p: QPainter) -> None:
+        """The question over the board: quit (Y) or play on (N / Esc / Enter)."""
+        g = self.game
+        t = self.t
+        p.fillRect(QRectF(0, 0, CANVAS_W, CANVAS_H), QColor(5, 3, 20, 190))
+        box = QRectF(300, 230, 1000, 430)
+        grad = QLinearGradient(box.topLeft(), box.bottomLeft())
+        grad.setColorAt(0, QColor("#3a2078"))
+        grad.setColorAt(1, QColor("#170c3a"))
+        p.setPen(QPen(QColor("#ffd23f"), 4))
+        p.setBrush(QBrush(grad))
+        p.drawRoundedRect(box, 34, 34)
+        self._text(
+            p, QRectF(box.x(), box.y() + 40, box.width(), 90), t["quit_title"], 56, "#ffd23f"
+        )
+        if g is not None:
+            text = t["quit_text"].format(n=g.total_played, p=f"{g.score:,}")
+            self._text(p, QRectF(box.x(), box.y() + 150, box.width(), 60), text, 32, "#e8e4ff")
+        yes, no = self._quit_buttons()
+        for rect, label, fill, ink in (
+            (yes, t["quit_yes"], QColor("#ffd23f"), "#1b1240"),
+            (no, t["quit_no"], QColor("#2a2650"), "#ffffff"),
+        ):
+            p.setPen(QPen(QColor("#ffd23f"), 3))
+            p.setBrush(fill)
+            p.drawRoundedRect(rect, 30, 30)
+            self._text(p, rect, label, 34, ink, shadow=False)
+
 
 def run_game(settings: Cool24Settings, seed: int | None = None, fullscreen: bool = True) -> int:
     """Open the game window and run Qt until it closes."""
     app = make_app("games cool24")
     widget = Cool24Widget(settings, seed)
     if fullscreen:
-        widget.showFullScreen()
+        widget.enter_full_screen()
     else:
         widget.show()
     return app.exec()
