@@ -295,3 +295,31 @@ def test_cli_names_an_unreachable_server(capsys):
     assert f"cannot connect to the UECda server at 127.0.0.1:{port}" in err
     assert main(["daifugo", "--uecda", "host:http"]) == 1
     assert "the port must be a number" in capsys.readouterr().err
+
+
+def test_client_passes_on_a_five_card_set():
+    seen: dict = {}
+    nines = ["9S", "9H", "9D", "9C", "3S"]
+
+    def script(wire: Wire) -> None:
+        _handshake(wire, seen)
+        wire.send_table(_table(nines, s5_0=1))
+        wire.send_table(_table(nines, s5_3=1))  # player 1 moves
+        five = [list(r) for r in _table([], s5_3=1)]
+        for row in range(4):
+            five[row][3] = 1
+        five[4][3] = 2  # four 5s and the joker
+        five[6][0:5] = [5, 5, 10, 10, 10]
+        wire.send_table(freeze(five))
+        wire.send_int(0)
+        wire.send_table(_table(nines, s5_2=1, s5_3=0))  # my turn on the five
+        seen["answer"] = wire.read_table("answer")
+        wire.send_int(9)
+        wire.send_table(freeze(five))
+        wire.send_int(2)
+
+    server = FakeServer(script)
+    log = Client.connect("127.0.0.1", server.port, cpu_chooser("easy", 0)).run()
+    server.join()
+    assert play_from_table(seen["answer"]) is None  # four 9s do not beat five 5s: it passes
+    assert log.vetoed == 1

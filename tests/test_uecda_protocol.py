@@ -170,3 +170,31 @@ def test_cpu_answers_in_either_form_become_plays():
     assert _as_play(Play.parse("3S"), obs) == Play.parse("3S")
     assert _as_play(None, obs) is None and _as_play(Pass(), obs) is None
     assert [str(c) for c in _as_gift(("3S", "JK"))] == ["3S", "JK"]
+
+
+def _cells(**cells: int):
+    t = empty_table()
+    for key, value in cells.items():
+        r, c = key[1:].split("_")
+        t[int(r)][int(c)] = value
+    return freeze(t)
+
+
+def test_contest_only_fields_are_held_at_least_as_hard_to_beat():
+    from games.daifugo.uecda.protocol import field_from_table
+
+    low = _cells(c0_0=2, c0_1=1, c0_2=1)  # JK below the 3: JK 3S 4S
+    play, size = field_from_table(low)
+    assert play.codes == ("3S", "4S", "JK=5S") and size == 3
+    high = _cells(c0_12=1, c0_13=1, c0_14=2)  # A 2 JK above the 2
+    play, size = field_from_table(high)
+    assert play.codes == ("JK=KS", "AS", "2S") and size == 3
+    five = _cells(c0_3=1, c1_3=1, c2_3=1, c3_3=1, c4_3=2)  # four 5s and the joker
+    play, size = field_from_table(five)
+    assert sorted(play.codes) == ["5C", "5D", "5H", "5S"] and size == 5
+    assert field_from_table(table_from_play(Play.parse("7H 8H 9H"))) == (
+        Play.parse("7H 8H 9H"),
+        3,
+    )
+    with pytest.raises(ProtocolError, match="stands for no card"):
+        field_from_table(_cells(c0_0=2, c0_2=1, c0_3=1))  # JK below a run not starting at 3

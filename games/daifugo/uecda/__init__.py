@@ -27,7 +27,8 @@ The contest's rules, and how ``Rules.uecda()`` (games/daifugo/rules.py) meets th
 - Plays: single, set of one rank (the joker may join), sequence of 3+ of one suit (the joker
   may fill a place) [S analyze_card, RULE_KAIDAN]. Engine: the same; the server also allows a
   5-card set (four + joker) and a joker beyond the 3 or the 2 in a sequence, which the engine
-  cannot represent: the client stops with a clear line if an opponent plays one.
+  cannot represent: the client holds such a field as a play at least as hard to beat
+  (``protocol.field_from_table``) and never answers a 5-card set.
 - Beating: same kind and size, stronger; a lone joker beats any single; a sequence must lie
   wholly above the field's (wholly below while reversed) [S compare_card_status]. Engine:
   sequences compare by their lowest card, so ``contest.refusal`` vetoes an overlapping sequence

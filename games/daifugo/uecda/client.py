@@ -190,7 +190,11 @@ class Client:
         else:
             obs = view.observation()
             play = _as_play(self._think(obs), obs)
-            if self.strict and contest.refusal(play, view.top, view.revolution != view.eleven_back):
+            reversed_order = view.revolution != view.eleven_back
+            if self.strict and (
+                contest.refusal(play, view.top, reversed_order)
+                or (play is not None and view.top is not None and play.size != view.field_size)
+            ):
                 self.log.vetoed += 1
                 play = None
         if play is None and view.top is None:

@@ -239,6 +239,45 @@ def play_from_table(t: Table) -> Play | None:
     return readings[0]
 
 
+def field_from_table(t: Table) -> tuple[Play | None, int]:
+    """The field a client reads: (a play our engine holds, the number of cards on the field).
+
+    Two contest plays have no exact engine form; they are held as a play at least as hard to
+    beat, so a CPU reading them never makes a play the contest server would refuse:
+    - a sequence with the joker below the 3 (column 0) or above the 2 (column 14): the joker is
+      read at the run's other end (JK-3-4 as 3-4-5, A-2-JK as K-A-2): the field's highest card
+      is then as high or higher and its lowest card as low or lower, so in either order a play
+      that beats the copy beats the original;
+    - a set of five (four cards and the joker): held as the four cards, with 5 as the count;
+      nothing of ours has five cards, so the client passes on it.
+    Anything else that is not a play raises ProtocolError as ``play_from_table`` does.
+    """
+    try:
+        play = play_from_table(t)
+    except ProtocolError:
+        cells = [(r, c) for r in range(5) for c in range(COLS) if t[r][c]]
+        jokers = [(r, c) for r, c in cells if t[r][c] == 2]
+        real = [(r, c) for r, c in cells if t[r][c] == 1]
+        if len(jokers) != 1 or not real:
+            raise
+        jr, jc = jokers[0]
+        rows = {r for r, _ in real}
+        cols = sorted(c for _, c in real)
+        if jc in (0, 14) and rows == {jr} and cols == list(range(cols[0], cols[-1] + 1)):
+            stand = cols[-1] + 1 if jc == 0 else cols[0] - 1
+            if (jc == 0 and cols[0] == 1 or jc == 14 and cols[-1] == 13) and 1 <= stand <= 13:
+                tokens: list[tuple[AnyCard, AnyCard | None]] = [
+                    (card_at(r, c), None) for r, c in real
+                ]
+                tokens.append((JOKER, card_at(jr, stand)))
+                return classify(tokens)[0], len(cells)
+        if jr == 4 and len(real) == 4 and {c for _, c in real} == {jc}:
+            four = [(card_at(r, c), None) for r, c in real]
+            return classify(four)[0], 5
+        raise
+    return play, (play.size if play is not None else 0)
+
+
 # ---------------------------------------------------------------------------- status
 
 

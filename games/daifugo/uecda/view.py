@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.common.cards import AnyCard
-from games.daifugo.plays import SUIT_ORDER, Play
+from games.daifugo.plays import JOKER, SUIT_ORDER, Play
 from games.daifugo.rules import ExchangeStep, Observation, Phase, Rules, Title, sort_key
 from games.daifugo.uecda.protocol import (
     ProtocolError,
     Status,
     Table,
+    field_from_table,
     freeze,
     hand_from_table,
-    play_from_table,
 )
 
 
@@ -44,6 +44,7 @@ class GameView:
     top: Play | None = None
     top_player: int | None = None
     field_cells: Table | None = None
+    field_size: int = 0  # cards on the field as the contest counts them (a set of 5 exists)
     trick: list[tuple[int, Play]] = field(default_factory=list)
     passed: set[int] = field(default_factory=set)
     pile: list[AnyCard] = field(default_factory=list)
@@ -99,7 +100,7 @@ class GameView:
         self.suit_locked = status.suit_lock
         if status.field_empty:
             self.top, self.top_player, self.field_cells = None, None, None
-            self.trick, self.passed = [], set()
+            self.trick, self.passed, self.field_size = [], set(), 0
 
     def on_field(self, table: Table, status: Status) -> None:
         """The field table after a turn: the same cards as before = a pass."""
@@ -111,11 +112,14 @@ class GameView:
         if cells == before:
             self.passed.add(actor)
         else:
-            play = play_from_table(table)
+            play, size = field_from_table(table)
             if play is None:  # the field was emptied by this turn's table: a pass after a clear
                 self.passed.add(actor)
             else:
                 self.pile.extend(play.cards)
+                if size > play.size:  # a set of five: the joker is on the field too
+                    self.pile.append(JOKER)
+                self.field_size = size
                 self.top, self.top_player, self.field_cells = play, actor, cells
                 self.trick.append((actor, play))
                 self.passed = set()
