@@ -21,7 +21,7 @@ Sources (public code, read through the search corpus; none of it is copied here)
   GAME_NUMBER 1000, FLASH_MIBUN_NUMBER 100 (ranks reset every 100 games).
 - [L] the standard client's lone joker: 2 at [0][14] (``search_low_card``).
 
-The contest's rules, and how ``Rules.uecda()`` (games/daifugo/rules.py) meets them:
+The contest's rules, and how ``Rules.uecda()`` (games/daifugo/ruleset.py) meets them:
 - 5 players, 53 cards (one joker), dealt one by one from the 大富豪's seat (first game: a
   random seat): 11/11/11/10/10 [S shuffle_card]. Engine: the same deal sizes.
 - Plays: single, set of one rank (the joker may join), sequence of 3+ of one suit (the joker
