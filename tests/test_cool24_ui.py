@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from PySide6.QtCore import QPoint, Qt
 
 from games.cool24.policies import greedy_slot
-from games.cool24.qt.window import Cool24Widget
+from games.cool24.qt.window import POPUP_SECONDS, SUMMARY_DELAY, Cool24Widget
 from games.cool24.rules import Bonus, Game, parse_card
 from games.cool24.settings import Cool24Settings
 
@@ -102,19 +102,19 @@ def test_hint_key_marks_a_playable_slot(widget, qtbot, output_dir):
 def test_bonus_popup_and_lap_two_banner(widget, qtbot, output_dir):
     widget.start()
     g = widget.game
-    g.hand_ids = [parse_card(c) for c in ("r9", "r10", "rJ", "gA")]
+    g.hand_ids = [parse_card(c) for c in ("r9", "r10", "rJ", "rK")]
     g.in_stock = [False] * 24
     g.in_stock[parse_card("rQ")] = True
     g.last_id = parse_card("gK")
     g.played = g.total_played = 20
-    qtbot.keyClick(widget, Qt.Key.Key_4)
+    qtbot.keyClick(widget, Qt.Key.Key_4)  # rK on gK; rQ fills the slot: r9 r10 rJ rQ
+    assert widget.state == "play" and g.last == "rK"
     assert [p.title for p in widget.popups] == ["ストレートフラッシュ!"]
     assert widget.popups[0].subtitle == "+50"
     _settle(widget)
     widget.grab().save(str(output_dir / "cool24_bonus.png"))
     # the last card of lap 1: lap 2 starts, bonuses x5
     widget.popups.clear()
-    g.over, widget.state = False, "play"  # (r9 r10 rJ rQ did not link to gA: it had ended)
     g.hand_ids = [parse_card("rA"), None, None, None]
     g.in_stock = [False] * 24
     g.last_id = parse_card("r9")
@@ -251,3 +251,18 @@ def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
     qtbot.keyClick(widget, Qt.Key.Key_3)
     assert widget.toast is not None
     assert widget.toast[0] == "3 番にはカードがありません：出せるのは 1・2・4 番です"
+
+
+def test_a_bonus_on_the_last_play_is_seen_before_the_summary_covers_it(widget, qtbot):
+    widget.start()
+    g = widget.game
+    g.hand_ids = [parse_card(c) for c in ("r9", "r10", "rJ", "gK")]
+    g.in_stock = [False] * 24
+    g.in_stock[parse_card("rQ")] = True
+    g.last_id = parse_card("gA")
+    qtbot.keyClick(widget, Qt.Key.Key_4)  # gK on gA; rQ completes a straight flush; stuck
+    assert widget.state == "over" and [b.kind for b in g.bonuses] == ["straight_flush"]
+    popup = widget.popups[-1]
+    assert widget.over_at + SUMMARY_DELAY >= popup.started + POPUP_SECONDS
+    assert not widget.summary_shown()
+    qtbot.waitUntil(widget.summary_shown, timeout=5000)

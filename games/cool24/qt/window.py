@@ -312,8 +312,9 @@ class Cool24Widget(QWidget):
             )
             for bonus in deal_bonuses:
                 self._bonus_popup(bonus.kind, bonus.points, delay=1.0)
-        if result.over:
-            self.over_at = now
+        if result.over:  # the summary waits until the last popups (a final bonus) are done
+            ends = [pop.started + POPUP_SECONDS for pop in self.popups]
+            self.over_at = max([now, *(end - SUMMARY_DELAY for end in ends)])
         self._animate()
         self.update()
         return result
@@ -402,6 +403,10 @@ class Cool24Widget(QWidget):
             return
         super().keyPressEvent(event)
 
+    def summary_shown(self) -> bool:
+        """The summary covers the board once the final board (and its popups) had their time."""
+        return self.state == "over" and time.monotonic() - self.over_at >= SUMMARY_DELAY
+
     def game_in_progress(self) -> bool:
         """A game with something to lose: cards played (or a bonus) and not over."""
         g = self.game
@@ -477,7 +482,7 @@ class Cool24Widget(QWidget):
             self._title(p)
         else:
             self._board(p)
-            if self.state == "over" and time.monotonic() - self.over_at >= SUMMARY_DELAY:
+            if self.summary_shown():
                 self._summary(p)
         self._popups(p)
         if self.asking_quit:
@@ -571,22 +576,13 @@ class Cool24Widget(QWidget):
         p.setBrush(QColor("#ff8c1a") if g.lap == 2 else QColor("#3d7bff"))
         p.drawRoundedRect(pill, 28, 28)
         self._text(p, pill, t["lap"].format(lap=g.lap), 32, "#ffffff")
-        self._text(
-            p,
-            QRectF(1040, 14, 150, 40),
-            t["score"],
-            26,
-            "#c9c2ff",
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-        )
-        self._text(
-            p,
-            QRectF(1100, 8, 470, 90),
-            f"{round(self.shown_score):,}",
-            80,
-            "#ffd23f",
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-        )
+        score = f"{round(self.shown_score):,}"
+        score_w = QFontMetricsF(_font(80)).horizontalAdvance(score)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        # the label sits just left of the number, however many digits it has
+        label_right = 1570 - score_w - 18
+        self._text(p, QRectF(label_right - 200, 40, 200, 40), t["score"], 26, "#c9c2ff", right)
+        self._text(p, QRectF(1100, 8, 470, 90), score, 80, "#ffd23f", right)
         # stock
         self._text(p, QRectF(60, 104, 220, 40), t["stock"], 28, "#e8e4ff")
         n = g.stock_count
@@ -662,7 +658,7 @@ class Cool24Widget(QWidget):
                 p.setBrush(QColor(12, 8, 30, 150))
                 p.drawRoundedRect(rect, 18, 18)
             if slot == self.hint_slot:
-                badge = QRectF(rect.center().x() - 60, rect.y() - 42, 120, 38)
+                badge = QRectF(rect.center().x() - 60, rect.y() - 19, 120, 38)  # clear of field
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(QColor("#3cf0ff"))
                 p.drawRoundedRect(badge, 20, 20)
