@@ -145,13 +145,17 @@ def main() -> int:
               sec <= 2)  # fmt: skip
         print(f"    expected first bingo draw: {curve.expected_first_bingo:.3f}")
     prob.first_bingo_curve(100, 10, 10, 4, samples=2)  # tables and kernels ready
+    prob.warm_up(7, 4)
+    # the sampled curve (sizes above 5), cold: the one-card curve, the control variate's tables
+    # and the sampling are all in the CPU time
     for n, m in ((10, 10), (10, 15), (7, 10)):
         prob._curve_cached.cache_clear()
+        prob._one_card.cache_clear()
         t0, c0 = time.perf_counter(), time.process_time()
         curve = prob.first_bingo_curve(100, n, m, 4)
         sec, cpu = time.perf_counter() - t0, time.process_time() - c0
         label = f"{n}x{n} t4 first_bingo_curve, 100 cards, M={m}, CPU"
-        if (n, m) == (10, 10):
+        if n == 10:
             _line(label, f"{cpu:.3f} s", "<= 2 s", cpu <= 2)
             _line("    stated max error", f"{curve.max_error:.4f}", "<= 0.005",
                   curve.max_error <= 0.005)  # fmt: skip

@@ -606,10 +606,60 @@ def test_automatic_sample_count_reaches_the_target_error():
     curve = prob.first_bingo_curve(100, 7, 10, 4)  # 70 numbers: sampled until +-0.005
     assert not curve.exact and curve.samples > prob.DEFAULT_SAMPLES
     assert 0 < curve.max_error <= prob.TARGET_ERROR
-    again = prob.first_bingo_curve(100, 7, 10, 4, samples=curve.samples)
+    prob._curve_cached.cache_clear()
+    again = prob.first_bingo_curve(100, 7, 10, 4)
     np.testing.assert_array_equal(again.p_any, curve.p_any)  # seeded: the same curve
-    big = prob.first_bingo_curve(100, 9, 14, 4)  # 126 numbers: the default sample count
-    assert big.samples == prob.DEFAULT_SAMPLES
+    big = prob.first_bingo_curve(100, 9, 14, 4)  # 126 numbers: a second run capped lower
+    assert prob.DEFAULT_SAMPLES <= big.samples <= prob.BIG_BOARD_MAX_SAMPLES
+    assert 0 < big.max_error <= prob.TARGET_ERROR
+
+
+def test_second_run_refines_only_the_draws_above_the_target():
+    """The automatic choice on a 5x5 board (exact curve known): the second run reuses the
+    first run's draw orders, replaces only the draws whose stated error was above the target,
+    and its stated errors still cover the exact curve."""
+    tables = transitions(5, 4)
+    p_one, exact = _curve.exact_curve(tables, 5, 7, False, 60)
+    sampler = _curve.CurveSampler(tables, 5, 7, False, 60, p_one, exact_vectors=0)
+    first, first_error = sampler.run(100, 4)
+    p_any, error, used = sampler.automatic(100, 4, 0.01, 2000)
+    assert first_error.max() > 0.01 and 100 < used <= 2000
+    assert error.max() <= 0.01
+    kept = first_error <= 0.01
+    np.testing.assert_array_equal(p_any[kept], first[kept])
+    np.testing.assert_array_equal(error[kept], first_error[kept])
+    sampled = error > 1e-6  # not the draws where every path saturated (bias <= SATURATED)
+    assert np.all(np.abs(p_any - exact)[sampled] <= error[sampled])
+    again = _curve.CurveSampler(tables, 5, 7, False, 60, p_one, exact_vectors=0)
+    np.testing.assert_array_equal(again.automatic(100, 4, 0.01, 2000)[0], p_any)  # seeded
+
+
+def test_stated_error_holds_on_the_big_board_against_a_long_run():
+    """10x10 with 15 numbers per column and 100 cards (the board of issue 17), the automatic
+    choice as first_bingo_curve runs it, 10 seeds, against a run of 2000 draw orders: the
+    stated per-draw error covers the long run's value (up to the long run's own stated error)
+    >= 95 % of the time, the stated max error in at least 9 runs of 10, and it meets the target."""
+    n, m, cards = 10, 15, 100
+    tables = transitions(n, 4)
+    p_one = prob.one_card_curve(n, m, 4)
+    long_run = _curve.CurveSampler(tables, n, m, False, cards, p_one)
+    reference, reference_error = long_run.run(2000, 10**6)
+    covered = total = within_max = 0
+    for seed in range(10):
+        sampler = _curve.CurveSampler(tables, n, m, False, cards, p_one)
+        sampler.window = long_run.window  # the same tables; saves building them again
+        p_any, error, _ = sampler.automatic(prob.DEFAULT_SAMPLES, seed, prob.TARGET_ERROR,
+                                            prob.BIG_BOARD_MAX_SAMPLES)  # fmt: skip
+        assert error.max() <= prob.TARGET_ERROR
+        sampled = error > 1e-6
+        miss = np.abs(p_any - reference)
+        covered += int(np.sum(miss[sampled] <= (error + reference_error)[sampled]))
+        total += int(sampled.sum())
+        within_max += bool(miss.max() <= error.max())
+    print(f"per-draw error covered {covered} of {total}; max error {within_max} of 10")
+    assert total > 100
+    assert covered / total >= 0.95, (covered, total)
+    assert within_max >= 9
 
 
 def test_kernel_arrays_are_in_the_order_of_their_names():

@@ -11,7 +11,6 @@ given the drawn numbers. No Qt; pure functions; bad arguments raise ValueError n
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,8 +52,10 @@ DEFAULT_SAMPLES = 200  # the first round of the automatic choice (samples=None)
 TARGET_ERROR = 0.005  # samples=None: sample until the stated max error is at most this
 AUTO_MAX_SAMPLES = 3200
 # ... on boards of at most this many numbers (10x10 with 12 per column: about 1 s of CPU); bigger
-# boards' exact DPs cost more per sample, so they keep DEFAULT_SAMPLES (stated error ~0.009)
+# boards' exact DPs cost more per sample, so their second run is capped lower (it only runs at
+# the draws still above the target; 10x10 with 15 per column meets it with the first 200)
 AUTO_MAX_NUMBERS = 120
+BIG_BOARD_MAX_SAMPLES = 800
 DEFAULT_SEED = 20240401
 SAMPLE_BUDGET = 20_000_000  # draw-order cells sampled at once (160 MB of int64)
 
@@ -266,17 +267,14 @@ def _curve_cached(
         exact, used = True, 0
     else:
         p_one = _one_card(size, per_column, threshold, free)
-        used = DEFAULT_SAMPLES if samples is None else samples
-        p_any, error = _curve.sampled_curve(
-            tables, size, per_column, free, cards, used, seed, p_one
-        )
-        if samples is None and error.max() > TARGET_ERROR and n_numbers <= AUTO_MAX_NUMBERS:
-            # the error falls as 1 / sqrt(samples): one more run sized from the first
-            wanted = used * (error.max() / TARGET_ERROR) ** 2 * 1.2
-            used = int(min(math.ceil(wanted), AUTO_MAX_SAMPLES, max_samples(size, per_column)))
-            p_any, error = _curve.sampled_curve(
-                tables, size, per_column, free, cards, used, seed, p_one
-            )
+        sampler = _curve.CurveSampler(tables, size, per_column, free, cards, p_one)
+        if samples is None:
+            largest = AUTO_MAX_SAMPLES if n_numbers <= AUTO_MAX_NUMBERS else BIG_BOARD_MAX_SAMPLES
+            largest = min(largest, max_samples(size, per_column))
+            p_any, error, used = sampler.automatic(DEFAULT_SAMPLES, seed, TARGET_ERROR, largest)
+        else:
+            used = samples
+            p_any, error = sampler.run(used, seed)
         exact = bool(error.max() == 0.0)
     for a in (draws, p_one, p_any, error):
         a.setflags(write=False)
@@ -309,9 +307,9 @@ def first_bingo_curve(
     Exact over the joint distribution of the column counts for sizes <= 5 (with at most ~4
     million count vectors); otherwise `samples` random draw orders (seeded) with the exact DP
     inside and control variates of exactly known mean, and `max_error` states the sampling
-    error (2.5 standard errors). samples=None: as many as give a stated max error of at most
-    TARGET_ERROR (at most AUTO_MAX_SAMPLES) on boards of up to AUTO_MAX_NUMBERS numbers, else
-    DEFAULT_SAMPLES.
+    error (2.5 standard errors). samples=None: DEFAULT_SAMPLES, then, if the stated max error
+    is above TARGET_ERROR, more at the draws above it (at most AUTO_MAX_SAMPLES on boards of up
+    to AUTO_MAX_NUMBERS numbers, else BIG_BOARD_MAX_SAMPLES).
     """
     cards = check_cards(cards)
     size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)

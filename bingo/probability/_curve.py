@@ -11,6 +11,7 @@ curve) in between, with a stated error.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from math import comb, lgamma
 
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bingo.probability import _kernels, _surrogate
-from bingo.probability._model import any_of, count_matrix, rows_of, weight_table
+from bingo.probability._model import any_of, count_matrix, rows_of, weight_rows
 from bingo.probability._tables import Transitions
 
 EXACT_MAX_SIZE = 5
@@ -135,9 +136,11 @@ def _probabilities(
 ) -> np.ndarray:
     """p(d) for each count vector in `keys` (DP in batches)."""
     out = np.empty(len(keys))
+    rows = weight_rows(size, per_column, free_center)
+    columns = np.arange(size)
     for start in range(0, len(keys), 1024):
-        chunk = keys[start : start + 1024]
-        wtabs = np.stack([weight_table(k, size, per_column, free_center) for k in chunk])
+        chunk = np.asarray(keys[start : start + 1024], np.int64).reshape(-1, size)
+        wtabs = np.ascontiguousarray(rows[columns, chunk])
         out[start : start + len(chunk)] = _kernels.bingo_probabilities(*tables.arrays(), wtabs)
     return np.clip(out, 0.0, 1.0)
 
@@ -188,7 +191,116 @@ def exact_at(
 EXACT_VECTORS_PER_DRAW = 1_500
 SATURATED = 1e-9  # (1 - p)^K below this: count the path as a bingo (bias added to the error)
 ERROR_SE = 2.5  # stated error = 2.5 standard errors (98.8 % two-sided for a normal estimate)
-MAX_REDUCTION = 100.0  # largest variance reduction claimed from the control variates
+# largest variance reduction claimed from the control variates (rare paths the samples missed,
+# e.g. near the ends of the curve, make the residual variance look smaller than it is), against
+# the variance plain sampling would have: the sample variance of y, but at least BERNOULLI_SHARE
+# of its bound m (1 - m) (where y is nearly always 0 or 1, its sample variance is too small)
+MAX_REDUCTION = 100.0
+BERNOULLI_SHARE = 0.25
+
+
+class CurveSampler:
+    """The sampled curve of one board and card count: the control variate's tables and the DP
+    answers per count vector are kept between runs, so a second, larger run with the same seed
+    (its first draw orders are the first run's) only pays for the new draw orders, and only at
+    the draws it is asked to refine."""
+
+    def __init__(self, tables: Transitions | None, size: int, per_column: int,
+                 free_center: bool, cards: int, p_one: np.ndarray,
+                 exact_vectors: int = EXACT_VECTORS_PER_DRAW, surrogate: bool = True):  # fmt: skip
+        self.tables = tables
+        self.size, self.per_column, self.free_center = size, per_column, free_center
+        self.cards = cards
+        self.p_one = np.asarray(p_one, dtype=float)
+        self.exact_vectors = exact_vectors
+        self.window: _surrogate.WindowSurrogate | None = None
+        self.cache: dict[tuple[int, ...], float] = {}
+        if (tables is not None and cards > 1 and surrogate
+                and _surrogate.feasible(size, per_column, free_center)):  # fmt: skip
+            self.window = _surrogate.WindowSurrogate(tables, size, per_column, free_center, cards)
+
+    def run(self, samples: int, seed: int, only: np.ndarray | None = None,
+            previous: tuple[np.ndarray, np.ndarray] | None = None,
+            ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+        """(p_any, error per t). With `only` (a mask over t), the draws outside it keep the
+        values of `previous`."""
+        size, per_column, free_center, cards = (self.size, self.per_column, self.free_center,
+                                                self.cards)  # fmt: skip
+        tables, p_one = self.tables, self.p_one
+        n_numbers = size * per_column
+        p_any = np.zeros(n_numbers + 1)
+        error = np.zeros(n_numbers + 1)
+        if tables is None:
+            return p_any, error
+        if cards == 1:
+            return p_one.copy(), error  # one card: the exact one-card curve
+        if previous is not None:
+            p_any, error = previous[0].copy(), previous[1].copy()
+        upper = any_of(p_one, cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
+        window = self.window
+        rng = np.random.default_rng(seed)
+        labels = np.repeat(np.arange(size), per_column)
+        orders = np.empty((samples, n_numbers), np.int64)
+        for i in range(samples):
+            orders[i] = rng.permutation(labels)
+        counts = np.zeros((samples, size), np.int64)
+        y = np.zeros(samples)  # P(some card has a bingo) along each path
+        x = np.zeros(samples)  # P(one card has a bingo) along each path (while live)
+        vector_numbers = count_vectors_numbers(size, per_column)
+        cache = self.cache
+        for t in range(n_numbers + 1):
+            if t > 0:
+                counts[np.arange(samples), orders[:, t - 1]] += 1
+            if only is not None and not only[t]:
+                continue  # y keeps an earlier draw's value: saturation stays a valid test
+            if upper[t] <= TINY:  # P_any is squeezed between p_one and upper
+                p_any[t], error[t] = upper[t], upper[t] - p_one[t]
+                continue
+            if p_one[t] >= 1.0 - TINY:
+                p_any[t], error[t] = 1.0, 1.0 - p_one[t]
+                continue
+            if vector_numbers[t] <= self.exact_vectors:
+                exact = exact_at(tables, t, size, per_column, free_center, cards)
+                p_any[t], error[t] = min(max(exact, 0.0), 1.0), 0.0
+                continue
+            live = np.nonzero(y < 1.0 - SATURATED)[0]
+            keys = [min(tuple(row), tuple(row[::-1])) for row in counts[live].tolist()]
+            todo = sorted({k for k in keys if k not in cache})
+            if todo:
+                for k, p in zip(todo, _probabilities(tables, todo, size, per_column, free_center),
+                                strict=True):  # fmt: skip
+                    cache[k] = float(p)
+            x[live] = [cache[k] for k in keys]
+            y[live] = any_of(x[live], cards)
+            controls = []
+            if window is not None:
+                controls.append((1.0 - window.value(counts)) - (1.0 - window.mean[t]))
+            if live.size == samples:
+                controls.append(x - p_one[t])
+            estimate, se = _regression_estimate(y, controls)
+            y[y >= 1.0 - SATURATED] = 1.0
+            p_any[t] = min(max(estimate, p_one[t]), upper[t])
+            # never claim more than MAX_REDUCTION from the control variates
+            m = p_any[t]
+            plain = max(float(y.var(ddof=1)), BERNOULLI_SHARE * m * (1.0 - m))
+            floor = np.sqrt(plain / samples / MAX_REDUCTION)
+            error[t] = ERROR_SE * max(se, floor) + SATURATED
+        return p_any, error
+
+    def automatic(self, first: int, seed: int, target: float, largest: int,
+                  ) -> tuple[np.ndarray, np.ndarray, int]:  # fmt: skip
+        """(p_any, error, samples): `first` draw orders; if the stated max error is above
+        `target`, one more run sized from the first (the error falls as 1 / sqrt(samples)), at
+        most `largest` orders, at the draws still above the target only (the first orders and
+        their DP answers are reused; the other draws keep the first run's values)."""
+        p_any, error = self.run(first, seed)
+        if error.max() <= target:
+            return p_any, error, first
+        more = int(min(math.ceil(first * (error.max() / target) ** 2 * 1.2), largest))
+        if more <= first:
+            return p_any, error, first
+        p_any, error = self.run(more, seed, only=error > target, previous=(p_any, error))
+        return p_any, error, more
 
 
 def sampled_curve(
@@ -202,63 +314,9 @@ def sampled_curve(
     is the exact one-card curve), error = ERROR_SE standard errors of the regression estimate.
     A path stops being evaluated once its cards surely hold a bingo (P_any along a path never
     decreases)."""
-    n_numbers = size * per_column
-    p_any = np.zeros(n_numbers + 1)
-    error = np.zeros(n_numbers + 1)
-    if tables is None:
-        return p_any, error
-    if cards == 1:
-        return np.array(p_one, dtype=float), error  # one card: the exact one-card curve
-    upper = any_of(p_one, cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
-    window = None
-    if surrogate and _surrogate.feasible(size, per_column, free_center):
-        window = _surrogate.WindowSurrogate(tables, size, per_column, free_center, cards)
-    rng = np.random.default_rng(seed)
-    labels = np.repeat(np.arange(size), per_column)
-    orders = np.empty((samples, n_numbers), np.int64)
-    for i in range(samples):
-        orders[i] = rng.permutation(labels)
-    counts = np.zeros((samples, size), np.int64)
-    y = np.zeros(samples)  # P(some card has a bingo) along each path
-    x = np.zeros(samples)  # P(one card has a bingo) along each path (while live)
-    vector_numbers = count_vectors_numbers(size, per_column)
-    cache: dict[tuple[int, ...], float] = {}
-    for t in range(n_numbers + 1):
-        if t > 0:
-            counts[np.arange(samples), orders[:, t - 1]] += 1
-        if upper[t] <= TINY:  # P_any is squeezed between p_one and upper
-            p_any[t], error[t] = upper[t], upper[t] - p_one[t]
-            continue
-        if p_one[t] >= 1.0 - TINY:
-            p_any[t], error[t] = 1.0, 1.0 - p_one[t]
-            continue
-        if vector_numbers[t] <= exact_vectors:
-            p_any[t] = min(max(exact_at(tables, t, size, per_column, free_center, cards), 0), 1)
-            continue
-        live = np.nonzero(y < 1.0 - SATURATED)[0]
-        keys = [min(tuple(row), tuple(row[::-1])) for row in counts[live].tolist()]
-        todo = sorted({k for k in keys if k not in cache})
-        if todo:
-            for k, p in zip(todo, _probabilities(tables, todo, size, per_column, free_center),
-                            strict=True):  # fmt: skip
-                cache[k] = float(p)
-        x[live] = [cache[k] for k in keys]
-        y[live] = any_of(x[live], cards)
-        controls = []
-        if window is not None:
-            controls.append((1.0 - window.value(counts)) - (1.0 - window.mean[t]))
-        if live.size == samples:
-            controls.append(x - p_one[t])
-        estimate, se = _regression_estimate(y, controls)
-        y[y >= 1.0 - SATURATED] = 1.0
-        p_any[t] = min(max(estimate, p_one[t]), upper[t])
-        # y lies in [0, 1], so its variance is at most m (1 - m): never claim more than
-        # MAX_REDUCTION from the control variates (rare paths the samples missed, e.g. near
-        # the ends of the curve, make the residual variance look smaller than it is)
-        m = p_any[t]
-        floor = np.sqrt(m * (1.0 - m) / samples / MAX_REDUCTION)
-        error[t] = ERROR_SE * max(se, floor) + SATURATED
-    return p_any, error
+    sampler = CurveSampler(tables, size, per_column, free_center, cards, p_one, exact_vectors,
+                           surrogate)  # fmt: skip
+    return sampler.run(samples, seed)
 
 
 def _regression_estimate(y: np.ndarray, controls: list[np.ndarray]) -> tuple[float, float]:

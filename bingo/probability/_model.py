@@ -111,6 +111,17 @@ def weight_table(drawn: Sequence[int], size: int, per_column: int, free_center: 
     return wtab
 
 
+@lru_cache(maxsize=16)
+def weight_rows(size: int, per_column: int, free_center: bool) -> np.ndarray:
+    """rows[c, d] = row c of `weight_table` when d numbers of column c are drawn, so a batch
+    of weight tables is one fancy index (rows[arange(size), counts]) instead of a Python loop."""
+    rows = np.empty((size, per_column + 1, 2 * (size + 1)))
+    for d in range(per_column + 1):
+        rows[:, d] = weight_table((d,) * size, size, per_column, free_center)
+    rows.setflags(write=False)
+    return rows
+
+
 def count_matrix(rows: int, size: int, per_column: int) -> np.ndarray:
     """H[d, j] = pattern weight of j marked rows with d numbers of the column drawn (j <= size)."""
     out = np.zeros((per_column + 1, size + 1))

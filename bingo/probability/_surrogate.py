@@ -20,7 +20,7 @@ from math import lgamma
 import numpy as np
 
 from bingo.probability import _kernels
-from bingo.probability._model import weight_table
+from bingo.probability._model import weight_rows
 from bingo.probability._tables import Transitions
 
 MAX_WINDOWS = 12_000  # 3-column DPs to build the tables (the budget of a fraction of a second)
@@ -35,18 +35,24 @@ def _window_types(size: int, free_center: bool) -> int:
 
 
 def _no_bingo(
-    tables: Transitions, size: int, per_column: int, free_center: bool, start: int, width: int
-) -> np.ndarray:
-    """q[a, b(, c)]: no-bingo chance of columns start..start+width-1 of the card alone."""
+    tables: Transitions, size: int, per_column: int, free_center: bool, start: int, width: int,
+    mirror: bool,
+) -> np.ndarray:  # fmt: skip
+    """q[a, b(, c)]: no-bingo chance of columns start..start+width-1 of the card alone. With
+    `mirror` (the window's columns are alike), q is symmetric under reversing the counts, so
+    only count vectors that are not above their reversal are run through the DP."""
     m1 = per_column + 1
     grids = np.indices((m1,) * width).reshape(width, -1).T
-    wtabs = np.empty((grids.shape[0], width, 2 * (size + 1)))
-    drawn = [0] * size
-    for i, counts in enumerate(grids):
-        drawn[start : start + width] = counts.tolist()
-        wtabs[i] = weight_table(tuple(drawn), size, per_column, free_center)[start : start + width]
-    p = _kernels.bingo_probabilities(*tables.arrays(), wtabs)
-    return np.clip(1.0 - p, 0.0, 1.0).reshape((m1,) * width)
+    flat = np.ravel_multi_index(tuple(grids.T), (m1,) * width)
+    mirrored = np.ravel_multi_index(tuple(grids[:, ::-1].T), (m1,) * width)
+    todo = np.nonzero(flat <= mirrored)[0] if mirror else np.arange(flat.size)
+    rows = weight_rows(size, per_column, free_center)[start : start + width]
+    wtabs = np.ascontiguousarray(rows[np.arange(width), grids[todo]])
+    q = np.empty(flat.size)
+    q[todo] = np.clip(1.0 - _kernels.bingo_probabilities(*tables.arrays(), wtabs), 0.0, 1.0)
+    if mirror:
+        q[mirrored[todo]] = q[todo]
+    return q.reshape((m1,) * width)
 
 
 class WindowSurrogate:
@@ -63,7 +69,15 @@ class WindowSurrogate:
             touches = start <= centre < start + width
             key = (width, start - centre if touches else None)
             if key not in cache:
-                cache[key] = _no_bingo(tables, size, per_column, free_center, start, width)
+                cache[key] = _no_bingo(
+                    tables,
+                    size,
+                    per_column,
+                    free_center,
+                    start,
+                    width,
+                    mirror=not touches or 2 * (centre - start) == width - 1,
+                )
             return cache[key]
 
         factors = []
