@@ -572,6 +572,12 @@ def test_window_surrogate_mean_is_exact(n, m, free):
     t = vecs.sum(axis=1)
     reference = np.bincount(t, weight * window.value(vecs)) / np.bincount(t, weight)
     np.testing.assert_allclose(window.mean, reference, rtol=1e-12, atol=1e-15)
+    # built for the first draws only: the same values and means there, none beyond
+    short = _surrogate.WindowSurrogate(transitions(n, 4), n, m, free, 30, max_sum=9)
+    early = t <= 9
+    np.testing.assert_array_equal(short.value(vecs[early]), window.value(vecs[early]))
+    np.testing.assert_allclose(short.mean[:10], window.mean[:10], rtol=1e-12, atol=1e-15)
+    assert np.isnan(short.mean[10:]).all()
 
 
 def test_stated_error_of_the_sampled_curve_holds():

@@ -213,11 +213,19 @@ class CurveSampler:
         self.cards = cards
         self.p_one = np.asarray(p_one, dtype=float)
         self.exact_vectors = exact_vectors
-        self.window: _surrogate.WindowSurrogate | None = None
+        self.window: _surrogate.WindowSurrogate | None = None  # built at the first run
         self.cache: dict[tuple[int, ...], float] = {}
-        if (tables is not None and cards > 1 and surrogate
-                and _surrogate.feasible(size, per_column, free_center)):  # fmt: skip
-            self.window = _surrogate.WindowSurrogate(tables, size, per_column, free_center, cards)
+        self.surrogate = (tables is not None and cards > 1 and surrogate
+                          and _surrogate.feasible(size, per_column, free_center))  # fmt: skip
+
+    def _window(self, last: int) -> _surrogate.WindowSurrogate | None:
+        """The control variate, built for the draws up to `last` (the last draw sampled)."""
+        if self.surrogate and self.tables is not None:
+            if self.window is None or self.window.max_sum < last:
+                self.window = _surrogate.WindowSurrogate(
+                    self.tables, self.size, self.per_column, self.free_center, self.cards, last
+                )
+        return self.window
 
     def run(self, samples: int, seed: int, only: np.ndarray | None = None,
             previous: tuple[np.ndarray, np.ndarray] | None = None,
@@ -237,7 +245,6 @@ class CurveSampler:
         if previous is not None:
             p_any, error = previous[0].copy(), previous[1].copy()
         upper = any_of(p_one, cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
-        window = self.window
         rng = np.random.default_rng(seed)
         labels = np.repeat(np.arange(size), per_column)
         orders = np.empty((samples, n_numbers), np.int64)
@@ -248,6 +255,9 @@ class CurveSampler:
         x = np.zeros(samples)  # P(one card has a bingo) along each path (while live)
         vector_numbers = count_vectors_numbers(size, per_column)
         cache = self.cache
+        # first pass: the DP along every path; the regressions once the sampled draws are known
+        paths: list[tuple[int, np.ndarray, np.ndarray | None, np.ndarray]] = []
+        last_live = -1  # the last draw with a path not yet saturated
         for t in range(n_numbers + 1):
             if t > 0:
                 counts[np.arange(samples), orders[:, t - 1]] += 1
@@ -271,14 +281,21 @@ class CurveSampler:
                                 strict=True):  # fmt: skip
                     cache[k] = float(p)
             x[live] = [cache[k] for k in keys]
+            if live.size:
+                last_live = t
             y[live] = any_of(x[live], cards)
-            controls = []
-            if window is not None:
-                controls.append((1.0 - window.value(counts)) - (1.0 - window.mean[t]))
-            if live.size == samples:
-                controls.append(x - p_one[t])
-            estimate, se = _regression_estimate(y, controls)
             y[y >= 1.0 - SATURATED] = 1.0
+            paths.append((t, y.copy(), x.copy() if live.size == samples else None, counts.copy()))
+        # the control variate only for the draws sampled (the first pass found them)
+        # (after the last draw with a live path, y is constant: no control needed)
+        window = self._window(last_live) if last_live >= 0 else None
+        for t, y, x_all, at_t in paths:
+            controls = []
+            if window is not None and t <= window.max_sum:
+                controls.append((1.0 - window.value(at_t)) - (1.0 - window.mean[t]))
+            if x_all is not None:
+                controls.append(x_all - p_one[t])
+            estimate, se = _regression_estimate(y, controls)
             p_any[t] = min(max(estimate, p_one[t]), upper[t])
             # never claim more than MAX_REDUCTION from the control variates
             m = p_any[t]

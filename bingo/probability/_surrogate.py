@@ -36,19 +36,21 @@ def _window_types(size: int, free_center: bool) -> int:
 
 def _no_bingo(
     tables: Transitions, size: int, per_column: int, free_center: bool, start: int, width: int,
-    mirror: bool,
+    mirror: bool, max_sum: int,
 ) -> np.ndarray:  # fmt: skip
     """q[a, b(, c)]: no-bingo chance of columns start..start+width-1 of the card alone. With
     `mirror` (the window's columns are alike), q is symmetric under reversing the counts, so
-    only count vectors that are not above their reversal are run through the DP."""
+    only count vectors that are not above their reversal are run through the DP. Count vectors
+    summing to more than `max_sum` are not run (their q is left at 1)."""
     m1 = per_column + 1
     grids = np.indices((m1,) * width).reshape(width, -1).T
     flat = np.ravel_multi_index(tuple(grids.T), (m1,) * width)
     mirrored = np.ravel_multi_index(tuple(grids[:, ::-1].T), (m1,) * width)
-    todo = np.nonzero(flat <= mirrored)[0] if mirror else np.arange(flat.size)
+    wanted = grids.sum(axis=1) <= max_sum
+    todo = np.nonzero(wanted & (flat <= mirrored) if mirror else wanted)[0]
     rows = weight_rows(size, per_column, free_center)[start : start + width]
     wtabs = np.ascontiguousarray(rows[np.arange(width), grids[todo]])
-    q = np.empty(flat.size)
+    q = np.ones(flat.size)
     q[todo] = np.clip(1.0 - _kernels.bingo_probabilities(*tables.arrays(), wtabs), 0.0, 1.0)
     if mirror:
         q[mirrored[todo]] = q[todo]
@@ -59,8 +61,13 @@ class WindowSurrogate:
     """S(d) = product of window factors; `value(counts)` per sample, `mean` for every t."""
 
     def __init__(self, tables: Transitions, size: int, per_column: int, free_center: bool,
-                 cards: int):  # fmt: skip
+                 cards: int, max_sum: int | None = None):  # fmt: skip
+        """With `max_sum`, only the draws t <= max_sum are served (a window of a count vector
+        of t draws holds at most t of them): `mean` is NaN above it, and the 3-column DPs of
+        windows holding more are not run (most of the build on boards with many numbers)."""
         self.size = size
+        n_numbers = size * per_column
+        self.max_sum = n_numbers if max_sum is None else min(max_sum, n_numbers)
         centre = size // 2 if free_center else -1
         cache: dict[tuple[int, int | None], np.ndarray] = {}
 
@@ -76,7 +83,8 @@ class WindowSurrogate:
                     free_center,
                     start,
                     width,
-                    mirror=not touches or 2 * (centre - start) == width - 1,
+                    not touches or 2 * (centre - start) == width - 1,
+                    self.max_sum,
                 )
             return cache[key]
 
@@ -89,9 +97,12 @@ class WindowSurrogate:
                 q2 = table(i, 2)[:, :, None]
                 with np.errstate(divide="ignore", invalid="ignore"):
                     ratio = np.where(q2 > 0.0, q3 / q2, 0.0)
-            factors.append(np.clip(ratio, 0.0, 1.0) ** cards)
+            factor = np.clip(ratio, 0.0, 1.0) ** cards
+            factor[np.indices(factor.shape).sum(axis=0) > self.max_sum] = 0.0  # not computed
+            factors.append(factor)
         self.factors = factors
         self.mean = self._mean(per_column)
+        self.mean[self.max_sum + 1 :] = np.nan
 
     def value(self, counts: np.ndarray) -> np.ndarray:
         """S(d) for each row of `counts` (samples x size)."""
