@@ -199,6 +199,9 @@ MAX_REDUCTION = 100.0
 BERNOULLI_SHARE = 0.25
 
 
+REFINE_RUNS = 2  # runs after the first one of `CurveSampler.automatic`
+
+
 class CurveSampler:
     """The sampled curve of one board and card count: the control variate's tables and the DP
     answers per count vector are kept between runs, so a second, larger run with the same seed
@@ -228,10 +231,13 @@ class CurveSampler:
         return self.window
 
     def run(self, samples: int, seed: int, only: np.ndarray | None = None,
-            previous: tuple[np.ndarray, np.ndarray] | None = None,
+            previous: tuple[np.ndarray, np.ndarray] | None = None, target: float | None = None,
             ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
         """(p_any, error per t). With `only` (a mask over t), the draws outside it keep the
-        values of `previous`."""
+        values of `previous`. With `target`, past the curve's steepest part (the error floor
+        has peaked) each draw evaluates only the first paths that are predicted to keep its
+        error under half the target (at least MIN_PATHS): the late draws' DPs cost the most
+        and their errors are small."""
         size, per_column, free_center, cards = (self.size, self.per_column, self.free_center,
                                                 self.cards)  # fmt: skip
         tables, p_one = self.tables, self.p_one
@@ -258,6 +264,7 @@ class CurveSampler:
         # first pass: the DP along every path; the regressions once the sampled draws are known
         paths: list[tuple[int, np.ndarray, np.ndarray | None, np.ndarray]] = []
         last_live = -1  # the last draw with a path not yet saturated
+        used, peak = samples, 0.0  # paths evaluated at this draw; largest error floor so far
         for t in range(n_numbers + 1):
             if t > 0:
                 counts[np.arange(samples), orders[:, t - 1]] += 1
@@ -273,7 +280,7 @@ class CurveSampler:
                 exact = exact_at(tables, t, size, per_column, free_center, cards)
                 p_any[t], error[t] = min(max(exact, 0.0), 1.0), 0.0
                 continue
-            live = np.nonzero(y < 1.0 - SATURATED)[0]
+            live = np.nonzero(y[:used] < 1.0 - SATURATED)[0]
             keys = [min(tuple(row), tuple(row[::-1])) for row in counts[live].tolist()]
             todo = sorted({k for k in keys if k not in cache})
             if todo:
@@ -285,7 +292,10 @@ class CurveSampler:
                 last_live = t
             y[live] = any_of(x[live], cards)
             y[y >= 1.0 - SATURATED] = 1.0
-            paths.append((t, y.copy(), x.copy() if live.size == samples else None, counts.copy()))
+            x_all = x[:used].copy() if live.size == used else None
+            paths.append((t, y[:used].copy(), x_all, counts[:used].copy()))
+            if target is not None:
+                used, peak = _paths_to_use(y[:used], used, samples, target, peak)
         # the control variate only for the draws sampled (the first pass found them)
         # (after the last draw with a live path, y is constant: no control needed)
         window = self._window(last_live) if last_live >= 0 else None
@@ -300,24 +310,28 @@ class CurveSampler:
             # never claim more than MAX_REDUCTION from the control variates
             m = p_any[t]
             plain = max(float(y.var(ddof=1)), BERNOULLI_SHARE * m * (1.0 - m))
-            floor = np.sqrt(plain / samples / MAX_REDUCTION)
+            floor = np.sqrt(plain / y.size / MAX_REDUCTION)
             error[t] = ERROR_SE * max(se, floor) + SATURATED
         return p_any, error
 
     def automatic(self, first: int, seed: int, target: float, largest: int,
                   ) -> tuple[np.ndarray, np.ndarray, int]:  # fmt: skip
-        """(p_any, error, samples): `first` draw orders; if the stated max error is above
-        `target`, one more run sized from the first (the error falls as 1 / sqrt(samples)), at
-        most `largest` orders, at the draws still above the target only (the first orders and
-        their DP answers are reused; the other draws keep the first run's values)."""
-        p_any, error = self.run(first, seed)
-        if error.max() <= target:
-            return p_any, error, first
-        more = int(min(math.ceil(first * (error.max() / target) ** 2 * 1.2), largest))
-        if more <= first:
-            return p_any, error, first
-        p_any, error = self.run(more, seed, only=error > target, previous=(p_any, error))
-        return p_any, error, more
+        """(p_any, error, samples): `first` draw orders; while the stated max error is above
+        `target` (at most REFINE_RUNS times), one more run sized from the last (the error falls
+        as 1 / sqrt(samples)), at most `largest` orders, at the draws still above the target
+        only (the earlier orders and their DP answers are reused; the other draws keep their
+        values)."""
+        p_any, error = self.run(first, seed, target=target)
+        used = first
+        for _ in range(REFINE_RUNS):
+            if error.max() <= target:
+                break
+            more = int(min(math.ceil(used * (error.max() / target) ** 2 * 1.2), largest))
+            if more <= used:
+                break
+            p_any, error = self.run(more, seed, only=error > target, previous=(p_any, error))
+            used = more
+        return p_any, error, used
 
 
 def sampled_curve(
@@ -334,6 +348,25 @@ def sampled_curve(
     sampler = CurveSampler(tables, size, per_column, free_center, cards, p_one, exact_vectors,
                            surrogate)  # fmt: skip
     return sampler.run(samples, seed)
+
+
+MIN_PATHS = 100  # fewest paths a draw is estimated from when `target` thins them
+
+
+def _paths_to_use(
+    y: np.ndarray, used: int, samples: int, target: float, peak: float
+) -> tuple[int, float]:
+    """(paths for the next draw, new peak): all of them until the error floor (the part of the
+    stated error that depends on y alone) falls below 0.9 of its peak, then as many as bring
+    the floor to half the target, from MIN_PATHS up to `samples`."""
+    m = float(y.mean())
+    plain = max(float(y.var(ddof=1)), BERNOULLI_SHARE * m * (1.0 - m))
+    floor = ERROR_SE * np.sqrt(plain / used / MAX_REDUCTION)
+    peak = max(peak, floor)
+    if floor >= 0.9 * peak:
+        return samples, peak
+    wanted = math.ceil(used * (floor / (0.5 * target)) ** 2)
+    return int(min(max(wanted, MIN_PATHS), samples)), peak
 
 
 def _regression_estimate(y: np.ndarray, controls: list[np.ndarray]) -> tuple[float, float]:
