@@ -148,7 +148,7 @@ def main() -> int:
     prob.warm_up(7, 4)
     # the sampled curve (sizes above 5), cold: the one-card curve, the control variate's tables
     # and the sampling are all in the CPU time
-    for n, m in ((10, 10), (10, 15), (7, 10)):
+    for n, m in ((10, 10), (10, 15), (10, 20), (7, 10)):
         prob._curve_cached.cache_clear()
         prob._one_card.cache_clear()
         t0, c0 = time.perf_counter(), time.process_time()

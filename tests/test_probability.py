@@ -580,6 +580,20 @@ def test_window_surrogate_mean_is_exact(n, m, free):
     assert np.isnan(short.mean[10:]).all()
 
 
+@pytest.mark.parametrize(("n", "m", "free"), [(5, 7, True), (6, 9, False)])
+def test_window_tables_by_counting_match_the_dp(n, m, free):
+    """The window surrogate's strip tables from one counting DP equal the per-count-vector
+    DP's (every window position, the free centre's included)."""
+    from bingo.probability import _surrogate
+
+    tables = transitions(n, 4)
+    for start in range(n - 2):
+        for width in (2, 3):
+            by_dp = _surrogate._no_bingo(tables, n, m, free, start, width, False, n * m)
+            by_count = _surrogate._strip(tables, n, m, free, start, width)
+            np.testing.assert_allclose(by_count, by_dp, rtol=0, atol=1e-13)
+
+
 def test_stated_error_of_the_sampled_curve_holds():
     """The sampled estimator (the one used above 5x5) run with 80 seeds on 5x5 boards, where the
     exact curve is known: the stated per-draw error covers the true value >= 95 % of the time,

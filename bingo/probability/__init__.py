@@ -349,6 +349,7 @@ def warm_up(size: int | None = None, threshold: int = 4) -> None:
     _kernels.bingo_probability(*arrays, wtab)
     _kernels.bingo_probabilities(*arrays, wtab[None])
     _kernels.no_bingo_counts(*counting, False)
+    _kernels.strip_no_bingo_counts(*counting[:5], 2, -1)
     _kernels.bingo_with_one_more(*arrays, wtab, wtab)
     if size is not None:
         size, _, threshold, _ = check_board(size, size, threshold, False)

@@ -474,6 +474,20 @@ def no_bingo_counts(kind_start: Array, mult: F64, in_off: Array, in_src: Array, 
     (k = 0..n*n), or by columns: counts[j_0 * (n+1)^(n-1) + ... + j_{n-1}] for j_c marked card
     cells in column c. The free centre (centre_col >= 0) is always marked and not counted.
     One kernel for both: a column's count goes into key * shift + j, shift = 1 (total) or n+1."""
+    return _no_bingo_counts(kind_start, mult, in_off, in_src, n, n, centre_col, by_columns)
+
+
+@jit
+def strip_no_bingo_counts(kind_start: Array, mult: F64, in_off: Array, in_src: Array, n: int,
+                          columns: int, centre_col: int) -> F64:  # fmt: skip
+    """`no_bingo_counts` by columns for a strip of the first `columns` columns of an n-row card
+    (the window surrogate's 2- and 3-column boards: one run for every count vector)."""
+    return _no_bingo_counts(kind_start, mult, in_off, in_src, n, columns, centre_col, True)
+
+
+@jit
+def _no_bingo_counts(kind_start: Array, mult: F64, in_off: Array, in_src: Array, n: int,
+                     columns: int, centre_col: int, by_columns: bool) -> F64:  # fmt: skip
     n_states = mult.size
     n_kinds = kind_start.size - 1
     base = n + 1
@@ -481,7 +495,7 @@ def no_bingo_counts(kind_start: Array, mult: F64, in_off: Array, in_src: Array, 
     width = 1
     v = np.zeros((n_states, 1))
     v[0, 0] = 1.0
-    for c in range(n):
+    for c in range(columns):
         new_width = (width - 1) * shift + base
         u = np.zeros((n_states, new_width))
         for k in range(n_kinds):
