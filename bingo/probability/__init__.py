@@ -97,7 +97,7 @@ class FirstBingoCurve:
     expected_first_bingo: float  # expected draw number of the first bingo (inf: never)
     p_one: np.ndarray  # P(one random card has a bingo after t draws); always exact
     error: np.ndarray  # per-t stated error of p_any (zeros when exact)
-    samples: int  # draw orders sampled (0 when exact)
+    samples: int  # draw orders sampled (0 when exact; the late draws may use fewer)
     expected_error: float  # bound on the error of expected_first_bingo (sum of the per-t errors)
 
 

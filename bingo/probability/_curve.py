@@ -6,7 +6,10 @@ hypergeometric. Exact (all count vectors, p(d) from the DP's table of no-bingo p
 the vectors are few (sizes <= 5); otherwise each t is exact when its count vectors are few (the
 first and last draws) or the answer is pinned by bounds, and sampled over seeded draw orders
 (the DP inside; control variates: the window surrogate of `_surrogate` and the exact one-card
-curve) in between, with a stated error.
+curve) in between, with a stated error. The control variates cut the variance about 150-250x
+where the curve rises (10x10, 15 per column, 100 cards); the stated error claims at most 100x
+against the sampled variance (`MAX_REDUCTION`), which the tests check against exact curves and
+a long run.
 """
 
 from __future__ import annotations
