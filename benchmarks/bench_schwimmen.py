@@ -15,6 +15,10 @@ strong >= 33 %; strong decides in <= 200 ms (99th percentile).
     python benchmarks/bench_schwimmen.py --games 2000                       # vs three easy
     python benchmarks/bench_schwimmen.py --games 1000 --levels easy --house  # the starter's edge
 
+Measured 2026-12-01 (seeds 1-400, --jobs 2): strong vs three normal 29.2% (CI 24.8-33.7%),
+baseline 23.8% (19.6-27.9%), edge +5.5% (-0.1..+11.1%): below the 33% target. With --house,
+easy seat 0 vs three easy wins 45.4% (43.2-47.6%, 2000 games): that is the baseline there.
+
 `--rounds N` measures instead how often the tested CPU loses a coin in the first round of N
 deals (its seat rotates; ties lose, so four equal players lose a little more than 25%), next to
 the baseline on the same deals: about 8 times cheaper per sample than whole games, for tuning.
