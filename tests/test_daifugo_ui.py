@@ -191,7 +191,7 @@ def test_refusals_are_explained_in_japanese():
     g.play(["7H"])
     assert explain(g.refusal(["QD"]), "ja") == "絵柄しばり中：♥ しか出せません"
     assert explain(g.refusal(["5C"]), "ja").startswith("場のカードより強いカード")
-    assert explain(g.refusal(["5C"]), "en") == g.check(["5C"])
+    assert explain(g.refusal(["5C"]), "en") == "Play cards stronger than the field"
     g2 = Game.from_hands([["3S", "6H"], ["4D", "7C"], ["5C", "9H"]])
     g2.play(["3S"])
     g2.play(["4D"])

@@ -15,7 +15,7 @@ from eventkit.i18n import translate
 from games.cool24 import texts as cool_texts
 from games.cool24.rules import IllegalCoolMove
 from games.daifugo.rules import IllegalDaifugoMove
-from games.daifugo.texts import ILLEGAL_JA, explain
+from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA, explain
 from games.schwimmen import texts as schwimmen_texts
 from games.schwimmen.rules import IllegalSchwimmenMove
 
@@ -112,15 +112,15 @@ def test_every_cool_code_has_its_own_text(code, language):
     assert (language == "ja") == any(ord(ch) > 0x3000 for ch in text)
 
 
+@pytest.mark.parametrize("language", ["ja", "en"])
 @pytest.mark.parametrize("code", sorted(DAIFUGO))
-def test_every_daifugo_code_has_japanese_text(code):
-    """Daifugō's English screens show the engine's own message (texts.py has no English table
-    of refusals yet), so only the Japanese table is checked for its own text."""
-    assert code in ILLEGAL_JA
+def test_every_daifugo_code_has_its_own_text(code, language):
+    table = ILLEGAL_JA if language == "ja" else ILLEGAL_EN
+    assert code in table
     error = IllegalDaifugoMove(code, **sample(DAIFUGO[code]))
-    text = translate(error, ILLEGAL_JA)
-    assert text == explain(error, "ja") and "{" not in text and text != str(error)
-    assert explain(error, "en") == str(error) and "{" not in str(error)
+    text = explain(error, language)
+    assert text == translate(error, table) and "{" not in text and text != str(error)
+    assert (language == "ja") == any(ord(ch) > 0x3000 for ch in text)
 
 
 def test_schwimmen_names_the_dealer():

@@ -23,7 +23,6 @@ from games.daifugo.legality import (
     canonical,
     gifts,
     refusal_code,
-    refusal_error,
     why_illegal,
 )
 from games.daifugo.plays import (
@@ -359,11 +358,6 @@ class Game:
             self._give(action.cards)
         else:
             self._play(action)
-
-    def _why_not(self, play: Play) -> str | None:
-        """None when `play` may be made on the current field, else the English reason."""
-        error = refusal_error(self, play)
-        return None if error is None else str(error)
 
     def _resolve(self, cards: Iterable[str | AnyCard], check: bool = True) -> Play:
         """The play these codes make: with a bare joker, the first reading legal now."""

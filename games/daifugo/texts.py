@@ -191,11 +191,49 @@ ILLEGAL_JA = {
 }
 
 
+_BAD_SHAPE_EN = "Those cards make no play (one card, 2-4 of one number, or 3+ in a row of one suit)"
+# the same codes for the English screens (the engine's own messages are for logs and the CLI)
+ILLEGAL_EN = {
+    "number_lock": "Number lock: only {rank} can come next",
+    "number_lock_end": "Number lock: nothing can follow now",
+    "suit_lock": "Suit lock: only {suits} can be played",
+    "only_spade_three": "Only the ♠3 beats a lone joker (spade 3 return)",
+    "nothing_beats_joker": "Nothing beats a lone joker",
+    "not_stronger": "Play cards stronger than the field",
+    "not_stronger_reversed": "Play cards stronger than the field (the order is reversed)",
+    "field_needs": "Play the way the field was played (same number of cards, same shape)",
+    "lead_no_pass": "The field is empty, so you cannot pass: play a card",
+    "not_in_hand": "You do not hold {card}",
+    "exchange_first": "Pass your cards first",
+    "game_over": "This game is over",
+    "no_exchange": "It is not the time to pass cards",
+    "give_count": "Choose {count} card(s) to pass",
+    "give_not_in_hand": "You do not hold {card}",
+    "give_strongest": "Pass your strongest card ({cards})",
+    "joker_suit": "Play the joker as {play}",
+    **dict.fromkeys(
+        (
+            "no_cards",
+            "one_joker",
+            "card_twice",
+            "only_joker_stands",
+            "joker_real_card",
+            "lone_joker_face",
+            "set_too_big",
+            "joker_set_face",
+            "not_a_play",
+            "not_a_sequence",
+            "joker_no_sequence",
+            "not_an_action",
+        ),
+        _BAD_SHAPE_EN,
+    ),
+}
+
+
 def explain(error: IllegalMove, language: str) -> str:
-    """The engine's reason for refusing a play, by its code: Japanese on the ja screens."""
-    if language != "ja":
-        return str(error)
-    return translate(error, ILLEGAL_JA)
+    """The engine's reason for refusing a play, by its code, in the screen's language."""
+    return translate(error, ILLEGAL_JA if language == "ja" else ILLEGAL_EN)
 
 
 def card_label(card: AnyCard, language: str) -> str:
