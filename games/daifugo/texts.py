@@ -151,6 +151,21 @@ TEXTS = {
 }
 
 
+# codes for cards that make no play at all: one message says what a play is
+_SHAPE_CODES = (
+    "no_cards",
+    "one_joker",
+    "card_twice",
+    "only_joker_stands",
+    "joker_real_card",
+    "lone_joker_face",
+    "set_too_big",
+    "joker_set_face",
+    "not_a_play",
+    "not_a_sequence",
+    "joker_no_sequence",
+    "not_an_action",
+)
 _BAD_SHAPE = "その組み合わせでは出せません（1枚・同じ数字・同じ絵柄の3枚以上の連番）"
 # the engine's refusal codes (games.daifugo.rules.IllegalDaifugoMove) in Japanese
 ILLEGAL_JA = {
@@ -171,23 +186,7 @@ ILLEGAL_JA = {
     "give_not_in_hand": "{card} は手札にありません",
     "give_strongest": "いちばん強いカード（{cards}）を渡してください",
     "joker_suit": "ジョーカーは {play} として出してください",
-    **dict.fromkeys(
-        (
-            "no_cards",
-            "one_joker",
-            "card_twice",
-            "only_joker_stands",
-            "joker_real_card",
-            "lone_joker_face",
-            "set_too_big",
-            "joker_set_face",
-            "not_a_play",
-            "not_a_sequence",
-            "joker_no_sequence",
-            "not_an_action",
-        ),
-        _BAD_SHAPE,
-    ),
+    **dict.fromkeys(_SHAPE_CODES, _BAD_SHAPE),
 }
 
 
@@ -211,23 +210,7 @@ ILLEGAL_EN = {
     "give_not_in_hand": "You do not hold {card}",
     "give_strongest": "Pass your strongest card ({cards})",
     "joker_suit": "Play the joker as {play}",
-    **dict.fromkeys(
-        (
-            "no_cards",
-            "one_joker",
-            "card_twice",
-            "only_joker_stands",
-            "joker_real_card",
-            "lone_joker_face",
-            "set_too_big",
-            "joker_set_face",
-            "not_a_play",
-            "not_a_sequence",
-            "joker_no_sequence",
-            "not_an_action",
-        ),
-        _BAD_SHAPE_EN,
-    ),
+    **dict.fromkeys(_SHAPE_CODES, _BAD_SHAPE_EN),
 }
 
 
