@@ -5,8 +5,10 @@ its ``.venv`` may sit under a folder only root can enter (CI clones into such a 
 ``nobody`` cannot even start ``.venv/bin/python``. A mirror that ``nobody`` can read is built
 once per test session in a temporary folder: hard links (copies across file systems) of the
 packages installed for this interpreter and of the project's own files, run by the base
-interpreter the venv was made from. Nothing outside the mirror is changed, and the mirror is
-removed at the end of the session.
+interpreter the venv was made from. When that interpreter itself lives where ``nobody`` cannot
+go (pyenv under ``/root``), the interpreter, its shared library and its standard library are
+mirrored too. Nothing outside the mirror is changed, and the mirror is removed at the end of
+the session.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("eventkit", "bingo", "cards", "games", "img", "config.toml", "pyproject.toml")
 # Installed only for the test tools or the installer; the programs run as nobody never use them.
 NOT_NEEDED = ("__editable__*", "pip", "pip-*", "mypy", "mypy-*", "*__mypyc*", "selenium")
+# Parts of the standard library the programs never import (the largest is CPython's own tests).
+STDLIB_NOT_NEEDED = ("site-packages", "dist-packages", "test", "idlelib", "turtledemo", "ensurepip")
+PROBE = ["-c", "import numpy, reportlab, PIL, eventkit"]
 
 
 def _link_or_copy(source: str, target: str) -> None:
@@ -71,9 +76,34 @@ class Nobody:
         self.writable.mkdir(mode=0o777)
         self.writable.chmod(0o777)  # numba's cache and Qt's settings, as nobody
         self.python = sys._base_executable  # the venv's own python needs the venv's folder
-        probe = self.run(["-c", "import numpy, reportlab, PIL, eventkit"], cwd=folder)
+        self.interpreter_env: dict[str, str] = {}
+        try:
+            probe = self.run(PROBE, cwd=folder)
+        except PermissionError:  # nobody may not enter the interpreter's folder
+            probe = None
+        if probe is None or probe.returncode != 0:
+            self._mirror_interpreter()
+            probe = self.run(PROBE, cwd=folder)
         if probe.returncode != 0:
             raise RuntimeError(f"{self.python} cannot run as nobody: {probe.stderr[-500:]}")
+
+    def _mirror_interpreter(self) -> None:
+        """Mirror the base interpreter: its binary, shared library and standard library."""
+        home = self.folder / "python"
+        stdlib = Path(sysconfig.get_paths()["stdlib"])
+        (home / "bin").mkdir(parents=True)
+        python = home / "bin" / Path(sys._base_executable).name
+        _link_or_copy(os.path.realpath(sys._base_executable), str(python))
+        libdir, soname = sysconfig.get_config_var("LIBDIR"), sysconfig.get_config_var("INSTSONAME")
+        (home / "lib").mkdir()
+        if libdir and soname and (Path(libdir) / soname).exists():
+            _link_or_copy(str(Path(libdir) / soname), str(home / "lib" / soname))
+        _mirror(stdlib, home / "lib" / stdlib.name, STDLIB_NOT_NEEDED)
+        self.python = str(python)
+        self.interpreter_env = {
+            "PYTHONHOME": str(home),
+            "LD_LIBRARY_PATH": str(home / "lib"),
+        }
 
     def run(
         self, args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 120
@@ -85,6 +115,7 @@ class Nobody:
             "NUMBA_CACHE_DIR": str(self.writable / "numba"),
             "HOME": str(self.writable),
             "QT_QPA_PLATFORM": "offscreen",
+            **self.interpreter_env,
             **(env or {}),
         }
         return subprocess.run(
