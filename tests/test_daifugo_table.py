@@ -96,6 +96,24 @@ def test_leaving_mid_game_costs_the_penalty_once(tmp_path):
     assert table.leave() == 0 and not table.in_game
 
 
+def test_an_interrupted_game_gives_every_fee_back(tmp_path):
+    """Ctrl+C mid-game: nobody chose to leave, so the chips go back to where they were before
+    the game (fees by rank, so the second game's fees differ from seat to seat), on disk too."""
+    table = make(tmp_path, room="intermediate")
+    table.start_game()
+    play_to_end(table)
+    before = {name: table.bank.balance(name) for name in NAMES}
+    table.start_game()
+    fees = {
+        name: fee(table.room, title) for name, title in zip(NAMES, table.titles_played, strict=True)
+    }
+    assert len(set(fees.values())) > 1  # the titles of the first game set different fees
+    assert all(table.bank.balance(n) == before[n] - fees[n] for n in NAMES)
+    assert table.interrupt() and not table.in_game
+    assert {name: ChipBank(tmp_path / "chips.json").balance(name) for name in NAMES} == before
+    assert not table.interrupt()  # between games there is nothing to give back
+
+
 def test_refused_moves_change_nothing(tmp_path):
     table = make(tmp_path, seed=2)
     table.start_game()

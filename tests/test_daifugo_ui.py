@@ -464,14 +464,20 @@ def test_closing_between_games_asks_nothing(qtbot):
     assert table.bank.balance(table.names[0]) == before
 
 
-def test_a_close_from_code_mid_game_leaves_without_asking(qtbot):
-    """Ctrl+C's handler closes every window and quits: nobody could answer, so it leaves."""
+def test_a_close_from_code_mid_game_charges_nothing(qtbot, capsys):
+    """Ctrl+C's handler closes every window and quits: nobody could answer, so nobody pays;
+    the game is dropped and the host's terminal says so."""
     table = make(qtbot, seed=5)
     table.start_game()
     wait_human_or_over(qtbot, table)
-    before = table.bank.balance(table.names[0])
+    assert table.in_game
+    from games.daifugo.chips import fee
+
+    fees = [fee(table.session.room, title) for title in table.session.titles_played]
+    before = [table.bank.balance(name) + paid for name, paid in zip(table.names, fees, strict=True)]
     assert table.close() and not table.leave_panel.isVisible()
-    assert table.bank.balance(table.names[0]) == before - 100 and not table.in_game
+    assert [table.bank.balance(name) for name in table.names] == before and not table.in_game
+    assert "参加費は全員に返し" in capsys.readouterr().err
 
 
 def test_english_leave_question(qtbot):
@@ -490,7 +496,7 @@ def test_english_leave_question(qtbot):
 
 def test_ctrl_c_mid_game_quits_cleanly_without_the_penalty(tmp_path, monkeypatch):
     """Ctrl+C's handler closes every window and quits: the program ends (exit code 0) without
-    waiting for an answer, and leaving mid-game is charged as before."""
+    waiting for an answer, and nobody asked means nobody pays: the fee goes back too."""
     import os
     import signal
     import subprocess
@@ -520,4 +526,4 @@ def test_ctrl_c_mid_game_quits_cleanly_without_the_penalty(tmp_path, monkeypatch
         if proc.poll() is None:
             proc.kill()
     monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path))
-    assert ChipBank().balance("あなた") == 10_000 - 100 - 100  # the 平民 fee and the penalty
+    assert ChipBank().balance("あなた") == 10_000  # no penalty, and the 平民 fee returned

@@ -197,6 +197,19 @@ class TableSession:
         self.in_game = False
         return penalty
 
+    def interrupt(self) -> bool:
+        """The program is stopped mid-game (Ctrl+C, a shutdown): nobody chose to leave and
+        nobody was asked, so nobody pays. The game is dropped and the fees collected at its
+        start go back, so the chips are as they were before it. True when a game was
+        interrupted."""
+        if not self.in_game:
+            return False
+        self.in_game = False
+        for seat, name in enumerate(self.names):
+            self.bank.add(name, fee(self.room, self.titles_played[seat]))
+        self._save_chips()
+        return True
+
     def _save_chips(self) -> None:
         """A failed save loses nothing (the bank keeps the changes for the next one)."""
         try:

@@ -79,6 +79,10 @@ TEXTS = {
         ),
         "leave": "抜ける（-{n:,}）",
         "stay": "続ける",
+        "interrupted": (
+            "大富豪：プログラムが止められたため、途中のゲームは中止しました。"
+            "参加費は全員に返し、チップはゲーム前のままです。"
+        ),
     },
     "en": {
         "title": "Daifugō",
@@ -147,6 +151,10 @@ TEXTS = {
         ),
         "leave": "Leave (-{n:,})",
         "stay": "Keep playing",
+        "interrupted": (
+            "Daifugō: the program was stopped, so the game in progress was dropped."
+            " The fees went back to everyone: the chips are as they were before it."
+        ),
     },
 }
 

@@ -6,6 +6,7 @@ keys into `play` / `pass_turn` / `give`, and lets CPU seats move on a timer (0 m
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
@@ -215,13 +216,16 @@ class DaifugoTable(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
         """The person closing the window (title bar, Alt+F4: a spontaneous event) during a game
         is asked first, naming the penalty; the window stays open until they answer. A close
-        from code (Ctrl+C's handler, which then quits; tests) cannot wait for an answer: it
-        leaves the game as before (penalty charged). Between games the window just closes."""
+        from code (Ctrl+C's or a shutdown's handler, which then quits) cannot wait for an
+        answer, so it charges nothing: the game is dropped, the chips stay as before it, and
+        the terminal says so. Between games the window just closes."""
         if self.session.in_game and event.spontaneous():
             event.ignore()
             self.ask_to_leave()
             return
-        self.leave()
+        self._timer.stop()
+        if self.session.interrupt():
+            print(self.t["interrupted"], file=sys.stderr)
         super().closeEvent(event)
 
     def ask_to_leave(self) -> None:
