@@ -3,7 +3,8 @@
 # distribution's own python3 (PEP 668 "externally managed"), pyenv, or inside an active venv.
 #   bash scripts/install.sh            the toolkit (then: .venv/bin/bingo draw)
 #   bash scripts/install.sh --test     plus the test tools and, with apt, Chromium for the phone
-#                                      tests (then: .venv/bin/python -m pytest)
+#                                      tests and poppler for the print tests
+#                                      (then: .venv/bin/python -m pytest)
 #   bash scripts/install.sh --sound    plus PySide6-Addons for the draw's sounds (about 440 MB)
 # On Debian/Ubuntu it also installs, with apt-get and only when missing, the system libraries
 # Qt needs and python3-venv (the Japanese font ships with the package). Safe to run again:
@@ -19,7 +20,7 @@ for arg in "$@"; do
   case "$arg" in
     --test) extras+=(test) ;;
     --sound) extras+=(sound) ;;
-    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option '$arg' (use --test, --sound or --help)" >&2; exit 2 ;;
   esac
 done
@@ -81,11 +82,14 @@ apt_install_missing \
   libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xfixes0 libpulse0 ||
   echo "warning: Qt windows may not open until those packages are installed" >&2
 
-# ------------------------------------------------------------------ the phone tests' browser
-# tests/test_web_browser.py drives the distribution's Chromium (nothing is downloaded by tests).
+# ------------------------------------------------------------------ the tests' system tools
+# tests/test_web_browser.py drives the distribution's Chromium (nothing is downloaded by tests);
+# tests/test_cards_print.py renders and inspects the PDFs with poppler and a second font.
 if [[ " ${extras[*]:-} " == *" test "* ]]; then
   apt_install_missing chromium chromium-driver ||
     echo "warning: the phone tests need chromium and chromium-driver (apt)" >&2
+  apt_install_missing poppler-utils fonts-dejavu-core ||
+    echo "warning: the print tests need poppler-utils and fonts-dejavu-core (apt)" >&2
 fi
 
 # ------------------------------------------------------------------ the virtual environment
