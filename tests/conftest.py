@@ -20,6 +20,18 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
 
 
+@pytest.fixture(scope="session")
+def qapp(qapp_args, qapp_cls):
+    """pytest-qt's application, with the shipped font as its default as every command's
+    `eventkit.qtruntime.make_app` sets it: screens render (and are grabbed) as the audience
+    sees them, also on a machine without Japanese system fonts."""
+    from eventkit.fonts import register_qt_fonts
+
+    app = qapp_cls.instance() or qapp_cls(qapp_args)
+    register_qt_fonts()
+    return app
+
+
 @pytest.fixture
 def output_dir() -> Path:
     """Folder for PNG grabs of screens (ignored by git)."""

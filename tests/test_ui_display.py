@@ -518,8 +518,9 @@ def test_english_text(qtbot, config, tmp_path):
 def test_screens_before_during_and_after_a_spin(
     qtbot, config, tmp_path, output_dir, size, fake_engine
 ):
+    # a spin far longer than the test: only the second press lands it, however loaded the machine
     config = dataclasses.replace(
-        config, display=dataclasses.replace(config.display, spin_seconds=1.0)
+        config, display=dataclasses.replace(config.display, spin_seconds=60.0)
     )
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=1)
     tag = f"{size[0]}x{size[1]}"
@@ -530,11 +531,12 @@ def test_screens_before_during_and_after_a_spin(
         press(qtbot, window, Qt.Key.Key_Space)
         press(qtbot, window, Qt.Key.Key_Space)
     press(qtbot, window, Qt.Key.Key_Space)
-    qtbot.wait(250)
+    qtbot.waitUntil(lambda: window.reel.animation.currentTime() >= 250, timeout=5000)
     assert window.controller.spinning
     image = window.grab()
     assert image.width() == size[0]
     image.save(str(output_dir / f"draw_{tag}_1_during.png"))
+    press(qtbot, window, Qt.Key.Key_Space)  # land it
     qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
     qtbot.wait(100)
     window.grab().save(str(output_dir / f"draw_{tag}_2_after.png"))
