@@ -61,6 +61,24 @@ def test_cpu_only_games_end_with_legal_moves_and_all_cards():
         assert len(game.winners) >= 1
 
 
+def test_two_searching_cpus_left_alone_still_end_the_round():
+    """Seed 707 of the benchmark: seats 0 and 2 (normal CPUs) were left and swapped KD/10D/
+    10H/7C/8S back and forth for ever, each sure that knocking loses. Now the game ends."""
+    players = [CpuPlayer("normal", 707 * 10 + k) for k in (1, 2, 3, 4)]
+    game = play_game(players, 707, Rules(human_seat=0))
+    assert game.phase is Phase.GAME_OVER and len(game.winners) == 1
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_searching_cpu_knocks_after_its_patience_even_when_sure_to_lose(level):
+    hands = [("9C", "7C", "10C"), None, ("8S", "9S", "JS"), None]
+    patience = CpuPlayer.SEARCH_PATIENCE
+    for turns, knocks in ((patience - 1, False), (patience, True)):
+        game = Game.from_position(hands, ("KD", "10D", "10H"), turns_taken=[turns, 0, turns, 0])
+        action = quick(level).choose(game.observation(0), game.legal_actions())
+        assert isinstance(action, Knock) is knocks, (turns, action)
+
+
 def test_same_seed_same_choices():
     def run(seed):
         players = [quick("strong", 5), quick("normal", 6), CpuPlayer("easy", 7), quick("normal", 8)]
