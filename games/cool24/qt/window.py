@@ -791,18 +791,23 @@ class Cool24Widget(QWidget):
             self._text(p, QRectF(-420, 10, 840, 52), pop.subtitle, 38, "#fff4b0")
             p.restore()
 
-    def _summary(self, p: QPainter) -> None:
-        g = self.game
-        assert g is not None
-        t = self.t
-        p.fillRect(QRectF(0, 0, CANVAS_W, CANVAS_H), QColor(5, 3, 20, 175))
-        box = QRectF(400, 120, 800, 660)
+    @staticmethod
+    def _dialog_panel(p: QPainter, box: QRectF, dim: int) -> QRectF:
+        """Dim the board (`dim` = alpha) and draw the gold-framed purple panel `box` over it."""
+        p.fillRect(QRectF(0, 0, CANVAS_W, CANVAS_H), QColor(5, 3, 20, dim))
         grad = QLinearGradient(box.topLeft(), box.bottomLeft())
         grad.setColorAt(0, QColor("#3a2078"))
         grad.setColorAt(1, QColor("#170c3a"))
         p.setPen(QPen(QColor("#ffd23f"), 4))
         p.setBrush(QBrush(grad))
         p.drawRoundedRect(box, 34, 34)
+        return box
+
+    def _summary(self, p: QPainter) -> None:
+        g = self.game
+        assert g is not None
+        t = self.t
+        box = self._dialog_panel(p, QRectF(400, 120, 800, 660), dim=175)
         title = t["cleared"] if g.cleared else t["over"]
         self._text(p, QRectF(box.x(), box.y() + 24, box.width(), 80), title, 60, "#ffd23f")
         x, w = box.x() + 90, box.width() - 180
@@ -859,14 +864,7 @@ class Cool24Widget(QWidget):
         """The question over the board: quit (Y) or play on (N / Esc / Enter)."""
         g = self.game
         t = self.t
-        p.fillRect(QRectF(0, 0, CANVAS_W, CANVAS_H), QColor(5, 3, 20, 190))
-        box = QRectF(300, 230, 1000, 430)
-        grad = QLinearGradient(box.topLeft(), box.bottomLeft())
-        grad.setColorAt(0, QColor("#3a2078"))
-        grad.setColorAt(1, QColor("#170c3a"))
-        p.setPen(QPen(QColor("#ffd23f"), 4))
-        p.setBrush(QBrush(grad))
-        p.drawRoundedRect(box, 34, 34)
+        box = self._dialog_panel(p, QRectF(300, 230, 1000, 430), dim=190)
         self._text(
             p, QRectF(box.x(), box.y() + 40, box.width(), 90), t["quit_title"], 56, "#ffd23f"
         )
