@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.cool24.rules import CARDS_PER_LAP, Game, linked
+from games.cool24.rules import Game, linked
+from games.cool24.settings import CARDS_PER_LAP
 
 POLICIES = ("random", "greedy", "best")
 DEFAULT_ROLLOUTS = 32
@@ -40,7 +41,9 @@ def greedy_slot(game: Game, rng: random.Random | None = None) -> int:
     """The playable slot with the least connected card (lowest slot on ties); no randomness."""
     best, best_cost = 0, 1 << 30
     for slot in game.playable():
-        cost = greedy_cost(game, game.hand_ids[slot - 1], slot)
+        card = game.hand_ids[slot - 1]
+        assert card is not None  # a playable slot holds a card
+        cost = greedy_cost(game, card, slot)
         if cost < best_cost:
             best, best_cost = slot, cost
     return best

@@ -60,14 +60,14 @@ def count_groups(hand: Sequence[AnyCard]) -> int:
     by_suit: dict[str, list[int]] = {}
     joker = 0
     for c in hand:
-        rank = c.rank
-        if rank is None:
+        rank, suit = c.rank, c.suit
+        if rank is None or suit is None:
             joker = 1
             continue
         v = strength(rank)
         ranks[v] = ranks.get(v, 0) + 1
         # keyed by the suit's letter: hashing a str is much cheaper than an Enum member
-        by_suit.setdefault(c.suit._value_, []).append(v)
+        by_suit.setdefault(suit._value_, []).append(v)
     plain = len(ranks) + joker
     # Try taking runs of 3+ out of each suit; keep it only when it lowers the count.
     runs: list[list[int]] = []
@@ -340,7 +340,7 @@ def strong_choice(
     ranked = sorted(plays, key=lambda p: _play_cost(base, obs.seat, p, hand, danger))
     # Different joker stand-ins with the same effect are one candidate.
     candidates: list[Play | None] = []
-    seen: set = set()
+    seen: set[object] = set()
     for p in ranked:
         sig = (p.kind, p.cards, p.lo, p.hi, p.suits if obs.rules.suit_lock else None)
         if sig in seen:
@@ -416,7 +416,8 @@ class CPU:
         assert step is not None and step.giver == obs.seat
         game = self._game(obs)
         chosen = set(exchange_choice(game, self.level, self.rng))
-        return next(g for g in game.legal_actions() if {str(c) for c in g.cards} == chosen)
+        gives = (g for g in game.legal_actions() if isinstance(g, Give))
+        return next(g for g in gives if {str(c) for c in g.cards} == chosen)
 
 
 def play_cpu_turn(game: Game, cpu: CPU) -> Action:

@@ -18,7 +18,7 @@ simulated turn is a handful of dictionary look-ups.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from games.common.cards import Card, deck_32
@@ -58,7 +58,7 @@ _WEAK2 = 44  # 22 points
 _ONE, _ALL, _PASS, _KNOCK = 0, 1, 2, 3
 
 
-def _mask(cards: Sequence[Card]) -> int:
+def _mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
         m |= 1 << _INDEX[c]
@@ -114,6 +114,22 @@ class _Sim:
         "human",
         "starter",
     )
+    hands: list[int]  # per seat, a card mask (0 for seats that are out)
+    table: int
+    stock: list[int]  # card indices, drawn from the end
+    discards: list[int]
+    rng: random.Random
+    nxt: dict[int, int]  # seat -> the next seat still in the game
+    alive: list[int]
+    current: int
+    knocker: int  # -1 until someone knocks
+    final: list[int]  # seats still to play after the knock
+    passed: list[bool]
+    turns: list[int]
+    streak: int  # passes in a row
+    house: bool
+    human: int | None
+    starter: int
 
     def copy(self) -> _Sim:
         s = _Sim.__new__(_Sim)
@@ -267,7 +283,7 @@ def _history_weight(
     obs: Observation,
     sim: _Sim,
     context: list[tuple[int, bool, bool]],
-    masks: list,
+    masks: list[tuple[int, int]],
     factors: tuple[float, float, float, float, float] | None = None,
 ) -> float:
     """How well the sampled hands explain the others' public decisions (greedy-player model).
@@ -486,7 +502,7 @@ class CpuPlayer:
         """Loss rate of each candidate move over weighted deals played out greedily."""
         me = obs.seat
         tiebreak = obs.rules.suit_tiebreak
-        losses = [0] * len(cands)
+        losses = [0.0] * len(cands)
         horizon = self.horizon_rotations * (obs.players - sum(obs.out))
         easy2, patience = self.opponent_knock2, self.opponent_patience
         swimmers = frozenset(s for s in range(obs.players) if not obs.out[s] and obs.coins[s] < 0)
