@@ -79,6 +79,30 @@ def test_a_searching_cpu_knocks_after_its_patience_even_when_sure_to_lose(level)
         assert isinstance(action, Knock) is knocks, (turns, action)
 
 
+def test_play_outs_let_opponents_knock_by_the_rates_seen():
+    """modelled_move: a knock whenever the odds say 1, never when they say 0 (then the best
+    swap, as the greedy model plays), and only once the seat has had a turn."""
+    game = Game.from_position(HANDS, ("7S", "KH", "9S"), turns_taken=[1, 1, 1, 1])
+    player = quick("strong")
+    assert player.opponent_knock_odds is ai._SEEN_KNOCK_ODDS
+    assert quick("normal").opponent_knock_odds is None
+    assert ai._SEEN_KNOCK_ODDS[60] == 0.9 and ai._SEEN_KNOCK_ODDS[61] == 0.9  # 30 and 30.5
+    sim = player._deals(game.observation(0), 1)[0]
+    sure, never = [1.0] * 65, [0.0] * 65
+    knocking = sim.copy()
+    knocking.modelled_move(sure, 99)
+    assert knocking.knocker == 0
+    swapping = sim.copy()
+    swapping.modelled_move(never, 99)
+    greedy = sim.copy()
+    greedy.greedy_move(99, 99)
+    assert swapping.knocker == -1 and swapping.hands == greedy.hands
+    first_turn = sim.copy()
+    first_turn.turns[0] = 0
+    first_turn.modelled_move(sure, 99)
+    assert first_turn.knocker == -1  # no knocking on one's first turn
+
+
 def test_same_seed_same_choices():
     def run(seed):
         players = [quick("strong", 5), quick("normal", 6), CpuPlayer("easy", 7), quick("normal", 8)]
