@@ -9,7 +9,7 @@ Every player sees only its own `Observation` and is deterministic given its seed
   passing to the end of the round against greedy opponents, and keeps the move that loses a
   coin least often (its "expected standing"); after 10 turns in a round it knocks, so
   every round ends.
-- strong: the same search with three times as many deals and more candidate swaps, and in
+- strong: the same search with about ten times as many deals and more candidate swaps, and in
   its play-outs the others knock as players are seen to (more often the better their hand)
   instead of at a fixed 26 points.
 
@@ -390,9 +390,10 @@ class CpuPlayer:
             raise ValueError(f"CPU level '{level}' is unknown: use easy, normal or strong")
         self.level = level
         self.rng = random.Random(seed)
-        self.samples = 96  # strong: deals played out per decision
+        self.samples = 300  # strong: deals played out per decision
         self.normal_samples = 32  # normal: deals played out per decision
-        self.candidates = 4  # strong: deals drawn per deal kept (weighted resampling)
+        # deals drawn per deal kept (weighted resampling)
+        self.candidates = 6 if level == "strong" else 4
         self.horizon_rotations = 2  # how far each play-out looks
         self.own_knock2 = 54  # in play-outs this player knocks at 27 points
         self.knockout_bonus = 0.0  # value of putting a swimming opponent out (vs. 1 = own loss)
@@ -404,7 +405,7 @@ class CpuPlayer:
         self.opponent_knock_odds: Sequence[float] | None = (
             _SEEN_KNOCK_ODDS if level == "strong" else None
         )
-        self.swaps = 3 if level == "normal" else 4  # best swaps compared (with all/pass/knock)
+        self.swaps = 6 if level == "strong" else 3  # best swaps compared (with all/pass/knock)
         self.last_estimates: list[tuple[str, float]] = []  # strong: (move, loss rate), for tests
 
     def __repr__(self) -> str:
