@@ -380,9 +380,9 @@ class CpuPlayer:
 
     EASY_KNOCK2 = _GOOD2  # easy knocks at 26 points ...
     EASY_PATIENCE = 7  # ... or after this many turns, so rounds always end
-    # Normal and strong knock at the latest on this turn of a round. Without it two searching
-    # CPUs left alone, each sure a knock loses, could swap the same cards back and forth for
-    # ever (seen: seed 707 of the benchmark). Rounds rarely last past 7 turns a player.
+    # Normal and strong knock once they have had this many turns in a round. Without it two
+    # searching CPUs left alone, each sure a knock loses, could swap the same cards back and
+    # forth for ever (seen: seed 707 of the benchmark). Rounds rarely last past 7 turns a player.
     SEARCH_PATIENCE = 10
 
     def __init__(self, level: str = "normal", seed: int | None = None) -> None:
@@ -545,7 +545,7 @@ class CpuPlayer:
                 steps = 0
                 while not over and steps < horizon:
                     if sim.current == me:
-                        over = sim.greedy_move(self.own_knock2, 99)
+                        over = sim.greedy_move(self.own_knock2, _NEVER)
                     elif odds is not None:
                         over = sim.modelled_move(odds, patience)
                     else:
