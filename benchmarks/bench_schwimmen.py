@@ -15,9 +15,13 @@ strong >= 33 %; strong decides in <= 200 ms (99th percentile).
     python benchmarks/bench_schwimmen.py --games 2000                       # vs three easy
     python benchmarks/bench_schwimmen.py --games 1000 --levels easy --house  # the starter's edge
 
-Measured 2026-12-01 (seeds 1-400, --jobs 2): strong vs three normal 29.2% (CI 24.8-33.7%),
-baseline 23.8% (19.6-27.9%), edge +5.5% (-0.1..+11.1%): below the 33% target. With --house,
-easy seat 0 vs three easy wins 45.4% (43.2-47.6%, 2000 games): that is the baseline there.
+Measured 2026-12-01, 2000 games (seeds 1-2000, --jobs 2): strong vs three normal 36.4% (CI
+34.3-38.5%), baseline (four normal) 23.6% (21.7-25.5%), edge +12.8% (+10.2..+15.4%): target
+met (before the strong CPU modelled the others' knocks and searched 300 deals: 29.2% over 400
+games). Strong's decision time there: mean 59.7 ms, p99 214 ms, but that run shared the two
+cores with a full test run; alone (40 games, seeds 3001-3040, --jobs 1): mean 55.8 ms, p99
+131 ms, max 181 ms. Normal-only games always end now (seed 707 used to loop for ever). With
+--house, easy seat 0 vs three easy wins 45.4% (43.2-47.6%, 2000 games): that is the baseline.
 
 `--rounds N` measures instead how often the tested CPU loses a coin in the first round of N
 deals (its seat rotates; ties lose, so four equal players lose a little more than 25%), next to

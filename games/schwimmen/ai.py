@@ -61,7 +61,8 @@ _NEVER = 99  # a knock value or patience that is never reached
 # How often the normal CPU knocks, by the value of its hand, when it may (counted over 120
 # four-player games of normal CPUs; 22 and 23 points cannot be held). The strong CPU plays its
 # opponents this way in its play-outs: against three normal CPUs that won 32.8% of 1,000 games
-# where the deterministic "knock at 26" model won 28.6% (benchmarks/bench_schwimmen.py).
+# where the deterministic "knock at 26" model won 28.6%; with 300 deals per decision as well,
+# 36.4% of 2,000 (benchmarks/bench_schwimmen.py).
 _SEEN_KNOCK_RATES: dict[float, float] = {19: 0.05, 20: 0.10, 21: 0.24, 24: 0.68, 25: 0.50}
 _SEEN_KNOCK_RATES |= {26: 0.58, 27: 0.64, 28: 0.72, 29: 0.78, 30: 0.90, 30.5: 0.90}
 _SEEN_KNOCK_ODDS = tuple(  # indexed by the doubled value, like _VALUE2
