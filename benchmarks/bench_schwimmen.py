@@ -20,9 +20,10 @@ Measured 2026-12-01, 2000 games (seeds 1-2000, --jobs 2): strong vs three normal
 met (before the strong CPU modelled the others' knocks and searched 300 deals: 29.2% over 400
 games). Strong's decision time there: mean 59.7 ms, p99 214 ms, but that run shared the two
 cores with a full test run; alone (40 games, seeds 3001-3040, --jobs 1): mean 55.8 ms, p99
-131 ms, max 181 ms. Strong vs three easy, 600 games (--no-baseline --jobs 1): 52.8% (48.8-56.8%),
-p99 137 ms, 5 of 21,170 decisions over 200 ms (max 227 ms). Normal-only games always end now (seed 707 used to loop for ever). With
---house, easy seat 0 vs three easy wins 45.4% (43.2-47.6%, 2000 games): that is the baseline.
+131 ms, max 181 ms. Strong vs three easy, 600 games (--no-baseline --jobs 1): 52.8%
+(48.8-56.8%), p99 137 ms, 5 of 21,170 decisions over 200 ms (max 227 ms). Normal-only games
+always end now (seed 707 used to loop for ever). With --house, easy seat 0 vs three easy wins
+45.4% (43.2-47.6%, 2000 games): that is the baseline there.
 
 `--rounds N` measures instead how often the tested CPU loses a coin in the first round of N
 deals (its seat rotates; ties lose, so four equal players lose a little more than 25%), next to

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QCloseEvent  # noqa: E402
 from PySide6.QtWidgets import QDialog, QLabel  # noqa: E402
 
-from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
+from games.daifugo.chips import ROOMS, ChipBank, fee  # noqa: E402
 from games.daifugo.qt.window import DaifugoTable  # noqa: E402
 from games.daifugo.rules import Rules  # noqa: E402
 
@@ -471,8 +471,6 @@ def test_a_close_from_code_mid_game_charges_nothing(qtbot, capsys):
     table.start_game()
     wait_human_or_over(qtbot, table)
     assert table.in_game
-    from games.daifugo.chips import fee
-
     fees = [fee(table.session.room, title) for title in table.session.titles_played]
     before = [table.bank.balance(name) + paid for name, paid in zip(table.names, fees, strict=True)]
     assert table.close() and not table.leave_panel.isVisible()

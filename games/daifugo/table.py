@@ -94,10 +94,17 @@ class TableSession:
         for name in self.names:
             if self.bank.top_up(name, largest) and name == self.names[HUMAN]:
                 topped = self.bank.balance(name)
-        for seat, name in enumerate(self.names):
-            self.bank.add(name, -fee(self.room, self.titles_played[seat]))
+        for name, paid in self._fees().items():
+            self.bank.add(name, -paid)
         self._save_chips()
         return Start(topped)
+
+    def _fees(self) -> dict[str, int]:
+        """Each player's fee for this game, by the title they play it with."""
+        return {
+            name: fee(self.room, title)
+            for name, title in zip(self.names, self.titles_played, strict=True)
+        }
 
     def load(self, game: Game) -> None:
         """Play `game` at this table now (a new deal, or a set position for tests)."""
@@ -205,8 +212,8 @@ class TableSession:
         if not self.in_game:
             return False
         self.in_game = False
-        for seat, name in enumerate(self.names):
-            self.bank.add(name, fee(self.room, self.titles_played[seat]))
+        for name, paid in self._fees().items():
+            self.bank.add(name, paid)
         self._save_chips()
         return True
 

@@ -63,8 +63,10 @@ _NEVER = 99  # a knock value or patience that is never reached
 # opponents this way in its play-outs: against three normal CPUs that won 32.8% of 1,000 games
 # where the deterministic "knock at 26" model won 28.6%; with 300 deals per decision as well,
 # 36.4% of 2,000 (benchmarks/bench_schwimmen.py).
-_SEEN_KNOCK_RATES: dict[float, float] = {19: 0.05, 20: 0.10, 21: 0.24, 24: 0.68, 25: 0.50}
-_SEEN_KNOCK_RATES |= {26: 0.58, 27: 0.64, 28: 0.72, 29: 0.78, 30: 0.90, 30.5: 0.90}
+_SEEN_KNOCK_RATES: dict[float, float] = {
+    19: 0.05, 20: 0.10, 21: 0.24, 24: 0.68, 25: 0.50, 26: 0.58,
+    27: 0.64, 28: 0.72, 29: 0.78, 30: 0.90, 30.5: 0.90,
+}  # fmt: skip
 _SEEN_KNOCK_ODDS = tuple(  # indexed by the doubled value, like _VALUE2
     _SEEN_KNOCK_RATES.get(v2 / 2, 0.01 if v2 < 38 else 0.0) for v2 in range(65)
 )
