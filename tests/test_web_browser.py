@@ -335,7 +335,8 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
     from PySide6.QtCore import Qt
 
     from bingo.ui.display import DisplayWindow
-    from bingo.ui.weblink import ClaimDesk, ServerProcess, ShowLink, serve_argv
+    from bingo.ui.weblink import ClaimDesk, ShowLink
+    from bingo.ui.webserver import ServerProcess, serve_argv
 
     journal = tmp_path / "show.jsonl"
     registry = {event.card.serial: event.card}

@@ -168,7 +168,7 @@ def test_a_claim_is_listed_and_v_checks_it_for_the_room_and_the_phone(qtbot, con
 def test_the_projector_shows_the_join_code_while_idle_and_on_help(
     qtbot, config, tmp_path, output_dir
 ):
-    from bingo.ui.weblink import JoinBadge, _qr_modules
+    from bingo.ui.joinbadge import JoinBadge, _qr_modules
 
     journal = tmp_path / "show.jsonl"
     session, window, link = open_show(qtbot, config, journal)

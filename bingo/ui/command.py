@@ -187,7 +187,9 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
 
 def _start_web(window, session, config, args: argparse.Namespace):
     """The phones' side files (always) and, when asked, the web server in its own process."""
-    from bingo.ui.weblink import JoinBadge, ServerProcess, ShowLink, serve_argv
+    from bingo.ui.joinbadge import JoinBadge
+    from bingo.ui.weblink import ShowLink
+    from bingo.ui.webserver import ServerProcess, serve_argv
     from bingo.web.settings import join_url, web_settings
 
     window.show_link = ShowLink(window.controller, window.warn, parent=window)

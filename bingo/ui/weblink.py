@@ -1,26 +1,21 @@
-"""The show's side of the phones' web server: side files and the server's own process.
+"""The show's side of the phones' web server: the side files and the claims desk.
 
 - Each time what the audience sees changes (a landing, an undo, a new game) the show appends a
   line to `<journal>.shown`, and touches it every few seconds while it runs: the server shows a
   number only after the reel landed, and says "paused" when the show stops.
 - Claims the server writes to `<journal>.claims` are read here and listed for the operator;
   the operator's verdict goes to `<journal>.verdicts` for the server to pass on.
-- `bingo draw --serve` starts `bingo serve` as a separate process: a crash of the web side
-  never touches the show; it is started again a few times if it dies.
+- The server's own process is watched in `webserver.py`; the join QR in `joinbadge.py`.
 
 Nothing here may stop the show: a side file that cannot be written is one warning.
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from bingo.showlink import (
     ALIVE_SECONDS,
@@ -32,12 +27,8 @@ from bingo.showlink import (
     now_text,
     verdicts_path,
 )
-from bingo.ui.art import fit_font
-from bingo.web.command import PORT_IN_USE
 
 CLAIM_POLL_MS = 500
-SERVER_CHECK_MS = 2000
-SERVER_RESTARTS = 5
 
 
 class ShowLink(QObject):
@@ -114,68 +105,6 @@ class ShowLink(QObject):
     def stop(self) -> None:
         self._alive.stop()
         self._claim_timer.stop()
-
-
-class ServerProcess(QObject):
-    """`bingo serve` in its own process, restarted a few times if it dies."""
-
-    def __init__(
-        self, argv: list[str], warn: Callable[[str], None], parent: QObject | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.argv = argv
-        self._warn = warn
-        self.process: subprocess.Popen | None = None
-        self.restarts = 0
-        self._timer = QTimer(self)
-        self._timer.timeout.connect(self._check)
-
-    def start(self) -> None:
-        try:
-            self.process = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL)
-        except OSError as exc:
-            self._warn(f"the phones' web server could not be started: {exc}")
-            return
-        self._timer.start(SERVER_CHECK_MS)
-
-    def _check(self) -> None:
-        if self.process is None or self.process.poll() is None:
-            return
-        code = self.process.returncode
-        if code == PORT_IN_USE:  # e.g. the server of a show that was killed: it goes on
-            self._timer.stop()
-            self._warn(
-                "the phones' web server port is taken (an earlier server still running serves "
-                "this journal, or change web.port)"
-            )
-            return
-        if self.restarts >= SERVER_RESTARTS:
-            self._timer.stop()
-            self._warn(f"the phones' web server stopped (exit {code}); the show goes on")
-            return
-        self.restarts += 1
-        self._warn(f"the phones' web server stopped (exit {code}); starting it again")
-        self.start()
-
-    def stop(self) -> None:
-        self._timer.stop()
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def serve_argv(config_path: str, journal: Path, registry: str | None) -> list[str]:
-    argv = [sys.executable, "-m", "bingo", "serve", "--config", config_path]
-    argv += ["--journal", str(journal)]
-    if registry:
-        argv += ["--registry", registry]
-    return argv
 
 
 # ---------------------------------------------------------------------- claims for the operator
@@ -307,7 +236,7 @@ class ClaimDesk(QObject):
         record(serial)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
-        from PySide6.QtCore import QEvent, Qt
+        from PySide6.QtCore import QEvent
 
         if (
             event.type() == QEvent.Type.KeyPress
@@ -332,7 +261,6 @@ def _local_time(text: str) -> str:
 
 def add_claims_panel(operator, desk: ClaimDesk):
     """A list of the claims in the operator window (its own column)."""
-    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout
 
     box = QVBoxLayout()
@@ -352,114 +280,3 @@ def add_claims_panel(operator, desk: ClaimDesk):
     operator.claims_list = listing
     refresh()
     return listing
-
-
-# ---------------------------------------------------------------------- the join screen
-
-JOIN_TEXT = {
-    "ja": ("スマホで自分のカードを見よう", "カードのコードを入力"),
-    "en": ("Follow your card on your phone", "then type your card's code"),
-}
-
-
-class JoinBadge(QObject):
-    """The QR code and the short address on the projector: over the reel while the show is
-    idle (nothing drawn yet), and in a corner of the help overlay."""
-
-    def __init__(self, window, url: str, parent: QObject | None = None) -> None:
-        super().__init__(parent or window)
-        self.window = window
-        self.url = url
-        language = window.config.event.language
-        self.lines = JOIN_TEXT.get(language, JOIN_TEXT["ja"])
-        self.on_reel = _JoinPanel(self, window)
-        self.on_help = _JoinPanel(self, window.help)
-        c = window.controller
-        for signal in (c.revealed_changed, c.spin_started, c.game_reset):
-            signal.connect(self.update)
-        window.reel.installEventFilter(self)
-        window.help.installEventFilter(self)
-        self.update()
-
-    @property
-    def idle(self) -> bool:
-        c = self.window.controller
-        return not c.revealed and not c.spinning
-
-    def update(self, *_args) -> None:
-        reel = self.window.reel.geometry()
-        side = min(reel.width() * 0.86, reel.height() * 0.8)
-        self.on_reel.setGeometry(
-            round(reel.center().x() - side / 2),
-            round(reel.center().y() - side / 2),
-            round(side),
-            round(side),
-        )
-        self.on_reel.setVisible(self.idle)
-        if self.idle:
-            self.on_reel.raise_()
-        help_rect = self.window.help.rect()
-        side = help_rect.height() * 0.34
-        margin = help_rect.height() * 0.04
-        self.on_help.setGeometry(
-            round(help_rect.right() - side - margin),
-            round(help_rect.bottom() - side * 1.05 - margin),
-            round(side),
-            round(side * 1.05),
-        )
-        self.on_help.show()
-        self.on_help.raise_()
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
-        from PySide6.QtCore import QEvent
-
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show):
-            self.update()
-        return False
-
-
-def _qr_modules(text: str) -> list[list[bool]]:
-    import segno
-
-    code = segno.make_qr(text, error="m")
-    return [[bool(v) for v in row] for row in code.matrix]
-
-
-class _JoinPanel(QWidget):
-    """A white card with the QR code of the address, a line of text and the address."""
-
-    def __init__(self, badge: JoinBadge, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.badge = badge
-        self.modules = _qr_modules(badge.url)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        w, h = self.width(), self.height()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(255, 255, 255, 245))
-        p.drawRoundedRect(QRectF(0, 0, w, h), w * 0.05, w * 0.05)
-        text_h = h * 0.24
-        n = len(self.modules) + 8  # a quiet zone of 4 modules on each side
-        size = min(w, h - text_h)
-        cell = size / n
-        x0 = (w - size) / 2 + 4 * cell
-        y0 = 4 * cell
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        p.setBrush(QColor("#14101f"))
-        for r, row in enumerate(self.modules):
-            for c, dark in enumerate(row):
-                if dark:
-                    p.drawRect(QRectF(x0 + c * cell, y0 + r * cell, cell + 0.5, cell + 0.5))
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        p.setPen(QColor("#14101f"))
-        top = size - cell * 2
-        lines = (self.badge.lines[0], self.badge.url.removeprefix("http://").rstrip("/"))
-        for i, line in enumerate(lines):
-            rect = QRectF(w * 0.04, top + i * text_h / 2, w * 0.92, text_h / 2)
-            weight = QFont.Weight.Black if i else QFont.Weight.Bold
-            p.setFont(fit_font(line, rect, text_h * (0.26 if i == 0 else 0.34), weight))
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
-        p.end()
