@@ -44,11 +44,18 @@ apt_install_missing() {
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "Installing system packages: ${missing[*]}"
   local log
-  if ! log="$({ as_root apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends \
-      "${missing[@]}"; } 2>&1)"; then
+  # DPkg::Lock::Timeout: wait up to 2 minutes for another apt (e.g. automatic updates) to finish.
+  if ! log="$({ as_root apt-get -o DPkg::Lock::Timeout=120 update -qq &&
+    DEBIAN_FRONTEND=noninteractive as_root apt-get -o DPkg::Lock::Timeout=120 install -y -qq \
+      --no-install-recommends "${missing[@]}"; } 2>&1)"; then
     printf '%s\n' "$log" | tail -n 3 >&2
-    echo "warning: could not install ${missing[*]} (run as root or with sudo)" >&2
+    if printf '%s' "$log" | grep -qiE 'could not get lock|is held by process|unable to acquire'; then
+      echo "warning: could not install ${missing[*]}: another apt or dpkg (often the automatic updates) holds its lock; wait until it has finished, then run this again" >&2
+    elif [ "$(id -u)" -ne 0 ] && ! have sudo; then
+      echo "warning: could not install ${missing[*]} (run as root or with sudo)" >&2
+    else
+      echo "warning: could not install ${missing[*]} (apt-get failed: see its lines above)" >&2
+    fi
     return 1
   fi
 }
@@ -115,7 +122,7 @@ fi
 # .venv/.installed remembers what was installed: pyproject.toml's checksum and the Python on the
 # first line, the extras on the second. A run that asks for nothing new returns at once.
 stamp_file="$VENV/.installed"
-stamp="$(cksum <pyproject.toml) $("$VENV/bin/python" -c 'import sys; print(*sys.version_info[:3], sys.executable)')"
+stamp="$(cksum <pyproject.toml) $(cksum <constraints.txt) $("$VENV/bin/python" -c 'import sys; print(*sys.version_info[:3], sys.executable)')"
 installed_extras=()
 if [ -f "$stamp_file" ] && [ "$(head -n 1 "$stamp_file")" = "$stamp" ] && [ -x "$VENV/bin/bingo" ]; then
   read -r -a installed_extras < <(sed -n 2p "$stamp_file")
@@ -124,7 +131,7 @@ if [ -f "$stamp_file" ] && [ "$(head -n 1 "$stamp_file")" = "$stamp" ] && [ -x "
     [[ " ${installed_extras[*]} " == *" $extra "* ]] || missing_extra="$extra"
   done
   if [ -z "$missing_extra" ]; then
-    echo "Up to date: $VENV (nothing changed in pyproject.toml)."
+    echo "Up to date: $VENV (nothing changed in pyproject.toml or constraints.txt)."
     exit 0
   fi
 fi
@@ -136,7 +143,9 @@ if [ -x "$VENV/bin/bingo" ]; then
 else
   echo "Installing the toolkit and its libraries into $VENV (about 300 MB to download)"
 fi
-"$VENV/bin/python" -m pip install --disable-pip-version-check -e "$spec"
+# constraints.txt: the exact versions the tests passed with (scripts/update-constraints.sh
+# refreshes it), so a new release of a library never reaches an evening's install unasked.
+"$VENV/bin/python" -m pip install --disable-pip-version-check -c constraints.txt -e "$spec"
 echo "Compiling the odds engine once (numba), so the first show starts in about a second..."
 "$VENV/bin/python" -c "from bingo.probability import warm_up; warm_up()"
 printf '%s\n%s\n' "$stamp" "${all_extras[*]}" >"$stamp_file"

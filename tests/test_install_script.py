@@ -58,3 +58,67 @@ def test_a_dot_venv_that_is_not_a_virtual_environment_is_left_alone(tmp_path):
 def test_an_unknown_option_is_named(tmp_path):
     proc = run(project_copy(tmp_path), "--tset")
     assert proc.returncode == 2 and "unknown option '--tset'" in proc.stderr
+
+
+def test_apt_lock_held_by_another_apt_is_named_not_blamed_on_the_user(tmp_path):
+    """Another apt (e.g. the automatic updates) holding dpkg's lock is said as such."""
+    project = project_copy(tmp_path)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    fakes = {
+        # every package looks missing, so apt-get is asked
+        "dpkg-query": "exit 1\n",
+        "apt-get": (
+            'echo "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process'
+            ' 4321 (unattended-upgr)" >&2\nexit 100\n'
+        ),
+        # a Python 3.11 without venv, so the script stops right after the system packages
+        "python3": (
+            'case "$*" in *ensurepip*) exit 1 ;; *"sys.version.split"*) echo 3.11.9 ;;'
+            ' *"%d.%d"*) echo 3.11 ;; *) exit 0 ;; esac\n'
+        ),
+    }
+    for name, body in fakes.items():
+        (tools / name).write_text("#!/bin/sh\n" + body)
+        (tools / name).chmod(0o755)
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "PYTHON": str(tools / "python3")}
+    proc = run(project, env=env)
+    assert proc.returncode == 1
+    assert "another apt or dpkg" in proc.stderr and "wait until it has finished" in proc.stderr
+    assert "run as root or with sudo" not in proc.stderr
+
+
+def test_constraints_pin_every_dependency_within_pyproject_ranges():
+    """constraints.txt (scripts/update-constraints.sh) pins each library pyproject.toml asks
+    for, at a version its range allows, and this test run uses those versions."""
+    import tomllib
+    from importlib import metadata
+
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [Requirement(r) for r in project["dependencies"]]
+    for extra in project["optional-dependencies"].values():
+        wanted += [Requirement(r) for r in extra]
+    env = default_environment()
+    pins: dict[str, list[tuple[str, str]]] = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        req = Requirement(line)
+        (version,) = [s.version for s in req.specifier]
+        applies = req.marker is None or req.marker.evaluate(env)
+        pins.setdefault(req.name.lower().replace("_", "-"), []).append((version, applies))
+    for req in wanted:
+        name = req.name.lower().replace("_", "-")
+        assert name in pins, f"{req.name} is not pinned in constraints.txt"
+        for version, applies in pins[name]:
+            assert req.specifier.contains(version), f"{name}=={version} is outside {req}"
+    for name, versions in pins.items():
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue  # an extra this install did not ask for
+        here = [v for v, applies in versions if applies]
+        assert installed in here, f"{name} {installed} installed, constraints.txt pins {here}"
