@@ -197,7 +197,14 @@ def _start_web(window, session, config, args: argparse.Namespace):
     if not (getattr(args, "serve", False) or settings.enabled):
         return None
     argv = serve_argv(args.config, session.journal_path, args.registry)
-    server = ServerProcess(argv, window.warn, parent=window)
+    server = ServerProcess(
+        argv,
+        window.warn,
+        parent=window,
+        journal=session.journal_path,
+        port=settings.port,
+        bind=settings.bind,
+    )
     server.start()
     window.join_badge = JoinBadge(window, join_url(settings))
     return server

@@ -1,73 +1,273 @@
-"""`bingo draw --serve` runs `bingo serve` as a separate process, so a crash of the web side
-never touches the show; it is started again if it dies."""
+"""`bingo draw --serve` keeps one phones' server (`bingo serve`) running for the whole show.
+
+The server is a separate process, so a crash of the web side never touches the show. Its state
+is read from `<journal>.serve` (bingo.serve_lock), which the server holds locked while it runs:
+
+- at start, a server left running by a show that crashed (same journal) is adopted and watched,
+  not fought over the port; one on another port or address than configured is stopped and
+  replaced, so the join code on the wall stays right;
+- a server that dies is started again, with a back-off (1 s doubling to 30 s, back to 1 s once
+  it has run for a while), never given up on; the host is told on the terminal and in the
+  operator window if it keeps dying;
+- a port taken by another program is one line for the host (the audience view never shows
+  host warnings); the show keeps trying in case that program goes away.
+"""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
-from bingo.web.command import PORT_IN_USE
+from bingo.serve_lock import ServerInfo, running_server
+from bingo.web.command import ALREADY_SERVED, PORT_IN_USE
 
-SERVER_CHECK_MS = 2000
-SERVER_RESTARTS = 5
+SERVER_CHECK_MS = 1000
+FIRST_DELAY = 1.0  # seconds before the first restart; doubled after each death
+MAX_DELAY = 30.0
+STABLE_SECONDS = 60.0  # a server that ran this long starts the back-off again from FIRST_DELAY
+KEEPS_DYING = 3  # deaths in a row before the host is told the phones are mostly away
+REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restart)
+STOP_WAIT = 5.0
 
 
 class ServerProcess(QObject):
-    """`bingo serve` in its own process, restarted a few times if it dies."""
+    """The phones' server: started, adopted or replaced, and kept running while the show runs.
+
+    `journal` names the journal served (default: the `--journal` in `argv`); `port` / `bind`,
+    when given, are where the server must listen (an adopted server elsewhere is replaced).
+    `clock` is injectable so tests can step the back-off without waiting for it.
+    """
 
     def __init__(
-        self, argv: list[str], warn: Callable[[str], None], parent: QObject | None = None
+        self,
+        argv: list[str],
+        warn: Callable[[str], None],
+        parent: QObject | None = None,
+        *,
+        journal: Path | None = None,
+        port: int | None = None,
+        bind: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(parent)
         self.argv = argv
         self._warn = warn
+        self.journal = journal if journal is not None else _journal_in(argv)
+        self.port = port
+        self.bind = bind
+        self.clock = clock
         self.process: subprocess.Popen | None = None
-        self.restarts = 0
+        self.adopted: ServerInfo | None = None
+        self.deaths = 0  # deaths in a row (reset once a server has run STABLE_SECONDS)
+        self.restarts = 0  # every restart of the show's own server, for the record
+        self.delay = FIRST_DELAY
+        self.next_start: float | None = None  # when the next attempt is due (after a death)
+        self._started_at = 0.0
+        self._port_taken_said = False
+        self._replacing: ServerInfo | None = None
+        self._replace_deadline = 0.0
         self._timer = QTimer(self)
-        self._timer.timeout.connect(self._check)
+        self._timer.timeout.connect(self.check)
+
+    # ------------------------------------------------------------------ life cycle
 
     def start(self) -> None:
+        self._timer.start(SERVER_CHECK_MS)
+        self._launch()
+
+    def stop(self) -> None:
+        """At the end of the show: its server goes too (an adopted one included)."""
+        self._timer.stop()
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        adopted, self.adopted = self.adopted, None
+        if adopted is not None:
+            self._end_other(adopted, wait=True)
+
+    @property
+    def running(self) -> bool:
+        """A server (the show's own or an adopted one) is up now, as far as the show knows."""
+        own = self.process is not None and self.process.poll() is None
+        return own or self.adopted is not None
+
+    # ------------------------------------------------------------------ watching
+
+    def check(self) -> None:
+        """One look (the timer calls this every second): react to what changed."""
+        if self._replacing is not None:
+            self._continue_replacing()
+        elif self.process is not None:
+            self._check_own()
+        elif self.adopted is not None:
+            self._check_adopted()
+        elif self.next_start is not None and self.clock() >= self.next_start:
+            self._launch()
+
+    def _check_own(self) -> None:
+        assert self.process is not None
+        code = self.process.poll()
+        if code is None:
+            if self.deaths and self.clock() - self._started_at >= STABLE_SECONDS:
+                if self.deaths >= KEEPS_DYING or self._port_taken_said:
+                    self._warn("the phones' web server runs again")
+                self.deaths, self.delay, self._port_taken_said = 0, FIRST_DELAY, False
+            return
+        self.process = None
+        if code == ALREADY_SERVED:  # another server of this journal took it first: watch it
+            if self._launch(count_failure=True):
+                return
+        if code == PORT_IN_USE:
+            self._port_taken()
+        else:
+            self._died(code)
+
+    def _check_adopted(self) -> None:
+        now = running_server(self.journal)
+        if now is not None and (self.adopted is None or now.pid == self.adopted.pid):
+            return
+        self.adopted = None
+        self._warn(
+            "the phones' web server left by the previous show stopped: starting the show's own "
+            "(phones reconnect by themselves)"
+        )
+        self._launch()
+
+    # ------------------------------------------------------------------ starting
+
+    def _launch(self, *, count_failure: bool = False) -> bool:
+        """Adopt the journal's running server, or start one. True when a server is up."""
+        self.next_start = None
+        other = running_server(self.journal)
+        if other is not None:
+            if self._elsewhere(other):
+                self._replace(other)
+                return False
+            if self.adopted is None or self.adopted.pid != other.pid:
+                where = f"port {other.port}" if other.port else "its port"
+                self._warn(
+                    f"the phones' web server left running by the previous show (pid "
+                    f"{other.pid or '?'}, {where}) serves this journal: the show watches it and "
+                    "starts its own if it stops"
+                )
+            self.adopted = other
+            return True
+        if count_failure:  # it said "already served", but nobody is: count it as a death
+            self._died(ALREADY_SERVED)
+            return False
         try:
             self.process = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL)
         except OSError as exc:
             self._warn(f"the phones' web server could not be started: {exc}")
-            return
-        self._timer.start(SERVER_CHECK_MS)
+            self._schedule()
+            return False
+        self._started_at = self.clock()
+        return True
 
-    def _check(self) -> None:
-        if self.process is None or self.process.poll() is None:
+    def _elsewhere(self, info: ServerInfo) -> bool:
+        """An adoptable server listens where the config says (unknown counts as elsewhere)."""
+        if self.port is not None and info.port != self.port:
+            return True
+        return self.bind is not None and info.bind != self.bind
+
+    def _replace(self, other: ServerInfo) -> None:
+        self._warn(
+            f"the phones' web server left running by the previous show listens on "
+            f"{other.bind}:{other.port}, not {self.bind}:{self.port} as config.toml says: "
+            "replacing it"
+        )
+        self.adopted = None
+        self._replacing = other
+        self._replace_deadline = self.clock() + STOP_WAIT
+        self._end_other(other, wait=False)
+
+    def _continue_replacing(self) -> None:
+        other = self._replacing
+        assert other is not None
+        if running_server(self.journal) is None:
+            self._replacing = None
+            self._launch()
+        elif self.clock() >= self._replace_deadline:
+            _signal(other.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            self._replace_deadline = self.clock() + STOP_WAIT
+
+    def _end_other(self, info: ServerInfo, *, wait: bool) -> None:
+        """Stop a server the show did not start (found by the journal's lock, so it is ours)."""
+        if info.pid is None or running_server(self.journal) is None:
             return
-        code = self.process.returncode
-        if code == PORT_IN_USE:  # e.g. the server of a show that was killed: it goes on
-            self._timer.stop()
-            self._warn(
-                "the phones' web server port is taken (an earlier server still running serves "
-                "this journal, or change web.port)"
-            )
+        _signal(info.pid, signal.SIGTERM)
+        if not wait:
             return
-        if self.restarts >= SERVER_RESTARTS:
-            self._timer.stop()
-            self._warn(f"the phones' web server stopped (exit {code}); the show goes on")
-            return
+        deadline = time.monotonic() + STOP_WAIT
+        while time.monotonic() < deadline and running_server(self.journal) is not None:
+            time.sleep(0.05)
+        if running_server(self.journal) is not None:
+            _signal(info.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+
+    # ------------------------------------------------------------------ after a death
+
+    def _died(self, code: int | None) -> None:
+        self.deaths += 1
         self.restarts += 1
-        self._warn(f"the phones' web server stopped (exit {code}); starting it again")
-        self.start()
+        delay = self._schedule()
+        if self.deaths == 1:
+            self._warn(
+                f"the phones' web server stopped (exit {code}); starting it again in {delay:g} s"
+            )
+        elif self.deaths == KEEPS_DYING or (
+            self.deaths > KEEPS_DYING and (self.deaths - KEEPS_DYING) % REPEAT_EVERY == 0
+        ):
+            self._warn(
+                f"the phones' web server keeps stopping (exit {code}, {self.deaths} times in a "
+                f"row): phones cannot follow the draw; the show tries again every "
+                f"{delay:g} s (its messages are in the terminal)"
+            )
 
-    def stop(self) -> None:
-        self._timer.stop()
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    def _port_taken(self) -> None:
+        self.deaths += 1
+        self._schedule()
+        if not self._port_taken_said:
+            self._port_taken_said = True
+            port = self.port if self.port is not None else "web.port"
+            self._warn(
+                f"the phones cannot connect: port {port} is used by another program. Close it, "
+                f"or set another web.port in config.toml (trying again every {MAX_DELAY:g} s "
+                "at most)"
+            )
+
+    def _schedule(self) -> float:
+        """Plan the next attempt after the current delay; the delay doubles up to MAX_DELAY."""
+        delay = self.delay
+        self.next_start = self.clock() + delay
+        self.delay = min(self.delay * 2, MAX_DELAY)
+        return delay
+
+
+def _signal(pid: int | None, sig: int) -> None:
+    if pid is None or pid == os.getpid():
+        return
+    try:
+        os.kill(pid, sig)
+    except (OSError, ProcessLookupError):
+        pass
+
+
+def _journal_in(argv: list[str]) -> Path:
+    if "--journal" not in argv:
+        raise ValueError("ServerProcess needs the journal (give journal=, or --journal in argv)")
+    return Path(argv[argv.index("--journal") + 1])
 
 
 def serve_argv(config_path: str, journal: Path, registry: str | None) -> list[str]:

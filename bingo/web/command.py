@@ -14,7 +14,8 @@ from pathlib import Path
 from eventkit.errors import UserError
 
 HELP = "serve the live board and each player's card to phones (follows the draw's journal)"
-PORT_IN_USE = 3  # exit status: `bingo draw --serve` then leaves the earlier server serving
+PORT_IN_USE = 3  # exit status: another program has the port (`bingo draw --serve` says so)
+ALREADY_SERVED = 4  # exit status: another `bingo serve` serves this journal (the show adopts it)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +47,6 @@ def journal_for(config, journal: str | None, seed: int | None) -> Path:
 
 
 def build_server(args: argparse.Namespace):
-    from bingo.cardcode import key_path, load_key
     from bingo.config import load_config
     from bingo.web.server import WebServer
     from bingo.web.settings import web_settings
@@ -63,18 +63,13 @@ def build_server(args: argparse.Namespace):
         except ValueError:
             raise UserError(f"--bind {args.bind!r} is not an IP address of this computer") from None
         settings = replace(settings, bind=args.bind)
-    registry = None
-    if args.registry:
-        from cards.check import load_registry_for
+    registry = key = None
+    notes: list[str] = []
+    if args.registry:  # verified: rows and key (cards/cardset.py); the key is the set's cards.key
+        from cards.cardset import open_card_set
 
-        registry = load_registry_for(config, Path(args.registry))
-    key = load_key(config.event.title)
-    notes = []
-    if key is None:
-        notes.append(
-            f"no card key at {key_path(config.event.title)}: printed codes cannot be checked "
-            "(print the cards on this computer, or copy the key file here)"
-        )
+        card_set = open_card_set(config, Path(args.registry), note=notes.append)
+        registry, key = card_set.cards, card_set.key
     if registry is None:
         notes.append("no --registry: the board works, card pages answer 404")
     journal = journal_for(config, args.journal, args.seed)
@@ -83,10 +78,30 @@ def build_server(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    from bingo.serve_lock import ServeBusy, ServeLock
+
+    server, settings, notes = build_server(args)
+    try:  # one server per journal: a show restarted after a crash finds (and adopts) this one
+        served = ServeLock(server.journal).acquire(settings.port, settings.bind)
+    except ServeBusy as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return ALREADY_SERVED
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not a journal file name"
+        raise UserError(
+            f"cannot keep {server.journal}.serve beside the journal ({reason or exc}): give "
+            "--journal the show's journal file"
+        ) from None
+    try:
+        return _serve(server, settings, notes)
+    finally:
+        served.release()
+
+
+def _serve(server, settings, notes) -> int:
     from bingo.web.server import serve
     from bingo.web.settings import join_url
 
-    server, settings, notes = build_server(args)
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
     print(f"serving {join_url(settings)} (journal {server.journal})", flush=True)
@@ -103,9 +118,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
             print(
-                f"error: port {settings.port} is already in use (an earlier `bingo serve` still "
-                "running goes on serving): stop it, or choose another port with web.port in "
-                "config.toml (or --port)",
+                f"error: port {settings.port} is already in use by another program: stop it, "
+                "or choose another port with web.port in config.toml (or --port)",
                 file=sys.stderr,
             )
             return PORT_IN_USE

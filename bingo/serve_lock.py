@@ -1,0 +1,185 @@
+"""Which `bingo serve` serves a journal: `<journal>.serve`, locked by that server while it runs.
+
+A show restarted after a crash must find the phones' server its earlier run left behind, so it
+can watch it (or replace it) instead of starting a second one that stops on "port in use".
+The answer is a lock, not a pid file or a question over HTTP: the operating system drops the
+lock the moment the server's process ends (kill -9 included), a pid reused by another program
+cannot hold it, and asking needs no network round trip that a flood of phones could delay or a
+program on the same port could answer. While the lock is held the file's JSON names the server
+(pid, port, address) so the show can adopt it or stop it. The file is never deleted (deleting
+lock files races); one that nobody holds means "no server".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from eventkit.errors import UserError
+
+LOCK_MODE = 0o644  # the show (same user) reads it; nobody else needs to write it
+_WINDOWS_LOCK_OFFSET = 1 << 20  # Windows locks a byte range: one far past the JSON
+
+
+def serve_lock_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + ".serve")
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    """A running `bingo serve` of a journal, as it wrote itself down."""
+
+    pid: int | None
+    port: int | None
+    bind: str | None
+
+
+class ServeBusy(UserError):
+    """Another `bingo serve` already serves this journal."""
+
+    def __init__(self, journal: Path, info: ServerInfo) -> None:
+        where = f" on port {info.port}" if info.port else ""
+        pid = f" (pid {info.pid})" if info.pid else ""
+        super().__init__(
+            f"the journal {journal} is already served to phones by another `bingo serve`"
+            f"{pid}{where}: use that one, or stop it first"
+        )
+        self.info = info
+
+
+def open_private(path: Path, mode: int) -> int:
+    """Open (creating) `path` read-write with exactly `mode`, whatever the umask."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), mode)
+    fchmod = getattr(os, "fchmod", None)
+    if fchmod is not None:
+        try:
+            if os.fstat(fd).st_mode & 0o7777 != mode:
+                fchmod(fd, mode)
+        except OSError:
+            pass  # not ours to change (another user's file): the lock still works
+    return fd
+
+
+class ServeLock:
+    """Held by `bingo serve` for as long as it serves the journal."""
+
+    def __init__(self, journal: Path) -> None:
+        self.journal = journal
+        self.path = serve_lock_path(journal)
+        self._fd: int | None = None
+
+    def acquire(self, port: int, bind: str, *, attempts: int = 10) -> ServeLock:
+        """Take the lock and write who holds it; ServeBusy when another server has it.
+
+        A show asking "is a server running?" holds the lock for an instant: try a few times.
+        """
+        fd = open_private(self.path, LOCK_MODE)
+        for attempt in range(attempts):
+            if _try_lock(fd):
+                break
+            if attempt + 1 == attempts:
+                os.close(fd)
+                info = running_server(self.journal) or ServerInfo(None, None, None)
+                raise ServeBusy(self.journal, info)
+            time.sleep(0.05)
+        self._fd = fd
+        text = json.dumps(
+            {"pid": os.getpid(), "port": port, "bind": bind, "journal": str(self.journal)}
+        )
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, text.encode("utf-8") + b"\n")
+        except OSError:
+            pass  # the lock alone still says "served"; the show then cannot adopt by pid
+        return self
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            _unlock(fd)
+            os.close(fd)
+
+
+def running_server(journal: Path, *, attempts: int = 5) -> ServerInfo | None:
+    """The `bingo serve` holding the journal's lock now, or None when none runs.
+
+    A server that has just taken the lock may not have written its line yet: read again a few
+    times; a server that never says who it is comes back with `pid` None.
+    """
+    path = serve_lock_path(journal)
+    try:
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None  # cannot even open it: no server of ours could have either
+    try:
+        if _try_lock(fd):
+            _unlock(fd)
+            return None
+        for attempt in range(attempts):
+            info = _read_info(fd)
+            if info is not None:
+                return info
+            if attempt + 1 < attempts:
+                time.sleep(0.02)
+        return ServerInfo(None, None, None)
+    finally:
+        os.close(fd)
+
+
+def _read_info(fd: int) -> ServerInfo | None:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        data = os.read(fd, 4096)
+        record = json.loads(data.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    pid, port, bind = record.get("pid"), record.get("port"), record.get("bind")
+    return ServerInfo(
+        pid if isinstance(pid, int) and pid > 0 else None,
+        port if isinstance(port, int) else None,
+        bind if isinstance(bind, str) else None,
+    )
+
+
+if sys.platform.startswith("win"):
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except OSError:
+            pass

@@ -1,0 +1,320 @@
+"""The phones' server is kept running for the whole show (bingo.ui.webserver, bingo.serve_lock).
+
+Real processes throughout: `bingo serve` started the way `bingo draw --serve` starts it, real
+shows killed with SIGKILL, a real socket holding the port. The back-off is stepped with an
+injected clock, so no test waits 30 s for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bingo.serve_lock import ServeBusy, ServeLock, running_server, serve_lock_path
+from bingo.ui.webserver import FIRST_DELAY, MAX_DELAY, STABLE_SECONDS, ServerProcess, serve_argv
+from bingo.web.command import ALREADY_SERVED
+
+CONFIG = """
+[event]
+title = "supervisor test"
+[board]
+image_dir = "{img}"
+[display]
+spin_seconds = 0.3
+sound = false
+[web]
+port = {port}
+bind = "127.0.0.1"
+"""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def event(tmp_path, repo_root):
+    port = free_port()
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(img=(repo_root / "img").as_posix(), port=port), "utf-8")
+    return path, port
+
+
+def board_json(port: int) -> dict | None:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/board", timeout=2) as answer:
+            return json.loads(answer.read())
+    except OSError:
+        return None
+
+
+def wait_for(condition, timeout: float, what: str, *alive: subprocess.Popen):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        for process in alive:
+            if process.poll() is not None:
+                raise AssertionError(f"{process.args[:5]} ended while waiting for {what}")
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def kill_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+def kill_pid(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def exits_with(code: int) -> list[str]:
+    return [sys.executable, "-c", f"raise SystemExit({code})"]
+
+
+def watched(server: ServerProcess) -> ServerProcess:
+    """Started, with its timer stopped: the test calls check() itself, clock in hand."""
+    server.start()
+    server._timer.stop()
+    return server
+
+
+def test_a_server_that_keeps_dying_is_restarted_with_a_back_off_never_given_up(tmp_path, qapp):
+    clock = Clock()
+    said: list[str] = []
+    server = watched(
+        ServerProcess(exits_with(1), said.append, journal=tmp_path / "j.jsonl", clock=clock)
+    )
+    delays = []
+    for _ in range(9):  # more deaths than the old fixed cap of 5 restarts
+        server.process.wait(30)
+        server.check()
+        assert server.process is None and server.next_start is not None
+        delays.append(server.next_start - clock.now)
+        clock.now = server.next_start - 0.01
+        server.check()
+        assert server.process is None  # not before its time
+        clock.now = server.next_start
+        server.check()
+        assert server.process is not None, "restarted when due"
+    assert delays == [1, 2, 4, 8, 16, 30, 30, 30, 30]
+    assert delays[0] == FIRST_DELAY and max(delays) == MAX_DELAY
+    # the host hears of it: the first death, then "keeps stopping", not a line per restart
+    assert len(said) == 2
+    assert "starting it again in 1 s" in said[0]
+    assert "keeps stopping" in said[1] and "3 times" in said[1]
+
+    # once a server stays up a while, the next death is retried after 1 s again
+    server.process.wait(30)
+    server.argv = [sys.executable, "-c", "import time; time.sleep(120)"]
+    server.check()
+    clock.now = server.next_start
+    server.check()
+    long_lived = server.process
+    assert long_lived is not None and long_lived.poll() is None
+    clock.now += STABLE_SECONDS
+    server.check()
+    assert said[-1] == "the phones' web server runs again"
+    assert server.deaths == 0
+    long_lived.kill()
+    long_lived.wait()
+    server.check()
+    assert server.next_start - clock.now == FIRST_DELAY
+    server.stop()
+
+
+def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
+    event, tmp_path, qtbot, capfd
+):
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+    from bingo.ui.display import DisplayWindow
+
+    config_path, port = event
+    config = load_config(config_path)
+    journal = tmp_path / "show.jsonl"
+    session = DrawSession.open(config, journal)
+    window = DisplayWindow(session, config, odds_mode="thread")
+    qtbot.addWidget(window)
+    clock = Clock()
+    other = socket.socket()
+    other.bind(("127.0.0.1", port))
+    other.listen()
+    server = watched(
+        ServerProcess(
+            serve_argv(str(config_path), journal, None),
+            window.warn,
+            window,
+            journal=journal,
+            port=port,
+            bind="127.0.0.1",
+            clock=clock,
+        )
+    )
+    try:
+        for attempt in range(4):
+            if attempt:
+                clock.now = server.next_start
+                server.check()
+            assert server.process.wait(60) == 3  # bingo serve: the port is taken
+            server.check()
+        port_lines = [w for w in window.warnings if str(port) in w]
+        assert len(port_lines) == 1, window.warnings
+        assert "another program" in port_lines[0] and "web.port" in port_lines[0]
+        assert str(port) not in window.banner_text + window.notice_text  # not on the wall
+        err = capfd.readouterr().err
+        assert f"warning: {port_lines[0]}" in err  # the show's terminal
+        # the program goes away: the next attempt serves
+        other.close()
+        clock.now = server.next_start
+        server.check()
+        wait_for(lambda: board_json(port), 60, "the server once the port is free")
+        assert running_server(journal).pid == server.process.pid
+    finally:
+        other.close()
+        server.stop()
+        window.close()
+        session.close()
+
+
+def test_one_server_per_journal_a_second_bingo_serve_says_who_serves_it(event, tmp_path):
+    config_path, port = event
+    journal = tmp_path / "show.jsonl"
+    first = subprocess.Popen(
+        serve_argv(str(config_path), journal, None),
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: board_json(port), 60, "the first server")
+        info = running_server(journal)
+        assert info.pid == first.pid and info.port == port and info.bind == "127.0.0.1"
+        second = subprocess.run(
+            serve_argv(str(config_path), journal, None) + ["--port", str(free_port())],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == ALREADY_SERVED
+        assert f"pid {first.pid}" in second.stderr and "Traceback" not in second.stderr
+        with pytest.raises(ServeBusy):
+            ServeLock(journal).acquire(port, "127.0.0.1", attempts=1)
+    finally:
+        kill_group(first)
+    assert running_server(journal) is None  # kill -9 drops the lock at once
+    assert serve_lock_path(journal).stat().st_mode & 0o777 == 0o644
+
+
+def start_show(config_path: Path, journal: Path, stderr_file: Path) -> subprocess.Popen:
+    with stderr_file.open("wb") as err:
+        return subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "bingo",
+                "draw",
+                "--config",
+                str(config_path),
+                "--journal",
+                str(journal),
+                "--seed",
+                "5",
+                "--windowed",
+                "--serve",
+                "--auto",
+                "0.5",
+            ],
+            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            start_new_session=True,  # the show and its server: one group to end in teardown
+        )
+
+
+def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(event, tmp_path):
+    """kill -9 of a real `bingo draw --serve`: its server goes on. The show started again
+    watches that server (no second one fighting for the port); when it dies, the show starts
+    its own and the phones' board comes back."""
+    config_path, port = event
+    journal = tmp_path / "show.jsonl"
+    show = start_show(config_path, journal, tmp_path / "first.err")
+    again = None
+    old_pid = None
+    try:
+        wait_for(lambda: (board_json(port) or {}).get("count", 0) >= 1, 90, "the first show", show)
+        old_pid = running_server(journal).pid
+        show.send_signal(signal.SIGKILL)  # the show only: its server is left running
+        show.wait()
+        time.sleep(0.5)
+        assert running_server(journal).pid == old_pid
+
+        again = start_show(config_path, journal, tmp_path / "second.err")
+        errors = tmp_path / "second.err"
+        wait_for(
+            lambda: "the show watches it" in errors.read_text("utf-8", "replace"),
+            90,
+            "the restarted show adopting the running server",
+            again,
+        )
+        assert f"pid {old_pid}" in errors.read_text("utf-8")
+        count = board_json(port)["count"]
+        wait_for(
+            lambda: (b := board_json(port)) and not b["paused"] and b["count"] > count,
+            60,
+            "the restarted show's draws through the adopted server",
+            again,
+        )
+        assert running_server(journal).pid == old_pid  # no second server was started
+        assert "already in use" not in errors.read_text("utf-8")
+
+        kill_pid(old_pid)  # the old server dies: the show starts its own
+        new = wait_for(
+            lambda: (i := running_server(journal)) and i.pid != old_pid and i,
+            30,
+            "the show's own server",
+            again,
+        )
+        assert again.poll() is None
+        count = wait_for(lambda: (board_json(port) or {}).get("count"), 30, "the board again")
+        wait_for(
+            lambda: (b := board_json(port)) and not b["paused"] and b["count"] > count,
+            60,
+            "draws on the new server",
+            again,
+        )
+        assert running_server(journal).pid == new.pid
+        assert "stopped: starting the show's own" in errors.read_text("utf-8")
+    finally:
+        if old_pid is not None:
+            kill_pid(old_pid)
+        kill_group(show)
+        if again is not None:
+            kill_group(again)
