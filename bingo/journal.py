@@ -88,10 +88,14 @@ class BoardSignature:
 
 @dataclass(frozen=True)
 class Winner:
-    """A confirmed bingo: the card's serial and the number of balls drawn when it was confirmed."""
+    """A confirmed bingo: the card's serial and the number of balls drawn when it was confirmed;
+    `bingo_ball` is the ball at which the card first had its bingo and `claim_ball` the ball at
+    which its player claimed it (None in journals written before they were recorded)."""
 
     serial: int
     draw_count: int
+    bingo_ball: int | None = None
+    claim_ball: int | None = None
 
 
 @dataclass
@@ -501,9 +505,12 @@ def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int
         state.events.append(("undo", number))
     elif kind == "winner":
         serial, count = record.get("serial"), record.get("draw_count")
+        balls = (record.get("bingo_ball"), record.get("claim_ball"))
         if not isinstance(serial, int) or not isinstance(count, int):
             raise bad
-        state.winners.append(Winner(serial, count))
+        if any(ball is not None and not isinstance(ball, int) for ball in balls):
+            raise bad
+        state.winners.append(Winner(serial, count, *balls))
     else:
         raise bad
 
@@ -613,9 +620,20 @@ class Journal:
         self.state.history.pop()
         self.state.events.append(("undo", number))
 
-    def append_winner(self, serial: int, draw_count: int) -> None:
-        self._write({"type": "winner", "serial": serial, "draw_count": draw_count})
-        self.state.winners.append(Winner(serial, draw_count))
+    def append_winner(
+        self,
+        serial: int,
+        draw_count: int,
+        *,
+        bingo_ball: int | None = None,
+        claim_ball: int | None = None,
+    ) -> None:
+        body: dict[str, Any] = {"type": "winner", "serial": serial, "draw_count": draw_count}
+        for name, ball in (("bingo_ball", bingo_ball), ("claim_ball", claim_ball)):
+            if ball is not None:
+                body[name] = ball
+        self._write(body)
+        self.state.winners.append(Winner(serial, draw_count, bingo_ball, claim_ball))
 
     @property
     def audit_code(self) -> str:

@@ -328,14 +328,26 @@ class DrawSession:
         self._journal.append_undo(number)
         return number
 
-    def record_winner(self, serial: int, draw_count: int | None = None) -> Winner:
-        """Journal a confirmed bingo: card `serial` at ball `draw_count` (default: now)."""
+    def record_winner(
+        self,
+        serial: int,
+        draw_count: int | None = None,
+        *,
+        bingo_ball: int | None = None,
+        claim_ball: int | None = None,
+    ) -> Winner:
+        """Journal a confirmed bingo: card `serial` confirmed at ball `draw_count` (default:
+        now), with the ball of its first bingo and the ball its player claimed it at, if known."""
         count = len(self.history) if draw_count is None else int(draw_count)
-        if not 1 <= count <= len(self.history):
-            raise SessionError(
-                f"a winner at ball {count} cannot be recorded: {len(self.history)} drawn so far"
-            )
-        self._journal.append_winner(int(serial), count)
+        # (a claim may come before ball 1: the phone's button is there from the start)
+        for ball, lowest in ((count, 1), (bingo_ball, 1), (claim_ball, 0)):
+            if ball is not None and not lowest <= ball <= len(self.history):
+                raise SessionError(
+                    f"a winner at ball {ball} cannot be recorded: {len(self.history)} drawn so far"
+                )
+        self._journal.append_winner(
+            int(serial), count, bingo_ball=bingo_ball, claim_ball=claim_ball
+        )
         return self._journal.state.winners[-1]
 
     def new_game(self) -> None:
