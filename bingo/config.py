@@ -36,6 +36,8 @@ OWN_SECTIONS = ("event", "board", "columns", "display", "cards")
 PAGE_SIZES = ("A4", "A3", "B5", "B5-ISO", "Letter")  # B5 is JIS B5 (182x257 mm)
 PER_PAGE_CHOICES = (1, 2, 4, 6)
 MIN_SIZE, MAX_SIZE = 3, 10
+DRAW_MODES = ("random", "manual")
+VOICE_RATES = (0.5, 2.0)
 
 # Colours for columns beyond the four defaults: (outline, fill, shadow).
 _EXTRA_COLUMN_COLOURS = [
@@ -105,6 +107,9 @@ class DisplayConfig:
     audience_screen: int = 1
     journal_dir: Path | None = None
     bingo_alert: bool = True
+    voice: bool = True  # the spoken call ("ピーの、なな") when the reel lands
+    voice_rate: float = 1.0  # its speed: 1.0 is the voice's normal speed
+    draw: str = "random"  # or "manual": the host types the number from a ball cage
 
 
 @dataclass(frozen=True)
@@ -290,7 +295,11 @@ def _default_names(n: int) -> tuple[str, ...]:
 def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
     d = DisplayConfig()
     keys = {"slot_frame_color", "spin_seconds", "sound", "fullscreen", "operator_window"}
-    check_keys("display", t, keys | {"audience_screen", "journal_dir", "bingo_alert"})
+    check_keys(
+        "display",
+        t,
+        keys | {"audience_screen", "journal_dir", "bingo_alert", "voice", "voice_rate", "draw"},
+    )
     frame = check_colour(
         "display.slot_frame_color",
         get_value("display", t, "slot_frame_color", str, d.slot_frame_color),
@@ -301,6 +310,18 @@ def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
             f"display.spin_seconds = {spin} is out of range: use 0.2..10 (2-4 is best)"
         )
     journal_text = get_value("display", t, "journal_dir", str, "")
+    voice_rate = get_value("display", t, "voice_rate", float, d.voice_rate)
+    if not VOICE_RATES[0] <= voice_rate <= VOICE_RATES[1]:
+        raise ConfigError(
+            f"display.voice_rate = {voice_rate} is out of range: use 0.5..2 "
+            "(1.0 = the voice's normal speed, 0.8 slower, 1.3 faster)"
+        )
+    draw = get_value("display", t, "draw", str, d.draw)
+    if draw not in DRAW_MODES:
+        raise ConfigError(
+            f'display.draw = {show(draw)} is not a draw mode: use "random" (the computer draws) '
+            'or "manual" (the host types the number from a ball cage)'
+        )
     return DisplayConfig(
         slot_frame_color=frame,
         spin_seconds=spin,
@@ -312,6 +333,9 @@ def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
         if journal_text
         else None,
         bingo_alert=get_value("display", t, "bingo_alert", bool, d.bingo_alert),
+        voice=get_value("display", t, "voice", bool, d.voice),
+        voice_rate=voice_rate,
+        draw=draw,
     )
 
 
@@ -368,7 +392,9 @@ def summary(config: Config) -> str:
         f"images: {found}/{b.total_numbers} found in {b.image_dir}",
         f"display: spin {config.display.spin_seconds:g} s, sound "
         f"{'on' if config.display.sound else 'off'}, "
-        f"{'full screen' if config.display.fullscreen else 'window'}",
+        f"{'full screen' if config.display.fullscreen else 'window'}, spoken calls "
+        f"{f'on (speed {config.display.voice_rate:g})' if config.display.voice else 'off'}, "
+        f"{'numbers typed from a ball cage' if config.display.draw == 'manual' else 'random draw'}",
         f"cards: {config.cards.count} cards, {config.cards.per_page} per page on "
         f"{config.cards.page_size}, images {'on' if config.cards.images else 'off'}, "
         f"QR {'on' if config.cards.qr else 'off'}",

@@ -97,6 +97,9 @@ if [[ " ${extras[*]:-} " == *" test "* ]]; then
     echo "warning: the phone tests need chromium and chromium-driver (apt)" >&2
   apt_install_missing poppler-utils fonts-dejavu-core ||
     echo "warning: the print tests need poppler-utils and fonts-dejavu-core (apt)" >&2
+  # tests/test_caller_voice.py renders a spoken call to a WAV file with espeak-ng's Japanese voice
+  apt_install_missing espeak-ng ||
+    echo "warning: the spoken-call tests need espeak-ng (apt)" >&2
 fi
 
 # ------------------------------------------------------------------ the virtual environment

@@ -7,6 +7,10 @@ columns are independent and every set of j marked rows is equally likely, so a c
 transfer-matrix DP over frontier states (marked rows, group connectivity, group sizes) gives
 P(bingo) exactly. The K cards of the "at least one card" numbers are independent random cards
 given the drawn numbers. No Qt; pure functions; bad arguments raise ValueError naming them.
+
+With a card registry, `registry_odds` answers the same questions for the registered cards
+themselves (exact next-draw figures, a sampled curve to the next bingo): `prepare_registry`,
+`registry_next_draw`, `registry_curve`.
 """
 
 from __future__ import annotations
@@ -27,6 +31,15 @@ from bingo.probability._model import (
     check_drawn,
     weight_table,
 )
+from bingo.probability.registry_odds import (
+    ColumnOdds,
+    RegisteredCards,
+    RegistryCurve,
+    RegistryNextDraw,
+)
+from bingo.probability.registry_odds import curve as registry_curve
+from bingo.probability.registry_odds import next_draw as registry_next_draw
+from bingo.probability.registry_odds import prepare as prepare_registry
 
 if TYPE_CHECKING:
     from bingo.probability._tables import Transitions
@@ -36,8 +49,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ColumnDrawStats",
+    "ColumnOdds",
     "FirstBingoCurve",
     "NextDrawStats",
+    "RegisteredCards",
+    "RegistryCurve",
+    "RegistryNextDraw",
     "bingo_probability",
     "bingo_subset_counts",
     "expected_draws_to_first_bingo",
@@ -45,6 +62,9 @@ __all__ = [
     "max_samples",
     "next_draw_stats",
     "one_card_curve",
+    "prepare_registry",
+    "registry_curve",
+    "registry_next_draw",
     "warm_up",
 ]
 
@@ -351,6 +371,9 @@ def warm_up(size: int | None = None, threshold: int = 4) -> None:
     _kernels.no_bingo_counts(*counting, False)
     _kernels.strip_no_bingo_counts(*counting[:5], 2, -1)
     _kernels.bingo_with_one_more(*arrays, wtab, wtab)
+    from bingo.probability import registry_odds
+
+    registry_odds.warm_up()
     if size is not None:
         size, _, threshold, _ = check_board(size, size, threshold, False)
         _tables_or_none(size, threshold)

@@ -14,6 +14,9 @@ from bingo.ui.i18n import user_message
 from eventkit.errors import UserError
 
 DEFAULT_AUTO_SECONDS = 8.0
+# The auto-call speeds the keys (+ / -) and the control bar's menu step through, seconds per ball
+AUTO_STEPS = (3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0, 20.0, 30.0, 45.0, 60.0)
+AUTO_LIMITS = (0.5, 3600.0)  # what --auto accepts
 
 ConfirmFn = Callable[[str, str], bool]
 
@@ -26,6 +29,7 @@ class DrawController(QObject):
     revealed_changed = Signal()
     notice = Signal(str, str)  # text, level: "info" | "warn" | "error"
     auto_changed = Signal(bool)
+    auto_seconds_changed = Signal(float)
     game_reset = Signal()
     winners_changed = Signal()
 
@@ -212,6 +216,27 @@ class DrawController(QObject):
             self._auto_timer.stop()
         if changed:
             self.auto_changed.emit(on)
+
+    def set_auto_seconds(self, seconds: float) -> None:
+        """Change the auto-call speed during the show; a wait under way restarts at the new one."""
+        low, high = AUTO_LIMITS
+        seconds = min(high, max(low, float(seconds)))
+        if seconds == self.auto_seconds:
+            return
+        self.auto_seconds = seconds
+        if self._auto_timer.isActive():
+            self._auto_timer.start(round(seconds * 1000))
+        self.auto_seconds_changed.emit(seconds)
+
+    def faster(self) -> None:
+        """One step fewer seconds per ball (the + key)."""
+        shorter = [s for s in AUTO_STEPS if s < self.auto_seconds]
+        self.set_auto_seconds(shorter[-1] if shorter else self.auto_seconds)
+
+    def slower(self) -> None:
+        """One step more seconds per ball (the - key)."""
+        longer = [s for s in AUTO_STEPS if s > self.auto_seconds]
+        self.set_auto_seconds(longer[0] if longer else self.auto_seconds)
 
     def _auto_draw(self) -> None:
         if not self.auto:

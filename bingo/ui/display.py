@@ -26,6 +26,7 @@ from bingo.ui.art import (
     paint_background,
     ui_font,
 )
+from bingo.ui.autospeed import attach_speed, change_speed, open_speed_menu
 from bingo.ui.board import HistoryBoard
 from bingo.ui.cardview import CardCheckView
 from bingo.ui.controller import ConfirmFn, DrawController
@@ -36,6 +37,7 @@ from bingo.ui.odds_panel import OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
+from bingo.ui.voice import attach_voice, toggle_voice
 from cards.check import BingoWatch
 from eventkit.screen import show_full_screen, show_normal
 
@@ -62,7 +64,7 @@ class ControlBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         self.buttons: dict[str, QPushButton] = {}
-        for key in ("draw", "undo", "check", "auto", "new", "full", "help"):
+        for key in ("draw", "undo", "check", "auto", "speed", "new", "full", "help"):
             button = QPushButton(strings(f"btn_{key}"), self)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -160,6 +162,7 @@ class DisplayWindow(QWidget):
                 "undo": self.controller.undo,
                 "check": self.open_card_check,
                 "auto": self.controller.toggle_auto,
+                "speed": lambda: open_speed_menu(self),
                 "new": self.controller.new_game,
                 "full": self.toggle_full_screen,
                 "help": self.open_help,
@@ -169,6 +172,8 @@ class DisplayWindow(QWidget):
         # Sound is set up after the first frame (loading Qt Multimedia takes a moment).
         self.sound = sound if sound is not None else Sound(False, self.warn)
         self._sound_wanted = sound is None and config.display.sound
+        self.voice = attach_voice(self)  # the spoken call; its worker starts after the first frame
+        attach_speed(self)
         self._background: QPixmap | None = None
         self._title: QPixmap | None = None
         self._notice = ("", "info")
@@ -235,6 +240,7 @@ class DisplayWindow(QWidget):
     def start_background_work(self) -> None:
         """Warm up the probability engine off the UI thread (call once the window is shown)."""
         self.odds.start()
+        self.voice.start()
         if self._sound_wanted:
             self._sound_wanted = False
             self.sound = Sound(True, self.warn)
@@ -444,6 +450,7 @@ class DisplayWindow(QWidget):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.odds.shutdown()
+        self.voice.stop()
         if self.operator is not None and self.operator.isVisible():
             self.operator.close()
         super().closeEvent(event)
@@ -483,6 +490,12 @@ class DisplayWindow(QWidget):
             self.open_help()
         elif key == Qt.Key.Key_A:
             self.controller.toggle_auto()
+        elif key == Qt.Key.Key_S:
+            toggle_voice(self)
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_BracketRight):
+            change_speed(self, faster=True)
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore, Qt.Key.Key_BracketLeft):
+            change_speed(self, faster=False)
         else:
             return False
         return True

@@ -13,6 +13,8 @@ KEYS = [
     ("Backspace / Ctrl+Z", "key_undo"),
     ("C", "key_check"),
     ("A", "key_auto"),
+    ("+ / −", "key_speed"),
+    ("S", "key_voice"),
     ("R", "key_new"),
     ("F11 / F", "key_full"),
     ("Esc", "key_esc"),

@@ -1,0 +1,228 @@
+"""Numba kernels of the registered-card odds (see `registry_odds`).
+
+A card is a row of `grids` (R, size*size): the number in each cell, row-major, 0 for a free
+centre (always marked). The Puyo rule: a card has a bingo when `threshold` or more marked cells
+are connected up/down/left/right.
+
+`next_draw` labels each card's groups once (flood fill) and, for each unmarked cell, adds the
+sizes of the distinct groups it touches: 1 + that sum >= threshold means its number completes
+the card. `first_new_bingo` plays seeded draw orders over union-find forests of the cards
+without a bingo (union by size, no path compression, so an undo log restores them), marking
+each drawn number on the cards that hold it, and stops at the first new bingo.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bingo.probability._jit import Array, jit
+
+
+@jit
+def _neighbours(cell: int, size: int, out: Array) -> int:
+    """The up/down/left/right neighbours of `cell` into `out`; returns how many."""
+    r = cell // size
+    c = cell - r * size
+    k = 0
+    if r > 0:
+        out[k] = cell - size
+        k += 1
+    if r < size - 1:
+        out[k] = cell + size
+        k += 1
+    if c > 0:
+        out[k] = cell - 1
+        k += 1
+    if c < size - 1:
+        out[k] = cell + 1
+        k += 1
+    return k
+
+
+@jit
+def next_draw(grids: Array, called: Array, size: int, threshold: int, counts: Array,
+              bingo: Array, reach: Array) -> None:  # fmt: skip
+    """counts[x] += 1 for each card without a bingo that number x completes; bingo[i] and
+    reach[i] (a number completes card i) per card. `called[x]` is True when x is out."""
+    cells = size * size
+    label = np.empty(cells, np.int64)
+    group_size = np.empty(cells + 1, np.int64)
+    marked = np.empty(cells, np.bool_)
+    stack = np.empty(cells, np.int64)
+    nb = np.empty(4, np.int64)
+    seen = np.empty(4, np.int64)
+    for i in range(grids.shape[0]):
+        for c in range(cells):
+            n = grids[i, c]
+            marked[c] = n == 0 or called[n]
+            label[c] = -1
+        groups = 0
+        has = False
+        for c in range(cells):
+            if not marked[c] or label[c] >= 0:
+                continue
+            label[c] = groups
+            stack[0] = c
+            top = 1
+            count = 0
+            while top > 0:
+                top -= 1
+                cur = stack[top]
+                count += 1
+                k = _neighbours(cur, size, nb)
+                for j in range(k):
+                    m = nb[j]
+                    if marked[m] and label[m] < 0:
+                        label[m] = groups
+                        stack[top] = m
+                        top += 1
+            group_size[groups] = count
+            if count >= threshold:
+                has = True
+            groups += 1
+        bingo[i] = has
+        reach[i] = False
+        if has:
+            continue
+        for c in range(cells):
+            if marked[c]:
+                continue
+            total = 1
+            k = _neighbours(c, size, nb)
+            distinct = 0
+            for j in range(k):
+                g = label[nb[j]]
+                if g < 0:
+                    continue
+                new = True
+                for q in range(distinct):
+                    if seen[q] == g:
+                        new = False
+                if new:
+                    seen[distinct] = g
+                    distinct += 1
+                    total += group_size[g]
+            if total >= threshold:
+                counts[grids[i, c]] += 1
+                reach[i] = True
+
+
+@jit
+def forests(grids: Array, called: Array, size: int) -> tuple[Array, Array, Array]:
+    """(marked, parent, group_size) of each card's cells: union-find forests of its groups
+    (each group's root is its first cell in row-major order; sizes are kept at the roots)."""
+    cells = size * size
+    n_cards = grids.shape[0]
+    marked = np.zeros((n_cards, cells), np.bool_)
+    parent = np.empty((n_cards, cells), np.int32)
+    group = np.zeros((n_cards, cells), np.int32)
+    stack = np.empty(cells, np.int64)
+    nb = np.empty(4, np.int64)
+    for i in range(n_cards):
+        for c in range(cells):
+            n = grids[i, c]
+            marked[i, c] = n == 0 or called[n]
+            parent[i, c] = -1
+        for c in range(cells):
+            if not marked[i, c] or parent[i, c] >= 0:
+                continue
+            parent[i, c] = c
+            stack[0] = c
+            top = 1
+            count = 0
+            while top > 0:
+                top -= 1
+                cur = stack[top]
+                count += 1
+                k = _neighbours(cur, size, nb)
+                for j in range(k):
+                    m = nb[j]
+                    if marked[i, m] and parent[i, m] < 0:
+                        parent[i, m] = c
+                        stack[top] = m
+                        top += 1
+            group[i, c] = count
+        for c in range(cells):
+            if parent[i, c] < 0:
+                parent[i, c] = c
+    return marked, parent, group
+
+
+@jit
+def _root(parent: Array, i: int, c: int) -> int:
+    while parent[i, c] != c:
+        c = parent[i, c]
+    return c
+
+
+@jit
+def first_new_bingo(orders: Array, start: Array, entry_card: Array, entry_cell: Array,
+                    marked: Array, parent: Array, group: Array, size: int,
+                    threshold: int) -> Array:  # fmt: skip
+    """For each draw order (a row of `orders`: the pool's numbers), the 0-based step at which a
+    card first gets a bingo (orders.shape[1] when none does). The cards holding number x are
+    entries start[x]..start[x+1] of (entry_card, entry_cell). The forests are left as given."""
+    n_orders, pool = orders.shape
+    out = np.full(n_orders, pool, np.int64)
+    capacity = 3 * entry_card.size + 16
+    log_kind = np.empty(capacity, np.int8)  # 0 marked, 1 parent, 2 group size
+    log_card = np.empty(capacity, np.int32)
+    log_cell = np.empty(capacity, np.int32)
+    log_old = np.empty(capacity, np.int32)
+    nb = np.empty(4, np.int64)
+    for s in range(n_orders):
+        logged = 0
+        done = False
+        for step in range(pool):
+            x = orders[s, step]
+            for e in range(start[x], start[x + 1]):
+                i = entry_card[e]
+                c = entry_cell[e]
+                marked[i, c] = True
+                log_kind[logged] = 0
+                log_card[logged] = i
+                log_cell[logged] = c
+                logged += 1
+                root = c  # a fresh group of one (its parent is itself, its size 1)
+                group[i, c] = 1
+                k = _neighbours(c, size, nb)
+                for j in range(k):
+                    m = nb[j]
+                    if not marked[i, m]:
+                        continue
+                    other = _root(parent, i, m)
+                    if other == root:
+                        continue
+                    if group[i, other] > group[i, root]:
+                        small, big = root, other
+                    else:
+                        small, big = other, root
+                    log_kind[logged] = 1
+                    log_card[logged] = i
+                    log_cell[logged] = small
+                    logged += 1
+                    parent[i, small] = big
+                    log_kind[logged] = 2
+                    log_card[logged] = i
+                    log_cell[logged] = big
+                    log_old[logged] = group[i, big]
+                    logged += 1
+                    group[i, big] += group[i, small]
+                    root = big
+                if group[i, root] >= threshold:
+                    done = True
+            if done:
+                out[s] = step
+                break
+        for q in range(logged - 1, -1, -1):
+            i = log_card[q]
+            c = log_cell[q]
+            kind = log_kind[q]
+            if kind == 0:
+                marked[i, c] = False
+                group[i, c] = 0
+            elif kind == 1:
+                parent[i, c] = c
+            else:
+                group[i, c] = log_old[q]
+    return out
