@@ -6,13 +6,16 @@ U, which look like digits; letters only, so the digits on a card are its serial 
 Case and spaces are forgiven. Without the secret a code cannot be made from a serial: one
 guess in 22**5 (5 million) per try, and the web server limits the tries per address.
 
-The secret is made on the laptop the first time cards are printed for the event and kept in the
-user's data folder (`card-keys/<event>.key`), never beside the cards and never served. Cards
-printed on another computer need that file copied to the same place on the show's laptop.
+The secret belongs to the card set: `bingo cards` makes it with the first batch as `cards.key`
+beside `cards.csv` (readable by its owner only, never served, never in a PDF), and the show reads
+it there (cards/cardset.py). A key id (a hash of the key, not the key) names it in the batches
+record. Older versions kept one key per event title in the user's data folder
+(`card-keys/<event>.key`); `load_key` still reads that place so such sets keep working.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import os
@@ -38,21 +41,27 @@ def event_slug(title: str) -> str:
 
 
 def key_path(title: str, key_dir: Path | None = None) -> Path:
+    """The old per-user place of an event's key (before the key travelled with the cards)."""
     return (key_dir or user_data_dir() / "card-keys") / f"{event_slug(title)}.key"
 
 
-def load_key(title: str, key_dir: Path | None = None, *, create: bool = False) -> bytes | None:
-    """The event's card secret; made (random, 32 bytes, readable by this user only) when
-    `create` and there is none yet. None when there is none and `create` is false."""
-    path = key_path(title, key_dir)
+def key_id(key: bytes) -> str:
+    """A short public name of a key (recorded per batch): equal keys, equal ids."""
+    return hashlib.sha256(b"bingo card key id\0" + key).hexdigest()[:16]
+
+
+def read_key_file(path: Path) -> bytes | None:
+    """The key in `path`, None when there is no such file; CardKeyError when it is damaged."""
     try:
         text = path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
-        if not create:
-            return None
-        return _new_key(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardKeyError(f"the card key {path} cannot be read ({exc}): restore it") from None
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return None  # a long event title made a name no file system takes: there is none
+        raise CardKeyError(f"the card key {path} cannot be read ({exc.strerror}): restore it") from None
+    except UnicodeDecodeError:
+        text = ""
     try:
         key = bytes.fromhex(text)
     except ValueError:
@@ -65,8 +74,26 @@ def load_key(title: str, key_dir: Path | None = None, *, create: bool = False) -
     return key
 
 
+def new_key() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def key_file_text(key: bytes) -> bytes:
+    return key.hex().encode("ascii") + b"\n"
+
+
+def load_key(title: str, key_dir: Path | None = None, *, create: bool = False) -> bytes | None:
+    """The event's card secret; made (random, 32 bytes, readable by this user only) when
+    `create` and there is none yet. None when there is none and `create` is false."""
+    path = key_path(title, key_dir)
+    key = read_key_file(path)
+    if key is None and create:
+        return _new_key(path)
+    return key
+
+
 def _new_key(path: Path) -> bytes:
-    key = secrets.token_bytes(32)
+    key = new_key()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -77,7 +104,7 @@ def _new_key(path: Path) -> bytes:
             f"the card key {path} cannot be made ({exc.strerror or exc}): check the data folder"
         ) from None
     try:
-        os.write(fd, key.hex().encode("ascii") + b"\n")
+        os.write(fd, key_file_text(key))
         os.fsync(fd)
     finally:
         os.close(fd)

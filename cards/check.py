@@ -10,13 +10,14 @@ A card has a bingo when `threshold` or more marked cells are connected up/down/l
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bingo.config import Config
 from cards.model import BingoCard
-from cards.registry import SERIAL_MAX_DIGITS, check_board, read_registry
+from cards.registry import SERIAL_MAX_DIGITS
 
 Cell = tuple[int, int]
 
@@ -139,6 +140,17 @@ class BingoWatch:
         return new
 
 
-def load_registry_for(config: Config, path: str | Path) -> dict[int, BingoCard]:
-    """Read a registry and make sure its cards belong to the configured board."""
-    return check_board(read_registry(path), config.board, path)
+def load_registry_for(
+    config: Config, path: str | Path, *, note: Callable[[str], None] | None = None
+) -> dict[int, BingoCard]:
+    """Read a registry for the show: its cards must belong to the configured board, and its
+    batches must verify (their rows and their key, cards/cardset.py), or it is refused. What
+    the host should know (an old set's key copied beside it, rows that cannot be verified)
+    goes to `note`, by default as `note: …` lines on stderr (the host's side)."""
+    from cards.cardset import open_card_set
+
+    return open_card_set(config, path, note=note or _note_on_stderr).cards
+
+
+def _note_on_stderr(text: str) -> None:
+    print(f"note: {text}", file=sys.stderr)

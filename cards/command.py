@@ -23,6 +23,7 @@ from tqdm import tqdm
 from bingo import cardcode
 from bingo.config import PAGE_SIZES, Config, load_config
 from cards import style
+from cards.cardset import find_key, key_file, rows_record, verify_rows
 from cards.checksheet import CheckSheetWriter, check_sheet_path
 from cards.fingerprint import board_text, config_fingerprint
 from cards.generate import check_count, iter_cards
@@ -154,6 +155,8 @@ class MadeCards:
     first_serial: int
     last_serial: int
     registry_cards: int  # cards in the registry now (earlier batches included)
+    key_path: Path | None = None  # the set's cards.key
+    key_made: bool = False  # made by this run (else the one already beside the registry)
     backups: list[Path] = field(default_factory=list)
 
 
@@ -161,8 +164,9 @@ def _existing(paths: list[Path]) -> list[Path]:
     return [p for p in paths if p.exists() or p.is_symlink()]
 
 
-def _load_for_append(config: Config, registry_path: Path, warn: style.Warn):
-    """The registry's cards and recorded batches, checked to belong to this config."""
+def _load_for_append(config: Config, registry_path: Path, note: style.Warn):
+    """The registry's cards, recorded batches and key, each batch verified (its rows and the
+    key that signed it) and checked to belong to this config."""
     if not registry_path.exists():
         raise OutputError(
             f"--append: there is no registry {registry_path} to add to; make the first batch "
@@ -170,15 +174,17 @@ def _load_for_append(config: Config, registry_path: Path, warn: style.Warn):
         )
     try:
         cards = check_board(read_registry(registry_path), config.board, registry_path)
+        batches = read_batches(registry_path)
+        if batches is None:
+            raise RegistryError(
+                f"{batches_path(registry_path)} is damaged, so the earlier batches cannot be "
+                "verified: restore it from its backup (cards.backup-….batches.json), or move it "
+                "aside to append to the registry as it is (the earlier seeds are then lost)"
+            )
+        for text in verify_rows(cards, batches, registry_path):
+            note(f"note: {text}")
     except RegistryError as exc:
         raise RegistryError(f"--append: {exc}") from None
-    batches = read_batches(registry_path)
-    if batches is None:
-        warn(
-            f"warning: {batches_path(registry_path)} is damaged; it is rewritten from the "
-            "registry (the earlier batches' seeds are lost, the cards are not)"
-        )
-        batches = []
     fingerprint = config_fingerprint(config)
     for batch in batches:
         old = batch.get("fingerprint")
@@ -189,10 +195,43 @@ def _load_for_append(config: Config, registry_path: Path, warn: style.Warn):
                 "threshold or column names differ); use the config of the first batch"
             )
     recorded = sum(b["count"] for b in batches if isinstance(b.get("count"), int))
-    if recorded != len(cards):  # made before batches were recorded, or the record was edited
-        note = "cards made before this record was kept (or not matching it); seed unknown"
-        batches = [{"note": note, "count": len(cards)}]
-    return cards, batches
+    if not batches:  # made before batches were recorded
+        note_text = "cards made before this record was kept; seed unknown"
+        batches = [{"note": note_text, "count": len(cards)}]
+    elif recorded != len(cards):
+        raise RegistryError(
+            f"--append: {registry_path} holds {len(cards)} cards but "
+            f"{batches_path(registry_path).name} records {recorded}: the registry was changed "
+            "after it was made; restore cards.csv from its backup"
+        )
+    try:
+        key = find_key(config, registry_path, batches, lambda text: note(f"note: {text}"))
+    except cardcode.CardKeyError as exc:
+        raise cardcode.CardKeyError(f"--append: {exc}") from None
+    if key is None:
+        raise cardcode.CardKeyError(
+            f"--append: the card key of {registry_path} is missing (the codes printed on its "
+            f"cards were made with it): put it at {key_file(registry_path)}"
+        )
+    return cards, batches, key
+
+
+def _key_for_new_set(
+    config: Config, registry_path: Path, force: bool, note: style.Warn
+) -> tuple[bytes, bool]:
+    """(key, made now) for a first batch: the `cards.key` already beside the registry when
+    there is one (a set remade from its seed keeps its codes), else a new random key."""
+    path = key_file(registry_path)
+    key = cardcode.read_key_file(path)
+    if key is None and force and registry_path.exists():
+        batches = read_batches(registry_path) or []
+        try:
+            key = find_key(config, registry_path, batches, lambda text: note(f"note: {text}"))
+        except cardcode.CardKeyError:
+            key = None
+    if key is not None:
+        return key, False  # the run's summary says the key was kept
+    return cardcode.new_key(), True
 
 
 def _one_run_per_folder(make: Callable[..., MadeCards]) -> Callable[..., MadeCards]:
@@ -234,12 +273,13 @@ def make_cards(
     meta_path = batches_path(registry_path)
     old_cards: dict[int, BingoCard] = {}
     batches: list[dict] = []
+    new_key = False
     if append:
         if first_serial is not None:
             raise UserError(
                 "--append continues after the registry's last serial: leave out --first-serial"
             )
-        old_cards, batches = _load_for_append(config, registry_path, warn)
+        old_cards, batches, key = _load_for_append(config, registry_path, warn)
         first_serial = max(old_cards) + 1
     first_serial = 1 if first_serial is None else first_serial
     if first_serial < 0:
@@ -260,7 +300,8 @@ def make_cards(
     else:
         pdf_path = out
         taken = _existing([out, registry_path, check_path, meta_path])
-    for target in (pdf_path, registry_path, check_path, meta_path):
+    set_key_path = key_file(registry_path)
+    for target in (pdf_path, registry_path, check_path, meta_path, set_key_path):
         check_target(target)  # never a device, folder or symbolic link, --force or not
     if taken and not force:
         what = (
@@ -273,18 +314,21 @@ def make_cards(
             f"{what}: use {hint}--force to replace it (the old files are kept as backups), "
             "or another --out"
         )
+    if not append:
+        key, new_key = _key_for_new_set(config, registry_path, force, warn)
     files = OutputFiles(backup=force)
     png = None
     try:
         pdf_file = files.open(pdf_path)
         csv_file = files.open(registry_path, text=True)
         check_file = files.open(check_path)
-        meta_file = files.open(meta_path, text=True)
+        meta_file = files.open(meta_path, text=True, keep_old=True)
+        if new_key:
+            files.open(set_key_path, mode=0o600).write(cardcode.key_file_text(key))
         stage = None
         if png_dir is not None:
             stage = files.png_folder(png_dir, old_cards, replace=force or append)
         images = style.load_images(config, options.images, warn)
-        key = cardcode.load_key(config.event.title, create=True)
         code_of = functools.partial(cardcode.check_chars, key)  # the phones' card codes
         if stage is not None:
             from cards.png import CardPngWriter
@@ -315,6 +359,7 @@ def make_cards(
         for card in old_cards.values():
             registry.write(card)
             check.add(card)
+        batch_cards: list[BingoCard] = []
         new_cards = iter_cards(config.board, count, seed, first_serial, exclude=old_cards.values())
         bar = tqdm(
             new_cards,
@@ -327,6 +372,7 @@ def make_cards(
             dynamic_ncols=True,
         )
         for card in bar:
+            batch_cards.append(card)
             registry.write(card)
             writer.add(card)
             check.add(card)
@@ -347,6 +393,8 @@ def make_cards(
                 "fingerprint": config_fingerprint(config),
                 "pdf": pdf_path.name,
                 "made": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "key_id": cardcode.key_id(key),
+                **rows_record(batch_cards),
             }
         )
         meta_file.write(batches_text(batches) + "\n")
@@ -369,6 +417,8 @@ def make_cards(
         first_serial=first_serial,
         last_serial=last_serial,
         registry_cards=len(old_cards) + count,
+        key_path=set_key_path,
+        key_made=new_key,
         backups=files.backups,
     )
 
@@ -412,10 +462,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.png:
         print(f"wrote {count} PNG files to {args.png}")
+    kept = "" if made.key_made else " (the key already there: the codes of the cards made with it)"
     print(
         f"each card carries its phone code (No.<serial>-<5 characters>); the codes' key is "
-        f"{cardcode.key_path(config.event.title)}: keep it on the show's laptop (copy it there "
-        "if the show runs on another computer)"
+        f"{made.key_path}{kept}: keep it with {made.registry.name} (the show reads it there; copy both "
+        "if the show runs on another computer) and share it with nobody"
     )
     if made.backups:
         print("kept the old files as " + ", ".join(str(p) for p in made.backups))

@@ -224,16 +224,24 @@ class OutputFiles:
         self.backup = backup
         self.stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
         self._files: list[tuple[IO, Path, Path]] = []  # (open file, temp, target)
+        self._always_kept: set[Path] = set()  # targets backed up even without `backup`
         self.png: PngFolder | None = None
         self.backups: list[Path] = []
 
-    def open(self, target: Path, *, text: bool = False) -> IO:
+    def open(
+        self, target: Path, *, text: bool = False, keep_old: bool = False, mode: int = 0o666
+    ) -> IO:
+        """A temporary file for `target`. `keep_old`: an existing target is backed up when
+        replaced even without `backup` (a record never rewritten without its previous one);
+        `mode` 0o600 for a secret."""
         check_target(target)
         tmp = _unique_temp(target)
+        if keep_old:
+            self._always_kept.add(target)
         # A stop between creating the file and noting it here would leave it behind.
         with deferred_signals(then_raise=True):
             try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
             except OSError as exc:
                 raise OutputError(
                     f"cannot write {target}: {exc.strerror or exc}; choose another --out"
@@ -259,7 +267,7 @@ class OutputFiles:
         with deferred_signals():
             for _, tmp, target in self._files:
                 check_target(target)  # still not a device or link at the last moment
-                if self.backup and target.exists():
+                if (self.backup or target in self._always_kept) and target.exists():
                     self._keep_backup(target)
                 os.replace(tmp, target)
             if self.png is not None:

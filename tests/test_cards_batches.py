@@ -128,6 +128,7 @@ def test_rerun_is_refused_and_force_keeps_backups(tmp_path, small, capsys) -> No
     out = str(tmp_path / "cards.pdf")
     assert run_cards(tmp_path, "--count", "4", "--seed", "1", "--out", out) == 0
     old = {name: (tmp_path / name).read_bytes() for name in files_in(tmp_path) if "cards" in name}
+    key = old.pop("cards.key")  # the set's key stays: a set remade with --force keeps its codes
     assert set(old) == {"cards.pdf", "cards.csv", "cards-check.pdf", "cards.batches.json"}
     capsys.readouterr()
     assert run_cards(tmp_path, "--count", "4", "--seed", "2", "--out", out) == 1
@@ -143,6 +144,7 @@ def test_rerun_is_refused_and_force_keeps_backups(tmp_path, small, capsys) -> No
         (backup,) = [b for b in backups if b.startswith(stem + ".backup-") and b.endswith(suffix)]
         assert (tmp_path / backup).read_bytes() == data
     assert (tmp_path / "cards.csv").read_bytes() != old["cards.csv"]
+    assert (tmp_path / "cards.key").read_bytes() == key
 
 
 # ---------------------------------------------------------------- output safety

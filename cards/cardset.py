@@ -1,0 +1,219 @@
+"""A card set: the registry (`cards.csv`), its batches record (`cards.batches.json`) and the key
+of its phone codes (`cards.key`), kept together in one folder. No Qt.
+
+The key belongs to the cards, not to a laptop: it is made with the first batch, beside the
+registry (readable by its owner only, never served, never in a PDF), and the batches record
+which key signed each batch (a key id, not the key). Every batch also records a digest of each
+of its rows, so a registry changed afterwards (a row lost, a cell edited in Excel) is found and
+named before an `--append` or the show uses it.
+
+Registries made before this kept their key in the user's data folder (`card-keys/<title>.key`):
+that key is copied beside the registry, with a note, and the old file is left where it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bingo import cardcode
+from bingo.config import Config
+from cards.model import BingoCard
+from cards.registry import (
+    FREE_TEXT,
+    RegistryError,
+    batches_path,
+    check_board,
+    read_batches,
+    read_registry,
+)
+
+ROW_DIGEST_CHARS = 8  # hex digits per row: a changed row goes unseen once in 4 billion
+
+Note = Callable[[str], None]
+
+
+def key_file(registry_path: Path) -> Path:
+    """`cards.csv` -> `cards.key`: the phone codes' key of this card set."""
+    return Path(registry_path).with_suffix(".key")
+
+
+def row_text(card: BingoCard) -> str:
+    """A registry row as written (`serial,r1c1,…`): what the digests cover."""
+    cells = [FREE_TEXT if n is None else str(n) for row in card.rows for n in row]
+    return ",".join([str(card.serial), *cells])
+
+
+def row_digest(card: BingoCard) -> str:
+    return hashlib.sha256(row_text(card).encode("ascii")).hexdigest()[:ROW_DIGEST_CHARS]
+
+
+def rows_record(cards: list[BingoCard]) -> dict[str, str]:
+    """What a batch records of its rows: a SHA-256 of them all and a short digest per row."""
+    whole = hashlib.sha256("\n".join(row_text(c) for c in cards).encode("ascii")).hexdigest()
+    return {"rows_sha256": whole, "row_digests": "".join(row_digest(c) for c in cards)}
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A verified registry: its cards, its batches and its key (None when it has none)."""
+
+    registry: Path
+    cards: dict[int, BingoCard]
+    batches: list[dict]
+    key: bytes | None
+    notes: list[str] = field(default_factory=list)
+
+
+def _batch_name(index: int, batch: dict) -> str:
+    made = batch.get("made")
+    return f"batch {index + 1}" + (f" (made {made})" if isinstance(made, str) else "")
+
+
+def _line_of(cards: Mapping[int, BingoCard], serial: int) -> int:
+    for line, key in enumerate(cards, start=2):
+        if key == serial:
+            return line
+    return 0
+
+
+def verify_rows(cards: Mapping[int, BingoCard], batches: list[dict], registry: Path) -> list[str]:
+    """Check every batch's rows against its record; raise RegistryError naming the first row
+    that differs. Returns notes about batches that recorded no digests (made before this)."""
+    notes: list[str] = []
+    if not batches:
+        return notes  # nothing recorded to check against (open_card_set says so)
+    covered: set[int] = set()
+    unrecorded = 0
+    for i, batch in enumerate(batches):
+        first, last = batch.get("first_serial"), batch.get("last_serial")
+        digests = batch.get("row_digests")
+        if not (isinstance(first, int) and isinstance(last, int)):
+            count = batch.get("count")
+            unrecorded += count if isinstance(count, int) else 0
+            continue
+        covered.update(range(first, last + 1))
+        if not isinstance(digests, str):
+            notes.append(
+                f"{registry}: {_batch_name(i, batch)} was made before rows were checksummed; "
+                "its cards cannot be verified"
+            )
+            continue
+        width = ROW_DIGEST_CHARS
+        for k, serial in enumerate(range(first, last + 1)):
+            card = cards.get(serial)
+            if card is None:
+                raise RegistryError(
+                    f"{registry}: card {serial} of {_batch_name(i, batch)} is missing; the "
+                    "registry was changed after it was made: restore cards.csv from its backup "
+                    "(or remake it with `bingo cards --seed`)"
+                )
+            if row_digest(card) != digests[k * width : (k + 1) * width]:
+                raise RegistryError(
+                    f"{registry} line {_line_of(cards, serial)} (card {serial}) differs from the "
+                    f"row {_batch_name(i, batch)} recorded: the registry was changed after it "
+                    "was made (opened and saved in a spreadsheet?); restore cards.csv from its "
+                    "backup"
+                )
+        if len(digests) != (last - first + 1) * width:
+            raise RegistryError(f"{batches_path(registry)}: {_batch_name(i, batch)} is damaged")
+    extra = [s for s in cards if s not in covered]
+    if len(extra) > unrecorded:
+        serial = extra[unrecorded]  # the older cards belong to the batch without serials
+        raise RegistryError(
+            f"{registry} line {_line_of(cards, serial)} (card {serial}) belongs to no recorded "
+            "batch: the registry was changed after it was made; restore cards.csv from its backup"
+        )
+    return notes
+
+
+def _legacy_key(config: Config) -> tuple[Path, bytes] | None:
+    """The key an older version kept in the user's data folder for this event, if any."""
+    try:
+        path = cardcode.key_path(config.event.title)
+        key = cardcode.load_key(config.event.title)
+    except (OSError, cardcode.CardKeyError):
+        return None
+    return None if key is None else (path, key)
+
+
+def recorded_key_ids(batches: list[dict]) -> set[str]:
+    return {b["key_id"] for b in batches if isinstance(b.get("key_id"), str)}
+
+
+def find_key(config: Config, registry: Path, batches: list[dict], note: Note) -> bytes | None:
+    """The set's key: `cards.key` beside the registry, else an older version's key from the
+    user's data folder (copied beside the registry, the old file kept). None when there is
+    none. Raises CardKeyError when the key there did not sign the recorded batches."""
+    path = key_file(registry)
+    ids = recorded_key_ids(batches)
+    key = cardcode.read_key_file(path)
+    if key is None:
+        legacy = _legacy_key(config)
+        if legacy is not None and (not ids or cardcode.key_id(legacy[1]) in ids):
+            old_path, key = legacy
+            note(_copy_legacy(old_path, path))
+    if key is None:
+        if ids:
+            raise cardcode.CardKeyError(
+                f"the card key of {registry} is missing: put the cards.key made with it (key id "
+                f"{sorted(ids)[0]}) at {path}"
+            )
+        return None
+    wrong = sorted(ids - {cardcode.key_id(key)})
+    if wrong:
+        raise cardcode.CardKeyError(
+            f"{path} (key id {cardcode.key_id(key)}) did not sign the cards of {registry} (key id "
+            f"{wrong[0]}): put that set's own cards.key at {path}"
+        )
+    return key
+
+
+def _copy_legacy(old: Path, new: Path) -> str:
+    try:
+        fd = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f, old.open("rb") as src:
+            shutil.copyfileobj(src, f)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        return (
+            f"the card key is in the old place {old}; it could not be copied beside the "
+            f"registry ({exc.strerror or exc}): copy it to {new} yourself"
+        )
+    return (
+        f"copied the card key from {old} to {new} (the key now travels with the cards; the old "
+        "file is kept)"
+    )
+
+
+def open_card_set(
+    config: Config, registry: str | Path, *, note: Note | None = None, need_key: bool = True
+) -> CardSet:
+    """Read a registry for the show and verify it: each batch's rows against its record and
+    its key against the key ids the batches recorded. A registry that cannot be verified is
+    refused (RegistryError / CardKeyError naming the file and the fix)."""
+    registry = Path(registry)
+    notes: list[str] = []
+    say = note or notes.append
+    cards = check_board(read_registry(registry), config.board, registry)
+    batches = read_batches(registry)
+    if batches is None:
+        raise RegistryError(
+            f"{batches_path(registry)} is damaged, so the cards of {registry} cannot be "
+            "verified: restore it from its backup (cards.backup-….batches.json)"
+        )
+    if not batches:
+        say(f"{registry} has no batches record ({batches_path(registry).name}): its rows "
+            "cannot be verified")
+    for text in verify_rows(cards, batches, registry):
+        say(text)
+    key = find_key(config, registry, batches, say) if need_key else None
+    if need_key and key is None:
+        say(f"no card key beside {registry} ({key_file(registry)}): printed phone codes "
+            "cannot be checked")
+    return CardSet(registry, cards, batches, key, notes)
