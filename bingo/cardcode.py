@@ -59,7 +59,9 @@ def read_key_file(path: Path) -> bytes | None:
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
             return None  # a long event title made a name no file system takes: there is none
-        raise CardKeyError(f"the card key {path} cannot be read ({exc.strerror}): restore it") from None
+        raise CardKeyError(
+            f"the card key {path} cannot be read ({exc.strerror}): restore it"
+        ) from None
     except UnicodeDecodeError:
         text = ""
     try:

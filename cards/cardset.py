@@ -208,12 +208,16 @@ def open_card_set(
             "verified: restore it from its backup (cards.backup-….batches.json)"
         )
     if not batches:
-        say(f"{registry} has no batches record ({batches_path(registry).name}): its rows "
-            "cannot be verified")
+        say(
+            f"{registry} has no batches record ({batches_path(registry).name}): its rows "
+            "cannot be verified"
+        )
     for text in verify_rows(cards, batches, registry):
         say(text)
     key = find_key(config, registry, batches, say) if need_key else None
     if need_key and key is None:
-        say(f"no card key beside {registry} ({key_file(registry)}): printed phone codes "
-            "cannot be checked")
+        say(
+            f"no card key beside {registry} ({key_file(registry)}): printed phone codes "
+            "cannot be checked"
+        )
     return CardSet(registry, cards, batches, key, notes)

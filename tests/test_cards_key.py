@@ -62,7 +62,9 @@ def test_a_rehearsal_in_another_folder_gets_other_codes(tmp_path, small):
     real, rehearsal = tmp_path / "real", tmp_path / "rehearsal"
     real.mkdir(), rehearsal.mkdir()
     for folder in (real, rehearsal):
-        assert run_cards(tmp_path, "--count", "4", "--seed", "3", "--out", str(folder / "c.pdf")) == 0
+        assert (
+            run_cards(tmp_path, "--count", "4", "--seed", "3", "--out", str(folder / "c.pdf")) == 0
+        )
     assert codes_in(real / "c.pdf").isdisjoint(codes_in(rehearsal / "c.pdf"))
 
 
@@ -71,7 +73,9 @@ def test_a_lost_pdf_remade_from_its_seed_with_the_key_has_the_same_codes(tmp_pat
     first.mkdir(), elsewhere.mkdir()
     assert run_cards(tmp_path, "--count", "6", "--seed", "9", "--out", str(first / "c.pdf")) == 0
     (elsewhere / "c.key").write_bytes((first / "c.key").read_bytes())  # the key travels
-    assert run_cards(tmp_path, "--count", "6", "--seed", "9", "--out", str(elsewhere / "c.pdf")) == 0
+    assert (
+        run_cards(tmp_path, "--count", "6", "--seed", "9", "--out", str(elsewhere / "c.pdf")) == 0
+    )
     assert codes_in(first / "c.pdf") == codes_in(elsewhere / "c.pdf") != set()
     assert (first / "c.csv").read_bytes() == (elsewhere / "c.csv").read_bytes()
 
