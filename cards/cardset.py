@@ -97,6 +97,13 @@ def verify_rows(cards: Mapping[int, BingoCard], batches: list[dict], registry: P
             unrecorded += count if isinstance(count, int) else 0
             continue
         covered.update(range(first, last + 1))
+        missing = next((s for s in range(first, last + 1) if s not in cards), None)
+        if missing is not None:
+            raise RegistryError(
+                f"{registry}: card {missing} of {_batch_name(i, batch)} is missing; the "
+                "registry was changed after it was made: restore cards.csv from its backup "
+                "(or remake it with `bingo cards --seed`)"
+            )
         if not isinstance(digests, str):
             notes.append(
                 f"{registry}: {_batch_name(i, batch)} was made before rows were checksummed; "
@@ -105,13 +112,7 @@ def verify_rows(cards: Mapping[int, BingoCard], batches: list[dict], registry: P
             continue
         width = ROW_DIGEST_CHARS
         for k, serial in enumerate(range(first, last + 1)):
-            card = cards.get(serial)
-            if card is None:
-                raise RegistryError(
-                    f"{registry}: card {serial} of {_batch_name(i, batch)} is missing; the "
-                    "registry was changed after it was made: restore cards.csv from its backup "
-                    "(or remake it with `bingo cards --seed`)"
-                )
+            card = cards[serial]
             if row_digest(card) != digests[k * width : (k + 1) * width]:
                 raise RegistryError(
                     f"{registry} line {_line_of(cards, serial)} (card {serial}) differs from the "

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
+import stat
 import sys
 import tempfile
 import time
@@ -95,6 +98,11 @@ def leave_penalty(the_room: Room) -> int:
 
 
 MAX_BALANCE = 10**15  # far above any room's stakes; a larger number means a damaged file
+FILE_MODE = 0o600  # balances and their locks are the user's own: created so, whatever the umask
+FORMAT_VERSION = 2  # 2: games in progress are kept with their fees ("open")
+
+Op = tuple  # ("add", name, amount) | ("top_up", name, minimum) | ("open", game, owner, fees)
+# | ("close", game, refund)
 
 
 class ChipBank:
@@ -105,15 +113,30 @@ class ChipBank:
     balances under a file lock, so no table's settlement overwrites another's. A damaged file
     is set aside beside the original (`<name>.damaged-<time>`) and play starts afresh; `notice`
     says so.
+
+    A game in progress is on file with the fees its seats paid (`open_game`), written in the
+    same atomic replace as the fees themselves, and leaves it in the same replace as its prize
+    or refund (`close_game`). So a kill -9, a flat battery or a crash at any moment leaves the
+    file as before the game or after it, plus at most one open game: the next bank opened on
+    the file gives that game's fees back (`settled` counts them). Whether a game's table still
+    runs is told by its owner lock (`.<name>.owner-<id>.lock`), held by the table's process:
+    the operating system drops it when the process dies, so a game of another window still
+    playing is never refunded under it.
     """
 
     def __init__(self, path: Path | None = None, start: int = DEFAULT_START) -> None:
         self.path = Path(os.path.realpath(path or user_data_dir() / FILE_NAME))
         self.start = start
-        self.notice = ""  # set when a damaged file was set aside
-        self._pending: list[tuple[str, str, int]] = []  # ("add"|"top_up", name, amount)
+        self.notice = ""  # set when a damaged file was set aside, or games were settled
+        self.settled = 0  # unfinished games of stopped tables whose fees were given back
+        self._pending: list[Op] = []
+        self.open_games: dict[str, dict] = {}
+        self._owner: str | None = None  # this bank's owner id, once it has opened a game
+        self._owner_fd: int | None = None
         with self._locked():
+            self._clean_temporary_files()
             self.balances: dict[str, int] = self._read()
+            self._settle_stopped_games()
 
     def balance(self, name: str) -> int:
         return self.balances.get(name, self.start)
@@ -135,17 +158,119 @@ class ChipBank:
         for name, delta in zip(names, settlement.deltas, strict=True):
             self.add(name, delta)
 
+    def open_game(self, fees: dict[str, int]) -> str:
+        """Collect a game's fees and keep the game on file until `close_game`. Its id."""
+        if self._owner is None:
+            self._owner = secrets.token_hex(8)
+        game = secrets.token_hex(8)
+        op: Op = ("open", game, self._owner, dict(fees))
+        self._pending.append(op)
+        _replay(self.balances, [op], self.start, self.open_games)
+        return game
+
+    def close_game(self, game: str, *, refund: bool = False) -> None:
+        """The game is over (or dropped, with `refund`: its fees go back to the seats)."""
+        op: Op = ("close", game, refund)
+        self._pending.append(op)
+        _replay(self.balances, [op], self.start, self.open_games)
+
     def save(self) -> None:
         """Apply the changes not yet saved to the balances on disk, atomically and fsync'd.
 
         On failure (UserError) nothing is lost: the changes stay pending for the next save.
         """
         with self._locked():
+            if any(op[0] == "open" for op in self._pending):
+                self._hold_owner_lock()
             balances = self._read()
-            _replay(balances, self._pending, self.start)
-            self._write(balances)
+            games = self._games_read
+            _replay(balances, self._pending, self.start, games)
+            self._write(balances, games)
             self.balances = balances
+            self.open_games = games
             self._pending.clear()
+
+    def close(self) -> None:
+        """Let go of the owner lock (a bank with games still open leaves them to be settled)."""
+        fd, self._owner_fd = self._owner_fd, None
+        if fd is not None:
+            os.close(fd)
+
+    # -- games of tables that stopped -----------------------------------------------------
+
+    def _owner_lock_path(self, owner: str) -> Path:
+        return self.path.with_name(f".{self.path.name}.owner-{owner}.lock")
+
+    def _hold_owner_lock(self) -> None:
+        """Created and taken under the file's lock, so no other bank sees it unheld and alive."""
+        if self._owner_fd is not None or self._owner is None:
+            return
+        try:
+            fd = _open_private(self._owner_lock_path(self._owner))
+        except OSError as exc:
+            raise UserError(
+                f"chip balances cannot be kept in {self.path.parent} ({exc.strerror or exc}): "
+                "make it a folder you can write to, or set PUYO_EVENT_DATA_DIR to one"
+            ) from None
+        if not _try_lock(fd):  # cannot happen with a fresh random id; never refund under it
+            os.close(fd)
+            raise UserError(f"chip balances: the table id {self._owner} is in use")
+        self._owner_fd = fd
+
+    def _owner_alive(self, owner: object) -> bool:
+        if owner == self._owner and self._owner_fd is not None:
+            return True
+        if not isinstance(owner, str) or not _OWNER_ID.fullmatch(owner):
+            return False
+        try:
+            fd = os.open(self._owner_lock_path(owner), os.O_RDWR)
+        except OSError:
+            return False  # no lock file: its table is gone
+        try:
+            if _try_lock(fd):
+                return False  # nobody holds it: the table's process has ended
+            return True
+        finally:
+            os.close(fd)
+
+    def _settle_stopped_games(self) -> None:
+        """Give back the fees of games whose table stopped mid-game (kill -9, a crash)."""
+        stopped = [
+            game
+            for game, entry in self._games_read.items()
+            if not self._owner_alive(entry.get("owner"))
+        ]
+        if stopped:
+            balances, games = dict(self.balances), dict(self._games_read)
+            _replay(balances, [("close", game, True) for game in stopped], self.start, games)
+            try:
+                self._write(balances, games)
+            except UserError:
+                return  # tried again by the next bank opened; nothing is lost meanwhile
+            self.balances, self._games_read = balances, games
+            self.settled = len(stopped)
+            self.notice = (
+                f"{len(stopped)} Daifugō game(s) stopped before their end (the program was "
+                "closed or crashed): every seat got its fee back"
+            )
+        self.open_games = dict(self._games_read)
+        self._remove_stale_owner_locks()
+
+    def _remove_stale_owner_locks(self) -> None:
+        pattern = re.compile(rf"\.{re.escape(self.path.name)}\.owner-([0-9a-f]{{16}})\.lock")
+        for entry in _our_files(self.path.parent, pattern):
+            owner = pattern.fullmatch(entry.name)
+            if owner and not self._owner_alive(owner.group(1)):
+                with suppress(OSError):
+                    entry.unlink()
+
+    def _clean_temporary_files(self) -> None:
+        """Temporary files of ours left by a save that was killed (only while we hold the lock:
+        nobody else can be writing one)."""
+        pattern = re.compile(rf"\.{re.escape(self.path.name)}\.[a-z0-9_]{{8}}\.tmp")
+        for entry in _our_files(self.path.parent, pattern):
+            with suppress(OSError):
+                entry.unlink()
 
     # -- the file -------------------------------------------------------------------------
 
@@ -155,7 +280,7 @@ class ChipBank:
         folder = self.path.parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT)
+            fd = _open_private(self.path.with_name(self.path.name + ".lock"))
         except OSError as exc:
             raise UserError(
                 f"chip balances cannot be kept in {folder} ({exc.strerror or exc}): make it a "
@@ -168,6 +293,8 @@ class ChipBank:
             os.close(fd)
 
     def _read(self) -> dict[str, int]:
+        """The balances on file; the games in progress on file go to `_games_read`."""
+        self._games_read: dict[str, dict] = {}
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
@@ -182,7 +309,8 @@ class ChipBank:
                 "check the file's permissions"
             ) from None
         try:
-            return _parse(raw)
+            balances, self._games_read = _parse(raw)
+            return balances
         except ValueError as exc:
             kept = self._set_aside()
             self.notice = (
@@ -206,8 +334,9 @@ class ChipBank:
             ) from None
         return kept
 
-    def _write(self, balances: dict[str, int]) -> None:
-        payload = json.dumps({"version": 1, "balances": balances}, ensure_ascii=False, indent=1)
+    def _write(self, balances: dict[str, int], games: dict[str, dict]) -> None:
+        data = {"version": FORMAT_VERSION, "balances": balances, "open": games}
+        payload = json.dumps(data, ensure_ascii=False, indent=1)
         folder = self.path.parent
         tmp = None
         try:
@@ -216,7 +345,7 @@ class ChipBank:
                 f.write(payload.encode("utf-8"))
                 f.flush()
                 os.fsync(f.fileno())
-            os.chmod(tmp, 0o644)
+            os.chmod(tmp, FILE_MODE)
             os.replace(tmp, self.path)
             tmp = None
             _fsync_folder(folder)
@@ -231,8 +360,8 @@ class ChipBank:
                     os.unlink(tmp)
 
 
-def _parse(raw: bytes) -> dict[str, int]:
-    """The balances of a chip file; ValueError says what is wrong with it."""
+def _parse(raw: bytes) -> tuple[dict[str, int], dict[str, dict]]:
+    """The balances of a chip file and its games in progress; ValueError says what is wrong."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
@@ -246,16 +375,97 @@ def _parse(raw: bytes) -> dict[str, int]:
         if type(value) is not int or not -MAX_BALANCE <= value <= MAX_BALANCE:
             raise ValueError(f"the balance of {name!r} is not a whole number of chips")
         balances[name] = value
-    return balances
+    return balances, _parse_games(data.get("open", {}))
 
 
-def _replay(balances: dict[str, int], ops: Sequence[tuple[str, str, int]], start: int) -> None:
-    for op, name, amount in ops:
-        current = balances.get(name, start)
-        if op == "add":
-            balances[name] = current + amount
-        elif current < amount:  # top_up
-            balances[name] = max(start, amount)
+def _parse_games(games: object) -> dict[str, dict]:
+    if not isinstance(games, dict):
+        raise ValueError("its games in progress are not an object")
+    out = {}
+    for game, entry in games.items():
+        fees = entry.get("fees") if isinstance(entry, dict) else None
+        if not isinstance(fees, dict) or not all(
+            type(v) is int and 0 <= v <= MAX_BALANCE for v in fees.values()
+        ):
+            raise ValueError(f"the fees of the game in progress {game!r} are not chips")
+        out[game] = {"owner": entry.get("owner"), "fees": dict(fees)}
+    return out
+
+
+def _replay(
+    balances: dict[str, int],
+    ops: Sequence[Op],
+    start: int,
+    games: dict[str, dict] | None = None,
+) -> None:
+    games = {} if games is None else games
+    for op in ops:
+        if op[0] == "open":
+            _, game, owner, fees = op
+            for name, paid in fees.items():
+                balances[name] = balances.get(name, start) - paid
+            games[game] = {"owner": owner, "fees": dict(fees)}
+        elif op[0] == "close":
+            _, game, refund = op
+            entry = games.pop(game, None)
+            if entry is not None and refund:  # settled once: a second close changes nothing
+                for name, paid in entry["fees"].items():
+                    balances[name] = balances.get(name, start) + paid
+        else:
+            kind, name, amount = op
+            current = balances.get(name, start)
+            if kind == "add":
+                balances[name] = current + amount
+            elif current < amount:  # top_up
+                balances[name] = max(start, amount)
+
+
+_OWNER_ID = re.compile(r"[0-9a-f]{16}")
+
+
+def _open_private(path: Path) -> int:
+    """Open (creating) a file of ours read-write as FILE_MODE, whatever the umask."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
+    fchmod = getattr(os, "fchmod", None)
+    if fchmod is not None:
+        with suppress(OSError):
+            if os.fstat(fd).st_mode & 0o7777 != FILE_MODE:
+                fchmod(fd, FILE_MODE)
+    return fd
+
+
+def _our_files(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
+    """Regular files in `folder` whose whole name matches `pattern` (never links or folders)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        with suppress(OSError):
+            if stat.S_ISREG(entry.stat(follow_symlinks=False).st_mode):
+                found.append(folder / entry.name)
+    return found
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
 
 
 def _lock(fd: int) -> None:

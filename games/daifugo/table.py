@@ -77,6 +77,7 @@ class TableSession:
         self.passed: set[int] = set()  # seats whose last action on this field was a pass
         self.gifts: list[Gift] = []  # this game's card passing so far
         self.save_error: str | None = None  # why the chips could not be saved (kept for later)
+        self.open_game: str | None = None  # the bank's id of the game whose fees are in
 
     @property
     def players(self) -> int:
@@ -94,8 +95,8 @@ class TableSession:
         for name in self.names:
             if self.bank.top_up(name, largest) and name == self.names[HUMAN]:
                 topped = self.bank.balance(name)
-        for name, paid in self._fees().items():
-            self.bank.add(name, -paid)
+        # the fees and the game in progress in one save: a crash before its end is refunded
+        self.open_game = self.bank.open_game(self._fees())
         self._save_chips()
         return Start(topped)
 
@@ -180,6 +181,7 @@ class TableSession:
         self.in_game = False
         self.settlement = settle(self.room, self.titles_played, g.finish_order)
         self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
+        self._close_game(refund=False)
         self._save_chips()
         self.match.record(g)
 
@@ -200,6 +202,7 @@ class TableSession:
             return 0
         penalty = self.leave_cost
         self.bank.add(self.names[HUMAN], -penalty)
+        self._close_game(refund=False)
         self._save_chips()
         self.in_game = False
         return penalty
@@ -212,10 +215,17 @@ class TableSession:
         if not self.in_game:
             return False
         self.in_game = False
-        for name, paid in self._fees().items():
-            self.bank.add(name, paid)
+        self._close_game(refund=True)
         self._save_chips()
         return True
+
+    def _close_game(self, *, refund: bool) -> None:
+        game, self.open_game = self.open_game, None
+        if game is not None:
+            self.bank.close_game(game, refund=refund)
+        elif refund:  # a game set with load() alone: its fees were collected by hand
+            for name, paid in self._fees().items():
+                self.bank.add(name, paid)
 
     def _save_chips(self) -> None:
         """A failed save loses nothing (the bank keeps the changes for the next one)."""

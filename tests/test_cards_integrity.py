@@ -1,0 +1,142 @@
+"""Registry integrity (issue 23 item 2): every batch records a digest of its rows; --append,
+`bingo draw --registry` and `bingo serve --registry` name the first row that differs and refuse;
+`cards.batches.json` is never rewritten without keeping the previous one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+from test_cards_key import run_cards
+from test_cards_output import write_config
+
+from bingo.config import load_config
+from cards.check import load_registry_for
+from cards.registry import RegistryError
+from eventkit.errors import UserError
+
+
+@pytest.fixture
+def small(tmp_path) -> Path:
+    return write_config(tmp_path, cards="images = false")
+
+
+@pytest.fixture
+def made(tmp_path, small) -> Path:
+    """A set of 10 cards in two batches; returns its registry."""
+    assert run_cards(tmp_path, "--count", "6", "--seed", "2") == 0
+    assert run_cards(tmp_path, "--count", "4", "--seed", "3", "--append") == 0
+    return tmp_path / "cards.csv"
+
+
+def serve(config: Path, registry: Path):
+    from bingo.web.command import build_server
+
+    args = argparse.Namespace(
+        config=str(config), registry=str(registry), port=None, bind=None, journal=None, seed=None
+    )
+    return build_server(args)
+
+
+def edit_line(registry: Path, line: int, change) -> None:
+    lines = registry.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[line - 1] = change(lines[line - 1])
+    registry.write_text("".join(lines), encoding="utf-8")
+
+
+def refusals(tmp_path: Path, config: Path, registry: Path, capsys) -> list[str]:
+    """What --append, the draw's registry load and `bingo serve` say about `registry`."""
+    said = []
+    capsys.readouterr()
+    assert run_cards(tmp_path, "--count", "1", "--append") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    said.append(err)
+    with pytest.raises(RegistryError) as draw:
+        load_registry_for(load_config(config), registry)
+    said.append(str(draw.value))
+    with pytest.raises(UserError) as served:
+        serve(config, registry)
+    said.append(str(served.value))
+    return said
+
+
+def test_a_cell_changed_in_a_spreadsheet_is_named_and_refused(tmp_path, small, made, capsys):
+    before = (tmp_path / "cards.batches.json").read_bytes()
+    # line 9 is card 8, in the second batch: its first number swapped for another of its column
+    edit_line(
+        made,
+        9,
+        lambda row: ",".join(["8", str(int(row.split(",")[1]) % 15 + 1)] + row.split(",")[2:]),
+    )
+    for message in refusals(tmp_path, small, made, capsys):
+        assert "line 9 (card 8) differs" in message and "batch 2" in message
+    assert (tmp_path / "cards.batches.json").read_bytes() == before  # the record kept as it was
+
+
+def test_a_lost_row_is_named_and_refused(tmp_path, small, made, capsys):
+    edit_line(made, 4, lambda row: "")  # card 3 gone
+    for message in refusals(tmp_path, small, made, capsys):
+        assert "card 3 of batch 1" in message and "missing" in message
+
+
+def test_a_row_added_by_hand_is_named_and_refused(tmp_path, small, made, capsys):
+    config = load_config(small)
+    row = ["99"] + [str(c * 15 + r + 1) for r in range(5) for c in range(5)]
+    row[13] = "FREE"
+    with made.open("a", encoding="utf-8") as f:
+        f.write(",".join(row) + "\n")
+    assert config.board.size == 5
+    for message in refusals(tmp_path, small, made, capsys):
+        assert "line 12 (card 99) belongs to no recorded batch" in message
+
+
+def test_a_resave_that_changes_no_value_is_accepted(tmp_path, small, made):
+    """Excel's "CSV UTF-8" adds a byte order mark and CRLF line ends: same cards, same rows."""
+    text = made.read_text(encoding="utf-8")
+    made.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert len(load_registry_for(load_config(small), made)) == 10
+    assert run_cards(tmp_path, "--count", "1", "--append") == 0
+
+
+def test_the_batches_record_is_never_rewritten_without_its_previous_one(tmp_path, small):
+    assert run_cards(tmp_path, "--count", "3", "--seed", "2") == 0
+    first = (tmp_path / "cards.batches.json").read_bytes()
+    assert run_cards(tmp_path, "--count", "2", "--append") == 0
+    (backup,) = tmp_path.glob("cards.backup-*.batches.json")
+    assert backup.read_bytes() == first
+    batches = json.loads((tmp_path / "cards.batches.json").read_text(encoding="utf-8"))["batches"]
+    assert [b["seed"] for b in batches][0] == 2  # the first batch's seed is kept
+    assert all(
+        len(b["row_digests"]) == 8 * b["count"] and len(b["rows_sha256"]) == 64 for b in batches
+    )
+
+
+def test_a_damaged_batches_record_is_refused_not_overwritten(tmp_path, small, capsys):
+    assert run_cards(tmp_path, "--count", "3", "--seed", "2") == 0
+    record = tmp_path / "cards.batches.json"
+    record.write_text('{"format": 1, "batches": [', encoding="utf-8")
+    capsys.readouterr()
+    assert run_cards(tmp_path, "--count", "2", "--append") == 1
+    err = capsys.readouterr().err
+    assert "cards.batches.json is damaged" in err and "restore it from its backup" in err
+    assert record.read_text(encoding="utf-8") == '{"format": 1, "batches": ['
+    with pytest.raises(RegistryError, match="damaged"):
+        load_registry_for(load_config(small), tmp_path / "cards.csv")
+
+
+def test_an_old_record_that_lost_count_of_its_cards_is_refused(tmp_path, small, capsys):
+    """Before: the record was silently replaced by one 'seed unknown' batch, without backup."""
+    assert run_cards(tmp_path, "--count", "3", "--seed", "2") == 0
+    record = tmp_path / "cards.batches.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    for batch in data["batches"]:  # as an older version wrote it: no digests
+        del batch["row_digests"], batch["rows_sha256"]
+    record.write_text(json.dumps(data), encoding="utf-8")
+    edit_line(tmp_path / "cards.csv", 4, lambda row: "")
+    capsys.readouterr()
+    assert run_cards(tmp_path, "--count", "2", "--append") == 1
+    assert "card 3 of batch 1" in capsys.readouterr().err
+    assert json.loads(record.read_text(encoding="utf-8"))["batches"][0]["seed"] == 2
