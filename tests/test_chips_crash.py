@@ -1,0 +1,243 @@
+"""A Daifugō table killed at any moment never costs a seat its fee (games.daifugo.chips).
+
+Real processes play seeded games on one chips file and are killed with SIGKILL: by themselves
+at each step of each save (before and after every temporary file, fsync and rename), and from
+outside at times spread over a game. The next bank opened on the file must show the balances
+of a moment between games (as if the interrupted game had never started), with no game left
+open and no temporary file left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from games.daifugo.chips import ChipBank, fee, room
+from games.daifugo.rules import Title
+
+NAMES = ["あなた", "CPU-1", "CPU-2", "CPU-3"]
+START = 1000
+
+PLAYER = r'''
+import os, signal, sys, tempfile
+
+def play(path, games, seed, on_step=None):
+    """Seeded games at a table with 4 CPUs (one in the person's seat); the balances between
+    games, in order."""
+    from games.daifugo.ai import CPU
+    from games.daifugo.chips import ChipBank
+    from games.daifugo.table import HUMAN, TableSession
+
+    names = ["あなた", "CPU-1", "CPU-2", "CPU-3"]
+    bank = ChipBank(path, start=1000)
+    table = TableSession(names=names, cpu_levels=("easy",), seed=seed, bank=bank, delay_ms=0)
+    me = CPU("easy", seed=seed)
+    states = [{n: bank.balance(n) for n in names}]
+    for _ in range(games):
+        table.start_game()
+        while table.in_game:
+            if table.cpu_to_move:
+                table.step_cpu()
+            else:
+                table._take(HUMAN, me.choose(table.game.observation(HUMAN)))
+        assert table.save_error is None, table.save_error
+        states.append({n: bank.balance(n) for n in names})
+    return states
+
+
+def die_at(step):
+    """SIGKILL this process at its `step`-th file operation of a save (before or after it)."""
+    count = [0]
+
+    def tick():
+        count[0] += 1
+        if count[0] == step:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    def wrap(module, name):
+        real = getattr(module, name)
+
+        def wrapped(*args, **kwargs):
+            tick()
+            result = real(*args, **kwargs)
+            tick()
+            return result
+
+        setattr(module, name, wrapped)
+
+    for module, name in ((os, "fsync"), (os, "replace"), (tempfile, "mkstemp"), (os, "chmod")):
+        wrap(module, name)
+
+
+if __name__ == "__main__":
+    path, games, seed, step = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    if step:
+        die_at(step)
+    play(path, games, seed)
+    print("DONE", flush=True)
+'''
+
+GAMES = 2
+SEED = 4
+
+
+@pytest.fixture(scope="module")
+def player(tmp_path_factory) -> Path:
+    script = tmp_path_factory.mktemp("player") / "player.py"
+    script.write_text(PLAYER, encoding="utf-8")
+    return script
+
+
+@pytest.fixture(scope="module")
+def expected(player, tmp_path_factory) -> list[dict]:
+    """The balances between games of an unbroken run (the same seeded games, in this process)."""
+    namespace: dict = {}
+    exec(compile(PLAYER, str(player), "exec"), namespace)  # noqa: S102 - our own script
+    return namespace["play"](tmp_path_factory.mktemp("unbroken") / "chips.json", GAMES + 2, SEED)
+
+
+def run_player(
+    player: Path, path: Path, step: int, games: int = GAMES
+) -> subprocess.CompletedProcess:
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.run(
+        [sys.executable, str(player), str(path), str(games), str(SEED), str(step)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=root,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
+
+
+def after_restart(path: Path) -> tuple[dict, ChipBank]:
+    bank = ChipBank(path, start=START)
+    return {n: bank.balance(n) for n in NAMES}, bank
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_an_unbroken_run_really_moves_chips(expected):
+    assert len(expected) == GAMES + 3
+    assert all(a != b for a, b in zip(expected, expected[1:], strict=False))
+
+
+def test_sigkill_at_every_step_of_every_save_never_costs_a_fee(player, expected, tmp_path):
+    killed_mid_game = 0
+    step = 1
+    while True:
+        folder = tmp_path / f"step{step}"
+        folder.mkdir()
+        path = folder / "daifugo_chips.json"
+        result = run_player(player, path, step)
+        if result.returncode == 0:
+            assert "DONE" in result.stdout
+            break  # past the last save: every step has been a kill point
+        assert result.returncode == -signal.SIGKILL, result.stderr
+        on_file = json.loads(path.read_text("utf-8")) if path.exists() else {}
+        killed_mid_game += bool(on_file.get("open"))
+        balances, bank = after_restart(path)
+        assert balances in expected[: GAMES + 1], f"kill at step {step}: {balances}"
+        assert bank.open_games == {}
+        assert json.loads(path.read_text("utf-8")).get("open", {}) == {} if path.exists() else True
+        assert leftovers(folder) == [], f"kill at step {step}"
+        step += 1
+    assert step > 8  # the saves really were interrupted at many points
+    assert killed_mid_game >= GAMES  # and some kills left a game open, which was refunded
+
+
+def test_sigkill_from_outside_at_any_moment_leaves_a_state_between_games(
+    player, expected, tmp_path
+):
+    root = Path(__file__).resolve().parent.parent
+    refunded = 0
+    for run in range(8):
+        folder = tmp_path / f"run{run}"
+        folder.mkdir()
+        path = folder / "daifugo_chips.json"
+        child = subprocess.Popen(
+            [sys.executable, str(player), str(path), str(GAMES + 2), str(SEED), "0"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=root,
+            env=dict(os.environ, PYTHONPATH=str(root)),
+        )
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.005)
+        time.sleep(0.02 * run)  # from the first save on, spread over the games
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        on_file = json.loads(path.read_text("utf-8")) if path.exists() else {}
+        refunded += bool(on_file.get("open"))
+        balances, bank = after_restart(path)
+        assert balances in expected, f"run {run}: {balances}"
+        assert bank.open_games == {} and leftovers(folder) == []
+        if on_file.get("open"):
+            assert bank.settled == 1 and "fee back" in bank.notice
+    assert refunded  # at least one kill fell inside a game
+
+
+def test_a_game_still_played_by_another_window_is_not_refunded(tmp_path):
+    path = tmp_path / "chips.json"
+    playing = ChipBank(path, start=START)
+    fees = {"あなた": fee(room("beginner"), Title.HEIMIN)}
+    game = playing.open_game(fees)
+    playing.save()
+    other = ChipBank(path, start=START)  # a second table opened meanwhile
+    assert other.settled == 0 and game in other.open_games
+    assert other.balance("あなた") == START - 100
+    playing.close_game(game)  # the first table finishes it: no refund
+    playing.save()
+    assert ChipBank(path, start=START).balance("あなた") == START - 100
+    again = ChipBank(path, start=START)
+    game = again.open_game(fees)
+    again.save()
+    again.close()  # its process ended (the owner lock is let go) with the game open
+    later = ChipBank(path, start=START)
+    assert later.settled == 1 and later.open_games == {}
+    assert later.balance("あなた") == START - 100  # that game's fee back, the first one kept
+
+
+def test_only_our_own_stale_temporary_files_are_cleaned(tmp_path):
+    path = tmp_path / "daifugo_chips.json"
+    ours = tmp_path / ".daifugo_chips.json.ab_cd12z.tmp"
+    ours.write_text("{}")
+    kept = [
+        tmp_path / ".daifugo_chips.json.toolong123.tmp",  # not mkstemp's 8 characters
+        tmp_path / ".other.json.abcdefgh.tmp",
+        tmp_path / "daifugo_chips.json.abcdefgh.tmp",  # no leading dot
+    ]
+    for file in kept:
+        file.write_text("x")
+    folder_named_so = tmp_path / ".daifugo_chips.json.abcdefgh.tmp"
+    folder_named_so.mkdir()
+    link = tmp_path / ".daifugo_chips.json.linklink.tmp"
+    link.symlink_to(kept[1])
+    ChipBank(path)
+    assert not ours.exists()
+    assert all(file.exists() for file in kept)
+    assert folder_named_so.is_dir() and link.is_symlink()
+
+
+def test_the_balances_and_their_locks_are_private_whatever_the_umask(tmp_path):
+    old = os.umask(0o000)
+    try:
+        bank = ChipBank(tmp_path / "chips.json")
+        game = bank.open_game({"a": 25})
+        bank.save()
+        bank.close_game(game)
+        bank.save()
+    finally:
+        os.umask(old)
+    for name in ("chips.json", "chips.json.lock", f".chips.json.owner-{bank._owner}.lock"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
