@@ -22,7 +22,7 @@ _SIGNALS_READY = "eventkit_quit_on_signals"
 
 def make_app(name: str) -> QApplication:
     """The process's QApplication (created on the first call), named `name`, which Ctrl+C or a
-    polite kill (SIGTERM) closes cleanly instead of Qt's event loop swallowing them, with the
+    polite kill (SIGTERM, SIGHUP) closes cleanly instead of Qt's event loop swallowing them, with the
     shipped font (eventkit.fonts) as its default font."""
     # instance() is typed as the QCoreApplication base; every command here makes a QApplication
     app = cast(QApplication, QApplication.instance() or QApplication(sys.argv[:1] or [name]))
@@ -43,7 +43,9 @@ def _quit_on_signals(app: QApplication) -> None:
         app.quit()
         QTimer.singleShot(0, app.quit)  # in case the main loop had not started yet
 
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # SIGHUP: the terminal it was started from was closed; as polite as SIGTERM
+    hangup = getattr(signal, "SIGHUP", None)
+    for sig in (signal.SIGINT, signal.SIGTERM, *([hangup] if hangup is not None else [])):
         try:
             signal.signal(sig, stop)
         except (ValueError, OSError):  # not the main thread, or not on this platform

@@ -1,0 +1,69 @@
+"""Closing the terminal (SIGHUP) of a Daifugō table mid-game gives the fees back at once, as
+Ctrl+C and SIGTERM do; a kill that leaves no chance to (SIGKILL) is settled by the next start."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from games.daifugo.chips import ChipBank
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def open_table(data: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "games", "daifugo", "--no-setup", "--delay-ms", "3000"],
+        cwd=ROOT,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen", PUYO_EVENT_DATA_DIR=str(data)),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def wait_for_open_game(path: Path, process: subprocess.Popen) -> dict:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.stderr.read()
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        if data.get("open"):
+            return data
+        time.sleep(0.1)
+    raise AssertionError("the table never started a game")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGKILL], ids=["SIGHUP", "SIGKILL"])
+def test_a_table_stopped_mid_game_costs_no_fee(tmp_path, sig):
+    path = tmp_path / "daifugo_chips.json"
+    table = open_table(tmp_path)
+    try:
+        during = wait_for_open_game(path, table)
+        table.send_signal(sig)
+        table.wait(60)
+    finally:
+        if table.poll() is None:
+            table.kill()
+            table.wait()
+    (game,) = during["open"].values()
+    paid = game["fees"]
+    assert all(during["balances"][name] == 10_000 - fee for name, fee in paid.items())
+    if sig == signal.SIGHUP:  # given back by the table itself, on its way out
+        on_file = json.loads(path.read_text("utf-8"))
+        assert on_file["open"] == {}
+        assert all(on_file["balances"][name] == 10_000 for name in paid)
+    bank = ChipBank(path)
+    assert bank.open_games == {}
+    assert all(bank.balance(name) == 10_000 for name in paid)
+    assert bank.settled == (1 if sig == signal.SIGKILL else 0)
