@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from bingo.cardcode import ALPHABET, CHECK_CHARS
 
 
 @dataclass
@@ -50,11 +53,130 @@ class RateLimiter:
             self._buckets.pop(next(iter(self._buckets)))
         return allowed
 
-    def retry_after(self, key: object) -> float:
-        """Seconds until `key` has a token again (0 when it has one now)."""
+    def tokens(self, key: object) -> float:
+        """The tokens `key` has now (taking none)."""
         bucket = self._buckets.get(key)
         if bucket is None:
-            return 0.0
+            return float(self.burst)
         now = self._clock()
-        tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
+        return min(float(self.burst), bucket.tokens + (now - bucket.at) * self.rate)
+
+    def retry_after(self, key: object) -> float:
+        """Seconds until `key` has a token again (0 when it has one now)."""
+        tokens = self.tokens(key)
         return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
+
+    def give_back(self, key: object) -> None:
+        """Return the token `allow` took (the request it allowed could not be carried out)."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(float(self.burst), bucket.tokens + 1.0)
+
+
+def address_key(host: str | None) -> str:
+    """What limits count as one guest: an IPv4 address, or an IPv6 /64 (one device's range).
+
+    A phone on IPv6 may take any address of its network's /64 at will (privacy addresses), so
+    counting single IPv6 addresses would let one phone be thousands of guests.
+    """
+    if not host:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+CODE_SPACE = len(ALPHABET) ** CHECK_CHARS  # check letters of one card: 22**5 = 5,153,632
+GUESSES_PER_MINUTE = 60  # wrong codes a minute from all addresses together
+GUESS_BURST = 60
+KEPT_FOR_NEWCOMERS = 30  # of the burst, only for addresses with fewer than 2 wrong codes
+NEWCOMER_WRONG = 2  # wrong codes an hour an address may make and still count as a newcomer
+WRONG_MEMORY = 3600.0  # seconds an address's wrong codes are remembered
+
+
+class GuessLimiter:
+    """Wrong card codes: limited per address AND across all addresses, so guessing is hopeless.
+
+    Per address: 10 wrong codes, then 10 a minute (then every code from it waits: 429).
+    In all: one bucket of GUESSES_PER_MINUTE = 60 wrong codes a minute (burst 60), shared by every
+    address, so the number of addresses (a /24 LAN, 4,000 loopback addresses) buys nothing.
+    The arithmetic: a card's printed code is its serial and 5 check letters out of 22, so
+    CODE_SPACE = 22**5 = 5,153,632 codes per card. At 60 checked guesses a minute, trying every
+    code of one chosen card takes 5,153,632 / 60 = 85,894 minutes = 59.6 days (half that on
+    average: 29.8 days), and a whole 6-hour evening (21,600 + 60 guesses) opens it with a chance
+    of 0.42 % (the same for "any card": each guess is right with chance 1 / 22**5).
+
+    Players are not locked out by someone else's guessing:
+    * a code that already opened a card from an address opens it again from there without any
+      limit (the phone reconnecting, the claim button), and a right code never uses a token;
+    * the last KEPT_FOR_NEWCOMERS = 30 tokens of the bucket are only for addresses with fewer
+      than NEWCOMER_WRONG = 2 wrong codes in the last hour: a player typing their own code (even
+      after one typo) finds them, while an attacker's address loses them at its 2nd wrong code.
+      A whole /24 (254 addresses) can thus take at most 508 of those tokens an hour before all
+      its addresses are spent; a network with far more addresses than that can hold newcomers
+      back for as long as it has fresh addresses, but never guesses faster than 60 a minute.
+    The decision to check a code is made before the code is looked at, so a refusal (429) says
+    nothing about whether the refused code was right.
+    """
+
+    def __init__(
+        self,
+        *,
+        per_minute: float = GUESSES_PER_MINUTE,
+        burst: int = GUESS_BURST,
+        kept: int = KEPT_FOR_NEWCOMERS,
+        clock: Callable[[], float] = time.monotonic,
+        max_keys: int = 20_000,
+    ) -> None:
+        self.per_address = RateLimiter(10, 10, clock=clock, max_keys=max_keys)
+        self.everyone = RateLimiter(burst, per_minute, clock=clock)
+        self.kept = kept
+        self._clock = clock
+        self._max_keys = max_keys
+        self._wrong: dict[str, list[float]] = {}  # address -> times of its recent wrong codes
+        self._opened: dict[tuple[str, str], None] = {}  # (address, code) that opened a card
+
+    def wait(self, address: str, code: str) -> float:
+        """Seconds before a code from `address` may be checked (0: check it now)."""
+        own = self.per_address.retry_after(address)
+        if own > 0:
+            return own
+        if (address, code) in self._opened:
+            return 0.0
+        tokens = self.everyone.tokens(GLOBAL)
+        needed = 1.0 if self._newcomer(address) else 1.0 + self.kept
+        if tokens >= needed:
+            return 0.0
+        return max(1.0, (needed - tokens) / self.everyone.rate)
+
+    def wrong(self, address: str) -> None:
+        """A checked code from `address` opened no card: it uses a token of both buckets."""
+        self.per_address.allow(address)
+        self.everyone.allow(GLOBAL)
+        now = self._clock()
+        times = [t for t in self._wrong.pop(address, []) if now - t < WRONG_MEMORY]
+        times.append(now)
+        self._wrong[address] = times[-NEWCOMER_WRONG:]
+        if len(self._wrong) > self._max_keys:
+            self._wrong.pop(next(iter(self._wrong)))
+
+    def opened(self, address: str, code: str) -> None:
+        """A right code: from now on it opens its card from this address without a limit."""
+        self._opened.pop((address, code), None)
+        self._opened[(address, code)] = None
+        if len(self._opened) > self._max_keys:
+            self._opened.pop(next(iter(self._opened)))
+
+    def _newcomer(self, address: str) -> bool:
+        now = self._clock()
+        recent = [t for t in self._wrong.get(address, ()) if now - t < WRONG_MEMORY]
+        return len(recent) < NEWCOMER_WRONG
+
+
+GLOBAL = "all addresses"

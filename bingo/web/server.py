@@ -5,14 +5,18 @@ Routes: `/` the public board (and a box to type a card's code), `/card/<code>` o
 number's image, `/static/...` the page's script and style. There is no route that changes the
 draw: the server reads the journal and the show's side files, and writes only claims.
 
-Every wrong, unknown or malformed code gets the same 404; an address that keeps trying wrong
-codes gets 429 for a while. A phone that stops reading is dropped, never waited for.
+Every wrong, unknown or malformed code gets the same 404; wrong codes are limited per address
+and across all addresses (limits.GuessLimiter: 429 with a sentence saying so). A phone that stops
+reading is dropped, never waited for; floods, slow and junk requests are kept off by the guard
+(guard.py), and what the terminal is told about them is one rate-limited line, never a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import math
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,14 +28,29 @@ from bingo.cardcode import serial_of
 from bingo.config import Config
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view
-from bingo.web.limits import RateLimiter
+from bingo.web.guard import (
+    BACKLOG,
+    IDLE_SECONDS,
+    SERVER_NAME,
+    ConnectionGuard,
+    GuardedRunner,
+    QuietLog,
+    describe,
+    printable,
+    quiet_logs,
+    raise_file_limit,
+    total_cap,
+)
+from bingo.web.limits import GuessLimiter, RateLimiter, address_key
 from bingo.web.settings import WebSettings
+from bingo.web.texts import texts
 from cards.model import BingoCard
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL_SECONDS = 0.05
 SEND_TIMEOUT = 5.0  # a phone that has not taken a message by then is dropped
 MAX_MESSAGE = 1024  # phones send nothing big; a larger message closes the socket
+HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; "
@@ -80,6 +99,7 @@ class WebServer:
         self.registry = registry or {}
         self.card_key = card_key
         self.poll_seconds = poll_seconds
+        self.heartbeat = HEARTBEAT
         self.follower = ShowFollower(self.journal)
         self.follower.poll()
         self.follower.new_verdicts()  # a restarted server knows the verdicts given so far
@@ -88,17 +108,28 @@ class WebServer:
         self._claims_game: str | None = None
         self.card_claims = RateLimiter(1, 2)  # one claim per card every 30 s
         self.address_claims = RateLimiter(3, 6)
-        self.bad_codes = RateLimiter(10, 10)  # wrong codes per address
+        self.guesses = GuessLimiter()  # wrong codes, per address and from everyone together
+        self.texts = texts(config.event.language)
+        self.log = QuietLog()
+        self.guard = ConnectionGuard(
+            headers={**SECURITY_HEADERS, "Server": SERVER_NAME},
+            log=self.log,
+            per_address=settings.connections_per_address,
+        )
+        self._static = _static_files()
+        self._problem_said: str | None = None
+        self._restore_logs = None
         self._board_cache: tuple[int, str] | None = None
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
         self._pages = {name: _page(name, config.event.language) for name in ("index", "card")}
         self._load_claims()
         self._follow_task: asyncio.Task | None = None
+        self._sweep_task: asyncio.Task | None = None
         self.app = self._make_app()
 
     # ------------------------------------------------------------------ app
     def _make_app(self) -> web.Application:
-        app = web.Application(client_max_size=4096, middlewares=[_headers])
+        app = web.Application(client_max_size=4096, middlewares=[self._track, _not_found])
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -109,19 +140,33 @@ class WebServer:
                 web.get("/ws", self.ws_board),
                 web.get("/ws/card/{code}", self.ws_card),
                 web.get("/img/{number:[0-9]{1,4}}", self.image),
-                web.static("/static", STATIC, append_version=False),
+                web.get("/static/{name:.+}", self.static_file),
             ]
         )
+        app.on_response_prepare.append(_security_headers)
         app.on_startup.append(self._start_follow)
         app.on_shutdown.append(self._close_clients)
+        app.on_cleanup.append(self._put_logs_back)
         return app
+
+    @web.middleware
+    async def _track(self, request: web.Request, handler):
+        """The guard knows which connections are inside a request (not idle, not to be swept)."""
+        protocol = request.protocol
+        self.guard.begin(protocol)
+        try:
+            return await handler(request)
+        finally:
+            self.guard.end(protocol)
 
     async def _start_follow(self, app: web.Application) -> None:
         self._follow_task = asyncio.create_task(self._follow())
+        self._sweep_task = asyncio.create_task(self.guard.run())
 
     async def _close_clients(self, app: web.Application) -> None:
-        if self._follow_task is not None:
-            self._follow_task.cancel()
+        for task in (self._follow_task, self._sweep_task):
+            if task is not None:
+                task.cancel()
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"server stopping")
 
@@ -134,7 +179,7 @@ class WebServer:
                 if verdicts:
                     self._on_verdicts(verdicts)
             except Exception as exc:  # noqa: BLE001 - the feed must go on; say why
-                print(f"bingo serve: following the journal failed: {exc}", flush=True)
+                self.log.say("follow", f"following the journal failed: {describe(exc)}")
             await asyncio.sleep(self.poll_seconds)
 
     # ------------------------------------------------------------------ views
@@ -143,7 +188,15 @@ class WebServer:
         return self.follower.snapshot
 
     def board_message(self) -> dict[str, Any]:
-        return board_view(self.config, self.snapshot)
+        """The public board; a problem reading the journal is told to the terminal, not phones."""
+        message = board_view(self.config, self.snapshot)
+        problem = message.get("problem")
+        if problem:
+            if problem != self._problem_said:
+                self._problem_said = problem
+                self.log.say("journal", " ".join(problem.split()))
+            message["problem"] = self.texts("board_problem")  # no path of this computer
+        return message
 
     def card_message(self, serial: int) -> dict[str, Any]:
         snapshot = self.snapshot
@@ -220,21 +273,41 @@ class WebServer:
                 await ws.close(code=1008, message=b"too slow")
 
     # ------------------------------------------------------------------ codes
-    def _serial(self, request: web.Request) -> int | None:
-        """The card a request's code opens; raises 404 (429 for an address that keeps trying)."""
-        address = request.remote or "?"
-        if self.bad_codes.retry_after(address) > 0:
-            raise web.HTTPTooManyRequests(
-                text="too many wrong codes: wait a minute", headers={"Retry-After": "60"}
-            )
-        code = request.match_info["code"]
-        serial = serial_of(
-            self.card_key, code[:40], allow_serial_only=self.settings.allow_serial_only
-        )
+    def _serial(self, request: web.Request) -> int:
+        """The card a request's code opens; raises 404, or 429 while guesses are limited.
+
+        Whether a code may be checked is decided before it is looked at (limits.GuessLimiter),
+        so a 429 says nothing about the code it refused.
+        """
+        address = address_key(request.remote)
+        code = request.match_info["code"][:40]
+        wait = self.guesses.wait(address, code)
+        if wait > 0:
+            raise self._too_many_guesses(request, address, wait)
+        serial = serial_of(self.card_key, code, allow_serial_only=self.settings.allow_serial_only)
         if serial is None or serial not in self.registry:
-            self.bad_codes.allow(address)
+            self.guesses.wrong(address)
             raise web.HTTPNotFound(text=NOT_FOUND)
+        self.guesses.opened(address, code)
         return serial
+
+    def _too_many_guesses(
+        self, request: web.Request, address: str, wait: float
+    ) -> web.HTTPTooManyRequests:
+        seconds = max(1, math.ceil(wait))
+        yours = self.guesses.per_address.retry_after(address) > 0
+        text = self.texts("too_many_yours" if yours else "too_many_all", seconds=seconds)
+        if not yours:
+            self.log.say("guesses", "wrong card codes from everyone are being limited (429)")
+        headers = {"Retry-After": str(seconds)}
+        if request.path.startswith("/api/"):
+            body = {"status": "limited", "retry_after": seconds, "message": text}
+            return web.HTTPTooManyRequests(
+                text=json.dumps(body, ensure_ascii=False),
+                content_type="application/json",
+                headers=headers,
+            )
+        return web.HTTPTooManyRequests(text=text, headers=headers)
 
     # ------------------------------------------------------------------ handlers
     async def index(self, request: web.Request) -> web.Response:
@@ -256,7 +329,10 @@ class WebServer:
         address = request.remote or "?"
         if self.snapshot.game is None:
             return web.json_response({"status": "no_game"}, status=409)
-        if not self.card_claims.allow(serial) or not self.address_claims.allow(address):
+        card_ok = self.card_claims.allow(serial)
+        if not card_ok or not self.address_claims.allow(address_key(address)):
+            if card_ok:  # refused for the address: the card's claim is not used up
+                self.card_claims.give_back(serial)
             wait = max(self.card_claims.retry_after(serial), 1.0)
             return web.json_response(
                 {"status": "limited", "retry_after": round(wait)},
@@ -274,8 +350,21 @@ class WebServer:
         }
         try:
             append_line(claims_path(self.journal), line, sync=True)
-        except OSError as exc:
-            return web.json_response({"status": "error", "message": str(exc)}, status=503)
+        except OSError as exc:  # not recorded: the claim is not used up, and the phone is told
+            self.card_claims.give_back(serial)
+            self.address_claims.give_back(address_key(address))
+            full = exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+            self.log.say(
+                "claim", f"a claim of card {serial} could not be written: {exc.strerror or exc}"
+            )
+            return web.json_response(
+                {
+                    "status": "error",
+                    "reason": "disk_full" if full else "write_failed",
+                    "message": self.texts("claim_disk_full" if full else "claim_failed"),
+                },
+                status=503,
+            )
         self.claims[serial] = claim
         for client in self.clients:
             if client.serial == serial:
@@ -293,6 +382,13 @@ class WebServer:
         response.headers["Cache-Control"] = "max-age=3600"
         return response
 
+    async def static_file(self, request: web.Request) -> web.StreamResponse:
+        """The page's files, looked up by name among those shipped (never a path on disk)."""
+        path = self._static.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound(text=NOT_FOUND)
+        return web.FileResponse(path)
+
     async def ws_board(self, request: web.Request) -> web.WebSocketResponse:
         return await self._serve_ws(request, None)
 
@@ -300,8 +396,9 @@ class WebServer:
         return await self._serve_ws(request, self._serial(request))
 
     async def _serve_ws(self, request: web.Request, serial: int | None) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_MESSAGE)
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
+        self.guard.websocket(request.protocol)
         client = Client(ws, serial)
         self.clients.add(client)
         writer = asyncio.create_task(self._writer(client))
@@ -310,6 +407,8 @@ class WebServer:
             async for message in ws:  # phones only listen; anything else is ignored
                 if message.type == WSMsgType.ERROR:
                     break
+        except ConnectionError:  # it left while a pong to its ping was on the way: normal
+            pass
         finally:
             self.clients.discard(client)
             client.wake.set()
@@ -334,20 +433,29 @@ class WebServer:
                 if claim.id == claim_id:
                     claim.verdict = str(verdict.get("verdict"))
 
+    async def _put_logs_back(self, app: web.Application) -> None:
+        if self._restore_logs is not None:
+            self._restore_logs()
+            self._restore_logs = None
+
 
 @web.middleware
-async def _headers(request: web.Request, handler):
+async def _not_found(request: web.Request, handler):
     try:
-        response = await handler(request)
+        return await handler(request)
     except web.HTTPNotFound:  # one answer for every unknown path and wrong code
-        raise web.HTTPNotFound(text=NOT_FOUND, headers=SECURITY_HEADERS) from None
-    except web.HTTPException as exc:
-        exc.headers.update(SECURITY_HEADERS)
-        raise
-    if not response.prepared:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-    return response
+        raise web.HTTPNotFound(text=NOT_FOUND) from None
+
+
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer of the application (errors, files, the WebSocket handshake included)."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers["Server"] = SERVER_NAME
+
+
+def _static_files() -> dict[str, Path]:
+    return {p.relative_to(STATIC).as_posix(): p for p in STATIC.rglob("*") if p.is_file()}
 
 
 def _page(name: str, language: str) -> str:
@@ -355,12 +463,39 @@ def _page(name: str, language: str) -> str:
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
 
 
+async def start(server: WebServer, host: str, port: int) -> web.AppRunner:
+    """Listen on host:port (0: any free port, see `runner.addresses`); `runner.cleanup()` stops.
+
+    The process's file limit is raised first and the connection caps are set below it; idle
+    and half-sent requests are closed after IDLE_SECONDS (aiohttp's keep-alive, and the guard's
+    sweep for what aiohttp leaves open).
+    """
+    server.guard.total = total_cap(raise_file_limit())
+    server._restore_logs = quiet_logs(server.log)
+    runner = GuardedRunner(
+        server.app,
+        guard=server.guard,
+        access_log=None,
+        handle_signals=False,
+        keepalive_timeout=IDLE_SECONDS,
+        lingering_time=2.0,
+        max_line_size=4096,
+        max_field_size=4096,
+        max_headers=64,
+    )
+    try:
+        await runner.setup()
+        site = web.TCPSite(runner, host, port, reuse_address=True, backlog=BACKLOG)
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return runner
+
+
 async def serve(server: WebServer, host: str, port: int) -> None:
     """Run until cancelled (Ctrl+C or SIGTERM)."""
-    runner = web.AppRunner(server.app, access_log=None, handle_signals=False)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port, reuse_address=True)
-    await site.start()
+    runner = await start(server, host, port)
     try:
         await asyncio.Event().wait()
     finally:

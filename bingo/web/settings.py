@@ -21,11 +21,16 @@ class WebSettings:
     port: int = 8080
     bind: str = "0.0.0.0"  # every network of the laptop; the LAN address alone is safer
     allow_serial_only: bool = False
+    connections_per_address: int = 32  # see bingo.web.guard: a browser's page takes about 7
 
 
 def parse_settings(table: dict[str, Any]) -> WebSettings:
     d = WebSettings()
-    check_keys(SECTION, table, {"enabled", "port", "bind", "allow_serial_only"})
+    check_keys(
+        SECTION,
+        table,
+        {"enabled", "port", "bind", "allow_serial_only", "connections_per_address"},
+    )
     bind = get_value(SECTION, table, "bind", str, d.bind)
     try:
         ipaddress.ip_address(bind)
@@ -43,6 +48,9 @@ def parse_settings(table: dict[str, Any]) -> WebSettings:
         port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
         bind=bind,
         allow_serial_only=get_value(SECTION, table, "allow_serial_only", bool, d.allow_serial_only),
+        connections_per_address=get_int_in(
+            SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
+        ),
     )
 
 

@@ -1,0 +1,54 @@
+"""What the server itself says to phones (refusals, failures), in the event's language. No aiohttp.
+
+The pages' own words are in static/app.js; these are the answers a phone gets from the server
+when something is refused or fails, so that a person reads a sentence, never an errno.
+"""
+
+from __future__ import annotations
+
+from eventkit.i18n import Texts
+
+TABLES = {
+    "ja": {
+        "too_many_yours": (
+            "間違ったコードが続いたため、この端末からのコード確認を {seconds} 秒止めています。"
+            "カードに印刷されたとおりに、しばらくしてから入力してください。"
+        ),
+        "too_many_all": (
+            "会場全体で間違ったコードが多すぎるため、コードの確認を制限しています"
+            "（カードの推測を防ぐため）。{seconds} 秒ほどしてからもう一度どうぞ。"
+        ),
+        "claim_disk_full": (
+            "申告を記録できませんでした（この会場のパソコンの保存領域がいっぱいです）。"
+            "係に知らせてください。申告は使われていないので、あとでもう一度押せます。"
+        ),
+        "claim_failed": (
+            "申告を記録できませんでした（会場のパソコンで書き込みに失敗しました）。"
+            "係に知らせてください。申告は使われていないので、もう一度押せます。"
+        ),
+        "board_problem": "会場の抽選記録を読めません。係が確認中です。",
+    },
+    "en": {
+        "too_many_yours": (
+            "Too many wrong codes from this device: codes from it are not checked for "
+            "{seconds} s. Then type the code exactly as printed on your card."
+        ),
+        "too_many_all": (
+            "Too many wrong codes from everyone at this event: code checks are limited "
+            "(so nobody can guess a card). Please try again in about {seconds} s."
+        ),
+        "claim_disk_full": (
+            "Your claim could not be recorded (the host's computer is out of disk space). "
+            "Please tell the host; your claim was not used up, you can press again later."
+        ),
+        "claim_failed": (
+            "Your claim could not be recorded (the host's computer could not write it). "
+            "Please tell the host; your claim was not used up, you can press again."
+        ),
+        "board_problem": "The show's record cannot be read; the host is looking into it.",
+    },
+}
+
+
+def texts(language: str) -> Texts:
+    return Texts(TABLES, language)
