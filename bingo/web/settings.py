@@ -6,6 +6,7 @@ import ipaddress
 import socket
 import subprocess
 import sys
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ class WebSettings:
     port: int = 8080
     bind: str = "0.0.0.0"  # every network of the laptop; the LAN address alone is safer
     allow_serial_only: bool = False
+    # where phones reach this laptop, e.g. "http://192.168.1.20:8080": the cards' QR codes then
+    # hold each card's address (<public_url>/card/<code>); "" = the code alone
+    public_url: str = ""
     connections_per_address: int = 32  # see bingo.web.guard: a browser's page takes about 7
 
 
@@ -29,7 +33,7 @@ def parse_settings(table: dict[str, Any]) -> WebSettings:
     check_keys(
         SECTION,
         table,
-        {"enabled", "port", "bind", "allow_serial_only", "connections_per_address"},
+        {"enabled", "port", "bind", "allow_serial_only", "connections_per_address", "public_url"},
     )
     bind = get_value(SECTION, table, "bind", str, d.bind)
     try:
@@ -48,10 +52,33 @@ def parse_settings(table: dict[str, Any]) -> WebSettings:
         port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
         bind=bind,
         allow_serial_only=get_value(SECTION, table, "allow_serial_only", bool, d.allow_serial_only),
+        public_url=_public_url(table),
         connections_per_address=get_int_in(
             SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
         ),
     )
+
+
+def _public_url(table: dict[str, Any]) -> str:
+    """web.public_url: an http(s) address with a host (and port), no query; "" when unset."""
+    text = get_value(SECTION, table, "public_url", str, "").strip()
+    if not text:
+        return ""
+    parts = urllib.parse.urlsplit(text)
+    try:
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        ok = False
+    if not ok or parts.query or parts.fragment or " " in text:
+        return report(
+            ConfigError(
+                f"web.public_url = {show(text)} is not a web address phones can open: use "
+                '"http://<the laptop\'s LAN address>:<web.port>", e.g. "http://192.168.1.20:8080"'
+            ),
+            "",
+        )
+    return text.rstrip("/")
 
 
 def check_section(table: dict[str, Any], base_dir: Path) -> WebSettings:
