@@ -75,7 +75,9 @@ def wait_for(condition, timeout: float, what: str, *alive: subprocess.Popen):
             return value
         for process in alive:
             if process.poll() is not None:
-                raise AssertionError(f"{process.args[:5]} ended while waiting for {what}")
+                errors = getattr(process, "errfile", None)
+                said = errors.read_text("utf-8", "replace")[-3000:] if errors else ""
+                raise AssertionError(f"{process.args[:5]} ended while waiting for {what}:\n{said}")
         time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
 
@@ -234,7 +236,7 @@ def test_one_server_per_journal_a_second_bingo_serve_says_who_serves_it(event, t
 
 def start_show(config_path: Path, journal: Path, stderr_file: Path) -> subprocess.Popen:
     with stderr_file.open("wb") as err:
-        return subprocess.Popen(
+        process = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
@@ -257,6 +259,8 @@ def start_show(config_path: Path, journal: Path, stderr_file: Path) -> subproces
             stderr=err,
             start_new_session=True,  # the show and its server: one group to end in teardown
         )
+    process.errfile = stderr_file
+    return process
 
 
 def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(event, tmp_path):
