@@ -190,7 +190,7 @@ def free_port() -> int:
 class ServeProcess:
     """`bingo serve` in its own process (optionally at a file limit), its terminal in a file."""
 
-    def __init__(self, folder: Path, *, files: int | None = None) -> None:
+    def __init__(self, folder: Path, *, files: int | tuple[int, int] | None = None) -> None:
         self.folder = folder
         self.port = free_port()
         self.config_path = folder / "config.toml"
@@ -206,7 +206,8 @@ class ServeProcess:
     def __enter__(self) -> ServeProcess:
         def limit() -> None:
             if self.files is not None:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
+                files = self.files if isinstance(self.files, tuple) else (self.files,) * 2
+                resource.setrlimit(resource.RLIMIT_NOFILE, files)
 
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         with self.terminal.open("wb") as out:
