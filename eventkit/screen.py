@@ -19,7 +19,40 @@ def show_full_screen(window: QWidget) -> None:
 
 
 def show_normal(window: QWidget, geometry: QRect | None = None) -> None:
-    """Leave full screen, back to `geometry` (the size and place before) when given."""
+    """Leave full screen, back to `geometry` (the size and place before) when given, else to
+    a window of most of the screen's free area, centred (it was opened full screen)."""
     window.showNormal()
-    if geometry is not None:
-        window.setGeometry(geometry)
+    window.setGeometry(geometry if geometry is not None else fitted_geometry(window))
+
+
+def fitted_geometry(window: QWidget, share: float = 0.85) -> QRect:
+    """A window's place inside its screen's free area (the task bar and the title bar left
+    out): `share` of it, centred."""
+    screen = window.screen()
+    if screen is None:
+        return window.geometry()
+    free = screen.availableGeometry()
+    frame = window.frameGeometry().size() - window.geometry().size()
+    width = int(free.width() * share)
+    height = int(free.height() * share)
+    left = free.left() + (free.width() - width) // 2 + frame.width() // 2
+    top = free.top() + (free.height() - height) // 2 + frame.height()
+    return QRect(left, top, width - frame.width(), height - frame.height())
+
+
+def open_on_screen(window: QWidget, *, full_screen: bool = True) -> None:
+    """Open a game or display to fit the screen it is on: full screen (the default at an
+    event), or a window that fits inside the screen's free area, never larger than it."""
+    if full_screen:
+        show_full_screen(window)
+        return
+    screen = window.screen()
+    if screen is not None:
+        free = screen.availableGeometry()
+        width = min(window.width(), free.width())
+        height = min(window.height(), free.height())
+        window.resize(width, height)
+        window.move(
+            free.left() + (free.width() - width) // 2, free.top() + (free.height() - height) // 2
+        )
+    window.show()

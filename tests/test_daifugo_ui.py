@@ -126,7 +126,7 @@ def test_clicking_a_card_selects_it(qtbot):
     table = make(qtbot, seed=11)
     table.start_game()
     wait_human_or_over(qtbot, table)
-    rect = table._hand_rects()[0]
+    rect = table.hand_rects()[0]
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
     assert table.selected == {0}
 
@@ -164,7 +164,7 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
     table._timer.stop()  # hold the CPUs so the screen stays in spectator mode
     table.update()
     seat = next(s for s in g.active)
-    rect = table._seat_rects()[seat]
+    rect = table.layout().seat_panels()[seat]
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
     assert table.peek == seat
     table.grab().save(str(output_dir / "daifugo_spectator_en.png"))
@@ -302,63 +302,56 @@ def test_a_custom_rule_set_reaches_the_table(qtbot, monkeypatch):
     assert make_table(DaifugoSettings(), "en") is None
 
 
-def test_player_chooses_what_the_joker_stands_for(qtbot):
+def joker_table(qtbot):
     from games.daifugo.rules import Game
 
     table = make(qtbot)
     hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
     g = Game.from_hands(hands, Rules.preset(1), first=0)
     table.load_game(g)
-    table._update_buttons()
     table.select_codes(["5D", "6D", "JK"])
+    return table, g
+
+
+def test_player_chooses_what_the_joker_stands_for(qtbot, output_dir):
+    """The readings are shown as cards over the table; clicking one plays it."""
+    table, g = joker_table(qtbot)
     readings = table.joker_readings(["5D", "6D", "JK"])
     assert ("JK=4D", "5D", "6D") in readings and ("5D", "6D", "JK=7D") in readings
-    offered = []
-
-    def choose(options):
-        offered.extend(options)
-        return ("5D", "6D", "JK=7D")
-
-    table.choose_joker_reading = choose
     assert table.play_button.isEnabled()
     table.play_button.click()
-    assert offered == readings
+    chooser = table.joker_chooser
+    assert chooser.isVisible() and chooser.readings == readings
+    assert len(g.hands[0]) == 4  # nothing played until a reading is chosen
+    table.grab().save(str(output_dir / "daifugo_joker_choice_ja.png"))
+    target = chooser.option_rects()[readings.index(("5D", "6D", "JK=7D"))].center().toPoint()
+    qtbot.mouseClick(chooser, Qt.MouseButton.LeftButton, pos=target)
+    assert not chooser.isVisible()
     assert [str(c) for c in g.hands[0]] == ["KS"]
     assert sorted(str(c) for c in g.top.faces) == ["5D", "6D", "7D"]  # the joker is the 7D
 
 
 def test_cancelling_the_joker_choice_plays_nothing(qtbot):
-    from games.daifugo.rules import Game
-
-    table = make(qtbot)
-    hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
-    g = Game.from_hands(hands, Rules.preset(1), first=0)
-    table.load_game(g)
-    table.select_codes(["5D", "6D", "JK"])
-    table.choose_joker_reading = lambda options: None
+    table, g = joker_table(qtbot)
     table.play_selected()
+    assert table.joker_chooser.isVisible()
+    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    assert not table.joker_chooser.isVisible()
     assert len(g.hands[0]) == 4 and g.top is None
 
 
-def test_joker_menu_offers_each_reading(qtbot):
-    from PySide6.QtCore import QTimer
-    from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
+def test_joker_choice_by_number_key_says_each_reading_in_words(qtbot):
+    from textboxes import painted_texts
 
-    table = make(qtbot)
-    shown = []
-
-    def pick_second():
-        menu = QApplication.activePopupWidget()
-        actions = [a for a in menu.actions() if a.data()]
-        shown.extend(a.text() for a in actions)
-        menu.setActiveAction(actions[1])
-        QTest.keyClick(menu, Qt.Key.Key_Return)
-
-    QTimer.singleShot(200, pick_second)
-    choice = table.choose_joker_reading([("JK=4D", "5D", "6D"), ("5D", "6D", "JK=7D")])
-    assert shown == ["JK→4D  5D  6D", "5D  6D  JK→7D"]
-    assert choice == ("5D", "6D", "JK=7D")
+    table, g = joker_table(qtbot)
+    table.play_selected()
+    with painted_texts() as texts:
+        table.joker_chooser.grab()
+    said = [t.text for t in texts]
+    assert "1:  ジョーカー = 4♦" in said and "2:  ジョーカー = 7♦" in said
+    assert not any("JK" in text for text in said)  # no engine codes on the table
+    qtbot.keyClick(table, Qt.Key.Key_2)
+    assert sorted(str(c) for c in g.top.faces) == ["5D", "6D", "7D"]
 
 
 def test_after_the_exchange_the_table_says_what_you_got_and_gave(qtbot, output_dir):
@@ -421,7 +414,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     assert panel.leave_button.text() == "抜ける（-100）" and panel.stay_button.text() == "続ける"
     table.grab().save(str(output_dir / "daifugo_leave_question_ja.png"))
     cards = len(table.game.hands[0])
-    card = table._hand_rects()[0].center().toPoint()
+    card = table.hand_rects()[0].center().toPoint()
     assert table.childAt(card) is panel  # the question covers the table
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton, pos=card)
     assert table.selected == set()  # the table below takes no clicks meanwhile
@@ -432,13 +425,14 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     assert table.bank.balance(name) == before and Bank().balance(name) == before
     # The CPUs wait while the question is up; Esc plays on and they move again
     human_move(table)
+    qtbot.waitUntil(lambda: not table.caption)  # an event's caption (8切り ...) goes first
     assert table.session.cpu_to_move and table._timer.isActive()
     assert not close_by_person(table)
     assert not table._timer.isActive() and panel.isVisible()
     with qtbot.waitSignal(panel.answered):
         qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert table.isVisible() and Bank().balance(name) == before
-    assert table._timer.isActive()
+    qtbot.waitUntil(lambda: table._timer.isActive() or table.waiting_for_human)
     wait_human_or_over(qtbot, table)
     assert len(table.game.hands[0]) < cards or table.game.is_over
     # and answering "leave" pays the penalty once and closes the window
@@ -484,7 +478,8 @@ def test_english_leave_question(qtbot):
     wait_human_or_over(qtbot, table)
     assert not close_by_person(table)
     panel = table.leave_panel
-    assert panel.text().startswith("A game is in progress. Leaving now forfeits 100 chips")
+    assert panel.text().startswith("A game is in progress. Leaving now keeps your fee of 100")
+    assert "forfeits 100 chips more" in panel.text()
     assert panel.leave_button.text() == "Leave (-100)"
     assert panel.stay_button.text() == "Keep playing"
     with qtbot.waitSignal(panel.answered):

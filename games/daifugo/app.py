@@ -32,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--language", choices=("ja", "en"), help="override event.language")
     parser.add_argument(
+        "--window", action="store_true", help="open in a window, not full screen (F11 toggles)"
+    )
+    parser.add_argument(
         "--uecda",
         metavar="HOST[:PORT]",
         help="play a UECda contest server (protocol 20070, default port 42485) instead of the table",
@@ -115,12 +118,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_cli(args.uecda, args.level, seed=settings.seed)
     from eventkit.qtruntime import make_app
+    from eventkit.screen import open_on_screen
 
     app = make_app("games daifugo")
     table = make_table(settings, language)
     if table is None:
         return 0
-    table.show()
+    open_on_screen(table, full_screen=not args.window)
     if table.bank.notice:  # a damaged chips file was set aside: say so before play starts
         from PySide6.QtWidgets import QMessageBox
 

@@ -17,7 +17,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,13 +81,17 @@ class Settlement:
     deltas: tuple[int, ...]
 
 
-def settle(the_room: Room, titles: Sequence[Title], places: Sequence[int]) -> Settlement:
-    """Fees by rank into the pot; the 1st place takes the pot less 2%."""
+def settle(
+    the_room: Room, titles: Sequence[Title], places: Sequence[int], left: Collection[int] = ()
+) -> Settlement:
+    """Fees by rank into the pot; the 1st place takes the pot less 2%. A winner who `left`
+    before the game ended passes the prize to the next place still at the table (the seed:
+    「勝利報酬を受け取る前にルームから抜けた場合、次点のプレイヤーが勝利報酬を獲得」)."""
     fees = tuple(fee(the_room, t) for t in titles)
     pot = sum(fees)
     play_fee = pot * PLAY_FEE_PERCENT // 100
     prize = pot - play_fee
-    winner = places[0]
+    winner = next((s for s in places if s not in left), places[0])
     deltas = tuple((prize if s == winner else 0) - fees[s] for s in range(len(titles)))
     return Settlement(fees, pot, play_fee, prize, winner, deltas)
 

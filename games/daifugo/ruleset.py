@@ -53,8 +53,8 @@ class Rules:
 RULE_NAMES = {
     "revolution": ("革命", "Revolution"),
     "forbidden_finish": ("禁止あがり", "Forbidden finish"),
-    "eight_cut": ("8切り", "Eight cut"),
-    "eleven_back": ("11バック", "Eleven back"),
+    "eight_cut": ("8切り", "8-cut"),
+    "eleven_back": ("11バック", "11-back"),
     "suit_lock": ("絵柄しばり", "Suit lock"),
     "number_lock": ("階段しばり", "Number lock"),
     "spade_three": ("スペ3返し", "Spade 3 return"),

@@ -17,6 +17,7 @@ from eventkit.errors import UserError
 from games.common.cards import AnyCard, parse_card
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
+from games.daifugo.events import Before, events_of
 from games.daifugo.rules import Action, Game, Give, Match, Pass, Play, Rules, Title
 
 HUMAN = 0
@@ -74,10 +75,16 @@ class TableSession:
         self.titles_played: tuple[Title, ...] = ()
         self.settlement: Settlement | None = None
         self.in_game = False
+        self.left: set[int] = set()  # seats whose player left this game (no prize for them)
         self.passed: set[int] = set()  # seats whose last action on this field was a pass
         self.gifts: list[Gift] = []  # this game's card passing so far
         self.save_error: str | None = None  # why the chips could not be saved (kept for later)
         self.open_game: str | None = None  # the bank's id of the game whose fees are in
+        # the last action's announcements (games.daifugo.events) and, when it cleared the
+        # field, the field as it was with that play on top, so a view can show it first
+        self.events: tuple[str, ...] = ()
+        self.event_seat: int | None = None
+        self.cleared_trick: tuple = ()
 
     @property
     def players(self) -> int:
@@ -112,6 +119,7 @@ class TableSession:
         self.game = game
         self.titles_played = game.ranks
         self.in_game = True
+        self.left = set()
         self.passed.clear()
         self.gifts = []
 
@@ -162,7 +170,14 @@ class TableSession:
         g = self.game
         assert g is not None
         step = g.exchange_step
+        before = Before.of(g)
+        trick = g.trick
         g.apply(action)
+        self.events, self.event_seat, self.cleared_trick = (), seat, ()
+        if isinstance(action, Play):
+            self.events = events_of(before, g, action)
+            if not g.trick:
+                self.cleared_trick = (*trick, (seat, action))
         if isinstance(action, Give) and step is not None:
             self.gifts.append(Gift(step.giver, step.receiver, action.cards))
         if isinstance(action, Pass):
@@ -179,7 +194,7 @@ class TableSession:
         if not self.in_game or g is None:
             return
         self.in_game = False
-        self.settlement = settle(self.room, self.titles_played, g.finish_order)
+        self.settlement = settle(self.room, self.titles_played, g.finish_order, self.left)
         self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
         self._close_game(refund=False)
         self._save_chips()
@@ -192,20 +207,63 @@ class TableSession:
         return received, given
 
     @property
+    def human_out(self) -> bool:
+        """The person has gone out (or fallen) and only watches the rest of this game."""
+        return self.in_game and self.game is not None and HUMAN in self.game.out
+
+    @property
+    def human_fee(self) -> int:
+        """The fee the person paid for this game (it stays in the pot if they leave)."""
+        return self._fees()[self.names[HUMAN]] if self.in_game else 0
+
+    @property
+    def prize(self) -> int:
+        """This game's prize: the pot less the play fee."""
+        return settle(self.room, self.titles_played, list(range(self.players))).prize
+
+    @property
+    def human_is_leading(self) -> bool:
+        """The person went out first and would take the prize when the game ends."""
+        g = self.game
+        return self.in_game and g is not None and bool(g.finished) and g.finished[0] == HUMAN
+
+    @property
     def leave_cost(self) -> int:
-        """What leaving now would cost on top of the fee (0 between games)."""
-        return leave_penalty(self.room) if self.in_game else 0
+        """What leaving now would cost on top of the fee: the room's penalty mid-game, nothing
+        between games or once the person has gone out (their game is over)."""
+        if not self.in_game or self.human_out:
+            return 0
+        return leave_penalty(self.room)
 
     def leave(self) -> int:
-        """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
+        """The person leaves this game. Mid-game: the penalty on top of the fee. After going
+        out: nothing more; their fee stays in the pot. Either way a CPU plays the seat out,
+        and as the seed says the prize goes to the next place when the winner has left before
+        receiving it. Returns the penalty paid."""
         if not self.in_game:
             return 0
         penalty = self.leave_cost
-        self.bank.add(self.names[HUMAN], -penalty)
-        self._close_game(refund=False)
-        self._save_chips()
-        self.in_game = False
+        if penalty:
+            self.bank.add(self.names[HUMAN], -penalty)
+        self.left.add(HUMAN)
+        self._play_out()
+        if self.in_game:  # nothing to play out (a position loaded by hand): just save
+            self.in_game = False
+            self._close_game(refund=False)
+            self._save_chips()
         return penalty
+
+    def _play_out(self) -> None:
+        """The CPUs finish the game, a normal CPU standing in for the seat that left."""
+        g = self.game
+        if g is None:
+            return
+        stand_in = CPU("normal", seed=len(g.history))
+        while self.in_game and not g.is_over:
+            seat = g.current_player
+            assert seat is not None
+            cpu = self.cpus[seat] or stand_in
+            self._take(seat, cpu.choose(g.observation(seat)))
 
     def interrupt(self) -> bool:
         """The program is stopped mid-game (Ctrl+C, a shutdown): nobody chose to leave and

@@ -46,6 +46,8 @@ TEXTS = {
         "spectate": "観戦中：相手をクリックすると手札が見えます",
         "cant_play": "出せません：{why}",
         "joker_as": "ジョーカーを何として出しますか？",
+        "joker_is": "ジョーカー = {card}",
+        "caption_sep": "　",
         "foul_warning": "このカードであがると反則（最下位）です",
         "setup": "大富豪 — 人数・CPU・ルール・ルームを選んでください",
         "choose_rules": "ルール",
@@ -74,10 +76,19 @@ TEXTS = {
         "exchange_note": "カード交換：{what}",
         "joker": "ジョーカー",
         "leave_question": (
-            "ゲームの途中です。今抜けると、参加費とは別にペナルティとして {n:,} チップが"
-            "没収されます。抜けますか？"
+            "ゲームの途中です。今抜けると、参加費 {fee:,} は戻らず、ペナルティとして"
+            "さらに {n:,} チップが没収されます。残りはCPUが代わりに打ちます。抜けますか？"
+        ),
+        "leave_after_out": (
+            "あなたは{place}位であがりました。今抜けてもペナルティはありません"
+            "（参加費は戻りません）。"
+        ),
+        "leave_prize_passes": (
+            "ただし、1位の賞金 {n:,} はゲームの終わりに受け取るので、今抜けると"
+            "次の順位のプレイヤーのものになります。"
         ),
         "leave": "抜ける（-{n:,}）",
+        "leave_free": "抜ける",
         "stay": "続ける",
         "interrupted": (
             "大富豪：プログラムが止められたため、途中のゲームは中止しました。"
@@ -117,6 +128,8 @@ TEXTS = {
         "spectate": "Spectating: click an opponent to see their hand",
         "cant_play": "Not allowed: {why}",
         "joker_as": "Play the joker as which card?",
+        "joker_is": "Joker = {card}",
+        "caption_sep": ": ",
         "foul_warning": "Going out on this card is a foul (last place)",
         "setup": "Daifugō — choose players, CPUs, rules and room",
         "choose_rules": "Rules",
@@ -146,10 +159,19 @@ TEXTS = {
         "exchange_note": "Card passing: {what}",
         "joker": "Joker",
         "leave_question": (
-            "A game is in progress. Leaving now forfeits {n:,} chips as a penalty, on top of"
-            " the fee. Leave?"
+            "A game is in progress. Leaving now keeps your fee of {fee:,} in the pot and"
+            " forfeits {n:,} chips more as a penalty; a CPU plays your seat out. Leave?"
+        ),
+        "leave_after_out": (
+            "You went out in place {place}. Leaving now costs no penalty (your fee stays in"
+            " the pot)."
+        ),
+        "leave_prize_passes": (
+            " But the winner's prize of {n:,} is paid when the game ends: if you leave now"
+            " it goes to the next place."
         ),
         "leave": "Leave (-{n:,})",
+        "leave_free": "Leave",
         "stay": "Keep playing",
         "interrupted": (
             "Daifugō: the program was stopped, so the game in progress was dropped."
@@ -158,6 +180,30 @@ TEXTS = {
     },
 }
 
+
+# what a play did, as the table's caption says it (games.daifugo.events.EVENTS)
+EVENT_TEXTS = {
+    "ja": {
+        "foul": "反則あがり！",
+        "revolution": "革命！",
+        "counter_revolution": "革命返し！",
+        "eight_cut": "8切り！",
+        "spade_three": "スペ3返し！",
+        "eleven_back": "11バック！",
+        "suit_lock": "しばり！",
+        "number_lock": "階段しばり！",
+    },
+    "en": {
+        "foul": "Foul finish!",
+        "revolution": "Revolution!",
+        "counter_revolution": "Counter-revolution!",
+        "eight_cut": "Eight cut!",
+        "spade_three": "Spade 3 return!",
+        "eleven_back": "Eleven back!",
+        "suit_lock": "Suit lock!",
+        "number_lock": "Number lock!",
+    },
+}
 
 # codes for cards that make no play at all: one message says what a play is
 _SHAPE_CODES = (

@@ -1,7 +1,10 @@
 """Qt table for Daifugō: your hand fanned at the bottom, CPUs around the top, the field between.
 
-The widget is an adapter over games.daifugo.rules.Game: it paints the state, turns clicks and
-keys into `play` / `pass_turn` / `give`, and lets CPU seats move on a timer (0 ms in tests).
+The widget is an adapter over the Qt-free `TableSession`: it paints the state (painting.py, at
+places from layout.py that scale with the window), turns clicks and keys into the session's
+`play` / `pass_turn` / `give`, and lets CPU seats move on a timer (0 ms in tests). A play that
+cuts the field (8切り, スペ3返し) or turns the game (革命, 11バック, しばり, 反則あがり) stays
+on the field under a large caption for a moment before the field clears and the CPUs go on.
 """
 
 from __future__ import annotations
@@ -10,40 +13,37 @@ import sys
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QCloseEvent,
-    QColor,
-    QFont,
-    QKeyEvent,
-    QLinearGradient,
-    QMouseEvent,
-    QPainter,
-    QPen,
-)
-from PySide6.QtWidgets import (
-    QMenu,
-    QPushButton,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QPainter
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from eventkit import theme
 from eventkit.i18n import Texts
+from eventkit.screen import show_full_screen, show_normal
 from games.common.cards import AnyCard, parse_card
-from games.common.painter import CARD_ASPECT, paint_card
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import ChipBank, Room
 from games.daifugo.qt.help import HelpOverlay
+from games.daifugo.qt.joker import JokerChooser
+from games.daifugo.qt.layout import TableLayout
 from games.daifugo.qt.leave import LeavePanel
+from games.daifugo.qt.painting import paint_table
 from games.daifugo.qt.setup import SetupDialog  # noqa: F401 - the former home
-from games.daifugo.rules import SUIT_ORDER, Game, Phase, Rules
+from games.daifugo.rules import Game, Phase, Rules
 from games.daifugo.table import TableSession
-from games.daifugo.texts import HELP_TEXTS, TEXTS, exchange_note, explain, rules_summary
+from games.daifugo.texts import (
+    EVENT_TEXTS,
+    HELP_TEXTS,
+    TEXTS,
+    card_label,
+    exchange_note,
+    explain,
+)
 
-FELT_TOP = QColor(theme.FELT)
-FELT_BOTTOM = QColor(theme.FELT_DARK)
-GOLD = QColor(theme.GOLD)
-TEXT = QColor(theme.TEXT)
-RED = QColor(theme.RED)
+_BUTTON_STYLE = (
+    "QPushButton {{ font-size: {px}px; font-weight: bold; color: {text};"
+    " background: {gold}; border: 2px solid {border}; border-radius: {radius}px; }}"
+    "QPushButton:disabled {{ color: #8a8a8a; background: #3b4a42; border-color: #2a352f; }}"
+)
 
 
 class DaifugoTable(QWidget):
@@ -65,6 +65,7 @@ class DaifugoTable(QWidget):
         bank: ChipBank | None = None,
         player_name: str = "",
         strong_samples: int = 24,
+        caption_ms: int | None = None,
     ) -> None:
         super().__init__()
         self.t = Texts(TEXTS, language)
@@ -92,8 +93,16 @@ class DaifugoTable(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._cpu_step)
+        # an event's caption stays this long (twice the CPU pause: 0 in tests) before play goes on
+        self.caption_ms = 2 * delay_ms if caption_ms is None else caption_ms
+        self.caption = ""
+        self._held_trick: tuple = ()  # a cleared field, shown under its caption
+        self._caption_timer = QTimer(self)
+        self._caption_timer.setSingleShot(True)
+        self._caption_timer.timeout.connect(self.end_caption)
+        self._normal_geometry = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(960, 640)
+        self.setMinimumSize(640, 480)
         self.setWindowTitle(self.t["title"])
 
         self.play_button = QPushButton(self.t["play"], self)
@@ -101,14 +110,6 @@ class DaifugoTable(QWidget):
         self.next_button = QPushButton(self.t["next_game"], self)
         for b in (self.play_button, self.pass_button, self.next_button):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            b.setMinimumSize(132, 52)
-            b.setStyleSheet(
-                f"QPushButton {{ font-size: 20px; font-weight: bold; color: {theme.BUTTON_TEXT};"
-                f" background: {theme.GOLD}; border: 2px solid {theme.BUTTON_BORDER};"
-                " border-radius: 10px; }"
-                "QPushButton:disabled { color: #6c6c6c; background: #3b4a42;"
-                " border-color: #2a352f; }"
-            )
         self.play_button.clicked.connect(self.play_selected)
         self.pass_button.clicked.connect(self.pass_clicked)
         self.next_button.clicked.connect(self.start_game)
@@ -116,17 +117,16 @@ class DaifugoTable(QWidget):
         # the seed's 「ルール」 button on the left; F1 / H open the same help
         self.rules_button = QPushButton(Texts(HELP_TEXTS, language)["rules_button"], self)
         self.rules_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.rules_button.setStyleSheet(
-            f"QPushButton {{ font-size: 15px; font-weight: bold; color: {theme.TEXT};"
-            " background: rgba(0, 0, 0, 90); border: 1px solid rgba(255, 255, 255, 90);"
-            " border-radius: 8px; padding: 4px 14px; }"
-        )
         self.rules_button.clicked.connect(self.toggle_help)
         self.help = HelpOverlay(self, self.session.rules, self.session.room, language)
         self.help.closed.connect(self._resume)
         self.leave_panel = LeavePanel(self, self.t["leave"].format(n=0), self.t["stay"])
         self.leave_panel.answered.connect(self._leave_answered)
-        self.resize(1280, 800)
+        self.joker_chooser = JokerChooser(
+            self, self.t["joker_as"], self.t["cancel"], self._joker_stands_for
+        )
+        self.joker_chooser.chosen.connect(self._play_codes)
+        self.resize(1280, 720)
 
     # ------------------------------------------------------------------ the session's state
 
@@ -152,6 +152,7 @@ class DaifugoTable(QWidget):
 
     def start_game(self) -> None:
         self.next_button.hide()
+        self._clear_caption()
         self.peek = None
         self.selected.clear()
         self._announced = False
@@ -180,13 +181,48 @@ class DaifugoTable(QWidget):
             self._exchange_told = True
             received, given = self.session.human_gifts()
             self.exchange_note = exchange_note(received, given, self.names, self.language)
+        self.cursor = max(0, min(self.cursor, len(self.hand_cards()) - 1))
+        if self.session.events:
+            self._announce(self.session.events, self.session.event_seat)
         if g.is_over:
             self._announce_end()
-        elif self.session.cpu_to_move:
+        elif self.session.cpu_to_move and not self.caption:
             self._timer.start(self.delay_ms)
         self._update_buttons()
         self.update()
         self.changed.emit()
+
+    # ------------------------------------------------------------------ announcements
+
+    def _announce(self, events: Sequence[str], seat: int | None) -> None:
+        """Keep the play on the field under a caption naming what it did, for caption_ms."""
+        texts = EVENT_TEXTS["ja" if self.language == "ja" else "en"]
+        what = " + ".join(texts[e] for e in events)
+        name = self.names[seat] if seat is not None else ""
+        self.caption = f"{name}{self.t['caption_sep']}{what}" if name else what
+        self._held_trick = self.session.cleared_trick
+        self.session.events = ()
+        self._timer.stop()
+        self._caption_timer.start(self.caption_ms)
+
+    def end_caption(self) -> None:
+        """The caption goes, the field shows what it holds now, the CPUs go on."""
+        if not self.caption:
+            return
+        self._clear_caption()
+        self._resume()
+        self.update()
+
+    def _clear_caption(self) -> None:
+        self._caption_timer.stop()
+        self.caption = ""
+        self._held_trick = ()
+
+    def shown_trick(self) -> tuple:
+        """The field as painted: a cleared field stays while its caption is up."""
+        if self._held_trick:
+            return self._held_trick
+        return self.game.trick if self.game is not None else ()
 
     @property
     def waiting_for_human(self) -> bool:
@@ -206,8 +242,10 @@ class DaifugoTable(QWidget):
         self.game_finished.emit(self.game.finish_order)
 
     def leave(self) -> int:
-        """Leaving mid-game: forfeit the stake on top of the fee. Returns the penalty paid."""
+        """Leaving: mid-game the stake is forfeited on top of the fee; after going out nothing
+        more. The CPUs play the game out. Returns the penalty paid."""
         self._timer.stop()
+        self._clear_caption()
         penalty = self.session.leave()
         if self.session.save_error:
             self.message = self.session.save_error
@@ -235,9 +273,19 @@ class DaifugoTable(QWidget):
         self._timer.stop()
         self.help.hide()
         cost = self.session.leave_cost
-        self.leave_panel.ask(
-            self.t["leave_question"].format(n=cost), self.t["leave"].format(n=cost)
-        )
+        button = self.t["leave"].format(n=cost) if cost else self.t["leave_free"]
+        self.leave_panel.ask(self.leave_question(), button)
+
+    def leave_question(self) -> str:
+        """Exactly what leaving now costs and forfeits."""
+        s, t = self.session, self.t
+        if s.human_out:
+            place = s.game.finished.index(0) + 1 if 0 in s.game.finished else s.players
+            text = t["leave_after_out"].format(place=place)
+            if s.human_is_leading:
+                text += t["leave_prize_passes"].format(n=s.prize)
+            return text
+        return t["leave_question"].format(n=s.leave_cost, fee=s.human_fee)
 
     def _leave_answered(self, leave: bool) -> None:
         if leave:
@@ -311,17 +359,14 @@ class DaifugoTable(QWidget):
             if sorted("JK" if c.startswith("JK=") else c for c in move) == wanted
         ]
 
-    def choose_joker_reading(self, readings: list[tuple[str, ...]]) -> tuple[str, ...] | None:
-        """Ask which card the joker stands for (a menu at the play button); None = cancelled."""
-        menu = QMenu(self)
-        menu.addSection(self.t["joker_as"])
-        for reading in readings:
-            label = "  ".join(c.replace("JK=", "JK→") for c in reading)
-            menu.addAction(label).setData(reading)
-        chosen = menu.exec(self.play_button.mapToGlobal(self.play_button.rect().topLeft()))
-        return tuple(chosen.data()) if chosen is not None else None
+    def _joker_stands_for(self, code: str) -> str:
+        """ "JK=7D" -> "ジョーカー = 7♦" (what a reading of the joker means, in words)."""
+        card = card_label(parse_card(code[3:]), self.language) if code else ""
+        return self.t["joker_is"].format(card=card)
 
     def play_selected(self) -> None:
+        """Play (or give) the selection; a joker that may stand for several cards asks first,
+        showing each reading as cards (the answer plays through `_play_codes`)."""
         g = self.game
         if not self.waiting_for_human:
             return
@@ -329,10 +374,17 @@ class DaifugoTable(QWidget):
         if g.phase != Phase.EXCHANGE:
             readings = self.joker_readings(codes)
             if len(readings) > 1:
-                choice = self.choose_joker_reading(readings)
-                if choice is None:
-                    return
-                codes = list(choice)
+                self._timer.stop()
+                self.joker_chooser.offer(readings)
+                return
+        self._play_codes(codes)
+
+    def _play_codes(self, codes: Sequence[str]) -> None:
+        g = self.game
+        if not self.waiting_for_human:
+            return
+        self.end_caption()
+        codes = list(codes)
         try:
             if g.phase == Phase.EXCHANGE:
                 self.session.give(codes)
@@ -351,6 +403,7 @@ class DaifugoTable(QWidget):
         g = self.game
         if not self.waiting_for_human or not g.can_pass():
             return
+        self.end_caption()
         self.session.pass_turn()
         self.selected.clear()
         self.exchange_note = ""
@@ -367,16 +420,22 @@ class DaifugoTable(QWidget):
 
     def _resume(self) -> None:
         """Let the CPUs move on once nothing covers the table."""
-        covered = self.help.isVisible() or self.leave_panel.isVisible()
-        if self.session.cpu_to_move and self.isVisible() and not covered:
+        covered = any(w.isVisible() for w in (self.help, self.leave_panel, self.joker_chooser))
+        if self.session.cpu_to_move and self.isVisible() and not covered and not self.caption:
             self._timer.start(self.delay_ms)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
         n = len(self.hand_cards())
         key = event.key()
+        if key == Qt.Key.Key_F11:
+            self.toggle_full_screen()
+            return
         if self.leave_panel.isVisible():  # closing mid-game: Esc plays on, other keys wait
             if key == Qt.Key.Key_Escape:
                 self.leave_panel.answer(False)
+            return
+        if self.joker_chooser.isVisible():  # 1..n picks a reading, Esc goes back
+            self.joker_chooser.key(key)
             return
         if key in (Qt.Key.Key_F1, Qt.Key.Key_H, Qt.Key.Key_Question):
             self.toggle_help()
@@ -409,199 +468,20 @@ class DaifugoTable(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
         pos = event.position()
-        for index, rect in reversed(list(enumerate(self._hand_rects()))):
+        for index, rect in reversed(list(enumerate(self.hand_rects()))):
             if rect.contains(pos):
                 self.toggle(index)
                 return
         if self.game is not None and 0 in self.game.out:
-            for seat, rect in self._seat_rects().items():
+            for seat, rect in self.layout().seat_panels().items():
                 if rect.contains(pos):
                     self.peek = None if self.peek == seat else seat
                     self.update()
                     return
 
-    # ------------------------------------------------------------------ layout
+    # ------------------------------------------------------------------ what is shown
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
-        self._place_buttons()
-        for overlay in (self.help, self.leave_panel):
-            if overlay.isVisible():
-                overlay.setGeometry(self.rect())
-        super().resizeEvent(event)
-
-    def _place_buttons(self) -> None:
-        w, h = self.width(), self.height()
-        self.play_button.move(w - 300, h - 76)
-        self.pass_button.move(w - 154, h - 76)
-        self.next_button.move(w // 2 - 66, int(h * 0.62))
-        self.rules_button.adjustSize()
-        self.rules_button.move(20, 60)
-
-    def _card_width(self) -> float:
-        return max(56.0, min(104.0, self.height() * 0.12))
-
-    def _hand_rects(self) -> list[QRectF]:
-        hand = self.hand_cards()
-        n = len(hand)
-        if n == 0:
-            return []
-        cw = self._card_width()
-        ch = cw * CARD_ASPECT
-        avail = self.width() - 360
-        step = min(cw * 0.72, (avail - cw) / max(1, n - 1))
-        total = step * (n - 1) + cw
-        x0 = (self.width() - 300 - total) / 2 + 20
-        base_y = self.height() - ch - 28
-        rects = []
-        for i in range(n):
-            off = (i - (n - 1) / 2) / max(1, n)
-            y = base_y + 60 * off * off - (24 if i in self.selected else 0)
-            rects.append(QRectF(x0 + i * step, y, cw, ch))
-        return rects
-
-    def _seat_rects(self) -> dict[int, QRectF]:
-        """Opponent panels, clockwise from the left (seat 1) to the right (seat n-1)."""
-        n = self.players
-        w = self.width()
-        pw, ph = 220.0, 140.0
-        rects = {}
-        count = n - 1
-        for k in range(count):
-            seat = k + 1
-            frac = (k + 0.5) / count
-            x = 30 + frac * (w - 60) - pw / 2
-            y = 70 + 60 * (2 * frac - 1) ** 2
-            rects[seat] = QRectF(x, y, pw, ph)
-        return rects
-
-    # ------------------------------------------------------------------ painting
-
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        grad = QLinearGradient(0, 0, 0, self.height())
-        grad.setColorAt(0, FELT_TOP)
-        grad.setColorAt(1, FELT_BOTTOM)
-        p.fillRect(self.rect(), grad)
-        if self.game is None:
-            p.end()
-            return
-        self._paint_header(p)
-        self._paint_indicators(p)
-        self._paint_opponents(p)
-        self._paint_field(p)
-        self._paint_hand(p)
-        self._paint_status(p)
-        if self.game.is_over and self.settlement is not None:
-            self._paint_results(p)
-        p.end()
-
-    def _font(self, size: float, bold: bool = False) -> QFont:
-        f = QFont()
-        f.setPixelSize(max(8, int(size)))
-        f.setBold(bold)
-        return f
-
-    def _pill(self, p: QPainter, rect: QRectF, text: str, fill: QColor, on: bool = True) -> None:
-        p.setPen(Qt.PenStyle.NoPen)
-        colour = QColor(fill) if on else QColor(255, 255, 255, 28)
-        p.setBrush(colour)
-        p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
-        p.setPen(QColor("#ffffff") if on else QColor(255, 255, 255, 90))
-        p.setFont(self._font(rect.height() * 0.55, True))
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _paint_header(self, p: QPainter) -> None:
-        t = self.t
-        n = self.rules.preset_number()
-        head = f"{t['title']}   {t['rule_set'].format(n=n) if n else t['custom_rules']}   "
-        head += f"{self.room.label(self.language)}   {t['pot'].format(n=self.room.stake)}"
-        p.setPen(TEXT)
-        p.setFont(self._font(20, True))
-        p.drawText(QRectF(20, 8, self.width() - 40, 30), Qt.AlignmentFlag.AlignLeft, head)
-        chips = t["chips"].format(n=self.bank.balance(self.names[0]))
-        p.setPen(GOLD)
-        p.drawText(QRectF(20, 8, self.width() - 40, 30), Qt.AlignmentFlag.AlignRight, chips)
-        p.setPen(QColor(255, 255, 255, 150))
-        p.setFont(self._font(13))
-        p.drawText(
-            QRectF(20, 36, self.width() - 40, 20),
-            Qt.AlignmentFlag.AlignLeft,
-            rules_summary(self.rules, self.language),
-        )
-
-    def _paint_indicators(self, p: QPainter) -> None:
-        g = self.game
-        t = self.t
-        y = self.height() * 0.36
-        x = 24.0
-        items = []
-        if self.rules.revolution:
-            items.append((t["revolution"], RED, g.revolution))
-        if self.rules.eleven_back:
-            items.append((t["eleven_back"], QColor("#7b3fe4"), g.eleven_back))
-        if self.rules.suit_lock:
-            lock = g.suit_lock
-            symbols = "".join(s.symbol for s in SUIT_ORDER if lock and s in lock)
-            items.append((t["suit_lock"].format(s=symbols or "—"), QColor("#1f7ae0"), bool(lock)))
-        if self.rules.number_lock:
-            items.append((t["number_lock"], QColor("#d9731a"), g.number_lock))
-        for text, colour, on in items:
-            rect = QRectF(x, y, 150, 34)
-            self._pill(p, rect, text, colour, on)
-            y += 44
-
-    def _paint_opponents(self, p: QPainter) -> None:
-        g = self.game
-        t = self.t
-        for seat, rect in self._seat_rects().items():
-            turn = not g.is_over and g.turn == seat
-            p.setPen(QPen(GOLD, 3) if turn else QPen(QColor(255, 255, 255, 40), 1))
-            p.setBrush(QColor(0, 0, 0, 90))
-            p.drawRoundedRect(rect, 14, 14)
-            p.setPen(TEXT)
-            p.setFont(self._font(17, True))
-            level = t[f"level_{self.cpus[seat].level}"] if self.cpus[seat] else ""
-            p.drawText(
-                rect.adjusted(12, 6, -12, 0),
-                Qt.AlignmentFlag.AlignLeft,
-                f"{self.names[seat]}",
-            )
-            count = len(g.hands[seat])
-            status = self._status_of(seat)
-            p.setFont(self._font(15, True))
-            p.setPen(GOLD if status else TEXT)
-            info = status or t["cards"].format(n=count)
-            p.drawText(rect.adjusted(12, 7, -12, 0), Qt.AlignmentFlag.AlignRight, info)
-            title = g.ranks[seat].label(self.language)
-            p.setPen(GOLD)
-            p.setFont(self._font(14, True))
-            p.drawText(rect.adjusted(12, 31, -12, 0), Qt.AlignmentFlag.AlignLeft, title)
-            p.setFont(self._font(12))
-            p.setPen(QColor(255, 255, 255, 140))
-            p.drawText(rect.adjusted(12, 33, -12, 0), Qt.AlignmentFlag.AlignRight, level)
-            # the hand: face down (or face up when peeking in spectator mode)
-            show = self.peek == seat
-            cards = g.hands[seat]
-            if seat in g.out and not show:
-                continue
-            cw = 40.0 if not show else 44.0
-            ch = cw * CARD_ASPECT
-            area = rect.adjusted(10, 56, -10, -8)
-            step = min(cw * 0.6, (area.width() - cw) / max(1, len(cards) - 1)) if cards else 0
-            for i, card in enumerate(cards):
-                r = QRectF(area.left() + i * step, area.top(), cw, ch)
-                paint_card(p, r, card, face_up=show)
-            action = self.last_action.get(seat)
-            if action and not show:
-                self._pill(
-                    p,
-                    QRectF(rect.center().x() - 40, rect.bottom() - 6, 80, 26),
-                    action,
-                    QColor("#555f6b"),
-                )
-
-    def _status_of(self, seat: int) -> str:
+    def status_of(self, seat: int) -> str:
         g = self.game
         if seat in g.fouls:
             return self.t["fouled"]
@@ -611,58 +491,8 @@ class DaifugoTable(QWidget):
             return self.t["out"].format(n=g.finished.index(seat) + 1)
         return ""
 
-    def _paint_field(self, p: QPainter) -> None:
-        g = self.game
-        cx = self.width() / 2
-        cy = self.height() * 0.46
-        cw = self._card_width() * 1.05
-        ch = cw * CARD_ASPECT
-        trick = g.trick
-        if g.is_over:
-            return
-        if not trick:
-            p.setPen(QColor(255, 255, 255, 70))
-            p.setFont(self._font(18))
-            p.drawText(
-                QRectF(cx - 200, cy - 20, 400, 40),
-                Qt.AlignmentFlag.AlignCenter,
-                self.t["empty_field"] if g.phase == Phase.PLAY else self.t["exchange_cpu"],
-            )
-            return
-        earlier = trick[-3:-1]
-        for depth, (_, play) in enumerate(earlier):
-            shift = (len(earlier) - depth) * 26
-            self._paint_play(p, play, cx - shift, cy - shift * 0.6, cw * 0.8, dimmed=True)
-        seat, play = trick[-1]
-        self._paint_play(p, play, cx, cy, cw)
-        p.setPen(TEXT)
-        p.setFont(self._font(15, True))
-        p.drawText(
-            QRectF(cx - 200, cy + ch / 2 + 6, 400, 24),
-            Qt.AlignmentFlag.AlignCenter,
-            self.names[seat],
-        )
-
-    def _paint_play(self, p, play, cx: float, cy: float, cw: float, dimmed: bool = False) -> None:
-        ch = cw * CARD_ASPECT
-        n = play.size
-        step = cw * 0.62
-        total = step * (n - 1) + cw
-        for i, (card, face) in enumerate(zip(play.cards, play.faces, strict=True)):
-            r = QRectF(cx - total / 2 + i * step, cy - ch / 2, cw, ch)
-            paint_card(p, r, card, dimmed=dimmed)
-            if card.is_joker and not face.is_joker and not dimmed:
-                tag = QRectF(r.left() + 4, r.bottom() - 26, r.width() - 8, 22)
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(0, 0, 0, 170))
-                p.drawRoundedRect(tag, 6, 6)
-                p.setPen(QColor("#ffffff"))
-                p.setFont(self._font(13, True))
-                p.drawText(
-                    tag, Qt.AlignmentFlag.AlignCenter, f"={face.rank.text}{face.suit.symbol}"
-                )
-
-    def _legal_cards(self) -> set[AnyCard]:
+    def legal_cards(self) -> set[AnyCard]:
+        """The person's cards that take part in some legal play (or may be given) now."""
         g = self.game
         if not self.waiting_for_human:
             return set()
@@ -673,128 +503,85 @@ class DaifugoTable(QWidget):
             return set(g.hands[0])
         return {c for play in g.legal_plays() for c in play.cards}
 
-    def _paint_hand(self, p: QPainter) -> None:
-        g = self.game
-        rects = self._hand_rects()
-        hand = self.hand_cards()
-        legal = self._legal_cards()
-        human = self.waiting_for_human
-        n = len(hand)
-        for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
-            angle = (i - (n - 1) / 2) * 2.2
-            p.save()
-            p.translate(rect.center())
-            p.rotate(angle)
-            local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
-            paint_card(
-                p,
-                local,
-                card,
-                selected=i in self.selected,
-                dimmed=human and card not in legal,
-            )
-            if human and i == self.cursor and self.hasFocus():
-                p.setPen(QPen(QColor("#ffffff"), 2, Qt.PenStyle.DashLine))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(local.adjusted(-4, -4, 4, 4), 8, 8)
-            p.restore()
-        # my name, title and state above the hand
-        p.setPen(GOLD if human else TEXT)
-        p.setFont(self._font(17, True))
-        title = g.ranks[0].label(self.language)
-        status = self._status_of(0)
-        label = f"{self.names[0]}  {title}" + (f"  {status}" if status else "")
-        action = self.last_action.get(0)
-        if action:
-            label += f"  [{action}]"
-        top = min((r.top() for r in rects), default=self.height() - 60)
-        y = top - (0 if self.selected else 24) - 34
-        p.drawText(QRectF(20, y, self.width() - 340, 26), Qt.AlignmentFlag.AlignCenter, label)
+    def prompt(self) -> str:
+        """The line under the field: whose turn, what to do, or why the selection is refused."""
+        g, t = self.game, self.t
+        if self.message:
+            return self.message
+        if g.is_over:
+            return ""
+        if 0 in g.out:
+            return t["spectate"]
+        if g.phase == Phase.EXCHANGE:
+            step = g.exchange_step
+            if step.giver != 0:
+                return t["exchange_cpu"]
+            key = "give_strongest" if step.strongest_only else "give_any"
+            return t[key].format(to=self.names[step.receiver], n=step.count)
+        if g.turn != 0:
+            return t["thinking"].format(name=self.names[g.turn])
+        text = t["your_lead"] if g.top is None else t["your_turn"]
+        if g.top is not None and not g.legal_plays():
+            text = t["no_play"]
+        why = self._selection_ok()
+        if why:
+            return t["cant_play"].format(why=why)
+        if why is None and len(g.hands[0]) == len(self.selected):
+            if g.would_foul(g.resolve(self.selected_codes())):
+                return t["foul_warning"]
+        return text
 
-    def _paint_status(self, p: QPainter) -> None:
-        g = self.game
-        t = self.t
-        text = self.message
-        if not text:
-            if g.is_over:
-                text = ""
-            elif 0 in g.out:
-                text = t["spectate"]
-            elif g.phase == Phase.EXCHANGE:
-                step = g.exchange_step
-                if step.giver == 0:
-                    to = self.names[step.receiver]
-                    key = "give_strongest" if step.strongest_only else "give_any"
-                    text = t[key].format(to=to, n=step.count)
-                else:
-                    text = t["exchange_cpu"]
-            elif g.turn == 0:
-                text = t["your_lead"] if g.top is None else t["your_turn"]
-                if g.top is not None and not g.legal_plays():
-                    text = t["no_play"]
-                why = self._selection_ok()
-                if why:
-                    text = t["cant_play"].format(why=why)
-                elif why is None and len(g.hands[0]) == len(self.selected):
-                    play = g.resolve(self.selected_codes())
-                    if g.would_foul(play):
-                        text = t["foul_warning"]
-            else:
-                text = t["thinking"].format(name=self.names[g.turn])
-        rect = QRectF(self.width() * 0.2, self.height() * 0.62, self.width() * 0.6, 34)
-        note = "" if g.is_over else self.exchange_note
-        for line, colour in ((text, TEXT), (note, GOLD)):
-            if line:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(0, 0, 0, 120))
-                p.drawRoundedRect(rect, 17, 17)
-                p.setPen(colour)
-                p.setFont(self._font(16, True))
-                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
-            rect.translate(0, 40)
+    # ------------------------------------------------------------------ layout and painting
 
-    def _paint_results(self, p: QPainter) -> None:
-        g = self.game
-        s = self.settlement
-        t = self.t
-        w, h = 560.0, 72.0 + 40 * self.players
-        rect = QRectF((self.width() - w) / 2, self.height() * 0.2, w, h)
-        p.setPen(QPen(GOLD, 3))
-        p.setBrush(QColor(10, 20, 14, 235))
-        p.drawRoundedRect(rect, 18, 18)
-        p.setPen(GOLD)
-        p.setFont(self._font(24, True))
-        p.drawText(rect.adjusted(0, 12, 0, 0), Qt.AlignmentFlag.AlignHCenter, t["game_over"])
-        next_titles = self.match.ranks
-        for i, seat in enumerate(g.finish_order):
-            y = rect.top() + 56 + i * 40
-            row = QRectF(rect.left() + 24, y, w - 48, 34)
-            p.setPen(GOLD if seat == 0 else TEXT)
-            p.setFont(self._font(18, True))
-            p.drawText(
-                row,
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                f"{t['place'].format(n=i + 1)}  {self.names[seat]}  {self._status_of(seat) if seat in g.bottom else ''}",
-            )
-            p.setFont(self._font(15))
-            p.drawText(
-                row.adjusted(0, 0, -130, 0),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                t["next_rank"].format(t=next_titles[seat].label(self.language)),
-            )
-            delta = s.deltas[seat]
-            p.setPen(QColor("#7dff9a") if delta > 0 else QColor("#ff8a8a"))
-            p.setFont(self._font(18, True))
-            p.drawText(
-                row,
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                t["delta"].format(d=delta),
-            )
-        p.setPen(QColor(255, 255, 255, 150))
-        p.setFont(self._font(13))
-        p.drawText(
-            rect.adjusted(0, 0, -20, -8),
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-            t["play_fee"].format(n=s.play_fee),
+    def layout(self) -> TableLayout:
+        return TableLayout(self.width(), self.height(), self.players)
+
+    def hand_rects(self) -> list[QRectF]:
+        return self.layout().hand(len(self.hand_cards()), self.selected)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        self._place_buttons()
+        for overlay in (self.help, self.leave_panel, self.joker_chooser):
+            if overlay.isVisible():
+                overlay.setGeometry(self.rect())
+        super().resizeEvent(event)
+
+    def _place_buttons(self) -> None:
+        layout = self.layout()
+        u = layout.u
+        style = _BUTTON_STYLE.format(
+            px=round(layout.text.button),
+            text=theme.BUTTON_TEXT,
+            gold=theme.GOLD,
+            border=theme.BUTTON_BORDER,
+            radius=round(1.4 * u),
         )
-        self.next_button.move(int(rect.center().x() - 66), int(rect.bottom() + 16))
+        play, pass_ = layout.buttons()
+        for button, rect in ((self.play_button, play), (self.pass_button, pass_)):
+            button.setStyleSheet(style)
+            button.setGeometry(rect.toRect())
+        self.next_button.setStyleSheet(style)
+        self.next_button.resize(play.size().toSize() * 1.3)
+        if self.game is not None and self.game.is_over:
+            results = layout.results(self.players)
+            x = results.center().x() - self.next_button.width() / 2
+            self.next_button.move(round(x), round(results.bottom() + 2 * u))
+        self.rules_button.setStyleSheet(
+            f"QPushButton {{ font-size: {round(layout.text.small)}px; font-weight: bold;"
+            f" color: {theme.TEXT}; background: rgba(0, 0, 0, 90);"
+            " border: 1px solid rgba(255, 255, 255, 90); border-radius: 8px; padding: 0; }"
+        )
+        self.rules_button.setGeometry(layout.rules_button().toRect())
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+        p = QPainter(self)
+        paint_table(self, p)
+        p.end()
+
+    def toggle_full_screen(self) -> None:
+        """F11: full screen (the default at an event) and back to a window."""
+        if self.isFullScreen():
+            show_normal(self, self._normal_geometry)
+        else:
+            self._normal_geometry = self.geometry()
+            show_full_screen(self)

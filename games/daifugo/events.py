@@ -1,0 +1,71 @@
+"""The moments of a Daifugō game worth announcing to the table (8切り, 革命, しばり ...).
+
+The engine changes its state silently (an 8 clears the field at once); the table compares the
+state before and after each play and names what happened, so the Qt window and the phones can
+show the cards, then a caption, before the field clears. No Qt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.common.cards import Rank
+from games.daifugo.game import Game
+from games.daifugo.plays import SPADE_3, Play
+
+# in the order a caption names them when one play does several things
+EVENTS = (
+    "foul",
+    "revolution",
+    "counter_revolution",
+    "eight_cut",
+    "spade_three",
+    "eleven_back",
+    "suit_lock",
+    "number_lock",
+)
+
+
+@dataclass(frozen=True)
+class Before:
+    """What a play may change, read just before it."""
+
+    revolution: bool
+    eleven_back: bool
+    suit_locked: bool
+    number_locked: bool
+    fouls: int
+    lone_joker_on_top: bool
+
+    @classmethod
+    def of(cls, game: Game) -> Before:
+        top = game.top
+        return cls(
+            revolution=game.revolution,
+            eleven_back=game.eleven_back,
+            suit_locked=game.suit_lock is not None,
+            number_locked=game.number_lock,
+            fouls=len(game.fouls),
+            lone_joker_on_top=top is not None and top.lone_joker,
+        )
+
+
+def events_of(before: Before, game: Game, play: Play) -> tuple[str, ...]:
+    """What `play`, just applied to `game`, did that the table should be told."""
+    rules = game.rules
+    found = set()
+    if len(game.fouls) > before.fouls:
+        found.add("foul")
+    if rules.revolution and game.revolution != before.revolution:
+        found.add("revolution" if game.revolution else "counter_revolution")
+    if before.lone_joker_on_top and rules.spade_three and play.cards[0] == SPADE_3:
+        found.add("spade_three")
+    elif rules.eight_cut and play.rank == Rank.EIGHT:
+        found.add("eight_cut")
+    if rules.eleven_back and play.rank == Rank.JACK and not before.eleven_back:
+        found.add("eleven_back")
+    if game.suit_lock is not None and not before.suit_locked:
+        found.add("suit_lock")
+    if game.number_lock and not before.number_locked:
+        found.add("number_lock")
+    return tuple(e for e in EVENTS if e in found)

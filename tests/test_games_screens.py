@@ -1,0 +1,76 @@
+"""The card games on an event's screens: at 1024x768, 1280x720 and 1920x1080 every text the
+table reads is whole, inside the window and at least about 2.5 % of its height, and every
+control is on screen (issue 24 item 1). Grabs go to tests/output/ to be looked at."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QRectF  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
+from textboxes import painted_texts, text_problems, widget_text_problems  # noqa: E402
+
+from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
+from games.daifugo.qt.window import DaifugoTable  # noqa: E402
+from games.daifugo.rules import Rules  # noqa: E402
+
+SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
+CARD_FACES = ("paint_card",)  # card indices scale with the card, measured by the painter tests
+
+
+def measure(widget: QWidget, output_dir=None, name: str = "") -> list[str]:
+    with painted_texts(skip=CARD_FACES) as texts:
+        image = widget.grab()
+    if output_dir is not None and name:
+        image.save(str(output_dir / f"{name}.png"))
+    problems = text_problems(texts, widget.height(), QRectF(widget.rect()))
+    return problems + widget_text_problems(widget, widget.height())
+
+
+def daifugo(qtbot, size, language="ja", players=5, seed=4):
+    table = DaifugoTable(
+        players=players,
+        rules=Rules.preset(1),
+        room=ROOMS["beginner"],
+        cpu_levels=("normal",),
+        delay_ms=0,
+        seed=seed,
+        language=language,
+        bank=ChipBank(),
+        player_name="",
+    )
+    qtbot.addWidget(table)
+    table.resize(*size)
+    table.show()
+    table.start_game()
+    return table
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_daifugo_reads_at_every_size(qtbot, output_dir, size, language):
+    table = daifugo(qtbot, size, language)
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+    name = f"daifugo_{language}_{size[0]}x{size[1]}"
+    assert measure(table, output_dir, name) == []
+    for button in (table.play_button, table.pass_button):
+        assert table.rect().contains(button.geometry()), button.text()
+
+
+def test_daifugo_opens_full_screen_and_f11_gives_a_window_that_fits(qtbot):
+    from PySide6.QtCore import Qt
+
+    from eventkit.screen import open_on_screen
+
+    table = daifugo(qtbot, (1280, 720))
+    table.hide()
+    open_on_screen(table)
+    qtbot.waitUntil(table.isVisible)
+    assert table.isFullScreen() and table.geometry() == table.screen().geometry()
+    qtbot.keyClick(table, Qt.Key.Key_F11)
+    assert not table.isFullScreen()
+    assert table.screen().availableGeometry().contains(table.frameGeometry().topLeft())
+    qtbot.keyClick(table, Qt.Key.Key_F11)
+    assert table.isFullScreen()
