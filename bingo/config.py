@@ -56,6 +56,7 @@ class EventConfig:
     language: str = "ja"
     cards_in_play: int = 100
     seed: int | None = None
+    prizes: tuple[str, ...] = ()  # what each place wins, 1st first (the winners' board)
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,7 @@ def parse_config(
 
 def _parse_event(t: dict[str, Any]) -> EventConfig:
     d = EventConfig()
-    check_keys("event", t, {"title", "language", "cards_in_play", "seed"})
+    check_keys("event", t, {"title", "language", "cards_in_play", "seed", "prizes"})
     language = get_value("event", t, "language", str, d.language)
     if language not in LANGUAGES:
         raise ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"')
@@ -215,7 +216,34 @@ def _parse_event(t: dict[str, Any]) -> EventConfig:
         language=language,
         cards_in_play=get_int_in("event", t, "cards_in_play", d.cards_in_play, 1, 1_000_000),
         seed=seed,
+        prizes=_parse_prizes(t),
     )
+
+
+MAX_PRIZES, MAX_PRIZE_CHARS = 100, 40
+
+
+def _parse_prizes(t: dict[str, Any]) -> tuple[str, ...]:
+    """`prizes = ["1等 ...", ...]`: one short non-empty text per place, 1st place first."""
+    prizes = get_list("event", t, "prizes", str, ())
+    if len(prizes) > MAX_PRIZES:
+        return report(
+            ConfigError(
+                f"event.prizes lists {len(prizes)} prizes: at most {MAX_PRIZES} (one per place)"
+            ),
+            (),
+        )
+    for place, prize in enumerate(prizes, start=1):
+        if not prize.strip() or len(prize) > MAX_PRIZE_CHARS:
+            return report(
+                ConfigError(
+                    f"event.prizes: place {place} is {show(prize)}: each prize must be a text of "
+                    f"1 to {MAX_PRIZE_CHARS} characters (it is shown on the winners' board), "
+                    'e.g. prizes = ["1等 お米 5kg", "2等 図書カード"]'
+                ),
+                (),
+            )
+    return tuple(prize.strip() for prize in prizes)
 
 
 def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> BoardConfig:
@@ -381,6 +409,9 @@ def summary(config: Config) -> str:
         f"event: {config.event.title} (language {config.event.language}, "
         f"{config.event.cards_in_play} cards in play, "
         f"seed {'system randomness' if config.event.seed is None else config.event.seed})",
+        f"prizes: {len(config.event.prizes)} places ({' / '.join(config.event.prizes)})"
+        if config.event.prizes
+        else "prizes: none named (the winners' board lists places only)",
         f"board: {b.size}x{b.size}, {b.numbers_per_column} numbers per column "
         f"(1..{b.total_numbers}), bingo = {b.threshold} connected cells, "
         f"free centre {'on' if b.free_center else 'off'}",

@@ -1,4 +1,8 @@
-"""Card check: the host types a serial; the card, its marked cells and the verdict appear."""
+"""Card check: the host types a serial; the card, its marked cells and the verdict appear.
+
+The serial may be typed as printed on the card with its check letters ("No.0013-PRSXF"); the
+letters are then verified with the card set's key, so a mistyped serial is caught.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtWidgets import QLineEdit, QPushButton, QWidget
 
 from bingo.ui.art import (
     ACCENT_ERROR,
@@ -43,13 +47,19 @@ class CardCheckView(QWidget):
         self._drawn = drawn
         self.registry: dict | None = None
         self.winner_ball: Callable[[int], int | None] = lambda serial: None
+        # The card set's key for the check letters (None: not on this computer)
+        self.card_key: Callable[[], bytes | None] = self._event_key
         self.result = None  # cards.check.CardCheck
         self.message = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.input = QLineEdit(self)
         self.input.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.input.setMaxLength(SERIAL_MAX_DIGITS + 8)  # room for "No." and spaces
+        self.input.setMaxLength(SERIAL_MAX_DIGITS + 16)  # room for "No.", check letters, spaces
         self.input.returnPressed.connect(lambda: self.submit(self.input.text()))
+        self.close_button = QPushButton(strings("check_close"), self)  # for a mouse-only host
+        self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.close_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.close_button.clicked.connect(self.close_view)
         self.hide()
 
     # ---------------------------------------------------------------- actions
@@ -70,13 +80,13 @@ class CardCheckView(QWidget):
 
     def submit(self, text: str) -> None:
         """Enter: check the card; Enter again on the same card with a bingo: record the winner."""
-        from cards.check import BINGO, parse_serial
+        from cards.check import BINGO
 
         result = self.result
         if (
             result is not None
             and result.verdict == BINGO
-            and parse_serial(text) == result.card.serial
+            and self.parse(text)[0] == result.card.serial
             and self.winner_ball(result.card.serial) is None
         ):
             self.winner_requested.emit(result.card.serial)
@@ -86,12 +96,14 @@ class CardCheckView(QWidget):
 
     def check(self, text: str) -> None:
         """Look the serial up and judge the card against the numbers shown so far."""
-        from cards.check import check_card, parse_serial
+        from cards.check import check_card
 
-        serial = parse_serial(text)
+        serial, problem = self.parse(text)
         self.result = None
         if self.registry is None:
             self.message = self.strings("check_no_registry")
+        elif problem is not None:
+            self.message = problem
         elif serial is None:
             self.message = self.strings("check_bad")
         elif serial not in self.registry:
@@ -103,11 +115,48 @@ class CardCheckView(QWidget):
         self.input.selectAll()
         self.update()
 
+    def parse(self, text: str) -> tuple[int | None, str | None]:
+        """(serial, None) for a serial as typed or printed; (serial, message) when its check
+        letters are wrong; (None, None) when it is neither."""
+        import unicodedata
+
+        from bingo import cardcode
+        from cards.check import parse_serial
+
+        serial = parse_serial(text)
+        if serial is not None:
+            return serial, None
+        parsed = cardcode.parse_code(unicodedata.normalize("NFKC", text))
+        if parsed is None:
+            return None, None
+        serial, letters = parsed
+        if letters is None:
+            return serial, None
+        try:
+            key = self.card_key()
+        except Exception as exc:  # noqa: BLE001 - a damaged key file: say so, check no letters
+            return serial, str(exc)
+        if key is None or cardcode.serial_of(key, f"{serial}-{letters}") == serial:
+            return serial, None  # without the key the serial alone is checked (it is printed)
+        return serial, self.strings("check_letters_wrong", serial=serial, letters=letters)
+
+    def _event_key(self) -> bytes | None:
+        from bingo import cardcode
+
+        return cardcode.load_key(self.art.config.event.title)
+
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
         if event.key() == Qt.Key.Key_Escape:
             self.close_view()
             return
         super().keyPressEvent(event)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """A click outside the panel closes the check (a host with only a mouse)."""
+        if not self._panel().contains(event.position()):
+            self.close_view()
+            return
+        super().mousePressEvent(event)
 
     # ---------------------------------------------------------------- layout
     def _panel(self) -> QRectF:
@@ -124,6 +173,18 @@ class CardCheckView(QWidget):
             round(h * 0.08),
         )
         self.input.setFont(ui_font(h * 0.05, QFont.Weight.Black))
+        close_h = round(h * 0.065)
+        self.close_button.setGeometry(
+            round(panel.left() + panel.width() * 0.06),
+            round(panel.bottom() - close_h - h * 0.03),
+            round(panel.width() * 0.16),
+            close_h,
+        )
+        self.close_button.setStyleSheet(
+            f"QPushButton {{ background: {self.highlight.name()}; color: #14101f;"
+            f" font-weight: bold; font-size: {round(h * 0.032)}px;"
+            f" border-radius: {round(h * 0.012)}px; }}"
+        )
         self.input.setStyleSheet(
             "QLineEdit { background: #0d0b1c; color: #ffffff; border: 3px solid "
             f"{self.highlight.name()}; border-radius: {round(h * 0.015)}px; }}"

@@ -21,6 +21,12 @@ AUTO_LIMITS = (0.5, 3600.0)  # what --auto accepts
 ConfirmFn = Callable[[str, str], bool]
 
 
+def winner_ball(winner) -> int:
+    """The ball a winner is listed with: its first bingo where recorded, else its confirmation."""
+    ball = getattr(winner, "bingo_ball", None)
+    return ball if ball is not None else winner.draw_count
+
+
 class DrawController(QObject):
     """Draw, land, undo, new game and auto mode over one DrawSession."""
 
@@ -51,6 +57,10 @@ class DrawController(QObject):
         self.auto = False
         self.paused: Callable[[], bool] = lambda: False  # e.g. an overlay is open
         self.warn: Callable[[str], None] = lambda message: None  # for the host, not the room
+        # Why auto mode waits (e.g. claims to check; shown on screen), or None: set by the claims
+        self.hold: Callable[[], str | None] = lambda: None
+        # The balls a winner is journaled with ({"bingo_ball", "claim_ball"}), from the claims
+        self.winner_details: Callable[[int], dict[str, int | None]] = lambda serial: {}
         self._asking = False
         self._auto_timer = QTimer(self)
         self._auto_timer.setSingleShot(True)
@@ -106,22 +116,24 @@ class DrawController(QObject):
         winners = self.session.winners
         if winners:
             listed = ", ".join(
-                self.strings("winner_line", serial=w.serial, n=w.draw_count) for w in winners
+                self.strings("winner_line", serial=w.serial, n=winner_ball(w)) for w in winners
             )
             text += f" ／ {self.strings('winners_title')}: {listed}"
         return text
 
     # ---------------------------------------------------------------- winners
     def record_winner(self, serial: int) -> bool:
-        """Journal a confirmed bingo: card `serial` at the ball the audience has seen."""
+        """Journal a confirmed bingo: card `serial` confirmed at the ball the audience has seen,
+        with the ball of its first bingo and of its claim (winner_details)."""
         try:
-            winner = self.session.record_winner(serial, len(self.revealed))
+            details = self.winner_details(serial)
+            winner = self.session.record_winner(serial, len(self.revealed), **details)
         except (UserError, OSError) as exc:
             self.notice.emit(user_message(exc, self.strings), "error")
             return False
         self.winners_changed.emit()
         self.notice.emit(
-            self.strings("winner_recorded", serial=winner.serial, n=winner.draw_count), "info"
+            self.strings("winner_recorded", serial=winner.serial, n=winner_ball(winner)), "info"
         )
         return True
 
@@ -184,8 +196,8 @@ class DrawController(QObject):
         return self.record_winner(serial)
 
     def winner_of(self, serial: int) -> int | None:
-        """The ball at which `serial` was recorded as a winner, or None."""
-        return next((w.draw_count for w in self.session.winners if w.serial == serial), None)
+        """The ball of `serial`'s bingo (as recorded) if it is a confirmed winner, or None."""
+        return next((winner_ball(w) for w in self.session.winners if w.serial == serial), None)
 
     def _ask(self, title: str, text: str) -> bool:
         self._asking = True
@@ -241,7 +253,7 @@ class DrawController(QObject):
     def _auto_draw(self) -> None:
         if not self.auto:
             return
-        if self.paused() or self._asking or self.spinning:
+        if self.paused() or self._asking or self.spinning or self.hold():
             self._auto_timer.start(500)
             return
         self.draw()

@@ -29,7 +29,8 @@ from bingo.ui.art import (
 from bingo.ui.autospeed import attach_speed, change_speed, open_speed_menu
 from bingo.ui.board import HistoryBoard
 from bingo.ui.cardview import CardCheckView
-from bingo.ui.controller import ConfirmFn, DrawController
+from bingo.ui.claims import ClaimsOverlay
+from bingo.ui.controller import ConfirmFn, DrawController, winner_ball
 from bingo.ui.help import HelpOverlay
 from bingo.ui.i18n import Strings
 from bingo.ui.odds import READY, OddsService
@@ -38,6 +39,7 @@ from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
 from bingo.ui.voice import attach_voice, toggle_voice
+from bingo.ui.winners import WinnersBoard
 from cards.check import BingoWatch
 from eventkit.screen import show_full_screen, show_normal
 
@@ -64,7 +66,8 @@ class ControlBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         self.buttons: dict[str, QPushButton] = {}
-        for key in ("draw", "undo", "check", "auto", "speed", "new", "full", "help"):
+        keys = ("draw", "undo", "check", "claims", "winners", "auto", "speed", "new", "full", "help")
+        for key in keys:
             button = QPushButton(strings(f"btn_{key}"), self)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -150,6 +153,10 @@ class DisplayWindow(QWidget):
         self.card_view.winner_requested.connect(self._confirm_winner)
         self.controller.warn = self.warn
         self.help = HelpOverlay(self.strings, highlight, self)
+        self.claims_view = ClaimsOverlay(self.strings, highlight, self)  # its desk: weblink
+        self.winners_board = WinnersBoard(
+            self.strings, highlight, config.event.prizes, self.controller, self
+        )
         self.banner = Banner(self)
         self.flash = BingoFlash(highlight, self)
         for widget in (self.banner, self.flash):
@@ -161,6 +168,8 @@ class DisplayWindow(QWidget):
                 "draw": self.controller.draw,
                 "undo": self.controller.undo,
                 "check": self.open_card_check,
+                "claims": self.claims_view.toggle,
+                "winners": self.winners_board.toggle,
                 "auto": self.controller.toggle_auto,
                 "speed": lambda: open_speed_menu(self),
                 "new": self.controller.new_game,
@@ -213,6 +222,8 @@ class DisplayWindow(QWidget):
         self.odds.warning.connect(self.warn)
         self.card_view.closed.connect(self.setFocus)
         self.help.closed.connect(self.setFocus)
+        self.claims_view.closed.connect(self.setFocus)
+        self.winners_board.closed.connect(self.setFocus)
 
         history = list(session.history)
         self.reel.show_number(history[-1] if history else None, len(history))
@@ -307,7 +318,7 @@ class DisplayWindow(QWidget):
     def winners_lines(self) -> list[str]:
         """The confirmed winners as listed at the end of the game."""
         return [
-            self.strings("winner_line", serial=f"{w.serial:04d}", n=w.draw_count)
+            self.strings("winner_line", serial=f"{w.serial:04d}", n=winner_ball(w))
             for w in self.controller.session.winners
         ]
 
@@ -385,7 +396,8 @@ class DisplayWindow(QWidget):
 
     # ---------------------------------------------------------------- overlays
     def _overlay_open(self) -> bool:
-        return self.card_view.isVisible() or self.help.isVisible()
+        overlays = (self.card_view, self.help, self.claims_view, self.winners_board)
+        return any(overlay.isVisible() for overlay in overlays)
 
     def open_card_check(self) -> None:
         self.controller.land_now()
@@ -472,6 +484,10 @@ class DisplayWindow(QWidget):
         if self.help.isVisible():
             self.help.close_view()
             return True
+        for overlay in (self.claims_view, self.winners_board):
+            if overlay.isVisible():  # a key from the operator window: the overlay takes it
+                overlay.keyPressEvent(event)
+                return True
         if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not event.isAutoRepeat():
                 self.controller.draw()
@@ -490,6 +506,8 @@ class DisplayWindow(QWidget):
             self.open_help()
         elif key == Qt.Key.Key_A:
             self.controller.toggle_auto()
+        elif key == Qt.Key.Key_W:
+            self.winners_board.toggle()
         elif key == Qt.Key.Key_S:
             toggle_voice(self)
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_BracketRight):
@@ -684,7 +702,9 @@ class DisplayWindow(QWidget):
             parts = []
             colour = TEXT_DIM
             if self.controller.auto:
-                parts.append("● " + self.strings("auto_on", seconds=self.controller.auto_seconds))
+                held = self.controller.hold()  # e.g. claims wait for a check
+                auto = self.strings("auto_on", seconds=self.controller.auto_seconds)
+                parts.append("● " + (held or auto))
             text, level = self._notice
             if text:
                 parts.append(text)

@@ -12,6 +12,7 @@ KEYS = [
     ("Space / Enter", "key_draw"),
     ("Backspace / Ctrl+Z", "key_undo"),
     ("C", "key_check"),
+    ("V / W", "key_claims_winners"),
     ("A", "key_auto"),
     ("+ / −", "key_speed"),
     ("S", "key_voice"),

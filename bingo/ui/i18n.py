@@ -131,6 +131,26 @@ JA: dict[str, str] = {
     "winner_recorded": "当選を記録しました：No.{serial}（{n}球目）",
     "game_end": "全{total}個の数字が出ました ／ 監査コード {code}",
     "previous_finished": "前回のゲームは終わっていたので、新しいゲームを始めました（前の記録は保存済み）",
+    # ---- claims list and winners' board (claims helper)
+    "btn_claims": "申告",
+    "btn_claims_n": "申告 {n}件",
+    "btn_winners": "当選者",
+    "key_claims_winners": "スマホの申告を確認 ／ 当選者ボード",
+    "claims_title": "ビンゴ申告：確認待ち {n}件（古い順）",
+    "claims_none": "確認待ちの申告はありません",
+    "claims_ball": "第{n}球で申告",
+    "claims_check": "確認",
+    "claims_close": "閉じる",
+    "claims_footer": "「確認」でカードを表示 ／ V で一番古い申告 ／ Esc で閉じる",
+    "board_winners_title": "当選者",
+    "board_winners_footer": "W または クリックで閉じる",
+    "board_place": "{n}位",
+    "board_card": "No.{serial}",
+    "board_ball": "{n}球目でビンゴ",
+    "board_open": "まだ",
+    "board_more": "ほか {n}件",
+    "check_close": "閉じる",
+    "check_letters_wrong": "No.{serial} の確認文字「{letters}」がこのカードと合いません：カードの番号を確かめてください",
 }
 
 EN: dict[str, str] = {
@@ -262,6 +282,26 @@ EN: dict[str, str] = {
     "winner_recorded": "Winner recorded: No.{serial} (ball {n})",
     "game_end": "All {total} numbers are out / audit code {code}",
     "previous_finished": "The previous game was finished, so a new one started (the old journal is kept)",
+    # ---- claims list and winners' board (claims helper)
+    "btn_claims": "Claims",
+    "btn_claims_n": "Claims {n}",
+    "btn_winners": "Winners",
+    "key_claims_winners": "check phones' claims / winners' board",
+    "claims_title": "Bingo claims: {n} to check (oldest first)",
+    "claims_none": "No claims wait for a check",
+    "claims_ball": "claimed at ball {n}",
+    "claims_check": "Check",
+    "claims_close": "Close",
+    "claims_footer": "Check shows the card / V: the oldest / Esc closes",
+    "board_winners_title": "Winners",
+    "board_winners_footer": "W or a click closes",
+    "board_place": "{n}.",
+    "board_card": "No.{serial}",
+    "board_ball": "bingo at ball {n}",
+    "board_open": "open",
+    "board_more": "{n} more",
+    "check_close": "Close",
+    "check_letters_wrong": "The check letters {letters} do not belong to card No.{serial}: check the number on the card",
 }
 
 _TABLES = {"ja": JA, "en": EN}

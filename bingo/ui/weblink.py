@@ -4,7 +4,9 @@
   line to `<journal>.shown`, and touches it every few seconds while it runs: the server shows a
   number only after the reel landed, and says "paused" when the show stops.
 - Claims the server writes to `<journal>.claims` are read here and listed for the operator;
-  the operator's verdict goes to `<journal>.verdicts` for the server to pass on.
+  the operator's verdict goes to `<journal>.verdicts` for the server to pass on. A restarted
+  show reads both files again: every claim of this game without a verdict is asked again, in
+  its original order (a crash must not leave a phone waiting for ever).
 - The server's own process is watched in `webserver.py`; the join QR in `joinbadge.py`.
 
 Nothing here may stop the show: a side file that cannot be written is one warning.
@@ -46,6 +48,7 @@ class ShowLink(QObject):
         self._new_game = False
         self._claims = LineFollower(claims_path(self.journal))
         self.claims: list[dict] = []
+        self.verdicts: dict[str, dict] = {}  # claim id -> verdict line, this game
         controller.revealed_changed.connect(self._on_revealed)
         controller.game_reset.connect(self._on_game_reset)
         self._alive = QTimer(self)
@@ -55,7 +58,8 @@ class ShowLink(QObject):
         self._claim_timer.timeout.connect(self.poll_claims)
         self._claim_timer.start(CLAIM_POLL_MS)
         self._on_revealed()  # a resumed show shows its history at once
-        self._claims.read_new()  # claims of earlier runs are not asked again
+        self._read_verdicts()
+        self.poll_claims()  # claims of an earlier run of this game: those unanswered are asked
 
     @property
     def journal(self) -> Path:
@@ -74,6 +78,14 @@ class ShowLink(QObject):
     def _on_game_reset(self) -> None:
         self._new_game = True
         self.claims.clear()
+        self.verdicts.clear()
+
+    def _read_verdicts(self) -> None:
+        """The verdicts given so far in this game (by an earlier run of the show)."""
+        game = game_id(self.journal)
+        for line in LineFollower(verdicts_path(self.journal)).read_new():
+            if game is not None and line.get("game") == game and line.get("claim") is not None:
+                self.verdicts[str(line["claim"])] = line
 
     def _on_revealed(self) -> None:
         new_game, self._new_game = self._new_game, False
@@ -100,6 +112,7 @@ class ShowLink(QObject):
             "count": count,
             "time": now_text(),
         }
+        self.verdicts[str(claim.get("claim"))] = line
         self._guard(lambda: append_line(verdicts_path(self.journal), line, sync=True))
 
     def stop(self) -> None:
@@ -112,7 +125,7 @@ class ShowLink(QObject):
 CLAIM_TEXT = {
     "ja": {
         "title": "スマホからのビンゴ申告（V で一番古い未確認を確認）",
-        "claim": "{time}  カード {serial}  {registry}{verdict}",
+        "claim": "{time}  カード {serial}  第{ball}球で申告  {registry}{verdict}",
         "reg_bingo": "台帳: ビンゴ",
         "reg_not": "台帳: まだ",
         "reg_none": "台帳なし",
@@ -121,10 +134,12 @@ CLAIM_TEXT = {
         "notice": "ビンゴ申告: カード {serial}（V で確認）",
         "no_registry": "台帳がないので申告を確認できません（--registry で読み込む）",
         "none_pending": "未確認の申告はありません",
+        "restored": "再起動前のビンゴ申告 {n}件が未確認です（V で古い順に確認）",
+        "auto_held": "自動抽選は一時停止中：申告 {n}件の確認待ち（V で確認）",
     },
     "en": {
         "title": "Bingo claims from phones (V checks the oldest unchecked)",
-        "claim": "{time}  card {serial}  {registry}{verdict}",
+        "claim": "{time}  card {serial}  claimed at ball {ball}  {registry}{verdict}",
         "reg_bingo": "registry: bingo",
         "reg_not": "registry: not yet",
         "reg_none": "no registry",
@@ -133,6 +148,8 @@ CLAIM_TEXT = {
         "notice": "Bingo claim: card {serial} (V checks it)",
         "no_registry": "no registry loaded, so claims cannot be checked (use --registry)",
         "none_pending": "no unchecked claims",
+        "restored": "{n} bingo claims from before the restart are unchecked (V checks the oldest)",
+        "auto_held": "auto draw paused: {n} claims wait for a check (V checks them)",
     },
 }
 
@@ -142,6 +159,8 @@ class ClaimDesk(QObject):
 
     The check is the show's own card check (cards.check via the card-check view) against the
     numbers the room has seen; the projector shows it, and the verdict goes back to the phone.
+    While a claim waits, auto mode does not draw (a claim at ball 5 is judged at ball 5), and
+    a confirmed winner is journaled with the ball of its claim and of its first bingo.
     """
 
     changed = Signal()
@@ -151,11 +170,26 @@ class ClaimDesk(QObject):
         self.window = window
         self.link = link
         self.text = CLAIM_TEXT.get(window.config.event.language, CLAIM_TEXT["ja"])
-        self.verdicts: dict[str, str] = {}  # claim id -> "bingo" | "not_bingo"
+        # claim id -> "bingo" | "not_bingo"; verdicts of an earlier run of this game included
+        self.verdicts: dict[str, str] = {
+            claim_id: str(line.get("verdict")) for claim_id, line in link.verdicts.items()
+        }
+        controller = window.controller
         link.claim_received.connect(self._on_claim)
-        window.controller.revealed_changed.connect(self.changed)
-        window.controller.game_reset.connect(self._on_reset)
+        controller.revealed_changed.connect(self.changed)
+        controller.game_reset.connect(self._on_reset)
+        controller.winners_changed.connect(self._answer_confirmed_winners)
+        controller.hold = self.hold_text
+        controller.winner_details = self.winner_details
         window.installEventFilter(self)
+        view = getattr(window, "claims_view", None)
+        if view is not None:  # the claims list a mouse-only host opens on the projector
+            view.attach(self)
+        self.changed.connect(self._show_count)
+        self._show_count()
+        restored = len(self.pending())
+        if restored:  # said once the windows are up, so the host reads it where they look
+            QTimer.singleShot(0, lambda: self._announce_restored(restored))
 
     @property
     def registry(self) -> dict | None:
@@ -185,11 +219,66 @@ class ClaimDesk(QObject):
         )
         stamp = _local_time(str(claim.get("time", "")))
         return self.text["claim"].format(
-            time=stamp, serial=serial, registry=registry, verdict=verdict_text
+            time=stamp,
+            serial=serial,
+            ball=claim_ball(claim) if claim_ball(claim) is not None else "?",
+            registry=registry,
+            verdict=verdict_text,
         )
 
     def pending(self) -> list[dict]:
+        """The claims without a verdict, oldest first."""
         return [c for c in self.link.claims if str(c.get("claim")) not in self.verdicts]
+
+    def hold_text(self) -> str | None:
+        """Why auto mode must not draw now (claims wait for a check), or None."""
+        waiting = len(self.pending())
+        if not waiting or self.registry is None:  # without a registry V cannot answer them
+            return None
+        return self.text["auto_held"].format(n=waiting)
+
+    def winner_details(self, serial: int) -> dict[str, int | None]:
+        """The balls a winner is journaled with: its first bingo and its player's claim."""
+        from bingo.ui.winners import first_bingo_ball
+
+        details: dict[str, int | None] = {}
+        registry = self.registry
+        if registry is not None and serial in registry:
+            details["bingo_ball"] = first_bingo_ball(
+                registry[serial],
+                self.window.controller.revealed,
+                self.window.config.board.threshold,
+            )
+        for claim in self.link.claims:  # the first claim of this card not refused
+            if claim.get("serial") == serial and self.verdicts.get(str(claim.get("claim"))) != (
+                "not_bingo"
+            ):
+                details["claim_ball"] = claim_ball(claim)
+                break
+        return details
+
+    def _show_count(self) -> None:
+        """The control bar's claims button says how many wait, highlighted while any do."""
+        self.window.update()  # the status line says when auto mode waits for them
+        controls = getattr(self.window, "controls", None)
+        button = getattr(controls, "buttons", {}).get("claims")
+        if button is None:
+            return
+        waiting = len(self.pending())
+        strings = self.window.strings
+        button.setText(strings("btn_claims_n", n=waiting) if waiting else strings("btn_claims"))
+        button.setStyleSheet(
+            "QPushButton { color: #14101f; background: rgba(255,210,63,230); }" if waiting else ""
+        )
+        right = controls.geometry().right()
+        size = controls.sizeHint()  # the longer label keeps the bar's right edge
+        controls.setGeometry(right + 1 - size.width(), controls.y(), size.width(), size.height())
+
+    def _announce_restored(self, count: int) -> None:
+        message = self.text["restored"].format(n=count)
+        self.window.warn(message)
+        self.window.show_notice(message, "warn", 15000)
+        self.changed.emit()
 
     def _on_claim(self, claim: dict) -> None:
         self.window.show_notice(self.text["notice"].format(serial=claim["serial"]), "info", 8000)
@@ -218,11 +307,14 @@ class ClaimDesk(QObject):
             self.window.card_view.check(str(serial))
         except Exception as exc:  # noqa: BLE001 - the verdict still goes to the phone
             self.window.warn(f"card check view: {exc}")
-        self.verdicts[str(claim.get("claim"))] = verdict
-        self.link.write_verdict(claim, verdict, len(self.window.controller.revealed))
+        self._give(claim, verdict)
         self._record_winner(serial, verdict)
         self.changed.emit()
         return verdict
+
+    def _give(self, claim: dict, verdict: str) -> None:
+        self.verdicts[str(claim.get("claim"))] = verdict
+        self.link.write_verdict(claim, verdict, len(self.window.controller.revealed))
 
     def _record_winner(self, serial: int, verdict: str) -> None:
         """A confirmed bingo goes into the journal (where the journal keeps winners), once."""
@@ -234,6 +326,15 @@ class ClaimDesk(QObject):
         if any(getattr(w, "serial", None) == serial for w in winners):
             return
         record(serial)
+
+    def _answer_confirmed_winners(self) -> None:
+        """A card confirmed by hand (C) answers its waiting claims too: the phone hears it."""
+        winners = {getattr(w, "serial", None) for w in self.window.controller.session.winners}
+        answered = [c for c in self.pending() if c.get("serial") in winners]
+        for claim in answered:
+            self._give(claim, "bingo")
+        if answered:
+            self.changed.emit()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
         from PySide6.QtCore import QEvent
@@ -247,6 +348,12 @@ class ClaimDesk(QObject):
             self.check_next()
             return True
         return False
+
+
+def claim_ball(claim: dict) -> int | None:
+    """The ball the room had seen when the player pressed ビンゴ! (the server counts it)."""
+    count = claim.get("count")
+    return count if isinstance(count, int) and not isinstance(count, bool) else None
 
 
 def _local_time(text: str) -> str:
