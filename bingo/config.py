@@ -268,9 +268,14 @@ def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> Board
     image_dir_text = get_value("board", t, "image_dir", str, str(d.image_dir))
     image_dir = resolve_path("board", "image_dir", image_dir_text, base_dir)
     if check_images and not image_dir.is_dir():
-        raise ConfigError(
-            f"board.image_dir = {show(image_dir_text)}: folder {image_dir} does not exist; "
-            "create it or point image_dir at the folder holding the images"
+        # reported, not raised, while collecting: the board's size stays as written, so the
+        # [columns] checks against it do not invent problems with the default size
+        report(
+            ConfigError(
+                f"board.image_dir = {show(image_dir_text)}: folder {image_dir} does not exist; "
+                "create it or point image_dir at the folder holding the images"
+            ),
+            None,
         )
     return BoardConfig(size, per_column, images, threshold, free_center, image_dir)
 

@@ -44,7 +44,8 @@ HEAD_WIDTH = 200  # the side file is rewritten in place at a fixed size (no new 
 
 
 class JournalError(UserError):
-    """A journal that cannot be used as it is. `key` + `values` name the message for the UI."""
+    """A journal that cannot be used as it is. `code` + `params` name the message for the UI
+    (`key` + `values` are the same, by their older names)."""
 
     key = "journal_error"
 
@@ -53,6 +54,38 @@ class JournalError(UserError):
         if key is not None:
             self.key = key
         self.values = {"detail": message, **values}
+
+    @property
+    def code(self) -> str:
+        return self.key
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.values
+
+
+@dataclass(frozen=True)
+class JournalWarning:
+    """Something found on resuming that does not stop the show. `code` + `params` name it, so
+    each screen says it in its language (bingo.ui.i18n, `warn_<code>`) and code and tests tell
+    one from another without reading English; str() is the English text for logs."""
+
+    code: str
+    params: dict[str, Any]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# the codes of JournalWarning
+TORN_LINE = "torn_line"  # the last line was cut off by a crash while writing; n draws kept
+OLD_FORMAT = "old_format"  # a version 1 (unkeyed) journal
+HEAD_MISSING = "head_missing"  # no `.head`: a shortened journal could not be detected
+HEAD_DAMAGED = "head_damaged"
+HEAD_OTHER_GAME = "head_other_game"  # `.head` of another game (a new game being put in place)
+REHEARSAL_OFF_SEED = "rehearsal_off_seed"  # an old rehearsal that does not follow its seed
+PREVIOUS_FINISHED = "previous_finished"  # the earlier game was finished and kept aside
 
 
 class JournalUnusable(JournalError):
@@ -113,7 +146,7 @@ class JournalState:
     records: int = 0
     last_hash: str = GENESIS
     first_hash: str | None = None  # the start record's hash: names the game in the side file
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[JournalWarning] = field(default_factory=list)
 
     @property
     def rehearsal(self) -> bool:
@@ -372,15 +405,22 @@ def read_journal(
     state.first_hash = hashes[0]
     _check_head(path, head, state, hashes)
     if state.version < 2:
-        state.warnings.append(f"journal {path} is in the old unkeyed format (version 1)")
+        _warn(state, OLD_FORMAT, f"journal {path} is in the old unkeyed format (version 1)")
     if tail.strip():
-        state.warnings.append(
+        _warn(
+            state,
+            TORN_LINE,
             f"journal {path}: the last line was cut off (a crash while writing); "
-            f"it was dropped and the {len(state.history)} draws before it are kept"
+            f"it was dropped and the {len(state.history)} draws before it are kept",
+            n=len(state.history),
         )
         if repair:
             _set_torn_aside(path, tail, len(data) - len(tail))
     return state
+
+
+def _warn(state: JournalState, code: str, text: str, **params: Any) -> None:
+    state.warnings.append(JournalWarning(code, params, text))
 
 
 def _set_torn_aside(path: Path, tail: bytes, valid_bytes: int) -> None:
@@ -410,20 +450,25 @@ def _read_head(path: Path) -> str | None:
 def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[str]) -> None:
     if text is None:
         if state.version >= 2:
-            state.warnings.append(
+            _warn(
+                state,
+                HEAD_MISSING,
                 f"journal {path}: its side file {head_path(path).name} is missing, so a "
-                "shortened journal could not be detected"
+                "shortened journal could not be detected",
+                name=head_path(path).name,
             )
         return
     try:
         head = json.loads(text)
         seq, digest = int(head["seq"]), str(head["hash"])
     except (ValueError, KeyError, TypeError):
-        state.warnings.append(f"journal {path}: its side file {head_path(path).name} is damaged")
+        name = head_path(path).name
+        _warn(state, HEAD_DAMAGED, f"journal {path}: its side file {name} is damaged", name=name)
         return
     if head.get("first", hashes[0]) != hashes[0]:
         # the head of another game: a new game was being put in place while this was read
-        state.warnings.append(f"journal {path}: {head_path(path).name} is from another game")
+        name = head_path(path).name
+        _warn(state, HEAD_OTHER_GAME, f"journal {path}: {name} is from another game", name=name)
         return
     if seq > len(hashes):
         raise JournalTampered(
@@ -719,7 +764,7 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
         return VerifyResult(False, 0, str(exc))
     if state is None:
         return VerifyResult(False, 0, f"journal {path} is empty: no game was started in it")
-    problems = [w for w in state.warnings if "old unkeyed format" not in w]
+    problems = [str(w) for w in state.warnings if w.code != OLD_FORMAT]
     if problems:
         return VerifyResult(False, len(state.history), "; ".join(problems))
     kind = f"rehearsal with seed {state.seed}" if state.rehearsal else "secure draw"

@@ -18,11 +18,14 @@ from pathlib import Path
 
 from bingo.config import Config
 from bingo.journal import (
+    PREVIOUS_FINISHED,
+    REHEARSAL_OFF_SEED,
     BoardSignature,
     Journal,
     JournalError,
     JournalState,
     JournalUnusable,
+    JournalWarning,
     Winner,
     check_journal_file,
     head_path,
@@ -116,7 +119,7 @@ class DrawSession:
         self._lock = lock
         self._key_dir = journal.key_dir
         self.resumed = resumed
-        self.warnings: list[str] = list(journal.state.warnings)
+        self.warnings: list[JournalWarning] = list(journal.state.warnings)
         self.resume_message: str | None = None
         self.set_aside: Path | None = None
         self.previous_finished: Path | None = None  # a finished game kept aside at start
@@ -124,7 +127,7 @@ class DrawSession:
             count = len(self.history)
             self.resume_message = f"Resumed: {count} draws restored from {journal.path.name}"
             if self.warnings:
-                self.resume_message += " (" + "; ".join(self.warnings) + ")"
+                self.resume_message += " (" + "; ".join(map(str, self.warnings)) + ")"
 
     @classmethod
     def open(
@@ -219,7 +222,11 @@ class DrawSession:
             assert aside is not None  # a finished game means a non-empty journal, set aside
             session.previous_finished = aside
             session.warnings.append(
-                f"the previous game in {path.name} was finished; it is kept as {aside.name}"
+                JournalWarning(
+                    PREVIOUS_FINISHED,
+                    {"name": path.name, "aside": aside.name},
+                    f"the previous game in {path.name} was finished; it is kept as {aside.name}",
+                )
             )
         return session
 
@@ -239,8 +246,13 @@ class DrawSession:
             rng, same = replay_rng(state.seed, config.board.total_numbers, state.events)
             if not same:
                 state.warnings.append(
-                    f"rehearsal journal {path.name} does not follow seed {state.seed} "
-                    "(written by an older version): the next numbers differ from an unbroken run"
+                    JournalWarning(
+                        REHEARSAL_OFF_SEED,
+                        {"name": path.name, "seed": state.seed},
+                        f"rehearsal journal {path.name} does not follow seed {state.seed} "
+                        "(written by an older version): the next numbers differ from an "
+                        "unbroken run",
+                    )
                 )
         return cls(config, journal, rng, resumed=True, lock=lock)
 

@@ -322,7 +322,7 @@ def test_only_an_incomplete_last_line_is_torn(tmp_path, config):
     with path.open("ab") as f:
         f.write(b'{"type":"draw","seq":5,"nu')
     session = DrawSession.open(config, path)
-    assert session.history == drawn and any("cut off" in w for w in session.warnings)
+    assert session.history == drawn and any(w.code == "torn_line" for w in session.warnings)
     session.close()
 
 
@@ -384,7 +384,7 @@ def test_a_reader_never_mistakes_a_show_writing_for_a_shortened_journal(tmp_path
     session.new_game()
     head_path(path).write_text(saved)  # a reader that read the old game's head
     state = read_journal(path)
-    assert state.history == [] and any("another game" in w for w in state.warnings)
+    assert state.history == [] and any(w.code == "head_other_game" for w in state.warnings)
     session.close()
 
 
@@ -516,7 +516,7 @@ def test_an_unfinished_game_resumes_a_finished_one_starts_anew(tmp_path, config)
     fresh = DrawSession.open(config)
     assert fresh.history == [] and fresh.set_aside is not None
     assert fresh.previous_finished == fresh.set_aside
-    assert any("finished" in w for w in fresh.warnings)
+    assert any(w.code == "previous_finished" for w in fresh.warnings)
     fresh.close()
 
 

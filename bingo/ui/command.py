@@ -84,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
 def _run_show(args: argparse.Namespace) -> int:
     from bingo.config import load_config
     from bingo.journal import JournalError
+    from bingo.journal_lock import JournalBusy
     from bingo.ui.i18n import Strings, user_message
 
     config = load_config(args.config)
@@ -97,6 +98,10 @@ def _run_show(args: argparse.Namespace) -> int:
     strings = Strings(config.event.language)
     try:
         session = open_session(config, args, strings)
+    except JournalBusy as exc:  # a second copy: the terminal only, never a dialog over the
+        # running show (on the projector it would wait there for a click)
+        print(f"{strings('error')}: {user_message(exc, strings)}", file=sys.stderr)
+        return 1
     except JournalError as exc:  # said in the show's language, on stderr and in a dialog
         message = user_message(exc, strings)
         print(f"{strings('error')}: {message}", file=sys.stderr)

@@ -32,7 +32,7 @@ from bingo.ui.cardview import CardCheckView
 from bingo.ui.claims import ClaimsOverlay
 from bingo.ui.controller import ConfirmFn, DrawController, winner_ball
 from bingo.ui.help import HelpOverlay
-from bingo.ui.i18n import Strings
+from bingo.ui.i18n import Strings, coded_text
 from bingo.ui.odds import READY, OddsService
 from bingo.ui.odds_panel import OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
@@ -234,7 +234,7 @@ class DisplayWindow(QWidget):
         elif getattr(session, "previous_finished", None):
             self.show_banner(self.strings("previous_finished"), 15000)
         for message in getattr(session, "warnings", []):
-            self.warn(message)  # the banner says it in the show's language
+            self.warn(coded_text(message, self.strings))  # in the show's language
         if config.event.cards_in_play != configured_cards:
             self.warn(
                 self.strings(
@@ -259,8 +259,13 @@ class DisplayWindow(QWidget):
             self.odds.request(self.controller.revealed)
 
     def resume_text(self, session) -> str:
+        """The room hears of a dropped last line (a draw cut off by the crash); every other
+        resume warning is for the host only (warn)."""
+        from bingo.journal import TORN_LINE
+
         text = self.strings("resumed", n=len(session.history))
-        if getattr(session, "warnings", None):
+        codes = {getattr(w, "code", None) for w in getattr(session, "warnings", [])}
+        if TORN_LINE in codes:
             text += " — " + self.strings("torn_line")
         return text
 

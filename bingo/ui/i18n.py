@@ -22,6 +22,14 @@ JA: dict[str, str] = {
     "auto_on": "自動抽選 1球{seconds:g}秒",
     "resumed": "前回の抽選を復元しました：{n}球",
     "torn_line": "記録の最後の1行が壊れていたので除きました（それまでの抽選は復元済み）",
+    # ---- warnings on resuming a journal: bingo.journal.JournalWarning codes, "warn_<code>"
+    "warn_torn_line": "記録ファイルの最後の1行が途中で切れていたので除きました（それまでの{n}球は復元済み）",
+    "warn_old_format": "古い形式（バージョン1、鍵なし）の記録ファイルです",
+    "warn_head_missing": "記録ファイルの確認用ファイル {name} がありません：記録が短くされていても検出できません",
+    "warn_head_damaged": "記録ファイルの確認用ファイル {name} が壊れています",
+    "warn_head_other_game": "確認用ファイル {name} は別のゲームのものです",
+    "warn_rehearsal_off_seed": "リハーサルの記録 {name} はシード {seed} どおりではありません（古いバージョンの記録）：この先の数字は通しで行った場合と違います",
+    "warn_previous_finished": "前回のゲーム（{name}）は終わっていたので {aside} として保存しました",
     "auto_off": "自動抽選 オフ",
     # ---- the caller: auto-call speed, spoken call, manual mode (ball cage)
     "auto_speed": "自動抽選の間隔：1球 {seconds:g}秒",
@@ -173,6 +181,14 @@ EN: dict[str, str] = {
     "auto_on": "auto draw: {seconds:g} s per ball",
     "resumed": "Previous draw restored: {n} numbers",
     "torn_line": "The journal's last line was cut off and dropped (all draws before it kept)",
+    # ---- warnings on resuming a journal: bingo.journal.JournalWarning codes, "warn_<code>"
+    "warn_torn_line": "the journal's last line was cut off by a crash while writing: it was dropped, the {n} draws before it are kept",
+    "warn_old_format": "the journal is in the old unkeyed format (version 1)",
+    "warn_head_missing": "the journal's side file {name} is missing, so a shortened journal could not be detected",
+    "warn_head_damaged": "the journal's side file {name} is damaged",
+    "warn_head_other_game": "the journal's side file {name} is from another game",
+    "warn_rehearsal_off_seed": "rehearsal journal {name} does not follow seed {seed} (written by an older version): the next numbers differ from an unbroken run",
+    "warn_previous_finished": "the previous game in {name} was finished; it is kept as {aside}",
     "auto_off": "auto draw off",
     # ---- the caller: auto-call speed, spoken call, manual mode (ball cage)
     "auto_speed": "Auto draw: {seconds:g} s per ball",
@@ -317,6 +333,20 @@ class Strings:
     def __call__(self, key: str, **values: object) -> str:
         text = self._table.get(key) or EN.get(key) or key
         return text.format(**values) if values else text
+
+
+def coded_text(item: object, strings: Strings) -> str:
+    """A warning's text in the show's language from its `code` + `params` (the table's
+    `warn_<code>`); its own str() when the code has no text."""
+    code = getattr(item, "code", None)
+    params = getattr(item, "params", {})
+    key = f"warn_{code}"
+    if code and (key in JA or key in EN):
+        try:
+            return strings(key, **params)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return str(item)
 
 
 def user_message(exc: Exception, strings: Strings) -> str:
