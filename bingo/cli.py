@@ -53,6 +53,14 @@ def _odds_line(config) -> str:
     )
 
 
+def _load_registry(config, path: str):
+    """A card registry checked against the board, read by the cards package (for subcommands in
+    bingo's core, which never imports cards: `bingo prob --registry`)."""
+    from cards.check import load_registry_for
+
+    return load_registry_for(config, path)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bingo", description="Puyo-style bingo for community events."
@@ -70,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p = sub.add_parser(name, help=module.HELP, description=module.HELP)
             module.add_arguments(p)
-            p.set_defaults(run=module.run)
+            p.set_defaults(run=module.run, load_registry=_load_registry)
         _add_config_option(p)
     p = sub.add_parser(
         "check-config",

@@ -3,12 +3,19 @@
 Without --drawn: draws -> P(one card has a bingo), P(at least one of K cards has one), and the
 expected draw of the first bingo. With --drawn 3,1,2,0 (numbers drawn so far per column): the
 odds for the next draw, overall and by column.
+
+With --registry cards.csv (and --numbers 3,17,22, the numbers called so far): the same figures
+as the show prints with that registry, about the registered cards themselves (exact next-draw
+figures, the curve to their next bingo); --json prints them as one object. The registry is read
+by the cards package through the command line (`args.load_registry`, set by bingo.cli), since
+bingo's core never imports cards.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import math
 import sys
 import unicodedata
@@ -19,7 +26,12 @@ from bingo.config import load_config
 from eventkit.errors import UserError
 
 if TYPE_CHECKING:
-    from bingo.probability import FirstBingoCurve, NextDrawStats
+    from bingo.probability import (
+        FirstBingoCurve,
+        NextDrawStats,
+        RegistryCurve,
+        RegistryNextDraw,
+    )
 
 HELP = "bingo odds: P(bingo) by draw, expected first bingo, next-draw odds (--drawn)"
 
@@ -44,6 +56,23 @@ _TEXT = {
         "new": "新ビンゴ期待数",
         "any_new": "どれかが新ビンゴ",
         "done": "すべての数字が抽選済みです",
+        "reg_board": "登録カード {k}枚（{n}x{n}、各列 {m} 個、{t} 個つながりでビンゴ{free}）",
+        "reg_called": "抽選済み {c} 球: {numbers}",
+        "reg_now": "いまビンゴのカード {b}枚、リーチ {r}枚、残り {p} 個",
+        "reg_next": "次の1球でだれかが新しくビンゴ: {pct}（{p} 個中 {g} 個の数字）",
+        "reg_expected": "次の1球での新しいビンゴの期待数: {e:.2f}（{total}/{p}）",
+        "reg_completing": "ビンゴになる数字（枚数）: {list}",
+        "reg_curve_first": "最初のビンゴが出ている確率（登録カード）",
+        "reg_curve_next": "次のビンゴ（{n}枚目）が出ている確率",
+        "reg_all_bingo": "登録カードはすべてビンゴです",
+        "reg_never": "この設定ではビンゴは起こりません",
+        "reg_p": "確率",
+        "reg_err": "誤差",
+        "reg_expected_draw": "{what}は平均 {e:.2f} 球目",
+        "reg_first": "最初のビンゴ",
+        "reg_following": "次のビンゴ",
+        "reg_sampled": "（{s} 通りの抽選順のサンプリング、次の1球は厳密、確率の誤差 ±{err:.4f}、"
+        "平均の誤差 ±{e_err:.2f}）",
     },
     "en": {
         "board": "card {n}x{n}, {m} numbers per column ({total} in all), "
@@ -66,6 +95,24 @@ _TEXT = {
         "new": "exp. new bingos",
         "any_new": "P(any new bingo)",
         "done": "every number has been drawn",
+        "reg_board": "{k} registered cards ({n}x{n}, {m} numbers per column, "
+        "bingo = {t} connected{free})",
+        "reg_called": "{c} numbers called: {numbers}",
+        "reg_now": "cards with a bingo now: {b}, one away: {r}, numbers left: {p}",
+        "reg_next": "someone gets a new bingo on the next ball: {pct} ({g} of the {p} numbers)",
+        "reg_expected": "expected new bingos on the next ball: {e:.2f} ({total}/{p})",
+        "reg_completing": "numbers that complete cards (cards): {list}",
+        "reg_curve_first": "chance of a first bingo among the registered cards",
+        "reg_curve_next": "chance of the next bingo (card no. {n})",
+        "reg_all_bingo": "every registered card has a bingo",
+        "reg_never": "no bingo is possible with these settings",
+        "reg_p": "chance",
+        "reg_err": "error",
+        "reg_expected_draw": "{what} on average at draw {e:.2f}",
+        "reg_first": "first bingo",
+        "reg_following": "next bingo",
+        "reg_sampled": "(sampled over {s} draw orders, the next draw exact; probabilities "
+        "±{err:.4f}, the average ±{e_err:.2f})",
     },
 }
 
@@ -94,6 +141,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=str,
         metavar="D0,D1,...",
         help="numbers drawn so far in each column: print the odds for the next draw",
+    )
+    parser.add_argument(
+        "--registry",
+        metavar="CSV",
+        help="card registry written by `bingo cards`: the odds of those cards, as the show "
+        "prints them with `bingo draw --registry`",
+    )
+    parser.add_argument(
+        "--numbers",
+        metavar="N1,N2,...",
+        help="with --registry: the numbers called so far, in order (default: none yet)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="with --registry: one JSON object (exact p_new_bingo_next and "
+        "expected_new_bingos_next, cards with a bingo, the curve with its error)",
     )
     parser.add_argument("--csv", action="store_true", help="machine-readable CSV output")
     parser.add_argument(
@@ -144,6 +208,13 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(args.config, check_images=False)
     board = config.board
     text = _TEXT.get(config.event.language, _TEXT["en"])
+    if getattr(args, "registry", None) is not None:
+        return _run_registry(args, config, text)
+    for option in ("numbers", "json"):
+        if getattr(args, option, None):
+            raise ProbArgumentError(
+                f"--{option} goes with --registry cards.csv (the odds of the registered cards)"
+            )
     size = _int_option("--size", args.size, board.size)
     per_column = _int_option("--per-column", args.per_column, board.numbers_per_column)
     threshold = _int_option("--threshold", args.threshold, board.threshold)
@@ -277,3 +348,131 @@ def _print_next(
             for name, left, p_col, after, new, any_new in rows
         ],
     )
+
+
+# ---------------------------------------------------------------- --registry
+
+_BOARD_OPTIONS = ("size", "per_column", "threshold", "cards", "free_center", "drawn", "csv")
+
+
+def _run_registry(args: argparse.Namespace, config, text: dict[str, str]) -> int:
+    """`bingo prob --registry cards.csv [--numbers ...] [--json]`: the show's real-card odds."""
+    from bingo import probability as prob
+
+    for option in _BOARD_OPTIONS:
+        if getattr(args, option, None) not in (None, False):
+            flag = "--" + option.replace("_", "-")
+            raise ProbArgumentError(
+                f"{flag} does not go with --registry: the registered cards' odds use the board "
+                "of config.toml and the registry's cards, as the show does"
+            )
+    load = getattr(args, "load_registry", None)
+    if load is None:
+        raise ProbArgumentError("--registry needs the bingo command line (`bingo prob`)")
+    cards = load(config, args.registry)
+    called = _parse_numbers(args.numbers)
+    b = config.board
+    samples = None if args.samples is None else _int_option("--samples", args.samples, 0)
+    seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
+    try:
+        registered = prob.prepare_registry(
+            cards.values(), b.size, b.numbers_per_column, b.threshold, b.free_center
+        )
+        figures = prob.registry_next_draw(registered, called)
+        curve = prob.registry_curve(registered, called, samples=samples, seed=seed)
+    except ValueError as exc:
+        message = str(exc).replace("called number", "--numbers:")
+        raise ProbArgumentError(message.replace("samples", "--samples")) from None
+    if args.json:
+        out = figures.to_json()
+        out["board"] = {
+            "size": b.size,
+            "numbers_per_column": b.numbers_per_column,
+            "threshold": b.threshold,
+            "free_center": b.free_center,
+        }
+        out["curve"] = curve.to_json()
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    _print_registry(figures, curve, config, text)
+    return 0
+
+
+def _parse_numbers(value: str | None) -> list[int]:
+    if value is None or not value.strip():
+        return []
+    try:
+        return [int(part) for part in value.replace(" ", "").split(",")]
+    except ValueError:
+        raise ProbArgumentError(
+            f"--numbers must be the numbers called so far, separated by commas, not {value!r}"
+        ) from None
+
+
+def _percent(p: float) -> str:
+    """As the show's odds tiles print a probability (bingo.ui.odds_panel.percent)."""
+    if p < 1e-12:
+        return "0%"
+    if p > 1.0 - 1e-12:
+        return "100%"
+    if p < 0.001:
+        return "<0.1%"
+    if p > 0.999:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+def _print_registry(
+    figures: RegistryNextDraw, curve: RegistryCurve, config, text: dict[str, str]
+) -> None:
+    b = config.board
+    free = text["free"] if b.free_center else ""
+    print(
+        text["reg_board"].format(
+            k=figures.cards, n=b.size, m=b.numbers_per_column, t=b.threshold, free=free
+        )
+    )
+    numbers = ", ".join(str(n) for n in figures.called) or "—"
+    print(text["reg_called"].format(c=len(figures.called), numbers=numbers))
+    print(text["reg_now"].format(b=figures.bingo_cards, r=figures.reach_cards, p=figures.pool))
+    if figures.pool == 0:
+        print(text["done"])
+        return
+    print(
+        text["reg_next"].format(
+            pct=_percent(figures.p_new_bingo_next), g=figures.numbers_giving_bingo, p=figures.pool
+        )
+    )
+    print(
+        text["reg_expected"].format(
+            e=figures.expected_new_bingos_next, total=figures.new_bingos_total, p=figures.pool
+        )
+    )
+    if figures.completing:
+        listed = ", ".join(f"{n} ({k})" for n, k in figures.completing)
+        print(text["reg_completing"].format(list=listed))
+    if curve.finished:
+        print(text["reg_all_bingo"])
+        return
+    if math.isinf(curve.expected_draw):
+        print(text["reg_never"])
+        return
+    first = curve.bingo_cards == 0
+    print(text["reg_curve_first"] if first else text["reg_curve_next"].format(n=curve.milestone))
+    near = (curve.p_any >= 0.9999).nonzero()[0]
+    last = int(near[0]) if near.size else len(curve.draws) - 1
+    rows = [
+        [str(t), _percent(curve.p_any[t]), _fmt(curve.p_any[t]), f"±{curve.error[t]:.4f}"]
+        for t in range(curve.now + 1, last + 1)
+    ]
+    _print_table([text["draws"], text["reg_p"], "", text["reg_err"]], rows)
+    what = text["reg_first"] if first else text["reg_following"]
+    line = text["reg_expected_draw"].format(what=what, e=curve.expected_draw)
+    note = (
+        text["exact"]
+        if curve.exact
+        else text["reg_sampled"].format(
+            s=curve.samples, err=curve.max_error, e_err=curve.expected_error
+        )
+    )
+    print(line + " " + note)
