@@ -134,18 +134,25 @@ class ListPanel(QWidget):
         rows = self.rows()
         rects, more = self.row_rects(len(rows))
         listed = rows[: len(rects) - 1] if more else rows[: len(rects)]
+        columns: dict[int, list[TextBox]] = {}
         for rect, cells in zip(rects, listed, strict=False):
             x = rect.left()
-            for cell in cells:
+            for column, cell in enumerate(cells):
                 width = rect.width() * cell.share
                 box = QRectF(x, rect.top(), width, rect.height()).adjusted(
                     h * 0.008, 0, -h * 0.008, 0
                 )
                 x += width
                 if cell.text:
-                    boxes.append(
-                        self._box(cell.text, box, rect.height() * 0.52, cell.colour, cell.align)
+                    text_box = self._box(
+                        cell.text, box, rect.height() * 0.52, cell.colour, cell.align
                     )
+                    columns.setdefault(column, []).append(text_box)
+                    boxes.append(text_box)
+        for column_boxes in columns.values():  # one size down a column, as a table reads
+            smallest = min(box.font.pixelSize() for box in column_boxes)
+            for box in column_boxes:
+                box.font.setPixelSize(smallest)
         if more:
             hidden = len(rows) - len(listed)
             boxes.append(
@@ -177,6 +184,8 @@ class ListPanel(QWidget):
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
     ) -> TextBox:
         font = fit_font(text, rect, max_px, QFont.Weight.Bold)
+        while font.pixelSize() > 1 and QFontMetricsF(font).horizontalAdvance(text) > rect.width():
+            font.setPixelSize(font.pixelSize() - 1)  # fit_font rounds: never a cut letter
         return TextBox(text, rect, font, colour, align)
 
     # ---------------------------------------------------------------- painting

@@ -67,7 +67,7 @@ class WinnersBoard(ListPanel):
         if places == 0:
             return [[Cell(s("winners_none"), 1.0, TEXT_DIM)]]
         right = Qt.AlignmentFlag.AlignRight
-        card_share, ball_share = (0.22, 0.26) if self.prizes else (0.34, 0.52)
+        card_share, ball_share = (0.21, 0.26) if self.prizes else (0.38, 0.52)
         rows = []
         for place in range(1, places + 1):
             won = place <= len(winners)
@@ -78,10 +78,10 @@ class WinnersBoard(ListPanel):
                 ball = s("board_ball", n=winner_ball(w))
             else:
                 card, ball = s("board_open"), ""
-            cells = [Cell(s("board_place", n=place), 0.14, self.highlight if won else TEXT_DIM)]
+            cells = [Cell(s("board_place", n=place), 0.10, self.highlight if won else TEXT_DIM)]
             if self.prizes:
                 prize = self.prizes[place - 1] if place <= len(self.prizes) else ""
-                cells.append(Cell(prize, 0.38, colour))
+                cells.append(Cell(prize, 0.43, colour))
             cells.append(Cell(card, card_share, colour))
             cells.append(Cell(ball, ball_share, TEXT_DIM if not won else TEXT, right))
             rows.append(cells)
