@@ -73,6 +73,11 @@ def build_server(args: argparse.Namespace):
     if registry is None:
         notes.append("no --registry: the board works, card pages answer 404")
     journal = journal_for(config, args.journal, args.seed)
+    if not journal.name or journal.name == ".." or journal.is_dir():
+        raise UserError(
+            f"--journal {journal} is a folder, not a journal: give the show's journal file (the "
+            "path `bingo draw` prints), or leave --journal out for the event's own"
+        )
     server = WebServer(config, journal, settings, registry=registry, card_key=key)
     return server, settings, notes
 
@@ -99,19 +104,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _serve(server, settings, notes) -> int:
-    from bingo.web.server import serve
+    from bingo.web.server import start
     from bingo.web.settings import join_url
 
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
-    print(f"serving {join_url(settings)} (journal {server.journal})", flush=True)
 
     async def main() -> None:
         task = asyncio.current_task()
         loop = asyncio.get_running_loop()
         if task is not None and sys.platform != "win32":
             loop.add_signal_handler(signal.SIGTERM, task.cancel)
-        await serve(server, settings.bind, settings.port)
+        runner = await start(server, settings.bind, settings.port)
+        print(f"serving {join_url(settings)} (journal {server.journal})", flush=True)
+        try:
+            await asyncio.Event().wait()  # until cancelled (Ctrl+C or SIGTERM)
+        finally:
+            await runner.cleanup()
 
     try:
         asyncio.run(main())
@@ -127,7 +136,16 @@ def _serve(server, settings, notes) -> int:
             raise UserError(
                 f"address {settings.bind} is not one of this computer's: fix web.bind"
             ) from None
-        raise
+        if settings.bind.lower().startswith("fe80:") and "%" not in settings.bind:
+            raise UserError(
+                f"address {settings.bind} is a link-local IPv6 address: it needs its network's "
+                f"name after a % (e.g. {settings.bind}%wlan0), or use the laptop's LAN address "
+                "in web.bind (or --bind)"
+            ) from None
+        raise UserError(
+            f"cannot listen on {settings.bind} port {settings.port}: "
+            f"{exc.strerror or exc}: check web.bind and web.port (or --bind and --port)"
+        ) from None
     except asyncio.CancelledError:
         pass
     return 0

@@ -36,7 +36,6 @@ from bingo.web.guard import (
     GuardedRunner,
     QuietLog,
     describe,
-    printable,
     quiet_logs,
     raise_file_limit,
     total_cap,

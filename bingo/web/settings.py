@@ -120,4 +120,7 @@ def _linux_addresses() -> list[str]:
 
 
 def join_url(settings: WebSettings) -> str:
-    return f"http://{lan_address(settings.bind)}:{settings.port}/"
+    host = lan_address(settings.bind)
+    if ":" in host:  # IPv6: in brackets, its zone (%eth0) as %25eth0
+        host = "[" + host.replace("%", "%25") + "]"
+    return f"http://{host}:{settings.port}/"
