@@ -7,10 +7,16 @@ warm-up, curve and per-draw stats never compete; results come back through queue
 thread worker is the fallback (and what tests use with a fake engine). Results are cached by the
 set of drawn numbers, and the display asks for the post-landing state as soon as a spin starts,
 so the panel updates at the landing without waiting.
+
+With a card registry every figure is about the registered cards: the per-draw stats are their
+exact next-draw figures, and instead of the random-card curve (computed once) each drawn set
+gets the registered cards' curve to their next bingo, attached to its cached result (`curve`)
+once computed (newest drawn set first, after any pending stats).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import multiprocessing
 import threading
@@ -45,6 +51,7 @@ class OddsResult:
     registry: Any | None  # cards.check.RegistryStats
     error: str | None
     seconds: float
+    curve: Any | None = None  # with a registry: its RegistryCurve for these drawn numbers
 
 
 class _Job(QRunnable):
@@ -143,6 +150,7 @@ class OddsService(QObject):
         self._pool: _WorkerProcess | None = None  # the engine process (process mode)
         self._threads: QThreadPool | None = None
         self._queue: list[frozenset[int]] = []
+        self._curve_queue: list[frozenset[int]] = []  # registry curves wanted, newest last
         self._handlers: dict[int, Callable[[Any, Any], None]] = {}
         self._tokens = itertools.count(1)
         self._busy = False
@@ -166,7 +174,7 @@ class OddsService(QObject):
             odds_jobs.init(self.registry_cards, in_worker_process=False)
             self._threads = QThreadPool(self)
             self._threads.setMaxThreadCount(1)
-        self._curve_wanted = True
+        self._curve_wanted = self.registry_cards is None  # else: one curve per drawn set
         self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
         if self._pool is not None:
             QTimer.singleShot(round(WORKER_TIMEOUT_S * 1000), self._check_worker)
@@ -194,6 +202,7 @@ class OddsService(QObject):
         key = frozenset(drawn)
         if key in self.cache:
             self.result_ready.emit(self.cache[key])
+            self._want_registry_curve(key)
             return
         if key in self._queue:
             return
@@ -287,6 +296,32 @@ class OddsService(QObject):
         if len(self.cache) > 256:
             self.cache.pop(next(iter(self.cache)))
         self.result_ready.emit(value)
+        self._want_registry_curve(key)
+
+    def _want_registry_curve(self, key: frozenset[int]) -> None:
+        """Queue the registered cards' curve for `key` (with a registry, once its stats are in)."""
+        cached = self.cache.get(key)
+        if self.registry_cards is None or cached is None or cached.stats is None:
+            return
+        if cached.curve is not None:
+            return
+        if key in self._curve_queue:
+            self._curve_queue.remove(key)
+        self._curve_queue.append(key)
+        del self._curve_queue[:-2]  # only the newest states matter
+        if not self._busy and self._started:
+            self._next_job()
+
+    def _on_registry_curve(self, key: frozenset[int], result: Any, error: Any) -> None:
+        if error is not None:
+            self.reason = f"curve: {error}"
+            self.warning.emit(self.reason)
+            return
+        cached = self.cache.get(key)
+        if cached is not None:
+            self.cache[key] = dataclasses.replace(cached, curve=result)
+        self.curve = result
+        self.curve_ready.emit(result)
 
     def _on_curve(self, result: Any, error: Any) -> None:
         if error is not None:
@@ -313,6 +348,17 @@ class OddsService(QObject):
                     self.state == READY,
                 ),
                 lambda result, error, key=key: self._on_stats(key, result, error),
+            )
+        elif self._curve_queue and self.state == READY:
+            key = self._curve_queue.pop()
+            cached = self.cache.get(key)
+            if cached is None or cached.curve is not None:
+                self._next_job()
+                return
+            self._submit(
+                odds_jobs.registry_curve,
+                (key, self._board),
+                lambda result, error, key=key: self._on_registry_curve(key, result, error),
             )
         elif self._curve_wanted and self.state == READY:
             self._curve_wanted = False

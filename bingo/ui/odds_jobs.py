@@ -1,7 +1,8 @@
 """The odds computations themselves (no Qt), run in the odds worker process or thread.
 
 Kept free of Qt so the worker process started by `OddsService` imports only the engine. Module
-state (the registry's cards) is set once per worker by `init`.
+state (the registry's cards) is set once per worker by `init`. With a registry every figure is
+about the registered cards (bingo.probability.registry_odds), never about random cards.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from typing import Any
 
 _cards: list | None = None
+_prepared: dict[tuple, Any] = {}  # board -> RegisteredCards (arrays built once per worker)
 
 
 def init(cards: list | None, in_worker_process: bool = True) -> None:
@@ -22,6 +24,7 @@ def init(cards: list | None, in_worker_process: bool = True) -> None:
     """
     global _cards
     _cards = cards
+    _prepared.clear()
     if in_worker_process:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -34,17 +37,45 @@ def warm_up(module_name: str, board: tuple | None = None) -> None:
         module.warm_up(size, threshold)
     else:
         module.warm_up()
+    if _cards is not None and board is not None:
+        from bingo.probability import registry_odds
+
+        registry_odds.warm_up()
+        registered(board)
+
+
+def registered(board: tuple) -> Any:
+    """The registry's cards as the engine's arrays (built on first use in this worker)."""
+    if board not in _prepared:
+        from bingo.probability import prepare_registry
+
+        _prepared[board] = prepare_registry(_cards or [], *board)
+    return _prepared[board]
 
 
 def stats(
     module_name: str, drawn: frozenset[int], board: tuple, cards_in_play: int, with_engine: bool
 ) -> tuple[Any, Any, list[str], float]:
-    """(NextDrawStats | None, RegistryStats | None, errors, seconds) for the drawn numbers."""
+    """(NextDrawStats | None, RegistryStats | None, errors, seconds) for the drawn numbers.
+
+    With a registry the NextDrawStats are the registered cards' exact figures."""
     started = time.perf_counter()
     size, per_column, threshold, free_center = board
     errors: list[str] = []
     result = registry = None
-    if with_engine:
+    if with_engine and _cards is not None:
+        try:
+            from bingo.probability import registry_next_draw
+            from cards.check import RegistryStats
+
+            figures = registry_next_draw(registered(board), sorted(drawn))
+            result = figures.as_next_draw_stats()
+            registry = RegistryStats(
+                figures.cards, figures.bingo_cards, figures.reach_cards, figures.bingo_serials
+            )
+        except Exception as exc:  # noqa: BLE001 - reported to the display as a warning
+            errors.append(f"odds: {exc}")
+    elif with_engine:
         counts = [0] * size
         for n in drawn:
             counts[(n - 1) // per_column] += 1
@@ -55,7 +86,7 @@ def stats(
             )
         except Exception as exc:  # noqa: BLE001 - reported to the display as a warning
             errors.append(f"odds: {exc}")
-    if _cards is not None:
+    if _cards is not None and registry is None:
         try:
             from cards.check import registry_stats
 
@@ -69,6 +100,13 @@ def curve(module_name: str, board: tuple, cards_in_play: int) -> Any:
     size, per_column, threshold, free_center = board
     module = importlib.import_module(module_name)
     return module.first_bingo_curve(cards_in_play, size, per_column, threshold, free_center)
+
+
+def registry_curve(drawn: frozenset[int], board: tuple) -> Any:
+    """The registered cards' curve to their next bingo, given the drawn numbers."""
+    from bingo.probability import registry_curve as curve_of
+
+    return curve_of(registered(board), sorted(drawn))
 
 
 def serve(conn: Any, cards: list | None) -> None:

@@ -72,6 +72,19 @@ class OddsPanel(QWidget):
         self.curve = curve
         self._invalidate()
 
+    def shown_curve(self):
+        """The curve on screen. With a registry it is the registered cards' curve of exactly the
+        drawn numbers on screen (None until computed), never the random-card curve."""
+        if not self.registry_loaded:
+            return self.curve
+        result = self.result
+        if result is None:
+            return None
+        for curve in (getattr(result, "curve", None), self.curve):
+            if curve is not None and getattr(curve, "drawn", None) == result.drawn:
+                return curve
+        return None
+
     def set_draw_count(self, count: int) -> None:
         self.draw_count = count
         self._invalidate()
@@ -127,8 +140,9 @@ class OddsPanel(QWidget):
         paint_panel(p, QRectF(1, 1, w - 2, h - 2), h * 0.05)
         pad = h * 0.05
         cards = self.config.event.cards_in_play
+        registry = self.registry_loaded  # the figures are about the registered cards
         labels = [
-            self.strings("p_bingo_now"),
+            self.strings("reg_bingo_now" if registry else "p_bingo_now"),
             self.strings("p_any_next", cards=cards),
             self.strings("expected_next"),
         ]
@@ -184,23 +198,38 @@ class OddsPanel(QWidget):
     def curve_span(self) -> int:
         """Draws shown on the curve's axis: up to where it is flat near 100% (and past now)."""
         total = self.config.board.total_numbers
-        if self.curve is None:
+        curve = self.shown_curve()
+        if curve is None:
             return total
         flat = next(
-            (
-                int(t)
-                for t, v in zip(self.curve.draws, self.curve.p_any, strict=False)
-                if v >= 0.999
-            ),
+            (int(t) for t, v in zip(curve.draws, curve.p_any, strict=False) if v >= 0.999),
             total,
         )
         return min(total, max(10, flat + max(3, flat // 4), self.draw_count + 3))
 
+    def curve_title(self, curve) -> str:
+        """The curve's title: a registry's names its milestone (first or next bingo) and, when
+        sampled, its stated error."""
+        cards = self.config.event.cards_in_play
+        if not self.registry_loaded:
+            return self.strings("curve_title", cards=cards)
+        if curve is None or curve.bingo_cards == 0:
+            title = self.strings("reg_curve_first", cards=cards)
+        elif curve.finished:
+            return self.strings("reg_curve_done", cards=cards)
+        else:
+            title = self.strings("reg_curve_next", n=curve.milestone)
+        if curve is not None and curve.max_error > 0:
+            error = percent(curve.max_error)
+            error = error if error.startswith("<") else "±" + error
+            title += " " + self.strings("reg_curve_error", error=error)
+        return title
+
     def _paint_curve(self, p: QPainter, rect: QRectF) -> None:
         title_h = rect.height() * 0.16
-        cards = self.config.event.cards_in_play
         p.setPen(TEXT_DIM)
-        title = self.strings("curve_title", cards=cards)
+        curve = self.shown_curve()
+        title = self.curve_title(curve)
         p.setFont(fit_font(title, rect, title_h * 0.8, QFont.Weight.Bold))
         p.drawText(
             QRectF(rect.left(), rect.top(), rect.width(), title_h),
@@ -240,8 +269,9 @@ class OddsPanel(QWidget):
                 Qt.AlignmentFlag.AlignCenter,
                 str(t),
             )
-        curve = self.curve
-        if curve is not None:
+        if getattr(curve, "finished", False):
+            pass  # every registered card has a bingo: the title says so; no curve to wait for
+        elif curve is not None:
             path = QPainterPath()
             area = QPainterPath()
             area.moveTo(x_of(0), plot.bottom())
@@ -270,17 +300,21 @@ class OddsPanel(QWidget):
             )
             p.drawPath(path)
             t_now = min(self.draw_count, total)
-            value = dict(points).get(t_now)
+            # a registry's curve starts at 0% now (the next bingo has not come yet): the dot
+            # marks the next draw, the same figure as the tile beside it
+            ahead = hasattr(curve, "milestone") and t_now < total
+            value = dict(points).get(t_now + 1 if ahead else t_now)
             x = x_of(t_now)
             p.setPen(QPen(QColor("#ffffff"), max(1.0, rect.height() * 0.008), Qt.PenStyle.DashLine))
             p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
             if value is not None:
+                x = x_of(t_now + 1) if ahead else x
                 y = plot.bottom() - value * plot.height()
                 p.setPen(QPen(QColor("#14101f"), max(1.0, rect.height() * 0.012)))
                 p.setBrush(QColor("#ffffff"))
                 r = rect.height() * 0.035
                 p.drawEllipse(QPointF(x, y), r, r)
-                label = f"{self.strings('curve_now')} {percent(value)}"
+                label = f"{self.strings('curve_next' if ahead else 'curve_now')} {percent(value)}"
                 p.setFont(ui_font(rect.height() * 0.1))
                 p.setPen(TEXT)
                 right = x + r * 1.5 + rect.height() * 0.9 < plot.right()
