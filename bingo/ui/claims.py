@@ -47,7 +47,7 @@ class ClaimsOverlay(ListPanel):
         return self.strings("board_more", n=hidden)
 
     def footer_reserve(self) -> float:
-        return self.panel().width() * 0.22
+        return self.panel().width() * 0.2 + self.height() * 0.05  # the close button and a gap
 
     def rows(self) -> list[list[Cell]]:
         from bingo.ui.weblink import _local_time, claim_ball
