@@ -86,6 +86,7 @@ HEAD_DAMAGED = "head_damaged"
 HEAD_OTHER_GAME = "head_other_game"  # `.head` of another game (a new game being put in place)
 REHEARSAL_OFF_SEED = "rehearsal_off_seed"  # an old rehearsal that does not follow its seed
 PREVIOUS_FINISHED = "previous_finished"  # the earlier game was finished and kept aside
+JOURNAL_CONTINUED = "journal_continued"  # continued from its last valid record (rest kept)
 
 
 class JournalUnusable(JournalError):
@@ -206,6 +207,34 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+FILE_MODE = 0o644  # the journal and its side files: the show writes, its web server reads
+KEY_MODE = 0o600
+
+
+def open_created(path: Path, flags: int, mode: int = FILE_MODE) -> int:
+    """`os.open` that gives a file it creates exactly `mode`, whatever the umask (0o644 was
+    0o755 where no mode was given). A file already there keeps its mode, less any execute
+    bits (which an earlier version gave the `.head`)."""
+    try:
+        fd = os.open(path, flags | os.O_CREAT | os.O_EXCL | _BINARY, mode)
+        created = True
+    except FileExistsError:
+        if flags & os.O_EXCL:
+            raise
+        fd = os.open(path, (flags & ~os.O_CREAT) | _BINARY)
+        created = False
+    fchmod = getattr(os, "fchmod", None)
+    if fchmod is not None:
+        try:
+            current = os.fstat(fd).st_mode & 0o7777
+            wanted = mode if created else current & ~0o111
+            if current != wanted:
+                fchmod(fd, wanted)
+        except OSError:
+            pass  # someone else's file: its mode is not ours to change
+    return fd
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -324,7 +353,7 @@ def _new_key(key_dir: Path) -> tuple[str, bytes]:
     key_dir.mkdir(parents=True, exist_ok=True)
     key_id = secrets.token_hex(8)
     key = secrets.token_bytes(32)
-    fd = os.open(_key_file(key_dir, key_id), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    fd = open_created(_key_file(key_dir, key_id), os.O_WRONLY | os.O_EXCL, KEY_MODE)
     try:
         _write_all(fd, key.hex().encode("ascii") + b"\n")
         os.fsync(fd)
@@ -368,42 +397,26 @@ def read_journal(
     key: bytes | None = None
     prev = GENESIS
     hashes: list[str] = []
+    valid_bytes = 0  # the journal's bytes up to the end of the last record that checked out
     for index, raw in enumerate(complete):
         line_no = index + 1
         try:
-            record = json.loads(raw.decode("utf-8"))
-            if not isinstance(record, dict):
-                raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError):
-            raise JournalTampered(
-                f"journal {path} line {line_no} is not a valid record (the line is complete, "
-                "so it was changed after it was written)",
-                key="journal_tampered",
-                path=str(path),
-                line=line_no,
-            ) from None
-        claimed = record.pop("hash", None)
-        if state is None:
-            state = _start(record, path)
-            if state.version >= 2:
-                key = load_key(key_dir, state.key_id or "", path)
-        if record.get("prev") != prev or claimed != _hash(prev, record, key):
-            raise JournalTampered(
-                f"journal {path} line {line_no} does not match its chain (edited, or lines "
-                "removed or inserted)",
-                key="journal_tampered",
-                path=str(path),
-                line=line_no,
-            )
-        prev = claimed
-        hashes.append(claimed)
-        if index:
-            _apply(state, record, path, line_no)
+            state, key = _replay_line(state, key, raw, prev, line_no, path, key_dir)
+        except JournalTampered as exc:  # the records before it can still be continued
+            exc.values.update(_valid_part(hashes, valid_bytes, state))
+            raise
+        prev = state.last_hash
+        hashes.append(prev)
+        valid_bytes += len(raw) + 1
     assert state is not None
     state.records = len(hashes)
     state.last_hash = prev
     state.first_hash = hashes[0]
-    _check_head(path, head, state, hashes)
+    try:
+        _check_head(path, head, state, hashes)
+    except JournalTampered as exc:
+        exc.values.update(_valid_part(hashes, valid_bytes, state))
+        raise
     if state.version < 2:
         _warn(state, OLD_FORMAT, f"journal {path} is in the old unkeyed format (version 1)")
     if tail.strip():
@@ -419,13 +432,125 @@ def read_journal(
     return state
 
 
+def _valid_part(hashes: list[str], valid_bytes: int, state: JournalState | None) -> dict[str, Any]:
+    """What `continue_from_valid` needs: the records that checked out before a failure."""
+    return {
+        "valid": len(hashes),
+        "draws": len(state.history) if state is not None else 0,
+        "valid_bytes": valid_bytes,
+        "valid_hash": hashes[-1] if hashes else GENESIS,
+        "first_hash": hashes[0] if hashes else None,
+    }
+
+
+def _replay_line(
+    state: JournalState | None,
+    key: bytes | None,
+    raw: bytes,
+    prev: str,
+    line_no: int,
+    path: Path,
+    key_dir: Path,
+) -> tuple[JournalState, bytes | None]:
+    """Check one complete line against the chain and apply it; JournalTampered if it fails."""
+    try:
+        record = json.loads(raw.decode("utf-8"))
+        if not isinstance(record, dict):
+            raise ValueError("not an object")
+    except (ValueError, UnicodeDecodeError, RecursionError):  # deep nesting: not ours either
+        raise JournalTampered(
+            f"journal {path} line {line_no} is not a valid record (the line is complete, "
+            "so it was changed after it was written)",
+            key="journal_tampered",
+            path=str(path),
+            line=line_no,
+        ) from None
+    claimed = record.pop("hash", None)
+    first = state is None
+    if state is None:
+        state = _start(record, path)
+        if state.version >= 2:
+            key = load_key(key_dir, state.key_id or "", path)
+    if record.get("prev") != prev or claimed != _hash(prev, record, key):
+        raise JournalTampered(
+            f"journal {path} line {line_no} does not match its chain (edited, or lines "
+            "removed or inserted)",
+            key="journal_tampered",
+            path=str(path),
+            line=line_no,
+        )
+    if not first:
+        _apply(state, record, path, line_no)
+    state.last_hash = str(claimed)
+    return state, key
+
+
 def _warn(state: JournalState, code: str, text: str, **params: Any) -> None:
     state.warnings.append(JournalWarning(code, params, text))
 
 
+def damaged_path(path: Path) -> Path:
+    """A new side file for the damaged end of a journal: `<journal>.damaged-<time>[-n]`."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        candidate = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if not candidate.exists():
+            return candidate
+    raise JournalLocationError(f"too many damaged copies of {path}", key="journal_location")
+
+
+def can_continue(error: Exception) -> bool:
+    """A journal refused as damaged whose first records still check out can go on from them."""
+    values = getattr(error, "values", {})
+    return isinstance(error, JournalTampered) and int(values.get("valid", 0) or 0) >= 1
+
+
+def continue_from_valid(path: Path, error: JournalTampered) -> Path:
+    """Cut the journal back to its last record that checked out, so the show can go on.
+
+    Nothing is deleted: the damaged rest is copied to a side file first (returned), fsync'd,
+    then the journal is cut and its `.head` rewritten to the record kept. A crash in between
+    leaves the journal either as it was or cut with a `.head` that says more records: both
+    are offered again at the next start.
+    """
+    values = error.values
+    valid_bytes = int(values["valid_bytes"])
+    data = path.read_bytes()
+    if len(data) < valid_bytes or not data[:valid_bytes].endswith(b"\n"):
+        raise JournalTampered(f"journal {path} changed while it was being continued")
+    rest = data[valid_bytes:]
+    kept = damaged_path(path)
+    try:
+        fd = open_created(kept, os.O_WRONLY | os.O_EXCL)
+        try:
+            _write_all(fd, rest)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        with path.open("r+b") as f:
+            f.truncate(valid_bytes)
+            f.flush()
+            os.fsync(f.fileno())
+        _fsync_dir(path.parent)
+        head = {"seq": int(values["valid"]), "hash": values["valid_hash"]}
+        if values.get("first_hash"):
+            head["first"] = values["first_hash"]
+        text = json.dumps(head).ljust(HEAD_WIDTH).encode("ascii") + b"\n"
+        fd = open_created(head_path(path), os.O_WRONLY)
+        try:
+            os.ftruncate(fd, 0)
+            _write_all(fd, text)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise location_error(path, exc) from None
+    return kept
+
+
 def _set_torn_aside(path: Path, tail: bytes, valid_bytes: int) -> None:
     try:
-        with torn_path(path).open("ab") as f:
+        with os.fdopen(open_created(torn_path(path), os.O_WRONLY | os.O_APPEND), "ab") as f:
             f.write(tail + b"\n")
             f.flush()
             os.fsync(f.fileno())
@@ -461,7 +586,7 @@ def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[
     try:
         head = json.loads(text)
         seq, digest = int(head["seq"]), str(head["hash"])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         name = head_path(path).name
         _warn(state, HEAD_DAMAGED, f"journal {path}: its side file {name} is damaged", name=name)
         return
@@ -632,7 +757,8 @@ class Journal:
         line, digest = _line(state, body, key)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o644)
+            tmp.unlink(missing_ok=True)  # one of ours from a run that was killed here
+            fd = open_created(tmp, os.O_WRONLY)
             try:
                 _write_all(fd, line)
                 os.fsync(fd)
@@ -716,7 +842,7 @@ class Journal:
         data = text.ljust(HEAD_WIDTH).encode("ascii") + b"\n"
         try:
             if self._head_fd is None:
-                self._head_fd = os.open(head_path(self.path), os.O_RDWR | os.O_CREAT | _BINARY)
+                self._head_fd = open_created(head_path(self.path), os.O_RDWR)
             os.lseek(self._head_fd, 0, os.SEEK_SET)
             _write_all(self._head_fd, data)
             os.ftruncate(self._head_fd, len(data))

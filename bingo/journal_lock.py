@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from bingo.journal import JournalError, location_error
+from bingo.journal import JournalError, location_error, open_created
 
 
 class JournalBusy(JournalError):
@@ -31,7 +31,7 @@ class JournalLock:
 
     def acquire(self) -> JournalLock:
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = open_created(self.path, os.O_RDWR)
         except OSError as exc:
             raise location_error(self.journal, exc) from None
         try:

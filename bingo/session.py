@@ -190,9 +190,13 @@ class DrawSession:
                     f"{state.board.describe()}, but config.toml now sets a "
                     f"{signature.describe()}: put board.size / board.numbers_per_column / "
                     "board.free_center back to resume it",
-                    key="journal_other_board",
+                    key="journal_other_board_free"
+                    if state.board.free_center
+                    else "journal_other_board",
                     path=str(path),
                     n=len(state.history),
+                    size=state.board.size,
+                    per_column=state.board.numbers_per_column,
                 )
             state = None  # nothing drawn: start over for the new board (the old file kept)
         if state is not None:

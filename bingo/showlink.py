@@ -24,6 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bingo.journal import open_created
+
 ALIVE_SECONDS = 2.0  # the show touches `.shown` this often
 PAUSED_AFTER = 7.0  # the server says "paused" when `.shown` is older than this
 
@@ -55,7 +57,7 @@ def game_id(journal: Path) -> str | None:
         return None
     try:
         record = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     value = record.get("hash") if isinstance(record, dict) else None
     return value if isinstance(value, str) else None
@@ -64,7 +66,7 @@ def game_id(journal: Path) -> str | None:
 def append_line(path: Path, record: dict[str, Any], *, sync: bool = False) -> None:
     """Append one JSON line with a single write (O_APPEND: whole lines, even from two writers)."""
     data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = open_created(path, os.O_WRONLY | os.O_APPEND)
     try:
         os.write(fd, data)
         if sync:
@@ -137,7 +139,7 @@ class LineFollower:
         for raw in lines:
             try:
                 record = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):  # a deeply nested line is no hint of ours
                 continue
             if isinstance(record, dict):
                 out.append(record)

@@ -115,39 +115,80 @@ def _run_show(args: argparse.Namespace) -> int:
         session.close()
 
 
+CONTINUE = "continue"  # the host's answer: go on from the journal's last valid record
+
+
 def open_session(config, args: argparse.Namespace, strings, ask=None):
     """Open the draw; when the journal cannot be resumed, let the host choose (no flags).
 
-    `ask(problem, path) -> bool` answers "keep it aside and start a new game" (True) or "quit"
-    (False); by default a dialog in the show's language. Returns None when the host quits.
+    `ask(problem, path[, draws]) ` answers "keep it aside and start a new game" (True),
+    "quit" (False) or, when it is given `draws` (a damaged journal whose first records check
+    out), CONTINUE from the last valid record (the damaged rest kept in a side file); by
+    default a dialog in the show's language. Returns None when the host quits.
     """
-    from bingo.journal import JournalUnusable
+    from bingo.journal import JournalUnusable, can_continue
     from bingo.session import DrawSession
     from bingo.ui.i18n import user_message
 
     try:
         return DrawSession.open(config, args.journal, new=args.new, seed=args.seed)
     except JournalUnusable as exc:
-        ask = ask or (lambda problem, path: recovery_dialog(problem, path, strings))
-        if not ask(user_message(exc, strings), exc.values.get("path", "")):
+        ask = ask or (
+            lambda problem, path, draws=None: recovery_dialog(
+                problem, path, strings, continue_draws=draws
+            )
+        )
+        problem, path = user_message(exc, strings), exc.values.get("path", "")
+        if can_continue(exc):
+            choice = ask(problem, path, int(exc.values.get("draws", 0)))
+        else:
+            choice = ask(problem, path)
+        if choice == CONTINUE:
+            return _continue_damaged(config, args, exc)
+        if not choice:
             return None
     return DrawSession.open(config, args.journal, new=True, seed=args.seed)
 
 
-def recovery_dialog(problem: str, path: str, strings, *, parent=None) -> bool:
-    """Ask in the show's language: keep it aside and start a new game (True), or quit."""
+def _continue_damaged(config, args: argparse.Namespace, error):
+    """Cut the journal back to its last valid record (the rest kept aside) and resume it."""
+    from bingo.journal import JOURNAL_CONTINUED, JournalWarning, continue_from_valid
+    from bingo.session import DrawSession
+
+    path = Path(error.values["path"])
+    kept = continue_from_valid(path, error)
+    session = DrawSession.open(config, path, seed=args.seed)
+    draws = len(session.history)
+    session.warnings.append(
+        JournalWarning(
+            JOURNAL_CONTINUED,
+            {"name": kept.name, "n": draws},
+            f"the damaged end of the journal is kept in {kept.name}; the show goes on from the "
+            f"last valid record ({draws} draws)",
+        )
+    )
+    return session
+
+
+def recovery_dialog(
+    problem: str, path: str, strings, *, parent=None, continue_draws: int | None = None
+):
+    """Ask in the show's language: keep it aside and start a new game (True), quit (False),
+    or, when `continue_draws` is given, go on from the last valid record (CONTINUE)."""
     from eventkit.qtruntime import make_app
 
     _KEEP.append(make_app("bingo draw"))  # the same application then runs the show
-    box = recovery_box(problem, path, strings, parent=parent)
+    box = recovery_box(problem, path, strings, parent=parent, continue_draws=continue_draws)
     box.exec()
+    if box.continue_button is not None and box.clickedButton() is box.continue_button:
+        return CONTINUE
     return box.clickedButton() is box.keep_button
 
 
 _KEEP: list = []
 
 
-def recovery_box(problem: str, path: str, strings, *, parent=None):
+def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draws=None):
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(parent)
@@ -155,6 +196,11 @@ def recovery_box(problem: str, path: str, strings, *, parent=None):
     box.setWindowTitle(strings("recover_title"))
     box.setText(f"<b>{strings('recover_title')}</b>")
     box.setInformativeText(strings("recover_text", problem=problem, path=path))
+    box.continue_button = None
+    if continue_draws is not None:
+        box.continue_button = box.addButton(
+            strings("recover_continue", n=continue_draws), QMessageBox.ButtonRole.AcceptRole
+        )
     box.keep_button = box.addButton(strings("recover_keep"), QMessageBox.ButtonRole.AcceptRole)
     box.quit_button = box.addButton(strings("recover_quit"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(box.quit_button)
