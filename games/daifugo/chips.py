@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
@@ -105,8 +106,10 @@ MAX_BALANCE = 10**15  # far above any room's stakes; a larger number means a dam
 FILE_MODE = 0o600  # balances and their locks are the user's own: created so, whatever the umask
 FORMAT_VERSION = 2  # 2: games in progress are kept with their fees ("open")
 
-Op = tuple  # ("add", name, amount) | ("top_up", name, minimum) | ("open", game, owner, fees)
+# ("add", name, amount) | ("top_up", name, minimum) | ("open", game, owner, fees)
 # | ("close", game, refund)
+Op = tuple[Any, ...]
+GameEntry = dict[str, Any]  # a game in progress: {"owner": its table's id, "fees": {name: paid}}
 
 
 class ChipBank:
@@ -134,7 +137,8 @@ class ChipBank:
         self.notice = ""  # set when a damaged file was set aside, or games were settled
         self.settled = 0  # unfinished games of stopped tables whose fees were given back
         self._pending: list[Op] = []
-        self.open_games: dict[str, dict] = {}
+        self.open_games: dict[str, GameEntry] = {}
+        self._games_read: dict[str, GameEntry] = {}  # as on file at the last read
         self._owner: str | None = None  # this bank's owner id, once it has opened a game
         self._owner_fd: int | None = None
         with self._locked():
@@ -298,7 +302,7 @@ class ChipBank:
 
     def _read(self) -> dict[str, int]:
         """The balances on file; the games in progress on file go to `_games_read`."""
-        self._games_read: dict[str, dict] = {}
+        self._games_read = {}
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
@@ -338,7 +342,7 @@ class ChipBank:
             ) from None
         return kept
 
-    def _write(self, balances: dict[str, int], games: dict[str, dict]) -> None:
+    def _write(self, balances: dict[str, int], games: dict[str, GameEntry]) -> None:
         data = {"version": FORMAT_VERSION, "balances": balances, "open": games}
         payload = json.dumps(data, ensure_ascii=False, indent=1)
         folder = self.path.parent
@@ -364,7 +368,7 @@ class ChipBank:
                     os.unlink(tmp)
 
 
-def _parse(raw: bytes) -> tuple[dict[str, int], dict[str, dict]]:
+def _parse(raw: bytes) -> tuple[dict[str, int], dict[str, GameEntry]]:
     """The balances of a chip file and its games in progress; ValueError says what is wrong."""
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -382,7 +386,7 @@ def _parse(raw: bytes) -> tuple[dict[str, int], dict[str, dict]]:
     return balances, _parse_games(data.get("open", {}))
 
 
-def _parse_games(games: object) -> dict[str, dict]:
+def _parse_games(games: object) -> dict[str, GameEntry]:
     if not isinstance(games, dict):
         raise ValueError("its games in progress are not an object")
     out = {}
@@ -400,7 +404,7 @@ def _replay(
     balances: dict[str, int],
     ops: Sequence[Op],
     start: int,
-    games: dict[str, dict] | None = None,
+    games: dict[str, GameEntry] | None = None,
 ) -> None:
     games = {} if games is None else games
     for op in ops:
