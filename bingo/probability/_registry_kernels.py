@@ -108,25 +108,25 @@ def next_draw(grids: Array, called: Array, size: int, threshold: int, counts: Ar
 
 
 @jit
-def forests(grids: Array, called: Array, size: int) -> tuple[Array, Array, Array]:
-    """(marked, parent, group_size) of each card's cells: union-find forests of its groups
-    (each group's root is its first cell in row-major order; sizes are kept at the roots)."""
+def forests(grids: Array, called: Array, size: int) -> Array:
+    """uf[i, c] = (parent, group size) of card i's cell c: union-find forests of each card's
+    groups, -1 as the parent of an unmarked cell; a group's root is its first cell in row-major
+    order and holds the size (0 elsewhere). One array, so a card's cells share cache lines."""
     cells = size * size
     n_cards = grids.shape[0]
-    marked = np.zeros((n_cards, cells), np.bool_)
-    parent = np.empty((n_cards, cells), np.int32)
-    group = np.zeros((n_cards, cells), np.int32)
+    uf = np.zeros((n_cards, cells, 2), np.int16)
     stack = np.empty(cells, np.int64)
     nb = np.empty(4, np.int64)
+    marked = np.empty(cells, np.bool_)
     for i in range(n_cards):
         for c in range(cells):
             n = grids[i, c]
-            marked[i, c] = n == 0 or called[n]
-            parent[i, c] = -1
+            marked[c] = n == 0 or called[n]
+            uf[i, c, 0] = -1
         for c in range(cells):
-            if not marked[i, c] or parent[i, c] >= 0:
+            if not marked[c] or uf[i, c, 0] >= 0:
                 continue
-            parent[i, c] = c
+            uf[i, c, 0] = c
             stack[0] = c
             top = 1
             count = 0
@@ -137,33 +137,32 @@ def forests(grids: Array, called: Array, size: int) -> tuple[Array, Array, Array
                 k = _neighbours(cur, size, nb)
                 for j in range(k):
                     m = nb[j]
-                    if marked[i, m] and parent[i, m] < 0:
-                        parent[i, m] = c
+                    if marked[m] and uf[i, m, 0] < 0:
+                        uf[i, m, 0] = c
                         stack[top] = m
                         top += 1
-            group[i, c] = count
-        for c in range(cells):
-            if parent[i, c] < 0:
-                parent[i, c] = c
-    return marked, parent, group
+            uf[i, c, 1] = count
+    return uf
 
 
 @jit
-def _root(parent: Array, i: int, c: int) -> int:
-    while parent[i, c] != c:
-        c = parent[i, c]
+def _root(uf: Array, i: int, c: int) -> int:
+    while uf[i, c, 0] != c:
+        c = uf[i, c, 0]
     return c
 
 
 @jit
 def first_new_bingo(orders: Array, start: Array, entry_card: Array, entry_cell: Array,
-                    marked: Array, parent: Array, group: Array, size: int,
-                    threshold: int) -> Array:  # fmt: skip
+                    uf: Array, size: int, threshold: int) -> tuple[Array, int]:  # fmt: skip
     """For each draw order (a row of `orders`: the pool's numbers), the 0-based step at which a
-    card first gets a bingo (orders.shape[1] when none does). The cards holding number x are
-    entries start[x]..start[x+1] of (entry_card, entry_cell). The forests are left as given."""
+    card first gets a bingo (orders.shape[1] when none does), and the work done (card cells
+    marked, plus one per step): a measure of the cost that does not depend on the machine. The
+    cards holding number x are entries start[x]..start[x+1] of (entry_card, entry_cell). The
+    forests `uf` (see `forests`) are left as given."""
     n_orders, pool = orders.shape
     out = np.full(n_orders, pool, np.int64)
+    work = 0
     capacity = 3 * entry_card.size + 16
     log_kind = np.empty(capacity, np.int8)  # 0 marked, 1 parent, 2 group size
     log_card = np.empty(capacity, np.int32)
@@ -175,25 +174,26 @@ def first_new_bingo(orders: Array, start: Array, entry_card: Array, entry_cell: 
         done = False
         for step in range(pool):
             x = orders[s, step]
+            work += 1 + start[x + 1] - start[x]
             for e in range(start[x], start[x + 1]):
                 i = entry_card[e]
                 c = entry_cell[e]
-                marked[i, c] = True
+                uf[i, c, 0] = c  # a fresh group of one
+                uf[i, c, 1] = 1
                 log_kind[logged] = 0
                 log_card[logged] = i
                 log_cell[logged] = c
                 logged += 1
-                root = c  # a fresh group of one (its parent is itself, its size 1)
-                group[i, c] = 1
+                root = c
                 k = _neighbours(c, size, nb)
                 for j in range(k):
                     m = nb[j]
-                    if not marked[i, m]:
+                    if uf[i, m, 0] < 0:
                         continue
-                    other = _root(parent, i, m)
+                    other = _root(uf, i, m)
                     if other == root:
                         continue
-                    if group[i, other] > group[i, root]:
+                    if uf[i, other, 1] > uf[i, root, 1]:
                         small, big = root, other
                     else:
                         small, big = other, root
@@ -201,15 +201,15 @@ def first_new_bingo(orders: Array, start: Array, entry_card: Array, entry_cell: 
                     log_card[logged] = i
                     log_cell[logged] = small
                     logged += 1
-                    parent[i, small] = big
+                    uf[i, small, 0] = big
                     log_kind[logged] = 2
                     log_card[logged] = i
                     log_cell[logged] = big
-                    log_old[logged] = group[i, big]
+                    log_old[logged] = uf[i, big, 1]
                     logged += 1
-                    group[i, big] += group[i, small]
+                    uf[i, big, 1] += uf[i, small, 1]
                     root = big
-                if group[i, root] >= threshold:
+                if uf[i, root, 1] >= threshold:
                     done = True
             if done:
                 out[s] = step
@@ -219,10 +219,10 @@ def first_new_bingo(orders: Array, start: Array, entry_card: Array, entry_cell: 
             c = log_cell[q]
             kind = log_kind[q]
             if kind == 0:
-                marked[i, c] = False
-                group[i, c] = 0
+                uf[i, c, 0] = -1
+                uf[i, c, 1] = 0
             elif kind == 1:
-                parent[i, c] = c
+                uf[i, c, 0] = c
             else:
-                group[i, c] = log_old[q]
-    return out
+                uf[i, c, 1] = log_old[q]
+    return out, work

@@ -27,12 +27,13 @@ import numpy as np
 
 from bingo.probability._model import check_board
 
-# Draw orders of the curve (samples=None): about what one second of the odds worker allows,
-# from the measured cost of one order (~ cards^0.8 * cells^0.75), within MIN..MAX_SAMPLES:
-# 1,000 cards of 10x10 get 4,000 (a stated error of at most ~0.02), 60 cards of 5x5 get
-# 40,000 (~0.006). A function of the cards alone, so the show and `bingo prob --registry`
-# sample the same orders and print the same curve.
-SAMPLE_BUDGET = 30_000_000
+# Draw orders of the curve (samples=None): a first batch of BATCH orders measures the work one
+# order takes (card cells marked: a count, not a time, so the choice is the same on every
+# machine and the show and `bingo prob --registry` print the same curve), then as many orders
+# as WORK_BUDGET allows, within MIN..MAX_SAMPLES (under 1 s of the odds worker: 1,000 cards of
+# 10x10 at the first draws get ~6,000 orders, a stated error of at most ~0.016; 60 cards get
+# 40,000, ~0.006).
+WORK_BUDGET = 30_000_000
 MIN_SAMPLES, MAX_SAMPLES = 4000, 40_000
 DEFAULT_SEED = 20240401
 BATCH = 2000  # draw orders generated at once (150 numbers x 2000 x 4 bytes = 1.2 MB)
@@ -224,10 +225,10 @@ def prepare(
     )
 
 
-def default_samples(cards: RegisteredCards) -> int:
-    """The draw orders `curve` samples by default for these cards (see SAMPLE_BUDGET)."""
-    cost = cards.count**0.8 * (cards.size**2) ** 0.75
-    return max(MIN_SAMPLES, min(MAX_SAMPLES, int(round(SAMPLE_BUDGET / cost, -2))))
+def _samples_for(work_per_order: float) -> int:
+    """How many draw orders the automatic choice takes, given the work one order costs."""
+    wanted = WORK_BUDGET / max(work_per_order, 1.0)
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, BATCH * math.ceil(wanted / BATCH)))
 
 
 def _called_mask(cards: RegisteredCards, called: Sequence[int]) -> np.ndarray:
@@ -332,12 +333,13 @@ def curve(
 
     The next draw is exact (the pool numbers completing a card, over the pool); after it, draw
     orders are sampled (seeded, so the show and `bingo prob` print the same curve) with the first
-    number stratified over the pool numbers that complete nothing."""
+    number stratified over the pool numbers that complete nothing. samples=None: as many orders
+    as WORK_BUDGET allows (MIN_SAMPLES..MAX_SAMPLES), measured on the first batch."""
     from bingo.probability import _registry_kernels
 
-    if samples is None:
-        samples = default_samples(cards)
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+    ):
         raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
@@ -359,32 +361,35 @@ def curve(
         p[now + 1 :] = 1.0
         quiet = pool_numbers[~giving]  # first numbers after which no card has a new bingo
         if quiet.size and pool > 1:
-            used = samples
+            wanted = BATCH if samples is None else samples  # None: decided after one batch
             live = ~bingo
-            marked, parent, group = _registry_kernels.forests(cards.grids, mask, cards.size)
+            uf = _registry_kernels.forests(cards.grids, mask, cards.size)
             start, entry_card, entry_cell = _entries(cards, live)
             rng = np.random.default_rng([seed, now])
             hits = np.zeros(pool + 1, np.int64)
-            for first in range(0, samples, BATCH):
-                n = min(BATCH, samples - first)
+            while used < wanted:
+                first = used
+                n = min(BATCH, wanted - first)
                 orders = rng.permuted(np.tile(pool_numbers, (n, 1)), axis=1)
                 # stratified first number: each quiet number as often as the others (+-1)
                 lead = quiet[(np.arange(first, first + n)) % quiet.size]
                 at = np.argmax(orders == lead[:, None], axis=1)
                 orders[np.arange(n), at] = orders[:, 0]
                 orders[:, 0] = lead
-                steps = _registry_kernels.first_new_bingo(
-                    orders, start, entry_card, entry_cell, marked, parent, group,
-                    cards.size, cards.threshold,
-                )  # fmt: skip
+                steps, work = _registry_kernels.first_new_bingo(
+                    orders, start, entry_card, entry_cell, uf, cards.size, cards.threshold
+                )
                 hits += np.bincount(steps, minlength=pool + 1)
+                used += n
+                if samples is None and first == 0:
+                    wanted = _samples_for(work / n)
             # G(j) = P(a new bingo within j + 1 draws | the first draw completes nothing)
-            g = np.cumsum(hits[:pool]) / samples
+            g = np.cumsum(hits[:pool]) / used
             p[now + 1 : now + 1 + pool] = p1 + (1.0 - p1) * g
             p[now + 1] = p1  # exact (g[0] is 0: the stratified first number completes nothing)
             # Agresti-Coull: never a zero error where the samples happen to agree
-            tilde = (g * samples + 2.0) / (samples + 4.0)
-            err = (1.0 - p1) * Z * np.sqrt(tilde * (1.0 - tilde) / (samples + 4.0))
+            tilde = (g * used + 2.0) / (used + 4.0)
+            err = (1.0 - p1) * Z * np.sqrt(tilde * (1.0 - tilde) / (used + 4.0))
             err[0] = 0.0
             err[-1] = 0.0  # after the whole pool every card is full, so it has a bingo
             error[now + 1 : now + 1 + pool] = err
