@@ -36,6 +36,7 @@ class ServerInfo:
     pid: int | None
     port: int | None
     bind: str | None
+    args: tuple[str, ...] | None = None  # its command line after `bingo` (serve --config ...)
 
 
 class ServeBusy(UserError):
@@ -87,9 +88,14 @@ class ServeLock:
                 raise ServeBusy(self.journal, info)
             time.sleep(0.05)
         self._fd = fd
-        text = json.dumps(
-            {"pid": os.getpid(), "port": port, "bind": bind, "journal": str(self.journal)}
-        )
+        record = {
+            "pid": os.getpid(),
+            "port": port,
+            "bind": bind,
+            "journal": str(self.journal),
+            "args": sys.argv[1:],
+        }
+        text = json.dumps(record)
         try:
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)
@@ -143,10 +149,12 @@ def _read_info(fd: int) -> ServerInfo | None:
     if not isinstance(record, dict):
         return None
     pid, port, bind = record.get("pid"), record.get("port"), record.get("bind")
+    args = record.get("args")
     return ServerInfo(
         pid if isinstance(pid, int) and pid > 0 else None,
         port if isinstance(port, int) else None,
         bind if isinstance(bind, str) else None,
+        tuple(args) if isinstance(args, list) and all(isinstance(a, str) for a in args) else None,
     )
 
 

@@ -322,3 +322,41 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
         kill_group(show)
         if again is not None:
             kill_group(again)
+
+
+def test_an_old_server_started_otherwise_is_replaced_not_adopted(event, tmp_path, qapp):
+    """A server of this journal left on another port (config.toml changed since) would make
+    the join code on the wall wrong: the show stops it and starts its own."""
+    config_path, port = event
+    journal = tmp_path / "show.jsonl"
+    other_port = free_port()
+    old = subprocess.Popen(
+        serve_argv(str(config_path), journal, None) + ["--port", str(other_port)],
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    said: list[str] = []
+    server = None
+    try:
+        wait_for(lambda: board_json(other_port), 60, "the old server", old)
+        server = watched(
+            ServerProcess(
+                serve_argv(str(config_path), journal, None),
+                said.append,
+                journal=journal,
+                port=port,
+                bind="127.0.0.1",
+            )
+        )
+        assert server.adopted is None and "replacing it" in said[0]
+        assert old.wait(30) is not None  # stopped politely (SIGTERM)
+        wait_for(lambda: server.check() or server.process is not None, 30, "its own server")
+        wait_for(lambda: board_json(port), 60, "the server on the configured port")
+        assert running_server(journal).pid == server.process.pid
+        assert running_server(journal).args == tuple(
+            serve_argv(str(config_path), journal, None)[3:]
+        )
+    finally:
+        if server is not None:
+            server.stop()
+        kill_group(old)

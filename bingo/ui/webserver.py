@@ -177,16 +177,23 @@ class ServerProcess(QObject):
         return True
 
     def _elsewhere(self, info: ServerInfo) -> bool:
-        """An adoptable server listens where the config says (unknown counts as elsewhere)."""
+        """An adoptable server listens where the config says (unknown counts as elsewhere) and
+        was started as this show would start it (the same config and registry)."""
         if self.port is not None and info.port != self.port:
             return True
-        return self.bind is not None and info.bind != self.bind
+        if self.bind is not None and info.bind != self.bind:
+            return True
+        wanted = _bingo_args(self.argv)
+        return wanted is not None and info.args is not None and list(info.args) != wanted
 
     def _replace(self, other: ServerInfo) -> None:
+        if (other.port, other.bind) != (self.port, self.bind):
+            why = f"listens on {other.bind}:{other.port}, not {self.bind}:{self.port}"
+        else:
+            why = "was started with another config or card registry"
         self._warn(
-            f"the phones' web server left running by the previous show listens on "
-            f"{other.bind}:{other.port}, not {self.bind}:{self.port} as config.toml says: "
-            "replacing it"
+            f"the phones' web server left running by the previous show {why}: replacing it "
+            "(phones reconnect by themselves)"
         )
         self.adopted = None
         self._replacing = other
@@ -262,6 +269,13 @@ def _signal(pid: int | None, sig: int) -> None:
         os.kill(pid, sig)
     except (OSError, ProcessLookupError):
         pass
+
+
+def _bingo_args(argv: list[str]) -> list[str] | None:
+    """The arguments after `python -m bingo` (as `bingo serve` records its own), if so run."""
+    if len(argv) > 3 and argv[1:3] == ["-m", "bingo"]:
+        return argv[3:]
+    return None
 
 
 def _journal_in(argv: list[str]) -> Path:
