@@ -196,21 +196,24 @@ def test_curve_is_exact_next_and_within_its_stated_error_beyond(
     total = size * per_column
     called = random.Random(t + 1).sample(range(1, total + 1), t)
     exact = brute_curve(cards, called, threshold, total)
-    curve = prob.registry_curve(registered, called)
+    curve = prob.registry_curve(registered, called, exact=False)
     figures = prob.registry_next_draw(registered, called)
     assert curve.milestone == figures.bingo_cards + 1
     assert list(curve.p_any[: t + 1]) == [0.0] * (t + 1)  # not reached yet: it is a fact
     assert curve.p_any[t + 1] == figures.p_new_bingo_next == float(exact[t + 1])
     assert curve.error[t + 1] == 0.0 and curve.p_any[-1] == 1.0
     assert not curve.exact and curve.samples >= 4000
-    inside = [
-        abs(curve.p_any[k] - float(p)) <= curve.error[k] + 1e-12 for k, p in exact.items()
-    ]
+    inside = [abs(curve.p_any[k] - float(p)) <= curve.error[k] + 1e-12 for k, p in exact.items()]
     assert all(inside), [(k, float(p), curve.p_any[k], curve.error[k]) for k, p in exact.items()]
     assert 0.0 < curve.max_error < 0.02
     # the expected draw of the next bingo, from the exact curve
     expected = sum(1 - float(exact.get(k, 0)) for k in range(total))
     assert abs(curve.expected_draw - expected) <= curve.expected_error + 1e-9
+    # small enough for every subset of the pool: exact, the brute force's fractions
+    counted = prob.registry_curve(registered, called)
+    assert counted.exact and counted.samples == 0 and counted.max_error == 0.0
+    assert [counted.p_any[k] for k in exact] == pytest.approx([float(p) for p in exact.values()])
+    assert counted.expected_draw == pytest.approx(expected)
 
 
 def test_curve_after_a_bingo_counts_to_the_next_one():

@@ -226,3 +226,63 @@ def first_new_bingo(orders: Array, start: Array, entry_card: Array, entry_cell: 
             else:
                 uf[i, c, 1] = log_old[q]
     return out, work
+
+
+@jit
+def _has_bingo(grid: Array, base: Array, extra: Array, size: int, threshold: int,
+               label: Array, stack: Array, nb: Array) -> bool:  # fmt: skip
+    """Whether a card (`grid`, its marked cells `base`) has a bingo once the numbers with
+    extra[x] True are marked too (flood fill, stopping at the first group big enough)."""
+    cells = size * size
+    for c in range(cells):
+        label[c] = 0 if (base[c] or extra[grid[c]]) else -1
+    for c in range(cells):
+        if label[c] != 0:
+            continue
+        label[c] = 1
+        stack[0] = c
+        top = 1
+        count = 0
+        while top > 0:
+            top -= 1
+            cur = stack[top]
+            count += 1
+            if count >= threshold:
+                return True
+            k = _neighbours(cur, size, nb)
+            for j in range(k):
+                m = nb[j]
+                if label[m] == 0:
+                    label[m] = 1
+                    stack[top] = m
+                    top += 1
+    return False
+
+
+@jit
+def subset_hits(pool: Array, grids: Array, base: Array, size: int, threshold: int,
+                total: int) -> Array:  # fmt: skip
+    """hits[m] = how many m-subsets of `pool` give at least one of the cards (rows of `grids`,
+    their marked cells `base`) a bingo: every subset, in Gray-code order (one number changes
+    at a time)."""
+    n = pool.size
+    cells = size * size
+    hits = np.zeros(n + 1, np.int64)
+    extra = np.zeros(total + 1, np.bool_)  # extra[0] stays False: a free centre is in `base`
+    label = np.empty(cells, np.int64)
+    stack = np.empty(cells, np.int64)
+    nb = np.empty(4, np.int64)
+    count = 0
+    for step in range(1 << n):
+        if step > 0:
+            bit = 0
+            while not (step >> bit) & 1:
+                bit += 1
+            x = pool[bit]
+            extra[x] = not extra[x]
+            count += 1 if extra[x] else -1
+        for i in range(grids.shape[0]):
+            if _has_bingo(grids[i], base[i], extra, size, threshold, label, stack, nb):
+                hits[count] += 1
+                break
+    return hits

@@ -10,7 +10,8 @@ registry the room wants to know about the cards in the room. Here:
 - the curve (`curve`) is P(at least B + 1 registered cards have a bingo by draw k), B = the
   cards with a bingo now: the first bingo while there is none, then the next one. It is exact
   for the next draw (the same fraction as the figure above) and sampled beyond it over seeded
-  draw orders, with its error stated (2.5 standard errors at each draw).
+  draw orders, with its error stated (2.5 standard errors at each draw); exact at every draw
+  when every subset of the pool can be checked (late in a game, or few cards).
 
 No Qt, no cards package: cards come in as objects with `serial` and `rows` (the registry's
 BingoCard) and become arrays once (`prepare`). Bad arguments raise ValueError naming them.
@@ -35,6 +36,9 @@ from bingo.probability._model import check_board
 # 40,000, ~0.006).
 WORK_BUDGET = 30_000_000
 MIN_SAMPLES, MAX_SAMPLES = 4000, 40_000
+# The curve is exact (every subset of the pool, each card flood-filled) when
+# 2**pool * (cards without a bingo) * cells is at most this: late in a game, or few cards.
+EXACT_BUDGET = 100_000_000  # ~2-5 ns each: at most ~0.5 s
 DEFAULT_SEED = 20240401
 BATCH = 2000  # draw orders generated at once (150 numbers x 2000 x 4 bytes = 1.2 MB)
 Z = 2.5  # the stated error: 2.5 standard errors, as the random-card curve states it
@@ -225,6 +229,11 @@ def prepare(
     )
 
 
+def _exact_is_feasible(pool: int, live_cards: int, size: int) -> bool:
+    """Whether every subset of the pool can be checked (see EXACT_BUDGET)."""
+    return pool <= 40 and (1 << pool) * live_cards * size * size <= EXACT_BUDGET
+
+
 def _samples_for(work_per_order: float) -> int:
     """How many draw orders the automatic choice takes, given the work one order costs."""
     wanted = WORK_BUDGET / max(work_per_order, 1.0)
@@ -328,13 +337,15 @@ def curve(
     *,
     samples: int | None = None,
     seed: int = DEFAULT_SEED,
+    exact: bool | None = None,
 ) -> RegistryCurve:
     """P(at least one more registered card has a bingo by draw k), given the numbers called.
 
     The next draw is exact (the pool numbers completing a card, over the pool); after it, draw
     orders are sampled (seeded, so the show and `bingo prob` print the same curve) with the first
     number stratified over the pool numbers that complete nothing. samples=None: as many orders
-    as WORK_BUDGET allows (MIN_SAMPLES..MAX_SAMPLES), measured on the first batch."""
+    as WORK_BUDGET allows (MIN_SAMPLES..MAX_SAMPLES), measured on the first batch. exact=None:
+    every subset of the pool instead when that is cheap (see EXACT_BUDGET); False: sampled."""
     from bingo.probability import _registry_kernels
 
     if samples is not None and (
@@ -360,9 +371,19 @@ def curve(
         p1 = float(np.count_nonzero(giving)) / pool
         p[now + 1 :] = 1.0
         quiet = pool_numbers[~giving]  # first numbers after which no card has a new bingo
-        if quiet.size and pool > 1:
+        live = ~bingo
+        feasible = _exact_is_feasible(pool, int(live.sum()), cards.size)
+        if quiet.size and pool > 1 and exact is not False and feasible:
+            grids = np.ascontiguousarray(cards.grids[live])
+            base = (grids == 0) | mask[grids]
+            hits = _registry_kernels.subset_hits(
+                pool_numbers, grids, base, cards.size, cards.threshold, total
+            )
+            ways = np.array([math.comb(pool, m) for m in range(pool + 1)], np.float64)
+            p[now + 1 :] = hits[1:] / ways[1:]
+            p[now + 1] = p1  # the same fraction, computed the same way as the tile's
+        elif quiet.size and pool > 1:
             wanted = BATCH if samples is None else samples  # None: decided after one batch
-            live = ~bingo
             uf = _registry_kernels.forests(cards.grids, mask, cards.size)
             start, entry_card, entry_cell = _entries(cards, live)
             rng = np.random.default_rng([seed, now])
@@ -424,4 +445,5 @@ def warm_up() -> None:
 
     cards = prepare([_Card()], 3, 3, 3, False)
     next_draw(cards, (1,))
-    curve(cards, (1,), samples=2)
+    curve(cards, (1,), samples=2, exact=False)
+    curve(cards, (1,))
