@@ -70,6 +70,76 @@ def ui_font(pixel_size: float, weight: QFont.Weight = QFont.Weight.Bold) -> QFon
     return font
 
 
+class TextLog:
+    """Every piece of room-readable text drawn while `entries` is a list: the text, its font,
+    the box it was drawn in and the painter's scale (tests measure the font against the box)."""
+
+    entries: list[dict] | None = None
+
+    @classmethod
+    def start(cls) -> list[dict]:
+        cls.entries = []
+        return cls.entries
+
+    @classmethod
+    def stop(cls) -> None:
+        cls.entries = None
+
+
+def log_text(
+    painter: QPainter,
+    rect: QRectF,
+    text: str,
+    font: QFont,
+    flags: int,
+    ink: QRectF | None = None,
+) -> None:
+    """Note what was drawn where (only while TextLog is recording: a no-op at the show)."""
+    if TextLog.entries is None or not text:
+        return
+    device = painter.device()
+    TextLog.entries.append(
+        {
+            "text": text,
+            "font": QFont(font),
+            "rect": QRectF(rect),
+            "flags": int(flags),
+            "ink": QRectF(ink) if ink is not None else None,
+            "scale": painter.worldTransform().m22(),
+            "device": type(device).__name__,
+        }
+    )
+
+
+def draw_text(painter: QPainter, rect: QRectF, flags, text: str) -> None:
+    """painter.drawText(rect, flags, text) with the painter's font, noted for the tests."""
+    painter.drawText(rect, flags, text)
+    log_text(painter, rect, text, painter.font(), flags)
+
+
+def text_fits(font: QFont, rect: QRectF, text: str, flags=Qt.AlignmentFlag.AlignCenter) -> bool:
+    """Whether `text` in `font` (wrapped when `flags` says so) stays inside `rect`."""
+    box = QFontMetricsF(font).boundingRect(rect, int(flags), text)
+    return box.width() <= rect.width() + 0.5 and box.height() <= rect.height() + 0.5
+
+
+def fit_block(
+    text: str,
+    rect: QRectF,
+    max_px: float,
+    weight: QFont.Weight = QFont.Weight.Bold,
+    flags=Qt.AlignmentFlag.AlignCenter,
+) -> QFont:
+    """The largest font up to `max_px` whose `text` (lines, wrapped when `flags` says so) fits
+    inside `rect` in both width and height."""
+    px = max(1.0, max_px)
+    font = ui_font(px, weight)
+    while px > 6 and not text_fits(font, rect, text, flags):
+        px *= 0.94
+        font = ui_font(px, weight)
+    return font
+
+
 def text_path(text: str, font: QFont, rect: QRectF, align: Qt.AlignmentFlag) -> QPainterPath:
     """The outline path of `text` placed in `rect` (horizontal alignment from `align`, v-centred)."""
     metrics = QFontMetricsF(font)
@@ -97,6 +167,21 @@ def fit_font(text: str, rect: QRectF, max_px: float, weight=QFont.Weight.Black) 
     return font
 
 
+def condensed_font(text: str, width: float, max_px: float, weight=QFont.Weight.Black) -> QFont:
+    """The font of `max_px` whose `text` fits `width`: narrowed first (down to 66 %, so 3-digit
+    numbers keep the height of the others), made smaller only beyond that."""
+    font = ui_font(max_px, weight)
+    needed = QFontMetricsF(font).horizontalAdvance(text)
+    if needed <= width or needed <= 0:
+        return font
+    stretch = max(66, int(100 * width / needed))
+    font.setStretch(stretch)
+    needed = QFontMetricsF(font).horizontalAdvance(text)
+    if needed > width:
+        font.setPixelSize(max(1, int(font.pixelSize() * width / needed)))
+    return font
+
+
 def draw_outlined_text(
     painter: QPainter,
     rect: QRectF,
@@ -112,9 +197,11 @@ def draw_outlined_text(
     """Text with a thick outline and a drop shadow, as the Puyo column letters are drawn."""
     size = font.pixelSize()
     path = text_path(text, font, rect, align)
+    width = max(1.0, size * outline_ratio)
+    ink = path.boundingRect().adjusted(-width, -width, width, width)
+    log_text(painter, rect, text, font, int(align), ink)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    width = max(1.0, size * outline_ratio)
     if shadow is not None:
         offset = size * shadow_ratio
         shadow_path = path.translated(offset * 0.6, offset)
@@ -270,19 +357,25 @@ class ArtCache:
             self._cells[key] = pixmap
         return pixmap
 
-    @staticmethod
     def cell_font(
-        number: int, width: int, height: int, lit: bool = True, big_digits: bool = False
+        self, number: int, width: int, height: int, lit: bool = True, big_digits: bool = False
     ) -> QFont:
-        """The font of the number on its cell (the board measures its digit height with it)."""
-        text = str(number)
-        if lit:
-            share, ratio = (0.9, 0.76) if big_digits else (0.8, 0.56)
-            return fit_font(text, QRectF(0, 0, width * share, height), height * ratio)
-        share, ratio = (0.86, 0.66) if big_digits else (0.76, 0.46)
-        return fit_font(
-            text, QRectF(0, 0, width * share, height), height * ratio, QFont.Weight.Bold
+        """The font of the numbers on cells of this size: one size for every number of the
+        board, the one that fits its widest number (so 100..150 are as big as 7 or 42)."""
+        digits = len(str(self.config.board.total_numbers))
+        widest = max(
+            ("0" * digits, "8" * digits, str(self.config.board.total_numbers)),
+            key=lambda t: QFontMetricsF(ui_font(100)).horizontalAdvance(t),
         )
+        if lit:
+            share, ratio, weight = (
+                (0.9, 0.76, QFont.Weight.Black) if big_digits else (0.8, 0.56, QFont.Weight.Black)
+            )
+        else:
+            share, ratio, weight = (
+                (0.9, 0.72, QFont.Weight.Bold) if big_digits else (0.76, 0.46, QFont.Weight.Bold)
+            )
+        return condensed_font(widest, width * share, height * ratio, weight)
 
     def _render_cell(
         self, number: int, width: int, height: int, lit: bool, big_digits: bool = False
@@ -347,7 +440,7 @@ class ArtCache:
             text = str(number)
             p.setFont(self.cell_font(number, width, height, False, big_digits))
             p.setPen(UNLIT_TEXT)
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            draw_text(p, rect, Qt.AlignmentFlag.AlignCenter, text)
         p.end()
         return pixmap
 

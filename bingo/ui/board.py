@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, new_pixmap, paint_panel, ui_font
+from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, draw_text, fit_block, new_pixmap, paint_panel
 
 MAX_PER_LINE = 15
 
@@ -85,7 +85,8 @@ class HistoryBoard(QWidget):
     def _geometry(self) -> dict:
         board = self.art.config.board
         w, h = self.width(), self.height()
-        header_h = h * (0.13 if self.lines <= 5 else 0.09)
+        screen_h = self.window().height() if self.window() is not self else h
+        header_h = max(h * (0.13 if self.lines <= 5 else 0.09), screen_h * 0.045)
         pad = h * 0.03
         lines = board.size * self.lines_per_column
         columns = self.per_line + 1
@@ -160,21 +161,15 @@ class HistoryBoard(QWidget):
                 )
         header = geo["header"]
         total = self.art.config.board.total_numbers
-        p.setPen(TEXT_DIM)
-        p.setFont(ui_font(header.height() * 0.5))
+        box = header.adjusted(0, geo["pad"] * 0.5, 0, 0)
         label = self.strings("count_label")
-        p.drawText(
-            header.adjusted(0, geo["pad"], 0, 0),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            label,
-        )
+        count = f"{len(self.drawn)} / {total}"
+        p.setPen(TEXT_DIM)
+        p.setFont(fit_block(label, box.adjusted(0, 0, -box.width() * 0.5, 0), box.height() * 0.7))
+        draw_text(p, box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
         p.setPen(TEXT)
-        p.setFont(ui_font(header.height() * 0.62))
-        p.drawText(
-            header.adjusted(0, geo["pad"], 0, 0),
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-            f"{len(self.drawn)} / {total}",
-        )
+        p.setFont(fit_block(count, box.adjusted(box.width() * 0.5, 0, 0, 0), box.height() * 0.86))
+        draw_text(p, box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
         if self._cache is None:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from bingo.config import Config
@@ -21,9 +21,12 @@ from bingo.ui.art import (
     TEXT_DIM,
     ArtCache,
     draw_outlined_text,
+    draw_text,
+    fit_block,
     fit_font,
     new_pixmap,
     paint_background,
+    text_fits,
     ui_font,
 )
 from bingo.ui.autospeed import attach_speed, change_speed, open_speed_menu
@@ -34,7 +37,7 @@ from bingo.ui.controller import ConfirmFn, DrawController, winner_ball
 from bingo.ui.help import HelpOverlay
 from bingo.ui.i18n import Strings, coded_text
 from bingo.ui.odds import READY, OddsService
-from bingo.ui.odds_panel import OddsPanel
+from bingo.ui.odds_panel import CurveView, OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
@@ -44,6 +47,12 @@ from cards.check import BingoWatch
 from eventkit.screen import show_full_screen, show_normal
 
 NOTICE_COLOURS = {"info": TEXT, "warn": QColor("#ffd23f"), "error": ACCENT_ERROR}
+# A notice too long for the status line is shown whole in a pill of its level's colour.
+NOTICE_PILLS = {
+    "info": QColor(244, 242, 255, 235),
+    "warn": QColor(255, 210, 63, 240),
+    "error": QColor(255, 138, 150, 245),
+}
 POINTER_IDLE_MS = 2500  # in full screen the mouse pointer hides after this long without moving
 
 
@@ -137,6 +146,9 @@ class DisplayWindow(QWidget):
         self.reel.background = lambda p: self._paint_background_behind(p, self.reel)
         self.board = HistoryBoard(self.art, highlight, self.strings, self)
         self.odds_panel = OddsPanel(config, self.strings, self)
+        # The curve has its own panel under the reel, so the figures beside the board and the
+        # curve's labels all keep a size read from the back of the room.
+        self.curve_view = CurveView(self.odds_panel, self)
         self.odds_panel.registry_loaded = registry is not None
         self.odds = OddsService(
             config,
@@ -153,13 +165,16 @@ class DisplayWindow(QWidget):
         self.card_view.winner_requested.connect(self._confirm_winner)
         self.controller.warn = self.warn
         self.help = HelpOverlay(self.strings, highlight, self)
+        self.help.art = self.art  # the winning shape beside the keys
         self.claims_view = ClaimsOverlay(self.strings, highlight, self)  # its desk: weblink
         self.winners_board = WinnersBoard(
             self.strings, highlight, config.event.prizes, self.controller, self
         )
         self.banner = Banner(self)
+        self.notice_pill = Banner(self)
         self.flash = BingoFlash(highlight, self)
-        for widget in (self.banner, self.flash):
+        self.flash.area = lambda: self._rects()["right"].toAlignedRect()  # never over the reel
+        for widget in (self.banner, self.notice_pill, self.flash):  # the flash over the notice
             widget.stackUnder(self.card_view)  # the card check and the help stay on top
         self.bingo_watch = BingoWatch()
         self.controls = ControlBar(
@@ -287,7 +302,10 @@ class DisplayWindow(QWidget):
     def _on_spin_started(self, number: int, index: int) -> None:
         self.landed_at = None
         self.odds.request(self.controller.session.history)  # prefetch the post-landing odds
+        was_idle = self.reel.idle
         self.reel.spin_to(number, index)
+        if was_idle and self.curve_view is not None:
+            self._place_panels()  # the frame leaves its idle size: the curve comes back
         self.board.prepare(number)
         self.update(self._rects()["title"].toAlignedRect())
 
@@ -304,6 +322,8 @@ class DisplayWindow(QWidget):
             revealed[-1] if revealed else None
         ):
             self.reel.show_number(revealed[-1] if revealed else None, len(revealed))
+            if self.curve_view is not None:
+                self._place_panels()
         if self.controller.session.finished and self.controller.session.winners:
             winners = self.strings(
                 "winners_list", winners=self.strings("list_sep").join(self.winners_lines())
@@ -375,11 +395,68 @@ class DisplayWindow(QWidget):
     def show_notice(self, text: str, level: str = "info", ms: int = 5000) -> None:
         self._notice = (text, level)
         self._notice_timer.start(ms)
+        self._place_notice()
         self.update(self._status_rect().toAlignedRect())
 
     def _clear_notice(self) -> None:
         self._notice = ("", "info")
+        self._place_notice()
         self.update(self._status_rect().toAlignedRect())
+
+    def auto_text(self) -> str:
+        """Auto mode on the status line: its pace, or why it waits (claims to check)."""
+        held = self.controller.hold()
+        return held or self.strings("auto_on", seconds=self.controller.auto_seconds)
+
+    def status_line(self) -> tuple[str, str]:
+        """The status line's text (auto mode, the notice) and the notice's level."""
+        parts = []
+        if self.controller.auto:
+            parts.append("● " + self.auto_text())
+        text, level = self._notice
+        if text:
+            parts.append(text)
+        return "   ".join(parts), level
+
+    def _status_font(self) -> QFont:
+        return ui_font(self._status_rect().height() * 0.58, QFont.Weight.Bold)
+
+    def _status_text_rect(self) -> QRectF:
+        status = QRectF(self._status_rect())
+        if getattr(self.controller.session, "rehearsal", False):
+            status.setRight(self.rehearsal_rect().left() - status.height() * 0.5)
+        else:
+            status.setRight(self.controls.geometry().left() - status.height() * 0.5)
+        return status
+
+    def notice_in_pill(self) -> bool:
+        """A notice that does not fit whole on the status line goes into the pill."""
+        text = self.status_line()[0]
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        return bool(self._notice[0]) and not text_fits(
+            self._status_font(), self._status_text_rect(), text, flags
+        )
+
+    def _place_notice(self) -> None:
+        """Over the board's lower part, clear of the reel; whole, wrapped if need be."""
+        text, level = self._notice
+        if not text or not self.notice_in_pill():
+            self.notice_pill.set_text("")
+            return
+        self.notice_pill.colour = NOTICE_PILLS.get(level, NOTICE_PILLS["info"])
+        board = self._rects()["board"]
+        h = self.height()
+        pill_h = h * 0.16
+        self.notice_pill.setGeometry(
+            QRectF(
+                board.left() + board.width() * 0.03,
+                board.bottom() - pill_h - h * 0.015,
+                board.width() * 0.94,
+                pill_h,
+            ).toAlignedRect()
+        )
+        self.notice_pill.set_text(text.replace(" — ", " - "))
+        self.notice_pill.stackUnder(self.flash)  # a bingo flash stays in front
 
     def show_banner(self, text: str, ms: int = 12000) -> None:
         """A message for the room over the odds curve, clear of the reel and the recent numbers."""
@@ -531,29 +608,59 @@ class DisplayWindow(QWidget):
         # A board with many lines (8x8, 5x15 wrapped) takes room from the reel and the odds, so
         # its digits stay readable from the back of the room (benchmarks/board_digits.py).
         lines = self.board.lines
-        left_w = w * (0.42 if lines <= 5 else 0.34)
+        wide = self.board.per_line > 12  # 13..15 numbers a line need the width
+        left_w = w * (0.42 if lines <= 5 and not wide else 0.34)
         right_x = m + left_w + m
         right_w = w - right_x - m
         content_h = h * 0.935 - top
         board_h = content_h * min(0.64, 0.5 + 0.035 * max(0, lines - 4))
+        reel_h = content_h
+        curve = QRectF()
+        if self.curve_view is not None:
+            # The curve goes under the reel (the odds under the board keep the figures), except
+            # while idle: then the reel's frame holds the join code and the winning shape.
+            board_h = content_h * 0.6
+            if not self.reel.idle:
+                reel_h = min(content_h * 0.6, left_w * 0.9)
+                curve = QRectF(m, top + reel_h + m, left_w, content_h - reel_h - m)
         return {
             "title": QRectF(m * 1.5, m * 0.4, w - 3 * m, h * 0.1),
-            "reel": QRectF(m, top, left_w, content_h),
+            "reel": QRectF(m, top, left_w, reel_h),
+            "curve": curve,
             "board": QRectF(right_x, top, right_w, board_h),
             "odds": QRectF(right_x, top + board_h + m, right_w, content_h - board_h - m),
             "status": QRectF(m * 1.5, h * 0.945, w * 0.55, h * 0.045),
+            "right": QRectF(right_x, top, right_w, content_h),  # announcements go here
             "controls": QRectF(w * 0.58, h * 0.945, w * 0.42 - m, h * 0.045),
         }
 
     def _status_rect(self) -> QRectF:
         return self._rects()["status"]
 
+    def _place_panels(self) -> None:
+        """The reel, the curve (when it has its own place), the board, the odds and the banner."""
+        r = self._rects()
+        self.reel.setGeometry(r["reel"].toAlignedRect())
+        if self.curve_view is not None:
+            self.curve_view.setGeometry(r["curve"].toAlignedRect())
+            self.curve_view.setVisible(not r["curve"].isEmpty())
+        self.board.setGeometry(r["board"].toAlignedRect())
+        self.odds_panel.setGeometry(r["odds"].toAlignedRect())
+        below = r["odds"] if r["curve"].isEmpty() else r["curve"]
+        top_share = 0.44 if r["curve"].isEmpty() else 0.3
+        self.banner.setGeometry(
+            below.adjusted(
+                below.width() * 0.04,
+                below.height() * top_share,
+                -below.width() * 0.04,
+                -below.height() * 0.08,
+            ).toAlignedRect()
+        )
+
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         r = self._rects()
         self.art.set_dpr(self.devicePixelRatioF())
-        self.reel.setGeometry(r["reel"].toAlignedRect())
-        self.board.setGeometry(r["board"].toAlignedRect())
-        self.odds_panel.setGeometry(r["odds"].toAlignedRect())
+        self._place_panels()
         controls = r["controls"]
         self.controls.restyle(max(18, round(controls.height() * 0.8)))
         self.controls.adjustSize()
@@ -567,16 +674,8 @@ class DisplayWindow(QWidget):
         self.card_view.setGeometry(self.rect())
         self.help.setGeometry(self.rect())
         self.confirm_overlay.setGeometry(self.rect())
-        self.flash.setGeometry(self.rect())
-        odds = r["odds"]
-        self.banner.setGeometry(
-            odds.adjusted(
-                odds.width() * 0.04,
-                odds.height() * 0.44,
-                -odds.width() * 0.04,
-                -odds.height() * 0.1,
-            ).toAlignedRect()
-        )
+        self.flash.setGeometry(r["right"].toAlignedRect())
+        self._place_notice()
         self._background = None
         self._update_background()
         super().resizeEvent(event)
@@ -638,20 +737,21 @@ class DisplayWindow(QWidget):
         p.drawRoundedRect(rect, rect.height() * 0.25, rect.height() * 0.25)
         p.setPen(QColor("#ffffff"))
         text = self.strings("rehearsal_mark")
+        inner = rect.adjusted(rect.height() * 0.3, 0, -rect.height() * 0.3, 0)
         p.setFont(
-            fit_font(
-                text,
-                rect.adjusted(rect.height() * 0.3, 0, -rect.height() * 0.3, 0),
-                rect.height() * 0.62,
-                QFont.Weight.Black,
+            fit_block(
+                text, inner, max(rect.height() * 0.62, self.height() * 0.027), QFont.Weight.Black
             )
         )
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        draw_text(p, inner, Qt.AlignmentFlag.AlignCenter, text)
 
     def rehearsal_rect(self) -> QRectF:
         """On the bottom line, just left of the control bar (the status text stops before it)."""
         status = self._rects()["status"]
-        width = self.width() * 0.24
+        text = self.strings("rehearsal_mark")
+        font = ui_font(max(status.height() * 0.62, self.height() * 0.027), QFont.Weight.Black)
+        width = max(self.width() * 0.24, QFontMetricsF(font).horizontalAdvance(text) * 1.06
+                    + status.height() * 0.7)
         right = min(self.controls.geometry().left(), self.width() * 0.8) - status.height() * 0.5
         return QRectF(right - width, status.top(), width, status.height())
 
@@ -668,8 +768,9 @@ class DisplayWindow(QWidget):
         y = title.center().y() - size / 2
         label = self.strings("recent")
         p.setPen(TEXT_DIM)
-        p.setFont(ui_font(size * 0.34, QFont.Weight.Bold))
-        p.drawText(
+        p.setFont(ui_font(max(size * 0.36, self.height() * 0.027), QFont.Weight.Bold))
+        draw_text(
+            p,
             QRectF(x - size * 2.2, y, size * 2.0, size),
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             label,
@@ -704,26 +805,16 @@ class DisplayWindow(QWidget):
             self._paint_rehearsal_mark(p)
         status = r["status"]
         if event.rect().intersects(status.toAlignedRect()):
-            parts = []
-            colour = TEXT_DIM
-            if self.controller.auto:
-                held = self.controller.hold()  # e.g. claims wait for a check
-                auto = self.strings("auto_on", seconds=self.controller.auto_seconds)
-                parts.append("● " + (held or auto))
-            text, level = self._notice
+            text, level = self.status_line()
+            if self.notice_in_pill():  # the notice is whole in its pill; auto mode stays here
+                text = "● " + self.auto_text() if self.controller.auto else ""
             if text:
-                parts.append(text)
-                colour = NOTICE_COLOURS.get(level, TEXT)
-            if parts:
-                if getattr(self.controller.session, "rehearsal", False):
-                    status.setRight(self.rehearsal_rect().left() - status.height() * 0.5)
-                p.setPen(colour)
-                p.setFont(ui_font(status.height() * 0.55, QFont.Weight.Bold))
-                p.drawText(
-                    status,
+                p.setPen(NOTICE_COLOURS.get(level, TEXT) if self._notice[0] else TEXT_DIM)
+                p.setFont(self._status_font())
+                draw_text(
+                    p,
+                    self._status_text_rect(),
                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    p.fontMetrics().elidedText(
-                        "   ".join(parts), Qt.TextElideMode.ElideRight, round(status.width())
-                    ),
+                    text,
                 )
         p.end()

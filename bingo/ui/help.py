@@ -1,4 +1,4 @@
-"""The key help overlay (H or ?)."""
+"""The key help overlay (H or ?), with the winning shape for newcomers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import TEXT, ui_font
+from bingo.ui.art import TEXT, draw_text, fit_block, text_fits, ui_font
+from bingo.ui.winshape import paint_win_shape
 
 KEYS = [
     ("Space / Enter", "key_draw"),
@@ -24,7 +25,9 @@ KEYS = [
 
 
 class HelpOverlay(QWidget):
-    """Lists the keys; any key or click closes it."""
+    """Lists the keys, with the winning shape (and the join code when serving) beside them; any
+    key or click closes it. One font for every row, as large as lets every key and description
+    (wrapped to two lines at most) fit whole."""
 
     closed = Signal()
 
@@ -32,6 +35,8 @@ class HelpOverlay(QWidget):
         super().__init__(parent)
         self.strings = strings
         self.highlight = QColor(highlight)
+        self.art = None  # the window's ArtCache: the winning shape's colours and board
+        self.join_wanted = False  # the join badge takes the side column's lower part
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.hide()
 
@@ -53,46 +58,101 @@ class HelpOverlay(QWidget):
     def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.close_view()
 
+    # ---------------------------------------------------------------- layout
+    def layout_rects(self) -> dict[str, QRectF]:
+        w, h = self.width(), self.height()
+        panel = QRectF(w * 0.03, h * 0.04, w * 0.94, h * 0.92)
+        pad = h * 0.025
+        title = QRectF(panel.left(), panel.top() + pad * 0.5, panel.width(), h * 0.08)
+        body = QRectF(
+            panel.left() + pad,
+            title.bottom() + pad * 0.5,
+            panel.width() - 2 * pad,
+            panel.bottom() - title.bottom() - pad * 1.5,
+        )
+        side_w = min(body.width() * 0.34, body.height() * 0.62) if self.art is not None else 0.0
+        keys = QRectF(
+            body.left(), body.top(), body.width() - side_w - (pad if side_w else 0), body.height()
+        )
+        side = QRectF(keys.right() + pad, body.top(), side_w, body.height())
+        return {"panel": panel, "title": title, "keys": keys, "side": side}
+
+    def side_areas(self) -> tuple[QRectF | None, QRectF]:
+        """The join panel's square (when wanted) and the winning shape's box, in the side."""
+        side = self.layout_rects()["side"]
+        if not self.join_wanted:
+            return None, side
+        join = QRectF(
+            side.left(), side.top() + side.height() * 0.45, side.width(), side.height() * 0.55
+        )
+        shape = QRectF(
+            side.left(), side.top(), side.width(), join.top() - side.top() - side.height() * 0.03
+        )
+        return join, shape
+
+    def _rows(self, keys: QRectF) -> list[tuple[QRectF, QRectF, str, str]]:
+        row_h = keys.height() / max(1, len(KEYS))
+        key_w = keys.width() * 0.41
+        rows = []
+        for i, (names, text_key) in enumerate(KEYS):
+            y = keys.top() + i * row_h
+            key_rect = QRectF(keys.left(), y + row_h * 0.08, key_w, row_h * 0.84)
+            text_rect = QRectF(
+                key_rect.right() + keys.width() * 0.03,
+                y,
+                keys.right() - key_rect.right() - keys.width() * 0.03,
+                row_h,
+            )
+            rows.append((key_rect, text_rect, names, self.strings(text_key)))
+        return rows
+
+    def row_font_px(self) -> float:
+        """The one font size of the rows: the largest up to 4.2 % of the height that fits all."""
+        keys = self.layout_rects()["keys"]
+        rows = self._rows(keys)
+        px = self.height() * 0.042
+        wrap = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        while px > 6:
+            key_font = ui_font(px, QFont.Weight.Black)
+            text_font = ui_font(px, QFont.Weight.Bold)
+            if all(
+                text_fits(key_font, k.adjusted(k.height() * 0.2, 0, -k.height() * 0.2, 0), n)
+                and text_fits(text_font, t, text, wrap)
+                for k, t, n, text in rows
+            ):
+                return px
+            px *= 0.95
+        return px
+
+    # ---------------------------------------------------------------- painting
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        w, h = self.width(), self.height()
-        p.fillRect(self.rect(), QColor(4, 3, 12, 215))
-        panel = QRectF(w * 0.2, h * 0.1, w * 0.6, h * 0.8)
+        h = self.height()
+        lay = self.layout_rects()
+        p.fillRect(self.rect(), QColor(4, 3, 12, 225))
+        panel = lay["panel"]
         p.setPen(QPen(self.highlight, max(2.0, h * 0.004)))
         p.setBrush(QColor("#17142e"))
         p.drawRoundedRect(panel, h * 0.03, h * 0.03)
         p.setPen(TEXT)
-        p.setFont(ui_font(h * 0.05, QFont.Weight.Black))
-        p.drawText(
-            QRectF(panel.left(), panel.top() + h * 0.02, panel.width(), h * 0.09),
-            Qt.AlignmentFlag.AlignCenter,
-            self.strings("help_title"),
-        )
-        row_h = (panel.height() - h * 0.15) / len(KEYS)
-        for i, (keys, text_key) in enumerate(KEYS):
-            y = panel.top() + h * 0.12 + i * row_h
-            key_rect = QRectF(
-                panel.left() + panel.width() * 0.04,
-                y + row_h * 0.12,
-                panel.width() * 0.34,
-                row_h * 0.76,
-            )
+        title = self.strings("help_title")
+        p.setFont(fit_block(title, lay["title"], h * 0.055, QFont.Weight.Black))
+        draw_text(p, lay["title"], Qt.AlignmentFlag.AlignCenter, title)
+        px = self.row_font_px()
+        wrap = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        for key_rect, text_rect, names, text in self._rows(lay["keys"]):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 255, 255, 22))
-            p.drawRoundedRect(key_rect, row_h * 0.15, row_h * 0.15)
+            p.drawRoundedRect(key_rect, key_rect.height() * 0.2, key_rect.height() * 0.2)
             p.setPen(self.highlight)
-            p.setFont(ui_font(row_h * 0.38, QFont.Weight.Black))
-            p.drawText(key_rect, Qt.AlignmentFlag.AlignCenter, keys)
+            p.setFont(ui_font(px, QFont.Weight.Black))
+            inner = key_rect.adjusted(key_rect.height() * 0.2, 0, -key_rect.height() * 0.2, 0)
+            draw_text(p, inner, Qt.AlignmentFlag.AlignCenter, names)
             p.setPen(TEXT)
-            p.setFont(ui_font(row_h * 0.34, QFont.Weight.Bold))
-            p.drawText(
-                QRectF(
-                    key_rect.right() + panel.width() * 0.03,
-                    y,
-                    panel.right() - key_rect.right() - panel.width() * 0.06,
-                    row_h,
-                ),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                self.strings(text_key),
-            )
+            p.setFont(ui_font(px, QFont.Weight.Bold))
+            draw_text(p, text_rect, wrap, text)
+        if self.art is not None:
+            _, shape = self.side_areas()
+            paint_win_shape(p, shape, self.art, self.strings, self.height())
+        p.end()

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import fit_font
+from bingo.ui.art import draw_text, fit_block, ui_font
 
 JOIN_TEXT = {
-    "ja": ("スマホで自分のカードを見よう", "カードのコードを入力"),
+    "ja": ("スマホでカードを見よう", "カードのコードを入力"),
     "en": ("Follow your card on your phone", "then type your card's code"),
 }
 
 
 class JoinBadge(QObject):
-    """The QR code and the short address on the projector: over the reel while the show is
-    idle (nothing drawn yet), and in a corner of the help overlay."""
+    """The QR code and the short address on the projector: inside the reel's frame while the
+    show is idle (nothing drawn yet, beside the winning shape), and in the help's side column."""
 
     def __init__(self, window, url: str, parent: QObject | None = None) -> None:
         super().__init__(parent or window)
@@ -24,7 +24,10 @@ class JoinBadge(QObject):
         self.url = url
         language = window.config.event.language
         self.lines = JOIN_TEXT.get(language, JOIN_TEXT["ja"])
-        self.on_reel = _JoinPanel(self, window)
+        window.reel.join_wanted = True
+        window.help.join_wanted = True
+        window.reel.invalidate()
+        self.on_reel = _JoinPanel(self, window.reel)
         self.on_help = _JoinPanel(self, window.help)
         c = window.controller
         for signal in (c.revealed_changed, c.spin_started, c.game_reset):
@@ -38,29 +41,35 @@ class JoinBadge(QObject):
         c = self.window.controller
         return not c.revealed and not c.spinning
 
+    def text_h(self) -> float:
+        """The two lines under the code, each at least 2.7 % of the screen high."""
+        return self.window.height() * 0.027 * 1.5 * 2
+
+    def panel_rect(self, box: QRectF) -> QRectF:
+        """The panel in `box`: the code as large as fits over its two lines, and wide enough
+        for the address at a size read from the back (the code centred on it)."""
+        least = self.window.height() * 0.027
+        address = self.url.removeprefix("http://").rstrip("/")
+        text_w = max(
+            QFontMetricsF(ui_font(least, QFont.Weight.Black)).horizontalAdvance(address),
+            QFontMetricsF(ui_font(least, QFont.Weight.Bold)).horizontalAdvance(self.lines[0]),
+        )
+        text_h = self.text_h()
+        side = max(1.0, min(box.width(), box.height() - text_h))
+        width = min(box.width(), max(side, text_w / 0.92 + 2))
+        height = side + text_h
+        return QRectF(box.center().x() - width / 2, box.center().y() - height / 2, width, height)
+
     def update(self, *_args) -> None:
-        reel = self.window.reel.geometry()
-        side = min(reel.width() * 0.86, reel.height() * 0.8)
-        self.on_reel.setGeometry(
-            round(reel.center().x() - side / 2),
-            round(reel.center().y() - side / 2),
-            round(side),
-            round(side),
-        )
-        self.on_reel.setVisible(self.idle)
-        if self.idle:
-            self.on_reel.raise_()
-        help_rect = self.window.help.rect()
-        side = help_rect.height() * 0.34
-        margin = help_rect.height() * 0.04
-        self.on_help.setGeometry(
-            round(help_rect.right() - side - margin),
-            round(help_rect.bottom() - side * 1.05 - margin),
-            round(side),
-            round(side * 1.05),
-        )
+        reel = self.window.reel
+        box, _ = reel.idle_areas()
+        if box is not None:
+            self.on_reel.setGeometry(self.panel_rect(box).toAlignedRect())
+        self.on_reel.setVisible(self.idle and reel.idle)
+        box, _ = self.window.help.side_areas()
+        if box is not None:
+            self.on_help.setGeometry(self.panel_rect(box).toAlignedRect())
         self.on_help.show()
-        self.on_help.raise_()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
         from PySide6.QtCore import QEvent
@@ -91,11 +100,11 @@ class _JoinPanel(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         w, h = self.width(), self.height()
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(255, 255, 255, 245))
-        p.drawRoundedRect(QRectF(0, 0, w, h), w * 0.05, w * 0.05)
-        text_h = h * 0.24
+        p.setBrush(QColor("#ffffff"))  # opaque: the code must read against any background
+        p.drawRoundedRect(QRectF(0, 0, w, h), w * 0.04, w * 0.04)
+        text_h = self.badge.text_h()
+        size = max(1.0, min(w, h - text_h))
         n = len(self.modules) + 8  # a quiet zone of 4 modules on each side
-        size = min(w, h - text_h)
         cell = size / n
         x0 = (w - size) / 2 + 4 * cell
         y0 = 4 * cell
@@ -107,11 +116,13 @@ class _JoinPanel(QWidget):
                     p.drawRect(QRectF(x0 + c * cell, y0 + r * cell, cell + 0.5, cell + 0.5))
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setPen(QColor("#14101f"))
-        top = size - cell * 2
+        top = size - cell * 2.5
         lines = (self.badge.lines[0], self.badge.url.removeprefix("http://").rstrip("/"))
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        least = self.badge.window.height() * 0.027
         for i, line in enumerate(lines):
-            rect = QRectF(w * 0.04, top + i * text_h / 2, w * 0.92, text_h / 2)
+            rect = QRectF(w * 0.04, top + i * (h - top) / 2, w * 0.92, (h - top) / 2)
             weight = QFont.Weight.Black if i else QFont.Weight.Bold
-            p.setFont(fit_font(line, rect, text_h * (0.26 if i == 0 else 0.34), weight))
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, line)
+            p.setFont(fit_block(line, rect, max(least, rect.height() * 0.62), weight, flags))
+            draw_text(p, rect, flags, line)
         p.end()

@@ -6,11 +6,20 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from bingo.config import Config
-from bingo.ui.art import TEXT, TEXT_DIM, fit_font, new_pixmap, paint_panel, ui_font
+from bingo.ui.art import (
+    TEXT,
+    TEXT_DIM,
+    draw_text,
+    fit_block,
+    new_pixmap,
+    paint_panel,
+    text_fits,
+    ui_font,
+)
 from bingo.ui.odds import READY, UNAVAILABLE, WARMING, OddsResult
 
 # Below this a probability is floating-point residue of an exact 0 (the engine sums many
@@ -57,6 +66,7 @@ class OddsPanel(QWidget):
         self.registry_loaded = False
         self.updated_at: float | None = None
         self._cache: QPixmap | None = None
+        self.curve_view: CurveView | None = None  # set when the curve has a place of its own
 
     # ---------------------------------------------------------------- updates
     def set_state(self, state: str) -> None:
@@ -148,9 +158,30 @@ class OddsPanel(QWidget):
         ]
         figures = self.figures()
         fills = [QColor(c) for c in self.config.columns.fill]
-        tiles_h = h * 0.36
+        least = self.least_px()
+        if self.curve_view is not None:  # the curve has its own panel: one figure a row
+            self._paint_rows(p, labels, figures, fills, least)
+            p.end()
+            self.curve_view.update()
+            return pixmap
         gap = pad * 0.6
         tile_w = (w - 2 * pad - 2 * gap) / 3
+        wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        label_w = tile_w - pad * 0.8
+        label_px = max(least, h * 0.045)
+        label_h = max(
+            QFontMetricsF(ui_font(label_px, QFont.Weight.Bold))
+            .boundingRect(QRectF(0, 0, label_w, 10000), int(wrap), label)
+            .height()
+            for label in labels
+        )
+        text = self.registry_text()
+        reg_h = max(least * 1.5, h * 0.08)
+        if self.curve_view is None:
+            figure_h = max(least * 2.0, h * 0.16)
+        else:  # the curve has its own place: the figures take the room
+            figure_h = max(least * 2.0, h - 2 * pad - label_h - h * 0.04 - reg_h - gap)
+        tiles_h = h * 0.02 + label_h + figure_h + h * 0.02
         for i in range(3):
             rect = QRectF(pad + i * (tile_w + gap), pad, tile_w, tiles_h)
             p.setPen(Qt.PenStyle.NoPen)
@@ -161,39 +192,101 @@ class OddsPanel(QWidget):
             p.drawRoundedRect(
                 QRectF(rect.left(), rect.top(), rect.width(), h * 0.012), h * 0.006, h * 0.006
             )
-            label_rect = QRectF(
-                rect.left() + pad * 0.4,
-                rect.top() + h * 0.02,
-                rect.width() - pad * 0.8,
-                rect.height() * 0.42,
-            )
+            label_rect = QRectF(rect.left() + pad * 0.4, rect.top() + h * 0.02, label_w, label_h)
             p.setPen(TEXT_DIM)
-            lines = labels[i].split("\n")
-            longest = max(lines, key=len)
-            font = fit_font(longest, label_rect, rect.height() * 0.13, QFont.Weight.Bold)
-            p.setFont(font)
-            p.drawText(label_rect, Qt.AlignmentFlag.AlignCenter, labels[i])
+            p.setFont(fit_block(labels[i], label_rect, label_px, QFont.Weight.Bold, wrap))
+            draw_text(p, label_rect, wrap, labels[i])
             figure_rect = QRectF(
-                rect.left() + pad * 0.3,
-                rect.top() + rect.height() * 0.45,
-                rect.width() - pad * 0.6,
-                rect.height() * 0.5,
+                rect.left() + pad * 0.3, label_rect.bottom(), rect.width() - pad * 0.6, figure_h
             )
             p.setPen(TEXT if self.result is not None else TEXT_DIM)
             numeric = any(ch.isdigit() for ch in figures[i])
-            scale = 0.8 if numeric else 0.42
-            p.setFont(fit_font(figures[i], figure_rect, figure_rect.height() * scale))
-            p.drawText(figure_rect, Qt.AlignmentFlag.AlignCenter, figures[i])
-        curve_rect = QRectF(pad, pad + tiles_h + gap, w - 2 * pad, h - tiles_h - 2 * pad - gap)
-        reg_h = curve_rect.height() * (0.16 if self.registry_loaded else 0.1)
-        self._paint_curve(p, curve_rect.adjusted(0, 0, 0, -reg_h))
+            scale = 0.8 if numeric else 0.5
+            p.setFont(
+                fit_block(figures[i], figure_rect, figure_rect.height() * scale, QFont.Weight.Black)
+            )
+            draw_text(p, figure_rect, Qt.AlignmentFlag.AlignCenter, figures[i])
+        bottom = h - pad
+        reg_rect = QRectF(pad, bottom - reg_h, w - 2 * pad, reg_h)
+        if self.curve_view is None:
+            self._paint_curve(
+                p,
+                QRectF(pad, pad + tiles_h + gap, w - 2 * pad, reg_rect.top() - pad - tiles_h - gap),
+            )
         p.setPen(TEXT if self.registry_loaded else TEXT_DIM)
-        reg_rect = QRectF(curve_rect.left(), curve_rect.bottom() - reg_h, curve_rect.width(), reg_h)
-        text = self.registry_text()
-        p.setFont(fit_font(text, reg_rect, reg_h * 0.8, QFont.Weight.Bold))
-        p.drawText(reg_rect, Qt.AlignmentFlag.AlignCenter, text)
+        p.setFont(fit_block(text, reg_rect, reg_h * 0.7, QFont.Weight.Bold, wrap))
+        draw_text(p, reg_rect, wrap, text)
         p.end()
+        if self.curve_view is not None:
+            self.curve_view.update()
         return pixmap
+
+    def _paint_rows(self, p: QPainter, labels, figures, fills, least: float) -> None:
+        """Three rows (label left, figure right) over the registry line."""
+        w, h = self.width(), self.height()
+        pad = min(h * 0.04, w * 0.02)
+        text = self.registry_text()
+        wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        reg_h = max(least * 1.5, h * 0.12)
+        gap = pad * 0.5
+        row_h = (h - 2 * pad - reg_h - 3 * gap) / 3
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        for i in range(3):
+            rect = QRectF(pad, pad + i * (row_h + gap), w - 2 * pad, row_h)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(0, 0, 0, 90))
+            p.drawRoundedRect(rect, row_h * 0.12, row_h * 0.12)
+            p.setBrush(fills[i % len(fills)])
+            p.drawRoundedRect(
+                QRectF(rect.left(), rect.top(), row_h * 0.08, rect.height()),
+                row_h * 0.04,
+                row_h * 0.04,
+            )
+            label_rect = QRectF(
+                rect.left() + row_h * 0.25, rect.top(), rect.width() * 0.6, rect.height()
+            )
+            one_line = labels[i].replace("\n", "")
+            font = ui_font(max(least, row_h * 0.3), QFont.Weight.Bold)
+            label = one_line if text_fits(font, label_rect, one_line, left) else labels[i]
+            p.setPen(TEXT_DIM)
+            p.setFont(
+                fit_block(label, label_rect, max(least, row_h * 0.3), QFont.Weight.Bold, left)
+            )
+            draw_text(p, label_rect, left, label)
+            figure_rect = QRectF(
+                label_rect.right(),
+                rect.top(),
+                rect.right() - label_rect.right() - row_h * 0.2,
+                rect.height(),
+            )
+            p.setPen(TEXT if self.result is not None else TEXT_DIM)
+            numeric = any(ch.isdigit() for ch in figures[i])
+            right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            p.setFont(
+                fit_block(
+                    figures[i],
+                    figure_rect,
+                    figure_rect.height() * (0.78 if numeric else 0.5),
+                    QFont.Weight.Black,
+                    right,
+                )
+            )
+            draw_text(p, figure_rect, right, figures[i])
+        reg_rect = QRectF(pad, h - pad - reg_h, w - 2 * pad, reg_h)
+        p.setPen(TEXT if self.registry_loaded else TEXT_DIM)
+        p.setFont(fit_block(text, reg_rect, max(least, reg_h * 0.55), QFont.Weight.Bold, wrap))
+        draw_text(p, reg_rect, wrap, text)
+
+    def least_px(self) -> float:
+        """The smallest text on the panel: 2.7 % of the screen (the window's height)."""
+        window = self.window()
+        return (window.height() if window is not self else self.height() * 3) * 0.027
+
+    def paint_curve_in(self, p: QPainter, rect: QRectF) -> None:
+        """The curve in a panel of its own (CurveView, beside the reel on a board of many lines)."""
+        paint_panel(p, rect.adjusted(1, 1, -1, -1), rect.height() * 0.05)
+        pad = rect.height() * 0.05
+        self._paint_curve(p, rect.adjusted(pad, pad, -pad, -pad))
 
     def curve_span(self) -> int:
         """Draws shown on the curve's axis: up to where it is flat near 100% (and past now)."""
@@ -226,24 +319,32 @@ class OddsPanel(QWidget):
         return title
 
     def _paint_curve(self, p: QPainter, rect: QRectF) -> None:
-        title_h = rect.height() * 0.16
+        least = self.least_px()
         p.setPen(TEXT_DIM)
         curve = self.shown_curve()
         title = self.curve_title(curve)
-        p.setFont(fit_font(title, rect, title_h * 0.8, QFont.Weight.Bold))
-        p.drawText(
-            QRectF(rect.left(), rect.top(), rect.width(), title_h),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            title,
+        title_flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        title_flags |= Qt.TextFlag.TextWordWrap
+        title_font = ui_font(
+            max(least, min(rect.height() * 0.12, rect.width() * 0.04)), QFont.Weight.Bold
         )
-        axis_w = rect.height() * 0.28
+        title_h = (
+            QFontMetricsF(title_font)
+            .boundingRect(QRectF(0, 0, rect.width(), 10000), int(title_flags), title)
+            .height()
+        )
+        title_rect = QRectF(rect.left(), rect.top(), rect.width(), title_h)
+        p.setFont(title_font)
+        draw_text(p, title_rect, title_flags, title)
+        small = ui_font(max(least, min(rect.height() * 0.09, rect.width() * 0.035)))
+        line_h = QFontMetricsF(small).height()
+        axis_w = max(rect.height() * 0.28, QFontMetricsF(small).horizontalAdvance("100%") * 1.15)
         plot = QRectF(
             rect.left() + axis_w,
-            rect.top() + title_h * 1.2,
+            rect.top() + title_h + line_h * 0.6,
             rect.width() - axis_w - rect.height() * 0.04,
-            rect.height() - title_h * 1.2 - rect.height() * 0.14,
+            rect.height() - title_h - line_h * 0.6 - max(rect.height() * 0.14, line_h * 1.1),
         )
-        small = ui_font(rect.height() * 0.09, QFont.Weight.Normal)
         p.setFont(small)
         grid_pen = QPen(QColor(255, 255, 255, 30), 1)
         for frac in (0.0, 0.5, 1.0):
@@ -251,8 +352,9 @@ class OddsPanel(QWidget):
             p.setPen(grid_pen)
             p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             p.setPen(TEXT_DIM)
-            p.drawText(
-                QRectF(rect.left(), y - plot.height() * 0.2, axis_w * 0.9, plot.height() * 0.4),
+            draw_text(
+                p,
+                QRectF(rect.left(), y - line_h / 2, axis_w * 0.92, line_h),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 f"{int(frac * 100)}%",
             )
@@ -264,7 +366,8 @@ class OddsPanel(QWidget):
 
         for t in range(0, span + 1, tick_step(span)):
             p.setPen(TEXT_DIM)
-            p.drawText(
+            draw_text(
+                p,
                 QRectF(x_of(t) - axis_w, plot.bottom(), axis_w * 2, rect.bottom() - plot.bottom()),
                 Qt.AlignmentFlag.AlignCenter,
                 str(t),
@@ -315,17 +418,20 @@ class OddsPanel(QWidget):
                 r = rect.height() * 0.035
                 p.drawEllipse(QPointF(x, y), r, r)
                 label = f"{self.strings('curve_next' if ahead else 'curve_now')} {percent(value)}"
-                p.setFont(ui_font(rect.height() * 0.1))
+                label_font = ui_font(max(least, min(rect.height() * 0.1, rect.width() * 0.04)))
+                p.setFont(label_font)
                 p.setPen(TEXT)
-                right = x + r * 1.5 + rect.height() * 0.9 < plot.right()
+                label_w = QFontMetricsF(label_font).horizontalAdvance(label) + 4
+                label_h = QFontMetricsF(label_font).height()
+                right = x + r * 1.5 + label_w < rect.right()
                 box = QRectF(
-                    x + r * 1.5 if right else x - r * 1.5 - plot.width() * 0.4,
-                    max(plot.top(), y - rect.height() * 0.16),
-                    plot.width() * 0.4,
-                    rect.height() * 0.12,
+                    x + r * 1.5 if right else x - r * 1.5 - label_w,
+                    max(plot.top(), y - label_h * 1.1),
+                    label_w,
+                    label_h,
                 )
                 align = Qt.AlignmentFlag.AlignLeft if right else Qt.AlignmentFlag.AlignRight
-                p.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, label)
+                draw_text(p, box, align | Qt.AlignmentFlag.AlignVCenter, label)
         else:
             p.setPen(TEXT_DIM)
             text = (
@@ -333,5 +439,23 @@ class OddsPanel(QWidget):
                 if self.state != UNAVAILABLE
                 else self.strings("unavailable")
             )
-            p.setFont(ui_font(rect.height() * 0.14))
-            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, text)
+            p.setFont(ui_font(max(least, rect.height() * 0.14)))
+            draw_text(p, plot, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class CurveView(QWidget):
+    """The first-bingo curve in its own panel, painted by the OddsPanel it belongs to (on boards
+    of many lines it goes under the reel, so every label keeps a size the room can read)."""
+
+    def __init__(self, panel: OddsPanel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.panel = panel
+        panel.curve_view = self
+        panel._invalidate()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self.panel.paint_curve_in(p, QRectF(self.rect()))
+        p.end()

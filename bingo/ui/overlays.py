@@ -2,16 +2,19 @@
 
 ConfirmOverlay  a large yes/no question (undo, new game, a winner) that blocks until answered
 Banner          a bright pill with one or two lines (the resume message)
-BingoFlash      "ビンゴ N枚!" popping up over the audience view for a few seconds
+BingoFlash      "ビンゴ N枚!" popping up for a few seconds, over the board and the odds: never
+                over the reel, whose landed number stays in full view until the next spin
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QEventLoop, QRectF, Qt, QVariantAnimation
+from collections.abc import Callable
+
+from PySide6.QtCore import QEasingCurve, QEventLoop, QRect, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from bingo.ui.art import TEXT, draw_outlined_text, fit_font, ui_font
+from bingo.ui.art import TEXT, draw_outlined_text, draw_text, fit_block, fit_font
 
 DARK = QColor("#14101f")
 
@@ -127,24 +130,26 @@ class ConfirmOverlay(QWidget):
             self.highlight.darker(220),
         )
         p.setPen(TEXT)
-        p.setFont(ui_font(h * 0.04, QFont.Weight.Bold))
         text_rect = QRectF(inner.left(), title_rect.bottom() + h * 0.02, inner.width(), h * 0.15)
-        p.drawText(
-            text_rect,
-            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-            self.text,
-        )
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+        p.setFont(fit_block(self.text, text_rect, h * 0.04, QFont.Weight.Bold, flags))
+        draw_text(p, text_rect, flags, self.text)
         p.end()
 
 
 class Banner(QWidget):
     """A bright pill with a message (first line bold); hidden while there is no text."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, colour: QColor | None = None) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.lines: list[str] = []
+        self.colour = colour or QColor(255, 210, 63, 240)
         self.hide()
+
+    def least_px(self) -> float:
+        """2.7 % of the window's height: the least the room reads."""
+        return self.window().height() * 0.027
 
     def set_text(self, text: str) -> None:
         self.lines = [line for line in text.split(" — ") if line]
@@ -159,26 +164,33 @@ class Banner(QWidget):
         rect = QRectF(self.rect()).adjusted(2, 2, -2, -2)
         radius = min(rect.height() * 0.25, rect.width() * 0.05)
         p.setPen(QPen(QColor("#14101f"), 2))
-        p.setBrush(QColor(255, 210, 63, 240))
+        p.setBrush(self.colour)
         p.drawRoundedRect(rect, radius, radius)
         inner = rect.adjusted(rect.height() * 0.15, rect.height() * 0.08, -rect.height() * 0.15, 0)
         weights = [1.0, 0.62, 0.62]
         shares = [weights[min(i, 2)] for i in range(len(self.lines))]
         y = inner.top()
         p.setPen(QColor("#14101f"))
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
         for i, line in enumerate(self.lines):
             line_h = inner.height() * shares[i] / sum(shares)
             line_rect = QRectF(inner.left(), y, inner.width(), line_h)
             weight = QFont.Weight.Black if i == 0 else QFont.Weight.Bold
-            fit = line_rect.adjusted(0, 0, -line_rect.width() * 0.04, 0)
-            p.setFont(fit_font(line, fit, line_h * 0.62, weight))
-            p.drawText(line_rect, Qt.AlignmentFlag.AlignCenter, line)
+            fit = line_rect.adjusted(line_rect.width() * 0.02, 0, -line_rect.width() * 0.02, 0)
+            # One line when it reads at a good size there; wrapped to fit otherwise.
+            font = fit_font(line, fit, line_h * 0.62, weight)
+            line_flags = Qt.AlignmentFlag.AlignCenter
+            if font.pixelSize() < self.least_px() * 1.3:
+                font, line_flags = fit_block(line, fit, line_h * 0.62, weight, flags), flags
+            p.setFont(font)
+            draw_text(p, fit, line_flags, line)
             y += line_h
         p.end()
 
 
 class BingoFlash(QWidget):
-    """Big outlined text that pops up, holds and fades (about `seconds` long)."""
+    """Big outlined text that pops up, holds and fades (about `seconds` long), inside `area()`
+    (the window gives the part of the screen clear of the reel)."""
 
     def __init__(self, highlight: str, parent: QWidget, seconds: float = 3.5) -> None:
         super().__init__(parent)
@@ -186,6 +198,7 @@ class BingoFlash(QWidget):
         self.highlight = QColor(highlight)
         self.text = ""
         self._t = 0.0
+        self.area: Callable[[], QRect] = lambda: self.parentWidget().rect()
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
@@ -197,7 +210,7 @@ class BingoFlash(QWidget):
 
     def flash(self, text: str) -> None:
         self.text = text
-        self.setGeometry(self.parentWidget().rect())
+        self.setGeometry(self.area())
         self._t = 0.0
         self.show()
         self.animation.stop()
@@ -206,6 +219,12 @@ class BingoFlash(QWidget):
     def _on_value(self, value: float) -> None:
         self._t = float(value)
         self.update()
+
+    def band(self) -> QRectF:
+        """The dark band behind the text, in the widget (the whole width, a third of the height)."""
+        w, h = self.width(), self.height()
+        band_h = min(h * 0.36, w * 0.22)
+        return QRectF(0, (h - band_h) / 2, w, band_h)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
         if not self.text:
@@ -218,16 +237,18 @@ class BingoFlash(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setOpacity(opacity)
-        band = QRectF(0, h * 0.34, w, h * 0.32)
-        p.fillRect(band, QColor(4, 3, 12, 170))
+        band = self.band()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(4, 3, 12, 200))
+        p.drawRoundedRect(band, band.height() * 0.12, band.height() * 0.12)
         p.translate(w / 2, h / 2)
         p.scale(scale, scale)
-        rect = QRectF(-w * 0.45, -h * 0.16, w * 0.9, h * 0.32)
+        rect = QRectF(-band.width() * 0.46, -band.height() / 2, band.width() * 0.92, band.height())
         draw_outlined_text(
             p,
             rect,
             self.text,
-            fit_font(self.text, rect, h * 0.22),
+            fit_font(self.text, rect.adjusted(0, 0, -rect.width() * 0.06, 0), band.height() * 0.6),
             self.highlight.lighter(120),
             DARK,
             self.highlight.darker(300),

@@ -19,10 +19,16 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, fit_font, new_pixmap, ui_font
+from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, draw_text, fit_block, new_pixmap
+from bingo.ui.winshape import paint_win_shape
+
+# The frame is this many numbers high: the landed one whole, a fifth of each neighbour.
+WINDOW_ITEMS = 1.5
+NEIGHBOUR_OPACITY = 0.35
+JOIN_ASPECT = 1.3  # the join panel: its QR square with two lines of text below  # the numbers above and below the landed one, once it stands still
 
 
 class SlotReel(QWidget):
@@ -51,6 +57,7 @@ class SlotReel(QWidget):
         self._draw_index = 0
         self._glow = 0.0
         self.background: Callable[[QPainter], None] | None = None
+        self.join_wanted = False  # the join badge takes part of the idle frame
         self._static: QPixmap | None = None
         self._shade: QPixmap | None = None
         self._caption: QPixmap | None = None
@@ -101,6 +108,7 @@ class SlotReel(QWidget):
         strip.append(number)
         strip.append(self._visual_rng.choice(pool))
         self._ensure_rendered(strip)
+        was_idle = self.idle
         self._strip = strip
         self._target = number
         self._draw_index = draw_index
@@ -113,6 +121,8 @@ class SlotReel(QWidget):
         self.animation.setEndValue(float(len(strip) - 2))
         self.animation.setDuration(max(1, round(self.spin_seconds * 1000)))
         self._pos = 0.0
+        if was_idle:
+            self.invalidate()
         self.animation.start()
 
     def land_now(self) -> None:
@@ -126,6 +136,7 @@ class SlotReel(QWidget):
         self.animation.stop()
         self.glow_animation.stop()
         self._glow = 0.0
+        was_idle = self.idle
         self._target = number
         self._draw_index = draw_index
         self._caption = None
@@ -139,6 +150,8 @@ class SlotReel(QWidget):
                 self._visual_rng.randint(1, total),
             ]
         self._pos = 1.0
+        if was_idle != self.idle:
+            self.invalidate()
         self.update()
 
     def invalidate(self) -> None:
@@ -175,15 +188,22 @@ class SlotReel(QWidget):
 
     # ---------------------------------------------------------------- geometry
     def _layout(self) -> dict[str, QRectF]:
+        """The frame holds one landed number and a sliver of its neighbours (so the drawn one is
+        never in doubt); while idle (nothing drawn) it takes the whole column for the join code
+        and the winning shape. The caption sits on the frame; the two are centred together."""
         w, h = self.width(), self.height()
-        caption = QRectF(0, 0, w, h * 0.12)
+        screen_h = self.window().height() if self.window() is not self else h
+        caption_h = max(h * 0.12, min(screen_h * 0.07, h * 0.2))
         frame_w = max(4.0, h * 0.035)
         glow = h * 0.012
-        window_h = h - caption.height() - 2 * frame_w - 2 * glow
-        item_h = window_h * 0.62
-        item_w = min(item_h * 1.85, w * 0.84)
-        item_h = item_w / 1.85
-        window_w = min(w - 2 * frame_w - 2 * glow, item_w + item_h * 0.5)
+        avail_h = h - caption_h - 2 * frame_w - 2 * glow
+        avail_w = w - 2 * frame_w - 2 * glow
+        item_h = max(1.0, min(avail_h / WINDOW_ITEMS, w * 0.84 / 1.85, avail_w * 0.98 / 1.85))
+        item_w = item_h * 1.85
+        window_w = min(avail_w, item_w + item_h * 0.5)
+        window_h = avail_h if self.idle else item_h * WINDOW_ITEMS
+        top = (h - caption_h - window_h - 2 * frame_w - 2 * glow) / 2
+        caption = QRectF(0, top, w, caption_h)
         window = QRectF((w - window_w) / 2, caption.bottom() + frame_w + glow, window_w, window_h)
         frame = window.adjusted(-frame_w, -frame_w, frame_w, frame_w)
         return {
@@ -193,6 +213,49 @@ class SlotReel(QWidget):
             "item": QRectF(0, 0, item_w, item_h),
             "frame_w": QRectF(0, 0, frame_w, 0),
         }
+
+    @property
+    def idle(self) -> bool:
+        """Nothing drawn yet and no spin: the frame shows how to join and how to win."""
+        return not self._strip and self._target is None
+
+    def window_rect(self) -> QRectF:
+        """The inside of the frame (where the numbers and the idle panels are)."""
+        return self._layout()["window"]
+
+    def landed_rect(self) -> QRectF:
+        """Where the landed number and its column letter are drawn, in this widget."""
+        letter_w, h, _ = self._item_size()
+        window = self._layout()["window"]
+        pair_w = letter_w + h * 1.04
+        return QRectF(window.center().x() - pair_w / 2, window.center().y() - h / 2, pair_w, h)
+
+    def idle_areas(self) -> tuple[QRectF | None, QRectF]:
+        """While idle: the join panel's square (when `join_wanted`) and the winning shape's box,
+        side by side in a wide frame, one above the other in a tall one."""
+        window = self._layout()["window"].adjusted(6, 6, -6, -6)
+        if not self.join_wanted:
+            return None, window
+        gap = window.height() * 0.03
+        if window.width() >= window.height():
+            join = QRectF(
+                window.left(), window.top(), (window.width() - gap) * 0.6, window.height()
+            )
+            rest = QRectF(
+                join.right() + gap,
+                window.top(),
+                window.right() - join.right() - gap,
+                window.height(),
+            )
+            return join, rest
+        join = QRectF(window.left(), window.top(), window.width(), (window.height() - gap) * 0.6)
+        rest = QRectF(
+            window.left(),
+            join.bottom() + gap,
+            window.width(),
+            window.bottom() - join.bottom() - gap,
+        )
+        return join, rest
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._static = None
@@ -298,8 +361,9 @@ class SlotReel(QWidget):
         else:
             text = self.strings("ready")
             p.setPen(TEXT_DIM)
-        p.setFont(fit_font(text, rect.adjusted(8, 0, -8, 0), rect.height() * 0.62))
-        p.drawText(QRectF(0, 0, rect.width(), rect.height()), Qt.AlignmentFlag.AlignCenter, text)
+        box = QRectF(8, 0, rect.width() - 16, rect.height())
+        p.setFont(fit_block(text, box, rect.height() * 0.62, QFont.Weight.Black))
+        draw_text(p, box, Qt.AlignmentFlag.AlignCenter, text)
         p.end()
         return pixmap
 
@@ -327,18 +391,21 @@ class SlotReel(QWidget):
         if self._strip:
             first = max(0, int(self._pos) - 2)
             last = min(len(self._strip) - 1, int(self._pos) + 3)
+            landed = len(self._strip) - 2
             for k in range(first, last + 1):
                 y = cy + (self._pos - k) * spacing - h / 2
                 if y > window.bottom() or y + h < window.top():
                     continue
                 n = self._strip[k]
+                dim = not self.spinning and k != landed
+                p.setOpacity(NEIGHBOUR_OPACITY if dim else 1.0)
                 p.drawPixmap(QPointF(x0, y), self.art.letter(self.art.column(n), letter_w, h))
                 p.drawPixmap(QPointF(x0 + letter_w + h * 0.04, y), self.art.cell(n, h, h))
+            p.setOpacity(1.0)
+            p.drawPixmap(window.topLeft(), self._shade)
         else:
-            p.setPen(TEXT_DIM)
-            p.setFont(ui_font(h * 0.5))
-            p.drawText(window, Qt.AlignmentFlag.AlignCenter, "?")
-        p.drawPixmap(window.topLeft(), self._shade)
+            _, shape = self.idle_areas()
+            paint_win_shape(p, shape, self.art, self.strings, self.window().height())
         p.restore()
         self._paint_lamps(p, lay)
         self._paint_paylines(p, window, h)

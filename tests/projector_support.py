@@ -1,0 +1,126 @@
+"""Helpers for the projector tests (tests/test_projector_*.py): boards of every size, a fake
+odds engine, and measuring every piece of text the room reads against the box it is drawn in
+(bingo.ui.art.TextLog records them while the screen is grabbed)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tomllib
+import types
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFontMetricsF
+
+from bingo.config import parse_config
+from bingo.ui.art import TextLog
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE_ENGINE = "test_projector_fake_probability"
+SHOTS = Path("/work/shared/team/shots")
+SCREENS = [(1024, 768), (1280, 800), (1280, 720), (1920, 1080)]
+# Every board size 3..10; 5 and 7 with a free centre, 8 and 10 with 3-digit numbers.
+BOARDS = [(3, 10, False), (4, 10, False), (5, 15, True), (6, 12, False), (7, 15, True),
+          (8, 15, False), (9, 11, False), (10, 15, False)]
+MIN_SHARE = 0.025  # nothing the room reads is smaller than this share of the screen height
+
+
+def board_config(size: int, per_column: int, free: bool = False, language: str = "ja",
+                 threshold: int = 4):
+    """config.toml with another board (default column names and colours for its size)."""
+    data = tomllib.loads((ROOT / "config.toml").read_text(encoding="utf-8"))
+    data["board"].update(
+        size=size,
+        numbers_per_column=per_column,
+        images_per_column=min(per_column, 10),
+        free_center=free,
+        threshold=threshold,
+    )
+    data["columns"] = {}
+    data["display"].update(spin_seconds=0.2, sound=False)
+    data["event"]["language"] = language
+    return parse_config(data, base_dir=ROOT)
+
+
+def install_fake_engine():
+    """Odds that change with every draw, computed at once (the layout is what is tested)."""
+    module = types.ModuleType(FAKE_ENGINE)
+
+    def next_draw_stats(per_column, size, per_col, threshold=4, free_center=False, cards=1):
+        p_now = sum(per_column) / (size * per_col)
+        col = types.SimpleNamespace(
+            column=0, p_column=0.25, p_bingo_after=p_now, p_new_bingo_card=0.01,
+            expected_new_bingos=cards * 0.01, p_any_new_bingo=0.5,
+        )
+        return types.SimpleNamespace(
+            p_bingo_now=p_now, p_bingo_next=p_now, p_new_bingo_card=0.01,
+            expected_new_bingos=cards * 0.01, p_any_new_bingo=0.5, by_column=(col,) * size,
+            cards=cards, remaining=size * per_col - sum(per_column),
+        )
+
+    def first_bingo_curve(cards, size, per_col, threshold=4, free_center=False, **kw):
+        draws = np.arange(size * per_col + 1)
+        return types.SimpleNamespace(
+            draws=draws, p_any=np.clip(draws / 12, 0, 1), exact=True, max_error=0.0,
+            cards=cards, expected_first_bingo=8.5,
+        )
+
+    module.warm_up = lambda *a, **k: None
+    module.next_draw_stats = next_draw_stats
+    module.first_bingo_curve = first_bingo_curve
+    sys.modules[FAKE_ENGINE] = module
+    return module
+
+
+def save_shot(widget, output_dir: Path, name: str) -> Path:
+    path = output_dir / name
+    widget.grab().save(str(path))
+    if SHOTS.is_dir():
+        shutil.copy(path, SHOTS / name)
+    return path
+
+
+def refresh_caches(window) -> None:
+    """Forget every cached picture so the next grab draws (and logs) all the text anew."""
+    window.art.clear()
+    window._title = None
+    window.board.invalidate()
+    window.odds_panel._invalidate()
+    window.reel.invalidate()
+
+
+def grab_text(window, widget=None) -> list[dict]:
+    """Grab `widget` (default: the window) with fresh caches; the text drawn, as logged."""
+    refresh_caches(window)
+    entries = TextLog.start()
+    try:
+        (widget or window).grab()
+    finally:
+        TextLog.stop()
+    return entries
+
+
+def text_problems(entries: list[dict], screen_h: int, min_share: float = MIN_SHARE) -> list[str]:
+    """Each piece of text cut by its box or smaller than `min_share` of the screen height."""
+    least = screen_h * min_share - 0.5
+    problems = []
+    for e in entries:
+        font, rect, text = e["font"], e["rect"], e["text"]
+        px = font.pixelSize() * abs(e["scale"] or 1.0)
+        if px < least:
+            problems.append(f"{text!r}: {px:.1f} px < {least + 0.5:.1f} px")
+        if e["ink"] is not None:  # outlined text: its outline's bounds against the box
+            ink = e["ink"]
+            slack = max(2.0, font.pixelSize() * 0.12)
+            if ink.left() < rect.left() - slack or ink.right() > rect.right() + slack:
+                problems.append(f"{text!r}: ink {ink.width():.0f} px wide in {rect.width():.0f}")
+            continue
+        box = QFontMetricsF(font).boundingRect(QRectF(rect), e["flags"], text)
+        if box.width() > rect.width() + 1 or box.height() > rect.height() + 1:
+            problems.append(
+                f"{text!r}: needs {box.width():.0f}x{box.height():.0f} in "
+                f"{rect.width():.0f}x{rect.height():.0f} ({font.pixelSize()} px)"
+            )
+    return problems

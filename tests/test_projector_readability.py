@@ -1,0 +1,93 @@
+"""Issue 22 item 9: on the projector sizes hosts meet (1024x768, 1280x800, 1280x720, 1920x1080)
+and every board 3..10 (10x10 with 15 per column: 3-digit numbers), nothing the room reads is
+cut and nothing is smaller than 2.5 % of the screen height. Every piece of text is measured
+(font metrics against the box it is drawn in) as the screen is grabbed: idle with the join code,
+the help, and 20 draws in with a bingo announcement, the resume banner and the disk-full notice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bingo.session import DrawSession
+from bingo.ui.display import DisplayWindow
+from bingo.ui.joinbadge import JoinBadge
+from cards.generate import generate_cards
+from projector_support import (
+    BOARDS,
+    FAKE_ENGINE,
+    SCREENS,
+    board_config,
+    grab_text,
+    install_fake_engine,
+    save_shot,
+    text_problems,
+)
+
+URL = "http://192.168.100.200:8080/"
+
+
+@pytest.fixture(autouse=True)
+def fake_engine():
+    import sys
+
+    yield install_fake_engine()
+    sys.modules.pop(FAKE_ENGINE, None)
+
+
+def open_show(qtbot, tmp_path, board, screen, language="ja"):
+    size, per_column, free = board
+    cfg = board_config(size, per_column, free, language)
+    registry = {c.serial: c for c in generate_cards(cfg.board, 60, seed=3)}
+    session = DrawSession.open(cfg, tmp_path / "j.jsonl", seed=5)
+    window = DisplayWindow(
+        session, cfg, registry=registry, probability_module=FAKE_ENGINE, odds_mode="thread"
+    )
+    qtbot.addWidget(window)
+    window.resize(*screen)
+    window.show()
+    qtbot.waitExposed(window)
+    window.join_badge = JoinBadge(window, URL)
+    window.start_background_work()
+    return window
+
+
+def after_draws(qtbot, window, count=20):
+    for _ in range(count):
+        window.controller.draw()
+        window.controller.land_now()
+    qtbot.waitUntil(
+        lambda: window.odds_panel.result is not None
+        and len(window.odds_panel.result.drawn) == count
+        and window.odds_panel.curve is not None,
+        timeout=10000,
+    )
+    s = window.strings
+    window.flash.flash(s("bingo_flash", n=3))
+    window.flash._t = 0.5  # holding, full size
+    window.show_banner(s("resumed", n=count) + " — " + s("torn_line"), 60000)
+    window.show_notice(s("disk_full"), "error", 60000)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nothing_the_room_reads_is_cut_or_small(qtbot, tmp_path, board, screen, output_dir):
+    window = open_show(qtbot, tmp_path, board, screen)
+    h = screen[1]
+    problems = {}
+    name = f"projector_{screen[0]}x{screen[1]}_{board[0]}x{board[1]}"
+    shots = board[0] in (4, 5, 10) and screen in ((1024, 768), (1920, 1080))
+    problems["idle"] = text_problems(grab_text(window), h)
+    if shots:
+        save_shot(window, output_dir, name + "_idle.png")
+    window.open_help()
+    problems["help"] = text_problems(grab_text(window), h)
+    if shots:
+        save_shot(window, output_dir, name + "_help.png")
+    window.help.close_view()
+    after_draws(qtbot, window)
+    problems["20 draws"] = text_problems(grab_text(window), h)
+    if board[0] in (4, 5, 10):
+        save_shot(window, output_dir, name + "_20draws.png")
+    report = [f"{state}: {line}" for state, lines in problems.items() for line in dict.fromkeys(lines)]
+    assert not report, "\n".join(report)
