@@ -20,13 +20,15 @@ SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 CARD_FACES = ("paint_card",)  # card indices scale with the card, measured by the painter tests
 
 
-def measure(widget: QWidget, output_dir=None, name: str = "") -> list[str]:
+def measure(widget: QWidget, output_dir=None, name: str = "", height: float = 0) -> list[str]:
+    """What is cut or too small on `widget`, judged against `height` (the window's)."""
+    height = height or widget.height()
     with painted_texts(skip=CARD_FACES) as texts:
         image = widget.grab()
     if output_dir is not None and name:
         image.save(str(output_dir / f"{name}.png"))
-    problems = text_problems(texts, widget.height(), QRectF(widget.rect()))
-    return problems + widget_text_problems(widget, widget.height())
+    problems = text_problems(texts, height, QRectF(widget.rect()))
+    return problems + widget_text_problems(widget, height)
 
 
 def daifugo(qtbot, size, language="ja", players=5, seed=4):
@@ -74,3 +76,90 @@ def test_daifugo_opens_full_screen_and_f11_gives_a_window_that_fits(qtbot):
     assert table.screen().availableGeometry().contains(table.frameGeometry().topLeft())
     qtbot.keyClick(table, Qt.Key.Key_F11)
     assert table.isFullScreen()
+
+
+def schwimmen(qtbot, size, language="ja", players=4, seed=7):
+    from dataclasses import replace
+
+    from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
+    from games.schwimmen.settings import SchwimmenSettings
+
+    settings = replace(with_fast_timings(SchwimmenSettings()), players=players)
+    window = SchwimmenWindow(settings, language, seed=seed, ask=False)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    window.start()
+    qtbot.waitUntil(
+        lambda: window.human_to_move() or window.round_overlay.isVisible(), timeout=10_000
+    )
+    return window
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_schwimmen_reads_at_every_size(qtbot, output_dir, size, language):
+    window = schwimmen(qtbot, size, language)
+    name = f"schwimmen_{language}_{size[0]}x{size[1]}"
+    problems = measure(window.view, None, "", window.height())
+    problems += measure(window, output_dir, name)
+    assert problems == [], "\n".join(problems)
+    for button in window.buttons.values():
+        if button.isVisible():
+            top_left = button.mapTo(window, button.rect().topLeft())
+            assert window.rect().contains(top_left) and top_left.y() + button.height() <= size[1]
+
+
+def cool24(qtbot, size, language="ja"):
+    from dataclasses import replace
+
+    from games.cool24.qt.window import Cool24Widget
+    from games.cool24.settings import Cool24Settings
+
+    window = Cool24Widget(replace(Cool24Settings(), language=language), seed=5)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    return window
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
+    window = cool24(qtbot, size, language)
+    problems = measure(window, output_dir, f"cool24_title_{language}_{size[0]}x{size[1]}")
+    window.start()
+    problems += measure(window, output_dir, f"cool24_{language}_{size[0]}x{size[1]}")
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_schwimmen_round_results_read_at_every_size(qtbot, output_dir, size, language):
+    """ "30.5点" no longer runs into "コイン 3", "シュビメン" is whole (issue 24 item 5)."""
+    from games.schwimmen.rules import Game, Rules
+
+    window = schwimmen(qtbot, size, language, players=5)
+    hands = [
+        ("7H", "7S", "7D"),
+        ("AH", "KH", "9H"),
+        ("7C", "9D", "8H"),
+        ("QS", "JS", "10C"),
+        ("8C", "8S", "9S"),
+    ]
+    hands = [tuple(h) for h in hands]
+    game = Game.from_position(
+        hands,
+        ("10D", "JD", "QD"),
+        rules=Rules.standard(),
+        coins=[3, 0, 2, 1, 3],
+        turns_taken=[1] * 5,
+    )
+    window.game = game
+    window._logged = 0
+    window._continue()
+    window.press("knock")
+    qtbot.waitUntil(window.round_overlay.isVisible, timeout=10_000)
+    name = f"schwimmen_round_{language}_{size[0]}x{size[1]}"
+    problems = measure(window.round_overlay, output_dir, name, window.height())
+    assert problems == [], "\n".join(problems)

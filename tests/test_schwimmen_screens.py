@@ -7,18 +7,26 @@ from dataclasses import replace
 from itertools import combinations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QMessageBox
 
-from games.schwimmen.qt.painting import bubble_font, coin_font, name_font, prompt_font, tag_sizes
+from games.common.textfit import MIN_TEXT, fitted_font
+from games.schwimmen.qt.painting import (
+    TAG_GAP,
+    bubble_font,
+    coin_font,
+    name_font,
+    prompt_size,
+    tag_sizes,
+)
 from games.schwimmen.qt.style import font as font_of
-from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
+from games.schwimmen.qt.style import use_window_floor
+from games.schwimmen.qt.window import SchwimmenWindow, side_panel_width, with_fast_timings
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Knock, Pass, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings
 from games.schwimmen.texts import Texts
 
-SIDE_PANEL = 300  # the log beside the table (fixed width)
 SIZES = ((1280, 720), (1920, 1080))
 
 
@@ -29,7 +37,9 @@ def open_window(qtbot, players, size=(1280, 720), language="ja", rules="standard
     window.resize(*size)
     window.show()
     window.start()
-    qtbot.waitUntil(lambda: window.view.width() == size[0] - SIDE_PANEL, timeout=5_000)
+    qtbot.waitUntil(
+        lambda: window.view.width() == size[0] - side_panel_width(size[0]), timeout=5_000
+    )
     qtbot.waitUntil(
         lambda: window.human_to_move() or window.round_overlay.isVisible(), timeout=10_000
     )
@@ -45,6 +55,7 @@ def fits(text, font, width) -> bool:
 def test_seat_panels_fit_and_stay_readable_for_every_player_count(qtbot, size, language):
     t = Texts(language)
     window = open_window(qtbot, MAX_PLAYERS, size, language)
+    use_window_floor(window)  # the fonts below are this window's (never under its floor)
     view = window.view
     area = view.rect().toRectF()
     words = ("swap", "swap_all", "pass", "knock", "take_extra", "keep")
@@ -80,7 +91,7 @@ def test_seat_panels_fit_and_stay_readable_for_every_player_count(qtbot, size, l
             assert not parts.coin_icons.intersects(parts.name), where
             assert not parts.coin_text.intersects(parts.cards), where
             for coins in (3, -1, 20):
-                text = t.coins(coins, out=False)
+                text = t.coins(coins, out=False, short=parts.wide)
                 font = coin_font(parts, text)
                 assert fits(text, font, parts.coin_text.width()) and font.pixelSize() >= 10, where
             for bubble in bubbles:
@@ -88,9 +99,10 @@ def test_seat_panels_fit_and_stay_readable_for_every_player_count(qtbot, size, l
                 width = parts.bubble.width() - parts.bubble.height() * 0.8
                 assert fits(bubble, font, width) and font.pixelSize() >= 11, (where, bubble)
             # a knocking CPU's bubble says 「終了!」, so its panel needs two labels at most
-            for words in ([t("dealer"), t("swimming")], [t("dealer"), t("knocked")]):
+            tag = {key: t.tag(key, short=parts.wide) for key in ("dealer", "swimming", "knocked")}
+            for words in ([tag["dealer"], tag["swimming"]], [tag["dealer"], tag["knocked"]]):
                 h, widths = tag_sizes(parts.tags, words)
-                assert h >= 14 and sum(widths) + h * 0.25 <= parts.tags.width() + 0.5, where
+                assert h >= 14 and sum(widths) + h * TAG_GAP <= parts.tags.width() + 0.5, where
 
 
 @pytest.mark.parametrize("players", [3, 7, 9])
@@ -114,7 +126,7 @@ def test_help_shows_keys_scoring_and_the_browser_rules(qtbot, output_dir, langua
     window.resize(1280, 720)
     window.show()
     window.start()
-    qtbot.waitUntil(lambda: window.view.width() == 1280 - SIDE_PANEL, timeout=5_000)
+    qtbot.waitUntil(lambda: window.view.width() == 1280 - side_panel_width(1280), timeout=5_000)
     qtbot.keyClick(window, Qt.Key.Key_F1)
     help_ = window.help_overlay
     assert help_.isVisible()
@@ -232,5 +244,10 @@ def test_the_longest_prompt_stays_on_the_table(qtbot, language):
     t = Texts(language)
     longest = max((t(k) for k in ("dealer_prompt", "select_two", "prompt_last")), key=len)
     for width, height in ((980, 654), (640, 420)):  # 1280x720 and the smallest view
-        font = prompt_font(longest, width, height * 0.1)
-        assert fits(longest, font, width * 0.96) and font.pixelSize() >= 12, (width, longest)
+        floor = MIN_TEXT * (height + 66)  # the window: the view and the button bar
+        band = QRectF(0, 0, width * 0.96, height * 0.1)
+        font = fitted_font(longest, band, prompt_size(width, band.height()), floor, True)
+        flags = int(Qt.AlignmentFlag.AlignCenter.value | Qt.TextFlag.TextWordWrap.value)
+        needed = QFontMetricsF(font).boundingRect(band, flags, longest)
+        assert font.pixelSize() >= floor, (width, longest)
+        assert needed.width() <= band.width() and needed.height() <= band.height() + 1

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from bingo.config import ConfigError
 from games.schwimmen.qt.dialogs import StartChoice, StartDialog
-from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
+from games.schwimmen.qt.window import SchwimmenWindow, side_panel_width, with_fast_timings
 from games.schwimmen.rules import Game, Knock, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings, parse_settings
 from games.schwimmen.texts import Texts
@@ -225,7 +225,10 @@ def test_english_and_resizing(qtbot, output_dir):
     for w, h in ((900, 600), (1600, 1000), (1280, 720)):
         window.resize(w, h)
         target = window.size()  # at least the window's minimum size
-        qtbot.waitUntil(lambda t=target: window.view.width() == t.width() - 300, timeout=5_000)
+        qtbot.waitUntil(
+            lambda t=target: window.view.width() == t.width() - side_panel_width(t.width()),
+            timeout=5_000,
+        )
         view = window.view
         area = view.rect()
         rects = [view.table_rect(j) for j in range(3)] + [view.hand_rect(i) for i in range(3)]

@@ -107,7 +107,7 @@ def widget_text_problems(root: QWidget, height: float) -> list[str]:
         if not text:
             continue
         if isinstance(widget, QLabel) and (
-            widget.textFormat() == Qt.TextFormat.RichText or Qt.mightBeRichText(text)
+            widget.textFormat() == Qt.TextFormat.RichText or text.lstrip().startswith("<")
         ):
             continue  # rich text (help pages) wraps inside its label
         font = widget.font()

@@ -26,8 +26,9 @@ def table_font(pixels: float, bold: bool = False) -> QFont:
 
 
 def fitted_font(text: str, rect: QRectF, pixels: float, floor: float, bold: bool = False) -> QFont:
-    """The largest font from `pixels` down to `floor` whose one line of `text` fits `rect`."""
-    font = table_font(pixels, bold)
+    """The largest font from `pixels` (raised to `floor`) down to `floor` whose one line of
+    `text` fits `rect`."""
+    font = table_font(max(pixels, floor), bold)
     width = QFontMetricsF(font).horizontalAdvance(text)
     if width <= rect.width() or rect.width() <= 0:
         return font

@@ -51,6 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_place": "あなたの順位：{n}位",
         "you_win": "あなたの勝ちです！ 1位",
         "coins": "コイン {n}",
+        "coins_short": "×{n}",
         "swimming": "シュビメン",
         "out": "敗退",
         "knocked": "終了宣言",
@@ -93,7 +94,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "A / S / D：自分のカードの1〜3枚目を選ぶ\n"
             "Enter または Space：交換\n"
             "X：全交換（親のときは手札を取り替える）\n"
-            "P：パス（親のときはこのまま）\n"
+            "P：パス（親のときはこのまま。2回続けてのパスはできません）\n"
             "K：終了（2ターン目から）\n"
             "N または Enter：ラウンド終了の後に再開\n"
             "Ctrl+N：新しいゲーム（途中なら確かめます）\n"
@@ -129,6 +130,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "help_scoring": (
             "手札のうち同じスートのカードの合計です（いちばん高いスートを数えます）。\n"
             "A＝11点、K・Q・J・10＝10点、9＝9点、8＝8点、7＝7点。\n"
+            "全員が続けてパスすると、場札が新しい3枚に替わります。\n"
             "同じ数字が3枚：30.5点。\n"
             "シュナウツ：同じスートのAと10点札2枚で31点。その場でラウンド終了。\n"
             "ファイア：Aが3枚で32点。その場でラウンド終了。\n"
@@ -176,6 +178,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "your_place": "Your place: {n}",
         "you_win": "You win! 1st place",
         "coins": "Coins {n}",
+        "coins_short": "×{n}",
+        "swimming_short": "Swim",
+        "dealer_short": "Deals",
+        "knocked_short": "Knock",
         "swimming": "Swimming",
         "out": "Out",
         "knocked": "Knocked",
@@ -212,13 +218,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_action": "That is not a Schwimmen action.",
         "help_title": "How to play Schwimmen",
         "help": (
-            "Click: select one table card and one of yours (click again to deselect)\n"
+            "Click: one table card and one of yours (click again: deselect)\n"
             "Drag: drop one of your cards on a table card to swap\n"
             "Q / W / E: select table card 1-3\n"
             "A / S / D: select your card 1-3\n"
             "Enter or Space: swap\n"
             "X: swap all (when dealing: take the other hand)\n"
-            "P: pass (when dealing: keep the hand)\n"
+            "P: pass (when dealing: keep the hand); never twice in a row\n"
             "K: knock (from your second turn)\n"
             "N or Enter: next round after a round is over\n"
             "Ctrl+N: new game (asks first during a game)\n"
@@ -241,7 +247,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "bubble_pass": "Pass",
         "bubble_knock": "Knock!",
         "bubble_take_extra": "New hand",
-        "bubble_keep": "Keeps hand",
+        "bubble_keep": "Keeps",
         "players_label": "Players",
         "players_item": "{n} (you and {cpus} CPUs)",
         "cpu_level_of": "{name} level",
@@ -254,6 +260,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "help_scoring": (
             "A hand counts the cards of one suit (the best suit).\n"
             "A = 11, K Q J 10 = 10, 9 = 9, 8 = 8, 7 = 7.\n"
+            "When everyone passes in turn, three new table cards come.\n"
             "Three of a kind: 30.5.\n"
             "Schnauz: ace and two ten-point cards of one suit, 31; the round ends at once.\n"
             "Feuer: three aces, 32; the round ends at once.\n"
@@ -271,8 +278,8 @@ TEXTS: dict[str, dict[str, str]] = {
             "What the original browser version's rules change:\n"
             "- No dealer: the three table cards are face up from the start; no hand swap.\n"
             "- Every round starts with you.\n"
-            "- When a CPU knocks, the round ends before your turn comes again (only the CPUs "
-            "of that rotation play).\n"
+            "- When a CPU knocks, the round ends before your next turn (only the CPUs of that"
+            " rotation play).\n"
             "- When you knock, every CPU has one more turn."
         ),
     },
@@ -295,10 +302,16 @@ class Texts(i18n.Texts):
             return ""
         return self("points", v=f"{value:g}")
 
-    def coins(self, n: int, *, out: bool) -> str:
-        """A seat's coins ("コイン 2"); nothing for an eliminated seat (its 「敗退」 label says it),
-        never "コイン -2"."""
-        return "" if out or n < -1 else self("coins", n=n)
+    def coins(self, n: int, *, out: bool, short: bool = False) -> str:
+        """A seat's coins ("コイン 2", or "×2" beside the coin discs in a small panel); nothing
+        for an eliminated seat (its 「敗退」 label says it), never "コイン -2"."""
+        return "" if out or n < -1 else self("coins_short" if short else "coins", n=n)
+
+    def tag(self, key: str, *, short: bool = False) -> str:
+        """A seat's label (dealer, knocked, swimming, out); its short form in a small panel."""
+        if short and f"{key}_short" in self.table:
+            return self(f"{key}_short")
+        return self(key)
 
     def event(self, event: Event) -> str:
         took = " ".join(card_label(c) for c in event.took)

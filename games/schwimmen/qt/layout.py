@@ -1,8 +1,9 @@
 """Where everything sits on the table, from the view's size and the CPU seats (no widgets).
 
-Up to five CPUs sit in one row of tall panels (name, tags, cards, coins one under the other);
-six to eight CPUs (7-9 players) sit in two rows of wide panels (name and tags on one line,
-cards on the left, coins on the right), so names, coins and bubbles keep their room.
+Up to four CPUs sit in one row of tall panels (name, tags, cards, coins one under the other);
+five to eight CPUs (6-9 players) sit in two rows of wide panels (name and tags on one line,
+cards on the left, coins on the right), so names, coins and bubbles keep their room at the
+table's smallest text.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PySide6.QtCore import QRectF
 
 from games.common.painter import CARD_ASPECT
 
-ONE_ROW_MAX = 5  # CPUs that still fit in one row of seat panels
+ONE_ROW_MAX = 4  # CPUs that still fit in one row of seat panels
 SEATS_TOP, SEATS_BOTTOM = 0.012, 0.244  # the seat area, as parts of the view's height
 
 
@@ -137,7 +138,7 @@ class TableLayout:
             return SeatParts(panel, name, tags, cards, icons, coin_text, bubble, False)
         # wide: name and tags on one line; cards left, coins right
         line = _clamp(h * 0.27, 11, 24)
-        name = QRectF(x + pad, y + pad * 0.5, inner_w * 0.32, line)
+        name = QRectF(x + pad, y + pad * 0.5, inner_w * 0.3, line)
         tags = QRectF(name.right() + pad, name.y(), panel.right() - pad - name.right() - pad, line)
         body_y = name.bottom() + 2
         body_h = panel.bottom() - pad * 0.5 - body_y

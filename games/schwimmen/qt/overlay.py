@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from games.schwimmen.qt.style import GOLD, TEXT, font
+from games.schwimmen.qt.style import GOLD, TEXT, font, text_floor, use_window_floor
 
 if TYPE_CHECKING:
     from games.schwimmen.qt.window import SchwimmenWindow
@@ -52,7 +52,7 @@ class HelpOverlay(Overlay):
 
     def panel_rect(self) -> QRectF:
         w, h = self.width(), self.height()
-        return QRectF(w * 0.03, h * 0.03, w * 0.94, h * 0.94)
+        return QRectF(w * 0.02, h * 0.02, w * 0.96, h * 0.96)
 
     def sections(self) -> list[tuple[str, str]]:
         game, t = self.win.game, self.win.t
@@ -61,42 +61,57 @@ class HelpOverlay(Overlay):
 
     def title_rect(self) -> QRectF:
         panel = self.panel_rect()
-        return QRectF(panel.x(), panel.y() + 6, panel.width(), min(panel.height() * 0.09, 52))
+        return QRectF(panel.x(), panel.y() + 6, panel.width(), min(panel.height() * 0.075, 52))
 
     def blocks(self) -> tuple[float, list[HelpBlock]]:
-        """The largest text size at which every section fits, and where each one goes."""
+        """The largest text size at which every section fits, and where each one goes: the
+        sections in order down two columns, split where the taller column is lowest; on a
+        narrow screen where two columns do not fit at the smallest text, one column each."""
+        use_window_floor(self)  # asked outside painting too (tests): this window's floor
         panel = self.panel_rect()
-        pad = panel.width() * 0.025
+        pad = panel.width() * 0.015
         top = self.title_rect().bottom() + pad * 0.4
         bottom = panel.bottom() - pad
-        col_w = (panel.width() - 3 * pad) / 2
         sections = self.sections()
-        columns = [sections[:1], sections[1:]]
-        flags = int(Qt.TextFlag.TextWordWrap)
-        px = max(10.0, min(24.0, panel.height() * 0.04))
+        px = max(text_floor(), panel.height() * 0.036)
         while True:
-            metrics = QFontMetricsF(font(px))
-            blocks: list[HelpBlock] = []
-            fits = True
-            for c, column in enumerate(columns):
-                x = panel.x() + pad + c * (col_w + pad)
-                y = top
-                for heading, body in column:
-                    head_h = px * 1.7
-                    body_h = metrics.boundingRect(QRectF(0, 0, col_w, 1e5), flags, body).height()
-                    head = QRectF(x, y, col_w, head_h)
-                    rect = QRectF(x, y + head_h, col_w, body_h + 2)
-                    blocks.append(HelpBlock(heading, body, head, rect))
-                    y = rect.bottom() + px * 0.8
-                fits = fits and y - px * 0.8 <= bottom
-            if fits or px <= 8:
-                return px, blocks
+            layouts = [
+                self._place([sections[:k], sections[k:]], px, panel, pad, top)
+                for k in range(1, len(sections))
+            ]
+            if px <= text_floor():
+                layouts.append(self._place([[s] for s in sections], px, panel, pad, top))
+            lowest, blocks = min(layouts, key=lambda placed: placed[0])
+            if lowest <= bottom or px <= text_floor():
+                return max(px, text_floor()), blocks
             px -= 0.5
+
+    @staticmethod
+    def _place(columns, px, panel, pad, top) -> tuple[float, list[HelpBlock]]:
+        """The blocks of these columns of sections: (the lowest column's bottom, the blocks)."""
+        metrics = QFontMetricsF(font(px))
+        flags = int(Qt.TextFlag.TextWordWrap)
+        col_w = (panel.width() - (len(columns) + 1) * pad) / len(columns)
+        blocks: list[HelpBlock] = []
+        lowest = top
+        for c, column in enumerate(columns):
+            x = panel.x() + pad + c * (col_w + pad)
+            y = top
+            for heading, body in column:
+                head_h = px * 1.5
+                body_h = metrics.boundingRect(QRectF(0, 0, col_w, 1e5), flags, body).height()
+                head = QRectF(x, y, col_w, head_h)
+                rect = QRectF(x, y + head_h, col_w, body_h + 2)
+                blocks.append(HelpBlock(heading, body, head, rect))
+                y = rect.bottom() + px * 0.6
+            lowest = max(lowest, y - px * 0.6)
+        return lowest, blocks
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         self.hide()
 
     def paintEvent(self, event) -> None:  # noqa: N802
+        use_window_floor(self)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         try:

@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 
 from games.common.painter import paint_card
+from games.common.textfit import draw_fitted
 from games.schwimmen.qt.layout import SeatParts
 from games.schwimmen.qt.style import (
     BLUE,
@@ -24,6 +25,7 @@ from games.schwimmen.qt.style import (
     TEXT,
     fitted_font,
     font,
+    text_floor,
 )
 from games.schwimmen.rules import Phase, hand_value
 
@@ -56,13 +58,17 @@ def paint_coins(p: QPainter, rect: QRectF, coins: int) -> None:
         p.drawEllipse(QRectF(cx, rect.y(), size, size))
 
 
+TAG_GAP = 0.15  # between two labels, as a part of their height
+
+
 def tag_sizes(rect: QRectF, words: list[str]) -> tuple[float, list[float]]:
     """The label height and each label's width so the labels side by side fit in `rect`."""
-    h = rect.height()
+    least = max(14.0, text_floor() * 1.35)  # a label's text never below the window's floor
+    h = max(rect.height(), least)
     while True:
         metrics = QFontMetricsF(font(h * 0.62, True))
-        widths = [metrics.horizontalAdvance(w) + h * 0.7 for w in words]
-        if sum(widths) + h * 0.25 * max(0, len(words) - 1) <= rect.width() or h <= 14:
+        widths = [metrics.horizontalAdvance(w) + h * 0.4 for w in words]
+        if sum(widths) + h * TAG_GAP * max(0, len(words) - 1) <= rect.width() or h <= least:
             return h, widths
         h -= 1
 
@@ -78,12 +84,13 @@ def paint_tags(p: QPainter, rect: QRectF, tags: list[tuple[str, QColor]]) -> Non
         p.drawRoundedRect(QRectF(x, y, width, h), h * 0.3, h * 0.3)
         p.setPen(QColor("#111111") if colour.lightness() > 140 else TEXT)
         p.drawText(QRectF(x, y, width, h), Qt.AlignmentFlag.AlignCenter, text)
-        x += width + h * 0.25
+        x += width + h * TAG_GAP
 
 
-def prompt_font(text: str, width: float, height: float) -> QFont:
-    """The line over your cards: large, but always whole on one line."""
-    return fitted_font(text, width * 0.96, max(15.0, min(height * 0.5, width * 0.026)), True)
+def prompt_size(width: float, height: float) -> float:
+    """The line over your cards: large, within its band (draw_fitted wraps it onto a second
+    line rather than going below the window's smallest text)."""
+    return max(15.0, min(height * 0.5, width * 0.026))
 
 
 def name_font(parts: SeatParts, name: str) -> QFont:
@@ -154,9 +161,9 @@ class TablePainter:
         # prompt
         prompt_y = view.table_rect(0).bottom() + h * 0.012
         prompt_h = view.hand_rect(0).y() - prompt_y - h * 0.012
-        p.setFont(prompt_font(win.prompt, w, prompt_h))
         p.setPen(GOLD if win.human_to_move() else TEXT)
-        p.drawText(QRectF(0, prompt_y, w, prompt_h), Qt.AlignmentFlag.AlignCenter, win.prompt)
+        prompt_rect = QRectF(w * 0.02, prompt_y, w * 0.96, prompt_h)
+        draw_fitted(p, prompt_rect, win.prompt, prompt_size(w, prompt_h), text_floor(), bold=True)
         # your cards
         for i, card in enumerate(game.hands[0]):
             rect = view.hand_rect(i)
@@ -191,15 +198,17 @@ class TablePainter:
         """The labels a seat shows now: 親, 終了宣言 (unless its bubble says 「終了!」), シュビメン,
         敗退."""
         game, t = self.win.game, self.win.t
+        # a small CPU panel says "Swim", not "Swimming"
+        short = seat in self.view.cpu_seats() and self.view.seat_parts(seat).wide
         tags: list[tuple[str, QColor]] = []
         if game.dealer == seat and self.win.show_dealer():
-            tags.append((t("dealer"), QColor("#d8d2c0")))
+            tags.append((t.tag("dealer", short=short), QColor("#d8d2c0")))
         if game.knocker == seat and game.phase is Phase.PLAY and seat not in self.view.bubbles:
-            tags.append((t("knocked"), RED))
+            tags.append((t.tag("knocked", short=short), RED))
         if game.is_swimming(seat):
-            tags.append((t("swimming"), BLUE))
+            tags.append((t.tag("swimming", short=short), BLUE))
         if game.out[seat]:
-            tags.append((t("out"), GREY))
+            tags.append((t.tag("out", short=short), GREY))
         return tags
 
     def seat(self, seat: int) -> None:
@@ -219,7 +228,7 @@ class TablePainter:
         if game.out[seat]:
             return
         paint_coins(p, parts.coin_icons, game.coins[seat])
-        text = t.coins(game.coins[seat], out=False)
+        text = t.coins(game.coins[seat], out=False, short=parts.wide)
         p.setPen(TEXT)
         p.setFont(coin_font(parts, text))
         align = Qt.AlignmentFlag.AlignLeft if parts.wide else Qt.AlignmentFlag.AlignRight

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
@@ -9,12 +10,19 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from games.common.painter import CARD_ASPECT, paint_card
+from games.common.textfit import MIN_TEXT, draw_fitted
 from games.schwimmen.qt.overlay import Overlay
-from games.schwimmen.qt.style import BLUE, GOLD, RED, TEXT, font
+from games.schwimmen.qt.style import BLUE, GOLD, RED, TEXT, font, text_floor, use_window_floor
 from games.schwimmen.rules import RoundResult
 
 if TYPE_CHECKING:
     from games.schwimmen.qt.window import SchwimmenWindow
+
+
+def column_widths(width: float) -> tuple[float, ...]:
+    """A result row's columns (place, name, cards, points, coins; the status takes the rest),
+    side by side, so no text runs into its neighbour."""
+    return tuple(width * share for share in (0.08, 0.14, 0.26, 0.14, 0.2))
 
 
 class RoundOverlay(Overlay):
@@ -25,12 +33,6 @@ class RoundOverlay(Overlay):
         self.win = window
         self.result: RoundResult | None = None
         self.button = QPushButton(self)
-        self.button.setMinimumHeight(44)
-        self.button.setStyleSheet(
-            "QPushButton { font-size: 20px; font-weight: bold; padding: 6px 28px;"
-            " background: #ffc21a; color: #1a1a1a; border-radius: 8px; }"
-            "QPushButton:hover { background: #ffd34d; }"
-        )
         self.button.clicked.connect(self._pressed)
 
     def show_result(self, result: RoundResult) -> None:
@@ -48,11 +50,18 @@ class RoundOverlay(Overlay):
         self._place_button()
 
     def _place_button(self) -> None:
+        height = self.window().height()
+        px = max(math.ceil(MIN_TEXT * height), round(0.032 * height))
+        self.button.setStyleSheet(
+            f"QPushButton {{ font-size: {px}px; font-weight: bold; padding: 0.2em 1.2em;"
+            " background: #ffc21a; color: #1a1a1a; border-radius: 8px; }"
+            "QPushButton:hover { background: #ffd34d; }"
+        )
         panel = self.panel_rect()
-        self.button.adjustSize()
-        bw = max(200, self.button.sizeHint().width())
+        bh = round(px * 2.1)
+        bw = max(round(px * 9), self.button.sizeHint().width())
         self.button.setGeometry(
-            round(panel.center().x() - bw / 2), round(panel.bottom() - 62), bw, 48
+            round(panel.center().x() - bw / 2), round(panel.bottom() - bh - 12), bw, bh
         )
 
     def _pressed(self) -> None:
@@ -64,6 +73,7 @@ class RoundOverlay(Overlay):
     def paintEvent(self, event) -> None:  # noqa: N802
         if self.result is None:
             return
+        use_window_floor(self)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         try:
@@ -92,7 +102,7 @@ class RoundOverlay(Overlay):
         )
         seats = self.row_seats()
         top = panel.y() + title_h * 1.75
-        bottom = panel.bottom() - 72
+        bottom = panel.bottom() - self.button.height() - 24
         row_h = min((bottom - top) / max(1, len(seats)), panel.height() * 0.2)
         for k, seat in enumerate(seats):
             self._row(p, panel, top + k * row_h, row_h, seat)
@@ -146,37 +156,35 @@ class RoundOverlay(Overlay):
             p.drawRoundedRect(QRectF(panel.x() + 10, y + 2, panel.width() - 20, row_h - 4), 8, 8)
         x = panel.x() + panel.width() * 0.03
         text_h = min(row_h * 0.42, 30)
+        floor = text_floor()
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        columns = column_widths(panel.width())
         place = self.place_text(seat)
         first = place == t("place", n=1)
         p.setPen(GOLD if first else TEXT)
-        p.setFont(font(text_h, True))
-        p.drawText(QRectF(x, y, panel.width() * 0.08, row_h), Qt.AlignmentFlag.AlignVCenter, place)
-        x += panel.width() * 0.09
+        draw_fitted(p, QRectF(x, y, columns[0], row_h), place, text_h, floor, bold=True, align=left)
+        x += columns[0]
         p.setPen(TEXT)
-        p.drawText(
-            QRectF(x, y, panel.width() * 0.14, row_h), Qt.AlignmentFlag.AlignVCenter, t.name(seat)
-        )
-        x += panel.width() * 0.13
+        name_rect = QRectF(x, y, columns[1], row_h)
+        draw_fitted(p, name_rect, t.name(seat), text_h, floor, bold=True, align=left)
+        x += columns[1]
         scale = 0.86 if seat == 0 else 0.66  # CPU cards small, yours a little larger
-        cw = min(row_h * scale / CARD_ASPECT, (panel.width() * 0.25 - 12) / 3)
+        cw = min(row_h * scale / CARD_ASPECT, (columns[2] - 18) / 3)
         ch = cw * CARD_ASPECT
         for i, card in enumerate(result.hands[seat]):
             paint_card(p, QRectF(x + i * (cw + 6), y + (row_h - ch) / 2, cw, ch), card)
-        x += panel.width() * 0.27
-        p.setFont(font(text_h * 1.1, True))
+        x += columns[2]
         value = result.values[seat]
         p.setPen(GOLD if value is not None and value >= 31 else TEXT)
-        p.drawText(
-            QRectF(x, y, panel.width() * 0.14, row_h),
-            Qt.AlignmentFlag.AlignVCenter,
-            t.points(value),
-        )
-        x += panel.width() * 0.13
-        p.setFont(font(text_h * 0.8, True))
+        value_rect = QRectF(x, y, columns[3], row_h)
+        draw_fitted(p, value_rect, t.points(value), text_h * 1.1, floor, bold=True, align=left)
+        x += columns[3]
         p.setPen(RED if lost else TEXT)
-        coins = self.coins_text(seat)
-        p.drawText(QRectF(x, y, panel.width() * 0.22, row_h), Qt.AlignmentFlag.AlignVCenter, coins)
-        x += panel.width() * 0.22
+        coins_rect = QRectF(x, y, columns[4], row_h)
+        draw_fitted(
+            p, coins_rect, self.coins_text(seat), text_h * 0.8, floor, bold=True, align=left
+        )
+        x += columns[4]
         status = ""
         if seat in result.eliminated and game.out[seat]:
             status = t("out")
@@ -184,6 +192,5 @@ class RoundOverlay(Overlay):
             status = t("swimming")
         if status:
             p.setPen(BLUE if status == t("swimming") else QColor("#bbbbbb"))
-            p.drawText(
-                QRectF(x, y, panel.right() - x - 10, row_h), Qt.AlignmentFlag.AlignVCenter, status
-            )
+            status_rect = QRectF(x, y, panel.right() - x - 10, row_h)
+            draw_fitted(p, status_rect, status, text_h * 0.8, floor, bold=True, align=left)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from games.common.cards import Card
 from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.painting import TablePainter
+from games.schwimmen.qt.style import use_window_floor
 from games.schwimmen.rules import Action, DealerKeep, DealerSwap, Event, Game, SwapAll, SwapOne
 
 if TYPE_CHECKING:
@@ -161,6 +162,7 @@ class TableView(QWidget):
     # ------------------------------------------------------------ painting
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        use_window_floor(self)
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         try:

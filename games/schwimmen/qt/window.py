@@ -7,6 +7,7 @@ in `keys`. All timings come from the [schwimmen] settings, so tests can set them
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace as dc_replace
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from games.common.textfit import MIN_TEXT
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
 from games.schwimmen.qt.dialogs import StartDialog, confirm_new_game
@@ -40,8 +42,14 @@ from games.schwimmen.settings import SchwimmenSettings
 from games.schwimmen.table import BUTTONS, DEALER_BUTTONS, HUMAN, TableSession, action_word
 from games.schwimmen.texts import Texts
 
+
+def side_panel_width(window_width: int) -> int:
+    """The log beside the table: a fifth of the window, within 220-440 px."""
+    return max(220, min(440, round(0.22 * window_width)))
+
+
 _BUTTON_STYLE = (
-    "QPushButton { font-size: 20px; font-weight: bold; padding: 8px 18px;"
+    "QPushButton { font-size: %dpx; font-weight: bold; padding: 0.3em 0.8em;"
     " background: #f4f1e8; color: #1b1b1b; border: 2px solid #c9a227; border-radius: 8px; }"
     "QPushButton:hover { background: #fff6cc; }"
     "QPushButton:disabled { background: #4a5a50; color: #8fa096; border-color: #4a5a50; }"
@@ -86,7 +94,7 @@ class SchwimmenWindow(QMainWindow):
         self._cpu_timer = QTimer(self)
         self._cpu_timer.setSingleShot(True)
         self._cpu_timer.timeout.connect(self._cpu_step)
-        self.resize(1280, 800)
+        self.resize(1280, 720)
 
     # ------------------------------------------------------------ widgets
 
@@ -110,19 +118,13 @@ class SchwimmenWindow(QMainWindow):
         for key in BUTTONS:
             button = QPushButton(t(key))
             button.setToolTip(_SHORTCUTS[key])
-            button.setStyleSheet(_BUTTON_STYLE)
-            button.setMinimumHeight(48)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             button.setVisible(key not in DEALER_BUTTONS)  # all six would widen the window
             bar.addWidget(button)
             self.buttons[key] = button
         bar.addStretch(1)
-        help_button = QPushButton(t("help_button"))
-        help_button.setStyleSheet(
-            "QPushButton { font-size: 14px; padding: 6px 10px; background: #24402f;"
-            " color: #f4f1e8; border: 1px solid #5c7a66; border-radius: 6px; }"
-        )
+        help_button = self.help_button = QPushButton(t("help_button"))
         help_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         help_button.clicked.connect(self.toggle_help)
         bar.addWidget(help_button)
@@ -130,37 +132,54 @@ class SchwimmenWindow(QMainWindow):
         outer.addLayout(left, 1)
         side = QVBoxLayout()
         side.setContentsMargins(8, 10, 10, 10)
-        title = QLabel(t("log"))
-        title.setStyleSheet("color: #ffc21a; font-size: 18px; font-weight: bold;")
+        title = self.log_title = QLabel(t("log"))
         side.addWidget(title)
         self.info_label = QLabel("")
         self.info_label.setWordWrap(True)
-        self.info_label.setStyleSheet("color: #cfe3d6; font-size: 14px;")
         side.addWidget(self.info_label)
         self.log_list = QListWidget()
         self.log_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log_list.setWordWrap(True)
-        self.log_list.setStyleSheet(
-            "QListWidget { background: #10331f; color: #f4f1e8; font-size: 15px;"
-            " border: 1px solid #2d5a40; border-radius: 6px; }"
-        )
         side.addWidget(self.log_list, 1)
-        side_widget = QWidget()
+        side_widget = self.side_widget = QWidget()
         side_widget.setLayout(side)
-        side_widget.setFixedWidth(300)
         outer.addWidget(side_widget)
         self.setCentralWidget(central)
         self.round_overlay = RoundOverlay(self.view, self)
-        self.help_overlay = HelpOverlay(self.view, self)
+        self.help_overlay = HelpOverlay(central, self)  # the whole window: room for the text
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def resizeEvent(self, event) -> None:  # noqa: N802
+        self._scale_controls()
         super().resizeEvent(event)
         QTimer.singleShot(0, self, self._fit_overlays)  # cancelled if the window goes
 
+    def _scale_controls(self) -> None:
+        """Buttons, the log and its labels follow the window's size: no text below
+        MIN_TEXT of the height, the log a fifth of the width."""
+        h = self.height()
+        floor = math.ceil(MIN_TEXT * h)
+        button_px = max(floor, round(0.032 * h))
+        for button in self.buttons.values():
+            button.setStyleSheet(_BUTTON_STYLE % button_px)
+            button.setMinimumHeight(round(0.068 * h))
+        self.help_button.setStyleSheet(
+            f"QPushButton {{ font-size: {floor}px; padding: 0.25em 0.6em; background: #24402f;"
+            " color: #f4f1e8; border: 1px solid #5c7a66; border-radius: 6px; }"
+        )
+        self.log_title.setStyleSheet(
+            f"color: #ffc21a; font-size: {max(floor, round(0.03 * h))}px; font-weight: bold;"
+        )
+        self.info_label.setStyleSheet(f"color: #cfe3d6; font-size: {floor}px;")
+        self.log_list.setStyleSheet(
+            f"QListWidget {{ background: #10331f; color: #f4f1e8; font-size: {floor}px;"
+            " border: 1px solid #2d5a40; border-radius: 6px; }"
+        )
+        self.side_widget.setFixedWidth(side_panel_width(self.width()))
+
     def _fit_overlays(self) -> None:
-        for overlay in (self.round_overlay, self.help_overlay):
-            overlay.setGeometry(self.view.rect())
+        self.round_overlay.setGeometry(self.view.rect())
+        self.help_overlay.setGeometry(self.centralWidget().rect())
 
     # ------------------------------------------------------------ the session's state
 
@@ -389,7 +408,7 @@ class SchwimmenWindow(QMainWindow):
         if self.help_overlay.isVisible():
             self.help_overlay.hide()
         else:
-            self.help_overlay.setGeometry(self.view.rect())
+            self.help_overlay.setGeometry(self.centralWidget().rect())
             self.help_overlay.show()
             self.help_overlay.raise_()
 
