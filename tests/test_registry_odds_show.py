@@ -208,3 +208,24 @@ def test_the_service_in_its_worker_process_sends_the_registered_cards_odds(
         assert all(r.drawn == frozenset(called) for r in results)
     finally:
         service.shutdown()
+
+
+def test_a_drawn_set_shown_again_gets_its_curve(qtbot, config, registry_path):
+    """After an undo the display reads the cached result; a curve never computed for it (only
+    the newest drawn sets get theirs at once) is computed then."""
+    registry = load_registry_for(config, registry_path)
+    service = OddsService(config, registry.values(), mode="thread")
+    service.start()
+    try:
+        qtbot.waitUntil(lambda: service.state == "ready", timeout=60000)
+        keys = [frozenset(range(1, n + 1)) for n in range(1, 6)]
+        for key in keys:  # quicker than the worker: only the newest get a curve at once
+            service.request(key)
+        qtbot.waitUntil(lambda: not service.busy and keys[-1] in service.cache, timeout=60000)
+        qtbot.waitUntil(lambda: service.cache.peek(keys[-1]).curve is not None, timeout=60000)
+        old = next(k for k in keys if k in service.cache and service.cache.peek(k).curve is None)
+        assert service.cache.get(old) is not None  # what the display does to show it again
+        qtbot.waitUntil(lambda: service.cache.peek(old).curve is not None, timeout=60000)
+        assert service.cache.peek(old).curve.drawn == old
+    finally:
+        service.shutdown()

@@ -54,6 +54,25 @@ class OddsResult:
     curve: Any | None = None  # with a registry: its RegistryCurve for these drawn numbers
 
 
+class _ResultCache(dict):
+    """Results by drawn set. The display reads it directly (`get`) to show a drawn set again,
+    e.g. after an undo; with a registry, a curve still missing for that set is queued then."""
+
+    def __init__(self, on_read: Callable[[frozenset[int]], None]) -> None:
+        super().__init__()
+        self._on_read = on_read
+
+    def get(self, key: frozenset[int], default: Any = None) -> Any:
+        value = super().get(key, default)
+        if key in self:
+            self._on_read(key)
+        return value
+
+    def peek(self, key: frozenset[int]) -> OddsResult | None:
+        """The result for `key` without queueing anything."""
+        return super().get(key)
+
+
 class _Job(QRunnable):
     def __init__(self, fn: Callable[[], None]) -> None:
         super().__init__()
@@ -144,7 +163,7 @@ class OddsService(QObject):
         self.state = WARMING
         self.reason = ""
         self.curve = None
-        self.cache: dict[frozenset[int], OddsResult] = {}
+        self.cache: dict[frozenset[int], OddsResult] = _ResultCache(self._want_registry_curve)
         b = config.board
         self._board = (b.size, b.numbers_per_column, b.threshold, b.free_center)
         self._pool: _WorkerProcess | None = None  # the engine process (process mode)
@@ -300,7 +319,7 @@ class OddsService(QObject):
 
     def _want_registry_curve(self, key: frozenset[int]) -> None:
         """Queue the registered cards' curve for `key` (with a registry, once its stats are in)."""
-        cached = self.cache.get(key)
+        cached = self.cache.peek(key)
         if self.registry_cards is None or cached is None or cached.stats is None:
             return
         if cached.curve is not None:
@@ -317,7 +336,7 @@ class OddsService(QObject):
             self.reason = f"curve: {error}"
             self.warning.emit(self.reason)
             return
-        cached = self.cache.get(key)
+        cached = self.cache.peek(key)
         if cached is not None:
             self.cache[key] = dataclasses.replace(cached, curve=result)
         self.curve = result
@@ -351,7 +370,7 @@ class OddsService(QObject):
             )
         elif self._curve_queue and self.state == READY:
             key = self._curve_queue.pop()
-            cached = self.cache.get(key)
+            cached = self.cache.peek(key)
             if cached is None or cached.curve is not None:
                 self._next_job()
                 return
