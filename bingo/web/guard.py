@@ -6,7 +6,7 @@ aiohttp's own pieces, this module adds:
 
 * `raise_file_limit()`: at start the soft RLIMIT_NOFILE is raised to the hard limit (where the
   system allows); `total_cap()` keeps the connections well below what we got, leaving room for
-  the journal, the images and one accept burst (`BACKLOG`).
+  the journal and two accept bursts (`BACKLOG`).
 * `ConnectionGuard`: connections counted per address (`limits.address_key`: IPv6 per /64) and in
   all. A newcomer past its address's cap is closed at once, unanswered (the cheapest refusal).
   When every place is taken, the newcomer takes the place of an idle connection (kept alive
@@ -46,7 +46,7 @@ REQUEST_SECONDS = 30.0  # one ordinary request, its answer included
 PER_ADDRESS = 32  # a browser opens about 6 per page; a few tabs and the WebSocket fit
 MAX_TOTAL = 4096
 BACKLOG = 128  # asyncio accepts up to this many at once before any is looked at
-RESERVED_FILES = 64  # the journal and its side files, images, the interpreter's own
+RESERVED_FILES = 64  # the journal and its side files, the interpreter's own
 LOG_EVERY = 10.0  # seconds between two lines of one kind on the show's terminal
 SERVER_NAME = "bingo"  # the Server header: no product versions
 
@@ -74,8 +74,12 @@ def raise_file_limit(target: int | None = None) -> int:
 
 
 def total_cap(file_limit: int) -> int:
-    """Connections in all for a process allowed `file_limit` open files."""
-    return max(16, min(MAX_TOTAL, file_limit - BACKLOG - RESERVED_FILES))
+    """Connections in all for a process allowed `file_limit` open files.
+
+    Room is left for two accept bursts (those refused are closed a moment after they came, while
+    the next burst may already be in) and for the files the server itself opens.
+    """
+    return max(16, min(MAX_TOTAL, file_limit - 2 * BACKLOG - RESERVED_FILES))
 
 
 def printable(text: object, limit: int = 160) -> str:
@@ -212,6 +216,9 @@ class ConnectionGuard:
         if victim is None:
             return False
         self.displaced += 1
+        self.log.say(
+            "displaced", f"{len(self._open)} connections open: idle ones are closed to make room"
+        )
         self._close(victim)
         return True
 
@@ -308,7 +315,9 @@ class GuardedServer(web.Server):
         peer = transport.get_extra_info("peername")
         host = peer[0] if isinstance(peer, tuple) and peer else None
         if not self.guard.admit(handler, host):
-            handler.force_close()
+            # closed once its start() has begun, as aiohttp's own keep-alive closes (closing
+            # here would end the connection before start() and leave an assertion behind)
+            self._loop.call_soon(handler.force_close)
             return
         super().connection_made(handler, transport)
 

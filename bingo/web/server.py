@@ -27,6 +27,7 @@ from aiohttp import WSMsgType, web
 from bingo.cardcode import serial_of
 from bingo.config import Config
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
+from bingo.web.files import MemoryFiles
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view
 from bingo.web.guard import (
     BACKLOG,
@@ -116,6 +117,7 @@ class WebServer:
             per_address=settings.connections_per_address,
         )
         self._static = _static_files()
+        self.files = MemoryFiles()
         self._problem_said: str | None = None
         self._restore_logs = None
         self._board_cache: tuple[int, str] | None = None
@@ -377,16 +379,14 @@ class WebServer:
         path = self.config.image_path(number)
         if path is None:
             raise web.HTTPNotFound(text=NOT_FOUND)
-        response = web.FileResponse(path)
-        response.headers["Cache-Control"] = "max-age=3600"
-        return response
+        return self.files.answer(request, path, "max-age=3600")
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
         """The page's files, looked up by name among those shipped (never a path on disk)."""
         path = self._static.get(request.match_info["name"])
         if path is None:
             raise web.HTTPNotFound(text=NOT_FOUND)
-        return web.FileResponse(path)
+        return self.files.answer(request, path, "no-store")
 
     async def ws_board(self, request: web.Request) -> web.WebSocketResponse:
         return await self._serve_ws(request, None)

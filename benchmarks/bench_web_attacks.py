@@ -1,0 +1,598 @@
+"""Attacks on the phone server on loopback, each bounded, while a show draws and phones listen.
+
+  python benchmarks/bench_web_attacks.py [--quick] [--seconds 20] [--phones 40] [--files 1024]
+
+A real `bingo serve` runs at a 1,024-file limit (RLIMIT_NOFILE soft = hard = --files, so it
+cannot raise it), following a journal this script appends to as the show does (the record,
+then `.shown` when the reel lands: one draw every --gap seconds). --phones phones, each from its
+own loopback address, first load the card page as a browser does (the page, its style and
+script, then the 25 cell images, over up to 6 kept-alive connections), then follow their card's
+WebSocket, reconnecting as the page's script does. Meanwhile one new phone a second arrives
+and loads the card page the same way. Each attack runs in its own process for --seconds:
+
+  idle-one   1,100 idle sockets from one address, each reopened as soon as it is closed
+  idle-many  1,100 idle sockets from 110 addresses (10 each), reopened likewise
+  browsers   200 more phones open the card page at once, 6 connections each, kept alive
+  slow       300 half-sent requests (one header byte a second) from 30 addresses
+  junk       junk requests (bad methods, URLs, headers, TLS hellos) as fast as they go
+  codes      wrong card codes from 4,000 loopback addresses (127.x.y.z) as fast as they go
+
+Printed per attack: the phones' landing -> phone delay (p50 / p99) and the draws a phone missed
+(not had within 10 s), the new phones that loaded the page (and their slowest load), and the
+bytes the server wrote to its terminal, with the targets: no missed draw, p99 < 1 s, every new
+phone served, < 100 KB of terminal per minute of attack. Only 127/8 is used; every attack, the
+run and each connection are bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CONFIG = """
+[event]
+title = "bench web attacks"
+[board]
+size = 5
+numbers_per_column = 40
+image_dir = "{img}"
+[columns]
+names = ["P", "L", "B", "4", "Y"]
+[web]
+port = {port}
+bind = "127.0.0.1"
+"""
+MISSED_AFTER = 10.0  # a draw not on a phone this long after the landing is missed
+LOG_TARGET = 100_000  # bytes of terminal per minute of attack
+JUNK = [
+    b"JUNK\r\n\r\n",
+    b"GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"GET / HTTP/9.9\r\n\r\n",
+    b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(40),
+    b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n",
+    b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+]
+ATTACKS = ("idle-one", "idle-many", "browsers", "slow", "junk", "codes")
+
+
+def raise_own_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+# ---------------------------------------------------------------------------- browsers
+async def load_page(base: str, code: str, numbers: list[int], local: str, timeout: float) -> float:
+    """Load the card page as a browser does; seconds taken (raises on failure or timeout)."""
+    connector = aiohttp.TCPConnector(limit=6, local_addr=(local, 0))
+    t = time.perf_counter()
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async with asyncio.timeout(timeout):
+            await fetch(session, f"{base}/card/{code}")
+            await asyncio.gather(
+                fetch(session, f"{base}/static/app.css"), fetch(session, f"{base}/static/app.js")
+            )
+            await asyncio.gather(
+                *(fetch(session, f"{base}/img/{n}", ok=(200, 404)) for n in numbers)
+            )
+    return time.perf_counter() - t
+
+
+async def fetch(session: aiohttp.ClientSession, url: str, ok=(200,)) -> None:
+    """GET as a browser does: a kept-alive connection closed under it is retried once."""
+    for attempt in (1, 2):
+        try:
+            async with session.get(url) as answer:
+                await answer.read()
+                if answer.status not in ok:
+                    raise aiohttp.ClientResponseError(
+                        answer.request_info, (), status=answer.status
+                    )
+                return
+        except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
+            if attempt == 2:
+                raise
+
+
+class Phone:
+    """A phone in the room: loads the card page once, then follows its card's feed."""
+
+    def __init__(self, base: str, code: str, numbers: list[int], local: str) -> None:
+        self.base, self.code, self.numbers, self.local = base, code, numbers, local
+        self.count = -1
+        self.seen: dict[int, float] = {}  # draw count -> when this phone had it
+        self.connects = 0
+        self.stop = False
+
+    async def run(self) -> None:
+        while not self.stop:
+            try:
+                await load_page(self.base, self.code, self.numbers, self.local, 15)
+                break
+            except (aiohttp.ClientError, OSError, TimeoutError):
+                await asyncio.sleep(1)
+        delay = 0.5
+        connector = aiohttp.TCPConnector(limit=6, local_addr=(self.local, 0))
+        async with aiohttp.ClientSession(connector=connector) as session:
+            while not self.stop:
+                url = self.base.replace("http", "ws") + f"/ws/card/{self.code}"
+                try:
+                    async with session.ws_connect(url, heartbeat=30) as ws:
+                        self.connects += 1
+                        delay = 0.5
+                        async for message in ws:
+                            if message.type != aiohttp.WSMsgType.TEXT:
+                                break
+                            count = json.loads(message.data)["board"]["count"]
+                            now = time.perf_counter()
+                            for c in range(max(self.count, 0), count + 1):
+                                self.seen.setdefault(c, now)
+                            self.count = max(self.count, count)
+                except (aiohttp.ClientError, OSError, TimeoutError):
+                    pass
+                if not self.stop:
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 5.0)
+
+
+# ---------------------------------------------------------------------------- attackers
+async def attack_idle(port: int, addresses: list[str], each: int, seconds: float) -> dict:
+    stats = {"opened": 0, "closed by the server": 0, "connect failed": 0}
+    end = time.monotonic() + seconds
+
+    async def hold(local: str) -> None:
+        while time.monotonic() < end:
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0)), 5
+                )
+            except (OSError, TimeoutError):
+                stats["connect failed"] += 1
+                await asyncio.sleep(0.2)
+                continue
+            stats["opened"] += 1
+            try:
+                left = end - time.monotonic()
+                if left > 0 and await asyncio.wait_for(reader.read(1), left) == b"":
+                    stats["closed by the server"] += 1
+            except (OSError, TimeoutError):
+                pass
+            finally:
+                writer.close()
+            await asyncio.sleep(0.5)  # then again (2,000 connects a second from 1,100 loops)
+
+    await asyncio.gather(*(hold(a) for a in addresses for _ in range(each)))
+    return stats
+
+
+async def attack_slow(port: int, seconds: float) -> dict:
+    stats = {"opened": 0, "closed by the server": 0, "held seconds (max)": 0.0}
+    end = time.monotonic() + seconds
+
+    async def dribble(local: str) -> None:
+        while time.monotonic() < end:
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0)), 5
+                )
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.2)
+                continue
+            stats["opened"] += 1
+            t = time.monotonic()
+            try:
+                writer.write(b"GET /api/board HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                while time.monotonic() < end:
+                    await asyncio.sleep(1)
+                    if writer.is_closing() or reader.at_eof():
+                        break
+                    writer.write(b"a")
+                    await writer.drain()
+                    try:
+                        if await asyncio.wait_for(reader.read(1), 0.01) == b"":
+                            break
+                    except TimeoutError:
+                        pass
+                else:
+                    continue
+                stats["closed by the server"] += 1
+            except OSError:
+                stats["closed by the server"] += 1
+            finally:
+                held = time.monotonic() - t
+                stats["held seconds (max)"] = round(max(stats["held seconds (max)"], held), 1)
+                writer.close()
+
+    await asyncio.gather(*(dribble(f"127.0.3.{1 + i % 30}") for i in range(300)))
+    return stats
+
+
+async def attack_junk(port: int, seconds: float) -> dict:
+    stats: dict[str, int] = {}
+    end = time.monotonic() + seconds
+
+    async def loop(i: int) -> None:
+        n = i
+        while time.monotonic() < end:
+            n += 1
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.4.{1 + i}", 0)),
+                    5,
+                )
+                writer.write(JUNK[n % len(JUNK)])
+                answer = await asyncio.wait_for(reader.read(), 5)
+                writer.close()
+                status = answer.split(b" ", 2)[1].decode() if answer.startswith(b"HTTP/") else "?"
+            except (OSError, TimeoutError, IndexError):
+                status = "failed"
+            stats[status] = stats.get(status, 0) + 1
+
+    await asyncio.gather(*(loop(i) for i in range(20)))
+    return stats
+
+
+async def attack_codes(port: int, serials: int, seconds: float) -> dict:
+    from bingo.cardcode import ALPHABET
+
+    stats: dict[str, float] = {}
+    checked: list[float] = []  # when each wrong code was checked (answered 404)
+    start = time.monotonic()
+    end = start + seconds
+    addresses = [f"127.{1 + i // 250 % 200}.{10 + i % 250}.{7 + i // 50_000}" for i in range(4000)]
+    rng = random.Random(5)
+
+    async def loop(i: int) -> None:
+        while time.monotonic() < end:
+            local = rng.choice(addresses)
+            code = f"{rng.randint(1, serials):04d}-" + "".join(rng.choices(ALPHABET, k=5))
+            request = f"GET /api/card/{code} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0)), 5
+                )
+                writer.write(request.encode())
+                answer = await asyncio.wait_for(reader.read(), 5)
+                writer.close()
+                status = answer.split(b" ", 2)[1].decode() if answer.startswith(b"HTTP/") else "?"
+            except (OSError, TimeoutError, IndexError):
+                status = "failed"
+            stats[status] = stats.get(status, 0) + 1
+            if status == "404":
+                checked.append(time.monotonic())
+
+    await asyncio.gather(*(loop(i) for i in range(50)))
+    from bingo.web.limits import GUESS_BURST
+
+    if len(checked) > GUESS_BURST + 1:  # the rate once the burst is spent
+        since = checked[GUESS_BURST - 1]
+        stats["checked a minute after the burst"] = round(
+            (len(checked) - GUESS_BURST) * 60 / max(end - since, 1e-9), 1
+        )
+    return stats
+
+
+async def attack_browsers(port: int, codes: list[str], numbers: list[list[int]], seconds: float):
+    base = f"http://127.0.0.1:{port}"
+    loaded: list[float] = []
+    failed = 0
+
+    async def phone(i: int) -> None:
+        nonlocal failed
+        local = f"127.0.5.{1 + i % 250}" if i < 250 else f"127.0.6.{1 + i % 250}"
+        try:
+            connector = aiohttp.TCPConnector(limit=6, local_addr=(local, 0))
+            async with aiohttp.ClientSession(connector=connector) as session:
+                t = time.perf_counter()
+                async with asyncio.timeout(15):
+                    await fetch(session, f"{base}/card/{codes[i]}")
+                    await asyncio.gather(
+                        fetch(session, f"{base}/static/app.css"),
+                        fetch(session, f"{base}/static/app.js"),
+                    )
+                    await asyncio.gather(
+                        *(fetch(session, f"{base}/img/{n}", ok=(200, 404)) for n in numbers[i])
+                    )
+                loaded.append(time.perf_counter() - t)
+                url = f"ws://127.0.0.1:{port}/ws/card/{codes[i]}"
+                async with session.ws_connect(url) as ws:
+                    with_timeout = max(0.1, seconds - (time.perf_counter() - t))
+                    try:
+                        async with asyncio.timeout(with_timeout):
+                            async for _ in ws:
+                                pass
+                    except TimeoutError:
+                        pass
+        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+            failed += 1
+            why[type(exc).__name__] = why.get(type(exc).__name__, 0) + 1
+
+    why: dict[str, int] = {}
+    await asyncio.gather(*(phone(i) for i in range(len(codes))))
+    return {
+        "pages loaded": len(loaded),
+        "failed": failed,
+        "why": why,
+        "slowest load s": round(max(loaded, default=0), 2),
+    }
+
+
+def run_attacker(args: argparse.Namespace) -> None:
+    raise_own_file_limit()
+    port, seconds = args.port, args.seconds
+    if args.attack == "idle-one":
+        result = attack_idle(port, ["127.0.2.1"], 1100, seconds)
+    elif args.attack == "idle-many":
+        result = attack_idle(port, [f"127.0.2.{i}" for i in range(10, 120)], 10, seconds)
+    elif args.attack == "slow":
+        result = attack_slow(port, seconds)
+    elif args.attack == "junk":
+        result = attack_junk(port, seconds)
+    elif args.attack == "codes":
+        result = attack_codes(port, args.serials, seconds)
+    else:
+        cards = json.loads(Path(args.cards).read_text())
+        result = attack_browsers(port, cards["codes"], cards["numbers"], seconds)
+    print(json.dumps(asyncio.run(result)), flush=True)
+
+
+# ---------------------------------------------------------------------------- the show
+async def measure(args, port, show, shown, phones, cards, attack: str | None) -> dict:
+    """One attack (or none) for args.seconds while the show draws and new phones arrive."""
+    base = f"http://127.0.0.1:{port}"
+    attacker = None
+    if attack is not None:
+        attacker = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--attack", attack, "--port", str(port),
+            "--seconds", str(args.seconds), "--serials", str(len(cards["codes"])),
+            "--cards", str(args.cards_file),
+            stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        await asyncio.sleep(min(3.0, args.seconds / 4))  # the flood builds up first
+    landed: dict[int, float] = {}
+    arrivals: list[float | None] = []
+    end = time.perf_counter() + args.seconds - (min(3.0, args.seconds / 4) if attacker else 0)
+
+    async def arrive(i: int) -> None:
+        k = args.newcomer_base + i
+        try:
+            seconds = await load_page(
+                base, cards["codes"][k], cards["numbers"][k], f"127.0.200.{1 + k % 250}", 10
+            )
+            arrivals.append(seconds)
+        except (aiohttp.ClientError, OSError, TimeoutError):
+            arrivals.append(None)
+
+    arriving = []
+    i = 0
+    while time.perf_counter() < end:
+        arriving.append(asyncio.create_task(arrive(i)))
+        i += 1
+        show.draw()  # the record first: no phone may have it before the landing
+        await asyncio.sleep(0.05)
+        shown.write(show.history)
+        landed[len(show.history)] = time.perf_counter()
+        await asyncio.sleep(max(0.05, args.gap - 0.05))
+    args.newcomer_base += i
+    await asyncio.sleep(MISSED_AFTER if attack else 2.0)
+    await asyncio.gather(*arriving)
+    stats = {}
+    if attacker is not None:
+        out, _ = await attacker.communicate()
+        stats = json.loads(out.decode().strip().splitlines()[-1]) if out.strip() else {}
+    delays, missed = [], 0
+    for n, at in landed.items():
+        for p in phones:
+            seen = p.seen.get(n)
+            if seen is None or seen - at > MISSED_AFTER:
+                missed += 1
+            else:
+                delays.append(max(0.0, seen - at))
+    loaded = [a for a in arrivals if a is not None]
+    return {
+        "draws": len(landed),
+        "p50": percentile(delays, 0.5),
+        "p99": percentile(delays, 0.99),
+        "missed": missed,
+        "arrived": len(arrivals),
+        "loaded": len(loaded),
+        "slowest": max(loaded, default=float("nan")),
+        "attacker": stats,
+    }
+
+
+def start_server(config_path: Path, journal: Path, registry: Path, env: dict, files: int, out):
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+    return subprocess.Popen(
+        [sys.executable, "-m", "bingo", "serve", "--config", str(config_path),
+         "--journal", str(journal), "--registry", str(registry)],
+        cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
+    )  # fmt: skip
+
+
+async def main_async(args: argparse.Namespace, folder: Path) -> list[tuple[str, dict, int]]:
+    port = free_port()
+    config_path = folder / "config.toml"
+    config_path.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=port))
+    env = dict(os.environ, PUYO_EVENT_DATA_DIR=str(folder / "data"), PYTHONPATH=str(ROOT))
+    os.environ["PUYO_EVENT_DATA_DIR"] = env["PUYO_EVENT_DATA_DIR"]
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+    from bingo.showlink import ShownWriter
+    from cards.generate import iter_cards
+    from cards.registry import write_registry
+
+    config = load_config(config_path)
+    cards = list(iter_cards(config.board, args.phones + 200 + 400, seed=1))
+    registry = folder / "cards.csv"
+    write_registry(registry, cards)
+    from bingo import cardcode
+
+    key = cardcode.load_key(config.event.title, create=True)  # copied beside the registry
+    codes = [cardcode.card_code(key, c.serial) for c in cards]
+    numbers = [[n for row in c.rows for n in row if n] for c in cards]
+    args.cards_file = folder / "cards.json"
+    # the "browsers" attack uses the cards after the phones' ones
+    skip = args.phones
+    args.cards_file.write_text(json.dumps({"codes": codes[skip:skip + 200], "numbers": numbers[skip:skip + 200]}))  # fmt: skip
+    args.newcomer_base = args.phones + 200
+    journal = folder / "show.jsonl"
+    show = DrawSession.open(config, journal, seed=5)
+    shown = ShownWriter(journal)
+    shown.write([])
+    terminal = folder / "terminal.txt"
+    out = terminal.open("wb")
+    server = start_server(config_path, journal, registry, env, args.files, out)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            async with aiohttp.ClientSession() as s, s.get(base + "/api/board") as answer:
+                if answer.status == 200:
+                    break
+        except aiohttp.ClientError:
+            pass
+        if server.poll() is not None:
+            raise SystemExit("bingo serve stopped:\n" + terminal.read_text())
+        await asyncio.sleep(0.1)
+    phones = [Phone(base, codes[i], numbers[i], f"127.0.100.{1 + i}") for i in range(args.phones)]
+    tasks = [asyncio.create_task(p.run()) for p in phones]
+    t = time.perf_counter()
+    while not all(p.count == 0 for p in phones) and time.perf_counter() - t < 60:
+        await asyncio.sleep(0.05)
+    print(f"{sum(p.count == 0 for p in phones)}/{len(phones)} phones loaded the card page "
+          f"(browser-style, 6 connections each) and follow the draw, in {time.perf_counter() - t:.1f} s; "
+          f"server at a {args.files}-file limit")  # fmt: skip
+    rows = []
+    for attack in [None, *args.attacks]:
+        before = terminal.stat().st_size
+        deck = {"codes": codes, "numbers": numbers}
+        result = await measure(args, port, show, shown, phones, deck, attack)
+        await asyncio.sleep(1.0)
+        written = terminal.stat().st_size - before
+        rows.append((attack or "none", result, written))
+        print_row(rows[-1], args.seconds)
+        if server.poll() is not None:
+            print("bingo serve stopped during the attack:")
+            print(terminal.read_text()[-2000:])
+            break
+    for p in phones:
+        p.stop = True
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    server.terminate()
+    server.wait(20)
+    out.close()
+    show.close()
+    text = terminal.read_text(errors="replace")
+    print(f"terminal of the server over the run: {len(text.encode())} bytes, "
+          f"{text.count('Traceback')} tracebacks; its lines:")  # fmt: skip
+    for line in text.splitlines()[:40]:
+        print("  | " + line[:150])
+    return rows
+
+
+def verdict(ok: bool) -> str:
+    return "OK" if ok else "MISSED"
+
+
+def print_row(row: tuple[str, dict, int], seconds: float) -> None:
+    name, r, written = row
+    per_minute = written * 60 / seconds
+    checks = [
+        r["missed"] == 0,
+        r["p99"] < 1.0,
+        r["loaded"] == r["arrived"],
+        per_minute < LOG_TARGET,
+    ]
+    print(
+        f"{name:10} draws {r['draws']:3}  phones p50 {r['p50'] * 1000:5.0f} ms  p99 "
+        f"{r['p99'] * 1000:5.0f} ms (< 1000: {verdict(checks[1])})  missed {r['missed']} "
+        f"(0: {verdict(checks[0])})  new phones {r['loaded']}/{r['arrived']} "
+        f"(slowest {r['slowest']:.1f} s: {verdict(checks[2])})  terminal {written} B = "
+        f"{per_minute / 1000:.1f} KB/min (< 100: {verdict(checks[3])})  "
+        f"=> {verdict(all(checks))}",
+        flush=True,
+    )
+    if r["attacker"]:
+        print(f"{'':10} attacker: {json.dumps(r['attacker'])}")
+    if name == "codes" and r["attacker"]:
+        from bingo.web.limits import CODE_SPACE
+
+        checked = r["attacker"].get("404", 0)
+        rate = r["attacker"].get("checked a minute after the burst", checked * 60 / seconds)
+        days = CODE_SPACE / max(rate, 1e-9) / 60 / 24
+        evening = min(1.0, (6 * 60 * rate + checked) / CODE_SPACE)
+        print(
+            f"{'':10} wrong codes checked: {checked} in {seconds:.0f} s from 4,000 addresses, "
+            f"{rate:.0f} a minute once the burst is spent: every code of one card takes "
+            f"{days:.0f} days (> 7: {verdict(days > 7)}), a 6-hour evening opens it with "
+            f"{evening:.2%}; new players compete with the attacker's fresh addresses for the "
+            "checks (bingo.web.limits.GuessLimiter), phones already in keep their cards"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="8 s per attack, 20 phones")
+    parser.add_argument("--seconds", type=float, default=20.0, help="per attack (5..30)")
+    parser.add_argument("--phones", type=int, default=40)
+    parser.add_argument("--gap", type=float, default=1.0, help="seconds between draws")
+    parser.add_argument("--files", type=int, default=1024, help="the server's file limit")
+    parser.add_argument("--only", choices=ATTACKS, action="append", help="run these attacks")
+    parser.add_argument("--attack", choices=ATTACKS, help=argparse.SUPPRESS)  # an attacker
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--serials", type=int, default=100, help=argparse.SUPPRESS)
+    parser.add_argument("--cards", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.attack:
+        run_attacker(args)
+        return
+    if args.quick:
+        args.seconds, args.phones = 8.0, 20
+    args.seconds = max(5.0, min(args.seconds, 30.0))
+    args.phones = max(1, min(args.phones, 200))
+    args.attacks = args.only or list(ATTACKS)
+    raise_own_file_limit()
+    with tempfile.TemporaryDirectory() as folder:
+        rows = asyncio.run(main_async(args, Path(folder)))
+    print(f"summary ({args.seconds:.0f} s per attack, {args.phones} phones, server at "
+          f"{args.files} files):")  # fmt: skip
+    for row in rows:
+        print_row(row, args.seconds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""The page's files and the numbers' images, answered from memory.
+
+Served from disk, every image a phone is downloading holds an open file besides its socket: 200
+phones loading their 25 cells at once ran a 1,024-file server out of files (every accept then
+failed). Read once, kept while the file is unchanged (size and time), these cost no file at
+all. Files over `MAX_FILE`, or past `MAX_TOTAL` in all, are still sent from disk.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+from aiohttp import web
+
+MAX_FILE = 4 << 20
+MAX_TOTAL = 64 << 20
+
+
+class MemoryFiles:
+    def __init__(self, *, max_file: int = MAX_FILE, max_total: int = MAX_TOTAL) -> None:
+        self._max_file = max_file
+        self._max_total = max_total
+        self._total = 0
+        self._files: dict[Path, tuple[tuple[int, int], bytes, str]] = {}  # stamp, data, etag
+
+    def answer(self, request: web.Request, path: Path, cache_control: str) -> web.StreamResponse:
+        """`path`'s content (304 when the phone has it), or 404 when it cannot be read."""
+        try:
+            info = path.stat()
+        except OSError:
+            raise web.HTTPNotFound(text="not found") from None
+        stamp = (info.st_mtime_ns, info.st_size)
+        kept = self._files.get(path)
+        if kept is None or kept[0] != stamp:
+            if kept is not None:
+                self._total -= len(kept[1])
+                del self._files[path]
+            if info.st_size > self._max_file or self._total + info.st_size > self._max_total:
+                response = web.FileResponse(path)
+                response.headers["Cache-Control"] = cache_control
+                return response
+            try:
+                data = path.read_bytes()
+            except OSError:
+                raise web.HTTPNotFound(text="not found") from None
+            kept = (stamp, data, f'"{info.st_mtime_ns:x}-{info.st_size:x}"')
+            self._files[path] = kept
+            self._total += len(data)
+        _, data, etag = kept
+        headers = {"ETag": etag, "Cache-Control": cache_control}
+        if etag in request.headers.get("If-None-Match", ""):
+            return web.Response(status=304, headers=headers)
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        charset = "utf-8" if kind.startswith("text/") or kind.endswith("javascript") else None
+        return web.Response(body=data, content_type=kind, charset=charset, headers=headers)
