@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bingo.config import load_config
+from bingo.config import Config, load_config
 from eventkit.errors import UserError
 
 if TYPE_CHECKING:
@@ -355,7 +355,7 @@ def _print_next(
 _BOARD_OPTIONS = ("size", "per_column", "threshold", "cards", "free_center", "drawn", "csv")
 
 
-def _run_registry(args: argparse.Namespace, config, text: dict[str, str]) -> int:
+def _run_registry(args: argparse.Namespace, config: Config, text: dict[str, str]) -> int:
     """`bingo prob --registry cards.csv [--numbers ...] [--json]`: the show's real-card odds."""
     from bingo import probability as prob
 
@@ -423,7 +423,7 @@ def _percent(p: float) -> str:
 
 
 def _print_registry(
-    figures: RegistryNextDraw, curve: RegistryCurve, config, text: dict[str, str]
+    figures: RegistryNextDraw, curve: RegistryCurve, config: Config, text: dict[str, str]
 ) -> None:
     b = config.board
     free = text["free"] if b.free_center else ""
