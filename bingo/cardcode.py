@@ -169,6 +169,15 @@ def widest_check(width_of) -> str:
     return max(ALPHABET, key=width_of) * CHECK_CHARS
 
 
-def qr_text(serial: int, check: str | None, width: int = 4) -> str:
-    """What a card's QR code holds: its code (or the bare serial for cards without one)."""
-    return str(serial) if check is None else f"{serial:0{width}d}-{check}"
+def card_url(base_url: str, code: str) -> str:
+    """The address of a card's phone page: `<web.public_url>/card/<code>` (bingo.web.server)."""
+    return f"{base_url.rstrip('/')}/card/{code}"
+
+
+def qr_text(serial: int, check: str | None, width: int = 4, base_url: str = "") -> str:
+    """What a card's QR code holds: the card's address when `base_url` (web.public_url) is set,
+    so a phone camera opens it; else its code (or the bare serial for cards without one)."""
+    if check is None:
+        return str(serial)
+    code = f"{serial:0{width}d}-{check}"
+    return card_url(base_url, code) if base_url else code

@@ -14,7 +14,7 @@ import functools
 import secrets
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from tqdm import tqdm
 
 from bingo import cardcode
 from bingo.config import PAGE_SIZES, Config, load_config
+from bingo.web.settings import web_settings
 from cards import style
 from cards.cardset import find_key, key_file, rows_record, verify_rows
 from cards.checksheet import CheckSheetWriter, check_sheet_path
@@ -127,6 +128,7 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
         images=defaults.images if args.images is None else args.images,
         qr=defaults.qr if args.qr is None else args.qr,
         bleed_mm=bleed,
+        qr_url=defaults.qr_url,
     )
     page_geometry(options.page_size, options.per_page, options.bleed_mm)  # validates
     return options
@@ -341,6 +343,7 @@ def make_cards(
                 serial_width=serial_width,
                 loaded_images=images,
                 code_of=code_of,
+                qr_url=options.qr_url,
             )
         meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
         writer = CardPdfWriter(
@@ -425,7 +428,8 @@ def make_cards(
 
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config, check_images=False)
-    options = _options(args, CardOptions.from_config(config))
+    defaults = CardOptions.from_config(config)
+    options = _options(args, replace(defaults, qr_url=web_settings(config).public_url))
     if options.images and not config.board.image_dir.is_dir():
         raise UserError(
             f"the image folder {config.board.image_dir} does not exist: create it, point "

@@ -28,6 +28,9 @@ MARK_LEN_MM = 4.0  # length of a cut mark
 MARK_GAP_MM = 2.0  # cut marks stop this far short of the bleed (or of the trim line)
 SAFE_MM = 3.0  # inside each card's cut line only background; the panel and text stay inside
 CARD_EDGE_MM = SAFE_MM + 1.0  # the panel's frame and shadow sit this far (or more) inside the cut
+# A card's QR code is at least this wide: a phone held at arm's length over a table reads it
+# (10.8 mm failed 5 of 40 decodes at 120-140 dpi; benchmarks/bench_cards_qr.py measures this).
+QR_MIN_MM = 20.0
 
 
 class LayoutError(UserError):
@@ -168,13 +171,20 @@ def card_geometry(
     room_h = height - 2 * (edge + panel_pad)
     letters_k = _letters_k(size)
     column_k = 1.0 + TITLE_K + letters_k + 2 * GAP_K  # title, letters, grid
+    qr_min = QR_MIN_MM * MM if qr else 0.0
     below = min(room_w, room_h / (column_k + FOOTER_K + GAP_K))
+    if FOOTER_K * below < qr_min:  # the row under the grid grows to the QR code's size
+        below = min(room_w, (room_h - qr_min) / (column_k + GAP_K))
     beside = min(room_w / (1.0 + SIDE_K + 2 * GAP_K), room_h / column_k)
+    if SIDE_K * beside < qr_min:  # the column beside the grid grows to the QR code's size
+        beside = min((room_w - qr_min) / (1.0 + 2 * GAP_K), room_h / column_k)
     side = beside > below * 1.03
     grid_side = beside if side else below
     gap = grid_side * GAP_K
-    block_w = grid_side + (2 * gap + SIDE_K * grid_side if side else 0.0)
-    block_h = grid_side * (column_k if side else column_k + FOOTER_K + GAP_K)
+    side_w = max(SIDE_K * grid_side, qr_min)
+    footer_h = max(FOOTER_K * grid_side, qr_min)
+    block_w = grid_side + (2 * gap + side_w if side else 0.0)
+    block_h = grid_side * (column_k if side else column_k + GAP_K) + (0.0 if side else footer_h)
     left = (width - block_w) / 2
     top = (height + block_h) / 2
 
@@ -198,16 +208,13 @@ def card_geometry(
     )
     letters = tuple(Rect(grid.x + c * step, letters_y, step, letters_h) for c in range(size))
     if side:
-        footer = Rect(
-            grid.x + grid_side + 2 * gap, grid.y, SIDE_K * grid_side, letters_y + letters_h - grid.y
-        )
+        footer = Rect(grid.x + grid_side + 2 * gap, grid.y, side_w, letters_y + letters_h - grid.y)
         serial = Rect(footer.x, footer.top - FOOTER_K * grid_side, footer.w, FOOTER_K * grid_side)
         qr_rect = Rect(footer.x, footer.y, footer.w, footer.w) if qr else None
         rule_bottom = qr_rect.top + gap if qr_rect else footer.y
-        rule_h = min(serial.y - gap - rule_bottom, footer.w * 0.9)
+        rule_h = max(0.0, min(serial.y - gap - rule_bottom, footer.w * 0.9))
         rule = Rect(footer.x, (serial.y - gap + rule_bottom - rule_h) / 2, footer.w, rule_h)
     else:
-        footer_h = FOOTER_K * grid_side
         footer = Rect(left, grid.y - gap - footer_h, grid_side, footer_h)
         qr_rect = Rect(footer.x + footer.w - footer_h, footer.y, footer_h, footer_h) if qr else None
         serial_w = grid_side * 0.42

@@ -73,13 +73,15 @@ class PdfMeta:
 
 @dataclass(frozen=True)
 class CardOptions:
-    """How to print: cards per page, page size, images, QR codes, bleed."""
+    """How to print: cards per page, page size, images, QR codes, bleed. `qr_url` is
+    web.public_url: the QR codes then hold each card's address, not just its code."""
 
     per_page: int = 4
     page_size: str = "A4"
     images: bool = True
     qr: bool = False
     bleed_mm: float = 0.0
+    qr_url: str = ""
 
     @classmethod
     def from_config(cls, config: Config) -> CardOptions:
@@ -432,7 +434,8 @@ class CardPdfWriter:
         self._page_serials.append(card.serial)
         if self.geo.qr is not None:
             check = self.code_of(card.serial) if self.code_of else None
-            _qr(c, self.geo.qr, cardcode.qr_text(card.serial, check, self.serial_width))
+            text = cardcode.qr_text(card.serial, check, self.serial_width, self.options.qr_url)
+            _qr(c, self.geo.qr, text)
         c.restoreState()
         self.cards += 1
         self._slot += 1

@@ -50,8 +50,10 @@ class CardPngWriter:
         warn: style.Warn = lambda message: None,
         loaded_images: dict[int, style.LoadedImage] | None = None,
         code_of: Callable[[int], str] | None = None,
+        qr_url: str = "",
     ) -> None:
         self.code_of = code_of  # a card's check characters (bingo.cardcode), as on the PDF
+        self.qr_url = qr_url  # web.public_url: the QR holds the card's address
         self.directory = Path(directory)
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -470,7 +472,8 @@ class CardPngWriter:
         img.paste(self._quantize(tile), at)
         if g.qr is not None:
             check = self.code_of(card.serial) if self.code_of else None
-            self._draw_qr(img, g.qr, cardcode.qr_text(card.serial, check, self.serial_width))
+            text = cardcode.qr_text(card.serial, check, self.serial_width, self.qr_url)
+            self._draw_qr(img, g.qr, text)
         return img
 
     def _draw_qr(self, img: Image.Image, box: Rect, text: str) -> None:

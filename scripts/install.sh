@@ -100,6 +100,10 @@ if [[ " ${extras[*]:-} " == *" test "* ]]; then
   # tests/test_caller_voice.py renders a spoken call to a WAV file with espeak-ng's Japanese voice
   apt_install_missing espeak-ng ||
     echo "warning: the spoken-call tests need espeak-ng (apt)" >&2
+  # tests/test_cards_qr.py scans the cards' QR codes with zbarimg; tests/test_cards_press.py
+  # checks the print-shop PDF with Ghostscript
+  apt_install_missing zbar-tools ghostscript ||
+    echo "warning: the QR and print-shop tests need zbar-tools and ghostscript (apt)" >&2
 fi
 
 # ------------------------------------------------------------------ the virtual environment
