@@ -266,7 +266,7 @@ def test_setup_rules_one_by_one_after_a_preset(qtbot, output_dir):
     dialog = SetupDialog("ja", 3, "beginner")
     qtbot.addWidget(dialog)
     assert dialog.rules() == Rules.preset(3)
-    assert any("左詰め" in label.text() for label in dialog.findChildren(QLabel))
+    assert not any("左詰め" in label.text() for label in dialog.findChildren(QLabel))
     dialog.rule_checks["spade_three"].setChecked(True)  # ルール3 + スペ3返し: no preset
     assert dialog.rules_box.currentData() == CUSTOM
     assert dialog.choice().rules == Rules(spade_three=True)

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QRectF  # noqa: E402
+from PySide6.QtCore import QRectF, Qt  # noqa: E402
 from PySide6.QtWidgets import QWidget  # noqa: E402
 from textboxes import painted_texts, text_problems, widget_text_problems  # noqa: E402
 
@@ -163,3 +163,36 @@ def test_schwimmen_round_results_read_at_every_size(qtbot, output_dir, size, lan
     name = f"schwimmen_round_{language}_{size[0]}x{size[1]}"
     problems = measure(window.round_overlay, output_dir, name, window.height())
     assert problems == [], "\n".join(problems)
+
+
+def rich_text_problems(root: QWidget, height: float) -> list[str]:
+    """Rich-text labels (help pages): the whole text fits the label's height, at >= 2.5 %."""
+    from PySide6.QtWidgets import QLabel
+
+    problems = []
+    for label in root.findChildren(QLabel):
+        if not label.isVisibleTo(root) or label.textFormat() != Qt.TextFormat.RichText:
+            continue
+        needed = label.heightForWidth(label.width())
+        if needed > label.height() + 1:
+            problems.append(f"{label.text()[:60]!r}: needs {needed}px, has {label.height()}")
+        if label.font().pixelSize() > 0 and label.font().pixelSize() < 0.025 * height:
+            problems.append(f"{label.text()[:60]!r}: {label.font().pixelSize()} px")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_daifugo_help_reads_at_every_size(qtbot, output_dir, size, language):
+    table = daifugo(qtbot, size, language)
+    table.toggle_help()
+    qtbot.waitUntil(table.help.isVisible)
+    problems = []
+    for page in range(table.help.pages):  # a small screen shows the keys, then the rules
+        table.help.show_page(page)
+        name = f"daifugo_help_{language}_{size[0]}x{size[1]}_{page + 1}"
+        problems += measure(table.help, output_dir, name)
+        problems += rich_text_problems(table.help, size[1])
+    assert problems == [], "\n".join(problems)
+    shown = [table.help.keys.isVisibleTo(table.help), table.help.rules.isVisibleTo(table.help)]
+    assert shown == ([True, True] if table.help.pages == 1 else [False, True])

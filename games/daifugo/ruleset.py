@@ -1,5 +1,11 @@
 """Daifugō's rule switches and presets (ルール1..4, the UECda contest's), their names, and the
-ranks (階級) a table's places give for the next game, as the seed's tables. No Qt."""
+ranks (階級) a table's places give for the next game, as the seed's tables. No Qt.
+
+The seed's table of rule sets lost its empty cells; it is read left-aligned: 絵柄しばり and
+階段しばり only in rule set 1, スペ3返し and 都落ち in rule sets 1 and 2. Its 「革命中と11バック
+中は禁止となりません」 (the 2 is not forbidden then) is read as "while the order is reversed",
+so 革命 + 11バック, the normal order again, forbids the 2 (games.daifugo.game.would_foul).
+"""
 
 from __future__ import annotations
 

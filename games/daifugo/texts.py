@@ -66,10 +66,6 @@ TEXTS = {
         "level_strong": "強い",
         "custom_rules": "カスタム",
         "rules_one_by_one": "特殊ルール（1つずつ変えられます）",
-        "preset_reading": (
-            "元のページのルール表は空欄が失われていたため、左詰めで読んでいます："
-            "絵柄しばり・階段しばりはルール1だけ、スペ3返し・都落ちはルール1と2。"
-        ),
         "cancel": "やめる",
         "exchange_got": "{name}から {cards} をもらいました",
         "exchange_gave": "{name}に {cards} を渡しました",
@@ -148,11 +144,6 @@ TEXTS = {
         "level_strong": "Strong",
         "custom_rules": "Custom",
         "rules_one_by_one": "Special rules (switch each one)",
-        "preset_reading": (
-            "The original page's table of rule sets lost its empty cells; it is read"
-            " left-aligned: suit lock and number lock only in rule set 1, spade 3 return and"
-            " capital fall in rule sets 1 and 2."
-        ),
         "cancel": "Cancel",
         "exchange_got": "received {cards} from {name}",
         "exchange_gave": "gave {cards} to {name}",
@@ -312,8 +303,10 @@ HELP_KEYS = {
         ("P / Backspace", "パス"),
         ("Esc", "選んだカードを外す（ヘルプを閉じる）"),
         ("F1 / H", "このヘルプ（「ルール」ボタンも）"),
+        ("F11", "全画面の切り替え"),
+        ("1〜9", "ジョーカーの読み方を選ぶ（選ぶ画面で）"),
         ("クリック", "カードを選ぶ。あがった後は相手をクリックで手札を見る"),
-        ("ウィンドウを閉じる", "ゲーム中は確認あり（途中退出はペナルティ）"),
+        ("ウィンドウを閉じる", "ゲーム中は確認あり（途中退出はペナルティ、あがった後は無料）"),
     ),
     "en": (
         ("← → / A D", "move the cursor"),
@@ -322,8 +315,10 @@ HELP_KEYS = {
         ("P / Backspace", "pass"),
         ("Esc", "unselect all (close this help)"),
         ("F1 / H", "this help (or the Rules button)"),
+        ("F11", "full screen on / off"),
+        ("1-9", "pick what the joker stands for (when asked)"),
         ("Click", "select a card; once out, click an opponent to see their hand"),
-        ("Close window", "asks first during a game (leaving costs a penalty)"),
+        ("Close window", "asks first during a game (a penalty, none once you are out)"),
     ),
 }
 
@@ -334,6 +329,7 @@ HELP_TEXTS = {
         "rules_title": "ルール（{rules}・{room}）",
         "rules_button": "ルール",
         "close_hint": "F1 / H / Esc またはクリックで閉じる",
+        "next_page_hint": "→ またはクリックで次のページ（{n}/{total}）　Esc で閉じる",
         "revolution": "同じ数字4枚以上か4枚以上の階段で、ゲーム終了まで強さが逆転（もう一度で元に戻る）",
         "forbidden_finish": "{cards} であがると反則で最下位",
         "ff_joker": "ジョーカー",
@@ -344,10 +340,7 @@ HELP_TEXTS = {
         "ff_eleven_back": "11バック中",
         "ff_eight": "8（1枚・複数）",
         "ff_spade_three": "ジョーカーに出したスペードの3",
-        "ff_reading": (
-            "　※革命中の11バックは強さが普通に戻るので、2が禁止で3は禁止ではありません"
-            "（元のページの「革命中と11バック中は禁止となりません」は、強さが逆のときと読みました）"
-        ),
+        "ff_reading": ("　※革命中の11バックは強さが普通に戻るので、2が禁止で3は禁止ではありません"),
         "eight_cut": "8を出すと場が流れる（複数出しも可、階段の中の8は無効）",
         "eleven_back": "Jを出すと場が流れるまで強さが逆転（革命中は普通の強さに）",
         "suit_lock": "同じ絵柄が2回続くと、場が流れるまでその絵柄だけ",
@@ -372,6 +365,7 @@ HELP_TEXTS = {
         "rules_title": "Rules ({rules}, {room})",
         "rules_button": "Rules",
         "close_hint": "F1 / H / Esc or a click closes this",
+        "next_page_hint": "→ or a click: next page ({n}/{total})   Esc closes",
         "revolution": (
             "a set of 4+ or a 4+ sequence reverses the order until the game ends"
             " (another one turns it back)"
@@ -387,8 +381,7 @@ HELP_TEXTS = {
         "ff_spade_three": "the ♠3 on a joker",
         "ff_reading": (
             "  Note: 11-back during a revolution is the normal order, so the 2 is forbidden"
-            " then and the 3 is not (the page's '2: not forbidden during a revolution and"
-            " during 11-back' is read as 'while the order is reversed')"
+            " then and the 3 is not"
         ),
         "eight_cut": "an 8 (single or set) clears the field (not an 8 in a sequence)",
         "eleven_back": (

@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-dialog", action="store_true", help="skip the start dialog")
     parser.add_argument("--fast", action="store_true", help="no pauses or animations")
     parser.add_argument("--language", choices=("ja", "en"), help="screen language")
+    parser.add_argument(
+        "--window", action="store_true", help="open in a window, not full screen (F11 toggles)"
+    )
     return parser
 
 
@@ -57,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     settings, language = load_settings(args)
     from eventkit.qtruntime import make_app
+    from eventkit.screen import open_on_screen
     from games.schwimmen.qt.window import SchwimmenWindow
 
     app = make_app("games schwimmen")
@@ -68,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=args.level,
         ask=False if args.no_dialog else None,
     )
-    window.show()
+    open_on_screen(window, full_screen=not args.window)
     window.start()
     return app.exec()
 

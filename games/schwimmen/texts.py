@@ -98,7 +98,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "K：終了（2ターン目から）\n"
             "N または Enter：ラウンド終了の後に再開\n"
             "Ctrl+N：新しいゲーム（途中なら確かめます）\n"
-            "F1 / H：この説明    Esc：選択解除・閉じる"
+            "F1 / H：この説明　F11：全画面　Esc：選択解除・閉じる"
         ),
         "start_title": "シュビメン：ゲームの設定",
         "rules_label": "ルール",
@@ -228,7 +228,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "K: knock (from your second turn)\n"
             "N or Enter: next round after a round is over\n"
             "Ctrl+N: new game (asks first during a game)\n"
-            "F1 / H: this help    Esc: deselect / close"
+            "F1 / H: this help   F11: full screen   Esc: deselect / close"
         ),
         "start_title": "Schwimmen: new game",
         "rules_label": "Rules",

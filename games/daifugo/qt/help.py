@@ -3,6 +3,7 @@ seed's 「ルール」 panel (each active special rule in a line, card order, ca
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from eventkit import theme
 from eventkit.i18n import Texts
+from games.common.textfit import MIN_TEXT
 from games.daifugo.chips import Room
 from games.daifugo.rules import Rules
 from games.daifugo.texts import HELP_KEYS, HELP_TEXTS, TEXTS, rules_panel, rules_summary
@@ -41,49 +43,64 @@ class HelpOverlay(QWidget):
     def __init__(self, parent: QWidget, rules: Rules, room: Room, language: str) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        t = Texts(HELP_TEXTS, language)
+        t = self.t = Texts(HELP_TEXTS, language)
         name = Texts(TEXTS, language)
         preset = rules.preset_number()
         rule_set = name("rule_set", n=preset) if preset else name["custom_rules"]
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 30, 40, 30)
+        self.outer = QVBoxLayout(self)
         self.panel = QFrame(self)
         self.panel.setObjectName("panel")
-        self.panel.setStyleSheet(
-            f"QFrame#panel {{ background: rgba(14, 34, 24, 245); border: 3px solid {theme.GOLD};"
-            " border-radius: 16px; }"
-            f"QLabel {{ color: {theme.TEXT}; font-size: 15px; background: transparent; }}"
-        )
-        outer.addWidget(self.panel)
-        box = QVBoxLayout(self.panel)
-        box.setContentsMargins(26, 16, 26, 14)
-        title = QLabel(t["help_title"], self.panel)
+        self.outer.addWidget(self.panel)
+        box = self.box = QVBoxLayout(self.panel)
+        title = self.title = QLabel(t["help_title"], self.panel)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        title.setStyleSheet(f"font-size: 24px; font-weight: bold; color: {theme.GOLD};")
         box.addWidget(title)
         columns = QHBoxLayout()
         box.addLayout(columns, 1)
         columns.setSpacing(28)
-        self.keys = self._column(t["keys_title"], keys_html(language))
-        self.rules = self._column(
-            t("rules_title", rules=rule_set, room=room.label(language)),
-            rules_html(rules, room, language),
-        )
+        self.columns_text = [
+            (t["keys_title"], keys_html(language)),
+            (
+                t("rules_title", rules=rule_set, room=room.label(language)),
+                rules_html(rules, room, language),
+            ),
+        ]
+        self.keys = self._column()
+        self.rules = self._column()
         self.rules.setToolTip(rules_summary(rules, language))
         columns.addWidget(self.keys, 2)
         columns.addWidget(self.rules, 3)
-        hint = QLabel(t["close_hint"], self.panel)
+        hint = self.hint = QLabel(t["close_hint"], self.panel)
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        hint.setStyleSheet("font-size: 13px; color: rgba(255, 255, 255, 150);")
         box.addWidget(hint)
+        self.pages, self.page = 1, 0
+        self.scale_to(720)
         self.hide()
 
-    def _column(self, heading: str, html: str) -> QLabel:
-        label = QLabel(
-            f"<p style='font-size: 18px; font-weight: bold; color: {theme.GOLD};"
-            f" margin-bottom: 6px;'>{escape(heading)}</p>{html}",
-            self.panel,
+    def scale_to(self, height: int) -> None:
+        """Text sizes for a window `height` high: nothing below MIN_TEXT of it."""
+        floor = math.ceil(MIN_TEXT * height)
+        self.text_px = floor
+        margin = round(height * 0.03)
+        self.outer.setContentsMargins(margin * 2, margin, margin * 2, margin)
+        self.box.setContentsMargins(margin, round(margin * 0.6), margin, round(margin * 0.5))
+        self.panel.setStyleSheet(
+            f"QFrame#panel {{ background: rgb(14, 34, 24); border: 3px solid {theme.GOLD};"
+            " border-radius: 16px; }"
+            f"QLabel {{ color: {theme.TEXT}; font-size: {floor}px; background: transparent; }}"
         )
+        self.title.setStyleSheet(
+            f"font-size: {round(floor * 1.5)}px; font-weight: bold; color: {theme.GOLD};"
+        )
+        self.hint.setStyleSheet(f"font-size: {floor}px; color: rgba(255, 255, 255, 170);")
+        for label, (heading, html) in zip((self.keys, self.rules), self.columns_text, strict=True):
+            label.setText(
+                f"<p style='font-size: {round(floor * 1.2)}px; font-weight: bold;"
+                f" color: {theme.GOLD}; margin-bottom: 4px;'>{escape(heading)}</p>{html}"
+            )
+
+    def _column(self) -> QLabel:
+        label = QLabel(self.panel)
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setWordWrap(True)
         label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -97,9 +114,45 @@ class HelpOverlay(QWidget):
         )
 
     def open_over(self, parent: QWidget) -> None:
+        self.scale_to(parent.height())
         self.setGeometry(parent.rect())
         self.show()
         self.raise_()
+        self.fit_pages()
+
+    def fit_pages(self) -> None:
+        """Both columns on one page when they fit; on a small screen a page each (the keys,
+        then the room's rules), so the text never shrinks below the table's smallest."""
+        self.pages = 1
+        self.page = 0
+        for label in (self.keys, self.rules):
+            label.show()
+        self.hint.setText(self.t["close_hint"])
+        self.layout().activate()
+        self.panel.layout().activate()
+        if any(
+            label.heightForWidth(label.width()) > label.height()
+            for label in (self.keys, self.rules)
+        ):
+            self.pages = 2
+            self.show_page(0)
+
+    def show_page(self, page: int) -> None:
+        self.page = page
+        self.keys.setVisible(self.pages == 1 or page == 0)
+        self.rules.setVisible(self.pages == 1 or page == 1)
+        if page + 1 < self.pages:
+            self.hint.setText(self.t("next_page_hint", n=page + 1, total=self.pages))
+        else:
+            self.hint.setText(self.t["close_hint"])
+        self.panel.layout().activate()
+
+    def next_page(self) -> bool:
+        """Turn to the next page; False on the last one."""
+        if self.page + 1 >= self.pages:
+            return False
+        self.show_page(self.page + 1)
+        return True
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
         p = QPainter(self)
@@ -107,6 +160,8 @@ class HelpOverlay(QWidget):
         p.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        if self.next_page():
+            return
         self.hide()
         self.closed.emit()
 

@@ -100,10 +100,6 @@ class SetupDialog(QDialog):
             check.toggled.connect(self._rules_edited)
             grid.addWidget(check, k // 2, k % 2)
             self.rule_checks[key] = check
-        note = QLabel(t["preset_reading"])
-        note.setWordWrap(True)
-        note.setStyleSheet("font-size: 12px; color: #555;")
-        grid.addWidget(note, 4, 0, 1, 2)
         layout.addWidget(group)
 
         buttons = QDialogButtonBox(

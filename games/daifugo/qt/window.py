@@ -440,8 +440,13 @@ class DaifugoTable(QWidget):
         if key in (Qt.Key.Key_F1, Qt.Key.Key_H, Qt.Key.Key_Question):
             self.toggle_help()
             return
-        if self.help.isVisible():  # the help is on top: Esc closes it, other keys wait
-            if key == Qt.Key.Key_Escape:
+        if self.help.isVisible():  # the help is on top: → turns its page, Esc closes it
+            if key in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Return):
+                if not self.help.next_page() and key != Qt.Key.Key_Right:
+                    self.toggle_help()
+            elif key == Qt.Key.Key_Left and self.help.page > 0:
+                self.help.show_page(self.help.page - 1)
+            elif key == Qt.Key.Key_Escape:
                 self.toggle_help()
             return
         if key in (Qt.Key.Key_Left, Qt.Key.Key_A) and n:
@@ -544,6 +549,9 @@ class DaifugoTable(QWidget):
         for overlay in (self.help, self.leave_panel, self.joker_chooser):
             if overlay.isVisible():
                 overlay.setGeometry(self.rect())
+        if self.help.isVisible():
+            self.help.scale_to(self.height())
+            self.help.fit_pages()
         super().resizeEvent(event)
 
     def _place_buttons(self) -> None:

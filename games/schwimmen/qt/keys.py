@@ -21,10 +21,12 @@ NEXT_ROUND_KEYS = (K.Key_N, K.Key_Return, K.Key_Enter, K.Key_Space)
 
 
 def command(key: int, ctrl: bool, round_over_shown: bool) -> tuple[str, object] | None:
-    """What `key` asks for: ("new_game"|"help"|"escape"|"next_round"|"table"|"hand"|"button",
-    argument), or None when the key means nothing here."""
+    """What `key` asks for: ("new_game"|"full_screen"|"help"|"escape"|"next_round"|"table"|
+    "hand"|"button", argument), or None when the key means nothing here."""
     if key == K.Key_N and ctrl:
         return ("new_game", None)
+    if key == K.Key_F11:
+        return ("full_screen", None)
     if key in HELP_KEYS:
         return ("help", None)
     if key == K.Key_Escape:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eventkit.screen import show_full_screen, show_normal
 from games.common.textfit import MIN_TEXT
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
@@ -94,6 +95,7 @@ class SchwimmenWindow(QMainWindow):
         self._cpu_timer = QTimer(self)
         self._cpu_timer.setSingleShot(True)
         self._cpu_timer.timeout.connect(self._cpu_step)
+        self._normal_geometry = None
         self.resize(1280, 720)
 
     # ------------------------------------------------------------ widgets
@@ -435,6 +437,8 @@ class SchwimmenWindow(QMainWindow):
         what, arg = command
         if what == "new_game":
             self.request_new_game()
+        elif what == "full_screen":
+            self.toggle_full_screen()
         elif what == "help":
             self.toggle_help()
         elif what == "escape":
@@ -450,3 +454,11 @@ class SchwimmenWindow(QMainWindow):
 def with_fast_timings(settings: SchwimmenSettings) -> SchwimmenSettings:
     """The same settings with no pauses or animations (tests, --fast)."""
     return dc_replace(settings, cpu_delay_ms=0, animation_ms=0)
+
+    def toggle_full_screen(self) -> None:
+        """F11: full screen (the default at an event) and back to a window that fits."""
+        if self.isFullScreen():
+            show_normal(self, self._normal_geometry)
+        else:
+            self._normal_geometry = self.geometry()
+            show_full_screen(self)

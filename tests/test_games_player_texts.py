@@ -1,0 +1,51 @@
+"""The games show players rules, not notes meant for developers (issue 24 item 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from games.daifugo.chips import ROOMS  # noqa: E402
+from games.daifugo.qt.help import HelpOverlay  # noqa: E402
+from games.daifugo.qt.setup import SetupDialog  # noqa: E402
+from games.daifugo.rules import Rules  # noqa: E402
+from games.daifugo.texts import TEXTS  # noqa: E402
+
+DEVELOPER_WORDS = (
+    "元のページ",
+    "読みました",
+    "読んでいます",
+    "the page's",
+    "original page",
+    "is read",
+)
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_daifugo_dialog_and_help_have_no_developer_notes(qtbot, language):
+    from PySide6.QtWidgets import QLabel
+
+    dialog = SetupDialog(language, Rules.preset(1), "beginner", players=5, cpu_levels=("normal",))
+    qtbot.addWidget(dialog)
+    shown = [label.text() for label in dialog.findChildren(QLabel)]
+    table = QLabel()
+    qtbot.addWidget(table)
+    help_ = HelpOverlay(table, Rules.preset(1), ROOMS["beginner"], language)
+    shown.append(help_.text())
+    for text in shown:
+        assert not any(word in text for word in DEVELOPER_WORDS), text
+    assert "preset_reading" not in TEXTS[language]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_schwimmen_help_says_the_passing_rules(language):
+    from games.schwimmen.rules import Rules as SchwimmenRules
+    from games.schwimmen.texts import Texts
+
+    t = Texts(language)
+    text = "\n".join(body for _, body in t.help_sections(SchwimmenRules(), "standard"))
+    if language == "ja":
+        assert "2回続けてのパスはできません" in text and "場札が新しい3枚に替わります" in text
+    else:
+        assert "never twice in a row" in text and "three new table cards come" in text
