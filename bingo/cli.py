@@ -49,7 +49,8 @@ def _odds_line(config) -> str:
         return f"odds: exact for this board (threshold up to {limit} on {b.size}x{b.size})"
     return (
         f"odds: not available: board.threshold = {b.threshold} is above the engine's limit of "
-        f"{limit} on a {b.size}x{b.size} board; the draw display runs without odds"
+        f"{limit} on a {b.size}x{b.size} board; the draw display runs without odds, except "
+        "with --registry (the registered cards' odds work for any threshold)"
     )
 
 

@@ -229,3 +229,34 @@ def test_a_drawn_set_shown_again_gets_its_curve(qtbot, config, registry_path):
         assert service.cache.peek(old).curve.drawn == old
     finally:
         service.shutdown()
+
+
+def test_registered_cards_odds_also_above_the_random_card_engines_threshold(qtbot, config):
+    """8x8 with 9 connected is beyond the random-card DP (it stops at 8 there): with a registry
+    the show still has every figure, about the registered cards."""
+    board = dataclasses.replace(
+        config.board, size=8, numbers_per_column=9, images_per_column=9, threshold=9
+    )
+    config = dataclasses.replace(
+        config, board=board, event=dataclasses.replace(config.event, cards_in_play=25)
+    )
+    cards = random_cards(25, 8, 9, False, seed=9)
+    service = OddsService(config, cards, mode="thread")
+    service.start()
+    try:
+        qtbot.waitUntil(lambda: service.state != "warming", timeout=60000)
+        assert service.state == "ready", service.reason
+        called = random.Random(3).sample(range(1, 73), 40)
+        service.request(called)
+        key = frozenset(called)
+        qtbot.waitUntil(
+            lambda: key in service.cache and service.cache.peek(key).curve is not None,
+            timeout=60000,
+        )
+        result = service.cache.peek(key)
+        assert result.error is None
+        figures = prob.registry_next_draw(prob.prepare_registry(cards, 8, 9, 9, False), called)
+        assert result.stats.p_any_new_bingo == figures.p_new_bingo_next
+        assert result.curve.p_any[41] == figures.p_new_bingo_next
+    finally:
+        service.shutdown()

@@ -32,16 +32,20 @@ def init(cards: list | None, in_worker_process: bool = True) -> None:
 def warm_up(module_name: str, board: tuple | None = None) -> None:
     """Load the engine's kernels (and, when it can, the tables of this board)."""
     module = importlib.import_module(module_name)
+    if _cards is not None and board is not None:
+        # With a registry every figure is about the registered cards: the random-card DP's
+        # tables are never used (and any threshold works, also one above the DP's limit).
+        from bingo.probability import registry_odds
+
+        module.warm_up()
+        registry_odds.warm_up()
+        registered(board)
+        return
     if board is not None and len(inspect.signature(module.warm_up).parameters) >= 2:
         size, _, threshold, _ = board
         module.warm_up(size, threshold)
     else:
         module.warm_up()
-    if _cards is not None and board is not None:
-        from bingo.probability import registry_odds
-
-        registry_odds.warm_up()
-        registered(board)
 
 
 def registered(board: tuple) -> Any:
