@@ -1,10 +1,15 @@
-"""Phones on loopback: 300 WebSocket clients follow 75 landings; prints figures, asserts nothing.
+"""Phones on loopback: 300 phones load their card page and follow 75 landings; prints figures.
 
-  python benchmarks/bench_web.py [--clients 300] [--draws 75]
+  python benchmarks/bench_web.py [--clients 300] [--draws 75] [--files N] [--display]
 
 A real `bingo serve` process follows a journal written here (as the show writes it: the record
-first, the `.shown` line when the reel lands). Each client opens its own card's feed, as a phone
-does. Measured:
+first, the `.shown` line when the reel lands). Each client is a phone with its own loopback
+address: it loads its card page as a browser does (the page, then its style and script, then
+the 25 cell images, over up to 6 kept-alive connections: about 6 connections a phone), then
+opens its card's feed. With --files the server runs at that file limit (soft = hard, e.g. 1024
+as on many desktops). Measured:
+  * the page loads, all phones at once: how many loaded (target: all), median and slowest, and
+    the server's CPU seconds for them (the rest of the wall time is this machine's clients)
   * landing -> every client has the draw: the slowest client's delay per draw (target <= 500 ms)
   * the server's resident memory (VmRSS) over the draws (target: flat)
   * the server killed with SIGKILL mid-game and started again: every client reconnects by
@@ -12,7 +17,8 @@ does. Measured:
   * with --display: the reel's frame times (benchmarks/bench_display.py --quick) alone, then
     again while the server and the 300 clients are busy on the same two cores (pessimistic:
     at an event the clients are phones, not the laptop)
-Only 127.0.0.1 is used; the run is bounded in clients, draws and time.
+Only 127/8 is used; the run is bounded in clients, draws and time. The attacks on the server
+(idle sockets, slow and junk requests, guessed codes) are measured by bench_web_attacks.py.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import signal
 import socket
 import statistics
@@ -28,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from math import nan
 from pathlib import Path
 
 import aiohttp
@@ -71,6 +79,11 @@ def frame_lines(output: str) -> str:
     return "\n".join("  " + x for x in output.splitlines() if x.startswith(keep))
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -78,18 +91,69 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-class Phone:
-    """One client: follows its card's feed and reconnects by itself, like the page's script."""
+async def fetch(session: aiohttp.ClientSession, url: str, ok=(200,)) -> None:
+    """GET as a browser does: a kept-alive connection closed under it is retried once."""
+    for attempt in (1, 2):
+        try:
+            async with session.get(url) as answer:
+                await answer.read()
+                if answer.status not in ok:
+                    raise aiohttp.ClientResponseError(answer.request_info, (), status=answer.status)
+                return
+        except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
+            if attempt == 2:
+                raise
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+
+def browser(local: str) -> aiohttp.ClientSession:
+    """A phone's browser: at most 6 connections to the server, kept alive, from its address."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=6, local_addr=(local, 0)))
+
+
+async def load_page(base: str, code: str, numbers: list[int], local: str, timeout: float) -> float:
+    """Load the card page as a browser does; the seconds it took (raises if it failed)."""
+    t = time.perf_counter()
+    async with browser(local) as session, asyncio.timeout(timeout):
+        await fetch(session, f"{base}/card/{code}")
+        await asyncio.gather(
+            fetch(session, f"{base}/static/app.css"), fetch(session, f"{base}/static/app.js")
+        )
+        await asyncio.gather(*(fetch(session, f"{base}/img/{n}", ok=(200, 404)) for n in numbers))
+    return time.perf_counter() - t
+
+
+def raise_own_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def phone_address(i: int) -> str:
+    return f"127.0.{100 + i // 250}.{1 + i % 250}"
+
+
+class Phone:
+    """One phone: loads its card page, then follows the feed and reconnects like the page's script."""
+
+    def __init__(self, base: str, code: str, numbers: list[int], local: str) -> None:
+        self.base, self.code, self.numbers, self.local = base, code, numbers, local
+        self.url = base.replace("http:", "ws:") + f"/ws/card/{code}"
         self.count = -1
         self.drawn: list[int] = []
         self.connects = 0
         self.seen: dict[int, float] = {}  # draw count -> when this client had it
+        self.load_seconds: float | None = None
         self.stop = False
 
-    async def run(self, session: aiohttp.ClientSession) -> None:
+    async def run(self) -> None:
+        try:
+            self.load_seconds = await load_page(self.base, self.code, self.numbers, self.local, 60)
+        except (aiohttp.ClientError, OSError, TimeoutError):
+            pass  # counted as not loaded; the feed is still followed
+        async with browser(self.local) as session:
+            await self.follow(session)
+
+    async def follow(self, session: aiohttp.ClientSession) -> None:
         delay = 0.5
         while not self.stop:
             try:
@@ -111,7 +175,13 @@ class Phone:
             delay = min(delay * 2, 5.0)
 
 
-def start_server(config_path: Path, journal: Path, registry: Path, env: dict) -> subprocess.Popen:
+def start_server(
+    config_path: Path, journal: Path, registry: Path, env: dict, files: int | None = None
+) -> subprocess.Popen:
+    def limit() -> None:
+        if files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     return subprocess.Popen(
         [
             sys.executable,
@@ -128,7 +198,8 @@ def start_server(config_path: Path, journal: Path, registry: Path, env: dict) ->
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=limit,
     )
 
 
@@ -156,13 +227,18 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
     show = DrawSession.open(config, journal, seed=5)
     shown = ShownWriter(journal)
     shown.write([])
-    server = start_server(config_path, journal, registry, env)
+    server = start_server(config_path, journal, registry, env, args.files)
     base = f"http://127.0.0.1:{port}"
     phones = [
-        Phone(f"ws://127.0.0.1:{port}/ws/card/{cardcode.card_code(key, c.serial)}") for c in cards
+        Phone(
+            base,
+            cardcode.card_code(key, c.serial),
+            [n for row in c.rows for n in row if n is not None],
+            phone_address(i),
+        )
+        for i, c in enumerate(cards)
     ]
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as session:
+    async with aiohttp.ClientSession() as session:
         for _ in range(200):
             try:
                 async with session.get(base + "/api/board") as answer:
@@ -170,15 +246,25 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
                         break
             except aiohttp.ClientError:
                 await asyncio.sleep(0.05)
-        tasks = [asyncio.create_task(p.run(session)) for p in phones]
+        cpu_before = cpu_seconds(server.pid)
+        tasks = [asyncio.create_task(p.run()) for p in phones]
         display = None
         if args.display:
             display = await asyncio.create_subprocess_exec(
                 *DISPLAY_BENCH, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
             )
         t = time.perf_counter()
-        await wait_until(lambda: all(p.count == 0 for p in phones), 60)
-        print(f"{len(phones)} clients connected in {time.perf_counter() - t:.2f} s")
+        await wait_until(lambda: all(p.count == 0 for p in phones), 120)
+        loads = sorted(p.load_seconds for p in phones if p.load_seconds is not None) or [nan]
+        print(
+            f"{len(loads)}/{len(phones)} phones loaded the card page as browsers do, all at once "
+            f"(about 6 kept-alive connections each; target: all: "
+            f"{'OK' if len(loads) == len(phones) else 'MISSED'}): median "
+            f"{statistics.median(loads):.2f} s, slowest {loads[-1]:.2f} s, the server's CPU "
+            f"{cpu_seconds(server.pid) - cpu_before:.1f} s; {sum(p.count == 0 for p in phones)} "
+            f"follow the draw {time.perf_counter() - t:.1f} s after the start"
+            + (f" (server at a {args.files}-file limit)" if args.files else "")
+        )
         delays: list[float] = []
         memory = [rss_kb(server.pid)]
         kill_at = args.draws // 2
@@ -243,7 +329,9 @@ def main() -> None:
     parser.add_argument(
         "--display", action="store_true", help="also compare the reel's frame times"
     )
+    parser.add_argument("--files", type=int, help="the server's file limit (soft = hard)")
     args = parser.parse_args()
+    raise_own_file_limit()
     args.clients = max(1, min(args.clients, 2000))
     args.draws = max(2, min(args.draws, 100))
     if args.display:

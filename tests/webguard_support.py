@@ -69,11 +69,11 @@ def make_server(tmp_path: Path, config: Config | None = None, **settings) -> tup
 @contextlib.asynccontextmanager
 async def running(server: WebServer):
     """The server listening on 127.0.0.1 (all of 127/8 reaches it); yields its port."""
-    runner = await start(server, "127.0.0.1", 0)
+    serving = await start(server, "127.0.0.1", 0)
     try:
-        yield runner.addresses[0][1]
+        yield serving.port
     finally:
-        await runner.cleanup()
+        await serving.cleanup()
 
 
 async def connect(port: int, local: str = "127.0.0.1"):

@@ -5,16 +5,18 @@ out of files; then every phone times out and each refused accept writes a traceb
 aiohttp's own pieces, this module adds:
 
 * `raise_file_limit()`: at start the soft RLIMIT_NOFILE is raised to the hard limit (where the
-  system allows); `total_cap()` keeps the connections well below what we got, leaving room for
-  the journal and two accept bursts (`BACKLOG`).
+  system allows); `total_cap()` keeps the connections below what we got, leaving room for the
+  journal, its side files and the connections being closed.
 * `ConnectionGuard`: connections counted per address (`limits.address_key`: IPv6 per /64) and in
   all. A newcomer past its address's cap is closed at once, unanswered (the cheapest refusal).
-  When every place is taken, the newcomer takes the place of an idle connection (kept alive
-  waiting for a request, or half a request sent), first of the address holding the most; if
-  none is idle, the newest connection of the address holding the most, when that address holds
-  at least two more than the newcomer's; else the newcomer is closed. A phone's WebSocket is
-  therefore never dropped for a flood from other addresses unless that flood is spread so thin
-  that no address holds more than the phone.
+* `Listener`: the server accepts connections itself, and only while the guard has room. When
+  every place is taken, room is made by closing a connection idle for `MIN_IDLE` or more (kept
+  alive waiting for a request, or half a request sent), first of the address holding the most;
+  if none is idle, the newest connection of the address holding the most, when it holds more
+  than `FAIR_SHARE` (a phone needs about 7); else nothing more is accepted until room is made:
+  new phones then wait in the system's queue of pending connections (TCP retries for them)
+  instead of being refused, and a phone's WebSocket is never dropped for a flood of addresses
+  that each hold no more than it does.
 * the sweep (`ConnectionGuard.run`, once a second): a connection idle or still reading its
   request for `IDLE_SECONDS`, or inside one ordinary request (a reader that never reads its
   answer) for `REQUEST_SECONDS`, is closed. WebSockets are left to their heartbeat.
@@ -27,8 +29,10 @@ aiohttp's own pieces, this module adds:
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import resource
+import socket
 import sys
 import time
 import traceback
@@ -44,9 +48,11 @@ from bingo.web.limits import address_key
 IDLE_SECONDS = 10.0  # kept-alive idle, or slower than this to send a request's headers
 REQUEST_SECONDS = 30.0  # one ordinary request, its answer included
 PER_ADDRESS = 32  # a browser opens about 6 per page; a few tabs and the WebSocket fit
+FAIR_SHARE = 8  # when full, an address holding more than this gives up its newest connection
+MIN_IDLE = 1.0  # idle for less (a page loading) is not closed to make room
 MAX_TOTAL = 4096
-BACKLOG = 128  # asyncio accepts up to this many at once before any is looked at
-RESERVED_FILES = 64  # the journal and its side files, the interpreter's own
+BACKLOG = 128  # connections the system keeps waiting for us while the server is full
+RESERVED_FILES = 96  # the journal and its side files, the interpreter's own, those closing
 LOG_EVERY = 10.0  # seconds between two lines of one kind on the show's terminal
 SERVER_NAME = "bingo"  # the Server header: no product versions
 
@@ -74,12 +80,8 @@ def raise_file_limit(target: int | None = None) -> int:
 
 
 def total_cap(file_limit: int) -> int:
-    """Connections in all for a process allowed `file_limit` open files.
-
-    Room is left for two accept bursts (those refused are closed a moment after they came, while
-    the next burst may already be in) and for the files the server itself opens.
-    """
-    return max(16, min(MAX_TOTAL, file_limit - 2 * BACKLOG - RESERVED_FILES))
+    """Connections in all for a process allowed `file_limit` open files."""
+    return max(16, min(MAX_TOTAL, file_limit - RESERVED_FILES))
 
 
 def printable(text: object, limit: int = 160) -> str:
@@ -171,6 +173,8 @@ class ConnectionGuard:
         self.refused = 0
         self.displaced = 0
         self.swept = 0
+        self._room: asyncio.Event | None = None  # set when a connection leaves
+        self._room_loop: asyncio.AbstractEventLoop | None = None
 
     def __len__(self) -> int:
         return len(self._open)
@@ -186,7 +190,7 @@ class ConnectionGuard:
         if len(mine) >= self.per_address:
             self._refuse(f"{len(mine)} connections from {key} already: more are closed")
             return False
-        if len(self._open) >= self.total and not self._make_room(len(mine)):
+        if len(self._open) >= self.total and not self.make_room():  # (Listener made room)
             self._refuse(f"{len(self._open)} connections open (the most this server takes)")
             return False
         conn = _Connection(handler, key, self._clock())
@@ -203,15 +207,33 @@ class ConnectionGuard:
             mine.pop(handler, None)
             if not mine:
                 del self._by_key[conn.key]
+        if self._room is not None:
+            self._room.set()
 
     def _refuse(self, why: str) -> None:
         self.refused += 1
         self.log.say("refused", f"connection refused: {why}")
 
-    def _make_room(self, newcomer_holds: int) -> bool:
+    def has_room(self) -> bool:
+        """True when one more connection may be accepted (making room if it must)."""
+        return len(self._open) < self.total or self.make_room()
+
+    async def wait_for_room(self, timeout: float) -> None:
+        loop = asyncio.get_running_loop()
+        if self._room is None or self._room_loop is not loop:
+            self._room, self._room_loop = asyncio.Event(), loop
+        self._room.clear()
+        try:
+            await asyncio.wait_for(self._room.wait(), timeout)
+        except TimeoutError:
+            pass
+
+    def make_room(self) -> bool:
+        """Close one connection for a newcomer (see the module's docstring); False if none."""
         heaviest = max(self._by_key.values(), key=len, default={})
-        victim = _first_idle(heaviest.values()) or _first_idle(self._open.values())
-        if victim is None and len(heaviest) >= newcomer_holds + 2:
+        old = self._clock() - MIN_IDLE
+        victim = _first_idle(heaviest.values(), old) or _first_idle(self._open.values(), old)
+        if victim is None and len(heaviest) > FAIR_SHARE:
             victim = next(reversed(heaviest.values()))
         if victim is None:
             return False
@@ -269,8 +291,8 @@ class ConnectionGuard:
             self.sweep()
 
 
-def _first_idle(conns) -> _Connection | None:
-    return next((c for c in conns if not c.busy and not c.websocket), None)
+def _first_idle(conns, since: float) -> _Connection | None:
+    return next((c for c in conns if not c.busy and not c.websocket and c.since <= since), None)
 
 
 class GuardedHandler(RequestHandler):
@@ -342,6 +364,72 @@ class GuardedRunner(web.AppRunner):
             guard=self._guard_of_server,
             **self._kwargs,
         )
+
+
+class Listener:
+    """Accepts the connections of one address itself, and only while the guard has room.
+
+    asyncio's own accept loop takes every pending connection at once; this one takes one at a
+    time, asks the guard first, and hands each to aiohttp's server (`connect_accepted_socket`).
+    Out of files or memory it says so in one line and waits half a second.
+    """
+
+    def __init__(
+        self, guard: ConnectionGuard, factory: Callable[[], Any], host: str, port: int
+    ) -> None:
+        self.guard = guard
+        self.factory = factory
+        self.sock = _listening_socket(host, port)
+        self.port: int = self.sock.getsockname()[1]
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._accept())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping anyway
+                pass
+        self.sock.close()
+
+    async def _accept(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            if not self.guard.has_room():  # full: new phones wait in the system's queue
+                await self.guard.wait_for_room(0.5)
+                continue
+            try:
+                conn, _ = await loop.sock_accept(self.sock)
+            except OSError as exc:
+                if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    self.guard.log.say("accept", f"cannot accept: {exc.strerror}: waiting")
+                    await asyncio.sleep(0.5)
+                continue  # ECONNABORTED and the like: that connection is gone already
+            try:
+                await loop.connect_accepted_socket(self.factory, conn)
+            except OSError:
+                conn.close()
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """A non-blocking socket listening on host:port (errors as OSError with their errno)."""
+    infos = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE | socket.AI_NUMERICHOST
+    )
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(BACKLOG)
+        sock.setblocking(False)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 class _OneLine(logging.Handler):

@@ -28,13 +28,13 @@ from bingo.cardcode import serial_of
 from bingo.config import Config
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
 from bingo.web.files import MemoryFiles
-from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view
+from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view, claim_state
 from bingo.web.guard import (
-    BACKLOG,
     IDLE_SECONDS,
     SERVER_NAME,
     ConnectionGuard,
     GuardedRunner,
+    Listener,
     QuietLog,
     describe,
     quiet_logs,
@@ -207,11 +207,12 @@ class WebServer:
             self._card_cache[serial] = cached
         message = dict(cached[1])
         claim = self.claims.get(serial)
-        message["claim"] = (
-            None
-            if claim is None
-            else {"id": claim.id, "time": claim.time, "verdict": claim.verdict}
-        )
+        if claim is None:
+            message.update(claim_state(message, None, None, None, False))
+        else:  # a verdict is shown only while it still belongs to the draw (follow.py)
+            verdict = self.follower.verdicts.get(claim.id)
+            holds = self.follower.verdict_holds(claim.id)
+            message.update(claim_state(message, claim.id, claim.time, verdict, holds))
         return message
 
     def _state_text(self, serial: int | None) -> str:
@@ -462,8 +463,21 @@ def _page(name: str, language: str) -> str:
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
 
 
-async def start(server: WebServer, host: str, port: int) -> web.AppRunner:
-    """Listen on host:port (0: any free port, see `runner.addresses`); `runner.cleanup()` stops.
+class Serving:
+    """A started server: `port` it listens on, `cleanup()` to stop it."""
+
+    def __init__(self, runner: web.AppRunner, listener: Listener) -> None:
+        self.runner = runner
+        self.listener = listener
+        self.port = listener.port
+
+    async def cleanup(self) -> None:
+        await self.listener.stop()
+        await self.runner.cleanup()
+
+
+async def start(server: WebServer, host: str, port: int) -> Serving:
+    """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops.
 
     The process's file limit is raised first and the connection caps are set below it; idle
     and half-sent requests are closed after IDLE_SECONDS (aiohttp's keep-alive, and the guard's
@@ -484,12 +498,12 @@ async def start(server: WebServer, host: str, port: int) -> web.AppRunner:
     )
     try:
         await runner.setup()
-        site = web.TCPSite(runner, host, port, reuse_address=True, backlog=BACKLOG)
-        await site.start()
+        listener = Listener(server.guard, runner.server, host, port)
     except BaseException:
         await runner.cleanup()
         raise
-    return runner
+    listener.start()
+    return Serving(runner, listener)
 
 
 async def serve(server: WebServer, host: str, port: int) -> None:
