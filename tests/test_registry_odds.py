@@ -267,5 +267,7 @@ def test_bad_arguments_are_named():
         prob.registry_curve(registered, [1], samples=1)
     with pytest.raises(ValueError, match="not 4x4"):
         prob.prepare_registry(cards, 4, 4, 3, False)
+    with pytest.raises(ValueError, match=r"outside 1..9"):
+        prob.prepare_registry([BingoCard(1, ((0, 4, 7), (2, 5, 8), (3, 6, 9)))], 3, 3, 3, False)
     with pytest.raises(ValueError, match="at least one card"):
         prob.prepare_registry([], 3, 3, 3, False)

@@ -216,9 +216,10 @@ def prepare(
         rows = card.rows
         if len(rows) != size or any(len(row) != size for row in rows):
             raise ValueError(f"card {card.serial} is not {size}x{size}")
-        cells = [0 if n is None else int(n) for row in rows for n in row]
-        if any(not 0 <= n <= total for n in cells):
+        numbers = [n for row in rows for n in row]
+        if any(n is not None and not 1 <= n <= total for n in numbers):
             raise ValueError(f"card {card.serial} holds a number outside 1..{total}")
+        cells = [0 if n is None else int(n) for n in numbers]
         serials.append(int(card.serial))
         grids.append(cells)
     if not serials:
