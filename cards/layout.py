@@ -33,6 +33,11 @@ CARD_EDGE_MM = SAFE_MM + 1.0  # the panel's frame and shadow sit this far (or mo
 QR_MIN_MM = 20.0
 
 
+# Legibility: a card's numbers are read at a glance at the table, its code typed from it.
+MIN_NUMBER_PT = 9.0  # 2.3 mm digits; 10x10 on 6-up B5 printed 6 pt (1.5 mm) and read wrong
+MIN_CODE_PT = 7.0  # the serial and phone code: on two lines when one line would be smaller
+
+
 class LayoutError(UserError):
     """A page size or cards-per-page value that is not supported."""
 

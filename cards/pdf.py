@@ -27,9 +27,13 @@ from cards.fingerprint import board_text, config_fingerprint
 from cards.layout import (
     MARK_GAP_MM,
     MARK_LEN_MM,
+    MIN_CODE_PT,
+    MIN_NUMBER_PT,
     MM,
     NO_INK_MM,
+    PAGE_GRIDS,
     CardGeometry,
+    LayoutError,
     PageGeometry,
     Rect,
     card_geometry,
@@ -173,6 +177,7 @@ class CardPdfWriter:
             max_digits=len(str(board.total_numbers)),
             digit_em=max(pdfmetrics.stringWidth(d, self.fonts.bold, 1.0) for d in "0123456789"),
         )
+        self._check_legible(options, board.size)
         self._check_texts()
         self.meta = meta
         self.canvas = StreamingCanvas(
@@ -186,10 +191,47 @@ class CardPdfWriter:
         self._make_page_marks()
         self._number_cache: dict[int, tuple[str, float, str]] = {}
         self._serial_size: float | None = None
+        self._serial_lines = 1
         self._slot = 0
         self._page_serials: list[int] = []
         self.pages = 0
         self.cards = 0
+
+    def _number_size(self, page: PageGeometry, size: int, qr: bool) -> float:
+        digit_em = max(pdfmetrics.stringWidth(d, self.fonts.bold, 1.0) for d in "0123456789")
+        max_digits = len(str(self.config.board.total_numbers))
+        g = card_geometry(
+            page.card_w, page.card_h, size, bleed=page.bleed, qr=qr, max_digits=max_digits,
+            digit_em=digit_em,
+        )  # fmt: skip
+        return g.number_size
+
+    def _check_legible(self, options: CardOptions, size: int) -> None:
+        """Refuse a layout whose numbers would print under MIN_NUMBER_PT, naming the most
+        cards per page that are readable on this paper."""
+        points = self.geo.number_size
+        if points >= MIN_NUMBER_PT:
+            return
+        fits = [
+            n
+            for n in sorted(PAGE_GRIDS, reverse=True)
+            if n < options.per_page
+            and self._number_size(
+                page_geometry(options.page_size, n, options.bleed_mm), size, options.qr
+            )
+            >= MIN_NUMBER_PT
+        ]
+        advice = (
+            f"use --per-page {fits[0]} (the most per {options.page_size} page that prints them "
+            f"at {MIN_NUMBER_PT:g} pt or more), or a larger --page"
+            if fits
+            else "use a larger --page"
+        )
+        raise LayoutError(
+            f"{size}x{size} cards {options.per_page} per {options.page_size} page would print "
+            f"their numbers at {points:.1f} pt ({points * 0.7 / MM:.1f} mm digits), too small to "
+            f"read at a glance: {advice}"
+        )
 
     def _check_texts(self) -> None:
         cfg, f = self.config, self.fonts
@@ -501,19 +543,34 @@ class CardPdfWriter:
         if self._serial_size is None:
             widest = style.serial_text(int("8" * self.serial_width), self.serial_width)
             widest = max(widest, widest.replace("8", "0"), key=lambda t: self._width(t, 1.0))
-            if self.code_of is not None:
-                check = cardcode.widest_check(lambda t: self._width(t, 1.0))
-                widest = cardcode.printed_label(widest, check)
-            self._serial_size = _fit_size(widest, self.fonts.bold, box.w, box.h * 0.5)
+            check = cardcode.widest_check(lambda t: self._width(t, 1.0))
+            one_line = cardcode.printed_label(widest, check) if self.code_of else widest
+            self._serial_size = _fit_size(one_line, self.fonts.bold, box.w, box.h * 0.5)
+            self._serial_lines = 1
+            if self._serial_size < MIN_CODE_PT and self.code_of is not None:
+                # never under 7 pt: "No.0123-" above its check letters, each line fitted
+                size = min(
+                    _fit_size(widest + "-", self.fonts.bold, box.w, box.h * 0.45),
+                    _fit_size(check, self.fonts.bold, box.w, box.h * 0.45),
+                )
+                self._serial_size, self._serial_lines = size, 2
         size = self._serial_size
-        text = style.serial_text(serial, self.serial_width)
+        lines = [style.serial_text(serial, self.serial_width)]
         if self.code_of is not None:
-            text = cardcode.printed_label(text, self.code_of(serial))
+            check = self.code_of(serial)
+            if self._serial_lines == 2:
+                lines = [lines[0] + "-", check]
+            else:
+                lines = [cardcode.printed_label(lines[0], check)]
         r, g, b = (v / 255 for v in style.rgb(style.INK))
-        self.canvas.addLiteral(
-            f"BT {r:.3f} {g:.3f} {b:.3f} rg 1 0 0 1 {box.x:.3f} {box.cy - size * 0.36:.3f} Tm "
-            f"{show_text(self.canvas, self.fonts.bold, text, size)} ET"
+        lead = size * 1.15
+        top = box.cy + lead * (len(lines) - 1) / 2 - size * 0.36
+        ops = "".join(
+            f" 1 0 0 1 {box.x:.3f} {top - k * lead:.3f} Tm "
+            + show_text(self.canvas, self.fonts.bold, line, size)
+            for k, line in enumerate(lines)
         )
+        self.canvas.addLiteral(f"BT {r:.3f} {g:.3f} {b:.3f} rg{ops} ET")
 
     def _width(self, text: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, self.fonts.bold, size)
