@@ -6,9 +6,9 @@ is read from `<journal>.serve` (bingo.serve_lock), which the server holds locked
 - at start, a server left running by a show that crashed (same journal) is adopted and watched,
   not fought over the port; one on another port or address than configured is stopped and
   replaced, so the join code on the wall stays right;
-- a server that dies is started again, with a back-off (1 s doubling to 30 s, back to 1 s once
-  it has run for a while), never given up on; the host is told on the terminal and in the
-  operator window if it keeps dying;
+- a server that dies is started again at once; if it dies again before it has run for a while
+  (STABLE_SECONDS), the next start waits 1 s, then 2, 4 ... up to 30 s; it is never given up
+  on; the host is told on the terminal and in the operator window if it keeps dying;
 - a port taken by another program is one line for the host (the audience view never shows
   host warnings); the show keeps trying in case that program goes away.
 """
@@ -28,10 +28,10 @@ from PySide6.QtCore import QObject, QTimer
 from bingo.serve_lock import ServerInfo, running_server
 from bingo.web.command import ALREADY_SERVED, PORT_IN_USE
 
-SERVER_CHECK_MS = 1000
-FIRST_DELAY = 1.0  # seconds before the first restart; doubled after each death
+SERVER_CHECK_MS = 250
+FIRST_DELAY = 1.0  # seconds before the second restart in a row; doubled after each death
 MAX_DELAY = 30.0
-STABLE_SECONDS = 60.0  # a server that ran this long starts the back-off again from FIRST_DELAY
+STABLE_SECONDS = 10.0  # a server that served this long was no crash loop: restart at once
 KEEPS_DYING = 3  # deaths in a row before the host is told the phones are mostly away
 REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restart)
 STOP_WAIT = 5.0
@@ -67,8 +67,9 @@ class ServerProcess(QObject):
         self.adopted: ServerInfo | None = None
         self.deaths = 0  # deaths in a row (reset once a server has run STABLE_SECONDS)
         self.restarts = 0  # every restart of the show's own server, for the record
-        self.delay = FIRST_DELAY
+        self.delay = 0.0  # before the next restart: 0 after a server that ran a while
         self.next_start: float | None = None  # when the next attempt is due (after a death)
+        self.last_delay: float | None = None  # the wait planned after the last death
         self._started_at = 0.0
         self._port_taken_said = False
         self._replacing: ServerInfo | None = None
@@ -106,7 +107,7 @@ class ServerProcess(QObject):
     # ------------------------------------------------------------------ watching
 
     def check(self) -> None:
-        """One look (the timer calls this every second): react to what changed."""
+        """One look (the timer calls this every 250 ms): react to what changed."""
         if self._replacing is not None:
             self._continue_replacing()
         elif self.process is not None:
@@ -119,11 +120,11 @@ class ServerProcess(QObject):
     def _check_own(self) -> None:
         assert self.process is not None
         code = self.process.poll()
+        if self.deaths and self.clock() - self._started_at >= STABLE_SECONDS:
+            if code is None and (self.deaths >= KEEPS_DYING or self._port_taken_said):
+                self._warn("the phones' web server runs again")
+            self.deaths, self.delay, self._port_taken_said = 0, 0.0, False
         if code is None:
-            if self.deaths and self.clock() - self._started_at >= STABLE_SECONDS:
-                if self.deaths >= KEEPS_DYING or self._port_taken_said:
-                    self._warn("the phones' web server runs again")
-                self.deaths, self.delay, self._port_taken_said = 0, FIRST_DELAY, False
             return
         self.process = None
         if code == ALREADY_SERVED:  # another server of this journal took it first: watch it
@@ -133,6 +134,8 @@ class ServerProcess(QObject):
             self._port_taken()
         else:
             self._died(code)
+        if self.next_start is not None and self.clock() >= self.next_start:
+            self._launch()  # a server that had run a while: at once, not at the next look
 
     def _check_adopted(self) -> None:
         now = running_server(self.journal)
@@ -230,9 +233,8 @@ class ServerProcess(QObject):
         self.restarts += 1
         delay = self._schedule()
         if self.deaths == 1:
-            self._warn(
-                f"the phones' web server stopped (exit {code}); starting it again in {delay:g} s"
-            )
+            when = "now" if delay == 0 else f"in {delay:g} s"
+            self._warn(f"the phones' web server stopped (exit {code}); starting it again {when}")
         elif self.deaths == KEEPS_DYING or (
             self.deaths > KEEPS_DYING and (self.deaths - KEEPS_DYING) % REPEAT_EVERY == 0
         ):
@@ -255,10 +257,11 @@ class ServerProcess(QObject):
             )
 
     def _schedule(self) -> float:
-        """Plan the next attempt after the current delay; the delay doubles up to MAX_DELAY."""
-        delay = self.delay
+        """Plan the next attempt after the current delay: at once after a server that ran a
+        while, then FIRST_DELAY, doubling up to MAX_DELAY while it keeps dying."""
+        delay = self.last_delay = self.delay
         self.next_start = self.clock() + delay
-        self.delay = min(self.delay * 2, MAX_DELAY)
+        self.delay = min(max(self.delay * 2, FIRST_DELAY), MAX_DELAY)
         return delay
 
 
