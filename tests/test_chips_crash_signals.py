@@ -67,3 +67,29 @@ def test_a_table_stopped_mid_game_costs_no_fee(tmp_path, sig):
     assert bank.open_games == {}
     assert all(bank.balance(name) == 10_000 for name in paid)
     assert bank.settled == (1 if sig == signal.SIGKILL else 0)
+
+
+def test_the_next_start_tells_the_player_in_their_language(tmp_path, monkeypatch, qapp):
+    """The stopped game's fees come back at the next start, and the player is told so in the
+    table's language (not the bank's English log line)."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from games.daifugo import app as daifugo_app
+
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path))
+    path = tmp_path / "daifugo_chips.json"
+    bank = ChipBank(path)
+    bank.open_game({"あなた": 100, "CPU1": 100})
+    bank.save()
+    bank.close()  # as its process ends: the game is left open on file
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    monkeypatch.setattr("eventkit.screen.open_on_screen", lambda widget, **kw: None)
+    monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
+    before = set(QApplication.topLevelWidgets())
+    try:
+        assert daifugo_app.main(["--no-setup", "--language", "ja", "--delay-ms", "0"]) == 0
+    finally:
+        for widget in set(QApplication.topLevelWidgets()) - before:
+            widget.close()
+    assert told and "参加費は全員に返しました" in told[0] and "1件" in told[0]

@@ -125,10 +125,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if table is None:
         return 0
     open_on_screen(table, full_screen=not args.window)
-    if table.bank.notice:  # a damaged chips file was set aside: say so before play starts
-        from PySide6.QtWidgets import QMessageBox
+    if table.bank.notice:  # a damaged chips file was set aside, or a stopped game's fees
+        from PySide6.QtWidgets import QMessageBox  # went back: say so before play starts
 
+        from games.daifugo.texts import TEXTS
+
+        notice = table.bank.notice
+        if table.bank.settled:
+            notice = str(TEXTS[language if language in TEXTS else "ja"]["settled"])
+            notice = notice.format(n=table.bank.settled)
         print(f"warning: {table.bank.notice}", file=sys.stderr)
-        QMessageBox.warning(table, table.windowTitle(), table.bank.notice)
+        QMessageBox.warning(table, table.windowTitle(), notice)
     table.start_game()
     return int(app.exec())

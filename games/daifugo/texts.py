@@ -90,6 +90,10 @@ TEXTS = {
             "大富豪：プログラムが止められたため、途中のゲームは中止しました。"
             "参加費は全員に返し、チップはゲーム前のままです。"
         ),
+        "settled": (
+            "前回はゲームの途中でプログラムが止まりました（強制終了・電源切れなど）。"
+            "そのゲーム（{n}件）は中止し、参加費は全員に返しました。"
+        ),
     },
     "en": {
         "title": "Daifugō",
@@ -167,6 +171,10 @@ TEXTS = {
         "interrupted": (
             "Daifugō: the program was stopped, so the game in progress was dropped."
             " The fees went back to everyone: the chips are as they were before it."
+        ),
+        "settled": (
+            "Last time the program stopped in the middle of a game (killed, crashed or out of"
+            " power): that game ({n}) was dropped and every seat got its fee back."
         ),
     },
 }
