@@ -193,7 +193,7 @@ EN: dict[str, str] = {
     "reg_curve_first": "First bingo among the {cards} registered cards, by draw",
     "reg_curve_next": "Next bingo (card no. {n}), by draw",
     "reg_curve_done": "All {cards} registered cards have a bingo",
-    "reg_curve_error": "error {error}",
+    "reg_curve_error": "(error {error})",
     "curve_next": "next",
     "auto_on": "auto draw: {seconds:g} s per ball",
     "resumed": "Previous draw restored: {n} numbers",
