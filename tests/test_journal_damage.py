@@ -228,3 +228,14 @@ def test_a_head_left_executable_by_an_older_version_loses_its_execute_bits(tmp_p
     head_path(path).chmod(0o755)
     DrawSession.open(config, path, seed=3).close()
     assert head_path(path).stat().st_mode & 0o777 == 0o644
+
+
+def test_a_deeply_nested_head_file_is_a_damaged_head(tmp_path, config):
+    path = tmp_path / "show.jsonl"
+    journal_with_draws(config, path, 2)
+    head_path(path).write_bytes(NESTED)
+    state = read_journal(path)
+    assert [w.code for w in state.warnings] == ["head_damaged"]
+    result = run("draw", "--verify-journal", str(path))
+    assert result.returncode == 1 and "is damaged" in result.stderr
+    assert "Traceback" not in result.stderr
