@@ -176,13 +176,20 @@ def test_a_nested_line_can_be_continued_too_and_quitting_changes_nothing(tmp_pat
     session.close()
 
 
-def test_the_recovery_dialog_offers_to_continue_in_the_show_language(qtbot):
+def test_the_recovery_dialog_offers_to_continue_in_the_show_language(qtbot, output_dir):
     from bingo.ui.command import recovery_box
 
-    box = recovery_box("壊れています", "/x/j.jsonl", Strings("ja"), continue_draws=12)
+    problem = "記録ファイルの 5 行目が書かれた後に変更されています（改ざんまたは破損）。"
+    box = recovery_box(problem, "/x/j.jsonl", Strings("ja"), continue_draws=12)
     qtbot.addWidget(box)
     assert "12球" in box.continue_button.text() and "続ける" in box.continue_button.text()
     assert box.defaultButton() is box.quit_button
+    box.show()
+    qtbot.waitExposed(box)
+    for button in (box.continue_button, box.keep_button, box.quit_button):
+        hint = button.fontMetrics().horizontalAdvance(button.text())
+        assert button.width() >= hint, button.text()  # the whole label shows
+    box.grab().save(str(output_dir / "recovery-continue-ja.png"))
     plain = recovery_box("壊れています", "/x/j.jsonl", Strings("ja"))
     qtbot.addWidget(plain)
     assert plain.continue_button is None
