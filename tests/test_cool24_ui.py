@@ -230,16 +230,24 @@ def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtb
     assert not widget.isVisible() and not widget.asking_quit
 
 
-def test_y_answers_quit_and_full_screen_esc_only_leaves_full_screen(widget, qtbot):
+def test_y_answers_quit_and_esc_quits_in_one_press_in_full_screen(widget, qtbot):
+    """ "Esc で終了" holds in full screen too: one press asks (issue 24 item 1)."""
     qtbot.keyClick(widget, Qt.Key.Key_Return)
     qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
     widget.enter_full_screen()
-    qtbot.keyClick(widget, Qt.Key.Key_Escape)  # full screen: back to the window, no question
-    assert not widget.isFullScreen() and not widget.asking_quit and widget.isVisible()
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
-    assert widget.asking_quit
+    assert widget.asking_quit and widget.isVisible()
     qtbot.keyClick(widget, Qt.Key.Key_Y)
     assert not widget.isVisible()
+
+
+def test_esc_on_the_summary_closes_a_full_screen_game_at_once(widget, qtbot):
+    widget.start()
+    widget.enter_full_screen()
+    while widget.state == "play":
+        widget.play_slot(widget.game.playable()[0])
+    qtbot.keyClick(widget, Qt.Key.Key_Escape)
+    assert not widget.isVisible() and not widget.asking_quit
 
 
 def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
@@ -266,3 +274,19 @@ def test_a_bonus_on_the_last_play_is_seen_before_the_summary_covers_it(widget, q
     assert widget.over_at + SUMMARY_DELAY >= popup.started + POPUP_SECONDS
     assert not widget.summary_shown()
     qtbot.waitUntil(widget.summary_shown, timeout=5000)
+
+
+def test_a_refusal_goes_with_the_next_valid_play(widget, qtbot):
+    """The refusal toast does not outlive the next card played (issue 24 item 9)."""
+    widget.start()
+    g = widget.game
+    blocked = next((s for s in range(1, 5) if s not in g.playable()), None)
+    if blocked is None:  # every card links: play until one does not
+        while widget.state == "play" and blocked is None:
+            widget.play_slot(g.playable()[0])
+            blocked = next((s for s in range(1, 5) if s not in g.playable()), None)
+    assert blocked is not None and widget.state == "play"
+    widget.play_slot(blocked)
+    assert widget.toast is not None
+    widget.play_slot(g.playable()[0])
+    assert widget.toast is None

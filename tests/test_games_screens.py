@@ -17,13 +17,19 @@ from games.daifugo.qt.window import DaifugoTable  # noqa: E402
 from games.daifugo.rules import Rules  # noqa: E402
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
-CARD_FACES = ("paint_card",)  # card indices scale with the card, measured by the painter tests
+CARD_FACES = (
+    "paint_card",
+    "CardPainter.paint",
+)  # card indices scale with the card, measured by the painter tests
 
 
-def measure(widget: QWidget, output_dir=None, name: str = "", height: float = 0) -> list[str]:
-    """What is cut or too small on `widget`, judged against `height` (the window's)."""
+def measure(
+    widget: QWidget, output_dir=None, name: str = "", height: float = 0, only: tuple = ()
+) -> list[str]:
+    """What is cut or too small on `widget`, judged against `height` (the window's); `only`
+    measures one layer (the texts drawn from those functions)."""
     height = height or widget.height()
-    with painted_texts(skip=CARD_FACES) as texts:
+    with painted_texts(skip=CARD_FACES, only=only) as texts:
         image = widget.grab()
     if output_dir is not None and name:
         image.save(str(output_dir / f"{name}.png"))
@@ -126,10 +132,28 @@ def cool24(qtbot, size, language="ja"):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
+    import time
+
     window = cool24(qtbot, size, language)
-    problems = measure(window, output_dir, f"cool24_title_{language}_{size[0]}x{size[1]}")
+    where = f"{language}_{size[0]}x{size[1]}"
+    problems = measure(window, output_dir, f"cool24_title_{where}")
     window.start()
-    problems += measure(window, output_dir, f"cool24_{language}_{size[0]}x{size[1]}")
+    qtbot.waitUntil(lambda: all(time.monotonic() - t > 0.4 for t in window.arrived.values()))
+    window.show_hint()
+    problems += measure(window, output_dir, f"cool24_{where}")
+    game = window.game
+    blocked = next((s for s in range(1, 5) if s not in game.playable()), None)
+    if blocked is not None:
+        window.play_slot(blocked)  # refused: the reason shows at the bottom
+        problems += measure(window, output_dir, f"cool24_refusal_{where}")
+    while window.state == "play":
+        window.play_slot(game.playable()[0])
+    window.popups.clear()  # the final board, as it stays under the summary's pause
+    problems += measure(window, output_dir, f"cool24_final_board_{where}")
+    window.over_at -= 10  # the summary without waiting for the final board's pause
+    problems += measure(window, output_dir, f"cool24_summary_{where}", only=("_summary",))
+    window.ask_quit()
+    problems += measure(window, output_dir, f"cool24_quit_{where}", only=("_quit_question",))
     assert problems == [], "\n".join(problems)
 
 

@@ -32,11 +32,22 @@ def _pixels(font: QFont, scale: float) -> float:
     return size * scale
 
 
+def _callers(frame) -> set[str]:
+    names = set()
+    while frame is not None:
+        names.add(frame.f_code.co_name)
+        names.add(frame.f_code.co_qualname)
+        frame = frame.f_back
+    return names
+
+
 @contextmanager
-def painted_texts(skip: tuple[str, ...] = ()):
+def painted_texts(skip: tuple[str, ...] = (), only: tuple[str, ...] = ()):
     """Record every drawText(QRectF, flags, text) while the block runs (a grab, a repaint).
-    Texts whose call stack passes through a function named in `skip` are left out (card
-    faces: their indices are drawn by the card painter at the card's size)."""
+    Texts whose call stack passes through a function named in `skip` (a name or a qualified
+    name such as "CardPainter.paint") are left out: card faces, whose indices the card painter
+    draws at the card's size. With `only`, just the texts drawn from those functions (one
+    layer, e.g. a summary drawn over the board)."""
     import sys
 
     texts: list[PaintedText] = []
@@ -44,13 +55,8 @@ def painted_texts(skip: tuple[str, ...] = ()):
 
     def record(painter: QPainter, *args):
         if len(args) >= 3 and isinstance(args[0], QRectF) and isinstance(args[2], str):
-            frame = sys._getframe(1)
-            skipped = False
-            while frame is not None:
-                if frame.f_code.co_name in skip:
-                    skipped = True
-                    break
-                frame = frame.f_back
+            callers = _callers(sys._getframe(1))
+            skipped = bool(callers & set(skip)) or bool(only and not callers & set(only))
             if not skipped and args[2].strip():
                 rect, flags, text = args[0], args[1], args[2]
                 flags = flags if isinstance(flags, int) else int(flags)
@@ -93,7 +99,22 @@ def text_problems(
         outer = QRectF(bounds).adjusted(-tolerance, -tolerance, tolerance, tolerance)
         if not outer.contains(t.needed):
             problems.append(f"{t.text!r}: runs off the window ({t.needed})")
+    problems += overlaps(texts)
     return problems
+
+
+def overlaps(texts: list[PaintedText], tolerance: float = 1.0) -> list[str]:
+    """Two different texts whose inked boxes cross (one runs into the other). The same text
+    drawn twice close by (a shadow under it) is not an overlap."""
+    found = []
+    for i, a in enumerate(texts):
+        inner_a = a.needed.adjusted(tolerance, tolerance, -tolerance, -tolerance)
+        for b in texts[i + 1 :]:
+            if a.text == b.text:
+                continue
+            if inner_a.intersects(b.needed.adjusted(tolerance, tolerance, -tolerance, -tolerance)):
+                found.append(f"{a.text!r} runs into {b.text!r}")
+    return found
 
 
 def widget_text_problems(root: QWidget, height: float) -> list[str]:

@@ -1,14 +1,15 @@
 """Qt frontend of COOL 24+24: one widget painted on a 1600x900 canvas scaled to the screen.
 
 Enter starts, keys 1-4 (or a click/tap on a card) play, H shows the lookahead player's hint,
-Enter after the end plays again, Esc leaves full screen, or closes the window (asking first
-while a game is in progress), F11 toggles full screen (eventkit.screen, so also without a window
+Enter after the end plays again, Esc quits (asking first while a game is in progress), in
+full screen too; F11 toggles full screen (eventkit.screen, so also without a window
 manager). The widget only calls the table session (`TableSession.play`) and paints what it
 exposes; popups for bonuses and lap 2 are timed overlays that never block input.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import time
@@ -38,6 +39,7 @@ from eventkit.i18n import Texts
 from eventkit.images import ImageError, load_square, qimage_of
 from eventkit.qtruntime import make_app
 from eventkit.screen import show_full_screen, show_normal
+from games.common.textfit import MIN_TEXT, fitted_font
 from games.cool24.rules import (
     HAND_SIZE,
     Game,
@@ -64,9 +66,15 @@ FLY_SECONDS = 0.25
 FONT_FAMILY = fonts.FAMILY  # shipped with the package, the same on every machine
 
 
+# The smallest text in canvas units: MIN_TEXT of the window's height, set by paintEvent from
+# the window's size and the canvas scale (on a 4:3 screen the canvas is letterboxed, so its
+# units are smaller and the floor in units higher).
+_floor = 1.0
+
+
 def _font(size: float, *, bold: bool = True) -> QFont:
     font = QFont(FONT_FAMILY)
-    font.setPixelSize(max(1, int(size)))
+    font.setPixelSize(max(1, math.ceil(max(size, _floor) - 0.01)))
     font.setBold(bold)
     return font
 
@@ -296,6 +304,7 @@ class Cool24Widget(QWidget):
         if result is None:
             return None
         self.hint_slot = None
+        self.toast = None  # a refusal says why that card could not go; this one went
         now = time.monotonic()
         self.flying = None if result.lap_started else (result.card, slot, now)
         if result.refill is not None:
@@ -390,10 +399,8 @@ class Cool24Widget(QWidget):
         if key == Qt.Key.Key_H:
             self.show_hint()
             return
-        if key == Qt.Key.Key_Escape:
-            if self.isFullScreen():
-                self.leave_full_screen()
-            elif self.game_in_progress():
+        if key == Qt.Key.Key_Escape:  # "Esc で終了": one press, full screen or not (F11 leaves it)
+            if self.game_in_progress():
                 self.ask_quit()
             else:
                 self.close()
@@ -475,6 +482,8 @@ class Cool24Widget(QWidget):
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         p.fillRect(self.rect(), QColor("#0b0820"))
         scale, ox, oy = self._transform()
+        global _floor
+        _floor = MIN_TEXT * self.height() / scale
         p.translate(ox, oy)
         p.scale(scale, scale)
         self._background(p)
@@ -515,12 +524,17 @@ class Cool24Widget(QWidget):
         bold: bool = True,
         shadow: bool = True,
     ) -> None:
-        p.setFont(_font(size, bold=bold))
+        font = fitted_font(text, rect, max(size, _floor), _floor, bold)
+        font.setFamily(FONT_FAMILY)
+        p.setFont(font)
+        flags = int(align.value)
+        if QFontMetricsF(font).horizontalAdvance(text) > rect.width():
+            flags |= Qt.AlignmentFlag.AlignVCenter.value | Qt.TextFlag.TextWordWrap.value
         if shadow:
             p.setPen(QColor(0, 0, 0, 140))
-            p.drawText(rect.translated(2, 3), align, text)
+            p.drawText(rect.translated(2, 3), flags, text)
         p.setPen(QColor(colour))
-        p.drawText(rect, align, text)
+        p.drawText(rect, flags, text)
 
     def _logo(self, p: QPainter, rect: QRectF, size: float) -> None:
         path = QPainterPath()
@@ -623,7 +637,7 @@ class Cool24Widget(QWidget):
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
         )
         # side panel: progress and bonus table
-        self._panel(p, QRectF(1150, 110, 420, 318))
+        self._panel(p, QRectF(1120, 110, 460, 318))
         # hand
         playable = set(g.playable()) if self.state == "play" else set()
         for slot in range(1, HAND_SIZE + 1):
@@ -739,9 +753,11 @@ class Cool24Widget(QWidget):
             (t["base"], t["points"].format(p=f"{g.base_points:,}")),
             (t["multiplier"], f"×{g.multiplier}"),
         ]
+        # a row's name and value side by side, never over each other
+        name_w = w * 0.55
         for name, value in rows:
-            self._text(p, QRectF(x, y, w, 34), name, 22, "#c9c2ff", left, bold=False)
-            self._text(p, QRectF(x, y, w, 34), value, 26, "#ffffff", right)
+            self._text(p, QRectF(x, y, name_w, 34), name, 22, "#c9c2ff", left, bold=False)
+            self._text(p, QRectF(x + name_w, y, w - name_w, 34), value, 26, "#ffffff", right)
             y += 38
         # progress bar over 48 cards, lap 1 blue, lap 2 orange
         bar = QRectF(x, y + 4, w, 14)
@@ -760,8 +776,11 @@ class Cool24Widget(QWidget):
             count = sum(1 for b in g.bonuses if b.kind == kind)
             pts = self.settings.hand_win_table[k]
             colour = "#ffd23f" if count else "#8e87b8"
-            self._text(p, QRectF(x + 10, y, w, 30), t[kind], 22, colour, left, bold=bool(count))
-            self._text(p, QRectF(x, y, w, 30), f"{pts} × {count}", 22, colour, right)
+            kind_w = w * 0.75  # "ストレートフラッシュ" beside a short "50×0"
+            label = QRectF(x + 6, y, kind_w - 6, 30)
+            self._text(p, label, t[kind], 22, colour, left, bold=bool(count))
+            value = QRectF(x + kind_w, y, w - kind_w, 30)
+            self._text(p, value, f"{pts}×{count}", 22, colour, right)
             y += 32
 
     def _popups(self, p: QPainter) -> None:
