@@ -86,7 +86,7 @@ class CardCheckView(QWidget):
         if (
             result is not None
             and result.verdict == BINGO
-            and self.parse(text)[0] == result.card.serial
+            and self.parse(text) == (result.card.serial, None)  # the same card, letters right
             and self.winner_ball(result.card.serial) is None
         ):
             self.winner_requested.emit(result.card.serial)

@@ -1,0 +1,111 @@
+"""Issue 22.11: the card check takes the code exactly as printed on the card ("No.0013-PRSXF"),
+and verifies the check letters when they are given (a mistyped serial is caught)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from bingo import cardcode
+from bingo.session import DrawSession
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_claims_projector import config  # noqa: E402,F401,F811
+from test_claims_winner import column_card, seeded_order  # noqa: E402
+from test_web_show import FAKE_ENGINE, fake_engine  # noqa: E402,F401
+
+KEY = bytes(range(32))
+
+
+@pytest.fixture
+def show(qtbot, config, tmp_path):  # noqa: F811 (the fixture imported above)
+    from bingo.ui.display import DisplayWindow
+
+    order = seeded_order(config, 5, tmp_path)
+    card, bingo_at = column_card(config, order, 13)
+    journal = tmp_path / "show.jsonl"
+    session = DrawSession.open(config, journal, seed=5)
+    for _ in range(bingo_at):
+        session.draw()
+    window = DisplayWindow(
+        session, config, registry={13: card}, probability_module=FAKE_ENGINE, odds_mode="thread"
+    )
+    qtbot.addWidget(window)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.card_view.card_key = lambda: KEY
+    yield window
+    session.close()
+
+
+def typed(qtbot, window, text: str):
+    view = window.card_view
+    if not view.isVisible():
+        window.open_card_check()
+    view.input.clear()
+    if text.isascii():
+        QTest.keyClicks(view.input, text)
+    else:  # what an input method types (keyClicks takes Latin-1 only)
+        view.input.insert(text)
+    assert view.input.text() == text  # the field takes the whole printed code
+    qtbot.keyClick(view.input, Qt.Key.Key_Return)
+    return view
+
+
+@pytest.mark.parametrize(
+    "form",
+    ["No.0013-{c}", "no.0013-{c}", "0013{c}", "13-{c}", "Ｎｏ．００１３－{c}", " No. 0013 - {c} "],
+)
+def test_the_printed_code_opens_the_card(qtbot, show, form):
+    letters = cardcode.check_chars(KEY, 13)
+    view = typed(qtbot, show, form.format(c=letters if form.isascii() else _wide(letters)))
+    assert view.result is not None and view.result.card.serial == 13, view.message
+
+
+def _wide(text: str) -> str:
+    return "".join(chr(ord(ch) + 0xFEE0) for ch in text)
+
+
+def test_wrong_check_letters_are_refused_naming_the_card(qtbot, show):
+    letters = cardcode.check_chars(KEY, 13)
+    wrong = "".join(next(a for a in cardcode.ALPHABET if a != ch) for ch in letters)
+    view = typed(qtbot, show, f"No.0013-{wrong}")
+    assert view.result is None
+    assert view.message == show.strings("check_letters_wrong", serial=13, letters=wrong)
+    view = typed(qtbot, show, "No.0013")  # the serial alone is still a card check
+    assert view.result.card.serial == 13 and view.result.verdict == "bingo"
+    asked = []
+    show.controller.confirm = lambda title, text: asked.append(title) or False
+    typed(qtbot, show, f"No.0013-{wrong}")  # Enter again, but with wrong letters: no winner
+    assert asked == [] and view.message
+
+
+def test_enter_again_on_the_printed_code_records_the_winner(qtbot, show):
+    code = f"No.0013-{cardcode.check_chars(KEY, 13)}"
+    show.controller.confirm = lambda title, text: True
+    view = typed(qtbot, show, code)
+    assert view.result.verdict == "bingo"
+    qtbot.keyClick(view.input, Qt.Key.Key_Return)
+    assert [w.serial for w in show.controller.session.winners] == [13]
+
+
+def test_without_the_key_the_serial_of_the_code_is_checked(qtbot, show):
+    show.card_view.card_key = lambda: None  # the card set's key is not on this laptop
+    view = typed(qtbot, show, "No.0013-PRSXF")
+    assert view.result is not None and view.result.card.serial == 13
+
+
+def test_the_event_key_is_found_by_default(qtbot, show):
+    key = cardcode.load_key(show.config.event.title, create=True)  # the user data folder
+    del show.card_view.card_key  # back to the view's own way of finding it
+    show.card_view.card_key = show.card_view._event_key
+    good = typed(qtbot, show, f"No.0013-{cardcode.check_chars(key, 13)}")
+    assert good.result is not None
+    letters = cardcode.check_chars(key, 13)
+    bad = "".join(next(a for a in cardcode.ALPHABET if a != ch) for ch in letters)
+    assert typed(qtbot, show, f"No.0013-{bad}").result is None
