@@ -1,6 +1,6 @@
 """Phones on loopback: 300 phones load their card page and follow 75 landings; prints figures.
 
-  python benchmarks/bench_web.py [--clients 300] [--draws 75] [--files N] [--display]
+  python benchmarks/bench_web.py [--quick] [--clients 300] [--draws 75] [--files N] [--display]
 
 A real `bingo serve` process follows a journal written here (as the show writes it: the record
 first, the `.shown` line when the reel lands). Each client is a phone with its own loopback
@@ -176,7 +176,12 @@ class Phone:
 
 
 def start_server(
-    config_path: Path, journal: Path, registry: Path, env: dict, files: int | None = None
+    config_path: Path,
+    journal: Path,
+    registry: Path,
+    env: dict,
+    files: int | None = None,
+    out=subprocess.DEVNULL,
 ) -> subprocess.Popen:
     def limit() -> None:
         if files is not None:
@@ -197,8 +202,8 @@ def start_server(
         ],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=out,
+        stderr=subprocess.STDOUT,
         preexec_fn=limit,
     )
 
@@ -212,31 +217,42 @@ async def wait_until(condition, timeout: float) -> bool:
     return condition()
 
 
-async def main_async(args: argparse.Namespace, folder: Path) -> None:
-    port = free_port()
-    config_path = folder / "config.toml"
-    config_path.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=port))
-    env = dict(os.environ, PUYO_EVENT_DATA_DIR=str(folder / "data"), PYTHONPATH=str(ROOT))
-    os.environ["PUYO_EVENT_DATA_DIR"] = env["PUYO_EVENT_DATA_DIR"]
-    config = load_config(config_path)
-    cards = list(iter_cards(config.board, args.clients, seed=1))
-    registry = folder / "cards.csv"
-    write_registry(registry, cards)
-    key = cardcode.load_key(config.event.title, create=True)
-    journal = folder / "show.jsonl"
-    show = DrawSession.open(config, journal, seed=5)
-    shown = ShownWriter(journal)
-    shown.write([])
-    server = start_server(config_path, journal, registry, env, args.files)
-    base = f"http://127.0.0.1:{port}"
-    phones = [
-        Phone(
-            base,
-            cardcode.card_code(key, c.serial),
-            [n for row in c.rows for n in row if n is not None],
-            phone_address(i),
+class Event:
+    """An event in a folder: config (port, images), registry, key, journal and the show's writer."""
+
+    def __init__(self, folder: Path, cards: int, config_text: str = CONFIG) -> None:
+        self.port = free_port()
+        self.config_path = folder / "config.toml"
+        self.config_path.write_text(
+            config_text.format(img=(ROOT / "img").as_posix(), port=self.port)
         )
-        for i, c in enumerate(cards)
+        data = str(folder / "data")
+        self.env = dict(os.environ, PUYO_EVENT_DATA_DIR=data, PYTHONPATH=str(ROOT))
+        os.environ["PUYO_EVENT_DATA_DIR"] = data
+        config = load_config(self.config_path)
+        self.cards = list(iter_cards(config.board, cards, seed=1))
+        self.registry = folder / "cards.csv"
+        write_registry(self.registry, self.cards)
+        key = cardcode.load_key(config.event.title, create=True)  # copied beside the registry
+        self.codes = [cardcode.card_code(key, c.serial) for c in self.cards]
+        self.numbers = [[n for row in c.rows for n in row if n is not None] for c in self.cards]
+        self.journal = folder / "show.jsonl"
+        self.show = DrawSession.open(config, self.journal, seed=5)
+        self.shown = ShownWriter(self.journal)
+        self.shown.write([])
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def start_server(self, files: int | None = None, out=subprocess.DEVNULL) -> subprocess.Popen:
+        return start_server(self.config_path, self.journal, self.registry, self.env, files, out)
+
+
+async def main_async(args: argparse.Namespace, folder: Path) -> None:
+    event = Event(folder, args.clients)
+    show, shown, base = event.show, event.shown, event.base
+    server = event.start_server(args.files)
+    phones = [
+        Phone(base, event.codes[i], event.numbers[i], phone_address(i))
+        for i in range(len(event.cards))
     ]
     async with aiohttp.ClientSession() as session:
         for _ in range(200):
@@ -274,7 +290,7 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
                 server.send_signal(signal.SIGKILL)
                 server.wait()
                 t = time.perf_counter()
-                server = start_server(config_path, journal, registry, env)
+                server = event.start_server(args.files)
                 ok = await wait_until(lambda: all(p.connects >= 2 for p in phones), 60)
                 back = time.perf_counter() - t
                 same = all(p.drawn == b for p, b in zip(phones, before, strict=True))
@@ -330,7 +346,10 @@ def main() -> None:
         "--display", action="store_true", help="also compare the reel's frame times"
     )
     parser.add_argument("--files", type=int, help="the server's file limit (soft = hard)")
+    parser.add_argument("--quick", action="store_true", help="100 clients, 20 draws")
     args = parser.parse_args()
+    if args.quick:
+        args.clients, args.draws = 100, 20
     raise_own_file_limit()
     args.clients = max(1, min(args.clients, 2000))
     args.draws = max(2, min(args.draws, 100))

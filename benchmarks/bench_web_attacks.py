@@ -29,11 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import resource
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +39,9 @@ import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_web import Event, fetch, load_page, raise_own_file_limit  # noqa: E402
 
 CONFIG = """
 [event]
@@ -67,21 +66,9 @@ JUNK = [
     b"GET / HTTP/9.9\r\n\r\n",
     b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(40),
     b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n",
-    b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
 ]
 ATTACKS = ("idle-one", "idle-many", "browsers", "slow", "junk", "codes")
-
-
-def raise_own_file_limit() -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -91,39 +78,7 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-# ---------------------------------------------------------------------------- browsers
-async def load_page(base: str, code: str, numbers: list[int], local: str, timeout: float) -> float:
-    """Load the card page as a browser does; seconds taken (raises on failure or timeout)."""
-    connector = aiohttp.TCPConnector(limit=6, local_addr=(local, 0))
-    t = time.perf_counter()
-    async with aiohttp.ClientSession(connector=connector) as session:
-        async with asyncio.timeout(timeout):
-            await fetch(session, f"{base}/card/{code}")
-            await asyncio.gather(
-                fetch(session, f"{base}/static/app.css"), fetch(session, f"{base}/static/app.js")
-            )
-            await asyncio.gather(
-                *(fetch(session, f"{base}/img/{n}", ok=(200, 404)) for n in numbers)
-            )
-    return time.perf_counter() - t
-
-
-async def fetch(session: aiohttp.ClientSession, url: str, ok=(200,)) -> None:
-    """GET as a browser does: a kept-alive connection closed under it is retried once."""
-    for attempt in (1, 2):
-        try:
-            async with session.get(url) as answer:
-                await answer.read()
-                if answer.status not in ok:
-                    raise aiohttp.ClientResponseError(
-                        answer.request_info, (), status=answer.status
-                    )
-                return
-        except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
-            if attempt == 2:
-                raise
-
-
+# ---------------------------------------------------------------------------- phones
 class Phone:
     """A phone in the room: loads the card page once, then follows its card's feed."""
 
@@ -393,10 +348,26 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
         except (aiohttp.ClientError, OSError, TimeoutError):
             arrivals.append(None)
 
+    reloads: list[bool] = []
+
+    async def reload(phone: Phone) -> None:  # a phone already in opens its card again
+        request = f"GET /api/card/{phone.code} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port, local_addr=(phone.local, 0)), 10
+            )
+            writer.write(request.encode())
+            answer = await asyncio.wait_for(reader.read(), 10)
+            writer.close()
+            reloads.append(answer.startswith(b"HTTP/1.1 200"))
+        except (OSError, TimeoutError):
+            reloads.append(False)
+
     arriving = []
     i = 0
     while time.perf_counter() < end:
         arriving.append(asyncio.create_task(arrive(i)))
+        arriving.append(asyncio.create_task(reload(phones[i % len(phones)])))
         i += 1
         show.draw()  # the record first: no phone may have it before the landing
         await asyncio.sleep(0.05)
@@ -427,55 +398,22 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
         "arrived": len(arrivals),
         "loaded": len(loaded),
         "slowest": max(loaded, default=float("nan")),
+        "reloads": (sum(reloads), len(reloads)),
         "attacker": stats,
     }
 
 
-def start_server(config_path: Path, journal: Path, registry: Path, env: dict, files: int, out):
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
-
-    return subprocess.Popen(
-        [sys.executable, "-m", "bingo", "serve", "--config", str(config_path),
-         "--journal", str(journal), "--registry", str(registry)],
-        cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
-    )  # fmt: skip
-
-
 async def main_async(args: argparse.Namespace, folder: Path) -> list[tuple[str, dict, int]]:
-    port = free_port()
-    config_path = folder / "config.toml"
-    config_path.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=port))
-    env = dict(os.environ, PUYO_EVENT_DATA_DIR=str(folder / "data"), PYTHONPATH=str(ROOT))
-    os.environ["PUYO_EVENT_DATA_DIR"] = env["PUYO_EVENT_DATA_DIR"]
-    from bingo.config import load_config
-    from bingo.session import DrawSession
-    from bingo.showlink import ShownWriter
-    from cards.generate import iter_cards
-    from cards.registry import write_registry
-
-    config = load_config(config_path)
-    cards = list(iter_cards(config.board, args.phones + 200 + 400, seed=1))
-    registry = folder / "cards.csv"
-    write_registry(registry, cards)
-    from bingo import cardcode
-
-    key = cardcode.load_key(config.event.title, create=True)  # copied beside the registry
-    codes = [cardcode.card_code(key, c.serial) for c in cards]
-    numbers = [[n for row in c.rows for n in row if n] for c in cards]
-    args.cards_file = folder / "cards.json"
-    # the "browsers" attack uses the cards after the phones' ones
+    event = Event(folder, args.phones + 200 + 400, CONFIG)
+    port, show, shown, base = event.port, event.show, event.shown, event.base
+    codes, numbers = event.codes, event.numbers
+    args.cards_file = folder / "cards.json"  # the "browsers" attack: the 200 after the phones'
     skip = args.phones
     args.cards_file.write_text(json.dumps({"codes": codes[skip:skip + 200], "numbers": numbers[skip:skip + 200]}))  # fmt: skip
     args.newcomer_base = args.phones + 200
-    journal = folder / "show.jsonl"
-    show = DrawSession.open(config, journal, seed=5)
-    shown = ShownWriter(journal)
-    shown.write([])
     terminal = folder / "terminal.txt"
     out = terminal.open("wb")
-    server = start_server(config_path, journal, registry, env, args.files, out)
-    base = f"http://127.0.0.1:{port}"
+    server = event.start_server(args.files, out)
     for _ in range(300):
         try:
             async with aiohttp.ClientSession() as s, s.get(base + "/api/board") as answer:
@@ -529,21 +467,21 @@ def verdict(ok: bool) -> str:
 
 
 def print_row(row: tuple[str, dict, int], seconds: float) -> None:
+    """One attack: the issue's targets (missed draws, p99, terminal), then the phones' pages."""
     name, r, written = row
     per_minute = written * 60 / seconds
-    checks = [
-        r["missed"] == 0,
-        r["p99"] < 1.0,
-        r["loaded"] == r["arrived"],
-        per_minute < LOG_TARGET,
-    ]
+    targets = [r["missed"] == 0, r["p99"] < 1.0, per_minute < LOG_TARGET]
+    reloaded, reloads = r["reloads"]
+    pages = [r["loaded"] == r["arrived"], reloaded == reloads]
+    if name == "codes":  # new players compete with the attacker's fresh addresses (see below)
+        pages = pages[1:]
     print(
-        f"{name:10} draws {r['draws']:3}  phones p50 {r['p50'] * 1000:5.0f} ms  p99 "
-        f"{r['p99'] * 1000:5.0f} ms (< 1000: {verdict(checks[1])})  missed {r['missed']} "
-        f"(0: {verdict(checks[0])})  new phones {r['loaded']}/{r['arrived']} "
-        f"(slowest {r['slowest']:.1f} s: {verdict(checks[2])})  terminal {written} B = "
-        f"{per_minute / 1000:.1f} KB/min (< 100: {verdict(checks[3])})  "
-        f"=> {verdict(all(checks))}",
+        f"{name:10} {r['draws']:2} draws: phones p50 {r['p50'] * 1000:4.0f} ms, p99 "
+        f"{r['p99'] * 1000:4.0f} ms (< 1000: {verdict(targets[1])}), missed {r['missed']} "
+        f"({verdict(targets[0])}), terminal {written} B = {per_minute / 1000:.1f} KB/min "
+        f"(< 100: {verdict(targets[2])}) => {verdict(all(targets))}; new phones loaded "
+        f"{r['loaded']}/{r['arrived']} (slowest {r['slowest']:.1f} s), phones in reopened "
+        f"their card {reloaded}/{reloads} => {verdict(all(pages))}",
         flush=True,
     )
     if r["attacker"]:
