@@ -168,6 +168,10 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
     session = DrawSession.open(config, journal)
     window = DisplayWindow(session, config, odds_mode="thread")
     qtbot.addWidget(window)
+    from bingo.ui.operator import OperatorWindow
+
+    window.operator = OperatorWindow(window)
+    qtbot.addWidget(window.operator)
     clock = Clock()
     other = socket.socket()
     other.bind(("127.0.0.1", port))
@@ -197,6 +201,7 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
         assert str(port) not in window.banner_text + window.notice_text  # not on the wall
         err = capfd.readouterr().err
         assert f"warning: {port_lines[0]}" in err  # the show's terminal
+        assert window.operator.log.toPlainText().count(port_lines[0]) == 1  # the operator
         # the program goes away: the next attempt serves
         other.close()
         clock.now = server.next_start
