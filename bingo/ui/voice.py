@@ -1,0 +1,496 @@
+"""The spoken call: the computer's own voice says "ピーの、なな" when the reel lands. Offline.
+
+Engines, each the maintained way to the voices a system ships:
+- Windows and macOS: pyttsx3 (maintained, pure Python), which drives SAPI5 (Japanese Windows has
+  Haruka / Ayumi / Ichiro) and NSSpeechSynthesizer (Kyoko, Otoya).
+- Linux: the espeak-ng command (`apt install espeak-ng`), which reads kana, which is why
+  bingo/calls.py writes calls in kana. pyttsx3's espeak driver is not used: it applies a new
+  speed only some runs later (a race in its loop, seen here) and plays only through aplay.
+Weighed and left: QtTextToSpeech is in PySide6-Addons (about 440 MB, optional here) and needs
+speech-dispatcher on Linux; Open JTalk (pyopenjtalk) sounds best but needs compiled
+dictionaries and voice models, and has no English.
+
+Speaking runs in a worker process (`python -m bingo.ui.voice`): the reel never waits for the
+voice, an engine that crashes or hangs cannot take the show with it, and pyttsx3 gets a main
+thread of its own (SAPI5 and NSSpeechSynthesizer want one). The show writes one JSON line per
+call to the worker's stdin; calls that pile up while one is said are dropped but the newest.
+`render_call` writes a call to a WAV file with the same engine (the tests listen to it).
+
+Without a voice (no engine, no voice for the language, the worker dies) the show goes on
+silent with one warning for the host (terminal and operator window, never the audience view).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+RATE_RANGE = (0.5, 2.0)
+ESPEAK_NORMAL_WPM = 175  # espeak-ng's own default speed
+# Voice names that are Japanese or English when the engine does not list languages.
+_KNOWN = {
+    "ja": ("japanese", "haruka", "ayumi", "ichiro", "sayaka", "nanami", "kyoko", "otoya", "ja-jp"),
+    "en": ("english", "david", "zira", "mark", "samantha", "alex", "daniel", "en-us", "en-gb"),
+}
+_SHARED: list = []  # pyttsx3's engine (one per process) and its normal speed
+
+
+class VoiceUnavailable(Exception):
+    """No voice can speak here; the message says why and what to install."""
+
+
+# ---------------------------------------------------------------------- Qt-free engines
+
+
+def _language_of(voice) -> list[str]:
+    out = []
+    for lang in getattr(voice, "languages", None) or []:
+        if isinstance(lang, bytes):
+            lang = lang.decode("utf-8", "ignore")
+        out.append(str(lang).lower().replace("_", "-").lstrip("\x05"))
+    return out
+
+
+def pick_voice(voices, language: str):
+    """The first installed voice for `language` ("ja" / "en"); espeak's mbrola voices are
+    skipped (they need mbrola, which is rarely installed)."""
+    for voice in voices:
+        ident = str(getattr(voice, "id", "")).lower()
+        if ident.startswith("mb/") or "mbrola" in ident:
+            continue
+        langs = _language_of(voice)
+        if any(lang == language or lang.startswith(language + "-") for lang in langs):
+            return voice
+        words = f"{ident} {str(getattr(voice, 'name', '')).lower()}"
+        if any(known in words for known in _KNOWN.get(language, ())):
+            return voice
+    return None
+
+
+def _missing_voice_help(language: str) -> str:
+    name = "Japanese" if language == "ja" else "English"
+    if sys.platform.startswith("win"):
+        return f"add a {name} voice in Settings > Time & language > Speech"
+    if sys.platform == "darwin":
+        return f"add a {name} voice in System Settings > Accessibility > Spoken Content"
+    return "install espeak-ng (Debian/Ubuntu: sudo apt install espeak-ng)"
+
+
+class Engine:
+    """One language's voice at one speed: `render` writes a call to a file, `say` says it."""
+
+    suffix = ".wav"
+    voice_name = ""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = 1.0
+        self.set_rate(rate)
+
+    def set_rate(self, rate: float) -> None:
+        low, high = RATE_RANGE
+        self.rate = min(high, max(low, float(rate)))
+
+    def render(self, text: str, path: Path) -> Path:
+        raise NotImplementedError
+
+    def say(self, text: str, folder: Path) -> None:
+        play(self.render(text, folder / f"call{self.suffix}"), default_player() or [])
+
+    def _check(self, path: Path) -> Path:
+        if not path.is_file() or path.stat().st_size <= 44:  # a WAV header alone is silence
+            raise VoiceUnavailable(f"the voice {self.voice_name} rendered nothing")
+        return path
+
+
+class EspeakEngine(Engine):
+    """espeak-ng (or espeak) by its command: deterministic speed, its own audio output."""
+
+    def __init__(self, language: str, rate: float = 1.0) -> None:
+        super().__init__(rate)
+        self.program = shutil.which("espeak-ng") or shutil.which("espeak")
+        if self.program is None:
+            raise VoiceUnavailable("espeak-ng is not installed: " + _missing_voice_help(language))
+        try:
+            listing = subprocess.run(
+                [self.program, f"--voices={language}"],
+                capture_output=True,
+                text=True,
+                timeout=20,
+                check=True,
+            ).stdout
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise VoiceUnavailable(f"espeak-ng does not answer ({exc})") from None
+        voices = []
+        for line in listing.splitlines()[1:]:  # Pty Language Age/Gender VoiceName File ...
+            fields = line.split()
+            if len(fields) >= 5:
+                voices.append(_Listed(fields[4], fields[3], [fields[1]]))
+        voice = pick_voice(voices, language)
+        if voice is None:
+            name = "Japanese" if language == "ja" else "English"
+            raise VoiceUnavailable(f"espeak-ng has no {name} voice here")
+        self.voice_id, self.voice_name = voice.id, f"espeak-ng {voice.name}"
+
+    def _command(self, text: str) -> list[str]:
+        wpm = str(round(ESPEAK_NORMAL_WPM * self.rate))
+        return [self.program, "-v", self.voice_id, "-s", wpm, "--", text]
+
+    def render(self, text: str, path: Path) -> Path:
+        command = self._command(text)
+        command[-2:-2] = ["-w", str(path)]
+        subprocess.run(command, capture_output=True, timeout=30, check=True)
+        return self._check(path)
+
+    def say(self, text: str, folder: Path) -> None:
+        subprocess.run(self._command(text), capture_output=True, timeout=30, check=True)
+
+
+class _Listed:
+    def __init__(self, ident: str, name: str, languages: list[str]) -> None:
+        self.id, self.name, self.languages = ident, name, languages
+
+
+def _shared_engine(pyttsx3):
+    """pyttsx3 has one engine per process, dropped when unreferenced: keep it, and read its
+    normal speed once the driver's own start-up settings have run."""
+    if not _SHARED:
+        engine = pyttsx3.init()
+        engine.runAndWait()  # the driver queues its defaults: apply them first
+        _SHARED.append((engine, float(engine.getProperty("rate") or 200)))
+    return _SHARED[0]
+
+
+class Pyttsx3Engine(Engine):
+    """SAPI5 (Windows) or NSSpeechSynthesizer (macOS) through pyttsx3."""
+
+    def __init__(self, language: str, rate: float = 1.0) -> None:
+        super().__init__(rate)
+        try:
+            import pyttsx3
+        except ImportError:
+            raise VoiceUnavailable(
+                "pyttsx3 is not installed (pip install pyttsx3, or run scripts/install.sh again)"
+            ) from None
+        try:
+            self._engine, self._normal_rate = _shared_engine(pyttsx3)
+            voices = list(self._engine.getProperty("voices") or [])
+        except Exception as exc:  # noqa: BLE001 - any engine failure means no voice
+            raise VoiceUnavailable(
+                f"no speech engine works here ({type(exc).__name__}: {exc}); "
+                + _missing_voice_help(language)
+            ) from None
+        voice = pick_voice(voices, language)
+        if voice is None:
+            name = "Japanese" if language == "ja" else "English"
+            raise VoiceUnavailable(
+                f"no {name} voice is installed ({len(voices)} other voices): "
+                + _missing_voice_help(language)
+            )
+        self._voice_id = voice.id
+        self.voice_name = str(getattr(voice, "name", voice.id))
+        self.suffix = ".aiff" if sys.platform == "darwin" else ".wav"
+
+    def render(self, text: str, path: Path) -> Path:
+        self._engine.setProperty("voice", self._voice_id)  # (the engine is shared)
+        self._engine.setProperty("rate", round(self._normal_rate * self.rate))
+        self._engine.save_to_file(text, str(path))
+        self._engine.runAndWait()
+        return self._check(path)
+
+
+def open_engine(language: str, rate: float = 1.0) -> Engine:
+    """This system's engine with a voice for `language`; raises VoiceUnavailable."""
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        return Pyttsx3Engine(language, rate)
+    return EspeakEngine(language, rate)
+
+
+def render_call(text: str, language: str, path: str | Path, rate: float = 1.0) -> Path:
+    """Render one call to an audio file (WAV; AIFF on macOS) with this system's engine."""
+    return open_engine(language, rate).render(text, Path(path))
+
+
+def default_player() -> list[str] | None:
+    """The command that plays an audio file here ([] = winsound on Windows), or None."""
+    if sys.platform.startswith("win"):
+        return []
+    if sys.platform == "darwin":
+        return ["afplay"]
+    for command in (["pw-play"], ["paplay"], ["aplay", "-q"]):
+        if shutil.which(command[0]):
+            return command
+    return None
+
+
+def play(path: Path, player: list[str]) -> None:
+    if not player:
+        import winsound  # type: ignore[import-not-found]
+
+        winsound.PlaySound(str(path), winsound.SND_FILENAME)
+        return
+    subprocess.run([*player, str(path)], check=True, stdout=subprocess.DEVNULL, timeout=30)
+
+
+def worker_main(argv: list[str] | None = None) -> int:
+    """The voice process: JSON lines in on stdin, status lines out on its own stdout."""
+    parser = argparse.ArgumentParser(prog="python -m bingo.ui.voice")
+    parser.add_argument("--language", default="ja")
+    parser.add_argument("--rate", type=float, default=1.0)
+    parser.add_argument(
+        "--player", help="play each call's WAV with this command (default: the engine speaks)"
+    )
+    args = parser.parse_args(argv)
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    os.dup2(2, 1)  # what the engine prints goes to stderr, never into the status lines
+
+    def send(kind: str, text: str = "") -> None:
+        out.write(json.dumps({"status": kind, "text": text}, ensure_ascii=False) + "\n")
+
+    player = shlex.split(args.player) if args.player else None
+    try:
+        engine = open_engine(args.language, args.rate)
+    except VoiceUnavailable as exc:
+        send("unavailable", str(exc))
+        return 0
+    send("ready", engine.voice_name)
+    inbox: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            inbox.put(line)
+        inbox.put(None)  # the show closed the pipe (or died): stop
+
+    threading.Thread(target=read, daemon=True).start()
+    folder = Path(tempfile.mkdtemp(prefix="bingo-voice-"))
+    try:
+        while True:
+            batch = [inbox.get()]
+            while not inbox.empty():
+                batch.append(inbox.get_nowait())
+            if None in batch:
+                return 0
+            says = []
+            for line in batch:
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    continue
+                if "rate" in message:
+                    engine.set_rate(message["rate"])
+                if "say" in message:
+                    says.append(message)
+            if says:  # the newest call only: the older ones are already history
+                message = says[-1]
+                try:
+                    if player is None:
+                        engine.say(message["say"], folder)
+                    else:
+                        play(engine.render(message["say"], folder / "call.wav"), player)
+                    send("spoken", str(message.get("id", "")))
+                except Exception as exc:  # noqa: BLE001 - reported, the worker goes on
+                    send("error", f"{type(exc).__name__}: {exc}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------- the show's side (Qt)
+
+
+class Voice:
+    """Says each call through the worker process; on/off (S) and its speed at run time.
+
+    Built on QProcess, so nothing here blocks the GUI thread: writes are buffered, status lines
+    arrive as signals. Any failure turns the voice off with one warning for the host.
+    """
+
+    def __init__(
+        self,
+        language: str,
+        enabled: bool,
+        rate: float,
+        warn: Callable[[str], None],
+        argv: list[str] | None = None,
+        parent=None,
+    ) -> None:
+        from PySide6.QtCore import QProcess
+
+        self.language = language
+        self.on = enabled
+        self.rate = rate
+        self.reason = "" if enabled else "off in config"
+        self.available: bool | None = None  # None: not known yet (the worker is starting)
+        self.voice_name = ""
+        self.spoken: list[str] = []  # ids the worker has said (tests wait on it)
+        self.listeners: list[Callable[[str, str], None]] = []
+        self._warn = warn
+        self._warned = False
+        self.argv = argv or [
+            sys.executable,
+            "-m",
+            "bingo.ui.voice",
+            "--language",
+            language,
+            "--rate",
+            str(rate),
+        ]
+        self._buffer = b""
+        self._count = 0
+        self._process = QProcess(parent)
+        self._process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
+        self._process.readyReadStandardOutput.connect(self._read)
+        self._process.errorOccurred.connect(self._on_error)
+        self._process.finished.connect(self._on_finished)
+
+    @property
+    def pid(self) -> int:
+        return int(self._process.processId())
+
+    def start(self) -> None:
+        """Start the worker (once, after the first frame); nothing when off in config."""
+        from PySide6.QtCore import QProcess
+
+        if not self.on or self._process.state() != QProcess.ProcessState.NotRunning:
+            return
+        if self.available is False:
+            return
+        self._process.start(self.argv[0], self.argv[1:])
+
+    def say(self, text: str) -> bool:
+        """Queue `text` to be said; False (and nothing happens) when off or unavailable."""
+        from PySide6.QtCore import QProcess
+
+        if not self.on or self.available is False:
+            return False
+        if self._process.state() == QProcess.ProcessState.NotRunning:
+            return False  # not started (yet): start() runs after the show's first frame
+        self._count += 1
+        self._send({"say": text, "id": self._count})
+        return True
+
+    def set_rate(self, rate: float) -> None:
+        low, high = RATE_RANGE
+        self.rate = min(high, max(low, rate))
+        self._send({"rate": self.rate})
+
+    def toggle(self) -> bool:
+        """Switch the voice on or off during the show; returns the new state."""
+        self.on = not self.on
+        if self.on:
+            if self.reason == "off in config":
+                self.reason = ""
+            self.start()
+        return self.on
+
+    def stop(self) -> None:
+        """Close the worker's input (it ends by itself); kill it if it does not."""
+        from PySide6.QtCore import QProcess
+
+        if self._process.state() == QProcess.ProcessState.NotRunning:
+            return
+        self._process.closeWriteChannel()
+        if not self._process.waitForFinished(1500):
+            self._process.kill()
+            self._process.waitForFinished(1000)
+
+    # -------------------------------------------------------------- worker's answers
+    def _send(self, message: dict) -> None:
+        from PySide6.QtCore import QProcess
+
+        if self._process.state() == QProcess.ProcessState.NotRunning:
+            return
+        line = json.dumps(message, ensure_ascii=False) + "\n"
+        self._process.write(line.encode("utf-8"))
+
+    def _read(self) -> None:
+        self._buffer += bytes(self._process.readAllStandardOutput().data())
+        *lines, self._buffer = self._buffer.split(b"\n")
+        for raw in lines:
+            try:
+                message = json.loads(raw.decode("utf-8"))
+                kind, text = str(message["status"]), str(message.get("text", ""))
+            except (ValueError, KeyError, TypeError):
+                continue
+            if kind == "ready":
+                self.available = True
+                self.voice_name = text
+            elif kind == "unavailable":
+                self._fail(text)
+            elif kind == "spoken":
+                self.spoken.append(text)
+            elif kind == "error":
+                self._warn_once(f"voice: a call could not be said ({text})")
+            for listener in self.listeners:
+                listener(kind, text)
+
+    def _on_error(self, error) -> None:
+        from PySide6.QtCore import QProcess
+
+        if error == QProcess.ProcessError.FailedToStart:
+            self._fail(f"the voice process could not start ({self._process.errorString()})")
+
+    def _on_finished(self, code: int, status) -> None:
+        if self.available is not False and self.on and self._process.exitCode() != 0:
+            self._fail(f"the voice process stopped (exit code {code})")
+        elif self.available is None:
+            self._fail("the voice process ended without a voice")
+        for listener in self.listeners:
+            listener("finished", str(code))
+
+    def _fail(self, reason: str) -> None:
+        self.available = False
+        self.reason = reason
+        self._warn_once(f"voice off: {reason}")
+
+    def _warn_once(self, message: str) -> None:
+        if not self._warned:
+            self._warned = True
+            self._warn(message)
+
+
+def attach_voice(window, argv: list[str] | None = None) -> Voice:
+    """The voice of a DisplayWindow: says each call when the reel lands on it."""
+    from bingo.calls import call_of
+
+    config = window.config
+    voice = Voice(
+        config.event.language,
+        config.display.voice,
+        config.display.voice_rate,
+        window.warn,
+        argv=argv,
+        parent=window,
+    )
+
+    def landed(number: int) -> None:
+        try:
+            voice.say(call_of(config, number).speech)
+        except ValueError:
+            pass
+
+    window.reel.landed.connect(landed)
+    return voice
+
+
+def toggle_voice(window) -> None:
+    """The S key: voice on / off, said on the host's status line."""
+    voice = window.voice
+    on = voice.toggle()
+    s = window.strings
+    if on and voice.available is False:
+        window.show_notice(s("voice_unavailable", reason=voice.reason), "warn", 6000)
+    else:
+        window.show_notice(s("voice_on") if on else s("voice_off"), "info", 4000)
+
+
+if __name__ == "__main__":
+    sys.exit(worker_main())
