@@ -18,6 +18,7 @@ from bingo.ui import odds_jobs
 from bingo.ui.display import DisplayWindow
 from bingo.ui.odds import OddsService
 from bingo.ui.odds_panel import percent
+from bingo.ui.operator import OperatorWindow
 from cards.check import load_registry_for, registry_stats
 from cards.registry import write_registry
 
@@ -131,6 +132,8 @@ def test_the_show_tiles_and_curve_agree_with_bingo_prob_json(
     session = DrawSession.open(config, registry_path.parent / "j.jsonl", seed=5)
     window = open_show(qtbot, session, config, registry, size=(1024, 768))
     panel = window.odds_panel
+    operator = OperatorWindow(window)  # the host's statistics read the same panel
+    qtbot.addWidget(operator)
     seen_first = seen_next = False
     for _ in range(16):
         land(window)
@@ -157,6 +160,14 @@ def test_the_show_tiles_and_curve_agree_with_bingo_prob_json(
         assert curve.milestone == shown["curve"]["milestone"] == shown["cards_with_bingo"] + 1
         assert curve.p_any[len(history) + 1] == shown["p_new_bingo_next"]  # the tile's figure
         title = panel.curve_title(curve)
+        operator.refresh_stats()
+        host = operator.figures.text()
+        assert f"1枚のカードがいまビンゴの確率: {percent(shown['cards_with_bingo'] / 60)}" in host
+        assert f"だれかが新しくビンゴ: {percent(shown['p_new_bingo_next'])}" in host
+        if shown["cards_with_bingo"] == 0:
+            assert f"最初のビンゴは平均 {curve.expected_draw:.1f} 球目" in host
+        else:  # the curve is the next bingo's: not said to be the first one's
+            assert "最初のビンゴ" not in host
         if shown["cards_with_bingo"] == 0:
             assert title.startswith("登録60枚で最初のビンゴ")
             if not seen_first and len(history) >= 3:

@@ -62,6 +62,7 @@ class OddsPanel(QWidget):
         self.state = WARMING
         self.result: OddsResult | None = None
         self.curve = None
+        self.registry_curve = None  # the registered cards' latest curve (bingo.probability)
         self.draw_count = 0
         self.registry_loaded = False
         self.updated_at: float | None = None
@@ -79,6 +80,11 @@ class OddsPanel(QWidget):
         self._invalidate()
 
     def set_curve(self, curve) -> None:
+        if hasattr(curve, "milestone"):  # the registered cards' curve, to their next bingo
+            self.registry_curve = curve
+            # `curve` is read (the operator's statistics) as the first bingo's: only while
+            # it is the first bingo's
+            curve = curve if curve.bingo_cards == 0 else None
         self.curve = curve
         self._invalidate()
 
@@ -90,7 +96,7 @@ class OddsPanel(QWidget):
         result = self.result
         if result is None:
             return None
-        for curve in (getattr(result, "curve", None), self.curve):
+        for curve in (getattr(result, "curve", None), self.registry_curve):
             if curve is not None and getattr(curve, "drawn", None) == result.drawn:
                 return curve
         return None
