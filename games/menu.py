@@ -14,11 +14,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QProcess, Qt
+from PySide6.QtGui import QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
+from eventkit import theme
 from eventkit.qtruntime import make_app
 from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, language_of, read_toml
 from games import GAMES
+from games.menu_tiles import LINES, GameTile
 
 _TEXT = {
     "ja": {
@@ -71,19 +74,38 @@ class GamesMenu(QWidget):
         self.error_box: QMessageBox | None = None
         self.setWindowTitle(self.t["title"])
         layout = QVBoxLayout(self)
-        title = QLabel(self.t["choose"])
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        title.setStyleSheet("font-size: 20px; font-weight: bold; margin: 12px;")
-        layout.addWidget(title)
+        layout.setContentsMargins(28, 18, 28, 28)
+        layout.setSpacing(16)
+        self.title = QLabel(self.t["choose"])
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.title)
         self.buttons: dict[str, QPushButton] = {}
+        lines = LINES.get(language, LINES["en"])
         for name, (ja, en) in GAMES.items():
-            button = QPushButton(ja if language == "ja" else en)
-            button.setMinimumHeight(56)
-            button.setStyleSheet("font-size: 18px;")
+            button = GameTile(name, ja if language == "ja" else en, lines[name], self)
             button.clicked.connect(lambda _=False, n=name: self.launch(n))
-            layout.addWidget(button)
+            layout.addWidget(button, 1)
             self.buttons[name] = button
-        self.resize(360, 300)
+        self.resize(760, 600)
+        self._scale_title()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        self._scale_title()
+        super().resizeEvent(event)
+
+    def _scale_title(self) -> None:
+        px = max(20, round(self.height() * 0.05))
+        self.title.setStyleSheet(f"font-size: {px}px; font-weight: bold; color: {theme.TEXT};")
+        self.title.setFixedHeight(round(px * 1.7))
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+        """The felt of the card tables behind the tiles."""
+        p = QPainter(self)
+        grad = QLinearGradient(0, 0, 0, self.height())
+        grad.setColorAt(0, QColor(theme.FELT))
+        grad.setColorAt(1, QColor(theme.FELT_DARK))
+        p.fillRect(self.rect(), grad)
+        p.end()
 
     def arguments(self, name: str) -> list[str]:
         """The command line of a game started from this menu."""

@@ -84,3 +84,31 @@ def test_ctrl_c_closes_a_game_even_at_its_start_dialog(game, tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_the_menu_has_the_games_look_and_every_text_reads(qtbot, output_dir):
+    """Large tiles on the felt, each with its name and a line, nothing cut (issue 24 item 9)."""
+    from textboxes import painted_texts, text_problems, widget_text_problems
+
+    from games.menu import GamesMenu
+    from games.menu_tiles import LINES, GameTile
+
+    menu = GamesMenu(None, "ja")
+    qtbot.addWidget(menu)
+    menu.show()
+    assert all(isinstance(tile, GameTile) for tile in menu.buttons.values())
+    with painted_texts(skip=("paint_card", "CardPainter.paint")) as texts:
+        image = menu.grab()
+    image.save(str(output_dir / "games_menu_tiles.png"))
+    drawn = {t.text for t in texts}
+    assert set(LINES["ja"].values()) <= drawn and {"シュビメン", "大富豪"} <= drawn
+    for tile in menu.buttons.values():
+        assert tile.height() >= 0.2 * menu.height()  # large tiles, not a list of buttons
+    problems = []
+    for tile in menu.buttons.values():
+        with painted_texts(skip=("paint_card", "CardPainter.paint")) as texts:
+            tile.grab()
+        problems += text_problems(texts, menu.height(), tile.rect().toRectF())
+    labels = [w for w in widget_text_problems(menu, menu.height()) if "QLabel" in w]
+    assert problems + labels == []
+    assert menu.title.geometry().bottom() < min(t.geometry().top() for t in menu.buttons.values())

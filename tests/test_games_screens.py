@@ -220,3 +220,22 @@ def test_daifugo_help_reads_at_every_size(qtbot, output_dir, size, language):
     assert problems == [], "\n".join(problems)
     shown = [table.help.keys.isVisibleTo(table.help), table.help.rules.isVisibleTo(table.help)]
     assert shown == ([True, True] if table.help.pages == 1 else [False, True])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_daifugo_card_passing_note_leaves_your_title_readable(qtbot, output_dir, size):
+    """The note of what you got and gave sits clear of 「あなた 大貧民」 (issue 24 item 9)."""
+    from games.daifugo.rules import Title
+
+    table = daifugo(qtbot, size, players=4, seed=7)
+    table.match.ranks = (Title.DAIHINMIN, Title.HINMIN, Title.FUGO, Title.DAIFUGO)
+    table.start_game()
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+    while table.game.phase == "exchange" and table.waiting_for_human:
+        table.select_codes(table.game.legal_moves()[0])
+        table.play_selected()
+        qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+    assert table.exchange_note
+    name = f"daifugo_after_passing_{size[0]}x{size[1]}"
+    problems = measure(table, output_dir, name)
+    assert problems == [], "\n".join(problems)
