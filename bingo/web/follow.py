@@ -3,6 +3,10 @@
 `ShowFollower.poll()` is cheap when nothing changed (two `stat` calls); when the journal or
 `.shown` changed it replays the journal through the journal's own reader (so the chain is
 checked as the show checks it) and works out the numbers the room has seen.
+
+A verdict on a claim belongs to the draw it was given at (its line carries `count`): once an
+undo takes the draw below that count, or the card no longer says what the verdict said, the
+phone is shown the card as it is now, never an old verdict beside it.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from bingo.showlink import (
 from cards.check import BINGO, check_card
 from cards.model import BingoCard
 from eventkit.errors import UserError
+
+RECENT_CALLS = 5  # the last calls the phones list, newest first
 
 
 @dataclass(frozen=True)
@@ -69,8 +75,13 @@ class ShowFollower:
         self._last_shown: dict[str, Any] | None = None
         self._history: list[int] = []
         self._game: str | None = None
+        # how many numbers were drawn after each journal event (0 before the first), and the
+        # lowest count reached from each event on: an undo below a verdict's count voids it
+        self._lengths: list[int] = [0]
+        self._floor_from: list[int] = [0]
         self._verdicts = LineFollower(verdicts_path(journal))
         self.verdicts: dict[str, dict[str, Any]] = {}  # claim id -> verdict line
+        self._verdict_since: dict[str, int] = {}  # claim id -> the event its verdict was given at
         self.snapshot = Snapshot(0, None, (), paused=True)
 
     def poll(self) -> bool:
@@ -97,6 +108,7 @@ class ShowFollower:
     def _replay(self) -> str | None:
         if not self.journal.exists():
             self._history, self._game = [], None
+            self._set_events([])
             return None
         try:
             state = read_journal(self.journal)
@@ -106,7 +118,17 @@ class ShowFollower:
             return f"journal {self.journal} cannot be read: {exc}"
         self._history = list(state.history) if state is not None else []
         self._game = game_id(self.journal)
+        self._set_events(state.events if state is not None else [])
         return None
+
+    def _set_events(self, events: list[tuple[str, int]]) -> None:
+        lengths = [0]
+        for kind, _number in events:
+            lengths.append(lengths[-1] + (1 if kind == "draw" else -1))
+        floor = lengths[:]
+        for i in range(len(floor) - 2, -1, -1):
+            floor[i] = min(floor[i], floor[i + 1])
+        self._lengths, self._floor_from = lengths, floor
 
     def _paused(self) -> bool:
         try:
@@ -121,8 +143,49 @@ class ShowFollower:
         for line in self._verdicts.read_new():
             if line.get("game") == self._game and isinstance(line.get("claim"), str):
                 self.verdicts[line["claim"]] = line
+                self._verdict_since[line["claim"]] = self._given_at(line.get("count"))
                 out.append(line)
         return out
+
+    def _given_at(self, count: object) -> int:
+        """The journal event a verdict at `count` was given after: the last time the draw stood
+        at `count` so far (a verdict read late, or by a restarted server, cannot say more)."""
+        if not isinstance(count, int):
+            return 0
+        for index in range(len(self._lengths) - 1, -1, -1):
+            if self._lengths[index] == count:
+                return index
+        return len(self._lengths) - 1
+
+    def verdict_holds(self, claim_id: str) -> bool:
+        """True while the draw has not gone below the count the claim's verdict was given at
+        (an undo below it, even if drawn again since, means other numbers were checked)."""
+        line = self.verdicts.get(claim_id)
+        if line is None:
+            return False
+        count = line.get("count")
+        if not isinstance(count, int):  # an old line without a count: the card decides alone
+            return True
+        if len(self.snapshot.drawn) < count:
+            return False
+        since = min(self._verdict_since.get(claim_id, 0), len(self._floor_from) - 1)
+        return self._floor_from[since] >= count
+
+
+def recent_calls(config: Config, drawn: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The last few calls, newest first, each with its column's name and colours ("L 22")."""
+    out = []
+    for number in reversed(drawn[-RECENT_CALLS:]):
+        c = config.board.column_of(number)
+        out.append(
+            {
+                "n": number,
+                "column": config.columns.names[c],
+                "colour": config.columns.fill[c],
+                "outline": config.columns.outline[c],
+            }
+        )
+    return out
 
 
 def board_view(config: Config, snapshot: Snapshot) -> dict[str, Any]:
@@ -150,6 +213,7 @@ def board_view(config: Config, snapshot: Snapshot) -> dict[str, Any]:
         "count": len(snapshot.drawn),
         "last": snapshot.drawn[-1] if snapshot.drawn else None,
         "drawn": list(snapshot.drawn),
+        "recent": recent_calls(config, snapshot.drawn),
         "columns": columns,
         "paused": snapshot.paused,
         "problem": snapshot.problem,
@@ -177,6 +241,7 @@ def card_view(config: Config, card: BingoCard, snapshot: Snapshot) -> dict[str, 
         "type": "card",
         "version": snapshot.version,
         "serial": card.serial,
+        "count": len(snapshot.drawn),
         "threshold": config.board.threshold,
         "verdict": result.verdict,
         "bingo": result.verdict == BINGO,
@@ -188,3 +253,34 @@ def card_view(config: Config, card: BingoCard, snapshot: Snapshot) -> dict[str, 
             for c, name in enumerate(config.columns.names)
         ],
     }
+
+
+def claim_state(
+    card: dict[str, Any],
+    claim_id: str | None,
+    claim_time: str | None,
+    verdict: dict[str, Any] | None,
+    holds: bool,
+) -> dict[str, Any]:
+    """What the phone says of its card's latest claim, and how its ビンゴ! button looks.
+
+    `card` is `card_view`'s message, `verdict` the show's verdict line (None while the host is
+    checking) and `holds` whether it still belongs to the draw (`ShowFollower.verdict_holds`).
+    A verdict is shown only while it holds and agrees with the card now; otherwise the phone
+    shows no claim, so a refused card that wins later can be claimed again. The button is
+    "off" when a claim makes no sense (nothing drawn, a claim being checked, a confirmed win),
+    "ready" (big) when the card has a bingo, "quiet" otherwise.
+    """
+    claim: dict[str, Any] | None = None
+    if claim_id is not None:
+        if verdict is None:
+            claim = {"id": claim_id, "time": claim_time, "verdict": None}
+        else:
+            said = str(verdict.get("verdict"))
+            if holds and (said == BINGO) == bool(card["bingo"]):
+                claim = {"id": claim_id, "time": claim_time, "verdict": said}
+    if card["count"] == 0 or (claim is not None and claim["verdict"] in (None, BINGO)):
+        button = "off"
+    else:
+        button = "ready" if card["bingo"] else "quiet"
+    return {"claim": claim, "claim_button": button}

@@ -1,4 +1,5 @@
-// The phone pages: they only draw what the server sends (the rule is applied on the server).
+// The phone pages: they only draw what the server sends (the rule, the verdicts that still hold
+// and whether a claim makes sense are decided on the server, bingo/web/follow.py).
 "use strict";
 
 const STRINGS = {
@@ -6,7 +7,10 @@ const STRINGS = {
     code_label: "カードのコード（カードに印刷された No.0123-ABCDE）",
     open: "開く",
     bad_code: "そのコードのカードはありません。カードのとおりに入力してください。",
+    wait_codes: (s) => `入力が多すぎました。${s} 秒待ってから、もう一度入力してください。`,
+    no_server: "つながりません。Wi-Fi を確かめて、もう一度押してください。",
     last: "最新",
+    recent: "最近",
     count: (n, t) => `${n} / ${t} 個`,
     none: "まだ 1 つも出ていません",
     connecting: "接続中…",
@@ -18,8 +22,10 @@ const STRINGS = {
     bingo: "ビンゴ!",
     bingo_group: (n) => `ビンゴ! ${n} マスつながりました`,
     claim: "ビンゴ!",
+    claim_sending: "送信中…",
     claim_sent: "申告しました。係が確認中です…",
     claim_limited: (s) => `少し待ってからもう一度（${s} 秒）`,
+    claim_no_game: "まだ抽選が始まっていません",
     claim_error: "送れませんでした。もう一度押してください。",
     claim_bingo: "確認できました：ビンゴです！おめでとう！",
     claim_not: "確認の結果：まだビンゴではありません",
@@ -31,7 +37,10 @@ const STRINGS = {
     code_label: "Your card's code (printed on the card, like No.0123-ABCDE)",
     open: "Open",
     bad_code: "No card has that code. Type it exactly as printed.",
+    wait_codes: (s) => `Too many tries. Wait ${s} s, then type the code again.`,
+    no_server: "No connection. Check the Wi-Fi and press again.",
     last: "Last",
+    recent: "Calls",
     count: (n, t) => `${n} of ${t}`,
     none: "No number drawn yet",
     connecting: "Connecting…",
@@ -43,8 +52,10 @@ const STRINGS = {
     bingo: "BINGO!",
     bingo_group: (n) => `BINGO! ${n} cells connected`,
     claim: "BINGO!",
+    claim_sending: "Sending…",
     claim_sent: "Claim sent. The host is checking…",
     claim_limited: (s) => `Please wait a moment (${s} s)`,
+    claim_no_game: "The draw has not started yet",
     claim_error: "Could not send. Press again.",
     claim_bingo: "Checked: it is a bingo! Congratulations!",
     claim_not: "Checked: not a bingo yet",
@@ -57,6 +68,7 @@ const STRINGS = {
 const lang = document.documentElement.lang === "en" ? "en" : "ja";
 const T = STRINGS[lang];
 const $ = (id) => document.getElementById(id);
+const MIN_FONT_PX = 9; // text is shrunk to fit down to this, then wrapped (never cut)
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -77,6 +89,29 @@ function setStatus(text, kind) {
   status.textContent = text;
   status.className = "status " + (kind || "");
   document.body.dataset.status = kind || "";
+}
+
+// Shrinks each node's font until its text fits its box (the box is sized by the layout, never
+// by the text); a name still too wide at MIN_FONT_PX wraps instead of being cut.
+function fitText(nodes) {
+  for (const node of nodes) {
+    node.style.fontSize = "";
+    node.classList.remove("fit-wrap");
+  }
+  for (let round = 0; round < 4; round++) {
+    const wide = [...nodes].filter((n) => n.scrollWidth > n.clientWidth + 0.5);
+    if (!wide.length) return;
+    const sizes = wide.map((n) => [n, parseFloat(getComputedStyle(n).fontSize), n.clientWidth / n.scrollWidth]);
+    for (const [node, size, ratio] of sizes) {
+      const next = Math.floor(size * ratio * 0.97 * 10) / 10;
+      if (next < MIN_FONT_PX) {
+        node.style.fontSize = MIN_FONT_PX + "px";
+        node.classList.add("fit-wrap");
+      } else {
+        node.style.fontSize = next + "px";
+      }
+    }
+  }
 }
 
 // ------------------------------------------------------------------ the live feed
@@ -104,14 +139,44 @@ function follow(path, onMessage) {
   connect();
 }
 
+// The last calls, newest first ("L 22"); calls that do not fit the row are left out.
+function showRecent(board) {
+  const root = $("recent");
+  if (!root) return;
+  root.replaceChildren();
+  (board.recent || []).forEach((call, i) => {
+    const chip = el("span", i === 0 ? "call latest" : "call");
+    const column = el("span", "call-col", call.column);
+    column.style.setProperty("--fill", call.colour);
+    column.style.setProperty("--outline", call.outline);
+    chip.append(column, el("span", "call-n", String(call.n)));
+    chip.dataset.number = String(call.n);
+    root.append(chip);
+  });
+  const right = root.getBoundingClientRect().right;
+  for (const chip of [...root.children].reverse()) {
+    if (chip.getBoundingClientRect().right <= right + 0.5 || root.children.length === 1) break;
+    chip.remove();
+  }
+}
+
 function showBoardState(board) {
   document.title = board.title;
   $("title").textContent = board.title;
-  $("last").textContent = board.last === null ? "—" : String(board.last);
+  if ($("last")) $("last").textContent = board.last === null ? "—" : String(board.last);
+  if ($("last_col")) {
+    const latest = (board.recent || [])[0];
+    $("last_col").textContent = latest ? latest.column : "";
+    if (latest) {
+      $("last_col").style.setProperty("--fill", latest.colour);
+      $("last_col").style.setProperty("--outline", latest.outline);
+    }
+  }
   $("count").textContent = board.count ? T.count(board.count, board.total) : T.none;
   if (board.paused) setStatus(T.paused, "paused");
   else setStatus(T.live, "live");
   document.body.dataset.count = String(board.count);
+  showRecent(board);
 }
 
 // ------------------------------------------------------------------ the public board
@@ -119,6 +184,7 @@ function renderBoard(board) {
   showBoardState(board);
   const root = $("board");
   root.replaceChildren();
+  root.style.setProperty("--columns", String(board.columns.length));
   for (const column of board.columns) {
     const col = el("div", "column");
     const head = el("div", "column-name", column.name);
@@ -134,24 +200,43 @@ function renderBoard(board) {
     }
     root.append(col);
   }
+  fitText(root.querySelectorAll(".column-name"));
+  fitText(root.querySelectorAll(".ball"));
+  root.dataset.fitted = String(innerWidth);
+}
+
+async function openCard(event) {
+  event.preventDefault();
+  const code = $("code").value.trim();
+  if (!code) return;
+  const url = "/card/" + encodeURIComponent(code);
+  const answer = await fetch("/api" + url).catch(() => null);
+  const error = $("join_error");
+  error.classList.remove("wait");
+  if (answer && answer.ok) {
+    location.href = url;
+    return;
+  }
+  if (answer && answer.status === 429) {
+    // too many wrong codes from here: the server says how long to wait (this code is unread)
+    const body = await answer.json().catch(() => ({}));
+    const seconds = body.retry_after || parseInt(answer.headers.get("Retry-After") || "60", 10);
+    error.textContent = T.wait_codes(seconds);
+    error.classList.add("wait");
+  } else if (answer && answer.status === 404) {
+    error.textContent = T.bad_code;
+  } else {
+    error.textContent = T.no_server;
+  }
+  error.hidden = false;
 }
 
 function boardPage() {
   translateStatic();
-  $("join").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const code = $("code").value.trim();
-    if (!code) return;
-    const url = "/card/" + encodeURIComponent(code);
-    const answer = await fetch("/api" + url).catch(() => null);
-    if (answer && answer.ok) {
-      location.href = url;
-    } else {
-      $("join_error").textContent = T.bad_code;
-      $("join_error").hidden = false;
-    }
-  });
-  follow("/ws", (message) => { if (message.type === "board") renderBoard(message); });
+  $("join").addEventListener("submit", openCard);
+  let last = null;
+  follow("/ws", (message) => { if (message.type === "board") renderBoard((last = message)); });
+  addEventListener("resize", () => { if (last) renderBoard(last); });
 }
 
 // ------------------------------------------------------------------ one card
@@ -161,6 +246,8 @@ function renderCard(card) {
   root.replaceChildren();
   const size = card.rows.length;
   root.style.setProperty("--size", String(size));
+  const digits = Math.max(1, ...card.rows.flat().map((x) => (x.n === null ? 1 : String(x.n).length)));
+  root.style.setProperty("--digits", String(digits));
   for (const column of card.columns) {
     const head = el("div", "card-letter", column.name);
     head.style.setProperty("--fill", column.colour);
@@ -203,6 +290,9 @@ function renderCard(card) {
       root.append(node);
     });
   });
+  fitText(root.querySelectorAll(".card-letter"));
+  fitText(root.querySelectorAll(".cell-number, .free-text"));
+  root.dataset.fitted = String(innerWidth);
   const verdict = $("verdict");
   verdict.hidden = false;
   verdict.dataset.verdict = card.verdict;
@@ -213,15 +303,25 @@ function renderCard(card) {
   } else {
     verdict.textContent = T.best(card.best_size, card.threshold);
   }
-  showClaim(card.claim);
+  showClaim(card.claim, card.claim_button);
 }
 
-let claimNote = "";
+// A note of this phone's own (sending, wait, error) until the server's next word on the claim.
+let claimNote = null;
+let lastClaim = null;
+let lastButton = "off";
 
-function showClaim(claim) {
+function showClaim(claim, button) {
+  lastClaim = claim;
+  lastButton = button || "off";
   const status = $("claim_status");
+  const press = $("claim");
+  if (claim && claimNote && claimNote.kind === "sending") claimNote = null; // the echo came
   status.dataset.verdict = "";
-  if (claim && claim.verdict === "bingo") {
+  if (claimNote && Date.now() < claimNote.until) {
+    status.textContent = claimNote.text;
+    status.dataset.verdict = claimNote.kind;
+  } else if (claim && claim.verdict === "bingo") {
     status.textContent = T.claim_bingo;
     status.dataset.verdict = "bingo";
   } else if (claim && claim.verdict) {
@@ -231,29 +331,48 @@ function showClaim(claim) {
     status.textContent = T.claim_sent;
     status.dataset.verdict = "pending";
   } else {
-    status.textContent = claimNote;
+    status.textContent = "";
   }
+  const sending = claimNote && claimNote.kind === "sending" && Date.now() < claimNote.until;
+  press.dataset.state = sending ? "off" : lastButton;
+  press.disabled = sending || lastButton === "off";
+}
+
+function note(kind, text, seconds) {
+  claimNote = { kind, text, until: Date.now() + seconds * 1000 };
+  showClaim(lastClaim, lastButton);
+  setTimeout(() => showClaim(lastClaim, lastButton), seconds * 1000 + 50);
 }
 
 function cardPage() {
   translateStatic();
   const code = decodeURIComponent(location.pathname.split("/").pop());
   $("claim").addEventListener("click", async () => {
+    note("sending", T.claim_sending, 10);
     const answer = await fetch(`/api/card/${encodeURIComponent(code)}/claim`, { method: "POST" })
       .catch(() => null);
-    if (!answer) { claimNote = T.claim_error; showClaim(null); return; }
+    if (!answer) { note("error", T.claim_error, 8); return; }
     const body = await answer.json().catch(() => ({}));
-    if (answer.status === 429) {
-      $("claim_status").textContent = T.claim_limited(body.retry_after || 30);
-    } else if (!answer.ok) {
-      $("claim_status").textContent = T.claim_error;
+    if (answer.ok) {
+      // the feed echoes the claim; until then say it is sent
+      note("pending", T.claim_sent, 1);
+    } else if (answer.status === 429) {
+      const seconds = body.retry_after || parseInt(answer.headers.get("Retry-After") || "30", 10);
+      note("error", T.claim_limited(seconds), Math.min(seconds, 60));
+    } else if (answer.status === 409) {
+      note("error", T.claim_no_game, 8);
+    } else {
+      note("error", T.claim_error, 8);
     }
   });
+  let last = null;
+  const draw = () => { showBoardState(last.board); renderCard(last.card); };
   follow(`/ws/card/${encodeURIComponent(code)}`, (message) => {
     if (message.type !== "state") return;
-    showBoardState(message.board);
-    renderCard(message.card);
+    last = message;
+    draw();
   });
+  addEventListener("resize", () => { if (last) draw(); }); // turned sideways: fit again
 }
 
 if (document.body.dataset.page === "card") cardPage();

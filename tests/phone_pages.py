@@ -1,0 +1,234 @@
+"""Helpers for the phone tests: a real journal and `bingo serve`'s WebServer in a thread of the
+test process, and headless Chromium (Debian's chromium + chromedriver) sized as a phone.
+
+The server is the real one (aiohttp, the real pages); only the show is replaced by a draw
+session and its `.shown` writer, so a test chooses exactly what the room has seen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from aiohttp import web
+
+from bingo import cardcode
+from bingo.config import Config, load_config
+from bingo.session import DrawSession
+from bingo.showlink import ShownWriter, append_line, claims_path, game_id, verdicts_path
+from bingo.web.server import WebServer
+from bingo.web.settings import WebSettings
+from cards.model import BingoCard
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+KEY = bytes(range(32))
+SERIAL = 1
+
+
+def have_chromium() -> bool:
+    return CHROMIUM.exists() and CHROMEDRIVER.exists()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_config(
+    folder: Path,
+    *,
+    size: int,
+    per_column: int,
+    names: list[str] | None = None,
+    free_center: bool = False,
+    threshold: int | None = None,
+    language: str = "ja",
+    image_dir: Path | None = None,
+) -> Config:
+    lines = [
+        "[event]",
+        'title = "phone layout"',
+        f'language = "{language}"',
+        "[board]",
+        f"size = {size}",
+        f"numbers_per_column = {per_column}",
+        f"free_center = {'true' if free_center else 'false'}",
+    ]
+    if threshold is not None:
+        lines.append(f"threshold = {threshold}")
+    image_dir = image_dir or Path(__file__).resolve().parent.parent / "img"  # the shipped set
+    lines.append(f'image_dir = "{image_dir.as_posix()}"')
+    if names is not None:
+        lines += ["[columns]", "names = [" + ", ".join(json.dumps(n) for n in names) + "]"]
+    path = folder / "config.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return load_config(path)
+
+
+def card_from_order(config: Config, order: list[int], serial: int = SERIAL) -> BingoCard:
+    """A card whose columns hold their numbers in `order` first (then the column's others), so
+    the first draws mark it from the top row down; the free centre as the config says."""
+    b = config.board
+    columns = []
+    for c in range(b.size):
+        numbers = list(b.numbers_of_column(c))
+        own = [n for n in order if n in numbers]
+        own += [n for n in numbers if n not in own]
+        columns.append(own[: b.size])
+    rows = [[columns[c][r] for c in range(b.size)] for r in range(b.size)]
+    if b.free_center:
+        middle = b.size // 2
+        rows[middle][middle] = None
+    return BingoCard(serial, tuple(tuple(row) for row in rows))
+
+
+class PhoneServer:
+    """The phones' real server over a journal this test writes; `land` is a reel landing."""
+
+    def __init__(self, config: Config, folder: Path, card: BingoCard) -> None:
+        self.config = config
+        self.journal = folder / "show.jsonl"
+        self.session = DrawSession.open(config, self.journal, seed=5)
+        self.writer = ShownWriter(self.journal)
+        self.writer.write([])
+        self.card = card
+        self.code = cardcode.card_code(KEY, card.serial)
+        self.port = free_port()
+        self.server = WebServer(
+            config,
+            self.journal,
+            WebSettings(enabled=True, port=self.port, bind="127.0.0.1"),
+            registry={card.serial: card},
+            card_key=KEY,
+            poll_seconds=0.02,
+        )
+        self._loop = asyncio.new_event_loop()
+        self._runner: web.AppRunner | None = None
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(10)
+
+    async def _start(self) -> None:
+        self._runner = web.AppRunner(self.server.app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        self._loop.close()
+        self.session.close()
+
+    # ------------------------------------------------------------------ the show's side
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def card_url(self) -> str:
+        return f"{self.url}/card/{self.code}"
+
+    def land(self, number: int) -> None:
+        """`number` is drawn and its reel has landed (journal record, then `.shown`)."""
+        self.session._journal.append_draw(number)
+        self.writer.write(self.session.history)
+
+    def undo(self) -> None:
+        self.session.undo()
+        self.writer.write(self.session.history)
+
+    def claims(self) -> list[dict]:
+        try:
+            text = claims_path(self.journal).read_text(encoding="utf-8")
+        except OSError:
+            return []
+        return [json.loads(x) for x in text.splitlines()]
+
+    def verdict(self, claim: dict, verdict: str) -> None:
+        """The operator's verdict, as the show writes it (at the count the room has seen)."""
+        line = {
+            "game": game_id(self.journal),
+            "claim": claim["claim"],
+            "serial": claim["serial"],
+            "verdict": verdict,
+            "count": len(self.session.history),
+        }
+        append_line(verdicts_path(self.journal), line)
+
+    def api(self, path: str) -> tuple[int, dict]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=5) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, {}
+
+
+FONTS_CONF = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir>{fonts}</dir>
+  <cachedir>{cache}</cachedir>
+</fontconfig>
+"""
+
+
+def make_browser(folder: Path):
+    """Headless Chromium; the shipped Japanese font is added to its fonts (a phone has one), so
+    text is measured as Japanese text, not as the boxes of a missing font."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    fonts = Path(__file__).resolve().parent.parent / "eventkit" / "fonts"
+    conf = folder / "fonts.conf"
+    conf.write_text(FONTS_CONF.format(fonts=fonts, cache=folder / "fontcache"), encoding="utf-8")
+    profile = folder / "chromium-profile"
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        f"--user-data-dir={profile}",
+        "--window-size=412,915",
+    ):
+        options.add_argument(flag)
+    service = Service(str(CHROMEDRIVER), env={**os.environ, "FONTCONFIG_FILE": str(conf)})
+    return webdriver.Chrome(service=service, options=options)
+
+
+def phone_size(driver, width: int, height: int) -> None:
+    """The page as a phone of `width` x `height` CSS pixels shows it (a mobile viewport)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+    )
+
+
+def wait_for(condition, timeout: float, what: str):
+    """Polls `condition` (a browser read) until it is true; the page has no signal to await."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)

@@ -1,0 +1,300 @@
+"""The phone's card and board pages at phone widths (issue 22 item 8), measured in Chromium.
+
+Every board 3..10 and column names of 1, 2 and 3 characters (and a long one), at 320-430 px:
+every number whole (its text's box inside its cell), cells square and of one width, column
+names never widening their column, nothing wider than the screen; marked cells keep the
+number's colour. Boxes are measured in the page with getBoundingClientRect and Range rects.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from phone_pages import (
+    PhoneServer,
+    card_from_order,
+    have_chromium,
+    make_browser,
+    phone_size,
+    wait_for,
+    write_config,
+)
+
+pytestmark = pytest.mark.skipif(
+    not have_chromium(), reason="needs Debian's chromium and chromium-driver (install.sh --test)"
+)
+
+WIDTHS = (320, 375, 412)
+
+# Everything the checks need, read in one go: boxes of the cells, of each number's text (a Range
+# is the text's own box, wider than its cell when the cell clips it), of the column names.
+MEASURE = """
+const rect = (r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                      width: r.width, height: r.height});
+const textBox = (node) => { const range = document.createRange(); range.selectNodeContents(node);
+                            return rect(range.getBoundingClientRect()); };
+const inner = (node) => { const r = node.getBoundingClientRect(); const s = getComputedStyle(node);
+  const bl = parseFloat(s.borderLeftWidth), br = parseFloat(s.borderRightWidth);
+  const bt = parseFloat(s.borderTopWidth), bb = parseFloat(s.borderBottomWidth);
+  return {left: r.left + bl, right: r.right - br, top: r.top + bt, bottom: r.bottom - bb}; };
+const cells = [...document.querySelectorAll("#card .cell")].map((cell) => {
+  const text = cell.querySelector(".cell-number, .free-text");
+  return {box: rect(cell.getBoundingClientRect()), inner: inner(cell), text: textBox(text),
+          clipped: text.scrollWidth > text.clientWidth + 0.5, label: text.textContent};
+});
+const letters = [...document.querySelectorAll("#card .card-letter")].map((n) => ({
+  box: rect(n.getBoundingClientRect()), text: textBox(n), label: n.textContent,
+  clipped: n.scrollWidth > n.clientWidth + 0.5}));
+const chips = [...document.querySelectorAll("#recent .call")].map((n) => ({
+  box: rect(n.getBoundingClientRect()), text: n.textContent}));
+const clipped = [...document.querySelectorAll("main *")].filter((n) => {
+  const s = getComputedStyle(n);
+  return n.offsetParent !== null && s.overflowX !== "visible" && n.scrollWidth > n.clientWidth + 0.5;
+}).map((n) => n.className + ": " + n.textContent.slice(0, 30));
+return {width: innerWidth, height: innerHeight,
+        scroll_width: document.documentElement.scrollWidth,
+        card: rect(document.getElementById("card").getBoundingClientRect()),
+        recent: rect((document.getElementById("recent") || document.body).getBoundingClientRect()),
+        cells, letters, chips, clipped,
+        bar: rect((document.getElementById("claim_bar") || document.querySelector(".claim"))
+                  .getBoundingClientRect())};
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    driver = make_browser(tmp_path_factory.mktemp("chromium"))
+    yield driver
+    driver.quit()
+
+
+def column_order(config) -> list[int]:
+    """Row by row across the columns: the first draws fill the card's top rows."""
+    b = config.board
+    return [
+        c * b.numbers_per_column + r
+        for r in range(1, b.numbers_per_column + 1)
+        for c in range(b.size)
+    ]
+
+
+def open_card(
+    browser,
+    tmp_path,
+    *,
+    size,
+    per_column,
+    names=None,
+    draws=None,
+    width=375,
+    height=740,
+    free_center=None,
+):
+    free = size % 2 == 1 if free_center is None else free_center
+    config = write_config(tmp_path, size=size, per_column=per_column, names=names, free_center=free)
+    order = column_order(config)
+    server = PhoneServer(config, tmp_path, card_from_order(config, order))
+    for n in order[: size + 3 if draws is None else draws]:
+        server.land(n)
+    phone_size(browser, width, height)
+    browser.get(server.card_url())
+    wait_for(
+        lambda: browser.execute_script("return document.querySelectorAll('.cell').length"),
+        10,
+        "the card",
+    )
+    return server
+
+
+def measure(browser) -> dict:
+    return browser.execute_script(MEASURE)
+
+
+def check_layout(m: dict, what: str) -> None:
+    """Whole numbers, square cells of one width, names not widening columns, nothing too wide."""
+    tol = 0.75
+    assert m["scroll_width"] <= m["width"], f"{what}: the page is wider than the phone"
+    assert 0 <= m["card"]["left"] and m["card"]["right"] <= m["width"] + tol, what
+    widths = [c["box"]["width"] for c in m["cells"]]
+    assert max(widths) - min(widths) < tol, f"{what}: columns of unequal width {widths}"
+    for cell in m["cells"]:
+        box, inner, text = cell["box"], cell["inner"], cell["text"]
+        assert abs(box["width"] - box["height"]) < tol, f"{what}: cell {cell['label']} not square"
+        assert not cell["clipped"], f"{what}: number {cell['label']} clipped"
+        assert inner["left"] - tol <= text["left"] and text["right"] <= inner["right"] + tol, (
+            f"{what}: number {cell['label']} is wider than its cell ({text['width']:.1f} px in "
+            f"{inner['right'] - inner['left']:.1f})"
+        )
+        assert inner["top"] - tol <= text["top"] and text["bottom"] <= inner["bottom"] + tol, (
+            f"{what}: number {cell['label']} is taller than its cell"
+        )
+    size = round(len(m["cells"]) ** 0.5)
+    for c, letter in enumerate(m["letters"]):
+        cell = m["cells"][c]["box"]
+        assert abs(letter["box"]["width"] - cell["width"]) < tol, f"{what}: {letter['label']}"
+        assert abs(letter["box"]["left"] - cell["left"]) < tol, f"{what}: {letter['label']}"
+        assert not letter["clipped"], f"{what}: column name {letter['label']} cut"
+        assert letter["text"]["width"] <= letter["box"]["width"] + tol, (
+            f"{what}: column name {letter['label']} wider than its column"
+        )
+    assert len(m["letters"]) == size
+    for chip in m["chips"]:
+        assert chip["box"]["right"] <= m["recent"]["right"] + tol, f"{what}: call {chip['text']}"
+    assert m["clipped"] == [], f"{what}: text cut: {m['clipped']}"
+    assert m["bar"]["bottom"] <= m["height"] + tol and m["bar"]["top"] >= 0, (
+        f"{what}: the claim bar is off the screen"
+    )
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    ("size", "per_column", "names"),
+    [
+        (4, 10, None),
+        (5, 15, None),  # free centre
+        (10, 15, None),  # numbers up to 150
+        (10, 15, ["P", "O2", "B", "4", "Y", "O", "T", "E", "R", "S"]),
+    ],
+    ids=["4x4", "5x5-free", "10x10", "10x10-O2"],
+)
+def test_the_card_is_whole_at_phone_widths(browser, tmp_path, size, per_column, names, width):
+    server = open_card(
+        browser, tmp_path, size=size, per_column=per_column, names=names, width=width, height=740
+    )
+    try:
+        check_layout(measure(browser), f"{size}x{size} at {width} px")
+    finally:
+        server.stop()
+
+
+def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
+    """The sweep: boards 3..10, names of 1, 2 and 3 characters (ASCII and Japanese) and a long
+    one, at 320..430 px. The largest numbers the config allows for a board's width are used."""
+    failures = []
+    names_of = {
+        1: lambda n: [chr(ord("A") + i) for i in range(n)],
+        2: lambda n: [f"O{i}" for i in range(n)],
+        3: lambda n: [f"ぷよ{i}" if i % 2 else f"BG{i}" for i in range(n)],
+        12: lambda n: [f"COLUMN-NAME{i}" for i in range(n)],
+    }
+    for size in range(3, 11):
+        for length, names in names_of.items():
+            per_column = 99 if size <= 6 else 15  # two- and three-digit numbers
+            folder = tmp_path / f"{size}-{length}"
+            folder.mkdir()
+            server = open_card(
+                browser, folder, size=size, per_column=per_column, names=names(size), width=320
+            )
+            try:
+                for width in (320, 360, 390, 430):
+                    phone_size(browser, width, 740)
+                    wait_for(
+                        lambda w=width: (
+                            browser.execute_script(
+                                "return document.getElementById('card').dataset.fitted"
+                            )
+                            == str(w)
+                        ),
+                        5,
+                        "the card drawn again at the new width",
+                    )
+                    try:
+                        check_layout(measure(browser), f"{size}x{size}, names {length}, {width} px")
+                    except AssertionError as exc:
+                        failures.append(str(exc).splitlines()[0])
+            finally:
+                server.stop()
+    assert failures == []
+
+
+def test_marked_numbers_keep_their_colour(browser, tmp_path):
+    """A marked cell's number is painted in its column's colour over an opaque disc: the
+    number's own colour is still there (a translucent red disc over a green number left none)."""
+    from PIL import Image
+
+    server = open_card(browser, tmp_path, size=4, per_column=10, draws=1, width=375)
+    try:
+        # the green column (1) holds 11, 12, 13, 14 from the top: 11 drawn marks row 0 only
+        server.land(11)
+        wait_for(
+            lambda: (
+                browser.execute_script("return document.querySelectorAll('.cell.marked').length")
+                == 2
+            ),
+            10,
+            "the marks",
+        )
+        green = server.config.columns.fill[1]
+        target = tuple(int(green[i : i + 2], 16) for i in (1, 3, 5))
+
+        def green_pixels(row: int) -> int:
+            cell = browser.find_element(
+                "css selector", f'#card .cell[data-row="{row}"][data-col="1"] .cell-number'
+            )
+            data = Image.open(io.BytesIO(cell.screenshot_as_png)).convert("RGB").tobytes()
+            pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+            return sum(
+                1
+                for p in pixels
+                if sum((a - b) ** 2 for a, b in zip(p, target, strict=True)) < 1600
+            )
+
+        marked, unmarked = green_pixels(0), green_pixels(1)
+        assert unmarked > 30
+        assert marked >= 0.6 * unmarked, f"{marked} green pixels marked, {unmarked} unmarked"
+    finally:
+        server.stop()
+
+
+def test_the_screenshot_of_a_10x10_card_at_375(browser, tmp_path, output_dir):
+    server = open_card(browser, tmp_path, size=10, per_column=15, draws=14, width=375, height=812)
+    try:
+        check_layout(measure(browser), "10x10 at 375 px")
+        browser.save_screenshot(str(output_dir / "phone_10x10_375.png"))
+    finally:
+        server.stop()
+
+
+BOARD_MEASURE = """
+const balls = [...document.querySelectorAll(".ball")];
+const names = [...document.querySelectorAll(".column-name")];
+const cut = (n) => n.scrollWidth > n.clientWidth + 0.5;
+return {width: innerWidth, scroll_width: document.documentElement.scrollWidth,
+        balls: balls.length, cut_balls: balls.filter(cut).map((n) => n.textContent),
+        cut_names: names.filter(cut).map((n) => n.textContent),
+        widths: names.map((n) => n.getBoundingClientRect().width),
+        first_rows: [...document.querySelectorAll(".column")].map(
+          (c) => c.querySelector(".ball").getBoundingClientRect().top),
+        recent: [...document.querySelectorAll("#recent .call")].map((n) => n.textContent),
+        last: document.getElementById("last").textContent,
+        last_col: document.getElementById("last_col").textContent};
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_public_board_fits_and_lists_the_last_calls(browser, tmp_path, width, output_dir):
+    names = ["P", "O2", "B", "4", "Y", "O", "T", "E", "R", "S"]
+    config = write_config(tmp_path, size=10, per_column=15, names=names)
+    order = column_order(config)
+    server = PhoneServer(config, tmp_path, card_from_order(config, order))
+    try:
+        for n in (17, 3, 150, 46, 99, 121):
+            server.land(n)
+        phone_size(browser, width, 740)
+        browser.get(server.url + "/")
+        m = wait_for(
+            lambda: (s := browser.execute_script(BOARD_MEASURE))["balls"] and s, 10, "the board"
+        )
+        assert m["scroll_width"] <= m["width"]
+        assert m["balls"] == 150 and m["cut_balls"] == [] and m["cut_names"] == []
+        assert max(m["widths"]) - min(m["widths"]) < 0.75
+        assert max(m["first_rows"]) - min(m["first_rows"]) < 0.75  # "O2" shifts no column
+        assert (m["last_col"], m["last"]) == ("R", "121")
+        # newest first, each with its column's name; as many as fit the row (5 at most)
+        assert len(m["recent"]) >= 3
+        assert m["recent"] == ["R121", "T99", "446", "S150", "P3"][: len(m["recent"])]
+        if width == 375:
+            browser.save_screenshot(str(output_dir / "phone_board_375.png"))
+    finally:
+        server.stop()
