@@ -148,6 +148,12 @@ class JournalState:
     last_hash: str = GENESIS
     first_hash: str | None = None  # the start record's hash: names the game in the side file
     warnings: list[JournalWarning] = field(default_factory=list)
+    # A ball cage (manual mode): the numbers of `history` the host typed, the indexes in `events`
+    # of typed draws (a seeded rehearsal's generator skips them), and whether the game is by hand
+    # (its start record says so, or a number was typed): a resumed game keeps its mode.
+    typed: set[int] = field(default_factory=set)
+    typed_events: set[int] = field(default_factory=set)
+    manual: bool = False
 
     @property
     def rehearsal(self) -> bool:
@@ -651,7 +657,15 @@ def _start(record: dict[str, Any], path: Path) -> JournalState:
         version=version,
         key_id=record.get("key_id"),
         records=1,
+        manual=record.get("draw") == "manual",
     )
+
+
+def _mark_typed(state: JournalState, number: int) -> None:
+    """A draw the host typed from a ball cage (before it joins history and events)."""
+    state.typed.add(number)
+    state.typed_events.add(len(state.events))
+    state.manual = True
 
 
 def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int) -> None:
@@ -664,14 +678,18 @@ def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int
         line=line_no,
     )
     if kind == "draw":
-        if not isinstance(number, int) or number in state.history:
+        typed = record.get("typed", False)
+        if not isinstance(number, int) or number in state.history or not isinstance(typed, bool):
             raise bad
+        if typed:
+            _mark_typed(state, number)
         state.history.append(number)
         state.events.append(("draw", number))
     elif kind == "undo":
         if not state.history or state.history[-1] != number:
             raise bad
         state.history.pop()
+        state.typed.discard(number)
         state.events.append(("undo", number))
     elif kind == "winner":
         serial, count = record.get("serial"), record.get("draw_count")
@@ -722,6 +740,7 @@ class Journal:
         seed: int | None = None,
         key_dir: Path | None = None,
         before_replace: Callable[[], object] | None = None,
+        manual: bool = False,
     ) -> Journal:
         """Write a new journal beside `path` and move it into place.
 
@@ -741,7 +760,7 @@ class Journal:
             key_id, key = _new_key(key_dir)
         except OSError as exc:
             raise location_error(key_dir, exc) from None
-        state = JournalState(board=board, title=title, seed=seed, key_id=key_id)
+        state = JournalState(board=board, title=title, seed=seed, key_id=key_id, manual=manual)
         body = {
             "type": "start",
             "version": FORMAT_VERSION,
@@ -754,6 +773,8 @@ class Journal:
             "seed": seed,
             "key_id": key_id,
         }
+        if manual:  # numbers typed from a ball cage (older readers ignore the field)
+            body["draw"] = "manual"
         line, digest = _line(state, body, key)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
         try:
@@ -781,14 +802,22 @@ class Journal:
         state.records = 1
         return cls(path, state, key, key_dir)
 
-    def append_draw(self, number: int) -> None:
-        self._write({"type": "draw", "seq": len(self.state.history) + 1, "number": number})
+    def append_draw(self, number: int, *, typed: bool = False) -> None:
+        """`typed`: the host typed it from a ball cage (manual mode); recorded on the draw."""
+        body: dict[str, Any] = {"type": "draw", "seq": len(self.state.history) + 1}
+        body["number"] = number
+        if typed:
+            body["typed"] = True
+        self._write(body)
+        if typed:
+            _mark_typed(self.state, number)
         self.state.history.append(number)
         self.state.events.append(("draw", number))
 
     def append_undo(self, number: int) -> None:
         self._write({"type": "undo", "seq": len(self.state.history), "number": number})
         self.state.history.pop()
+        self.state.typed.discard(number)
         self.state.events.append(("undo", number))
 
     def append_winner(
@@ -895,6 +924,8 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
         return VerifyResult(False, len(state.history), "; ".join(problems))
     kind = f"rehearsal with seed {state.seed}" if state.rehearsal else "secure draw"
     keyed = "keyed chain" if state.version >= 2 else "unkeyed chain (old format, version 1)"
+    if state.manual:
+        keyed += f"; {len(state.typed)} of the numbers typed from a ball cage"
     winners = ""
     if state.winners:
         winners = "; winners: " + ", ".join(

@@ -83,14 +83,20 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def replay_rng(seed: int, total: int, events: list[tuple[str, int]]) -> tuple[random.Random, bool]:
-    """The seeded generator as it stands after `events`; False if the journal left its path."""
+def replay_rng(
+    seed: int, total: int, events: list[tuple[str, int]], typed: set[int] | None = None
+) -> tuple[random.Random, bool]:
+    """The seeded generator as it stands after `events`; False if the journal left its path.
+    `typed`: indexes of draws typed from a ball cage, which the generator never made."""
     rng = random.Random(seed)
     drawn: set[int] = set()
     order: list[int] = []
     same = True
-    for kind, number in events:
-        if kind == "draw":
+    for index, (kind, number) in enumerate(events):
+        if kind == "draw" and typed and index in typed:
+            drawn.add(number)
+            order.append(number)
+        elif kind == "draw":
             remaining = [n for n in range(1, total + 1) if n not in drawn]
             if remaining[rng.randrange(len(remaining))] != number:
                 same = False
@@ -99,6 +105,15 @@ def replay_rng(seed: int, total: int, events: list[tuple[str, int]]) -> tuple[ra
         elif order:
             drawn.discard(order.pop())
     return rng, same
+
+
+class TypedNumberRefused(SessionError):
+    """A number typed from a ball cage that cannot be called: `key` + `values` for the UI."""
+
+    def __init__(self, message: str, *, key: str, **values: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.values = values
 
 
 class DrawSession:
@@ -123,6 +138,7 @@ class DrawSession:
         self.resume_message: str | None = None
         self.set_aside: Path | None = None
         self.previous_finished: Path | None = None  # a finished game kept aside at start
+        self.requested_manual = False  # --manual / display.draw = "manual" (see `manual`)
         if resumed:
             count = len(self.history)
             self.resume_message = f"Resumed: {count} draws restored from {journal.path.name}"
@@ -138,8 +154,12 @@ class DrawSession:
         new: bool = False,
         seed: int | None = None,
         key_dir: Path | None = None,
+        manual: bool | None = None,
     ) -> DrawSession:
         """Resume the event's journal if it holds an unfinished game, else start one.
+
+        `manual`: the host types the numbers from a ball cage (None: display.draw decides); a
+        resumed game typed by hand stays so.
 
         `new` keeps the old journal aside and starts a fresh game. Raises JournalBusy when
         another show has the journal open, JournalUnusable when it cannot be resumed (damaged,
@@ -158,11 +178,15 @@ class DrawSession:
         except OSError as exc:
             raise location_error(path, exc) from None
         lock = JournalLock(path).acquire()
+        if manual is None:
+            manual = config.display.draw == "manual"
         try:
-            return cls._open_locked(config, path, new, seed, key_dir, lock)
+            session = cls._open_locked(config, path, new, seed, key_dir, lock, manual)
         except BaseException:
             lock.release()
             raise
+        session.requested_manual = manual
+        return session
 
     @classmethod
     def _open_locked(
@@ -173,6 +197,7 @@ class DrawSession:
         seed: int | None,
         key_dir: Path | None,
         lock: JournalLock,
+        manual: bool = False,
     ) -> DrawSession:
         signature = board_signature(config)
         state = (
@@ -218,6 +243,7 @@ class DrawSession:
             seed=seed,
             key_dir=key_dir,
             before_replace=keep_old if replace else None,
+            manual=manual,
         )
         rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
         session = cls(config, journal, rng, lock=lock)
@@ -247,7 +273,9 @@ class DrawSession:
         if state.seed is None:
             rng: random.Random = secrets.SystemRandom()
         else:
-            rng, same = replay_rng(state.seed, config.board.total_numbers, state.events)
+            rng, same = replay_rng(
+                state.seed, config.board.total_numbers, state.events, state.typed_events
+            )
             if not same:
                 state.warnings.append(
                     JournalWarning(
@@ -336,6 +364,40 @@ class DrawSession:
             raise
         return number
 
+    @property
+    def manual(self) -> bool:
+        """Numbers come from a ball cage: asked for at start, or the journal's game is by hand."""
+        return self.requested_manual or self._journal.state.manual
+
+    @property
+    def typed(self) -> set[int]:
+        """The numbers drawn so far that the host typed (manual mode)."""
+        return set(self._journal.state.typed)
+
+    def draw_typed(self, number: int) -> int:
+        """Call `number`, typed by the host from a ball cage; journaled as typed.
+
+        Raises TypedNumberRefused (nothing recorded) when it is not on the board or was
+        already called.
+        """
+        if not 1 <= number <= self.total:
+            raise TypedNumberRefused(
+                f"{number} is not on this board: type a number from 1 to {self.total}",
+                key="manual_out_of_range",
+                n=number,
+                total=self.total,
+            )
+        if number in self.history:
+            ball = self.history.index(number) + 1
+            raise TypedNumberRefused(
+                f"{number} was already called (ball {ball})",
+                key="manual_already",
+                n=number,
+                ball=ball,
+            )
+        self._journal.append_draw(number, typed=True)
+        return number
+
     def undo(self) -> int:
         """Take back the last draw (journaled as an undo record; the draw stays on record)."""
         if not self.history:
@@ -388,6 +450,7 @@ class DrawSession:
                 seed=self.seed,
                 key_dir=self._key_dir,
                 before_replace=keep_old,
+                manual=self.manual,
             )
         except JournalError:
             if aside:  # set aside, but the new one could not be put in place: move it back

@@ -31,9 +31,8 @@ def open_show(qtbot, session, config, *, size=(1280, 720), start=True, voice_arg
 
     warnings: list[str] = []
     kwargs.setdefault("warn", warnings.append)
-    window = DisplayWindow(
-        session, config, odds_mode="thread", probability_module=install_no_odds(), **kwargs
-    )
+    kwargs.setdefault("probability_module", install_no_odds())
+    window = DisplayWindow(session, config, odds_mode="thread", **kwargs)
     window.host_warnings = warnings
     if voice_argv is not None:
         window.voice.argv = voice_argv

@@ -36,6 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--auto", type=float, metavar="SECONDS", help="draw by itself every SECONDS (A toggles it)"
     )
     parser.add_argument(
+        "--manual",
+        action="store_true",
+        help="numbers come from a physical ball cage (ガラガラ): type each one and press Enter "
+        '(config: display.draw = "manual"; a game typed by hand resumes so)',
+    )
+    parser.add_argument(
         "--registry",
         metavar="CSV",
         help="card registry written by `bingo cards`, for card checks (C)",
@@ -90,6 +96,10 @@ def _run_show(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     if args.auto is not None and not 0.5 <= args.auto <= 3600:
         raise DrawOptionError(f"--auto {args.auto:g} is out of range: give 0.5..3600 seconds")
+    if args.auto is not None and getattr(args, "manual", False):
+        raise DrawOptionError(
+            "--auto and --manual do not go together: with a ball cage the host calls each number"
+        )
     registry = None
     if args.registry:
         from cards.check import load_registry_for
@@ -131,7 +141,9 @@ def open_session(config, args: argparse.Namespace, strings, ask=None):
     from bingo.ui.i18n import user_message
 
     try:
-        return DrawSession.open(config, args.journal, new=args.new, seed=args.seed)
+        return DrawSession.open(
+            config, args.journal, new=args.new, seed=args.seed, manual=_manual(args)
+        )
     except JournalUnusable as exc:
         ask = ask or (
             lambda problem, path, draws=None: recovery_dialog(
@@ -147,7 +159,12 @@ def open_session(config, args: argparse.Namespace, strings, ask=None):
             return _continue_damaged(config, args, exc)
         if not choice:
             return None
-    return DrawSession.open(config, args.journal, new=True, seed=args.seed)
+    return DrawSession.open(config, args.journal, new=True, seed=args.seed, manual=_manual(args))
+
+
+def _manual(args: argparse.Namespace) -> bool | None:
+    """--manual asks for manual mode; without it display.draw decides (None)."""
+    return True if getattr(args, "manual", False) else None
 
 
 def _continue_damaged(config, args: argparse.Namespace, error):
@@ -157,7 +174,7 @@ def _continue_damaged(config, args: argparse.Namespace, error):
 
     path = Path(error.values["path"])
     kept = continue_from_valid(path, error)
-    session = DrawSession.open(config, path, seed=args.seed)
+    session = DrawSession.open(config, path, seed=args.seed, manual=_manual(args))
     draws = len(session.history)
     session.warnings.append(
         JournalWarning(
@@ -212,6 +229,7 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
 
     from bingo.ui.display import DisplayWindow
+    from bingo.ui.manual import attach_operator
     from eventkit.qtruntime import make_app
 
     app = make_app("bingo draw")
@@ -227,6 +245,7 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
         full_screen=config.display.fullscreen and not args.windowed,
     )
     _attach_claims(window, operator)
+    attach_operator(window, operator)  # manual mode: the digits typed, on the host's screen
     QTimer.singleShot(0, window.start_background_work)
     try:
         return app.exec()

@@ -78,6 +78,9 @@ class DrawController(QObject):
             self.notice.emit(self.end_text(), "info")
             self._set_auto(False)
             return
+        if getattr(self.session, "manual", False):  # the ball cage draws: type its number
+            self.notice.emit(self.strings("manual_prompt"), "warn")
+            return
         try:
             number = self.session.draw()
         except (UserError, OSError) as exc:  # e.g. the disk is full: nothing was drawn
@@ -90,6 +93,27 @@ class DrawController(QObject):
             return
         self.spinning = True
         self.spin_started.emit(number, len(self.session.history))
+
+    def draw_typed(self, number: int) -> bool:
+        """Manual mode: call `number`, typed from a ball cage, and spin the reel onto it.
+
+        A number not on the board or already called is refused in one line for the host
+        (the notice); nothing is recorded then. True when the reel spins.
+        """
+        if self._asking:
+            return False
+        self.land_now()
+        try:
+            number = self.session.draw_typed(number)
+        except (UserError, OSError) as exc:
+            if isinstance(exc, UserError):
+                self.notice.emit(user_message(exc, self.strings), "warn")
+            else:
+                self.notice.emit(self.strings("write_failed", reason=exc.strerror or exc), "error")
+            return False
+        self.spinning = True
+        self.spin_started.emit(number, len(self.session.history))
+        return True
 
     def land_now(self) -> None:
         if self.spinning:
@@ -218,6 +242,9 @@ class DrawController(QObject):
         self._set_auto(on)
 
     def _set_auto(self, on: bool) -> None:
+        if on and getattr(self.session, "manual", False):
+            self.notice.emit(self.strings("manual_no_auto"), "warn")
+            on = False
         on = on and not self.session.finished
         changed = on != self.auto
         self.auto = on

@@ -36,6 +36,7 @@ from bingo.ui.claims import ClaimsOverlay
 from bingo.ui.controller import ConfirmFn, DrawController, winner_ball
 from bingo.ui.help import HelpOverlay
 from bingo.ui.i18n import Strings, coded_text
+from bingo.ui.manual import attach_manual
 from bingo.ui.odds import READY, OddsService
 from bingo.ui.odds_panel import CurveView, OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
@@ -197,6 +198,7 @@ class DisplayWindow(QWidget):
         self.sound = sound if sound is not None else Sound(False, self.warn)
         self._sound_wanted = sound is None and config.display.sound
         self.voice = attach_voice(self)  # the spoken call; its worker starts after the first frame
+        attach_manual(self)  # manual mode (a ball cage): the host types the number
         attach_speed(self)
         self._background: QPixmap | None = None
         self._title: QPixmap | None = None
@@ -570,6 +572,8 @@ class DisplayWindow(QWidget):
             if overlay.isVisible():  # a key from the operator window: the overlay takes it
                 overlay.keyPressEvent(event)
                 return True
+        if self.manual_entry.handle_key(event):  # digits typed from a ball cage
+            return True
         if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not event.isAutoRepeat():
                 self.controller.draw()

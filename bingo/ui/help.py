@@ -17,6 +17,7 @@ KEYS = [
     ("A", "key_auto"),
     ("+ / −", "key_speed"),
     ("S", "key_voice"),
+    ("0-9 Enter / Backspace", "key_manual"),
     ("R", "key_new"),
     ("F11 / F", "key_full"),
     ("Esc", "key_esc"),
