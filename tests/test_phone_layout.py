@@ -298,3 +298,27 @@ def test_the_public_board_fits_and_lists_the_last_calls(browser, tmp_path, width
             browser.save_screenshot(str(output_dir / "phone_board_375.png"))
     finally:
         server.stop()
+
+
+def test_the_english_card_fits_at_320(browser, tmp_path):
+    config_args = {"size": 10, "per_column": 15}
+    config = write_config(tmp_path, language="en", **config_args)
+    order = column_order(config)
+    server = PhoneServer(config, tmp_path, card_from_order(config, order))
+    try:
+        for n in order[:4]:
+            server.land(n)
+        phone_size(browser, 320, 568)
+        browser.get(server.card_url())
+        wait_for(
+            lambda: browser.execute_script("return document.querySelectorAll('.cell').length"),
+            10,
+            "the card",
+        )
+        m = measure(browser)
+        check_layout(m, "English 10x10 at 320 px")
+        assert browser.execute_script("return document.getElementById('claim').textContent") == (
+            "BINGO!"
+        )
+    finally:
+        server.stop()

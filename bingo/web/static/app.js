@@ -114,6 +114,17 @@ function fitText(nodes) {
   }
 }
 
+// Only a new width re-fits the text: a phone's address bar showing or hiding while the page is
+// scrolled changes the height alone and must not redraw the card under the finger.
+function onWidthChange(callback) {
+  let width = innerWidth;
+  addEventListener("resize", () => {
+    if (innerWidth === width) return;
+    width = innerWidth;
+    callback();
+  });
+}
+
 // ------------------------------------------------------------------ the live feed
 // Connects, and reconnects by itself after the server or the network went away.
 function follow(path, onMessage) {
@@ -236,7 +247,7 @@ function boardPage() {
   $("join").addEventListener("submit", openCard);
   let last = null;
   follow("/ws", (message) => { if (message.type === "board") renderBoard((last = message)); });
-  addEventListener("resize", () => { if (last) renderBoard(last); });
+  onWidthChange(() => { if (last) renderBoard(last); });
 }
 
 // ------------------------------------------------------------------ one card
@@ -372,7 +383,7 @@ function cardPage() {
     last = message;
     draw();
   });
-  addEventListener("resize", () => { if (last) draw(); }); // turned sideways: fit again
+  onWidthChange(() => { if (last) draw(); }); // turned sideways: fit again
 }
 
 if (document.body.dataset.page === "card") cardPage();
