@@ -58,6 +58,9 @@ def check_file(path: str | Path) -> Report:
             "display.sound = true, but QtMultimedia (PySide6-Addons) is not installed: the draw "
             "will be silent; bash scripts/install.sh --sound adds it"
         )
+    voice = voice_problem(config)
+    if voice:
+        report.warnings.append(voice)
     if config.event.seed is not None:
         report.warnings.append(
             f"event.seed = {config.event.seed} is set: the draw repeats that rehearsal's numbers "
@@ -82,6 +85,22 @@ def _journal_problems(config: Config) -> list[str]:
             "bytes): set display.journal_dir, or give `bingo draw --journal FILE`"
         )
     return problems
+
+
+def voice_problem(config: Config) -> str | None:
+    """display.voice = true on a machine that cannot say the calls: what to install."""
+    if not config.display.voice:
+        return None
+    from bingo.ui.voice import VoiceUnavailable, open_engine
+
+    try:
+        open_engine(config.event.language)
+    except VoiceUnavailable as exc:
+        return (
+            f"display.voice = true, but {exc}: the calls will not be spoken "
+            "(set display.voice = false to run without a voice)"
+        )
+    return None
 
 
 def _qt_multimedia_installed() -> bool:
