@@ -153,7 +153,8 @@ fi
 # constraints.txt: the exact versions the tests passed with (scripts/update-constraints.sh
 # refreshes it), so a new release of a library never reaches an evening's install unasked.
 "$VENV/bin/python" -m pip install --disable-pip-version-check -c constraints.txt -e "$spec"
-echo "Compiling the odds engine once (numba), so the first show starts in about a second..."
+echo "Compiling the odds engine and the COOL 24+24 hint once (numba), so they start in about a second..."
 "$VENV/bin/python" -c "from bingo.probability import warm_up; warm_up()"
+"$VENV/bin/python" -c "from games.cool24.sim import warm_up; warm_up()"  # COOL 24+24's hint
 printf '%s\n%s\n' "$stamp" "${all_extras[*]}" >"$stamp_file"
 echo "Installed in $VENV. Start the draw: .venv/bin/bingo draw   (check the settings: .venv/bin/bingo check-config)"

@@ -40,9 +40,9 @@ def test_a_refused_play_keeps_the_game():
 def test_hints_follow_the_switch_and_leave_the_future_alone():
     on = TableSession(Cool24Settings(hint=True), seed=2)
     off = TableSession(Cool24Settings(hint=False), seed=2)
-    assert on.hint(8) is None  # no game yet
+    assert on.hint() is None  # no game yet
     on.start()
     off.start()
     state = on.game.rng.getstate()
-    assert on.hint(8) in on.game.playable() and on.game.rng.getstate() == state
-    assert off.hint(8) is None
+    assert on.hint() in on.game.playable() and on.game.rng.getstate() == state
+    assert off.hint() is None

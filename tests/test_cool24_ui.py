@@ -19,7 +19,6 @@ KEYS = {1: Qt.Key.Key_1, 2: Qt.Key.Key_2, 3: Qt.Key.Key_3, 4: Qt.Key.Key_4}
 @pytest.fixture
 def widget(qtbot):
     w = Cool24Widget(Cool24Settings(), seed=5)
-    w.hint_rollouts = 12
     qtbot.addWidget(w)
     w.resize(1600, 900)
     w.show()
@@ -188,7 +187,6 @@ def test_score_counts_up_and_played_card_flies_to_the_field(widget, qtbot, outpu
 
 def test_hint_switched_off_shows_no_hint(qtbot):
     w = Cool24Widget(Cool24Settings(hint=False), seed=5)
-    w.hint_rollouts = 12
     qtbot.addWidget(w)
     w.show()
     qtbot.keyClick(w, Qt.Key.Key_Return)
@@ -197,7 +195,6 @@ def test_hint_switched_off_shows_no_hint(qtbot):
     assert w.hint_slot is None and w.show_hint() is None
     on = Cool24Widget(Cool24Settings(hint=True), seed=5)
     qtbot.addWidget(on)
-    on.hint_rollouts = 12
     on.show()
     qtbot.keyClick(on, Qt.Key.Key_Return)
     assert on.show_hint() in on.game.playable()  # the same table with the switch on hints

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 
-from games.cool24.policies import hint
 from games.cool24.rules import Game, PlayResult, PlaySlot
 from games.cool24.settings import Cool24Settings
+from games.cool24.sim import hint_slot
 
 
 class Stage(StrEnum):
@@ -43,9 +43,10 @@ class TableSession:
             self.stage = Stage.OVER
         return result
 
-    def hint(self, rollouts: int) -> int | None:
-        """The slot the lookahead player would play; None when hints are off or no game runs.
+    def hint(self) -> int | None:
+        """The card the lookahead recommends (games.cool24.sim.hint_slot: greedy playouts in
+        the numba kernel, up to 4,000 per card); None when hints are off or no game runs.
         Seeded by the cards played so far, so the game's own future is not touched."""
         if self.stage is not Stage.PLAY or self.game is None or not self.settings.hint:
             return None
-        return hint(self.game, rollouts=rollouts, seed=self.game.total_played)
+        return hint_slot(self.game, seed=self.game.total_played)

@@ -250,7 +250,6 @@ class Cool24Widget(QWidget):
         self.popups: list[Popup] = []
         self.toast: tuple[str, float] | None = None
         self.hint_slot: int | None = None
-        self.hint_rollouts = 150
         self.arrived: dict[int, float] = {}
         self.flying: tuple[int, int, float] | None = None  # card, from slot, start time
         self.shown_score = 0.0  # counts up to the real score
@@ -330,7 +329,7 @@ class Cool24Widget(QWidget):
 
     def show_hint(self) -> int | None:
         """Mark the slot the lookahead player would play (key H)."""
-        found = self.session.hint(self.hint_rollouts)
+        found = self.session.hint()
         if found is None:
             return None
         self.hint_slot = found
