@@ -34,6 +34,31 @@ from eventkit.tomlconf import (  # noqa: F401  (re-exported for callers of bingo
 
 OWN_SECTIONS = ("event", "board", "columns", "display", "cards")
 PAGE_SIZES = ("A4", "A3", "B5", "B5-ISO", "Letter")  # B5 is JIS B5 (182x257 mm)
+# Finished card sizes print shops offer for `bingo cards --press` (mm, portrait); B6 is JIS.
+FINISH_SIZES = {
+    "A5": (148.0, 210.0),
+    "B6": (128.0, 182.0),
+    "A6": (105.0, 148.0),
+    "hagaki": (100.0, 148.0),
+}
+FINISH_MM = (60.0, 420.0)  # a named custom size "<w>x<h>" (mm) may be this small or large
+
+
+def finish_size(text: str) -> tuple[float, float] | None:
+    """(width, height) in mm of a finished size: a name of FINISH_SIZES (any case) or "<w>x<h>"
+    in mm within FINISH_MM; None when it is neither."""
+    for name, size in FINISH_SIZES.items():
+        if text.strip().lower() == name.lower():
+            return size
+    parts = text.lower().replace("mm", "").replace("×", "x").split("x")
+    try:
+        w, h = (float(v) for v in parts)
+    except ValueError:
+        return None
+    low, high = FINISH_MM
+    return (w, h) if low <= w <= high and low <= h <= high else None
+
+
 PER_PAGE_CHOICES = (1, 2, 4, 6)
 MIN_SIZE, MAX_SIZE = 3, 10
 DRAW_MODES = ("random", "manual")
@@ -122,6 +147,8 @@ class CardsConfig:
     qr: bool = False
     font: Path | None = None
     bleed_mm: float = 0.0
+    press: bool = False  # a PDF/X-1a file for a print shop (cards/press.py)
+    finish: str = "A6"  # the press file's finished card size: FINISH_SIZES or "<w>x<h>" mm
 
 
 @dataclass(frozen=True)
@@ -374,7 +401,11 @@ def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
 
 def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     d = CardsConfig()
-    check_keys("cards", t, {"count", "per_page", "page_size", "images", "qr", "font", "bleed_mm"})
+    check_keys(
+        "cards",
+        t,
+        {"count", "per_page", "page_size", "images", "qr", "font", "bleed_mm", "press", "finish"},
+    )
     per_page = get_value("cards", t, "per_page", int, d.per_page)
     if per_page not in PER_PAGE_CHOICES:
         raise ConfigError(f"cards.per_page = {per_page} is not supported: use 1, 2, 4 or 6")
@@ -393,6 +424,12 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     bleed = get_value("cards", t, "bleed_mm", float, d.bleed_mm)
     if not 0.0 <= bleed <= 10.0:
         raise ConfigError(f"cards.bleed_mm = {bleed} is out of range: use 0..10")
+    finish = get_value("cards", t, "finish", str, d.finish)
+    if finish_size(finish) is None:
+        raise ConfigError(
+            f"cards.finish = {show(finish)} is not a finished size: use one of "
+            f'{", ".join(FINISH_SIZES)} or "<width>x<height>" in mm (e.g. "120x170")'
+        )
     return CardsConfig(
         count=get_int_in("cards", t, "count", d.count, 1, 1_000_000),
         per_page=per_page,
@@ -401,6 +438,8 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
         qr=get_value("cards", t, "qr", bool, d.qr),
         font=font,
         bleed_mm=bleed,
+        press=get_value("cards", t, "press", bool, d.press),
+        finish=finish,
     )
 
 

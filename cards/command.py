@@ -21,9 +21,9 @@ from typing import Any
 from tqdm import tqdm
 
 from bingo import cardcode
-from bingo.config import PAGE_SIZES, Config, load_config
+from bingo.config import FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
 from bingo.web.settings import web_settings
-from cards import style
+from cards import press, style
 from cards.cardset import find_key, key_file, rows_record, verify_rows
 from cards.checksheet import CheckSheetWriter, check_sheet_path
 from cards.fingerprint import board_text, config_fingerprint
@@ -40,6 +40,7 @@ from cards.output import (
     interruptible,
 )
 from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
+from cards.preflight import Preflight, preflight
 from cards.registry import (
     SERIAL_MAX_DIGITS,
     RegistryError,
@@ -91,6 +92,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bleed", type=float, metavar="MM", help="bleed margin for print shops, mm (config)"
     )
+    parser.add_argument(
+        "--press",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a PDF/X-1a file for a print shop: CMYK, one finished card a page with 3 mm bleed "
+        "and トンボ (config: cards.press)",
+    )
+    parser.add_argument(
+        "--finish",
+        metavar="SIZE",
+        help=f"finished card size for --press: {', '.join(FINISH_SIZES)} or <w>x<h> in mm "
+        "(config: cards.finish)",
+    )
     parser.add_argument("--png", metavar="DIR", help="also write one PNG per card into DIR")
     parser.add_argument(
         "--append",
@@ -129,7 +143,14 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
         qr=defaults.qr if args.qr is None else args.qr,
         bleed_mm=bleed,
         qr_url=defaults.qr_url,
+        press=defaults.press if args.press is None else args.press,
+        finish=defaults.finish if args.finish is None else args.finish,
     )
+    if options.press and finish_size(options.finish) is None:
+        raise UserError(
+            f"--finish {options.finish}: not a finished size; use one of "
+            f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm (e.g. 120x170)"
+        )
     page_geometry(options.page_size, options.per_page, options.bleed_mm)  # validates
     return options
 
@@ -159,7 +180,20 @@ class MadeCards:
     registry_cards: int  # cards in the registry now (earlier batches included)
     key_path: Path | None = None  # the set's cards.key
     key_made: bool = False  # made by this run (else the one already beside the registry)
+    preflight: Preflight | None = None  # the PDF as a print shop's preflight reads it
+    press_note: str = ""
     backups: list[Path] = field(default_factory=list)
+
+
+def _press_note(writer: CardPdfWriter, smallest_source: int) -> str:
+    """What the press file's colours and pictures are made from, for the summary."""
+    note = f"PDF/X-1a:2003, CMYK by {writer.press.how}"
+    if smallest_source and smallest_source < press.picture_px(writer.geo.cells[0][0].w):
+        note += (
+            f"; pictures scaled up from {smallest_source} px: print-sharp needs "
+            f"{press.picture_px(writer.geo.cells[0][0].w)} px across"
+        )
+    return note
 
 
 def _existing(paths: list[Path]) -> list[Path]:
@@ -330,7 +364,9 @@ def make_cards(
         stage = None
         if png_dir is not None:
             stage = files.png_folder(png_dir, old_cards, replace=force or append)
-        images = style.load_images(config, options.images, warn)
+        cap = style.PRESS_MAX_PX if options.press else style.IMAGE_MAX_PX
+        images = style.load_images(config, options.images, warn, max_px=cap)
+        draft = files.scratch(pdf_path) if options.press else None  # made PDF/X at the end
         code_of = functools.partial(cardcode.check_chars, key)  # the phones' card codes
         if stage is not None:
             from cards.png import CardPngWriter
@@ -347,7 +383,7 @@ def make_cards(
             )
         meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
         writer = CardPdfWriter(
-            pdf_file,
+            pdf_file if draft is None else draft[0],
             config,
             options,
             serial_width=serial_width,
@@ -385,6 +421,9 @@ def make_cards(
         if png is not None:
             png.close()
         writer.close()
+        if draft is not None:
+            draft[0].flush()
+            press.make_pdfx(draft[1], pdf_file, config.event.title, writer.press.condition)
         check.close()
         batches.append(
             {
@@ -412,7 +451,10 @@ def make_cards(
             if png is not None:
                 png.abort()
             files.discard()
+    upscaled = min(writer.picture_sources, default=0)
     return MadeCards(
+        preflight=preflight(pdf_path),
+        press_note=_press_note(writer, upscaled) if options.press else "",
         pdf=pdf_path,
         registry=registry_path,
         check_sheet=check_path,
@@ -458,9 +500,14 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 128 + exc.signum
+    layout = (
+        f"{made.pages} pages of finished size {options.finish}, one card a page"
+        if options.press
+        else f"{made.pages} pages {options.page_size}, {options.per_page} per page"
+    )
     print(
         f"wrote {made.pdf} ({count} cards, serials {made.first_serial}-{made.last_serial}, "
-        f"{made.pages} pages {options.page_size}, {options.per_page} per page), the registry "
+        f"{layout}), the registry "
         f"{made.registry} ({made.registry_cards} cards) and the checking sheet "
         f"{made.check_sheet}; seed {seed}"
     )
@@ -474,6 +521,10 @@ def run(args: argparse.Namespace) -> int:
     )
     if made.backups:
         print("kept the old files as " + ", ".join(str(p) for p in made.backups))
+    if made.press_note:
+        print(made.press_note)
+    if made.preflight is not None:
+        print(made.preflight.summary())
     if signals.pending is not None:
         print("bingo cards: stopped after the files were written", file=sys.stderr)
         return 128 + signals.pending

@@ -225,6 +225,7 @@ class OutputFiles:
         self.stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
         self._files: list[tuple[IO, Path, Path]] = []  # (open file, temp, target)
         self._always_kept: set[Path] = set()  # targets backed up even without `backup`
+        self._scratch: list[tuple[IO, Path]] = []  # drafts, removed at the end either way
         self.png: PngFolder | None = None
         self.backups: list[Path] = []
 
@@ -253,6 +254,21 @@ class OutputFiles:
             self._files.append((f, tmp, target))
         return f
 
+    def scratch(self, target: Path) -> tuple[IO, Path]:
+        """A hidden temporary file beside `target` for a draft (the press PDF before pikepdf
+        makes it PDF/X): removed on commit and on discard, never renamed into place."""
+        tmp = _unique_temp(target)
+        with deferred_signals(then_raise=True):
+            try:
+                fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+            except OSError as exc:
+                raise OutputError(
+                    f"cannot write {target}: {exc.strerror or exc}; choose another --out"
+                ) from None
+            f = os.fdopen(fd, "w+b")
+            self._scratch.append((f, tmp))
+        return f, tmp
+
     def png_folder(self, directory: Path, keep_serials: Iterable[int], replace: bool) -> Path:
         with deferred_signals(then_raise=True):  # the staging folder is noted as soon as made
             self.png = PngFolder(directory, keep_serials, replace)
@@ -260,6 +276,7 @@ class OutputFiles:
 
     def commit(self, on_commit: Callable[[], None] | None = None) -> None:
         """Close and sync every file, then rename them all into place (signals held back)."""
+        self._drop_scratch()
         for f, _, _ in self._files:
             f.flush()
             os.fsync(f.fileno())
@@ -284,7 +301,17 @@ class OutputFiles:
             shutil.copy2(target, backup)  # file systems without hard links (FAT USB sticks)
         self.backups.append(backup)
 
+    def _drop_scratch(self) -> None:
+        for f, tmp in self._scratch:
+            try:
+                f.close()
+            except OSError:
+                pass
+            tmp.unlink(missing_ok=True)
+        self._scratch.clear()
+
     def discard(self) -> None:
+        self._drop_scratch()
         for f, tmp, _ in self._files:
             if not f.closed:
                 try:

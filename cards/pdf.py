@@ -21,8 +21,8 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from bingo import cardcode
-from bingo.config import Config
-from cards import style
+from bingo.config import FINISH_SIZES, Config, finish_size
+from cards import press, style
 from cards.fingerprint import board_text, config_fingerprint
 from cards.layout import (
     MARK_GAP_MM,
@@ -49,6 +49,7 @@ SHIPPED_BOLD = "BIZUDPGothic-Bold"
 # Registration black: 100% of every process ink, so cut marks show on each plate.
 REGISTRATION = CMYKColor(1, 1, 1, 1)
 FOOTER_SIZE = 6.5  # points
+WASH = 0.45  # the white over each cell's picture, so its number reads
 # page footer words (Japanese, English): page n/N, seed, config fingerprint
 FOOTER_WORDS = (("{} ページ", "シード", "設定"), ("page {}", "seed", "config"))
 
@@ -86,11 +87,15 @@ class CardOptions:
     qr: bool = False
     bleed_mm: float = 0.0
     qr_url: str = ""
+    press: bool = False  # PDF/X-1a for a print shop, one finished card a page (cards/press.py)
+    finish: str = "A6"  # the finished card size of a press file (bingo.config.FINISH_SIZES)
 
     @classmethod
     def from_config(cls, config: Config) -> CardOptions:
         c = config.cards
-        return cls(c.per_page, c.page_size, c.images, c.qr, c.bleed_mm)
+        return cls(
+            c.per_page, c.page_size, c.images, c.qr, c.bleed_mm, press=c.press, finish=c.finish
+        )
 
 
 def _register(name: str, path) -> str:
@@ -163,9 +168,17 @@ class CardPdfWriter:
         self.config = config
         self.options = options
         self.serial_width = serial_width
-        self.page: PageGeometry = page_geometry(
-            options.page_size, options.per_page, options.bleed_mm
-        )
+        self.press = press.converter() if options.press else None
+        if options.press:
+            size = finish_size(options.finish)
+            if size is None:
+                raise LayoutError(
+                    f"--finish {options.finish}: not a finished size; use one of "
+                    f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm (e.g. 120x170)"
+                )
+            self.page: PageGeometry = press.press_geometry(size, options.bleed_mm)
+        else:
+            self.page = page_geometry(options.page_size, options.per_page, options.bleed_mm)
         board = config.board
         self.fonts = card_fonts(config)
         self.geo: CardGeometry = card_geometry(
@@ -186,6 +199,7 @@ class CardPdfWriter:
         self._set_metadata()
         if images is None:
             images = style.load_images(config, options.images, warn)
+        self.picture_sources: list[int] = []  # pixels across of each press picture's source
         self._image_forms = self._make_image_forms(images if options.images else {})
         self._make_template()
         self._make_page_marks()
@@ -212,6 +226,12 @@ class CardPdfWriter:
         points = self.geo.number_size
         if points >= MIN_NUMBER_PT:
             return
+        if options.press:
+            raise LayoutError(
+                f"{size}x{size} cards of finished size {options.finish} would print their "
+                f"numbers at {points:.1f} pt, too small to read at a glance: choose a larger "
+                "--finish (A5 or B6)"
+            )
         fits = [
             n
             for n in sorted(PAGE_GRIDS, reverse=True)
@@ -232,6 +252,19 @@ class CardPdfWriter:
             f"their numbers at {points:.1f} pt ({points * 0.7 / MM:.1f} mm digits), too small to "
             f"read at a glance: {advice}"
         )
+
+    def _colour(self, colour: str):
+        """A colour for reportlab: the RGB of `colour`, or its CMYK for the press."""
+        return HexColor(colour) if self.press is None else self.press.colour(colour)
+
+    def _ops(self, colour: str, stroke: bool = False) -> str:
+        """PDF operators setting `colour` (fill, or stroke): rg/RG, or k/K for the press."""
+        if self.press is None:
+            r, g, b = (v / 255 for v in style.rgb(colour))
+            return f"{r:.3f} {g:.3f} {b:.3f} {'RG' if stroke else 'rg'}"
+        col = self.press.colour(colour)
+        values = (col.cyan, col.magenta, col.yellow, col.black)
+        return " ".join(f"{v:.3f}" for v in values) + (" K" if stroke else " k")
 
     def _check_texts(self) -> None:
         cfg, f = self.config, self.fonts
@@ -279,13 +312,21 @@ class CardPdfWriter:
                 p = c.beginPath()
                 p.roundRect(0, 0, cell.w, cell.h, g.cell_radius)
                 c.clipPath(p, stroke=0, fill=0)
-                with binary_streams():
-                    c.drawImage(ImageReader(loaded.image), 0, 0, cell.w, cell.h)
-                c.setFillColor(HexColor("#ffffff"))
-                c.setFillAlpha(0.45)
-                c.rect(0, 0, cell.w, cell.h, stroke=0, fill=1)
+                if self.press is None:
+                    with binary_streams():
+                        c.drawImage(ImageReader(loaded.image), 0, 0, cell.w, cell.h)
+                    c.setFillColor(self._colour("#ffffff"))
+                    c.setFillAlpha(WASH)
+                    c.rect(0, 0, cell.w, cell.h, stroke=0, fill=1)
+                else:  # the wash flattened into a CMYK picture at 300 ppi (no transparency)
+                    picture = press.press_picture(
+                        loaded.image, press.picture_px(cell.w), WASH, self.press
+                    )
+                    self.picture_sources.append(min(loaded.image.size))
+                    with binary_streams():
+                        c.drawImage(ImageReader(picture), 0, 0, cell.w, cell.h)
                 c.restoreState()
-                c.setStrokeColor(HexColor(self.config.columns.outline[column]))
+                c.setStrokeColor(self._colour(self.config.columns.outline[column]))
                 c.setLineWidth(self._cell_line())
                 c.roundRect(0, 0, cell.w, cell.h, g.cell_radius, stroke=1, fill=0)
                 _end_form(c, name)
@@ -302,24 +343,30 @@ class CardPdfWriter:
         p = c.beginPath()
         p.rect(-b, -b, g.width + 2 * b, g.height + 2 * b)
         c.clipPath(p, stroke=0, fill=0)
-        c.setFillColor(HexColor(style.PAPER))
+        c.setFillColor(self._colour(style.PAPER))
         c.rect(-b, -b, g.width + 2 * b, g.height + 2 * b, stroke=0, fill=1)
         fills = cfg.columns.fill
         for x, y, r, i in style.bubbles(7, g.width, g.height, g.panel):
-            c.setFillColor(HexColor(fills[i % len(fills)]))
-            c.setFillAlpha(0.3)  # after the colour: setting a colour resets the alpha
+            if self.press is None:
+                c.setFillColor(self._colour(fills[i % len(fills)]))
+                c.setFillAlpha(0.3)  # after the colour: setting a colour resets the alpha
+            else:  # premixed with the paper: the same look without transparency
+                c.setFillColor(self._colour(style.mix(fills[i % len(fills)], style.PAPER, 0.7)))
             c.circle(x, y, r, stroke=0, fill=1)
         c.restoreState()
         # panel with a soft shadow
         pr = g.panel
         radius = min(4 * MM, pr.w * 0.05)
         c.saveState()
-        c.setFillColor(HexColor(style.INK))
-        c.setFillAlpha(0.18)
+        if self.press is None:
+            c.setFillColor(self._colour(style.INK))
+            c.setFillAlpha(0.18)
+        else:
+            c.setFillColor(self._colour(style.mix(style.INK, style.PAPER, 0.82)))
         c.roundRect(pr.x + 1.5, pr.y - 2.0, pr.w, pr.h, radius, stroke=0, fill=1)
         c.restoreState()
-        c.setFillColor(HexColor(style.PANEL))
-        c.setStrokeColor(HexColor(style.INK))
+        c.setFillColor(self._colour(style.PANEL))
+        c.setStrokeColor(self._colour(style.INK))
         c.setLineWidth(max(1.0, pr.w * 0.006))
         c.roundRect(pr.x, pr.y, pr.w, pr.h, radius, stroke=1, fill=1)
         self._draw_title()
@@ -332,8 +379,8 @@ class CardPdfWriter:
                 if cfg.board.free_center and r == centre and col == centre:
                     self._draw_free(cell)
                     continue
-                c.setFillColor(HexColor(style.mix(fills[col], "#ffffff", 0.8)))
-                c.setStrokeColor(HexColor(cfg.columns.outline[col]))
+                c.setFillColor(self._colour(style.mix(fills[col], "#ffffff", 0.8)))
+                c.setStrokeColor(self._colour(cfg.columns.outline[col]))
                 c.setLineWidth(self._cell_line())
                 c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=1)
         self._draw_rule()
@@ -351,13 +398,13 @@ class CardPdfWriter:
         font = self.fonts.bold
         size = _fit_size(text, font, room, t.h * 0.78)
         width = pdfmetrics.stringWidth(text, font, size)
-        c.setFillColor(HexColor(style.INK))
+        c.setFillColor(self._colour(style.INK))
         c.setFont(font, size)
         c.drawCentredString(t.cx, t.y + t.h * 0.5 - size * 0.36, text)
         cols = self.config.columns
         offset = width / 2 + blob_r * 1.5
-        _puyo(c, t.cx - offset, t.cy, blob_r, cols.fill[0], cols.outline[0])
-        _puyo(c, t.cx + offset, t.cy, blob_r, cols.fill[-1], cols.outline[-1])
+        _puyo(c, t.cx - offset, t.cy, blob_r, cols.fill[0], cols.outline[0], self._colour)
+        _puyo(c, t.cx + offset, t.cy, blob_r, cols.fill[-1], cols.outline[-1], self._colour)
 
     def _draw_letters(self) -> None:
         g, c, cols = self.geo, self.canvas, self.config.columns
@@ -367,26 +414,28 @@ class CardPdfWriter:
             y = box.y + box.h * 0.5 - size * 0.36
             shift = size * 0.06
             c.setLineJoin(1)
-            c.setFillColor(HexColor(cols.shadow[i]))
-            c.setStrokeColor(HexColor(cols.shadow[i]))
+            c.setFillColor(self._colour(cols.shadow[i]))
+            c.setStrokeColor(self._colour(cols.shadow[i]))
             c.setLineWidth(size * 0.12)
             c.setFont(self.fonts.bold, size)
             c.drawCentredString(box.cx + shift, y - shift, name, mode=2)
-            c.setFillColor(HexColor(cols.fill[i]))
-            c.setStrokeColor(HexColor(cols.outline[i]))
+            c.setFillColor(self._colour(cols.fill[i]))
+            c.setStrokeColor(self._colour(cols.outline[i]))
             c.setLineWidth(size * 0.08)
             c.drawCentredString(box.cx, y, name, mode=2)
 
     def _draw_free(self, cell: Rect) -> None:
         g, c = self.geo, self.canvas
-        c.setFillColor(HexColor(style.FREE_FILL))
-        c.setStrokeColor(HexColor(style.INK))
+        c.setFillColor(self._colour(style.FREE_FILL))
+        c.setStrokeColor(self._colour(style.INK))
         c.setLineWidth(self._cell_line())
         c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=1)
-        _star(c, cell.cx, cell.cy + cell.h * 0.06, cell.w * 0.36, "#ffffff", "#f0a000")
+        _star(
+            c, cell.cx, cell.cy + cell.h * 0.06, cell.w * 0.36, "#ffffff", "#f0a000", self._colour
+        )
         text = style.free_text(self.config)
         size = _fit_size(text, self.fonts.bold, cell.w * 0.8, cell.h * 0.24)
-        c.setFillColor(HexColor(style.INK))
+        c.setFillColor(self._colour(style.INK))
         c.setFont(self.fonts.bold, size)
         c.drawCentredString(cell.cx, cell.y + cell.h * 0.1, text)
 
@@ -396,7 +445,7 @@ class CardPdfWriter:
         lines = style.rule_lines(self.config, narrow=box.w < box.h * 2)
         font = self.fonts.text
         size = min(_fit_size(line, font, box.w, box.h * 0.72 / len(lines)) for line in lines)
-        c.setFillColor(HexColor(style.INK))
+        c.setFillColor(self._colour(style.INK))
         c.setFont(font, size)
         lead = size * 1.25
         top = box.cy + lead * (len(lines) - 1) / 2
@@ -408,6 +457,10 @@ class CardPdfWriter:
         NO_INK_MM from the paper edge; dashed guides between cards when there is no bleed."""
         pg, c = self.page, self.canvas
         c.beginForm("marks", 0, 0, pg.width, pg.height)
+        if self.press is not None:
+            press.draw_tombo(c, pg)
+            _end_form(c, "marks")
+            return
         c.setStrokeColor(REGISTRATION)
         c.setLineWidth(0.3)
         gap = pg.bleed + MARK_GAP_MM * MM
@@ -423,7 +476,7 @@ class CardPdfWriter:
             lines.append((last_x + gap, y, last_x + gap + length, y))
         c.lines(lines)
         if pg.bleed == 0:  # scissor guides on shared edges, for cutting at home
-            c.setStrokeColor(HexColor("#9a9aa8"))
+            c.setStrokeColor(self._colour("#9a9aa8"))
             c.setDash(3, 3)
             inner = []
             for x in pg.cut_xs[1:-1]:
@@ -453,13 +506,35 @@ class CardPdfWriter:
         It sits between the cut marks, above the no-ink edge."""
         pg, c = self.page, self.canvas
         text = self._footer_text()
+        if self.press is not None:
+            self._draw_press_footer(text)
+            return
         x0 = pg.cut_xs[0] + 1.5 * MM
         room = pg.cut_xs[1] - pg.cut_xs[0] - 3 * MM
         size = min(FOOTER_SIZE, room / max(1.0, pdfmetrics.stringWidth(text, self.fonts.text, 1)))
         descent = size * 0.15
-        c.setFillColor(HexColor("#55556a"))
+        c.setFillColor(self._colour("#55556a"))
         c.setFont(self.fonts.text, size)
         c.drawString(x0, NO_INK_MM * MM + 0.8 * MM + descent, text)
+
+    def _draw_press_footer(self, text: str) -> None:
+        """The footer in the slug under the trim, in two halves either side of the centre
+        mark (the shop trims it off)."""
+        pg, c = self.page, self.canvas
+        parts = text.split("   ")
+        halves = ("   ".join(parts[:2]), "   ".join(parts[2:]))
+        x0, x1 = pg.cut_xs[0], pg.cut_xs[-1]
+        room = (x1 - x0) / 2 - press.CENTRE_MARK_MM * MM
+        y = 1.5 * MM
+        c.setFillColor(self._colour("#55556a"))
+        for half, x, right in ((halves[0], x0, False), (halves[1], x1, True)):
+            width = max(1.0, pdfmetrics.stringWidth(half, self.fonts.text, 1))
+            size = min(FOOTER_SIZE, room / width)
+            c.setFont(self.fonts.text, size)
+            if right:
+                c.drawRightString(x, y, half)
+            else:
+                c.drawString(x, y, half)
 
     # ------------------------------------------------------------ per card
 
@@ -477,7 +552,7 @@ class CardPdfWriter:
         if self.geo.qr is not None:
             check = self.code_of(card.serial) if self.code_of else None
             text = cardcode.qr_text(card.serial, check, self.serial_width, self.options.qr_url)
-            _qr(c, self.geo.qr, text)
+            _qr(c, self.geo.qr, text, cmyk=self.press is not None)
         c.restoreState()
         self.cards += 1
         self._slot += 1
@@ -488,7 +563,7 @@ class CardPdfWriter:
         c, pg = self.canvas, self.page
         c.doForm("marks")
         self._draw_footer()
-        if pg.bleed > 0:
+        if pg.bleed > 0 or self.press is not None:
             c.setTrimBox(pg.trim_box)
             c.setBleedBox(pg.bleed_box)
         c.showPage()
@@ -527,9 +602,7 @@ class CardPdfWriter:
         cached = self._number_cache.get(number)
         if cached is None:
             fill, outline = style.number_colours(self.config, number)
-            fr, fg, fb = (v / 255 for v in style.rgb(fill))
-            sr, sg, sb = (v / 255 for v in style.rgb(outline))
-            ops = f"{fr:.3f} {fg:.3f} {fb:.3f} rg {sr:.3f} {sg:.3f} {sb:.3f} RG"
+            ops = f"{self._ops(fill)} {self._ops(outline, stroke=True)}"
             size = self.geo.number_size
             width = self._width(str(number), size)
             shown = show_text(self.canvas, self.fonts.bold, str(number), size)
@@ -562,7 +635,6 @@ class CardPdfWriter:
                 lines = [lines[0] + "-", check]
             else:
                 lines = [cardcode.printed_label(lines[0], check)]
-        r, g, b = (v / 255 for v in style.rgb(style.INK))
         lead = size * 1.15
         top = box.cy + lead * (len(lines) - 1) / 2 - size * 0.36
         ops = "".join(
@@ -570,7 +642,7 @@ class CardPdfWriter:
             + show_text(self.canvas, self.fonts.bold, line, size)
             for k, line in enumerate(lines)
         )
-        self.canvas.addLiteral(f"BT {r:.3f} {g:.3f} {b:.3f} rg{ops} ET")
+        self.canvas.addLiteral(f"BT {self._ops(style.INK)}{ops} ET")
 
     def _width(self, text: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, self.fonts.bold, size)
@@ -622,25 +694,25 @@ def _end_form(c, name: str) -> None:
     form.Resources = resources
 
 
-def _puyo(c, x: float, y: float, r: float, fill: str, outline: str) -> None:
+def _puyo(c, x: float, y: float, r: float, fill: str, outline: str, colour=HexColor) -> None:
     """A small Puyo: a round blob with two eyes."""
     c.saveState()
     c.setLineWidth(max(0.5, r * 0.12))
-    c.setFillColor(HexColor(fill))
-    c.setStrokeColor(HexColor(outline))
+    c.setFillColor(colour(fill))
+    c.setStrokeColor(colour(outline))
     c.ellipse(x - r, y - r * 0.92, x + r, y + r * 0.92, stroke=1, fill=1)
-    c.setFillColor(HexColor(style.mix(fill, "#ffffff", 0.6)))
+    c.setFillColor(colour(style.mix(fill, "#ffffff", 0.6)))
     c.ellipse(x - r * 0.62, y + r * 0.3, x - r * 0.22, y + r * 0.62, stroke=0, fill=1)
     c.setLineWidth(max(0.3, r * 0.06))
     for ex in (x - r * 0.34, x + r * 0.34):
-        c.setFillColor(HexColor("#ffffff"))
+        c.setFillColor(colour("#ffffff"))
         c.ellipse(ex - r * 0.2, y - r * 0.32, ex + r * 0.2, y + r * 0.14, stroke=1, fill=1)
-        c.setFillColor(HexColor("#1e1e28"))
+        c.setFillColor(colour("#1e1e28"))
         c.circle(ex, y - r * 0.12, r * 0.09, stroke=0, fill=1)
     c.restoreState()
 
 
-def _star(c, x: float, y: float, r: float, fill: str, outline: str) -> None:
+def _star(c, x: float, y: float, r: float, fill: str, outline: str, colour=HexColor) -> None:
     p = c.beginPath()
     for k in range(10):
         radius = r if k % 2 == 0 else r * 0.45
@@ -653,8 +725,8 @@ def _star(c, x: float, y: float, r: float, fill: str, outline: str) -> None:
     p.close()
     c.saveState()
     c.setLineJoin(1)
-    c.setFillColor(HexColor(fill))
-    c.setStrokeColor(HexColor(outline))
+    c.setFillColor(colour(fill))
+    c.setStrokeColor(colour(outline))
     c.setLineWidth(max(0.6, r * 0.1))
     c.drawPath(p, stroke=1, fill=1)
     c.restoreState()
@@ -668,14 +740,16 @@ def qr_matrix(text: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in code.matrix]
 
 
-def _qr(c, box: Rect, text: str) -> None:
-    """The QR code as one filled path of rectangles (one per run of dark modules)."""
+def _qr(c, box: Rect, text: str, cmyk: bool = False) -> None:
+    """The QR code as one filled path of rectangles (one per run of dark modules); black ink
+    alone for the press."""
     matrix = qr_matrix(text)
     n = len(matrix)
     quiet = 1.5
     module = box.w / (n + 2 * quiet)
     x0, top = box.x + quiet * module, box.top - quiet * module
-    ops = [f"q 1 g {box.x:.3f} {box.y:.3f} {box.w:.3f} {box.h:.3f} re f 0 g"]
+    white, black = ("0 0 0 0 k", "0 0 0 1 k") if cmyk else ("1 g", "0 g")
+    ops = [f"q {white} {box.x:.3f} {box.y:.3f} {box.w:.3f} {box.h:.3f} re f {black}"]
     overlap = module * 0.03  # no hairline gaps between rows when rasterised
     for r, row in enumerate(matrix):
         y = top - (r + 1) * module

@@ -17,6 +17,7 @@ PAPER = "#fff4dc"  # cream card background
 PANEL = "#ffffff"
 FREE_FILL = "#ffe27a"
 IMAGE_MAX_PX = 512  # larger images are scaled down before embedding
+PRESS_MAX_PX = 3000  # for the press: 300 ppi across a 25 cm cell
 
 Warn = Callable[[str], None]
 
@@ -101,12 +102,14 @@ def bubbles(seed: int, width: float, height: float, panel=None, count: int = 16)
 @dataclass(frozen=True)
 class LoadedImage:
     path: Path
-    image: Image.Image  # RGB, square, at most IMAGE_MAX_PX
+    image: Image.Image  # RGB, square, at most IMAGE_MAX_PX (PRESS_MAX_PX for the press)
 
 
-def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedImage]:
-    """Each number's image, read once per file; missing files are warned about, a damaged one
-    is an ImageError naming it."""
+def load_images(
+    config: Config, enabled: bool, warn: Warn, max_px: int = IMAGE_MAX_PX
+) -> dict[int, LoadedImage]:
+    """Each number's image, read once per file (scaled down to `max_px`: more for the press);
+    missing files are warned about, a damaged one is an ImageError naming it."""
     if not enabled:
         return {}
     by_path: dict[Path, LoadedImage | None] = {}
@@ -119,7 +122,7 @@ def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedIm
             missing.append(board.image_stem(number, config.columns.names))
             continue
         if path not in by_path:
-            by_path[path] = _load_one(path)
+            by_path[path] = _load_one(path, max_px)
         loaded = by_path[path]
         if loaded is not None:
             result[number] = loaded
@@ -134,7 +137,7 @@ def load_images(config: Config, enabled: bool, warn: Warn) -> dict[int, LoadedIm
     return result
 
 
-def _load_one(path: Path) -> LoadedImage:
+def _load_one(path: Path, max_px: int = IMAGE_MAX_PX) -> LoadedImage:
     """The shared loader (eventkit.images): a damaged or too large picture is an ImageError
     naming the file, so `bingo cards` stops before writing anything (--no-images skips)."""
-    return LoadedImage(path, load_square(path, IMAGE_MAX_PX))
+    return LoadedImage(path, load_square(path, max_px))

@@ -1,0 +1,215 @@
+"""A print shop's preflight of a PDF, read from the file itself (pikepdf), not from our own
+bookkeeping: colour spaces, smallest text, lowest picture resolution, fonts embedded or not,
+trim and bleed boxes, transparency, PDF/X output intent, file size.
+
+`bingo cards` prints `summary()` at the end of every run; the press tests check the same
+properties with poppler's pdfimages/pdffonts and Ghostscript as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MM = 72.0 / 25.4
+_STRINGS = re.compile(rb"\((?:\\.|[^\\)])*\)", re.DOTALL)
+_COLOUR_OPS = re.compile(rb"(?<![A-Za-z0-9_/#.])(rg|RG|k|K|g|G|cs|CS)(?![A-Za-z0-9_])")
+_TF = re.compile(rb"([0-9.]+)\s+Tf\b")
+_PLACED = re.compile(
+    rb"([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+[-0-9.]+\s+[-0-9.]+\s+cm\s*/(\S+)\s+Do"
+)
+_SPACES = {b"rg": "DeviceRGB", b"RG": "DeviceRGB", b"k": "DeviceCMYK", b"K": "DeviceCMYK"}
+_SPACES |= {b"g": "DeviceGray", b"G": "DeviceGray"}
+
+
+@dataclass
+class Preflight:
+    path: Path
+    size_bytes: int = 0
+    pages: int = 0
+    version: str = ""
+    pdfx: str | None = None  # GTS_PDFXVersion of the document info
+    output_intent: str | None = None  # OutputConditionIdentifier
+    colour_spaces: set[str] = field(default_factory=set)  # of vector colours and pictures
+    picture_spaces: set[str] = field(default_factory=set)
+    smallest_text_pt: float | None = None
+    lowest_ppi: float | None = None
+    fonts: dict[str, bool] = field(default_factory=dict)  # base font -> embedded
+    transparency: list[str] = field(default_factory=list)
+    trim_mm: tuple[float, float] | None = None
+    bleed_mm: float | None = None
+    pages_without_trim: int = 0
+
+    @property
+    def fonts_embedded(self) -> bool:
+        return all(self.fonts.values())
+
+    def summary(self) -> str:
+        spaces = ", ".join(sorted(self.colour_spaces | self.picture_spaces)) or "none"
+        fonts = ", ".join(
+            f"{n} ({'embedded' if e else 'NOT embedded'})" for n, e in self.fonts.items()
+        )
+        trim = (
+            f"TrimBox {self.trim_mm[0]:.1f} x {self.trim_mm[1]:.1f} mm on every page, "
+            f"BleedBox {self.bleed_mm:.1f} mm beyond it"
+            if self.trim_mm and not self.pages_without_trim
+            else "no TrimBox/BleedBox (a home or convenience-store print)"
+            if not self.trim_mm
+            else f"TrimBox missing on {self.pages_without_trim} pages"
+        )
+        lines = [
+            f"preflight of {self.path.name}: PDF {self.version}, {self.pages} pages, "
+            f"{self.size_bytes / 1e6:.2f} MB"
+            + (f", {self.pdfx} (output intent {self.output_intent})" if self.pdfx else ""),
+            f"  colour spaces: {spaces}",
+            f"  smallest text: {self.smallest_text_pt:.1f} pt"
+            if self.smallest_text_pt
+            else "  smallest text: no text",
+            f"  lowest picture resolution: {self.lowest_ppi:.0f} ppi at printed size"
+            if self.lowest_ppi
+            else "  pictures: none",
+            f"  fonts: {fonts or 'none'}",
+            f"  {trim}",
+            "  transparency: "
+            + ("; ".join(self.transparency[:3]) if self.transparency else "none"),
+        ]
+        return "\n".join(lines)
+
+
+def _contents(page) -> bytes:
+    import pikepdf
+
+    contents = page.obj.get("/Contents")
+    if contents is None:
+        return b""
+    if isinstance(contents, pikepdf.Array):
+        return b"\n".join(part.read_bytes() for part in contents)
+    return contents.read_bytes()
+
+
+def _scan_ops(data: bytes, report: Preflight) -> None:
+    code = _STRINGS.sub(b"()", data)
+    for op in set(_COLOUR_OPS.findall(code)):
+        report.colour_spaces.add(_SPACES.get(op, "named (cs)"))
+    sizes = [float(v) for v in _TF.findall(code) if float(v) > 0]
+    if sizes:
+        smallest = min(sizes)
+        if report.smallest_text_pt is None or smallest < report.smallest_text_pt:
+            report.smallest_text_pt = smallest
+
+
+def _forms_and_images(resources) -> Iterator[tuple[str, object]]:
+    import pikepdf
+
+    xobjects = resources.get("/XObject") if resources is not None else None
+    if not isinstance(xobjects, pikepdf.Dictionary):
+        return
+    yield from xobjects.items()
+
+
+def _space_name(space) -> str:
+    import pikepdf
+
+    if isinstance(space, pikepdf.Array):
+        return str(space[0]).lstrip("/")
+    return str(space).lstrip("/")
+
+
+def preflight(path: str | Path) -> Preflight:
+    """Read `path` as a shop's preflight does; see the module docstring."""
+    import pikepdf
+
+    path = Path(path)
+    report = Preflight(path, size_bytes=path.stat().st_size)
+    with pikepdf.open(path) as pdf:
+        report.version = pdf.pdf_version
+        report.pages = len(pdf.pages)
+        info = pdf.docinfo
+        if "/GTS_PDFXVersion" in info:
+            report.pdfx = str(info.GTS_PDFXVersion)
+        intents = pdf.Root.get("/OutputIntents")
+        if intents:
+            report.output_intent = str(intents[0].get("/OutputConditionIdentifier", ""))
+        seen_forms: set = set()
+        for number, page in enumerate(pdf.pages, start=1):
+            _scan_ops(_contents(page), report)
+            _walk(page.obj.get("/Resources"), report, seen_forms, pikepdf)
+            trim, bleed = page.obj.get("/TrimBox"), page.obj.get("/BleedBox")
+            if trim is None:
+                report.pages_without_trim += 1
+                continue
+            t = [float(v) for v in trim]
+            if report.trim_mm is None:
+                report.trim_mm = ((t[2] - t[0]) / MM, (t[3] - t[1]) / MM)
+                if bleed is not None:
+                    b = [float(v) for v in bleed]
+                    report.bleed_mm = min(t[0] - b[0], t[1] - b[1], b[2] - t[2], b[3] - t[3]) / MM
+                else:
+                    report.bleed_mm = 0.0
+            del number
+        if report.pages_without_trim == report.pages:
+            report.pages_without_trim = 0
+        for obj in pdf.objects:
+            if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
+                continue
+            kind = obj.get("/Type")
+            if kind == "/Font":
+                _font(obj, report, pikepdf)
+            elif kind == "/ExtGState":
+                for key in ("/CA", "/ca"):
+                    if key in obj and float(obj[key]) < 1:
+                        report.transparency.append(f"{key[1:]} {float(obj[key]):g} (ExtGState)")
+                if obj.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
+                    report.transparency.append("soft mask (ExtGState)")
+            if "/SMask" in obj and obj.get("/Subtype") == "/Image":
+                report.transparency.append("image with a soft mask")
+            group = obj.get("/Group") if kind in ("/Page", "/XObject", None) else None
+            if isinstance(group, pikepdf.Dictionary) and group.get("/S") == "/Transparency":
+                report.transparency.append("transparency group")
+    return report
+
+
+def _walk(resources, report: Preflight, seen: set, pikepdf) -> None:
+    """Forms (once each) and pictures placed in them: their colour and size as printed."""
+    for _name, xobject in _forms_and_images(resources):
+        key = xobject.objgen
+        if key in seen:
+            continue
+        seen.add(key)
+        if xobject.get("/Subtype") == "/Form":
+            data = xobject.read_bytes()
+            _scan_ops(data, report)
+            inner = xobject.get("/Resources")
+            images = dict(_forms_and_images(inner))
+            for a, _b, _c, d, name in _PLACED.findall(_STRINGS.sub(b"()", data)):
+                image = images.get("/" + name.decode("latin-1"))
+                if image is None or image.get("/Subtype") != "/Image":
+                    continue
+                width_in = abs(float(a)) / 72.0
+                height_in = abs(float(d)) / 72.0
+                if width_in and height_in:
+                    ppi = min(int(image.Width) / width_in, int(image.Height) / height_in)
+                    if report.lowest_ppi is None or ppi < report.lowest_ppi:
+                        report.lowest_ppi = ppi
+                report.picture_spaces.add(_space_name(image.get("/ColorSpace", "?")))
+            _walk(inner, report, seen, pikepdf)
+        elif xobject.get("/Subtype") == "/Image":
+            report.picture_spaces.add(_space_name(xobject.get("/ColorSpace", "?")))
+
+
+def _font(font, report: Preflight, pikepdf) -> None:
+    subtype = font.get("/Subtype")
+    if subtype == "/Type3":
+        report.fonts[str(font.get("/Name", "Type3"))] = True
+        return
+    described = font
+    if subtype == "/Type0":
+        described = font.DescendantFonts[0]
+    descriptor = described.get("/FontDescriptor")
+    name = str(font.get("/BaseFont", "?")).lstrip("/")
+    embedded = descriptor is not None and any(
+        k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")
+    )
+    report.fonts[name] = report.fonts.get(name, True) and embedded
