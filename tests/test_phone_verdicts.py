@@ -198,6 +198,13 @@ def test_a_follower_voids_a_verdict_once_the_draw_went_below_its_count(tmp_path)
         live.poll()
         assert not live.verdict_holds("a")  # drawn again after the undo: not what was checked
         assert live.verdict_holds("missing") is False
+        # a verdict read before the journal that reaches its count (a read retried later)
+        show.verdict("b", "bingo", count=5)
+        live.new_verdicts()
+        assert not live.verdict_holds("b")
+        show.land(2)
+        live.poll()
+        assert live.verdict_holds("b")
     finally:
         show.session.close()
 

@@ -81,7 +81,8 @@ class ShowFollower:
         self._floor_from: list[int] = [0]
         self._verdicts = LineFollower(verdicts_path(journal))
         self.verdicts: dict[str, dict[str, Any]] = {}  # claim id -> verdict line
-        self._verdict_since: dict[str, int] = {}  # claim id -> the event its verdict was given at
+        # claim id -> the journal event its verdict was given at (None: not read that far yet)
+        self._verdict_since: dict[str, int | None] = {}
         self.snapshot = Snapshot(0, None, (), paused=True)
 
     def poll(self) -> bool:
@@ -147,15 +148,16 @@ class ShowFollower:
                 out.append(line)
         return out
 
-    def _given_at(self, count: object) -> int:
+    def _given_at(self, count: object) -> int | None:
         """The journal event a verdict at `count` was given after: the last time the draw stood
-        at `count` so far (a verdict read late, or by a restarted server, cannot say more)."""
+        at `count` so far (a verdict read late, or by a restarted server, cannot say more);
+        None while the journal as read has not reached `count` (read again next time)."""
         if not isinstance(count, int):
             return 0
         for index in range(len(self._lengths) - 1, -1, -1):
             if self._lengths[index] == count:
                 return index
-        return len(self._lengths) - 1
+        return None
 
     def verdict_holds(self, claim_id: str) -> bool:
         """True while the draw has not gone below the count the claim's verdict was given at
@@ -168,7 +170,12 @@ class ShowFollower:
             return True
         if len(self.snapshot.drawn) < count:
             return False
-        since = min(self._verdict_since.get(claim_id, 0), len(self._floor_from) - 1)
+        since = self._verdict_since.get(claim_id)
+        if since is None:
+            since = self._verdict_since[claim_id] = self._given_at(count)
+            if since is None:
+                return False
+        since = min(since, len(self._floor_from) - 1)
         return self._floor_from[since] >= count
 
 
