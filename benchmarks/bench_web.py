@@ -187,7 +187,7 @@ def start_server(
         if files is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
-    return subprocess.Popen(
+    server = subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -206,6 +206,18 @@ def start_server(
         stderr=subprocess.STDOUT,
         preexec_fn=limit,
     )
+    STARTED.append(server)
+    return server
+
+
+STARTED: list[subprocess.Popen] = []  # every server started, stopped at the end whatever happens
+
+
+def stop_servers() -> None:
+    for server in STARTED:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
 
 
 async def wait_until(condition, timeout: float) -> bool:
@@ -359,7 +371,10 @@ def main() -> None:
         print(frame_lines(alone.stdout + alone.stderr))
         args.gap = max(args.gap, 0.3)  # the draws last as long as the display's run
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(main_async(args, Path(folder)))
+        try:
+            asyncio.run(main_async(args, Path(folder)))
+        finally:
+            stop_servers()
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -41,7 +42,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_web import Event, fetch, load_page, raise_own_file_limit  # noqa: E402
+from bench_web import (  # noqa: E402
+    Event,
+    cpu_seconds,
+    fetch,
+    load_page,
+    raise_own_file_limit,
+    stop_servers,
+)
 
 CONFIG = """
 [event]
@@ -269,7 +277,7 @@ async def attack_browsers(port: int, codes: list[str], numbers: list[list[int]],
             connector = aiohttp.TCPConnector(limit=6, local_addr=(local, 0))
             async with aiohttp.ClientSession(connector=connector) as session:
                 t = time.perf_counter()
-                async with asyncio.timeout(15):
+                async with asyncio.timeout(60):  # all 200 at once: some wait
                     await fetch(session, f"{base}/card/{codes[i]}")
                     await asyncio.gather(
                         fetch(session, f"{base}/static/app.css"),
@@ -435,10 +443,13 @@ async def main_async(args: argparse.Namespace, folder: Path) -> list[tuple[str, 
     rows = []
     for attack in [None, *args.attacks]:
         before = terminal.stat().st_size
+        cpu = cpu_seconds(server.pid)
         deck = {"codes": codes, "numbers": numbers}
         result = await measure(args, port, show, shown, phones, deck, attack)
         await asyncio.sleep(1.0)
         written = terminal.stat().st_size - before
+        result["server cpu"] = cpu_seconds(server.pid) - cpu
+        result["load"] = os.getloadavg()[0]
         rows.append((attack or "none", result, written))
         print_row(rows[-1], args.seconds)
         if server.poll() is not None:
@@ -481,7 +492,8 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
         f"({verdict(targets[0])}), terminal {written} B = {per_minute / 1000:.1f} KB/min "
         f"(< 100: {verdict(targets[2])}) => {verdict(all(targets))}; new phones loaded "
         f"{r['loaded']}/{r['arrived']} (slowest {r['slowest']:.1f} s), phones in reopened "
-        f"their card {reloaded}/{reloads} => {verdict(all(pages))}",
+        f"their card {reloaded}/{reloads} => {verdict(all(pages))}; server CPU "
+        f"{r['server cpu']:.1f} s, machine load {r['load']:.1f} on {os.cpu_count()} cores",
         flush=True,
     )
     if r["attacker"]:
@@ -525,7 +537,10 @@ def main() -> None:
     args.attacks = args.only or list(ATTACKS)
     raise_own_file_limit()
     with tempfile.TemporaryDirectory() as folder:
-        rows = asyncio.run(main_async(args, Path(folder)))
+        try:
+            rows = asyncio.run(main_async(args, Path(folder)))
+        finally:
+            stop_servers()
     print(f"summary ({args.seconds:.0f} s per attack, {args.phones} phones, server at "
           f"{args.files} files):")  # fmt: skip
     for row in rows:
