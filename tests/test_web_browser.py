@@ -98,25 +98,13 @@ def event(tmp_path, repo_root):
 
 @pytest.fixture
 def browser(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    """A 412x915 phone; the shipped Japanese font is given to it (see phone_pages.make_browser),
+    so the screenshots show Japanese text, not the boxes of a missing font."""
+    from phone_pages import make_browser
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp_path / 'chromium-profile'}",
-        "--window-size=412,915",  # a phone's size
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    folder = tmp_path / "chromium"
+    folder.mkdir()
+    driver = make_browser(folder)
     yield driver
     driver.quit()
 
