@@ -307,7 +307,9 @@ class GuardedHandler(RequestHandler):
         exc: BaseException | None = None,
         message: str | None = None,
     ) -> web.StreamResponse:
-        guard: ConnectionGuard = self._manager.guard  # type: ignore[union-attr]
+        guard: ConnectionGuard | None = getattr(self._manager, "guard", None)
+        if guard is None:  # the connection is already gone: aiohttp's own answer will do
+            return super().handle_error(request, status, exc, message)
         who = printable(getattr(request, "remote", None) or "?", 60)
         if status >= 500:
             what = printable(f"{request.method} {request.path}", 120)

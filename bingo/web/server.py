@@ -14,6 +14,7 @@ reading is dropped, never waited for; floods, slow and junk requests are kept of
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import json
 import math
@@ -272,7 +273,8 @@ class WebServer:
             pass
         finally:
             if not ws.closed:
-                await ws.close(code=1008, message=b"too slow")
+                with contextlib.suppress(ConnectionError, RuntimeError):  # it left meanwhile
+                    await ws.close(code=1008, message=b"too slow")
 
     # ------------------------------------------------------------------ codes
     def _serial(self, request: web.Request) -> int:
