@@ -82,9 +82,6 @@ class OddsPanel(QWidget):
     def set_curve(self, curve) -> None:
         if hasattr(curve, "milestone"):  # the registered cards' curve, to their next bingo
             self.registry_curve = curve
-            # `curve` is read (the operator's statistics) as the first bingo's: only while
-            # it is the first bingo's
-            curve = curve if curve.bingo_cards == 0 else None
         self.curve = curve
         self._invalidate()
 
