@@ -250,6 +250,11 @@ def worker_main(argv: list[str] | None = None) -> int:
         "--player", help="play each call's WAV with this command (default: the engine speaks)"
     )
     args = parser.parse_args(argv)
+    if hasattr(os, "nice"):  # on a busy laptop the reel's frames come first, then the voice
+        try:
+            os.nice(5)
+        except OSError:
+            pass
     out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     os.dup2(2, 1)  # what the engine prints goes to stderr, never into the status lines
 
