@@ -8,6 +8,7 @@ addresses (all of 127/8 reaches the server) while a phone's WebSocket follows th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import resource
 import time
 from pathlib import Path
@@ -60,19 +61,31 @@ def _open_files_limit(pid: int) -> int:
     raise AssertionError("no open files line")
 
 
-def test_idle_and_half_sent_requests_are_closed_promptly(tmp_path):
+def test_idle_half_sent_and_dribbled_requests_are_closed_promptly(tmp_path):
     async def scenario(port: int) -> None:
         idle_reader, idle = await connect(port)
         half_reader, half = await connect(port)
         half.write(b"GET /api/board HTTP/1.1\r\nHost: phone\r\n")  # and never the end
         kept_reader, kept = await connect(port)
         kept.write(get("/api/board", close=False))  # one answer, then kept alive, idle
-        readers = [idle_reader, half_reader, kept_reader]
+        slow_reader, slow = await connect(port)
+        slow.write(b"GET /api/board HTTP/1.1\r\nHost: phone\r\nX-Slow: ")
+
+        async def dribble() -> None:  # a byte every half second, never the end of the request
+            with contextlib.suppress(OSError):
+                for _ in range(int(IDLE_SECONDS * 3)):
+                    await asyncio.sleep(0.5)
+                    slow.write(b"a")
+                    await slow.drain()
+
+        dribbling = asyncio.create_task(dribble())
+        readers = [idle_reader, half_reader, kept_reader, slow_reader]
         t = time.monotonic()
         results = await asyncio.gather(*(closed_within(r, IDLE_SECONDS + 5) for r in readers))
         assert all(results), results
         assert time.monotonic() - t < IDLE_SECONDS + 5
-        for writer in (idle, half, kept):
+        dribbling.cancel()
+        for writer in (idle, half, kept, slow):
             writer.close()
 
     with ServeProcess(tmp_path) as serve:
