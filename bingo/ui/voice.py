@@ -350,6 +350,8 @@ class Voice:
         ]
         self._buffer = b""
         self._count = 0
+        self._stopping = False
+        self._quit_hooked = False
         self._process = QProcess(parent)
         self._process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
         self._process.readyReadStandardOutput.connect(self._read)
@@ -368,6 +370,12 @@ class Voice:
             return
         if self.available is False:
             return
+        from PySide6.QtCore import QCoreApplication
+
+        app = QCoreApplication.instance()
+        if app is not None and not self._quit_hooked:  # closed before Qt deletes it
+            app.aboutToQuit.connect(self.stop)
+            self._quit_hooked = True
         self._process.start(self.argv[0], self.argv[1:])
 
     def say(self, text: str) -> bool:
@@ -400,12 +408,16 @@ class Voice:
         """Close the worker's input (it ends by itself); kill it if it does not."""
         from PySide6.QtCore import QProcess
 
-        if self._process.state() == QProcess.ProcessState.NotRunning:
-            return
-        self._process.closeWriteChannel()
-        if not self._process.waitForFinished(1500):
-            self._process.kill()
-            self._process.waitForFinished(1000)
+        self._stopping = True
+        try:
+            if self._process.state() == QProcess.ProcessState.NotRunning:
+                return
+            self._process.closeWriteChannel()
+            if not self._process.waitForFinished(1500):
+                self._process.kill()
+                self._process.waitForFinished(1000)
+        except RuntimeError:  # Qt already deleted the process object (the app is ending)
+            pass
 
     # -------------------------------------------------------------- worker's answers
     def _send(self, message: dict) -> None:
@@ -444,7 +456,9 @@ class Voice:
             self._fail(f"the voice process could not start ({self._process.errorString()})")
 
     def _on_finished(self, code: int, status) -> None:
-        if self.available is not False and self.on and self._process.exitCode() != 0:
+        if self._stopping:
+            return
+        if self.available is not False and self.on and code != 0:
             self._fail(f"the voice process stopped (exit code {code})")
         elif self.available is None:
             self._fail("the voice process ended without a voice")
