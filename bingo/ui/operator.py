@@ -8,8 +8,8 @@ bingo and the confirmed winners; with one screen only it asks how to keep itself
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetricsF, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -51,6 +51,70 @@ QLineEdit:focus { border: 2px solid #ffd23f; }
 """
 
 SIDE, AUDIENCE = "side", "audience"
+HEADER_RESERVE = 18  # px of a header section that are not text: padding (4 + 4) and margins
+HEADER_MAX_LINES = 3
+
+
+def wrap_label(text: str, width: float, metrics: QFontMetricsF) -> list[str]:
+    """`text` in lines no wider than `width`: at spaces where it has them (English), else
+    between any two characters (Japanese); a word too wide is broken between letters too."""
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line}{joiner}{word}" if line else word
+        if metrics.horizontalAdvance(candidate) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+        while metrics.horizontalAdvance(line) > width and len(line) > 1:  # a word too wide
+            cut = len(line) - 1
+            while cut > 1 and metrics.horizontalAdvance(line[:cut]) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+    lines.append(line)
+    return lines
+
+
+class WrappedHeaderLabels:
+    """Keeps a table's column headers whole: each label is wrapped to its section's width (up
+    to three lines, the font a little smaller if even that is not enough) and the header is made
+    as tall as the tallest label. Stretched sections change with the window, so it refits."""
+
+    def __init__(self, table: QTableWidget) -> None:
+        self.table = table
+        self.header = table.horizontalHeader()
+        self.labels = [table.horizontalHeaderItem(i).text() for i in range(table.columnCount())]
+        self.base_font = QFont(self.header.font())
+        self.header.sectionResized.connect(lambda *_: QTimer.singleShot(0, self.fit))
+        self.header.geometriesChanged.connect(lambda: QTimer.singleShot(0, self.fit))
+
+    def wrapped_in(self, font: QFont) -> list[list[str]]:
+        metrics = QFontMetricsF(font)
+        return [
+            wrap_label(label, self.header.sectionSize(i) - HEADER_RESERVE, metrics)
+            for i, label in enumerate(self.labels)
+        ]
+
+    def fit(self) -> None:
+        font = QFont(self.base_font)
+        lines = self.wrapped_in(font)
+        while max(len(x) for x in lines) > HEADER_MAX_LINES and font.pointSizeF() > 7:
+            font.setPointSizeF(font.pointSizeF() - 0.5)
+            lines = self.wrapped_in(font)
+        if self.header.font() != font:
+            self.header.setFont(font)
+        for i, label_lines in enumerate(lines):
+            item = self.table.horizontalHeaderItem(i)
+            if item.text() != "\n".join(label_lines):  # (a change re-lays the header out)
+                item.setText("\n".join(label_lines))
+        spacing = QFontMetricsF(font).lineSpacing()
+        height = round(max(len(x) for x in lines) * spacing + 14)
+        if self.header.height() != height:
+            self.header.setFixedHeight(height)
 
 
 class OperatorWindow(QWidget):
@@ -153,6 +217,7 @@ class OperatorWindow(QWidget):
         )
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.header_labels = WrappedHeaderLabels(self.table)  # whole however narrow the column
         self.table.setMaximumHeight(60 + 34 * display.config.board.size)
         self.registry_label = QLabel()
         self.journal_label = QLabel(s("op_journal", path=display.controller.session.journal_path))
