@@ -194,10 +194,18 @@ def test_claims_pending_at_a_kill_9_are_asked_again_in_order(qtbot, event, repo_
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    from bingo.ui.operator import OperatorWindow
+
+    operator = OperatorWindow(window)
+    qtbot.addWidget(operator)
+    window.operator = operator
     window.show_link = ShowLink(window.controller, window.warn, parent=window)
-    _attach_claims(window, None)
+    _attach_claims(window, operator)
     desk = window.claim_desk
     assert [c["claim"] for c in desk.pending()] == ["p-first", "p-second"]
+    listed = [operator.claims_list.item(i).text() for i in range(operator.claims_list.count())]
+    assert listed[0].startswith("1. ") and "カード 2" in listed[0]  # in the operator list
+    assert listed[1].startswith("2. ") and "カード 1" in listed[1]
     assert window.controls.buttons["claims"].text() == window.strings("btn_claims_n", n=2)
     qtbot.keyClick(window, Qt.Key.Key_V)
     assert window.card_view.result.card.serial == 2

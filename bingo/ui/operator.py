@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from bingo.ui.art import FONT_FAMILIES
+from bingo.ui.controller import winner_ball
 from bingo.ui.odds_panel import percent
 from bingo.ui.overlays import ConfirmOverlay
 
@@ -423,7 +424,7 @@ class OperatorWindow(QWidget):
             lines.insert(0, s("rehearsal_mark"))
         winners = session.winners
         if winners:
-            listed = ", ".join(s("winner_line", serial=w.serial, n=w.draw_count) for w in winners)
+            listed = ", ".join(s("winner_line", serial=w.serial, n=winner_ball(w)) for w in winners)
             lines.append(f"{s('winners_title')}: {listed}")
         self.audit_label.setText("\n".join(lines))
         self.journal_label.setText(s("op_journal", path=session.journal_path))

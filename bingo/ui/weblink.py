@@ -377,9 +377,15 @@ def add_claims_panel(operator, desk: ClaimDesk):
     box.addWidget(listing)
 
     def refresh() -> None:
+        """The claims waiting for a check first, oldest first (V takes the top one), then the
+        checked ones, newest first."""
         listing.clear()
+        pending = desk.pending()
+        for i, claim in enumerate(pending, start=1):
+            listing.addItem(f"{i}. {desk.describe(claim)}")
         for claim in reversed(desk.link.claims):
-            listing.addItem(desk.describe(claim))
+            if claim not in pending:
+                listing.addItem(desk.describe(claim))
 
     desk.changed.connect(refresh)
     operator.installEventFilter(desk)
