@@ -84,7 +84,7 @@ class TableSession:
         # field, the field as it was with that play on top, so a view can show it first
         self.events: tuple[str, ...] = ()
         self.event_seat: int | None = None
-        self.cleared_trick: tuple = ()
+        self.cleared_trick: tuple[tuple[int, Play], ...] = ()
 
     @property
     def players(self) -> int:
