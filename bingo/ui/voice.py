@@ -506,7 +506,7 @@ def toggle_voice(window) -> None:
     on = voice.toggle()
     s = window.strings
     if on and voice.available is False:
-        window.show_notice(s("voice_unavailable", reason=voice.reason), "warn", 6000)
+        window.show_notice(s("voice_unavailable"), "warn", 6000)  # why: said once, to the host
     else:
         window.show_notice(s("voice_on") if on else s("voice_off"), "info", 4000)
 
