@@ -19,6 +19,7 @@ import errno
 import json
 import math
 import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 POLL_SECONDS = 0.05
 SEND_TIMEOUT = 5.0  # a phone that has not taken a message by then is dropped
 MAX_MESSAGE = 1024  # phones send nothing big; a larger message closes the socket
+IMAGE_LOOKUP_SECONDS = 30.0  # an image added or removed during the show is seen this late
 HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -119,6 +121,7 @@ class WebServer:
         )
         self._static = _static_files()
         self.files = MemoryFiles()
+        self._image_paths: dict[int, tuple[float, Path | None]] = {}
         self._problem_said: str | None = None
         self._restore_logs = None
         self._board_cache: tuple[int, str] | None = None
@@ -379,10 +382,19 @@ class WebServer:
         number = int(request.match_info["number"])
         if not 1 <= number <= self.config.board.total_numbers:
             raise web.HTTPNotFound(text=NOT_FOUND)
-        path = self.config.image_path(number)
+        path = self._image_path(number)
         if path is None:
             raise web.HTTPNotFound(text=NOT_FOUND)
         return self.files.answer(request, path, "max-age=3600")
+
+    def _image_path(self, number: int) -> Path | None:
+        """config.image_path (up to five stat calls), looked up again after IMAGE_LOOKUP_SECONDS."""
+        now = time.monotonic()
+        kept = self._image_paths.get(number)
+        if kept is None or now - kept[0] > IMAGE_LOOKUP_SECONDS:
+            kept = (now, self.config.image_path(number))
+            self._image_paths[number] = kept
+        return kept[1]
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
         """The page's files, looked up by name among those shipped (never a path on disk)."""
