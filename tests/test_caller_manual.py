@@ -312,3 +312,40 @@ def test_a_random_draw_show_ignores_digits(qtbot, config, tmp_path):
     land(qtbot, window)
     window.close()
     session.close()
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_hosts_lines_fit_the_status_line_at_every_projector_size(
+    qtbot, config, tmp_path, language
+):
+    """One line on the host's strip (left of the control bar), never spilling over the board."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from bingo.ui.art import ui_font
+
+    cfg = dataclasses.replace(config, event=dataclasses.replace(config.event, language=language))
+    session = DrawSession.open(cfg, tmp_path / "fit.jsonl", manual=True)
+    window = open_show(qtbot, session, cfg, start=False)
+    s = window.strings
+    texts = [
+        s("manual_prompt"),
+        s("manual_ready"),
+        s("manual_no_auto"),
+        s("manual_typed", digits="999"),
+        s("manual_already", n=137, ball=120),
+        s("manual_out_of_range", n=999, total=150),
+        s("voice_unavailable"),
+        s("voice_on"),
+        s("auto_speed", seconds=45) + s("auto_speed_off_hint"),
+    ]
+    for size in ((1024, 768), (1280, 720), (1920, 1080)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: window.width() == size[0])
+        status = window._rects()["status"]
+        room = window.controls.geometry().left() - status.left() - status.height() * 0.5
+        metrics = QFontMetricsF(ui_font(status.height() * 0.58, QFont.Weight.Bold))
+        assert status.height() * 0.58 >= 0.025 * size[1] * 0.99  # readable from the desk
+        for text in texts:
+            assert metrics.horizontalAdvance(text) <= room, (size, text)
+    window.close()
+    session.close()
