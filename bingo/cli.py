@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -122,11 +123,27 @@ def glue_dash_values(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so Python's flush at exit raises no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is not a real file (tests): nothing is flushed to a pipe at exit
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser().parse_args(glue_dash_values(argv))
+    try:
+        args = build_parser().parse_args(glue_dash_values(argv))
+    except KeyboardInterrupt:  # Ctrl+C while the commands load, before any of them has begun
+        print("bingo: stopped by Ctrl+C before anything was done", file=sys.stderr)
+        return 130
     try:
         return int(args.run(args) or 0)
+    except BrokenPipeError:  # piped into `head`, which stopped reading: the work itself is done
+        _quiet_stdout()
+        return 0
     except ConfigError as exc:
         print(f"config error: {exc}", file=sys.stderr)
         return 1

@@ -7,12 +7,13 @@ rows separated by a bar and headed by the column letters. Same font and metadata
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import BinaryIO
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 
+from bingo import cardcode
 from bingo.config import Config
 from cards import style
 from cards.fingerprint import config_fingerprint
@@ -43,7 +44,14 @@ class CheckSheetWriter:
         page_size: str = "A4",
         serial_width: int = 4,
         meta: PdfMeta | None = None,
+        code_of: Callable[[int], str] | None = None,
+        seeds: str = "",
     ) -> None:
+        """`code_of(serial)` -> the card's check letters: the sheet then lists each card's
+        phone code (the host looks up a lost one here). `seeds`: every batch's seed, e.g.
+        "1-100: 7, 101-150: 9" (else the batch's own seed from `meta`)."""
+        self.code_of = code_of
+        self.seeds = seeds
         if page_size not in PAGE_SIZES_MM:
             raise LayoutError(f"page size '{page_size}' is not supported")
         self.config = config
@@ -85,6 +93,10 @@ class CheckSheetWriter:
         digit_w = max(pdfmetrics.stringWidth(d, font, SIZE) for d in "0123456789")
         self.cell_w = max(digits * digit_w, pdfmetrics.stringWidth(FREE_MARK, font, SIZE)) + 2.0
         widest = "9" * self.serial_width  # the serial, under the header "No."
+        if self.code_of is not None:  # and its phone code: "0013-PRSXF"
+            widest += "-" + cardcode.widest_check(
+                lambda t: pdfmetrics.stringWidth(t, self.fonts.bold, SIZE)
+            )
         self.serial_w = pdfmetrics.stringWidth(widest, self.fonts.bold, SIZE) + 5
         row_w = size * self.cell_w + 6  # a grid row and its bar
         room = self.width - 2 * MARGIN - self.serial_w
@@ -120,7 +132,9 @@ class CheckSheetWriter:
         c.drawString(MARGIN, top - 11, f"{cfg.event.title}　確認表 / checking sheet")
         c.setFont(self.fonts.text, 6.5)
         recipe = f"config {config_fingerprint(cfg)}"
-        if self.meta.seed is not None:
+        if self.seeds:
+            recipe = f"seeds {self.seeds}   " + recipe
+        elif self.meta.seed is not None:
             recipe = f"seed {self.meta.seed}   " + recipe
         c.drawRightString(self.width - MARGIN, top - 10, recipe)
         y = top - 11 - 4 * MM
@@ -162,10 +176,19 @@ class CheckSheetWriter:
             )
         ops.append("0.231 0.184 0.388 rg BT")
         serial = f"{card.serial:0{self.serial_width}d}"
+        if self.code_of is not None:
+            serial = cardcode.printed_label(serial, self.code_of(card.serial))
         ops.append(
             f"1 0 0 1 {self._left():.2f} {self._y:.2f} Tm {self._text_op(serial, self.fonts.bold)[0]}"
         )
         per_line = self.rows_per_line * size
+        for line in range(1, lines):  # which grid rows a continuation line holds: "3-4"
+            first = line * self.rows_per_line + 1
+            last = min(size, first + self.rows_per_line - 1)
+            label = str(first) if first == last else f"{first}-{last}"
+            op, width = self._text_op(label, self.fonts.text)
+            x = self._left() + self.serial_w - 5 - width
+            ops.append(f"1 0 0 1 {x:.2f} {self._y - line * LINE:.2f} Tm {op}")
         for i, number in enumerate(cells):
             line, k = divmod(i, per_line)
             text = FREE_MARK if number is None else str(number)
@@ -188,7 +211,8 @@ class CheckSheetWriter:
         c = self.canvas
         c.setFillColor(HexColor("#55556a"))
         c.setFont(self.fonts.text, 6.5)
-        c.drawRightString(self.width - MARGIN, MARGIN - 3 * MM, f"page {self.pages + 1}")
+        words = "{} ページ" if self.config.event.language == "ja" else "page {}"
+        c.drawRightString(self.width - MARGIN, MARGIN - 3 * MM, words.format(self.pages + 1))
         c.showPage()
         self.pages += 1
         self._page_open = False

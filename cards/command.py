@@ -24,7 +24,7 @@ from bingo import cardcode
 from bingo.config import FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
 from bingo.web.settings import web_settings
 from cards import press, style
-from cards.cardset import find_key, key_file, rows_record, verify_rows
+from cards.cardset import find_key, key_file, open_card_set, rows_record, verify_rows
 from cards.checksheet import CheckSheetWriter, check_sheet_path
 from cards.fingerprint import board_text, config_fingerprint
 from cards.generate import check_count, iter_cards
@@ -38,6 +38,7 @@ from cards.output import (
     deferred_signals,
     folder_lock,
     interruptible,
+    remove_stale_temps,
 )
 from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
 from cards.preflight import Preflight, preflight
@@ -114,6 +115,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "<out>-<first>-<last>.pdf",
     )
     parser.add_argument(
+        "--code-for",
+        type=int,
+        metavar="SERIAL",
+        help="print the phone code of card SERIAL from the registry next to --out (and its "
+        "address with web.public_url), e.g. for a player whose label is smudged",
+    )
+    parser.add_argument(
         "--force",
         action="store_true",
         help="replace existing cards (the registry of cards already printed!); the old files "
@@ -155,8 +163,38 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
     return options
 
 
+def _png_step(folder: Path | None, step: Callable[..., Any], *args: Any) -> Any:
+    """A PNG writer's step; a write error names the PNG folder (not the PDF)."""
+    try:
+        return step(*args)
+    except OSError as exc:
+        raise OutputError(
+            f"cannot write the PNGs in {folder}: {exc.strerror or exc}; nothing was written and "
+            "the old files are kept; free some space or choose another --png folder"
+        ) from None
+
+
+def _seeds_text(batches: list[dict], first: int, last: int, seed: int) -> str:
+    """Every batch's serials and seed, for the checking sheet: "1-100: 7, 101-150: 9"."""
+    parts = []
+    for b in [*batches, {"first_serial": first, "last_serial": last, "seed": seed}]:
+        if isinstance(b.get("first_serial"), int) and isinstance(b.get("last_serial"), int):
+            known = b.get("seed")
+            parts.append(
+                f"{b['first_serial']}-{b['last_serial']}: {known if known is not None else '?'}"
+            )
+        else:
+            parts.append(f"{b.get('count', '?')} earlier cards: ?")
+    return ", ".join(parts)
+
+
 def _check_output(out: Path) -> Path:
     """The registry path for `out`, after checking `out` can be written."""
+    if not out.name or out.name in (".", "..") or out.is_dir():
+        raise OutputError(
+            f"--out {str(out)!r} is a folder: give a file name for the cards, e.g. --out "
+            "cards.pdf (the .csv registry and the checking sheet are written beside it)"
+        )
     if out.suffix.lower() in (".csv", ".json"):
         raise OutputError(f"--out {out}: give a .pdf name; the .csv registry is written next to it")
     parent = out.parent
@@ -339,6 +377,9 @@ def make_cards(
     set_key_path = key_file(registry_path)
     for target in (pdf_path, registry_path, check_path, meta_path, set_key_path):
         check_target(target)  # never a device, folder or symbolic link, --force or not
+    stale = remove_stale_temps((pdf_path, registry_path, check_path, meta_path, set_key_path))
+    if stale:
+        warn(f"note: removed {len(stale)} temporary files a killed run left ({stale[0].name} …)")
     if taken and not force:
         what = (
             f"{registry_path} is the registry of cards already made"
@@ -353,6 +394,14 @@ def make_cards(
     if not append:
         key, new_key = _key_for_new_set(config, registry_path, force, warn)
     files = OutputFiles(backup=force)
+    if force and not append:  # the earlier append batches' PDFs no longer match: kept aside
+        earlier = read_batches(registry_path) or []
+        names = {b.get("pdf") for b in earlier if isinstance(b.get("pdf"), str)}
+        files.retire(
+            out.parent / name
+            for name in sorted(names)
+            if name != pdf_path.name and Path(name).name == name and name.endswith(".pdf")
+        )
     png = None
     try:
         pdf_file = files.open(pdf_path)
@@ -392,9 +441,17 @@ def make_cards(
             code_of=code_of,
         )
         check = CheckSheetWriter(
-            check_file, config, page_size=options.page_size, serial_width=serial_width, meta=meta
+            check_file,
+            config,
+            page_size=options.page_size,
+            serial_width=serial_width,
+            meta=meta,
+            code_of=code_of,
+            seeds=_seeds_text(batches, first_serial, last_serial, seed),
         )
-        registry = RegistryWriter(csv_file, config.board.size)
+        registry = RegistryWriter(
+            csv_file, config.board.size, lambda s: cardcode.card_code(key, s, serial_width)
+        )
         for card in old_cards.values():
             registry.write(card)
             check.add(card)
@@ -416,10 +473,10 @@ def make_cards(
             writer.add(card)
             check.add(card)
             if png is not None:
-                png.write(card)
+                _png_step(png_dir, png.write, card)
         bar.close()
         if png is not None:
-            png.close()
+            _png_step(png_dir, png.close)
         writer.close()
         if draft is not None:
             draft[0].flush()
@@ -468,8 +525,39 @@ def make_cards(
     )
 
 
+def print_code(config: Config, out: Path, serial: int) -> int:
+    """`bingo cards --code-for N`: the code printed on card N, read from its set's key."""
+    registry = _check_output(out)
+    card_set = open_card_set(
+        config, registry, note=lambda text: print(f"note: {text}", file=sys.stderr)
+    )
+    if serial not in card_set.cards:
+        serials = list(card_set.cards)
+        raise UserError(
+            f"--code-for {serial}: {registry} has no card {serial} (its cards are "
+            f"{min(serials)}-{max(serials)})"
+        )
+    if card_set.key is None:
+        raise UserError(
+            f"--code-for {serial}: {registry} has no card key beside it ({key_file(registry)}): "
+            "its cards were printed without phone codes, or the key is elsewhere"
+        )
+    width = max(4, len(str(max(card_set.cards))))
+    code = cardcode.card_code(card_set.key, serial, width)
+    url = web_settings(config).public_url
+    print(f"No.{code}" + (f"   {cardcode.card_url(url, code)}" if url else ""))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config, check_images=False)
+    if not args.out.strip():
+        raise OutputError(
+            '--out "": give a file name for the cards, e.g. --out cards.pdf (the .csv registry '
+            "and the checking sheet are written beside it)"
+        )
+    if args.code_for is not None:
+        return print_code(config, Path(args.out), args.code_for)
     defaults = CardOptions.from_config(config)
     options = _options(args, replace(defaults, qr_url=web_settings(config).public_url))
     if options.images and not config.board.image_dir.is_dir():

@@ -24,6 +24,10 @@ from typing import IO
 from eventkit.errors import UserError
 
 PNG_NAME = re.compile(r"card-([0-9]+)\.png")
+# Ctrl+C, kill, and closing the terminal (SIGHUP): each removes the temporary files
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 class OutputError(UserError):
@@ -93,8 +97,9 @@ _signals = _Signals()
 
 @contextmanager
 def interruptible() -> Iterator[_Signals]:
-    """While inside, SIGINT and SIGTERM raise Interrupted (so temporary files get removed)."""
-    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    """While inside, SIGINT, SIGTERM and SIGHUP raise Interrupted (so temporary files get
+    removed)."""
+    previous = {s: signal.getsignal(s) for s in STOP_SIGNALS}
     _signals.pending = None
     for s in previous:
         signal.signal(s, _signals.handle)
@@ -150,11 +155,40 @@ def _unique_temp(target: Path) -> Path:
     return target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
 
 
+def remove_stale_temps(targets: Iterable[Path]) -> list[Path]:
+    """Remove the temporary files a killed run (SIGKILL, power loss) left beside `targets`.
+    Call it holding the folder's lock (folder_lock): no other run is writing them then."""
+    removed = []
+    for target in targets:
+        pattern = re.compile(rf"\.{re.escape(target.name)}\.[0-9a-f]{{8}}\.tmp")
+        try:
+            entries = list(target.parent.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if pattern.fullmatch(entry.name) and entry.is_file() and not entry.is_symlink():
+                try:
+                    entry.unlink()
+                    removed.append(entry)
+                except OSError:
+                    pass
+    return removed
+
+
 class PngFolder:
     """A folder of card-<serial>.png files, written into a staging folder inside it first."""
 
-    def __init__(self, directory: Path, keep_serials: Iterable[int], replace: bool) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        keep_serials: Iterable[int],
+        replace: bool,
+        backup_stamp: str | None = None,
+    ) -> None:
+        """`backup_stamp`: PNGs replaced or dropped are kept as card-<n>.backup-<stamp>.png."""
         self.directory = directory
+        self.backup_stamp = backup_stamp
+        self.backups: list[Path] = []
         self._keep = set(keep_serials)
         self._created = False
         if os.path.lexists(directory) and not directory.is_dir():
@@ -203,14 +237,25 @@ class PngFolder:
     def commit(self) -> None:
         written = set()
         for staged in sorted(self.stage.iterdir()):
-            os.replace(staged, self.directory / staged.name)
+            target = self.directory / staged.name
+            if self.backup_stamp and target.is_file() and not target.is_symlink():
+                self._keep_backup(target)
+            os.replace(staged, target)
             written.add(staged.name)
         self.stage.rmdir()
         self._created = False  # the folder is in use now
         for path in self._ours():
             serial = int(PNG_NAME.fullmatch(path.name).group(1))
             if path.name not in written and serial not in self._keep and path.is_file():
-                path.unlink()
+                if self.backup_stamp:
+                    self._keep_backup(path)
+                else:
+                    path.unlink()
+
+    def _keep_backup(self, path: Path) -> None:
+        backup = backup_name(path, self.backup_stamp or "")
+        os.replace(path, backup)
+        self.backups.append(backup)
 
     def discard(self) -> None:
         shutil.rmtree(self.stage, ignore_errors=True)
@@ -226,6 +271,7 @@ class OutputFiles:
         self._files: list[tuple[IO, Path, Path]] = []  # (open file, temp, target)
         self._always_kept: set[Path] = set()  # targets backed up even without `backup`
         self._scratch: list[tuple[IO, Path]] = []  # drafts, removed at the end either way
+        self._retired: list[Path] = []
         self.png: PngFolder | None = None
         self.backups: list[Path] = []
 
@@ -270,9 +316,15 @@ class OutputFiles:
         return f, tmp
 
     def png_folder(self, directory: Path, keep_serials: Iterable[int], replace: bool) -> Path:
+        stamp = self.stamp if self.backup else None  # --force keeps the PNGs it replaces
         with deferred_signals(then_raise=True):  # the staging folder is noted as soon as made
-            self.png = PngFolder(directory, keep_serials, replace)
+            self.png = PngFolder(directory, keep_serials, replace, stamp)
         return self.png.stage
+
+    def retire(self, paths: Iterable[Path]) -> None:
+        """Files that no longer match once this set is committed (an earlier batch's PDF under
+        --force): renamed to their backup names at commit."""
+        self._retired = [p for p in paths if p.is_file() and not p.is_symlink()]
 
     def commit(self, on_commit: Callable[[], None] | None = None) -> None:
         """Close and sync every file, then rename them all into place (signals held back)."""
@@ -287,8 +339,13 @@ class OutputFiles:
                 if (self.backup or target in self._always_kept) and target.exists():
                     self._keep_backup(target)
                 os.replace(tmp, target)
+            for path in self._retired:
+                backup = backup_name(path, self.stamp)
+                os.replace(path, backup)
+                self.backups.append(backup)
             if self.png is not None:
                 self.png.commit()
+                self.backups += self.png.backups
             self._files.clear()
             if on_commit is not None:
                 on_commit()

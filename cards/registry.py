@@ -12,7 +12,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -29,20 +29,26 @@ class RegistryError(UserError):
     """The registry file is missing or malformed; the message names the file and the line."""
 
 
+CODE_COLUMN = "code"  # the card's phone code, last: a lost code can be looked up
+
+
 def header(size: int) -> list[str]:
     return ["serial"] + [f"r{r + 1}c{c + 1}" for r in range(size) for c in range(size)]
 
 
 class RegistryWriter:
-    """Writes the registry one card at a time to an open text file (newline="")."""
+    """Writes the registry one card at a time to an open text file (newline=""); with
+    `code_of` (serial -> printed code) each row ends with the card's phone code."""
 
-    def __init__(self, f: TextIO, size: int) -> None:
+    def __init__(self, f: TextIO, size: int, code_of: Callable[[int], str] | None = None) -> None:
         self._writer = csv.writer(f)
-        self._writer.writerow(header(size))
+        self._code_of = code_of
+        self._writer.writerow(header(size) + ([CODE_COLUMN] if code_of else []))
 
     def write(self, card: BingoCard) -> None:
         cells = [FREE_TEXT if n is None else str(n) for row in card.rows for n in row]
-        self._writer.writerow([str(card.serial), *cells])
+        code = [self._code_of(card.serial)] if self._code_of else []
+        self._writer.writerow([str(card.serial), *cells, *code])
 
 
 def write_registry(path: str | Path, cards: Iterable[BingoCard]) -> None:
@@ -156,9 +162,11 @@ def read_registry(path: str | Path) -> dict[int, BingoCard]:
     rows = _read_rows(path)
     if not rows or not rows[0] or rows[0][0].strip() != "serial":
         raise RegistryError(f"{path} is not a card registry: its first column must be 'serial'")
-    cell_count = len(rows[0]) - 1
+    names = [h.strip() for h in rows[0]]
+    has_code = names[-1] == CODE_COLUMN
+    cell_count = len(rows[0]) - 1 - has_code
     size = round(cell_count**0.5)
-    if size * size != cell_count or [h.strip() for h in rows[0]] != header(size):
+    if size * size != cell_count or names[: cell_count + 1] != header(size):
         raise RegistryError(f"{path}: header must be serial, r1c1, r1c2, … for a square card")
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise RegistryError(
@@ -172,15 +180,15 @@ def read_registry(path: str | Path) -> dict[int, BingoCard]:
         if not row or (len(row) == 1 and not row[0].strip()):
             continue
         where = f"{path} line {line_no}"
-        if len(row) != cell_count + 1:
-            raise RegistryError(f"{where}: {len(row)} fields, expected {cell_count + 1}")
+        if len(row) != cell_count + 1 + has_code:
+            raise RegistryError(f"{where}: {len(row)} fields, expected {cell_count + 1 + has_code}")
         serial = _parse_serial(row[0], where)
         if serial in cards:
             raise RegistryError(
                 f"{where}: serial {serial} appears twice (also on line {lines[serial]})"
             )
         where = f"{where} (card {serial})"
-        cells = _parse_cells(row[1:], where)
+        cells = _parse_cells(row[1 : cell_count + 1], where)
         grid = tuple(tuple(cells[r * size : (r + 1) * size]) for r in range(size))
         card = BingoCard(serial, grid)
         _check_card(card, cells, where)

@@ -73,7 +73,8 @@ def rule_lines(config: Config, *, narrow: bool = False) -> tuple[str, ...]:
 
 
 def free_text(config: Config) -> str:
-    return "FREE"
+    """The free centre's word on a card, in the event's language (the registry keeps FREE)."""
+    return "FREE" if config.event.language == "en" else "フリー"
 
 
 def serial_text(serial: int, width: int) -> str:

@@ -86,6 +86,7 @@ def test_a_row_added_by_hand_is_named_and_refused(tmp_path, small, made, capsys)
     config = load_config(small)
     row = ["99"] + [str(c * 15 + r + 1) for r in range(5) for c in range(5)]
     row[13] = "FREE"
+    row.append("0099-AAAAA")  # the code column
     with made.open("a", encoding="utf-8") as f:
         f.write(",".join(row) + "\n")
     assert config.board.size == 5

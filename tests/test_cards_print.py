@@ -343,8 +343,9 @@ def _sheet_rows(data: bytes) -> dict[int, list[str]]:
     for page in pypdf.PdfReader(io.BytesIO(data)).pages:
         for line in page.extract_text().splitlines():
             tokens = line.replace("|", " ").split()
-            if tokens and len(tokens[0]) == 4 and tokens[0].isdigit():
-                rows[int(tokens[0])] = tokens[1:]
+            serial = tokens[0].split("-")[0] if tokens else ""  # "0013" or "0013-PRSXF"
+            if len(serial) == 4 and serial.isdigit():
+                rows[int(serial)] = tokens[1:]
     return rows
 
 
