@@ -364,7 +364,10 @@ def test_torn_last_line_is_reported_and_draws_kept(qtbot, config, tmp_path, outp
     window = open_window(qtbot, session, config)
     assert window.board.drawn == drawn
     assert "壊れて" in window.banner_text
-    assert any("cut off" in w for w in window.warnings)
+    assert [w.code for w in session.warnings] == ["torn_line"]
+    from bingo.ui.i18n import coded_text
+
+    assert coded_text(session.warnings[0], window.strings) in window.warnings  # for the host
     window.grab().save(str(output_dir / "draw_1280x720_resumed_after_torn_line.png"))
     assert draw_and_wait(qtbot, window) not in drawn
 
@@ -397,7 +400,9 @@ def test_journal_for_another_board_is_refused(tmp_path, capsys, config, repo_roo
         "bingo.ui.command.recovery_dialog", lambda *a, **k: asked.append(a) or False
     )
     assert main(["draw", "--config", str(small), "--journal", str(path)]) == 1
-    assert "別のボード設定" in asked[0][0] and "--new" not in asked[0][0]  # the host chose "quit"
+    size = config.board.size  # the board the journal needs is named, in Japanese
+    assert f"{size}×{size}" in asked[0][0] and f"board.size = {size}" in asked[0][0]
+    assert "--new" not in asked[0][0]  # the host chose "quit"
     assert path.exists() and "Traceback" not in capsys.readouterr().err
 
 
