@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageCms
+from PIL import Image
 from reportlab.lib.colors import CMYKColor
 
 from cards import style
@@ -95,6 +95,9 @@ class CmykConverter:
     """sRGB -> the press's CMYK, for colours and pictures alike (so they match)."""
 
     def __init__(self) -> None:
+        from PIL import ImageCms  # littleCMS: loaded only for a press run
+
+        self._cms = ImageCms
         path = cmyk_profile()
         self._transform = None
         if path is not None:
@@ -119,7 +122,7 @@ class CmykConverter:
     def image(self, picture: Image.Image) -> Image.Image:
         rgb = picture.convert("RGB")
         if self._transform is not None:
-            return ImageCms.applyTransform(rgb, self._transform)
+            return self._cms.applyTransform(rgb, self._transform)
         return _formula(rgb)
 
     def values(self, colour: str) -> tuple[float, float, float, float]:

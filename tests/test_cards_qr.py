@@ -54,7 +54,7 @@ def serve_args(config: Path, registry: Path) -> argparse.Namespace:
 
 
 @needs_zbar
-def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path):
+def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path, output_dir):
     from bingo.web.command import build_server
 
     url = "http://127.0.0.1:8080"
@@ -65,7 +65,7 @@ def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path):
     scanned = scan(tmp_path / "cards.pdf", tmp_path)
     expected = sorted(cardcode.card_url(url, cardcode.card_code(key, s)) for s in range(1, 5))
     assert scanned == expected
-    (tmp_path / "qr-scan.txt").write_text("\n".join(scanned) + "\n", encoding="utf-8")
+    opened: list[str] = []
     server, _, _ = build_server(serve_args(config, registry))
     cards = read_registry(registry)
 
@@ -84,10 +84,19 @@ def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path):
                 assert card["serial"] == serial
                 numbers = tuple(tuple(cell["n"] for cell in row) for row in card["rows"])
                 assert numbers == cards[serial].rows
+                opened.append(f"GET {path} -> {page.status}, card {serial}: {numbers}")
         finally:
             await client.close()
 
     asyncio.run(open_them())
+    (output_dir / "public_url_qr_scan.txt").write_text(
+        "$ pdftoppm -r 130 -png cards.pdf scan && zbarimg -q --raw scan-1.png\n"
+        + "\n".join(scanned)
+        + "\n\nopened on the running server (bingo serve --registry cards.csv):\n"
+        + "\n".join(opened)
+        + "\n",
+        encoding="utf-8",
+    )
 
 
 @needs_zbar
