@@ -232,10 +232,9 @@ class ClaimDesk(QObject):
 
     def hold_text(self) -> str | None:
         """Why auto mode must not draw now (claims wait for a check), or None."""
-        waiting = len(self.pending())
-        if not waiting or self.registry is None:  # without a registry V cannot answer them
-            return None
-        return self.text["auto_held"].format(n=waiting)
+        registry = self.registry or {}  # only claims V can answer hold it (no deadlock)
+        waiting = sum(1 for claim in self.pending() if claim.get("serial") in registry)
+        return self.text["auto_held"].format(n=waiting) if waiting else None
 
     def winner_details(self, serial: int) -> dict[str, int | None]:
         """The balls a winner is journaled with: its first bingo and its player's claim."""
