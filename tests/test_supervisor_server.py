@@ -369,3 +369,23 @@ def test_an_old_server_started_otherwise_is_replaced_not_adopted(event, tmp_path
         if server is not None:
             server.stop()
         kill_group(old)
+
+
+def test_a_server_that_lost_the_race_for_the_journal_leaves_the_winner_watched(tmp_path, qapp):
+    """`bingo serve` exits 4 when another server of the journal took it first (a race at
+    start): the show watches that one, and takes over when it goes."""
+    journal = tmp_path / "j.jsonl"
+    said: list[str] = []
+    server = watched(ServerProcess(exits_with(ALREADY_SERVED), said.append, journal=journal))
+    winner = ServeLock(journal).acquire(8080, "127.0.0.1")  # this process plays the winner
+    try:
+        assert server.process.wait(30) == ALREADY_SERVED
+        server.check()
+        assert server.adopted is not None and server.adopted.pid == os.getpid()
+        assert server.deaths == 0 and "the show watches it" in said[-1]
+    finally:
+        winner.release()
+    server.check()  # the winner is gone: the show starts its own
+    assert server.adopted is None and server.process is not None
+    assert "stopped: starting the show's own" in said[-1]
+    server.stop()

@@ -128,8 +128,8 @@ class ServerProcess(QObject):
             return
         self.process = None
         if code == ALREADY_SERVED:  # another server of this journal took it first: watch it
-            if self._launch(count_failure=True):
-                return
+            self._launch(count_failure=True)  # (or replace it, or count a death if it is gone)
+            return
         if code == PORT_IN_USE:
             self._port_taken()
         else:
@@ -155,7 +155,7 @@ class ServerProcess(QObject):
         self.next_start = None
         other = running_server(self.journal)
         if other is not None:
-            if self._elsewhere(other):
+            if self._elsewhere(other) and other.pid is not None:  # (unnamed: cannot be stopped)
                 self._replace(other)
                 return False
             if self.adopted is None or self.adopted.pid != other.pid:
