@@ -66,10 +66,14 @@ def test_v_is_in_the_help(qtbot, config, tmp_path):
     session.close()
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 def test_a_mouse_only_host_sees_and_checks_every_pending_claim_in_order(
-    qtbot, config, tmp_path, output_dir, size
+    qtbot, config, tmp_path, output_dir, size, language
 ):
+    import dataclasses
+
+    config = dataclasses.replace(config, event=dataclasses.replace(config.event, language=language))
     order = seeded_order(config, 5, tmp_path)
     winner, bingo_at = column_card(config, order, 1)
     b = config.board
@@ -117,7 +121,7 @@ def test_a_mouse_only_host_sees_and_checks_every_pending_claim_in_order(
         assert check.fontMetrics().height() >= MIN_TEXT * h * 0.9
         for box in view.text_boxes():  # no button hides a text
             assert not check.geometry().toRectF().intersects(box.rect), box.text
-    name = f"claims_list_{size[0]}x{size[1]}.png"
+    name = f"claims_list_{size[0]}x{size[1]}" + ("" if language == "ja" else "_en") + ".png"
     window.grab().save(str(output_dir / name))
 
     qtbot.mouseClick(shown[0], Qt.MouseButton.LeftButton)  # check the oldest: card 3

@@ -327,7 +327,7 @@ EN: dict[str, str] = {
     "key_claims_winners": "check phones' claims / winners' board",
     "claims_title": "Bingo claims: {n} to check (oldest first)",
     "claims_none": "No claims wait for a check",
-    "claims_ball": "claimed at ball {n}",
+    "claims_ball": "at ball {n}",
     "claims_check": "Check",
     "claims_close": "Close",
     "claims_footer": "Check shows the card / V: the oldest / Esc closes",
