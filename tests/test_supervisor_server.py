@@ -185,6 +185,7 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
             port=port,
             bind="127.0.0.1",
             clock=clock,
+            language=config.event.language,  # the show's: Japanese by default
         )
     )
     try:
@@ -197,7 +198,7 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
         assert server.process is None
         port_lines = [w for w in window.warnings if str(port) in w]
         assert len(port_lines) == 1, window.warnings
-        assert "another program" in port_lines[0] and "web.port" in port_lines[0]
+        assert "別のプログラム" in port_lines[0] and "web.port" in port_lines[0]
         assert str(port) not in window.banner_text + window.notice_text  # not on the wall
         err = capfd.readouterr().err
         assert f"warning: {port_lines[0]}" in err  # the show's terminal
@@ -292,7 +293,7 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
         again = start_show(config_path, journal, tmp_path / "second.err")
         errors = tmp_path / "second.err"
         wait_for(
-            lambda: "the show watches it" in errors.read_text("utf-8", "replace"),
+            lambda: "見守り" in errors.read_text("utf-8", "replace"),
             90,
             "the restarted show adopting the running server",
             again,
@@ -324,7 +325,7 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
             again,
         )
         assert running_server(journal).pid == new.pid
-        assert "stopped: starting the show's own" in errors.read_text("utf-8")
+        assert "ショー自身のサーバーを起動します" in errors.read_text("utf-8")
     finally:
         if old_pid is not None:
             kill_pid(old_pid)
@@ -389,3 +390,25 @@ def test_a_server_that_lost_the_race_for_the_journal_leaves_the_winner_watched(t
     assert server.adopted is None and server.process is not None
     assert "stopped: starting the show's own" in said[-1]
     server.stop()
+
+
+def test_every_line_for_the_host_exists_in_both_languages():
+    from bingo.ui.webserver import SERVER_TEXT
+
+    assert SERVER_TEXT["ja"].keys() == SERVER_TEXT["en"].keys()
+    params = dict(
+        pid=1,
+        where="x",
+        port=8080,
+        reason="r",
+        old="a",
+        new="b",
+        code=1,
+        when="w",
+        delay=1.0,
+        n=3,
+        every=30.0,
+    )
+    for language, table in SERVER_TEXT.items():
+        for key, text in table.items():
+            assert text.format(**params), (language, key)

@@ -274,6 +274,7 @@ def _start_web(window, session, config, args: argparse.Namespace):
         journal=session.journal_path,
         port=settings.port,
         bind=settings.bind,
+        language=config.event.language,
     )
     server.start()
     window.join_badge = JoinBadge(window, join_url(settings))

@@ -36,6 +36,40 @@ KEEPS_DYING = 3  # deaths in a row before the host is told the phones are mostly
 REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restart)
 STOP_WAIT = 5.0
 
+# What the host is told (terminal and operator window), in the event's language.
+SERVER_TEXT = {
+    "ja": {
+        "runs_again": "スマホ用サーバーがまた動いています",
+        "adopted_gone": "前回のショーが残したスマホ用サーバーが止まりました：ショー自身のサーバーを起動します（スマホは自動で再接続します）",
+        "adopted": "前回のショーが残したスマホ用サーバー（pid {pid}、{where}）がこの記録ファイルを配信中です：ショーはそれを見守り、止まったら自分のサーバーを起動します",
+        "port": "ポート {port}",
+        "its_port": "そのポート",
+        "start_failed": "スマホ用サーバーを起動できません：{reason}",
+        "replace_where": "前回のショーが残したスマホ用サーバーは {old} で待ち受けています（config.toml では {new}）：入れ替えます（スマホは自動で再接続します）",
+        "replace_args": "前回のショーが残したスマホ用サーバーは別の設定またはカード登録ファイルで起動されています：入れ替えます（スマホは自動で再接続します）",
+        "died": "スマホ用サーバーが止まりました（終了コード {code}）：{when}起動し直します",
+        "now": "すぐに",
+        "later": "{delay:g} 秒後に",
+        "keeps_dying": "スマホ用サーバーが止まり続けています（終了コード {code}、{n} 回続けて）：スマホは抽選を追えません。{delay:g} 秒ごとに起動し直します（サーバーのメッセージはターミナルに出ています）",
+        "port_taken": "スマホがつながりません：ポート {port} を別のプログラムが使っています。そのプログラムを閉じるか、config.toml の web.port を別の番号にしてください（最長 {every:g} 秒ごとに再試行します）",
+    },
+    "en": {
+        "runs_again": "the phones' web server runs again",
+        "adopted_gone": "the phones' web server left by the previous show stopped: starting the show's own (phones reconnect by themselves)",
+        "adopted": "the phones' web server left running by the previous show (pid {pid}, {where}) serves this journal: the show watches it and starts its own if it stops",
+        "port": "port {port}",
+        "its_port": "its port",
+        "start_failed": "the phones' web server could not be started: {reason}",
+        "replace_where": "the phones' web server left running by the previous show listens on {old}, not {new} as config.toml says: replacing it (phones reconnect by themselves)",
+        "replace_args": "the phones' web server left running by the previous show was started with another config or card registry: replacing it (phones reconnect by themselves)",
+        "died": "the phones' web server stopped (exit {code}); starting it again {when}",
+        "now": "now",
+        "later": "in {delay:g} s",
+        "keeps_dying": "the phones' web server keeps stopping (exit {code}, {n} times in a row): phones cannot follow the draw; the show tries again every {delay:g} s (its messages are in the terminal)",
+        "port_taken": "the phones cannot connect: port {port} is used by another program. Close it, or set another web.port in config.toml (trying again every {every:g} s at most)",
+    },
+}
+
 
 class ServerProcess(QObject):
     """The phones' server: started, adopted or replaced, and kept running while the show runs.
@@ -55,8 +89,10 @@ class ServerProcess(QObject):
         port: int | None = None,
         bind: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        language: str = "en",
     ) -> None:
         super().__init__(parent)
+        self.text = SERVER_TEXT.get(language, SERVER_TEXT["ja"])
         self.argv = argv
         self._warn = warn
         self.journal = journal if journal is not None else _journal_in(argv)
@@ -122,7 +158,7 @@ class ServerProcess(QObject):
         code = self.process.poll()
         if self.deaths and self.clock() - self._started_at >= STABLE_SECONDS:
             if code is None and (self.deaths >= KEEPS_DYING or self._port_taken_said):
-                self._warn("the phones' web server runs again")
+                self._warn(self.text["runs_again"])
             self.deaths, self.delay, self._port_taken_said = 0, 0.0, False
         if code is None:
             return
@@ -142,10 +178,7 @@ class ServerProcess(QObject):
         if now is not None and (self.adopted is None or now.pid == self.adopted.pid):
             return
         self.adopted = None
-        self._warn(
-            "the phones' web server left by the previous show stopped: starting the show's own "
-            "(phones reconnect by themselves)"
-        )
+        self._warn(self.text["adopted_gone"])
         self._launch()
 
     # ------------------------------------------------------------------ starting
@@ -159,12 +192,9 @@ class ServerProcess(QObject):
                 self._replace(other)
                 return False
             if self.adopted is None or self.adopted.pid != other.pid:
-                where = f"port {other.port}" if other.port else "its port"
-                self._warn(
-                    f"the phones' web server left running by the previous show (pid "
-                    f"{other.pid or '?'}, {where}) serves this journal: the show watches it and "
-                    "starts its own if it stops"
-                )
+                t = self.text
+                where = t["port"].format(port=other.port) if other.port else t["its_port"]
+                self._warn(t["adopted"].format(pid=other.pid or "?", where=where))
             self.adopted = other
             return True
         if count_failure:  # it said "already served", but nobody is: count it as a death
@@ -173,7 +203,7 @@ class ServerProcess(QObject):
         try:
             self.process = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL)
         except OSError as exc:
-            self._warn(f"the phones' web server could not be started: {exc}")
+            self._warn(self.text["start_failed"].format(reason=exc))
             self._schedule()
             return False
         self._started_at = self.clock()
@@ -191,13 +221,10 @@ class ServerProcess(QObject):
 
     def _replace(self, other: ServerInfo) -> None:
         if (other.port, other.bind) != (self.port, self.bind):
-            why = f"listens on {other.bind}:{other.port}, not {self.bind}:{self.port}"
+            old, new = f"{other.bind}:{other.port}", f"{self.bind}:{self.port}"
+            self._warn(self.text["replace_where"].format(old=old, new=new))
         else:
-            why = "was started with another config or card registry"
-        self._warn(
-            f"the phones' web server left running by the previous show {why}: replacing it "
-            "(phones reconnect by themselves)"
-        )
+            self._warn(self.text["replace_args"])
         self.adopted = None
         self._replacing = other
         self._replace_deadline = self.clock() + STOP_WAIT
@@ -233,16 +260,12 @@ class ServerProcess(QObject):
         self.restarts += 1
         delay = self._schedule()
         if self.deaths == 1:
-            when = "now" if delay == 0 else f"in {delay:g} s"
-            self._warn(f"the phones' web server stopped (exit {code}); starting it again {when}")
+            when = self.text["now"] if delay == 0 else self.text["later"].format(delay=delay)
+            self._warn(self.text["died"].format(code=code, when=when))
         elif self.deaths == KEEPS_DYING or (
             self.deaths > KEEPS_DYING and (self.deaths - KEEPS_DYING) % REPEAT_EVERY == 0
         ):
-            self._warn(
-                f"the phones' web server keeps stopping (exit {code}, {self.deaths} times in a "
-                f"row): phones cannot follow the draw; the show tries again every "
-                f"{delay:g} s (its messages are in the terminal)"
-            )
+            self._warn(self.text["keeps_dying"].format(code=code, n=self.deaths, delay=delay))
 
     def _port_taken(self) -> None:
         self.deaths += 1
@@ -250,11 +273,7 @@ class ServerProcess(QObject):
         if not self._port_taken_said:
             self._port_taken_said = True
             port = self.port if self.port is not None else "web.port"
-            self._warn(
-                f"the phones cannot connect: port {port} is used by another program. Close it, "
-                f"or set another web.port in config.toml (trying again every {MAX_DELAY:g} s "
-                "at most)"
-            )
+            self._warn(self.text["port_taken"].format(port=port, every=MAX_DELAY))
 
     def _schedule(self) -> float:
         """Plan the next attempt after the current delay: at once after a server that ran a
