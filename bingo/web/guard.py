@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-import resource
 import socket
 import sys
 import time
@@ -45,6 +44,11 @@ from aiohttp.web_protocol import RequestHandler
 
 from bingo.web.limits import address_key
 
+try:
+    import resource
+except ImportError:  # Windows: no RLIMIT_NOFILE to read or raise
+    resource = None  # type: ignore[assignment]
+
 IDLE_SECONDS = 10.0  # kept-alive idle, or slower than this to send a request's headers
 REQUEST_SECONDS = 30.0  # one ordinary request, its answer included
 PER_ADDRESS = 32  # a browser opens about 6 per page; a few tabs and the WebSocket fit
@@ -55,10 +59,13 @@ BACKLOG = 128  # connections the system keeps waiting for us while the server is
 RESERVED_FILES = 96  # the journal and its side files, the interpreter's own, those closing
 LOG_EVERY = 10.0  # seconds between two lines of one kind on the show's terminal
 SERVER_NAME = "bingo"  # the Server header: no product versions
+WINDOWS_FILES = 2048  # what the caps assume where there is no file limit to read
 
 
 def raise_file_limit(target: int | None = None) -> int:
     """Raise the soft limit of open files towards the hard one (or `target`); the soft limit now."""
+    if resource is None:
+        return WINDOWS_FILES
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     except (OSError, ValueError):
@@ -76,6 +83,11 @@ def raise_file_limit(target: int | None = None) -> int:
                 break
             except (OSError, ValueError):
                 continue
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def current_file_limit() -> int:
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
@@ -160,7 +172,7 @@ class ConnectionGuard:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if total is None:
-            total = total_cap(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+            total = total_cap(WINDOWS_FILES if resource is None else current_file_limit())
         self.total = total
         self.per_address = per_address
         self.idle_seconds = idle_seconds
