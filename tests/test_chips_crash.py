@@ -241,3 +241,20 @@ def test_the_balances_and_their_locks_are_private_whatever_the_umask(tmp_path):
         os.umask(old)
     for name in ("chips.json", "chips.json.lock", f".chips.json.owner-{bank._owner}.lock"):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
+
+
+def test_a_game_started_over_unfinished_is_closed_not_refunded_later(tmp_path):
+    from games.daifugo.table import TableSession
+
+    path = tmp_path / "chips.json"
+    names = ["あなた", "CPU-1", "CPU-2"]
+    table = TableSession(names=names, seed=2, bank=ChipBank(path, start=START), delay_ms=0)
+    table.start_game()
+    table.start_game()  # over the first, unfinished (no UI does this; the money must hold)
+    assert len(table.bank.open_games) == 1
+    table.bank.close()  # the process ends
+    after = ChipBank(path, start=START)
+    assert after.settled == 1  # only the second game's fees come back
+    assert sum(after.balance(n) for n in names) == 3 * START - sum(
+        fee for fee in table._fees().values()
+    )

@@ -103,6 +103,7 @@ class TableSession:
             if self.bank.top_up(name, largest) and name == self.names[HUMAN]:
                 topped = self.bank.balance(name)
         # the fees and the game in progress in one save: a crash before its end is refunded
+        self._close_game(refund=False)  # one started over unfinished stays paid, as before
         self.open_game = self.bank.open_game(self._fees())
         self._save_chips()
         return Start(topped)
