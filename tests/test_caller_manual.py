@@ -199,6 +199,7 @@ def test_the_host_types_the_number_and_the_reel_lands_on_it(qtbot, show, output_
     type_keys(qtbot, show, "7")
     qtbot.keyClick(show, Qt.Key.Key_Return)
     assert show.controller.spinning and show.controller.session.history == [17]
+    assert show.reel.spinning  # it spins as a drawn number does
     assert show.controller.revealed == []  # the room sees it when the reel lands
     land(qtbot, show)
     assert show.controller.revealed == [17] and show.reel.shown_number == 17
