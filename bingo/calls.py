@@ -19,7 +19,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bingo.config import Config
 
 _JA_DIGITS = ["", "いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"]
 _JA_HUNDREDS = {1: "ひゃく", 3: "さんびゃく", 6: "ろっぴゃく", 8: "はっぴゃく"}
@@ -89,7 +94,7 @@ def en_number(n: int) -> str:
     return f"{en_number(thousands)} thousand" + (f" {en_number(rest)}" if rest else "")
 
 
-def _digits(run: str, read) -> str:
+def _digits(run: str, read: Callable[[int], str]) -> str:
     """Leading zeros are said one by one ("07" -> zero seven), then the number."""
     zeros = len(run) - len(run.lstrip("0"))
     if zeros == len(run):
@@ -148,7 +153,7 @@ def call_for(number: int, names: tuple[str, ...], numbers_per_column: int, langu
     return Call(label, speech)
 
 
-def call_of(config, number: int) -> Call:
+def call_of(config: Config, number: int) -> Call:
     """The call for `number` under a bingo.config.Config (its columns and language)."""
     return call_for(
         number,
