@@ -124,7 +124,9 @@ class QuietLog:
         if last is not None and now - last < self._every:
             self._kinds[kind] = (last, left_out + 1)
             return False
-        more = f" (and {left_out} more like it in {now - last:.0f} s)" if left_out else ""
+        more = ""
+        if left_out and last is not None:
+            more = f" (and {left_out} more like it in {now - last:.0f} s)"
         stream = self._stream or sys.stderr
         try:
             print(f"bingo serve: {text}{more}", file=stream, flush=True)

@@ -20,6 +20,7 @@ import json
 import math
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,7 +124,7 @@ class WebServer:
         self.files = MemoryFiles()
         self._image_paths: dict[int, tuple[float, Path | None]] = {}
         self._problem_said: str | None = None
-        self._restore_logs = None
+        self._restore_logs: Callable[[], None] | None = None
         self._board_cache: tuple[int, str] | None = None
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
         self._pages = {name: _page(name, config.event.language) for name in ("index", "card")}
@@ -512,6 +513,7 @@ async def start(server: WebServer, host: str, port: int) -> Serving:
     )
     try:
         await runner.setup()
+        assert runner.server is not None  # set up just above
         listener = Listener(server.guard, runner.server, host, port)
     except BaseException:
         await runner.cleanup()
