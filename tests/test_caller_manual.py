@@ -192,6 +192,8 @@ def test_the_host_types_the_number_and_the_reel_lands_on_it(qtbot, show, output_
     from bingo.ui.weblink import ShowLink
 
     link = ShowLink(show.controller, show.warn, parent=show)  # what the phones follow
+    assert show.reel.strings("ready") == "出た玉の番号を入力して Enter！"  # not "press Space"
+    show.grab().save(str(output_dir / "manual_mode_start_1024x768.png"))
     type_keys(qtbot, show, "18")
     assert show.notice_text == "入力 18"
     qtbot.keyClick(show, Qt.Key.Key_Backspace)  # Backspace edits the digits

@@ -81,10 +81,23 @@ class ManualEntry(QObject):
             self.window.show_notice("", "info", 1)
 
 
+class _CageStrings:
+    """The show's texts, but the reel's "press Space to draw" says to type the ball's number."""
+
+    def __init__(self, strings) -> None:
+        self._strings = strings
+        self.language = getattr(strings, "language", "ja")
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self._strings("manual_start" if key == "ready" else key, **values)
+
+
 def attach_manual(window) -> ManualEntry:
     """The ball cage's entry of a DisplayWindow (its keys go through `handle_key` first)."""
     entry = ManualEntry(window)
     window.manual_entry = entry
+    if entry.active:
+        window.reel.strings = _CageStrings(window.reel.strings)
 
     def landed(_number: int) -> None:  # the host's strip says what comes next
         if entry.active and not entry.digits:
