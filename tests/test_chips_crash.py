@@ -235,11 +235,13 @@ def test_the_balances_and_their_locks_are_private_whatever_the_umask(tmp_path):
         bank = ChipBank(tmp_path / "chips.json")
         game = bank.open_game({"a": 25})
         bank.save()
+        owner = tmp_path / f".chips.json.owner-{bank._owner}.lock"
+        assert owner.stat().st_mode & 0o777 == 0o600  # while the game is on
         bank.close_game(game)
         bank.save()
     finally:
         os.umask(old)
-    for name in ("chips.json", "chips.json.lock", f".chips.json.owner-{bank._owner}.lock"):
+    for name in ("chips.json", "chips.json.lock"):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
 
 
@@ -258,3 +260,17 @@ def test_a_game_started_over_unfinished_is_closed_not_refunded_later(tmp_path):
     assert sum(after.balance(n) for n in names) == 3 * START - sum(
         fee for fee in table._fees().values()
     )
+
+
+def test_no_owner_lock_is_left_between_games(tmp_path):
+    path = tmp_path / "chips.json"
+    bank = ChipBank(path, start=START)
+    game = bank.open_game({"a": 25})
+    bank.save()
+    assert len(list(tmp_path.glob(".chips.json.owner-*.lock"))) == 1  # held while it plays
+    bank.close_game(game)
+    bank.save()
+    assert list(tmp_path.glob(".chips.json.owner-*.lock")) == []
+    game = bank.open_game({"a": 25})  # the next game takes it again
+    bank.save()
+    assert ChipBank(path, start=START).settled == 0  # still playing: not refunded

@@ -197,6 +197,13 @@ class ChipBank:
             self.balances = balances
             self.open_games = games
             self._pending.clear()
+            if self._owner_fd is not None and not any(
+                entry.get("owner") == self._owner for entry in games.values()
+            ):  # no game of ours in progress: no lock file left lying about between games
+                self.close()
+                with suppress(OSError):
+                    assert self._owner is not None
+                    self._owner_lock_path(self._owner).unlink()
 
     def close(self) -> None:
         """Let go of the owner lock (a bank with games still open leaves them to be settled)."""
