@@ -76,3 +76,14 @@ def test_a_launch_speed_off_the_steps_is_kept_and_listed(qtbot, config, tmp_path
     assert window.controls.buttons["speed"].text() == "7秒"
     window.controller.faster()
     assert window.controller.auto_seconds == 6
+
+
+def test_the_help_lists_the_callers_keys_in_both_languages():
+    from bingo.ui.help import KEYS
+    from bingo.ui.i18n import EN, JA
+
+    listed = dict((text, keys) for keys, text in KEYS)
+    assert listed["key_speed"] == "+ / −" and listed["key_voice"] == "S"
+    assert listed["key_manual"].startswith("0-9 Enter")
+    for key in ("key_speed", "key_voice", "key_manual"):
+        assert JA[key] and EN[key] and JA[key] != EN[key]
