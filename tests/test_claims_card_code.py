@@ -109,3 +109,49 @@ def test_the_event_key_is_found_by_default(qtbot, show):
     letters = cardcode.check_chars(key, 13)
     bad = "".join(next(a for a in cardcode.ALPHABET if a != ch) for ch in letters)
     assert typed(qtbot, show, f"No.0013-{bad}").result is None
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_card_check_reads_from_the_room(qtbot, config, tmp_path, output_dir, size, language):  # noqa: F811
+    """Every text of the card check whole, not running into another, >= 2.5 % of the height:
+    with a bingo (its hint), and with a refusal (the wrong check letters)."""
+    import dataclasses
+
+    from textboxes import painted_texts, text_problems
+
+    from bingo.ui.display import DisplayWindow
+
+    config = dataclasses.replace(config, event=dataclasses.replace(config.event, language=language))
+    order = seeded_order(config, 5, tmp_path)
+    card, bingo_at = column_card(config, order, 13)
+    session = DrawSession.open(config, tmp_path / "show.jsonl", seed=5)
+    for _ in range(bingo_at):
+        session.draw()
+    window = DisplayWindow(
+        session, config, registry={13: card}, probability_module=FAKE_ENGINE, odds_mode="thread"
+    )
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.card_view
+    view.card_key = lambda: KEY
+    shown = view._drawn
+    for text, name in (("No.0013", "bingo"), ("No.0013-AAAAA", "refused"), ("13", "reach")):
+        if name == "reach":  # one ball before its bingo: リーチ with the number that completes it
+            view._drawn = lambda: shown()[:-1]
+        window.open_card_check()
+        view.input.setText(text)
+        view.check(text)
+        with painted_texts(skip=("cell", "letter")) as texts:  # the card's cells: pictures
+            view.grab()
+        assert text_problems(texts, view.height(), view.rect().toRectF()) == [], name
+        if name == "reach":
+            assert view.result.verdict == "reach" and view.result.reach_numbers
+        close = view.close_button.geometry().toRectF()
+        assert not any(close.intersects(t.needed) for t in texts), name  # the button hides none
+        window.grab().save(
+            str(output_dir / f"card_check_{name}_{size[0]}x{size[1]}_{language}.png")
+        )
+    session.close()

@@ -26,6 +26,21 @@ from cards.registry import SERIAL_MAX_DIGITS
 VERDICT_COLOURS = {"bingo": "#ffd23f", "reach": "#ff9f1c", "not_yet": "#a9a3c9"}
 
 
+def wrapped_font(text: str, box: QRectF, flags, largest: float, smallest: float) -> QFont:
+    """The largest bold font from `largest` down to `smallest` px whose wrapped `text` fits
+    `box` (the smallest when none does: the room still reads it, the box is sized for it)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    size = largest
+    while size > smallest:
+        font = ui_font(size, QFont.Weight.Bold)
+        needed = QFontMetricsF(font).boundingRect(box, int(flags), text)
+        if needed.width() <= box.width() and needed.height() <= box.height():
+            return font
+        size -= 1
+    return ui_font(smallest, QFont.Weight.Bold)
+
+
 class CardCheckView(QWidget):
     """A full-window overlay over the audience view; Esc closes it."""
 
@@ -176,7 +191,7 @@ class CardCheckView(QWidget):
         close_h = round(h * 0.065)
         self.close_button.setGeometry(
             round(panel.left() + panel.width() * 0.06),
-            round(panel.bottom() - close_h - h * 0.03),
+            round(panel.top() + h * 0.75),
             round(panel.width() * 0.16),
             close_h,
         )
@@ -210,13 +225,11 @@ class CardCheckView(QWidget):
             self.strings("check_title"),
         )
         p.setPen(TEXT_DIM)
-        p.setFont(ui_font(h * 0.022, QFont.Weight.Normal))
-        p.drawText(
-            QRectF(left, panel.top() + h * 0.205, panel.width() * 0.4, h * 0.05),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            self.strings("check_prompt"),
-        )
-        info = QRectF(left, panel.top() + h * 0.27, panel.width() * 0.36, panel.height() - h * 0.3)
+        prompt = QRectF(left, panel.top() + h * 0.212, panel.width() * 0.37, h * 0.075)
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+        p.setFont(wrapped_font(self.strings("check_prompt"), prompt, flags, h * 0.03, h * 0.026))
+        p.drawText(prompt, flags, self.strings("check_prompt"))
+        info = QRectF(left, panel.top() + h * 0.29, panel.width() * 0.36, h * 0.44)
         if self.result is not None:
             card_area = QRectF(
                 panel.left() + panel.width() * 0.45,
@@ -228,12 +241,9 @@ class CardCheckView(QWidget):
             self._paint_verdict(p, info)
         elif self.message:
             p.setPen(ACCENT_ERROR)
-            p.setFont(fit_font(self.message, QRectF(0, 0, panel.width() * 0.86, 1), h * 0.05))
-            p.drawText(
-                QRectF(left, panel.top() + h * 0.3, panel.width() * 0.88, h * 0.3),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                self.message,
-            )
+            box = QRectF(left, panel.top() + h * 0.3, panel.width() * 0.88, h * 0.3)
+            p.setFont(wrapped_font(self.message, box, flags, h * 0.05, h * 0.03))
+            p.drawText(box, flags, self.message)
         p.end()
 
     def _paint_verdict(self, p: QPainter, rect: QRectF) -> None:
@@ -245,11 +255,11 @@ class CardCheckView(QWidget):
         p.setPen(TEXT)
         p.setFont(ui_font(h * 0.05, QFont.Weight.Black))
         p.drawText(
-            QRectF(rect.left(), rect.top(), rect.width(), h * 0.08),
+            QRectF(rect.left(), rect.top(), rect.width(), h * 0.07),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             serial,
         )
-        verdict_rect = QRectF(rect.left(), rect.top() + h * 0.09, rect.width(), h * 0.2)
+        verdict_rect = QRectF(rect.left(), rect.top() + h * 0.075, rect.width(), h * 0.17)
         font = fit_font(verdict, verdict_rect, h * 0.15)
         draw_outlined_text(
             p,
@@ -263,13 +273,17 @@ class CardCheckView(QWidget):
         )
         cells = sum(1 for row in result.card.rows for _ in row)
         marked = sum(1 for row in result.marked for m in row if m)
-        y = verdict_rect.bottom() + h * 0.02
+        y = verdict_rect.bottom() + h * 0.01
         p.setPen(TEXT_DIM)
         p.setFont(ui_font(h * 0.035, QFont.Weight.Bold))
         p.drawText(
-            QRectF(rect.left(), y, rect.width(), h * 0.06),
+            QRectF(rect.left(), y, rect.width(), h * 0.05),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             self.strings("marked_count", marked=marked, cells=cells),
+        )
+        hint_box = QRectF(rect.left(), y + h * 0.055, rect.width(), h * 0.13)
+        hint_flags = (
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
         )
         if result.verdict == "bingo":
             ball = self.winner_ball(result.card.serial)
@@ -279,21 +293,14 @@ class CardCheckView(QWidget):
                 else self.strings("winner_recorded_hint", ball=ball)
             )
             p.setPen(QColor(VERDICT_COLOURS["bingo"]))
-            p.setFont(ui_font(h * 0.032, QFont.Weight.Bold))
-            p.drawText(
-                QRectF(rect.left(), y + h * 0.07, rect.width(), h * 0.14),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                hint,
-            )
+            p.setFont(wrapped_font(hint, hint_box, hint_flags, h * 0.034, h * 0.026))
+            p.drawText(hint_box, hint_flags, hint)
         if result.verdict == "reach" and result.reach_numbers:
             numbers = ", ".join(str(n) for n in result.reach_numbers[:8])
+            reach = self.strings("reach_numbers", numbers=numbers)
             p.setPen(QColor(VERDICT_COLOURS["reach"]))
-            p.setFont(ui_font(h * 0.032, QFont.Weight.Bold))
-            p.drawText(
-                QRectF(rect.left(), y + h * 0.07, rect.width(), h * 0.14),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                self.strings("reach_numbers", numbers=numbers),
-            )
+            p.setFont(wrapped_font(reach, hint_box, hint_flags, h * 0.034, h * 0.026))
+            p.drawText(hint_box, hint_flags, reach)
 
     def _paint_card(self, p: QPainter, area: QRectF) -> None:
         result = self.result
