@@ -160,3 +160,36 @@ def test_a_long_japanese_title_prints_cards(tmp_path, capsys):
     assert open_card_set(load_config(config), registry).key == cardcode.read_key_file(
         key_file(registry)
     )
+
+
+def test_the_key_is_never_served(tmp_path, small):
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bingo.web.command import build_server
+
+    assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 0
+    key_hex = (tmp_path / "cards.key").read_text().strip()
+    server, _, _ = build_server(serve_args(small, tmp_path / "cards.csv"))
+
+    async def ask() -> list[tuple[int, str]]:
+        client = TestClient(TestServer(server.app))
+        await client.start_server()
+        try:
+            answers = []
+            for path in (
+                "/cards.key",
+                "/static/../cards.key",
+                "/static/cards.key",
+                "/card/cards.key",
+            ):
+                response = await client.get(path)
+                answers.append((response.status, await response.text()))
+            return answers
+        finally:
+            await client.close()
+
+    import asyncio
+
+    answers = asyncio.run(ask())
+    assert all(status in (400, 404) for status, _ in answers), answers
+    assert all(key_hex not in text for _, text in answers)
