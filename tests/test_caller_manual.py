@@ -262,6 +262,10 @@ def test_undo_space_and_auto_in_manual_mode(qtbot, show):
     assert show.notice_text == "手動抽選：出た玉の番号を入力して Enter"
     qtbot.keyClick(show, Qt.Key.Key_A)
     assert not show.controller.auto and "自動抽選は使えません" in show.notice_text
+    auto_button = show.controls.buttons["auto"]
+    qtbot.mouseClick(auto_button, Qt.MouseButton.LeftButton)  # the mouse host's way
+    assert not show.controller.auto and not auto_button.isChecked()
+    assert "自動抽選は使えません" in show.notice_text
     show.answers.answers.append(True)
     qtbot.keyClick(show, Qt.Key.Key_Backspace)  # nothing typed: Backspace is undo, as always
     assert show.controller.session.history == [] and show.controller.revealed == []

@@ -243,6 +243,7 @@ class DrawController(QObject):
 
     def _set_auto(self, on: bool) -> None:
         if on and getattr(self.session, "manual", False):
+            self.auto_changed.emit(False)  # a checkable button that asked goes back off
             self.notice.emit(self.strings("manual_no_auto"), "warn")
             on = False
         on = on and not self.session.finished

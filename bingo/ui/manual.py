@@ -39,8 +39,8 @@ class ManualEntry(QObject):
 
     def handle_key(self, event: QKeyEvent) -> bool:
         """Digits, Enter, Backspace and Esc while typing; False leaves the key to the show."""
-        if not self.active:
-            return False
+        if not self.active or getattr(self.window.controller, "_asking", False):
+            return False  # (a question is open: its keys are its own)
         text = unicodedata.normalize("NFKC", event.text() or "")
         key = event.key()
         if len(text) == 1 and text.isdigit() and text.isascii():
