@@ -88,18 +88,19 @@ apt_install_missing \
   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
   libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xfixes0 libpulse0 ||
   echo "warning: Qt windows may not open until those packages are installed" >&2
+# the spoken call (display.voice) on Linux: espeak-ng's voices; the show runs silently without
+apt_install_missing espeak-ng ||
+  echo "warning: the spoken call needs espeak-ng (apt install espeak-ng); the draw runs without it" >&2
 
 # ------------------------------------------------------------------ the tests' system tools
 # tests/test_web_browser.py drives the distribution's Chromium (nothing is downloaded by tests);
-# tests/test_cards_print.py renders and inspects the PDFs with poppler and a second font.
+# tests/test_cards_print.py renders and inspects the PDFs with poppler and a second font;
+# tests/test_caller_voice.py renders a call to a WAV file with espeak-ng (installed above).
 if [[ " ${extras[*]:-} " == *" test "* ]]; then
   apt_install_missing chromium chromium-driver ||
     echo "warning: the phone tests need chromium and chromium-driver (apt)" >&2
   apt_install_missing poppler-utils fonts-dejavu-core ||
     echo "warning: the print tests need poppler-utils and fonts-dejavu-core (apt)" >&2
-  # tests/test_caller_voice.py renders a spoken call to a WAV file with espeak-ng's Japanese voice
-  apt_install_missing espeak-ng ||
-    echo "warning: the spoken-call tests need espeak-ng (apt)" >&2
   # tests/test_cards_qr.py scans the cards' QR codes with zbarimg; tests/test_cards_press.py
   # checks the print-shop PDF with Ghostscript
   apt_install_missing zbar-tools ghostscript ||
