@@ -372,7 +372,7 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
 
 def test_killing_the_show_pauses_the_phones_and_a_restarted_show_resumes(event, tmp_path):
     """SIGKILL to the show alone: its web server goes on and says "paused"; the show started
-    again (its own server finds the port taken and leaves the running one) goes on drawing."""
+    again (it adopts the server still running for its journal) goes on drawing."""
     journal = tmp_path / "show.jsonl"
     show = start_show(event, tmp_path, "--auto", "0.5")
     group = show.pid
