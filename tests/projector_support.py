@@ -22,13 +22,22 @@ FAKE_ENGINE = "test_projector_fake_probability"
 SHOTS = Path("/work/shared/team/shots")
 SCREENS = [(1024, 768), (1280, 800), (1280, 720), (1920, 1080)]
 # Every board size 3..10; 5 and 7 with a free centre, 8 and 10 with 3-digit numbers.
-BOARDS = [(3, 10, False), (4, 10, False), (5, 15, True), (6, 12, False), (7, 15, True),
-          (8, 15, False), (9, 11, False), (10, 15, False)]
+BOARDS = [
+    (3, 10, False),
+    (4, 10, False),
+    (5, 15, True),
+    (6, 12, False),
+    (7, 15, True),
+    (8, 15, False),
+    (9, 11, False),
+    (10, 15, False),
+]
 MIN_SHARE = 0.025  # nothing the room reads is smaller than this share of the screen height
 
 
-def board_config(size: int, per_column: int, free: bool = False, language: str = "ja",
-                 threshold: int = 4):
+def board_config(
+    size: int, per_column: int, free: bool = False, language: str = "ja", threshold: int = 4
+):
     """config.toml with another board (default column names and colours for its size)."""
     data = tomllib.loads((ROOT / "config.toml").read_text(encoding="utf-8"))
     data["board"].update(
@@ -51,20 +60,33 @@ def install_fake_engine():
     def next_draw_stats(per_column, size, per_col, threshold=4, free_center=False, cards=1):
         p_now = sum(per_column) / (size * per_col)
         col = types.SimpleNamespace(
-            column=0, p_column=0.25, p_bingo_after=p_now, p_new_bingo_card=0.01,
-            expected_new_bingos=cards * 0.01, p_any_new_bingo=0.5,
+            column=0,
+            p_column=0.25,
+            p_bingo_after=p_now,
+            p_new_bingo_card=0.01,
+            expected_new_bingos=cards * 0.01,
+            p_any_new_bingo=0.5,
         )
         return types.SimpleNamespace(
-            p_bingo_now=p_now, p_bingo_next=p_now, p_new_bingo_card=0.01,
-            expected_new_bingos=cards * 0.01, p_any_new_bingo=0.5, by_column=(col,) * size,
-            cards=cards, remaining=size * per_col - sum(per_column),
+            p_bingo_now=p_now,
+            p_bingo_next=p_now,
+            p_new_bingo_card=0.01,
+            expected_new_bingos=cards * 0.01,
+            p_any_new_bingo=0.5,
+            by_column=(col,) * size,
+            cards=cards,
+            remaining=size * per_col - sum(per_column),
         )
 
     def first_bingo_curve(cards, size, per_col, threshold=4, free_center=False, **kw):
         draws = np.arange(size * per_col + 1)
         return types.SimpleNamespace(
-            draws=draws, p_any=np.clip(draws / 12, 0, 1), exact=True, max_error=0.0,
-            cards=cards, expected_first_bingo=8.5,
+            draws=draws,
+            p_any=np.clip(draws / 12, 0, 1),
+            exact=True,
+            max_error=0.0,
+            cards=cards,
+            expected_first_bingo=8.5,
         )
 
     module.warm_up = lambda *a, **k: None

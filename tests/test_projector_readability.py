@@ -8,11 +8,6 @@ the help, and 20 draws in with a bingo announcement, the resume banner and the d
 from __future__ import annotations
 
 import pytest
-
-from bingo.session import DrawSession
-from bingo.ui.display import DisplayWindow
-from bingo.ui.joinbadge import JoinBadge
-from cards.generate import generate_cards
 from projector_support import (
     BOARDS,
     FAKE_ENGINE,
@@ -23,6 +18,11 @@ from projector_support import (
     save_shot,
     text_problems,
 )
+
+from bingo.session import DrawSession
+from bingo.ui.display import DisplayWindow
+from bingo.ui.joinbadge import JoinBadge
+from cards.generate import generate_cards
 
 URL = "http://192.168.100.200:8080/"
 
@@ -57,9 +57,11 @@ def after_draws(qtbot, window, count=20):
         window.controller.draw()
         window.controller.land_now()
     qtbot.waitUntil(
-        lambda: window.odds_panel.result is not None
-        and len(window.odds_panel.result.drawn) == count
-        and window.odds_panel.curve is not None,
+        lambda: (
+            window.odds_panel.result is not None
+            and len(window.odds_panel.result.drawn) == count
+            and window.odds_panel.curve is not None
+        ),
         timeout=10000,
     )
     s = window.strings
@@ -89,5 +91,63 @@ def test_nothing_the_room_reads_is_cut_or_small(qtbot, tmp_path, board, screen, 
     problems["20 draws"] = text_problems(grab_text(window), h)
     if board[0] in (4, 5, 10):
         save_shot(window, output_dir, name + "_20draws.png")
-    report = [f"{state}: {line}" for state, lines in problems.items() for line in dict.fromkeys(lines)]
+    report = [
+        f"{state}: {line}" for state, lines in problems.items() for line in dict.fromkeys(lines)
+    ]
     assert not report, "\n".join(report)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
+@pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_reel_shows_the_drawn_number_whole_and_only_slivers_of_its_neighbours(
+    qtbot, tmp_path, board, screen
+):
+    window = open_show(qtbot, tmp_path, board, screen)
+    after_draws(qtbot, window, 3)
+    reel = window.reel
+    window_rect = reel.window_rect()
+    landed = reel.landed_rect()
+    assert window_rect.contains(landed)
+    item_h = landed.height()
+    spacing = item_h * 1.08  # the reel's pitch between two numbers
+    sliver = window_rect.height() / 2 - (spacing - item_h / 2)
+    assert sliver <= 0.25 * item_h, f"a neighbour shows {sliver / item_h:.0%} of its height"
+    # and what shows of them is dimmed: the landed tile is much brighter than a neighbour's
+    image = reel.grab().toImage()
+
+    def lightness(y0: float, y1: float) -> float:
+        xs = range(round(landed.left()) + 4, round(landed.right()) - 4, 3)
+        ys = range(round(y0), round(y1), 2)
+        values = [image.pixelColor(x, y).lightness() for x in xs for y in ys]
+        return sum(values) / max(1, len(values))
+
+    neighbour = lightness(window_rect.top() + 1, landed.top() - item_h * 0.12)
+    assert neighbour < 0.6 * lightness(landed.top(), landed.bottom())
+
+
+@pytest.mark.parametrize("board", [(8, 15, False), (10, 15, False), (9, 11, False)])
+def test_every_number_of_a_board_has_one_digit_size(qtbot, tmp_path, board):
+    """3-digit numbers used a smaller font on the board than 1- and 2-digit ones."""
+    window = open_show(qtbot, tmp_path, board, (1024, 768))
+    cell_w, cell_h = window.board._geometry()["cell"]
+    total = window.config.board.total_numbers
+    for lit in (True, False):
+        sizes = {
+            window.art.cell_font(n, cell_w, cell_h, lit, True).pixelSize()
+            for n in (1, 7, 42, 99, total)
+        }
+        assert len(sizes) == 1, sizes
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_disk_full_notice_is_shown_whole_with_its_advice(qtbot, tmp_path, screen, language):
+    """Issue 27 item 6: the disk-full notice on the audience view was cut before its advice."""
+    window = open_show(qtbot, tmp_path, (4, 10, False), screen, language)
+    after_draws(qtbot, window, 2)
+    text = window.strings("disk_full")
+    window.show_notice(text, "error", 60000)
+    entries = grab_text(window)
+    drawn = [e for e in entries if text in e["text"]]
+    assert drawn, "the whole notice, advice included, is drawn"
+    assert text_problems(drawn, screen[1]) == []

@@ -345,6 +345,8 @@ def test_resume_after_kill_9(qtbot, config, tmp_path, repo_root):
     killed_config = dataclasses.replace(killed_config, event=config.event)
     session = DrawSession.open(killed_config, journal)
     window = open_window(qtbot, session, killed_config)
+    # Killed mid-spin, the last number spins and lands first (tests/test_projector_resume_spin.py).
+    qtbot.waitUntil(lambda: not window.controller.spinning, timeout=10000)
     assert session.resumed
     assert window.board.drawn == draws == window.controller.revealed
     assert window.reel.shown_number == draws[-1]

@@ -161,6 +161,20 @@ class DrawController(QObject):
         )
         return True
 
+    # ---------------------------------------------------------------- a spin cut by a crash
+    def hold_back_last(self) -> None:
+        """The show stopped mid-spin (a crash): the room never saw the last number, so it is
+        not revealed yet; `respin` spins and lands it as any draw (issue 22 item 10)."""
+        if self.session.history and not self.spinning:
+            self.revealed = list(self.session.history[:-1])
+            self.spinning = True
+
+    def respin(self) -> None:
+        """Spin the held-back number (see hold_back_last) now that the screen is up."""
+        history = self.session.history
+        if self.spinning and history and len(self.revealed) == len(history) - 1:
+            self.spin_started.emit(history[-1], len(history))
+
     # ---------------------------------------------------------------- undo / new game
     def undo(self) -> bool:
         """Take back the last draw after asking; True when it was taken back."""

@@ -57,6 +57,36 @@ NOTICE_PILLS = {
 POINTER_IDLE_MS = 2500  # in full screen the mouse pointer hides after this long without moving
 
 
+RESPIN_DELAY_MS = 800  # after a restart, the cut-off spin starts once the screen is up
+
+
+def interrupted_spin(session) -> int | None:
+    """The number a crash cut off mid-spin: in the journal, but `<journal>.shown` (what the room
+    saw, bingo/showlink.py) names one number less. None when the room saw every number, and
+    when there is no `.shown` of this game (nothing to say the room missed it)."""
+    from pathlib import Path
+
+    from bingo.showlink import LineFollower, game_id, shown_path
+
+    history = list(getattr(session, "history", []))
+    journal = getattr(session, "journal_path", None)
+    if not history or journal is None or not getattr(session, "resumed", False):
+        return None
+    game = game_id(Path(journal))
+    lines = [
+        line
+        for line in LineFollower(shown_path(Path(journal))).read_new()
+        if game is not None and line.get("game") == game
+    ]
+    if not lines:
+        return None
+    seen = lines[-1]
+    before = history[-2] if len(history) > 1 else None
+    if seen.get("count") == len(history) - 1 and seen.get("last") == before:
+        return history[-1]
+    return None
+
+
 def with_registry_count(config: Config, registry: dict | None) -> Config:
     """The config whose odds count the registry's cards when one is loaded (not cards_in_play)."""
     if registry is None or len(registry) == config.event.cards_in_play:
@@ -242,7 +272,17 @@ class DisplayWindow(QWidget):
         self.claims_view.closed.connect(self.setFocus)
         self.winners_board.closed.connect(self.setFocus)
 
-        history = list(session.history)
+        self.interrupted = interrupted_spin(session)  # a number journaled, never landed
+        if self.interrupted is not None:
+            self.controller.hold_back_last()
+            if registry:  # the bingos the room already saw: only the landing's new ones flash
+                from cards.check import registry_stats
+
+                seen = registry_stats(
+                    list(registry.values()), self.controller.revealed, config.board.threshold
+                )
+                self.bingo_watch.update(self.controller.revealed, seen.bingo_serials)
+        history = list(self.controller.revealed)  # what the room has seen
         self.reel.show_number(history[-1] if history else None, len(history))
         self.board.set_drawn(history)
         self.odds_panel.set_draw_count(len(history))
@@ -274,6 +314,8 @@ class DisplayWindow(QWidget):
             self.sound = Sound(True, self.warn)
         if self.odds_panel.registry_loaded:
             self.odds.request(self.controller.revealed)
+        if self.interrupted is not None:  # the room sees it spin and land, as any draw
+            QTimer.singleShot(RESPIN_DELAY_MS, self.controller.respin)
 
     def resume_text(self, session) -> str:
         """The room hears of a dropped last line (a draw cut off by the crash); every other
