@@ -49,3 +49,16 @@ def test_schwimmen_help_says_the_passing_rules(language):
         assert "2回続けてのパスはできません" in text and "場札が新しい3枚に替わります" in text
     else:
         assert "never twice in a row" in text and "three new table cards come" in text
+
+
+def test_a_damaged_chips_file_is_told_in_the_players_language(tmp_path):
+    from games.daifugo.app import chips_notice
+    from games.daifugo.chips import ChipBank
+
+    path = tmp_path / "chips.json"
+    path.write_text("{ not json", encoding="utf-8")
+    bank = ChipBank(path)
+    assert bank.set_aside and (tmp_path / bank.set_aside).exists()
+    ja = chips_notice(bank, "ja")
+    assert "壊れていた" in ja and bank.set_aside in ja and "were damaged" not in ja
+    assert chips_notice(bank, "en").startswith("The chips file was damaged")

@@ -111,6 +111,18 @@ def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = N
     )
 
 
+def chips_notice(bank: ChipBank, language: str) -> str:
+    """What the player is told before play when the chips file needed care, in their language."""
+    from games.daifugo.texts import TEXTS
+
+    t = TEXTS[language if language in TEXTS else "ja"]
+    if bank.set_aside:
+        return str(t["chips_damaged"]).format(kept=bank.set_aside)
+    if bank.settled:
+        return str(t["settled"]).format(n=bank.settled)
+    return bank.notice
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     settings, language, args = resolve(sys.argv[1:] if argv is None else argv)
     if args.uecda is not None:
@@ -128,12 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if table.bank.notice:  # a damaged chips file was set aside, or a stopped game's fees
         from PySide6.QtWidgets import QMessageBox  # went back: say so before play starts
 
-        from games.daifugo.texts import TEXTS
-
-        notice = table.bank.notice
-        if table.bank.settled:
-            notice = str(TEXTS[language if language in TEXTS else "ja"]["settled"])
-            notice = notice.format(n=table.bank.settled)
+        notice = chips_notice(table.bank, language)
         print(f"warning: {table.bank.notice}", file=sys.stderr)
         QMessageBox.warning(table, table.windowTitle(), notice)
     table.start_game()

@@ -135,6 +135,7 @@ class ChipBank:
         self.path = Path(os.path.realpath(path or user_data_dir() / FILE_NAME))
         self.start = start
         self.notice = ""  # set when a damaged file was set aside, or games were settled
+        self.set_aside = ""  # the name a damaged chips file was kept under
         self.settled = 0  # unfinished games of stopped tables whose fees were given back
         self._pending: list[Op] = []
         self.open_games: dict[str, GameEntry] = {}
@@ -328,6 +329,9 @@ class ChipBank:
             return balances
         except ValueError as exc:
             kept = self._set_aside()
+            self.set_aside = (
+                kept.name
+            )  # the damaged file's new name (the notice's language-free part)
             self.notice = (
                 f"chip balances in {self.path} were damaged ({exc}): kept as {kept.name}, "
                 "everyone starts again with the starting chips"

@@ -90,6 +90,10 @@ TEXTS = {
             "大富豪：プログラムが止められたため、途中のゲームは中止しました。"
             "参加費は全員に返し、チップはゲーム前のままです。"
         ),
+        "chips_damaged": (
+            "チップの記録ファイルが壊れていたため {kept} として残しました。"
+            "全員が初期チップから始めます。"
+        ),
         "settled": (
             "前回はゲームの途中でプログラムが止まりました（強制終了・電源切れなど）。"
             "そのゲーム（{n}件）は中止し、参加費は全員に返しました。"
@@ -171,6 +175,10 @@ TEXTS = {
         "interrupted": (
             "Daifugō: the program was stopped, so the game in progress was dropped."
             " The fees went back to everyone: the chips are as they were before it."
+        ),
+        "chips_damaged": (
+            "The chips file was damaged: it is kept as {kept}, and everyone starts again"
+            " with the starting chips."
         ),
         "settled": (
             "Last time the program stopped in the middle of a game (killed, crashed or out of"
