@@ -155,3 +155,14 @@ def test_the_card_check_reads_from_the_room(qtbot, config, tmp_path, output_dir,
             str(output_dir / f"card_check_{name}_{size[0]}x{size[1]}_{language}.png")
         )
     session.close()
+
+
+@pytest.mark.parametrize("text", ["①", "²", "No.", "x", "No.0013-", "No.0013-ABC", "①-PRSXF"])
+def test_what_is_no_card_number_is_refused_with_the_hint(qtbot, show, text):
+    view = typed(qtbot, show, text) if text.isascii() else None
+    if view is None:  # typed by an input method
+        show.open_card_check()
+        view = show.card_view
+        view.input.setText(text)
+        qtbot.keyClick(view.input, Qt.Key.Key_Return)
+    assert view.result is None and view.message == show.strings("check_bad")

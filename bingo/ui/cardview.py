@@ -23,6 +23,8 @@ from bingo.ui.art import (
 )
 from cards.registry import SERIAL_MAX_DIGITS
 
+# Full-width ASCII (what a Japanese input method types: "Ｎｏ．００１３－ＰＲＳＸＦ") -> ASCII
+FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 VERDICT_COLOURS = {"bingo": "#ffd23f", "reach": "#ff9f1c", "not_yet": "#a9a3c9"}
 
 
@@ -133,15 +135,13 @@ class CardCheckView(QWidget):
     def parse(self, text: str) -> tuple[int | None, str | None]:
         """(serial, None) for a serial as typed or printed; (serial, message) when its check
         letters are wrong; (None, None) when it is neither."""
-        import unicodedata
-
         from bingo import cardcode
         from cards.check import parse_serial
 
         serial = parse_serial(text)
         if serial is not None:
             return serial, None
-        parsed = cardcode.parse_code(unicodedata.normalize("NFKC", text))
+        parsed = cardcode.parse_code(text.translate(FULL_WIDTH))  # not NFKC: "①" is no 1
         if parsed is None:
             return None, None
         serial, letters = parsed
