@@ -19,6 +19,7 @@ import errno
 import json
 import math
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from bingo.web.files import MemoryFiles
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view, claim_state
 from bingo.web.guard import (
     IDLE_SECONDS,
+    MAX_TOTAL,
     SERVER_NAME,
     ConnectionGuard,
     GuardedRunner,
@@ -498,7 +500,16 @@ async def start(server: WebServer, host: str, port: int) -> Serving:
     and half-sent requests are closed after IDLE_SECONDS (aiohttp's keep-alive, and the guard's
     sweep for what aiohttp leaves open).
     """
-    server.guard.total = total_cap(raise_file_limit())
+    files = raise_file_limit()
+    server.guard.total = total_cap(files)
+    if server.guard.total < MAX_TOTAL and sys.platform != "win32":
+        server.log.say(
+            "files",
+            f"this process may open {files} files, so the phones' server takes at most "
+            f"{server.guard.total} connections (about {server.guard.total // 7} phones loading "
+            "at once; more wait their turn): for a big room raise the limit before starting "
+            "(ulimit -n 8192)",
+        )
     server._restore_logs = quiet_logs(server.log)
     runner = GuardedRunner(
         server.app,
