@@ -484,14 +484,16 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
     targets = [r["missed"] == 0, r["p99"] < 1.0, per_minute < LOG_TARGET]
     reloaded, reloads = r["reloads"]
     pages = [r["loaded"] == r["arrived"], reloaded == reloads]
+    new = f"(slowest {r['slowest']:.1f} s)"
     if name == "codes":  # new players compete with the attacker's fresh addresses (see below)
         pages = pages[1:]
+        new = f"({verdict(r['loaded'] == r['arrived'])}, not counted: see below)"
     print(
         f"{name:10} {r['draws']:2} draws: phones p50 {r['p50'] * 1000:4.0f} ms, p99 "
         f"{r['p99'] * 1000:4.0f} ms (< 1000: {verdict(targets[1])}), missed {r['missed']} "
         f"({verdict(targets[0])}), terminal {written} B = {per_minute / 1000:.1f} KB/min "
         f"(< 100: {verdict(targets[2])}) => {verdict(all(targets))}; new phones loaded "
-        f"{r['loaded']}/{r['arrived']} (slowest {r['slowest']:.1f} s), phones in reopened "
+        f"{r['loaded']}/{r['arrived']} {new}, phones in reopened "
         f"their card {reloaded}/{reloads} => {verdict(all(pages))}; server CPU "
         f"{r['server cpu']:.1f} s, machine load {r['load']:.1f} on {os.cpu_count()} cores",
         flush=True,
@@ -509,8 +511,11 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
             f"{'':10} wrong codes checked: {checked} in {seconds:.0f} s from 4,000 addresses, "
             f"{rate:.0f} a minute once the burst is spent: every code of one card takes "
             f"{days:.0f} days (> 7: {verdict(days > 7)}), a 6-hour evening opens it with "
-            f"{evening:.2%}; new players compete with the attacker's fresh addresses for the "
-            "checks (bingo.web.limits.GuessLimiter), phones already in keep their cards"
+            f"{evening:.2%}. Phones already in keep their cards; new players typing their "
+            "code compete with the attacker's 4,000 fresh addresses for the 60 checks a minute "
+            "(a server cannot tell them apart: bingo.web.limits.GuessLimiter) until those "
+            "addresses are spent (2 wrong codes each: about 2 hours here, 8 minutes for a "
+            "/24 LAN)"
         )
 
 
