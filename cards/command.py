@@ -510,7 +510,7 @@ def make_cards(
             files.discard()
     upscaled = min(writer.picture_sources, default=0)
     return MadeCards(
-        preflight=preflight(pdf_path),
+        preflight=preflight(pdf_path, every_page=options.press),  # a shop's file in full
         press_note=_press_note(writer, upscaled) if options.press else "",
         pdf=pdf_path,
         registry=registry_path,

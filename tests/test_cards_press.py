@@ -58,7 +58,8 @@ def test_the_file_is_pdf_x_1a_with_a_cmyk_output_intent(press_file):
 
 
 def test_every_colour_and_picture_is_cmyk_and_nothing_is_transparent(press_file):
-    report = preflight(press_file)
+    report = preflight(press_file, every_page=True)
+    assert report.pages_read == report.pages == 6
     assert report.colour_spaces == {"DeviceCMYK"} and report.picture_spaces == {"DeviceCMYK"}
     assert report.transparency == []
     with pikepdf.open(press_file) as pdf:
@@ -182,6 +183,7 @@ def test_the_default_stays_rgb_and_small(tmp_path, capsys):
     assert "preflight of cards.pdf" in out and "DeviceRGB" in out  # every run prints it
     report = preflight(tmp_path / "cards.pdf")
     assert "DeviceRGB" in report.colour_spaces and report.pdfx is None
+    assert any("alpha" in t for t in report.transparency)  # the washes: fine at home, not for X-1a
     assert report.size_bytes < 200_000
     with pikepdf.open(tmp_path / "cards.pdf") as pdf:
         assert "/OutputIntents" not in pdf.Root
@@ -195,3 +197,13 @@ def test_press_from_the_config_and_a_bad_finish(tmp_path, capsys):
     assert run_cards(tmp_path, "--count", "1", "--finish", "huge", "--force") == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--finish huge: not a finished size" in err
+
+
+def test_a_long_default_file_is_read_on_a_sample_and_says_so(press_file, monkeypatch):
+    import cards.preflight
+
+    monkeypatch.setattr(cards.preflight, "FULL_SCAN_PAGES", 2)
+    sampled = preflight(press_file)
+    assert sampled.pages == 6 and sampled.pages_read < 6
+    assert f"6 pages ({sampled.pages_read} read in full)" in sampled.summary()
+    assert preflight(press_file, every_page=True).pages_read == 6
