@@ -87,3 +87,53 @@ def test_the_landed_number_stays_in_view_through_every_announcement(
             assert frame.pixel(x + origin.x(), y + origin.y()) == reel.pixel(x, y)
     if board[0] == 4 and screen == (1024, 768):
         save_shot(window, output_dir, "projector_1024x768_bingo_number_visible.png")
+
+
+@pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_twenty_draws_with_a_real_bingo_alert_keep_the_number_in_view(
+    qtbot, tmp_path, screen, output_dir
+):
+    """The closing note's picture: 60 registered cards on 4x4, the 20th ball brings new bingos
+    (the registry's alert, not a staged one), and the number just drawn is whole beside it."""
+    from cards.check import registry_stats
+    from cards.generate import generate_cards
+
+    cfg = board_config(4, 10)
+    cards = generate_cards(cfg.board, 60, seed=5)
+    for seed in range(200):  # a seed whose 20th ball gives some card its first bingo
+        scratch = DrawSession.open(cfg, tmp_path / f"s{seed}.jsonl", seed=seed)
+        balls = [scratch.draw() for _ in range(20)]
+        scratch.close()
+        before = registry_stats(cards, balls[:19], 4).bingo_serials
+        after = registry_stats(cards, balls, 4).bingo_serials
+        if set(after) - set(before):
+            break
+    session = DrawSession.open(cfg, tmp_path / "j.jsonl", seed=seed)
+    window = DisplayWindow(
+        session,
+        cfg,
+        registry={c.serial: c for c in cards},
+        probability_module=FAKE_ENGINE,
+        odds_mode="thread",
+    )
+    qtbot.addWidget(window)
+    window.resize(*screen)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_background_work()
+    for _ in range(19):
+        window.controller.draw()
+        window.controller.land_now()
+    qtbot.waitUntil(
+        lambda: window.odds_panel.result is not None and len(window.odds_panel.result.drawn) == 19,
+        timeout=60000,
+    )
+    window.controller.draw()
+    with qtbot.waitSignal(window.reel.landed, timeout=5000):
+        pass
+    qtbot.waitUntil(window.flash.isVisible, timeout=60000)
+    new = len(set(after) - set(before))
+    assert window.flash.text == window.strings("bingo_flash", n=new)
+    assert window.reel.shown_number == balls[19] and covering(window) == []
+    qtbot.wait(350)  # the pop-in, for the picture
+    save_shot(window, output_dir, f"projector_{screen[0]}x{screen[1]}_20draws_bingo.png")

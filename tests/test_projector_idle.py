@@ -8,7 +8,9 @@ import sys
 
 import pytest
 from projector_support import FAKE_ENGINE, board_config, install_fake_engine, save_shot
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage, QRegion
+from PySide6.QtWidgets import QWidget
 
 from bingo.session import DrawSession
 from bingo.ui.art import TextLog
@@ -71,7 +73,10 @@ def test_the_idle_qr_panel_is_opaque_and_inside_the_reel_frame(
     assert panel.isVisible() and panel.parentWidget() is window.reel
     inside = window.reel.window_rect().toAlignedRect()
     assert inside.contains(panel.geometry()), (panel.geometry(), inside)
-    image = panel.grab().toImage()
+    # Painted alone on a transparent image, every pixel of the card is fully opaque.
+    image = QImage(panel.size(), QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    panel.render(image, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)
     w, h = image.width(), image.height()
     for x in range(round(w * 0.06), round(w * 0.94), max(1, w // 25)):
         for y in range(round(h * 0.06), round(h * 0.94), max(1, h // 25)):

@@ -250,7 +250,8 @@ class OddsPanel(QWidget):
             )
             one_line = labels[i].replace("\n", "")
             font = ui_font(max(least, row_h * 0.3), QFont.Weight.Bold)
-            label = one_line if text_fits(font, label_rect, one_line, left) else labels[i]
+            one_line_fits = text_fits(font, label_rect, one_line, left & ~Qt.TextFlag.TextWordWrap)
+            label = one_line if one_line_fits else labels[i]
             p.setPen(TEXT_DIM)
             p.setFont(
                 fit_block(label, label_rect, max(least, row_h * 0.3), QFont.Weight.Bold, left)
