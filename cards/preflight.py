@@ -121,6 +121,7 @@ def _space_name(space) -> str:
 
 
 FULL_SCAN_PAGES = 400  # beyond this, the pages' own content is read on a sample (see below)
+SAMPLE_ENDS, SAMPLE_EVERY = 100, 25
 
 
 def preflight(path: str | Path, *, every_page: bool = False) -> Preflight:
@@ -147,9 +148,9 @@ def preflight(path: str | Path, *, every_page: bool = False) -> Preflight:
             if (
                 every_page
                 or total <= FULL_SCAN_PAGES
-                or number <= 100
-                or number > total - 100
-                or number % 25 == 0
+                or number <= SAMPLE_ENDS
+                or number > total - SAMPLE_ENDS
+                or number % SAMPLE_EVERY == 0
             ):
                 _scan_ops(_contents(page), report)
                 report.pages_read += 1

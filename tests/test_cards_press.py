@@ -203,6 +203,8 @@ def test_a_long_default_file_is_read_on_a_sample_and_says_so(press_file, monkeyp
     import cards.preflight
 
     monkeypatch.setattr(cards.preflight, "FULL_SCAN_PAGES", 2)
+    monkeypatch.setattr(cards.preflight, "SAMPLE_ENDS", 1)
+    monkeypatch.setattr(cards.preflight, "SAMPLE_EVERY", 3)
     sampled = preflight(press_file)
     assert sampled.pages == 6 and sampled.pages_read < 6
     assert f"6 pages ({sampled.pages_read} read in full)" in sampled.summary()
