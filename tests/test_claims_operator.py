@@ -74,3 +74,22 @@ def test_the_by_column_headers_are_whole(qtbot, repo_root, tmp_path, output_dir,
     qtbot.waitUntil(lambda: header_problems(table) == [], timeout=3000)
     operator.close()
     session.close()
+
+
+def test_the_operator_window_opens_the_winners_board(qtbot, repo_root, tmp_path):
+    from bingo.ui.display import DisplayWindow
+    from bingo.ui.operator import OperatorWindow
+
+    config = load_config(repo_root / "config.toml")
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=5)
+    window = DisplayWindow(session, config, probability_module=FAKE_ENGINE, odds_mode="thread")
+    qtbot.addWidget(window)
+    window.show()
+    operator = OperatorWindow(window)
+    qtbot.addWidget(operator)
+    operator.show()
+    operator.buttons["winners"].click()
+    assert window.winners_board.isVisible()
+    operator.buttons["winners"].click()
+    assert not window.winners_board.isVisible()
+    session.close()

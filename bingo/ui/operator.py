@@ -147,6 +147,7 @@ class OperatorWindow(QWidget):
             "new": self.controller.new_game,
             "full": display.toggle_full_screen,
             "help": display.open_help,
+            "winners": display.winners_board.toggle,  # the winners' board on the projector
         }
         grid = QGridLayout()
         for i, (key, action) in enumerate(actions.items()):
