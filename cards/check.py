@@ -149,7 +149,17 @@ def load_registry_for(
     goes to `note`, by default as `note: …` lines on stderr (the host's side)."""
     from cards.cardset import open_card_set
 
-    return open_card_set(config, path, note=note or _note_on_stderr).cards
+    card_set = open_card_set(config, path, note=note or _note_on_stderr)
+    return VerifiedRegistry(card_set.cards, card_key=card_set.key)
+
+
+class VerifiedRegistry(dict):
+    """{serial: card} of a verified registry, with its set's key (`card_key`, None when the
+    set has none): the draw display checks a printed code's letters with it."""
+
+    def __init__(self, cards: dict[int, BingoCard], *, card_key: bytes | None) -> None:
+        super().__init__(cards)
+        self.card_key = card_key
 
 
 def _note_on_stderr(text: str) -> None:

@@ -116,6 +116,8 @@ def test_the_show_refuses_a_set_it_cannot_verify_and_uses_the_sets_key(tmp_path,
     key = cardcode.read_key_file(tmp_path / "cards.key")
     server, _, _ = build_server(serve_args(small, registry))  # `bingo serve --registry`
     assert server.card_key == key and set(server.registry) == {1, 2, 3, 4}
+    # the draw display's registry carries the set's key, to check a printed code's letters
+    assert load_registry_for(load_config(small), registry).card_key == key
     (tmp_path / "cards.key").rename(tmp_path / "elsewhere.key")
     config = load_config(small)
     for load in (
