@@ -166,3 +166,12 @@ def test_what_is_no_card_number_is_refused_with_the_hint(qtbot, show, text):
         view.input.setText(text)
         qtbot.keyClick(view.input, Qt.Key.Key_Return)
     assert view.result is None and view.message == show.strings("check_bad")
+
+
+def test_the_show_checks_the_letters_with_the_card_sets_own_key(tmp_path):
+    """`bingo draw --registry cards.csv` reads `cards.key` beside it for the check letters."""
+    from bingo.ui.command import card_set_key
+
+    (tmp_path / "cards.key").write_bytes(cardcode.key_file_text(KEY))
+    assert card_set_key(tmp_path / "cards.csv")() == KEY
+    assert card_set_key(tmp_path / "other.csv")() is None  # no key there: serial only

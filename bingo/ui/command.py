@@ -234,6 +234,8 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
 
     app = make_app("bingo draw")
     window = DisplayWindow(session, config, registry=registry, auto_seconds=args.auto)
+    if getattr(args, "registry", None):  # the check letters are keyed by the card set's key
+        window.card_view.card_key = card_set_key(Path(args.registry))
     _install_excepthook(window)
     for message in start_warnings(config, args, window.strings):
         window.warn(message)
@@ -253,6 +255,14 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
         window.odds.shutdown()
         if server is not None:
             server.stop()
+
+
+def card_set_key(registry: Path):
+    """Reads the key beside the registry (`cards.key`) for the card check, when asked."""
+    from bingo import cardcode
+    from cards.cardset import key_file
+
+    return lambda: cardcode.read_key_file(key_file(registry))
 
 
 def _start_web(window, session, config, args: argparse.Namespace):
