@@ -110,15 +110,27 @@ def browser(local: str) -> aiohttp.ClientSession:
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=6, local_addr=(local, 0)))
 
 
+MISSING_IMAGES = [0]  # cell images that failed in pages that loaded (the page drops them)
+
+
 async def load_page(base: str, code: str, numbers: list[int], local: str, timeout: float) -> float:
-    """Load the card page as a browser does; the seconds it took (raises if it failed)."""
+    """Load the card page as a browser does; the seconds it took.
+
+    Raises when the page, its style or its script failed; a cell image that failed is counted
+    in MISSING_IMAGES (the page draws the cell without it, as a browser shows a page whose
+    image failed).
+    """
     t = time.perf_counter()
     async with browser(local) as session, asyncio.timeout(timeout):
         await fetch(session, f"{base}/card/{code}")
         await asyncio.gather(
             fetch(session, f"{base}/static/app.css"), fetch(session, f"{base}/static/app.js")
         )
-        await asyncio.gather(*(fetch(session, f"{base}/img/{n}", ok=(200, 404)) for n in numbers))
+        images = await asyncio.gather(
+            *(fetch(session, f"{base}/img/{n}", ok=(200, 404)) for n in numbers),
+            return_exceptions=True,
+        )
+    MISSING_IMAGES[0] += sum(isinstance(x, aiohttp.ClientError | OSError) for x in images)
     return time.perf_counter() - t
 
 
@@ -143,13 +155,14 @@ class Phone:
         self.connects = 0
         self.seen: dict[int, float] = {}  # draw count -> when this client had it
         self.load_seconds: float | None = None
+        self.load_error: str | None = None
         self.stop = False
 
     async def run(self) -> None:
         try:
             self.load_seconds = await load_page(self.base, self.code, self.numbers, self.local, 60)
-        except (aiohttp.ClientError, OSError, TimeoutError):
-            pass  # counted as not loaded; the feed is still followed
+        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+            self.load_error = type(exc).__name__  # counted as not loaded; the feed is followed
         async with browser(self.local) as session:
             await self.follow(session)
 
@@ -292,6 +305,13 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
             f"{cpu_seconds(server.pid) - cpu_before:.1f} s; {sum(p.count == 0 for p in phones)} "
             f"follow the draw {time.perf_counter() - t:.1f} s after the start"
             + (f" (server at a {args.files}-file limit)" if args.files else "")
+        )
+        errors = sorted({p.load_error for p in phones if p.load_error})
+        if errors:
+            print(f"  pages that did not load: {', '.join(errors)}")
+        print(
+            f"  cell images that failed in the pages that loaded: {MISSING_IMAGES[0]} of "
+            f"{sum(len(p.numbers) for p in phones)}"
         )
         delays: list[float] = []
         memory = [rss_kb(server.pid)]

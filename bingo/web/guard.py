@@ -10,10 +10,11 @@ aiohttp's own pieces, this module adds:
 * `ConnectionGuard`: connections counted per address (`limits.address_key`: IPv6 per /64) and in
   all. A newcomer past its address's cap is closed at once, unanswered (the cheapest refusal).
 * `Listener`: the server accepts connections itself, and only while the guard has room. When
-  every place is taken, room is made by closing a connection idle for `MIN_IDLE` or more (kept
-  alive waiting for a request, or half a request sent), first of the address holding the most;
-  if none is idle, the newest connection of the address holding the most, when it holds more
-  than `FAIR_SHARE` (a phone needs about 7); else nothing more is accepted until room is made:
+  every place is taken, room is made by closing the connection idle the longest (kept alive
+  waiting for a request, or half a request sent) once it has been idle for `MIN_IDLE` (a page
+  still loading is left alone); if none is, the newest connection of the address holding the
+  most, when it holds more than `FAIR_SHARE` (a phone needs about 7); else nothing more is
+  accepted until room is made:
   new phones then wait in the system's queue of pending connections (TCP retries for them)
   instead of being refused, and a phone's WebSocket is never dropped for a flood of addresses
   that each hold no more than it does.
@@ -53,7 +54,7 @@ IDLE_SECONDS = 10.0  # kept-alive idle, or slower than this to send a request's 
 REQUEST_SECONDS = 30.0  # one ordinary request, its answer included
 PER_ADDRESS = 32  # a browser opens about 6 per page; a few tabs and the WebSocket fit
 FAIR_SHARE = 8  # when full, an address holding more than this gives up its newest connection
-MIN_IDLE = 1.0  # idle for less (a page loading) is not closed to make room
+MIN_IDLE = 2.0  # idle for less (a page loading) is not closed to make room
 MAX_TOTAL = 4096
 BACKLOG = 128  # connections the system keeps waiting for us while the server is full
 RESERVED_FILES = 96  # the journal and its side files, the interpreter's own, those closing
@@ -184,6 +185,7 @@ class ConnectionGuard:
         self._clock = clock
         self._open: dict[Any, _Connection] = {}  # in the order they came
         self._by_key: dict[str, dict[Any, _Connection]] = {}
+        self._idle: dict[Any, _Connection] = {}  # not inside a request, longest idle first
         self.refused = 0
         self.displaced = 0
         self.swept = 0
@@ -210,12 +212,14 @@ class ConnectionGuard:
         conn = _Connection(handler, key, self._clock())
         self._open[handler] = conn
         self._by_key.setdefault(key, {})[handler] = conn
+        self._idle[handler] = conn
         return True
 
     def release(self, handler: Any) -> None:
         conn = self._open.pop(handler, None)
         if conn is None:
             return
+        self._idle.pop(handler, None)
         mine = self._by_key.get(conn.key)
         if mine is not None:
             mine.pop(handler, None)
@@ -244,13 +248,14 @@ class ConnectionGuard:
 
     def make_room(self) -> bool:
         """Close one connection for a newcomer (see the module's docstring); False if none."""
-        heaviest = max(self._by_key.values(), key=len, default={})
-        old = self._clock() - MIN_IDLE
-        victim = _first_idle(heaviest.values(), old) or _first_idle(self._open.values(), old)
-        if victim is None and len(heaviest) > FAIR_SHARE:
-            victim = next(reversed(heaviest.values()))
+        victim = next(iter(self._idle.values()), None)
+        if victim is not None and self._clock() - victim.since < MIN_IDLE:
+            victim = None
         if victim is None:
-            return False
+            heaviest = max(self._by_key.values(), key=len, default={})
+            if len(heaviest) <= FAIR_SHARE:
+                return False
+            victim = next(reversed(heaviest.values()))
         self.displaced += 1
         self.log.say(
             "displaced", f"{len(self._open)} connections open: idle ones are closed to make room"
@@ -271,18 +276,23 @@ class ConnectionGuard:
         if conn is not None:
             conn.busy += 1
             conn.since = self._clock()
+            self._idle.pop(handler, None)
 
     def end(self, handler: Any) -> None:
         conn = self._open.get(handler)
         if conn is not None:
             conn.busy = max(0, conn.busy - 1)
             conn.since = self._clock()
+            if not conn.busy and not conn.websocket:  # idle again: the newest idle
+                self._idle.pop(handler, None)
+                self._idle[handler] = conn
 
     def websocket(self, handler: Any) -> None:
         """This connection is a phone's feed: left to the WebSocket heartbeat, never swept."""
         conn = self._open.get(handler)
         if conn is not None:
             conn.websocket = True
+            self._idle.pop(handler, None)
 
     # ------------------------------------------------------------------ the sweep
     def sweep(self) -> int:
@@ -303,10 +313,6 @@ class ConnectionGuard:
         while True:
             await asyncio.sleep(min(1.0, self.idle_seconds / 4))
             self.sweep()
-
-
-def _first_idle(conns, since: float) -> _Connection | None:
-    return next((c for c in conns if not c.busy and not c.websocket and c.since <= since), None)
 
 
 class GuardedHandler(RequestHandler):
