@@ -166,6 +166,10 @@ def test_the_show_tiles_and_curve_agree_with_bingo_prob_json(
         assert f"だれかが新しくビンゴ: {percent(shown['p_new_bingo_next'])}" in host
         if shown["cards_with_bingo"] == 0:
             assert f"最初のビンゴは平均 {curve.expected_draw:.1f} 球目" in host
+        else:  # the host's window, too, names the next milestone, not a first bingo
+            assert "最初のビンゴ" not in host
+            n = shown["cards_with_bingo"] + 1
+            assert f"次のビンゴ（{n}枚目）は平均 {curve.expected_draw:.1f} 球目" in host
         if shown["cards_with_bingo"] == 0:
             assert title.startswith("登録60枚で最初のビンゴ")
             if not seen_first and len(history) >= 3:

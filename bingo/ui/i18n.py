@@ -19,6 +19,7 @@ JA: dict[str, str] = {
     "registry_line": "登録カード {cards}枚：ビンゴ {bingo}枚 ／ リーチ {reach}枚",
     "registry_none": "カード登録ファイルなし",
     "expected_first": "最初のビンゴは平均 {t:.1f} 球目",
+    "expected_next_bingo": "次のビンゴ（{n}枚目）は平均 {t:.1f} 球目",
     # ---- odds about the registered cards (odds helper)
     "reg_bingo_now": "登録カードの\nいまのビンゴ率",
     "reg_curve_first": "登録{cards}枚で最初のビンゴが出ている確率",
@@ -190,6 +191,7 @@ EN: dict[str, str] = {
     "registry_line": "Registered cards {cards}: bingo {bingo} / one away {reach}",
     "registry_none": "no card registry",
     "expected_first": "first bingo on average at draw {t:.1f}",
+    "expected_next_bingo": "the next bingo (card {n}) on average at draw {t:.1f}",
     # ---- odds about the registered cards (odds helper)
     "reg_bingo_now": "Registered cards\nwith a bingo now",
     "reg_curve_first": "First bingo among the {cards} registered cards, by draw",

@@ -451,8 +451,11 @@ class OperatorWindow(QWidget):
         if stats is not None:
             lines.append(f"{s('op_next_bingo')}: {percent(stats.p_bingo_next)}")
         curve = self.display.odds_panel.curve
-        if curve is not None:
+        bingos = getattr(curve, "bingo_cards", 0)  # a registry's curve is to its next bingo
+        if curve is not None and bingos == 0:
             lines.append(s("expected_first", t=curve.expected_first_bingo))
+        elif curve is not None and curve.milestone <= curve.cards:
+            lines.append(s("expected_next_bingo", n=curve.milestone, t=curve.expected_first_bingo))
         self.figures.setText("\n".join(lines))
         for column in range(config.board.size):
             values = [
