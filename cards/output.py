@@ -185,7 +185,7 @@ class PngFolder:
         replace: bool,
         backup_stamp: str | None = None,
     ) -> None:
-        """`backup_stamp`: PNGs replaced or dropped are kept as card-<n>.backup-<stamp>.png."""
+        """`backup_stamp`: PNGs replaced or dropped are kept in `<dir>.backup-<stamp>/`."""
         self.directory = directory
         self.backup_stamp = backup_stamp
         self.backups: list[Path] = []
@@ -253,7 +253,12 @@ class PngFolder:
                     path.unlink()
 
     def _keep_backup(self, path: Path) -> None:
-        backup = backup_name(path, self.backup_stamp or "")
+        """Into `<dir>.backup-<stamp>/` beside the folder, which keeps exactly the registry's
+        PNGs (and the host's own files)."""
+        folder = self.directory.with_name(f"{self.directory.name}.backup-{self.backup_stamp}")
+        if not self.backups:
+            folder.mkdir(exist_ok=True)
+        backup = folder / path.name
         os.replace(path, backup)
         self.backups.append(backup)
 
