@@ -132,6 +132,15 @@ class Winner:
     claim_ball: int | None = None
 
 
+def _winner_text(w: Winner) -> str:
+    """ "No.6 bingo at ball 5 (claimed at 5, confirmed at 7)", or the confirmation alone for a
+    journal written before the bingo's ball was recorded."""
+    if w.bingo_ball is None:
+        return f"No.{w.serial} at ball {w.draw_count}"
+    claimed = f"claimed at {w.claim_ball}, " if w.claim_ball is not None else ""
+    return f"No.{w.serial} bingo at ball {w.bingo_ball} ({claimed}confirmed at {w.draw_count})"
+
+
 @dataclass
 class JournalState:
     """What a journal holds once replayed."""
@@ -928,9 +937,7 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
         keyed += f"; {len(state.typed)} of the numbers typed from a ball cage"
     winners = ""
     if state.winners:
-        winners = "; winners: " + ", ".join(
-            f"No.{w.serial} at ball {w.draw_count}" for w in state.winners
-        )
+        winners = "; winners: " + ", ".join(_winner_text(w) for w in state.winners)
     return VerifyResult(
         True,
         len(state.history),

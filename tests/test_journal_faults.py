@@ -792,3 +792,16 @@ def test_a_seed_left_in_config_warns_at_the_start(tmp_path):
     assert "event.seed = 42" in warning and "リハーサル" in warning
     assert start_warnings(seeded, Namespace(seed=42), Strings("ja")) == []  # asked for on purpose
     assert start_warnings(plain, Namespace(seed=None), Strings("ja")) == []
+
+
+def test_verify_names_the_ball_of_the_bingo_and_of_the_claim(tmp_path, config):
+    """A winner confirmed at ball 7 whose card had its bingo at ball 5 and was claimed at 6 is
+    summed up at ball 5, not at the ball V was pressed (issue 22 item 5)."""
+    path = tmp_path / "j.jsonl"
+    session = DrawSession.open(config, path, seed=5)
+    for _ in range(7):
+        session.draw()
+    session.record_winner(6, 7, bingo_ball=5, claim_ball=6)
+    session.close()
+    message = verify_journal(path).message
+    assert "No.6 bingo at ball 5 (claimed at 6, confirmed at 7)" in message
