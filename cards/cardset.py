@@ -171,7 +171,21 @@ def find_key(config: Config, registry: Path, batches: list[dict], note: Note) ->
             f"{path} (key id {cardcode.key_id(key)}) did not sign the cards of {registry} (key id "
             f"{wrong[0]}): put that set's own cards.key at {path}"
         )
+    _warn_if_shared(path, note)
     return key
+
+
+def _warn_if_shared(path: Path, note: Note) -> None:
+    """The key must stay its owner's alone (0600): say so when others may read it."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if os.name == "posix" and mode & 0o077:
+        note(
+            f"{path} can be read by other users (mode {mode & 0o777:o}): anyone with it can "
+            f"open every card; run: chmod 600 {path}"
+        )
 
 
 def _copy_legacy(old: Path, new: Path) -> str:

@@ -195,3 +195,11 @@ def test_the_key_is_never_served(tmp_path, small):
     answers = asyncio.run(ask())
     assert all(status in (400, 404) for status, _ in answers), answers
     assert all(key_hex not in text for _, text in answers)
+
+
+def test_a_key_others_can_read_is_said(tmp_path, small):
+    assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 0
+    (tmp_path / "cards.key").chmod(0o644)
+    notes: list[str] = []
+    open_card_set(load_config(small), tmp_path / "cards.csv", note=notes.append)
+    assert any("can be read by other users" in n and "chmod 600" in n for n in notes)
