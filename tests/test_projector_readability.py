@@ -74,10 +74,21 @@ def after_draws(qtbot, window, count=20):
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_nothing_the_room_reads_is_cut_or_small(qtbot, tmp_path, board, screen, output_dir):
-    window = open_show(qtbot, tmp_path, board, screen)
+    check_screens(qtbot, tmp_path, board, screen, output_dir, "ja")
+
+
+@pytest.mark.parametrize("board", [(4, 10, False), (10, 15, False)], ids=["4x10", "10x15"])
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nothing_is_cut_or_small_in_english(qtbot, tmp_path, board, screen, output_dir):
+    check_screens(qtbot, tmp_path, board, screen, output_dir, "en")
+
+
+def check_screens(qtbot, tmp_path, board, screen, output_dir, language):
+    window = open_show(qtbot, tmp_path, board, screen, language)
     h = screen[1]
     problems = {}
     name = f"projector_{screen[0]}x{screen[1]}_{board[0]}x{board[1]}"
+    name += "_en" if language == "en" else ""
     shots = board[0] in (4, 5, 10) and screen in ((1024, 768), (1920, 1080))
     problems["idle"] = text_problems(grab_text(window), h)
     if shots:

@@ -163,7 +163,7 @@ def fit_font(text: str, rect: QRectF, max_px: float, weight=QFont.Weight.Black) 
     font = ui_font(max_px, weight)
     width = QFontMetricsF(font).horizontalAdvance(text)
     if width > rect.width() and width > 0:
-        font = ui_font(max_px * rect.width() / width, weight)
+        font = ui_font(int(max_px * rect.width() / width), weight)  # floor: never wider
     return font
 
 

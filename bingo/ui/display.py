@@ -693,7 +693,7 @@ class DisplayWindow(QWidget):
         self.board.setGeometry(r["board"].toAlignedRect())
         self.odds_panel.setGeometry(r["odds"].toAlignedRect())
         below = r["odds"] if r["curve"].isEmpty() else r["curve"]
-        top_share = 0.44 if r["curve"].isEmpty() else 0.3
+        top_share = 0.44 if r["curve"].isEmpty() else 0.12
         self.banner.setGeometry(
             below.adjusted(
                 below.width() * 0.04,

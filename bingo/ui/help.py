@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from bingo.ui.art import TEXT, draw_text, fit_block, text_fits, ui_font
@@ -25,6 +25,9 @@ KEYS = [
 ]
 
 
+SIDE_SHARES = (0.34, 0.32, 0.3, 0.28, 0.26, 0.24, 0.22)  # of the panel's width, for the shape and the QR code
+
+
 class HelpOverlay(QWidget):
     """Lists the keys, with the winning shape (and the join code when serving) beside them; any
     key or click closes it. One font for every row, as large as lets every key and description
@@ -38,6 +41,7 @@ class HelpOverlay(QWidget):
         self.highlight = QColor(highlight)
         self.art = None  # the window's ArtCache: the winning shape's colours and board
         self.join_wanted = False  # the join badge takes the side column's lower part
+        self._side_share, self._share_size, self._px = SIDE_SHARES[0], (0, 0), 0.0
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.hide()
 
@@ -64,14 +68,15 @@ class HelpOverlay(QWidget):
         w, h = self.width(), self.height()
         panel = QRectF(w * 0.03, h * 0.04, w * 0.94, h * 0.92)
         pad = h * 0.025
-        title = QRectF(panel.left(), panel.top() + pad * 0.5, panel.width(), h * 0.08)
+        title = QRectF(panel.left(), panel.top() + pad * 0.4, panel.width(), h * 0.07)
         body = QRectF(
             panel.left() + pad,
             title.bottom() + pad * 0.5,
             panel.width() - 2 * pad,
             panel.bottom() - title.bottom() - pad * 1.5,
         )
-        side_w = min(body.width() * 0.34, body.height() * 0.62) if self.art is not None else 0.0
+        share = self._side_share if self._share_size == (w, h) else SIDE_SHARES[0]
+        side_w = min(body.width() * share, body.height() * 0.62) if self.art is not None else 0.0
         keys = QRectF(
             body.left(), body.top(), body.width() - side_w - (pad if side_w else 0), body.height()
         )
@@ -80,6 +85,7 @@ class HelpOverlay(QWidget):
 
     def side_areas(self) -> tuple[QRectF | None, QRectF]:
         """The join panel's square (when wanted) and the winning shape's box, in the side."""
+        self.row_font_px()  # settles the side column's width for this size
         side = self.layout_rects()["side"]
         if not self.join_wanted:
             return None, side
@@ -93,7 +99,10 @@ class HelpOverlay(QWidget):
 
     def _rows(self, keys: QRectF) -> list[tuple[QRectF, QRectF, str, str]]:
         row_h = keys.height() / max(1, len(KEYS))
-        key_w = keys.width() * 0.41
+        # the key column as wide as its longest key at the least size (the rest: descriptions)
+        least = ui_font(self.height() * 0.026, QFont.Weight.Black)
+        widest = max(QFontMetricsF(least).horizontalAdvance(names) for names, _ in KEYS)
+        key_w = min(keys.width() * 0.41, widest + row_h * 0.84 * 0.4 + 4)
         rows = []
         for i, (names, text_key) in enumerate(KEYS):
             y = keys.top() + i * row_h
@@ -108,7 +117,20 @@ class HelpOverlay(QWidget):
         return rows
 
     def row_font_px(self) -> float:
-        """The one font size of the rows: the largest up to 4.2 % of the height that fits all."""
+        """The one font size of the rows: the largest up to 4.2 % of the height that fits all.
+        Long descriptions (English) narrow the side column until the rows read at 2.7 %."""
+        size = (self.width(), self.height())
+        if self._share_size == size:
+            return self._px
+        for share in SIDE_SHARES:
+            self._side_share, self._share_size = share, size
+            px = self._rows_px()
+            if px >= self.height() * 0.025:
+                break
+        self._px = px
+        return px
+
+    def _rows_px(self) -> float:
         keys = self.layout_rects()["keys"]
         rows = self._rows(keys)
         px = self.height() * 0.042
@@ -122,7 +144,7 @@ class HelpOverlay(QWidget):
                 for k, t, n, text in rows
             ):
                 return px
-            px *= 0.95
+            px *= 0.97
         return px
 
     # ---------------------------------------------------------------- painting
@@ -130,6 +152,7 @@ class HelpOverlay(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         h = self.height()
+        px = self.row_font_px()
         lay = self.layout_rects()
         p.fillRect(self.rect(), QColor(4, 3, 12, 225))
         panel = lay["panel"]
@@ -140,7 +163,6 @@ class HelpOverlay(QWidget):
         title = self.strings("help_title")
         p.setFont(fit_block(title, lay["title"], h * 0.055, QFont.Weight.Black))
         draw_text(p, lay["title"], Qt.AlignmentFlag.AlignCenter, title)
-        px = self.row_font_px()
         wrap = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
         for key_rect, text_rect, names, text in self._rows(lay["keys"]):
             p.setPen(Qt.PenStyle.NoPen)

@@ -41,9 +41,14 @@ class JoinBadge(QObject):
         c = self.window.controller
         return not c.revealed and not c.spinning
 
-    def text_h(self) -> float:
-        """The two lines under the code, each at least 2.7 % of the screen high."""
-        return self.window.height() * 0.027 * 1.5 * 2
+    def first_lines(self, width: float) -> int:
+        """How many lines the sentence takes at the least size in a panel `width` wide."""
+        font = ui_font(self.window.height() * 0.027, QFont.Weight.Bold)
+        return 1 if QFontMetricsF(font).horizontalAdvance(self.lines[0]) <= width * 0.9 else 2
+
+    def text_h(self, width: float) -> float:
+        """The lines under the code, each at least 2.7 % of the screen high."""
+        return self.window.height() * 0.027 * 1.5 * (1 + self.first_lines(width))
 
     def panel_rect(self, box: QRectF) -> QRectF:
         """The panel in `box`: the code as large as fits over its two lines, and wide enough
@@ -52,11 +57,14 @@ class JoinBadge(QObject):
         address = self.url.removeprefix("http://").rstrip("/")
         text_w = max(
             QFontMetricsF(ui_font(least, QFont.Weight.Black)).horizontalAdvance(address),
-            QFontMetricsF(ui_font(least, QFont.Weight.Bold)).horizontalAdvance(self.lines[0]),
+            QFontMetricsF(ui_font(least, QFont.Weight.Bold)).horizontalAdvance(self.lines[0]) / 2,
         )
-        text_h = self.text_h()
+        width = min(box.width(), max(box.height() * 0.6, text_w / 0.97 + 2))
+        text_h = self.text_h(width)
         side = max(1.0, min(box.width(), box.height() - text_h))
-        width = min(box.width(), max(side, text_w / 0.92 + 2))
+        width = min(box.width(), max(side, text_w / 0.97 + 2))
+        text_h = self.text_h(width)
+        side = max(1.0, min(width, box.height() - text_h))
         height = side + text_h
         return QRectF(box.center().x() - width / 2, box.center().y() - height / 2, width, height)
 
@@ -102,7 +110,7 @@ class _JoinPanel(QWidget):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#ffffff"))  # opaque: the code must read against any background
         p.drawRoundedRect(QRectF(0, 0, w, h), w * 0.04, w * 0.04)
-        text_h = self.badge.text_h()
+        text_h = self.badge.text_h(w)
         size = max(1.0, min(w, h - text_h))
         n = len(self.modules) + 8  # a quiet zone of 4 modules on each side
         cell = size / n
@@ -120,8 +128,11 @@ class _JoinPanel(QWidget):
         lines = (self.badge.lines[0], self.badge.url.removeprefix("http://").rstrip("/"))
         flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
         least = self.badge.window.height() * 0.027
+        first = self.badge.first_lines(w)
+        shares = (first / (first + 1), 1 / (first + 1))
         for i, line in enumerate(lines):
-            rect = QRectF(w * 0.04, top + i * (h - top) / 2, w * 0.92, (h - top) / 2)
+            y = top + (0 if i == 0 else shares[0] * (h - top))
+            rect = QRectF(w * 0.015, y, w * 0.97, shares[i] * (h - top))
             weight = QFont.Weight.Black if i else QFont.Weight.Bold
             p.setFont(fit_block(line, rect, max(least, rect.height() * 0.62), weight, flags))
             draw_text(p, rect, flags, line)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEasingCurve, QEventLoop, QRect, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from bingo.ui.art import TEXT, draw_outlined_text, draw_text, fit_block, fit_font
+from bingo.ui.art import TEXT, draw_outlined_text, draw_text, fit_block, fit_font, ui_font
 
 DARK = QColor("#14101f")
 
@@ -169,6 +169,19 @@ class Banner(QWidget):
         inner = rect.adjusted(rect.height() * 0.15, rect.height() * 0.08, -rect.height() * 0.15, 0)
         weights = [1.0, 0.62, 0.62]
         shares = [weights[min(i, 2)] for i in range(len(self.lines))]
+        # A long line gets the height it needs wrapped at the least size; the rest share.
+        least = self.least_px() * 1.05
+        wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        needs = [
+            QFontMetricsF(ui_font(least * (1.2 if i == 0 else 1.0)))
+            .boundingRect(QRectF(0, 0, inner.width() * 0.96, 10000), int(wrap), line)
+            .height()
+            * 1.1
+            for i, line in enumerate(self.lines)
+        ]
+        spare = inner.height() - sum(needs)
+        if spare > 0:
+            shares = [n + spare * w / sum(shares) for n, w in zip(needs, shares, strict=True)]
         y = inner.top()
         p.setPen(QColor("#14101f"))
         flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
