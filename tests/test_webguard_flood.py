@@ -121,8 +121,8 @@ def test_a_flood_of_idle_sockets_at_a_small_file_limit_leaves_phones_served(tmp_
             serve.show.draw()
             t = time.monotonic()
             assert await asyncio.wait_for(next_count(*feed), 5) == n  # the phone in keeps up
-            assert time.monotonic() - t < 1.0  # the phone in is never held up
-            assert board_seconds < 3.0  # a newcomer waits while idle sockets make room
+            assert time.monotonic() - t < 2.0  # the phone in is not held up (old: 29 s)
+            assert board_seconds < 6.0  # a newcomer waits (2 s) while idle sockets make room
             for _, writer in held:
                 writer.close()
 
