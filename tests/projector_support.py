@@ -11,11 +11,9 @@ import types
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QFontMetricsF
 
 from bingo.config import parse_config
-from bingo.ui.art import TextLog
+from bingo.ui.textcheck import MIN_SHARE, grab_text, refresh_caches, text_problems  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE_ENGINE = "test_projector_fake_probability"
@@ -32,7 +30,6 @@ BOARDS = [
     (9, 11, False),
     (10, 15, False),
 ]
-MIN_SHARE = 0.025  # nothing the room reads is smaller than this share of the screen height
 
 
 def board_config(
@@ -102,47 +99,3 @@ def save_shot(widget, output_dir: Path, name: str) -> Path:
     if SHOTS.is_dir():
         shutil.copy(path, SHOTS / name)
     return path
-
-
-def refresh_caches(window) -> None:
-    """Forget every cached picture so the next grab draws (and logs) all the text anew."""
-    window.art.clear()
-    window._title = None
-    window.board.invalidate()
-    window.odds_panel._invalidate()
-    window.reel.invalidate()
-
-
-def grab_text(window, widget=None) -> list[dict]:
-    """Grab `widget` (default: the window) with fresh caches; the text drawn, as logged."""
-    refresh_caches(window)
-    entries = TextLog.start()
-    try:
-        (widget or window).grab()
-    finally:
-        TextLog.stop()
-    return entries
-
-
-def text_problems(entries: list[dict], screen_h: int, min_share: float = MIN_SHARE) -> list[str]:
-    """Each piece of text cut by its box or smaller than `min_share` of the screen height."""
-    least = screen_h * min_share - 0.5
-    problems = []
-    for e in entries:
-        font, rect, text = e["font"], e["rect"], e["text"]
-        px = font.pixelSize() * abs(e["scale"] or 1.0)
-        if px < least:
-            problems.append(f"{text!r}: {px:.1f} px < {least + 0.5:.1f} px")
-        if e["ink"] is not None:  # outlined text: its outline's bounds against the box
-            ink = e["ink"]
-            slack = max(2.0, font.pixelSize() * 0.12)
-            if ink.left() < rect.left() - slack or ink.right() > rect.right() + slack:
-                problems.append(f"{text!r}: ink {ink.width():.0f} px wide in {rect.width():.0f}")
-            continue
-        box = QFontMetricsF(font).boundingRect(QRectF(rect), e["flags"], text)
-        if box.width() > rect.width() + 1 or box.height() > rect.height() + 1:
-            problems.append(
-                f"{text!r}: needs {box.width():.0f}x{box.height():.0f} in "
-                f"{rect.width():.0f}x{rect.height():.0f} ({font.pixelSize()} px)"
-            )
-    return problems
