@@ -50,6 +50,9 @@ SHIPPED_BOLD = "BIZUDPGothic-Bold"
 REGISTRATION = CMYKColor(1, 1, 1, 1)
 FOOTER_SIZE = 6.5  # points
 WASH = 0.45  # the white over each cell's picture, so its number reads
+# Under the digits the picture is washed more (an oval of white): a picture's details (a
+# Puyo's eyes beside a "1") no longer touch the digit's strokes and read as part of it.
+PLATE, PLATE_W, PLATE_H = 0.65, 0.9, 0.66  # its white, and its size in cell widths/heights
 # page footer words (Japanese, English): page n/N, seed, config fingerprint
 FOOTER_WORDS = (("{} ページ", "シード", "設定"), ("page {}", "seed", "config"))
 
@@ -318,9 +321,24 @@ class CardPdfWriter:
                     c.setFillColor(self._colour("#ffffff"))
                     c.setFillAlpha(WASH)
                     c.rect(0, 0, cell.w, cell.h, stroke=0, fill=1)
+                    c.setFillColor(self._colour("#ffffff"))
+                    c.setFillAlpha(PLATE)
+                    pw, ph = cell.w * PLATE_W, cell.h * PLATE_H
+                    c.ellipse(
+                        (cell.w - pw) / 2,
+                        (cell.h - ph) / 2,
+                        (cell.w + pw) / 2,
+                        (cell.h + ph) / 2,
+                        stroke=0,
+                        fill=1,
+                    )
                 else:  # the wash flattened into a CMYK picture at 300 ppi (no transparency)
                     picture = press.press_picture(
-                        loaded.image, press.picture_px(cell.w), WASH, self.press
+                        loaded.image,
+                        press.picture_px(cell.w),
+                        WASH,
+                        self.press,
+                        plate=(PLATE, PLATE_W, PLATE_H),
                     )
                     self.picture_sources.append(min(loaded.image.size))
                     with binary_streams():

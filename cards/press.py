@@ -171,12 +171,26 @@ def picture_px(cell_pt: float) -> int:
 
 
 def press_picture(
-    picture: Image.Image, px: int, wash: float, converter: CmykConverter
+    picture: Image.Image,
+    px: int,
+    wash: float,
+    converter: CmykConverter,
+    plate: tuple[float, float, float] | None = None,
 ) -> Image.Image:
-    """A cell's picture for the press: at `px` pixels, the white wash flattened into it (no
-    live transparency in PDF/X-1a), in CMYK."""
+    """A cell's picture for the press: at `px` pixels, the white wash (and the oval `plate`
+    under the digits: its white, width and height as fractions) flattened into it (no live
+    transparency in PDF/X-1a), in CMYK."""
+    from PIL import ImageDraw
+
     sized = picture.convert("RGB").resize((px, px), Image.Resampling.LANCZOS)
-    washed = Image.blend(sized, Image.new("RGB", sized.size, (255, 255, 255)), wash)
+    white = Image.new("RGB", sized.size, (255, 255, 255))
+    washed = Image.blend(sized, white, wash)
+    if plate is not None:
+        amount, w, h = plate
+        mask = Image.new("L", sized.size, 0)
+        box = (px * (1 - w) / 2, px * (1 - h) / 2, px * (1 + w) / 2, px * (1 + h) / 2)
+        ImageDraw.Draw(mask).ellipse(box, fill=round(255 * amount))
+        washed = Image.composite(white, washed, mask)
     return converter.image(washed)
 
 

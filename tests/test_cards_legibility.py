@@ -66,3 +66,43 @@ def test_every_layout_that_is_accepted_prints_numbers_of_9_pt_or_more(tmp_path):
                 assert "--per-page" in str(exc) or "larger --page" in str(exc)
                 continue
             assert writer.geo.number_size >= 9.0, (page_size, per_page)
+
+
+def test_pictures_are_washed_more_under_the_digits(tmp_path):
+    """The sample pictures' eyes showed through thin digits ("1" read as "·1·"): under each
+    number the picture is washed to near white, measured on black pictures at 150 dpi."""
+    import shutil
+    import subprocess
+
+    from PIL import Image
+
+    from cards.layout import card_geometry, page_geometry
+
+    if not shutil.which("pdftoppm"):
+        pytest.skip("needs pdftoppm (poppler-utils)")
+    config_path = write_config(tmp_path, cards='font = ""')
+    for picture in (tmp_path / "img").iterdir():
+        Image.new("RGB", (24, 24), (0, 0, 0)).save(picture)
+    assert run_cards(tmp_path, "--count", "1", "--seed", "1") == 0
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-gray", "-png"]
+        + [str(tmp_path / "cards.pdf"), str(tmp_path / "page")],
+        check=True,
+    )
+    (png,) = tmp_path.glob("page-*.png")
+    page_img = Image.open(png).convert("L")
+    page = page_geometry("A4", 4)
+    config = load_config(config_path)
+    g = card_geometry(page.card_w, page.card_h, 5, max_digits=2)
+    x0, y0 = page.slots[0]
+    scale = 150 / 72
+    cell = g.cells[0][0]
+    box = (
+        round((x0 + cell.x) * scale) + 4,
+        round((page.height - y0 - cell.top) * scale) + 4,
+        round((x0 + cell.x + cell.w) * scale) - 4,
+        round((page.height - y0 - cell.y) * scale) - 4,
+    )
+    pixels = page_img.crop(box).tobytes()  # one byte a pixel (grey)
+    light = sum(v > 180 for v in pixels) / len(pixels)
+    assert config.board.size == 5 and light > 0.15, light  # washed black alone is grey (~115)
