@@ -373,7 +373,8 @@ function cardPage() {
     } else if (answer.status === 409) {
       note("error", T.claim_no_game, 8);
     } else {
-      note("error", T.claim_error, 8);
+      // the server's own sentence (e.g. a full disk: the claim is not used up), else ours
+      note("error", typeof body.message === "string" && body.message ? body.message : T.claim_error, 8);
     }
   });
   let last = null;
