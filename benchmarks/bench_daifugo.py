@@ -34,13 +34,13 @@ MATCHUPS = {
 }
 
 
-def run(hero: str, field: str, games: int, rules: Rules, samples: int) -> dict:
+def run(hero: str, field: str, games: int, rules: Rules, samples: int, first: int = 0) -> dict:
     wins = 0
     places = []
     times: list[float] = []
     cpu_times: list[float] = []
     start = time.perf_counter()
-    for i in range(games):
+    for i in range(first, first + games):
         seat = i % 5
         cpus = [
             CPU(hero if s == seat else field, seed=i * 7 + s, samples=samples) for s in range(5)
@@ -95,6 +95,9 @@ def fouls(level: str, games: int, rules: Rules, samples: int) -> tuple[int, int]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per match-up")
+    parser.add_argument(
+        "--first", type=int, default=0, help="first game number (to split a long run in parts)"
+    )
     parser.add_argument("--only", choices=sorted(MATCHUPS), action="append", help="match-up(s)")
     parser.add_argument("--rule-set", type=int, default=1, choices=(1, 2, 3, 4))
     parser.add_argument("--samples", type=int, default=None, help="strong CPU samples")
@@ -117,12 +120,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         f"Daifugō benchmark: 5 players, rule set {args.rule_set}, {args.games} games per "
-        f"match-up, strong samples={samples}"
+        f"match-up (games {args.first}..{args.first + args.games - 1}), strong samples={samples}"
     )
     ok = True
     for name in args.only or list(MATCHUPS):
         hero, field, target = MATCHUPS[name]
-        r = run(hero, field, args.games, rules, samples)
+        r = run(hero, field, args.games, rules, samples, args.first)
         verdict = "OK" if r["rate"] >= target else "BELOW TARGET"
         ok &= r["rate"] >= target
         print(
