@@ -22,7 +22,7 @@ from bingo.config import Config
 from cards import style
 from cards.layout import MM, Rect, card_geometry, page_geometry
 from cards.model import BingoCard
-from cards.pdf import qr_matrix
+from cards.pdf import PLATE, PLATE_H, PLATE_W, WASH, qr_matrix
 from eventkit import fonts
 from eventkit.errors import UserError
 
@@ -295,8 +295,15 @@ class CardPngWriter:
             box = self._box(cell)
             w, h = box[2] - box[0], box[3] - box[1]
             pic = loaded.image.resize((w, h), Image.LANCZOS).convert("RGBA")
-            wash = Image.new("RGBA", (w, h), (255, 255, 255, round(255 * 0.45)))
+            wash = Image.new("RGBA", (w, h), (255, 255, 255, round(255 * WASH)))
             pic = Image.alpha_composite(pic, wash)
+            plate = Image.new("RGBA", (w, h), (255, 255, 255, 0))  # as on the PDF (cards.pdf)
+            pw, ph = w * PLATE_W, h * PLATE_H
+            ImageDraw.Draw(plate).ellipse(
+                ((w - pw) / 2, (h - ph) / 2, (w + pw) / 2, (h + ph) / 2),
+                fill=(255, 255, 255, round(255 * PLATE)),
+            )
+            pic = Image.alpha_composite(pic, plate)
             mask = Image.new("L", (w, h), 0)
             ImageDraw.Draw(mask).rounded_rectangle(
                 (0, 0, w - 1, h - 1), round(self.geo.cell_radius * self.scale), fill=255
