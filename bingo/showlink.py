@@ -17,6 +17,7 @@ an earlier game (a new game reuses the journal's name) are never taken for this 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Sequence
@@ -64,11 +65,19 @@ def game_id(journal: Path) -> str | None:
 
 
 def append_line(path: Path, record: dict[str, Any], *, sync: bool = False) -> None:
-    """Append one JSON line with a single write (O_APPEND: whole lines, even from two writers)."""
+    """Append one JSON line with a single write (O_APPEND: whole lines, even from two writers).
+
+    A disk that fills in the middle of the line writes only part of it: the part is cut off
+    again (each side file has one writer) and the write fails as ENOSPC, so the next line is
+    never glued to half of this one."""
     data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
     fd = open_created(path, os.O_WRONLY | os.O_APPEND)
     try:
-        os.write(fd, data)
+        before = os.fstat(fd).st_size
+        written = os.write(fd, data)
+        if written != len(data):
+            os.ftruncate(fd, before)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
         if sync:
             os.fsync(fd)
     finally:
