@@ -59,7 +59,7 @@ def after_draws(qtbot, window, count=20):
     qtbot.waitUntil(
         lambda: (
             window.odds_panel.result is not None
-            and len(window.odds_panel.result.drawn) == count
+            and len(window.odds_panel.result.drawn) == len(window.controller.revealed)
             and window.odds_panel.curve is not None
         ),
         timeout=10000,
@@ -162,3 +162,20 @@ def test_the_disk_full_notice_is_shown_whole_with_its_advice(qtbot, tmp_path, sc
     drawn = [e for e in entries if text in e["text"]]
     assert drawn, "the whole notice, advice included, is drawn"
     assert text_problems(drawn, screen[1]) == []
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_text_is_drawn_over_another(qtbot, tmp_path, board, screen):
+    """The curve's axis labels ran into each other on a narrow panel ("0 204060801001 20140")."""
+    from bingo.ui.textcheck import overlapping
+
+    window = open_show(qtbot, tmp_path, board, screen)
+    found = {"idle": overlapping(grab_text(window))}
+    window.controller.draw()
+    window.controller.land_now()
+    found["first draw"] = overlapping(grab_text(window))
+    after_draws(qtbot, window, 19)
+    found["20 draws"] = overlapping(grab_text(window))
+    report = [f"{state}: {line}" for state, lines in found.items() for line in dict.fromkeys(lines)]
+    assert not report, "\n".join(report)

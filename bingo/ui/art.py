@@ -107,6 +107,8 @@ def log_text(
             "ink": QRectF(ink) if ink is not None else None,
             "scale": painter.worldTransform().m22(),
             "device": type(device).__name__,
+            "device_id": id(device),
+            "transform": painter.worldTransform(),
         }
     )
 

@@ -368,7 +368,9 @@ class OddsPanel(QWidget):
         def x_of(t: float) -> float:
             return plot.left() + plot.width() * min(t, span) / max(1, span)
 
-        for t in range(0, span + 1, tick_step(span)):
+        # as many ticks as their labels leave a gap between them
+        label_w = QFontMetricsF(small).horizontalAdvance(str(span)) * 1.8
+        for t in range(0, span + 1, tick_step(span, max(1, int(plot.width() / label_w)))):
             p.setPen(TEXT_DIM)
             draw_text(
                 p,

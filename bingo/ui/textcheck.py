@@ -59,3 +59,31 @@ def text_problems(entries: list[dict], screen_h: int, min_share: float = MIN_SHA
                 f"{rect.width():.0f}x{rect.height():.0f} ({font.pixelSize()} px)"
             )
     return problems
+
+
+def text_box(entry: dict) -> QRectF:
+    """Where a piece of text lands on its device (its ink for outlined text)."""
+    if entry["ink"] is not None:
+        box = QRectF(entry["ink"])
+    else:
+        box = QFontMetricsF(entry["font"]).boundingRect(
+            QRectF(entry["rect"]), entry["flags"], entry["text"]
+        )
+    return entry["transform"].mapRect(box)
+
+
+def overlapping(entries: list[dict]) -> list[str]:
+    """Pairs of texts drawn over each other on the same picture (more than a sliver)."""
+    found = []
+    boxes = [(e, text_box(e)) for e in entries]
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            if a["device_id"] != b["device_id"]:
+                continue
+            inter = box_a.intersected(box_b)
+            if inter.isEmpty():
+                continue
+            smaller = min(box_a.width() * box_a.height(), box_b.width() * box_b.height())
+            if inter.width() * inter.height() > 0.15 * smaller:
+                found.append(f"{a['text']!r} over {b['text']!r}")
+    return found
