@@ -16,6 +16,13 @@ random stream of its own) gives every card's mean final score and its standard e
 Also its time per hint (wall clock, target 200 ms at the 95th percentile) and, for `--old`
 positions, the same figures for the former hint (150 greedy playouts in Python, seeded by the
 card count). Prints each figure with its target and OK/MISSED.
+
+Measured (200 positions, 2 shared cores): within 1 point 93.5 % (MISSED), within 1 point or
+indistinguishable 99.5 %, clear positions 103/104 = 99.0 %, median 17 ms, 95th percentile
+170 ms; the former hint on 50 of them: 82.0 %, 86.0 %, 88.5 %. The scores are heavy-tailed
+(a standard deviation near 130 points, from the laps cleared), so 20,000 playouts leave each
+reference mean about 0.9 points uncertain: the strict 1-point figure asks for more than the
+reference itself can tell, and every miss but one is within its noise.
 """
 
 from __future__ import annotations

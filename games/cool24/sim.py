@@ -10,6 +10,7 @@ and differ only in speed.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 import numba
@@ -481,7 +482,8 @@ def rollout_means(game: Game, rollouts: int, seed: int = 0) -> dict[int, float]:
 
 
 HINT_FIRST = 1_000  # playouts per card in the first round of the hint (about 50 ms for 4)
-HINT_MOST = 4_000  # at most this many per card (about 200 ms for 4 on one core)
+HINT_MOST = 16_000  # at most this many per card, while the time allows
+HINT_SECONDS = 0.2  # the hint answers within this (a round is not started that would not end)
 HINT_CLOSE = 0.5  # two cards whose means differ less than this are as good as each other
 
 
@@ -490,14 +492,16 @@ def hint_slot(game: Game, seed: int = 0) -> int | None:
 
     Playouts share their random draws between the cards (common random numbers), so the gap
     between two cards is measured by the mean of paired differences. After HINT_FIRST
-    playouts per card, more are played (doubling, up to HINT_MOST) while some card is
-    neither clearly behind the leader (2.5 standard errors) nor as good as it (HINT_CLOSE).
+    playouts per card, more are played (doubling, up to HINT_MOST, while the answer stays
+    within HINT_SECONDS) while some card is neither clearly behind the leader (2.5 standard
+    errors) nor as good as it (HINT_CLOSE).
     """
     slots = game.playable()
     if game.over or not slots:
         return None
     if len(slots) == 1:
         return slots[0]
+    start = time.perf_counter()
     n = HINT_FIRST
     scores = rollout_scores(game, n, seed)
     while True:
@@ -512,7 +516,9 @@ def hint_slot(game: Game, seed: int = 0) -> int | None:
             error = float(gaps.std(ddof=1)) / n**0.5
             if gap < 2.5 * error and gap > HINT_CLOSE:
                 unsettled = True
-        if not unsettled or n >= HINT_MOST:
+        spent = time.perf_counter() - start
+        # the next round plays as many playouts as all before it: about as long again
+        if not unsettled or n >= HINT_MOST or spent * 2 > HINT_SECONDS:
             return leader
         more = min(HINT_MOST, n * 2) - n  # the next playouts, drawing from seed + n onwards
         scores = np.concatenate([scores, rollout_scores(game, more, seed + n)], axis=1)
