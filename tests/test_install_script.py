@@ -113,7 +113,7 @@ def test_constraints_pin_every_dependency_within_pyproject_ranges():
     for req in wanted:
         name = req.name.lower().replace("_", "-")
         assert name in pins, f"{req.name} is not pinned in constraints.txt"
-        for version, applies in pins[name]:
+        for version, _applies in pins[name]:
             assert req.specifier.contains(version), f"{name}=={version} is outside {req}"
     for name, versions in pins.items():
         try:

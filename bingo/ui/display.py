@@ -106,7 +106,18 @@ class ControlBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         self.buttons: dict[str, QPushButton] = {}
-        keys = ("draw", "undo", "check", "claims", "winners", "auto", "speed", "new", "full", "help")
+        keys = (
+            "draw",
+            "undo",
+            "check",
+            "claims",
+            "winners",
+            "auto",
+            "speed",
+            "new",
+            "full",
+            "help",
+        )
         for key in keys:
             button = QPushButton(strings(f"btn_{key}"), self)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -796,8 +807,10 @@ class DisplayWindow(QWidget):
         status = self._rects()["status"]
         text = self.strings("rehearsal_mark")
         font = ui_font(max(status.height() * 0.62, self.height() * 0.027), QFont.Weight.Black)
-        width = max(self.width() * 0.24, QFontMetricsF(font).horizontalAdvance(text) * 1.06
-                    + status.height() * 0.7)
+        width = max(
+            self.width() * 0.24,
+            QFontMetricsF(font).horizontalAdvance(text) * 1.06 + status.height() * 0.7,
+        )
         right = min(self.controls.geometry().left(), self.width() * 0.8) - status.height() * 0.5
         return QRectF(right - width, status.top(), width, status.height())
 

@@ -25,7 +25,15 @@ KEYS = [
 ]
 
 
-SIDE_SHARES = (0.34, 0.32, 0.3, 0.28, 0.26, 0.24, 0.22)  # of the panel's width, for the shape and the QR code
+SIDE_SHARES = (
+    0.34,
+    0.32,
+    0.3,
+    0.28,
+    0.26,
+    0.24,
+    0.22,
+)  # of the panel's width, for the shape and the QR code
 
 
 class HelpOverlay(QWidget):
