@@ -4,7 +4,8 @@ at 120, 130 and 140 dpi (a phone at arm's length over a table sees about that mu
   python benchmarks/bench_cards_qr.py [--cards 40]
 
 Each layout gets `--cards` cards with `web.public_url` set, so each QR holds the card's
-address (`http://192.168.1.20:8080/card/0001-ABCDE`, the longest text a card's QR holds).
+address with its QR token (`http://192.168.1.20:8080/card/0001-ABCDE?t=<16 characters>`, the
+longest text a card's QR holds; --url a longer public_url, e.g. a .local name).
 A decode counts when zbarimg finds the symbol and it holds exactly the card's address.
 Needs pdftoppm (poppler-utils) and zbarimg (zbar-tools). Prints figure, target, OK/MISSED.
 """
@@ -30,7 +31,7 @@ from cards.layout import MM, card_geometry, page_geometry  # noqa: E402
 from cards.pdf import CardOptions  # noqa: E402
 
 URL = "http://192.168.1.20:8080"
-CONFIG = f"""
+CONFIG = """
 [event]
 title = "ぷよ橋ビンゴ大会"
 [board]
@@ -39,7 +40,7 @@ numbers_per_column = 15
 threshold = 4
 free_center = true
 [web]
-public_url = "{URL}"
+public_url = "{url}"
 """
 LAYOUTS = [("A4", 4, False), ("A4", 6, False), ("B5", 6, False), ("A4", 2, False), ("A4", 1, False)]
 DPIS = (120, 130, 140)
@@ -64,6 +65,7 @@ def decodes(pdf: Path, dpi: int, folder: Path) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=40)
+    parser.add_argument("--url", default=URL, help=f"web.public_url (default {URL})")
     args = parser.parse_args()
     if not (shutil.which("pdftoppm") and shutil.which("zbarimg")):
         print("needs pdftoppm (poppler-utils) and zbarimg (zbar-tools)")
@@ -72,13 +74,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path = folder / "config.toml"
-        path.write_text(CONFIG, encoding="utf-8")
+        path.write_text(CONFIG.format(url=args.url), encoding="utf-8")
         config = load_config(path, check_images=False)
         print(
-            f"QR codes holding the card's address ({URL}/card/<code>), {args.cards} cards a layout"
+            f"QR codes holding the card's address ({args.url}/card/<code>?t=<token>), "
+            f"{args.cards} cards a layout"
         )
         for page_size, per_page, before in [*LAYOUTS, ("A4", 4, True)]:
-            url = "" if before else URL
+            url = "" if before else args.url
             if before:  # the layout before the minimum size: the code alone, under the grid
                 print("before (QR_MIN_MM = 0, the code alone), for comparison:")
                 layout.QR_MIN_MM = 0.0
@@ -88,8 +91,9 @@ def main() -> int:
             )
             make_cards(config, count=args.cards, seed=1, options=options, out=out)
             key = cardcode.read_key_file(key_file(out.with_suffix(".csv")))
-            codes = [cardcode.card_code(key, s) for s in range(1, args.cards + 1)]
-            expected = {cardcode.card_url(url, c) if url else c for c in codes}
+            serials = range(1, args.cards + 1)
+            codes = {cardcode.card_code(key, s): cardcode.card_token(key, s) for s in serials}
+            expected = {cardcode.card_url(url, c, t) if url else c for c, t in codes.items()}
             page = page_geometry(page_size, per_page)
             g = card_geometry(page.card_w, page.card_h, 5, qr=True, max_digits=2)
             size_mm = g.qr.w / MM

@@ -11,6 +11,11 @@ beside `cards.csv` (readable by its owner only, never served, never in a PDF), a
 it there (cards/cardset.py). A key id (a hash of the key, not the key) names it in the batches
 record. Older versions kept one key per event title in the user's data folder
 (`card-keys/<event>.key`); `load_key` still reads that place so such sets keep working.
+
+A card's QR code (with `web.public_url`) also carries a token: 16 characters of base32 (80 bits)
+of another HMAC of the serial under the same key. Only the printed QR shows it, so the server
+can open a card for a scanned token without the guess limit of typed codes (guessing 2**80 is
+hopeless at any rate), even while a flood of wrong codes holds typed codes back.
 """
 
 from __future__ import annotations
@@ -169,15 +174,44 @@ def widest_check(width_of) -> str:
     return max(ALPHABET, key=width_of) * CHECK_CHARS
 
 
-def card_url(base_url: str, code: str) -> str:
-    """The address of a card's phone page: `<web.public_url>/card/<code>` (bingo.web.server)."""
-    return f"{base_url.rstrip('/')}/card/{code}"
+TOKEN_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: 5 bits a character
+TOKEN_CHARS = 16  # 80 bits
+TOKEN_PARAM = "t"  # the card address's query parameter that carries it
 
 
-def qr_text(serial: int, check: str | None, width: int = 4, base_url: str = "") -> str:
-    """What a card's QR code holds: the card's address when `base_url` (web.public_url) is set,
-    so a phone camera opens it; else its code (or the bare serial for cards without one)."""
+def card_token(key: bytes, serial: int) -> str:
+    """The QR token of card `serial`: 16 base32 characters (80 bits) of an HMAC under the card
+    set's key with its own label, so it tells nothing about the check letters and back."""
+    digest = hmac.new(key, f"card qr token:{serial}".encode("ascii"), hashlib.sha256).digest()
+    value = int.from_bytes(digest[:10], "big")  # 80 bits
+    chars = []
+    for _ in range(TOKEN_CHARS):
+        value, index = divmod(value, 32)
+        chars.append(TOKEN_ALPHABET[index])
+    return "".join(chars)
+
+
+def token_matches(key: bytes | None, serial: int, text: str) -> bool:
+    """Is `text` the QR token of card `serial`? (case forgiven; a constant-time comparison)"""
+    if key is None or len(text) != TOKEN_CHARS or not text.isascii():
+        return False
+    return hmac.compare_digest(text.upper(), card_token(key, serial))
+
+
+def card_url(base_url: str, code: str, token: str = "") -> str:
+    """The address of a card's phone page: `<web.public_url>/card/<code>` (bingo.web.server),
+    with `?t=<token>` when a QR token is given."""
+    url = f"{base_url.rstrip('/')}/card/{code}"
+    return f"{url}?{TOKEN_PARAM}={token}" if token else url
+
+
+def qr_text(
+    serial: int, check: str | None, width: int = 4, base_url: str = "", token: str = ""
+) -> str:
+    """What a card's QR code holds: the card's address (with its QR token, when given) when
+    `base_url` (web.public_url) is set, so a phone camera opens it; else its code (or the bare
+    serial for cards without one)."""
     if check is None:
         return str(serial)
     code = f"{serial:0{width}d}-{check}"
-    return card_url(base_url, code) if base_url else code
+    return card_url(base_url, code, token) if base_url else code

@@ -417,6 +417,7 @@ def make_cards(
         images = style.load_images(config, options.images, warn, max_px=cap)
         draft = files.scratch(pdf_path) if options.press else None  # made PDF/X at the end
         code_of = functools.partial(cardcode.check_chars, key)  # the phones' card codes
+        token_of = functools.partial(cardcode.card_token, key)  # in the QR's address only
         if stage is not None:
             from cards.png import CardPngWriter
 
@@ -429,6 +430,7 @@ def make_cards(
                 loaded_images=images,
                 code_of=code_of,
                 qr_url=options.qr_url,
+                token_of=token_of,
             )
         meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
         writer = CardPdfWriter(
@@ -439,6 +441,7 @@ def make_cards(
             images=images,
             meta=meta,
             code_of=code_of,
+            token_of=token_of,
         )
         check = CheckSheetWriter(
             check_file,
@@ -545,7 +548,8 @@ def print_code(config: Config, out: Path, serial: int) -> int:
     width = max(4, len(str(max(card_set.cards))))
     code = cardcode.card_code(card_set.key, serial, width)
     url = web_settings(config).public_url
-    print(f"No.{code}" + (f"   {cardcode.card_url(url, code)}" if url else ""))
+    token = cardcode.card_token(card_set.key, serial)  # as its QR holds it
+    print(f"No.{code}" + (f"   {cardcode.card_url(url, code, token)}" if url else ""))
     return 0
 
 

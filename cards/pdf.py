@@ -161,13 +161,16 @@ class CardPdfWriter:
         images: dict[int, style.LoadedImage] | None = None,
         meta: PdfMeta | None = None,
         code_of: Callable[[int], str] | None = None,
+        token_of: Callable[[int], str] | None = None,
     ) -> None:
         """`images` are the loaded images (style.load_images); loaded here when None. `meta`
         (seed, count, first serial) goes into the document info and the page footers.
         `code_of(serial)` gives a card's check characters (bingo.cardcode): printed after the
-        serial and held by the QR code, so a phone can open the card."""
+        serial and held by the QR code, so a phone can open the card. `token_of(serial)` its QR
+        token (bingo.cardcode.card_token), in the QR's address only (with options.qr_url)."""
         meta = meta or PdfMeta()
         self.code_of = code_of
+        self.token_of = token_of
         self.config = config
         self.options = options
         self.serial_width = serial_width
@@ -569,7 +572,10 @@ class CardPdfWriter:
         self._page_serials.append(card.serial)
         if self.geo.qr is not None:
             check = self.code_of(card.serial) if self.code_of else None
-            text = cardcode.qr_text(card.serial, check, self.serial_width, self.options.qr_url)
+            token = self.token_of(card.serial) if self.token_of else ""
+            text = cardcode.qr_text(
+                card.serial, check, self.serial_width, self.options.qr_url, token
+            )
             _qr(c, self.geo.qr, text, cmyk=self.press is not None)
         c.restoreState()
         self.cards += 1

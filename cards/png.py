@@ -51,8 +51,10 @@ class CardPngWriter:
         loaded_images: dict[int, style.LoadedImage] | None = None,
         code_of: Callable[[int], str] | None = None,
         qr_url: str = "",
+        token_of: Callable[[int], str] | None = None,
     ) -> None:
         self.code_of = code_of  # a card's check characters (bingo.cardcode), as on the PDF
+        self.token_of = token_of  # a card's QR token (bingo.cardcode.card_token), as on the PDF
         self.qr_url = qr_url  # web.public_url: the QR holds the card's address
         self.directory = Path(directory)
         try:
@@ -479,7 +481,8 @@ class CardPngWriter:
         img.paste(self._quantize(tile), at)
         if g.qr is not None:
             check = self.code_of(card.serial) if self.code_of else None
-            text = cardcode.qr_text(card.serial, check, self.serial_width, self.qr_url)
+            token = self.token_of(card.serial) if self.token_of else ""
+            text = cardcode.qr_text(card.serial, check, self.serial_width, self.qr_url, token)
             self._draw_qr(img, g.qr, text)
         return img
 

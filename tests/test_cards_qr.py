@@ -63,7 +63,10 @@ def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path, ou
     registry = tmp_path / "cards.csv"
     key = cardcode.read_key_file(key_file(registry))
     scanned = scan(tmp_path / "cards.pdf", tmp_path)
-    expected = sorted(cardcode.card_url(url, cardcode.card_code(key, s)) for s in range(1, 5))
+    expected = sorted(  # the address with the card's QR token (tests/test_qrtoken.py)
+        cardcode.card_url(url, cardcode.card_code(key, s), cardcode.card_token(key, s))
+        for s in range(1, 5)
+    )
     assert scanned == expected
     opened: list[str] = []
     server, _, _ = build_server(serve_args(config, registry))

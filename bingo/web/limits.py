@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bingo.cardcode import ALPHABET, CHECK_CHARS
+from bingo.cardcode import ALPHABET, CHECK_CHARS, TOKEN_CHARS
 
 
 @dataclass
@@ -180,3 +180,39 @@ class GuessLimiter:
 
 
 GLOBAL = "all addresses"
+
+TOKEN_SPACE = 32**TOKEN_CHARS  # a card's QR token: 16 base32 characters, 2**80
+WRONG_TOKENS_BURST = 10  # wrong QR tokens an address may send at once...
+WRONG_TOKENS_PER_MINUTE = 10  # ...and then a minute
+
+
+class TokenLimiter:
+    """Wrong QR tokens (bingo.cardcode.card_token), per address only: a scanned card opens even
+    while the GuessLimiter holds typed codes back.
+
+    A card's QR address carries an 80-bit token besides its code. Guessing it is hopeless at any
+    rate: at a million checks a second, TOKEN_SPACE = 2**80 takes 38 billion years per card, so
+    tokens use nothing of the GuessLimiter's shared 60 a minute (a right one needs none, a wrong
+    one takes none: a flood of tokens does not hold newcomers back). What is bounded is the work:
+    an address gets WRONG_TOKENS_BURST = 10 wrong tokens, then 10 a minute; past that its tokens
+    are refused unchecked (429) until it has one again. A wrong token is answered as a wrong
+    code (404) whatever the code beside it, so it tells nothing about the short code.
+    """
+
+    def __init__(
+        self,
+        *,
+        burst: int = WRONG_TOKENS_BURST,
+        per_minute: float = WRONG_TOKENS_PER_MINUTE,
+        clock: Callable[[], float] = time.monotonic,
+        max_keys: int = 20_000,
+    ) -> None:
+        self.per_address = RateLimiter(burst, per_minute, clock=clock, max_keys=max_keys)
+
+    def wait(self, address: str) -> float:
+        """Seconds before a token from `address` may be checked (0: check it now)."""
+        return self.per_address.retry_after(address)
+
+    def wrong(self, address: str) -> None:
+        """A checked token from `address` was not its card's: it uses one of the address's."""
+        self.per_address.allow(address)

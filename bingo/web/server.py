@@ -6,7 +6,10 @@ number's image, `/static/...` the page's script and style. There is no route tha
 draw: the server reads the journal and the show's side files, and writes only claims.
 
 Every wrong, unknown or malformed code gets the same 404; wrong codes are limited per address
-and across all addresses (limits.GuessLimiter: 429 with a sentence saying so). A phone that stops
+and across all addresses (limits.GuessLimiter: 429 with a sentence saying so). A card's QR code
+adds its token, `/card/<code>?t=<token>` (bingo.cardcode.card_token): the card routes then open
+on the token and code, without the guess limit (limits.TokenLimiter bounds wrong tokens per
+address), so a phone scanning its card gets in even while typed codes are held back. A phone that stops
 reading is dropped, never waited for; floods, slow and junk requests are kept off by the guard
 (guard.py), and what the terminal is told about them is one rate-limited line, never a traceback.
 """
@@ -28,7 +31,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bingo.cardcode import serial_of
+from bingo.cardcode import TOKEN_PARAM, serial_of, token_matches
 from bingo.config import Config
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
 from bingo.web.files import MemoryFiles
@@ -46,7 +49,7 @@ from bingo.web.guard import (
     raise_file_limit,
     total_cap,
 )
-from bingo.web.limits import GuessLimiter, RateLimiter, address_key
+from bingo.web.limits import GuessLimiter, RateLimiter, TokenLimiter, address_key
 from bingo.web.settings import WebSettings
 from bingo.web.texts import texts
 from cards.model import BingoCard
@@ -115,6 +118,7 @@ class WebServer:
         self.card_claims = RateLimiter(1, 2)  # one claim per card every 30 s
         self.address_claims = RateLimiter(3, 6)
         self.guesses = GuessLimiter()  # wrong codes, per address and from everyone together
+        self.tokens = TokenLimiter()  # wrong QR tokens, per address
         self.texts = texts(config.event.language)
         self.log = QuietLog()
         self.guard = ConnectionGuard(
@@ -291,12 +295,35 @@ class WebServer:
         """
         address = address_key(request.remote)
         code = request.match_info["code"][:40]
+        token = request.query.get(TOKEN_PARAM)
+        if token is not None:
+            return self._serial_by_token(request, address, code, token[:40])
         wait = self.guesses.wait(address, code)
         if wait > 0:
             raise self._too_many_guesses(request, address, wait)
         serial = serial_of(self.card_key, code, allow_serial_only=self.settings.allow_serial_only)
         if serial is None or serial not in self.registry:
             self.guesses.wrong(address)
+            raise web.HTTPNotFound(text=NOT_FOUND)
+        self.guesses.opened(address, code)
+        return serial
+
+    def _serial_by_token(self, request: web.Request, address: str, code: str, token: str) -> int:
+        """The card a scanned QR address opens: its code and its token both right, else 404.
+
+        Checked without the guess limit (an 80-bit token cannot be guessed at any rate): a wrong
+        token counts against its address alone (limits.TokenLimiter) and gets the wrong code's
+        404 whatever the code, so it says nothing about the short code. A right one also lets
+        the code alone open the card from this address later, as a typed code that opened it.
+        """
+        wait = self.tokens.wait(address)
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
+            raise self._limited(request, self.texts("too_many_tokens", seconds=seconds), seconds)
+        serial = serial_of(self.card_key, code)
+        right = serial is not None and token_matches(self.card_key, serial, token)
+        if not right or serial not in self.registry:
+            self.tokens.wrong(address)
             raise web.HTTPNotFound(text=NOT_FOUND)
         self.guesses.opened(address, code)
         return serial
@@ -309,6 +336,10 @@ class WebServer:
         text = self.texts("too_many_yours" if yours else "too_many_all", seconds=seconds)
         if not yours:
             self.log.say("guesses", "wrong card codes from everyone are being limited (429)")
+        return self._limited(request, text, seconds)
+
+    def _limited(self, request: web.Request, text: str, seconds: int) -> web.HTTPTooManyRequests:
+        """A 429 saying `text`, as JSON for the /api/ routes."""
         headers = {"Retry-After": str(seconds)}
         if request.path.startswith("/api/"):
             body = {"status": "limited", "retry_after": seconds, "message": text}

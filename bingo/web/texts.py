@@ -18,6 +18,10 @@ TABLES = {
             "会場全体で間違ったコードが多すぎるため、コードの確認を制限しています"
             "（カードの推測を防ぐため）。{seconds} 秒ほどしてからもう一度どうぞ。"
         ),
+        "too_many_tokens": (
+            "カードの QR コードと合わないアドレスが続いたため、この端末からの確認を {seconds} 秒"
+            "止めています。そのあとでカードの QR コードを読み直すか、印刷されたコードを入力してください。"
+        ),
         "claim_disk_full": (
             "申告を記録できませんでした（この会場のパソコンの保存領域がいっぱいです）。"
             "係に知らせてください。申告は使われていないので、あとでもう一度押せます。"
@@ -36,6 +40,11 @@ TABLES = {
         "too_many_all": (
             "Too many wrong codes from everyone at this event: code checks are limited "
             "(so nobody can guess a card). Please try again in about {seconds} s."
+        ),
+        "too_many_tokens": (
+            "Too many card addresses from this device did not match a card's QR code: they are "
+            "not checked for {seconds} s. Then scan your card's QR code again, or type the code "
+            "printed on it."
         ),
         "claim_disk_full": (
             "Your claim could not be recorded (the host's computer is out of disk space). "

@@ -358,9 +358,13 @@ function note(kind, text, seconds) {
 function cardPage() {
   translateStatic();
   const code = decodeURIComponent(location.pathname.split("/").pop());
+  // A scanned QR code's address carries the card's token (?t=...): it goes with every request
+  // of this card, which then opens even while the server holds typed codes back.
+  const token = new URLSearchParams(location.search).get("t");
+  const query = token ? `?t=${encodeURIComponent(token)}` : "";
   $("claim").addEventListener("click", async () => {
     note("sending", T.claim_sending, 10);
-    const answer = await fetch(`/api/card/${encodeURIComponent(code)}/claim`, { method: "POST" })
+    const answer = await fetch(`/api/card/${encodeURIComponent(code)}/claim${query}`, { method: "POST" })
       .catch(() => null);
     if (!answer) { note("error", T.claim_error, 8); return; }
     const body = await answer.json().catch(() => ({}));
@@ -379,7 +383,7 @@ function cardPage() {
   });
   let last = null;
   const draw = () => { showBoardState(last.board); renderCard(last.card); };
-  follow(`/ws/card/${encodeURIComponent(code)}`, (message) => {
+  follow(`/ws/card/${encodeURIComponent(code)}${query}`, (message) => {
     if (message.type !== "state") return;
     last = message;
     draw();
