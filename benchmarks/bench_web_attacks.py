@@ -356,6 +356,17 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
         except (aiohttp.ClientError, OSError, TimeoutError):
             arrivals.append(None)
 
+    scans: list[float | None] = []
+
+    async def scan(i: int) -> None:  # a new phone opening its card's QR address (?t=<token>)
+        k = args.newcomer_base + i
+        try:
+            address = f"{cards['codes'][k]}?t={cards['tokens'][k]}"
+            local = f"127.0.201.{1 + k % 250}"
+            scans.append(await load_page(base, address, cards["numbers"][k], local, 10))
+        except (aiohttp.ClientError, OSError, TimeoutError):
+            scans.append(None)
+
     reloads: list[bool] = []
 
     async def reload(phone: Phone) -> None:  # a phone already in opens its card again
@@ -375,6 +386,8 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
     i = 0
     while time.perf_counter() < end:
         arriving.append(asyncio.create_task(arrive(i)))
+        if attack == "codes":
+            arriving.append(asyncio.create_task(scan(i)))
         arriving.append(asyncio.create_task(reload(phones[i % len(phones)])))
         i += 1
         show.draw()  # the record first: no phone may have it before the landing
@@ -407,6 +420,7 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
         "loaded": len(loaded),
         "slowest": max(loaded, default=float("nan")),
         "reloads": (sum(reloads), len(reloads)),
+        "scans": (sum(s is not None for s in scans), len(scans)),
         "attacker": stats,
     }
 
@@ -415,6 +429,10 @@ async def main_async(args: argparse.Namespace, folder: Path) -> list[tuple[str, 
     event = Event(folder, args.phones + 200 + 400, CONFIG)
     port, show, shown, base = event.port, event.show, event.shown, event.base
     codes, numbers = event.codes, event.numbers
+    from bingo import cardcode
+
+    key = cardcode.load_key("bench web attacks")  # the key bench_web.Event made for the codes
+    tokens = [cardcode.card_token(key, c.serial) for c in event.cards]  # as the cards' QR holds
     args.cards_file = folder / "cards.json"  # the "browsers" attack: the 200 after the phones'
     skip = args.phones
     args.cards_file.write_text(json.dumps({"codes": codes[skip:skip + 200], "numbers": numbers[skip:skip + 200]}))  # fmt: skip
@@ -444,7 +462,7 @@ async def main_async(args: argparse.Namespace, folder: Path) -> list[tuple[str, 
     for attack in [None, *args.attacks]:
         before = terminal.stat().st_size
         cpu = cpu_seconds(server.pid)
-        deck = {"codes": codes, "numbers": numbers}
+        deck = {"codes": codes, "numbers": numbers, "tokens": tokens}
         result = await measure(args, port, show, shown, phones, deck, attack)
         await asyncio.sleep(1.0)
         written = terminal.stat().st_size - before
@@ -486,8 +504,12 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
     pages = [r["loaded"] == r["arrived"], reloaded == reloads]
     new = f"(slowest {r['slowest']:.1f} s)"
     if name == "codes":  # new players compete with the attacker's fresh addresses (see below)
-        pages = pages[1:]
-        new = f"({verdict(r['loaded'] == r['arrived'])}, not counted: see below)"
+        scanned, scans = r["scans"]
+        pages = [pages[1], scanned == scans]
+        new = (
+            f"({verdict(r['loaded'] == r['arrived'])}, not counted: see below), new phones "
+            f"scanning their card's QR {scanned}/{scans} in ({verdict(scanned == scans)})"
+        )
     print(
         f"{name:10} {r['draws']:2} draws: phones p50 {r['p50'] * 1000:4.0f} ms, p99 "
         f"{r['p99'] * 1000:4.0f} ms (< 1000: {verdict(targets[1])}), missed {r['missed']} "
@@ -515,7 +537,8 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
             "code compete with the attacker's 4,000 fresh addresses for the 60 checks a minute "
             "(a server cannot tell them apart: bingo.web.limits.GuessLimiter) until those "
             "addresses are spent (2 wrong codes each: about 2 hours here, 8 minutes for a "
-            "/24 LAN)"
+            "/24 LAN); phones scanning their card's QR code (with web.public_url) open it with "
+            "its token, which is not limited (limits.TokenLimiter)"
         )
 
 
