@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from games.common.cards import AnyCard, Rank, deck_53, parse_card
 from games.daifugo.legality import candidates
@@ -210,7 +211,9 @@ class _Unseen:
             if rank is None:
                 joker = False
             else:
-                masks[c.suit._value_] |= 1 << strength(rank)
+                suit = c.suit
+                assert suit is not None  # a card with a rank has a suit
+                masks[suit._value_] |= 1 << strength(rank)
         self.masks = [_FULL & ~m for m in masks.values()]
         self.counts = [0] * 16
         for m in self.masks:
@@ -302,7 +305,7 @@ def _winning_first(
     full = (1 << len(hand)) - 1
     base_rev = game.revolution  # the order once the field has cleared
     leads: list[tuple[int, bool, bool]] = []  # (cards mask, unbeatable, fouls as a finish)
-    for p in candidates(_LeadField(rules), hand):
+    for p in candidates(cast("Game", _LeadField(rules)), hand):  # all it reads is there
         mask = 0
         for c in p.cards:
             mask |= 1 << index[c]
