@@ -12,6 +12,17 @@ import asyncio
 import json
 import subprocess
 
+import pytest
+from phone_pages import KEY as PHONE_KEY
+from phone_pages import (
+    PhoneServer,
+    card_from_order,
+    have_chromium,
+    make_browser,
+    phone_size,
+    wait_for,
+)
+from phone_pages import write_config as phone_config
 from test_cards_key import run_cards
 from test_cards_output import write_config
 from test_cards_qr import needs_zbar, scan, with_public_url
@@ -229,3 +240,39 @@ def test_the_pages_script_carries_the_token_on_every_request_of_the_card(repo_ro
     script = (repo_root / "bingo/web/static/app.js").read_text(encoding="utf-8")
     assert 'new URLSearchParams(location.search).get("t")' in script
     assert "/claim${query}" in script and "/ws/card/${encodeURIComponent(code)}${query}" in script
+
+
+@pytest.mark.skipif(not have_chromium(), reason="needs chromium + chromedriver")
+def test_chromium_opening_the_qr_address_shows_the_card_during_a_flood(tmp_path):
+    """The page's script carries the token on its feed: with the short code remembered nowhere
+    (opened() does nothing here) and the shared bucket empty, the card still fills and follows."""
+    config = phone_config(tmp_path, size=5, per_column=15)
+    order = list(range(1, 76))
+    show = PhoneServer(config, tmp_path, card_from_order(config, order))
+    (tmp_path / "chromium").mkdir()
+    driver = make_browser(tmp_path / "chromium")
+    try:
+        guesses = show.server.guesses
+        for i in range(200):  # a flood from 200 other addresses has spent the shared bucket
+            guesses.wrong(f"10.0.{i // 100}.{i % 100}")
+        guesses.everyone.rate = 1e-6  # and it stays spent while the page loads
+        guesses.opened = lambda address, code: None  # only the token may open the card
+        token = cardcode.card_token(PHONE_KEY, show.card.serial)
+        typed, _ = show.api(f"/api/card/{show.code}")
+        assert typed == 429  # a typed code waits
+        phone_size(driver, 375, 667)
+        driver.get(f"{show.card_url()}?t={token}")
+        wait_for(
+            lambda: driver.execute_script("return document.querySelectorAll('.cell').length"),
+            10,
+            "the card",
+        )
+        show.land(order[0])
+        wait_for(
+            lambda: driver.execute_script("return document.querySelectorAll('.marked').length"),
+            10,
+            "the first number marked on the card (the feed, opened with the token)",
+        )
+    finally:
+        driver.quit()
+        show.stop()
