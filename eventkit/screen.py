@@ -25,6 +25,17 @@ def show_normal(window: QWidget, geometry: QRect | None = None) -> None:
     window.setGeometry(geometry if geometry is not None else fitted_geometry(window))
 
 
+def toggle_full_screen(window: QWidget, normal: QRect | None) -> QRect | None:
+    """F11: full screen and back. `normal` is the window's place before full screen (None:
+    it opened full screen); returns the place to keep for the next toggle."""
+    if window.isFullScreen():
+        show_normal(window, normal)
+        return normal
+    normal = window.geometry()
+    show_full_screen(window)
+    return normal
+
+
 def fitted_geometry(window: QWidget, share: float = 0.85) -> QRect:
     """A window's place inside its screen's free area (the task bar and the title bar left
     out): `share` of it, centred."""

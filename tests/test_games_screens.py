@@ -239,3 +239,20 @@ def test_daifugo_card_passing_note_leaves_your_title_readable(qtbot, output_dir,
     name = f"daifugo_after_passing_{size[0]}x{size[1]}"
     problems = measure(table, output_dir, name)
     assert problems == [], "\n".join(problems)
+
+
+def test_schwimmen_f11_leaves_and_enters_full_screen(qtbot):
+    from PySide6.QtCore import Qt
+
+    from eventkit.screen import open_on_screen
+
+    window = schwimmen(qtbot, (1280, 720))
+    window.hide()
+    open_on_screen(window)
+    qtbot.waitUntil(window.isVisible)
+    assert window.isFullScreen()
+    qtbot.keyClick(window, Qt.Key.Key_F11)
+    assert not window.isFullScreen()
+    assert window.screen().availableGeometry().contains(window.frameGeometry().topLeft())
+    qtbot.keyClick(window, Qt.Key.Key_F11)
+    assert window.isFullScreen()

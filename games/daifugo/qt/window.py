@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from eventkit import theme
 from eventkit.i18n import Texts
-from eventkit.screen import show_full_screen, show_normal
+from eventkit.screen import toggle_full_screen
 from games.common.cards import AnyCard, parse_card
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import ChipBank, Room
@@ -544,6 +544,10 @@ class DaifugoTable(QWidget):
     def hand_rects(self) -> list[QRectF]:
         return self.layout().hand(len(self.hand_cards()), self.selected)
 
+    def toggle_full_screen(self) -> None:
+        """F11: full screen (the default at an event) and back to a window that fits."""
+        self._normal_geometry = toggle_full_screen(self, self._normal_geometry)
+
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
         self._place_buttons()
         for overlay in (self.help, self.leave_panel, self.joker_chooser):
@@ -585,11 +589,3 @@ class DaifugoTable(QWidget):
         p = QPainter(self)
         paint_table(self, p)
         p.end()
-
-    def toggle_full_screen(self) -> None:
-        """F11: full screen (the default at an event) and back to a window."""
-        if self.isFullScreen():
-            show_normal(self, self._normal_geometry)
-        else:
-            self._normal_geometry = self.geometry()
-            show_full_screen(self)

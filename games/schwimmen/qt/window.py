@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eventkit.screen import show_full_screen, show_normal
+from eventkit.screen import toggle_full_screen
 from games.common.textfit import MIN_TEXT
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
@@ -423,6 +423,10 @@ class SchwimmenWindow(QMainWindow):
         self._update_buttons()
         self.view.update()
 
+    def toggle_full_screen(self) -> None:
+        """F11: full screen (the default at an event) and back to a window that fits."""
+        self._normal_geometry = toggle_full_screen(self, self._normal_geometry)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         round_over = (
@@ -454,11 +458,3 @@ class SchwimmenWindow(QMainWindow):
 def with_fast_timings(settings: SchwimmenSettings) -> SchwimmenSettings:
     """The same settings with no pauses or animations (tests, --fast)."""
     return dc_replace(settings, cpu_delay_ms=0, animation_ms=0)
-
-    def toggle_full_screen(self) -> None:
-        """F11: full screen (the default at an event) and back to a window that fits."""
-        if self.isFullScreen():
-            show_normal(self, self._normal_geometry)
-        else:
-            self._normal_geometry = self.geometry()
-            show_full_screen(self)
