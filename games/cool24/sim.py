@@ -325,6 +325,18 @@ def _check(n: int, seed: int, policy: str, rollouts: int) -> None:
         raise ValueError(f"rollouts must be at least 1, not {rollouts}")
 
 
+def _kernel_settings(s: Cool24Settings) -> tuple:
+    """The settings as the kernels take them: card and hand tables, lap-2 multiplier, bias."""
+    return (
+        np.asarray(s.card_win_table, np.int64),
+        np.asarray(s.hand_win_table, np.int64),
+        s.hand_win_multi,
+        s.bias,
+        float(s.bias_start),
+        float(s.bias_step),
+    )
+
+
 def simulate(
     n: int,
     settings: Cool24Settings | None = None,
@@ -341,12 +353,7 @@ def simulate(
         seed,
         _POLICY_CODE[policy],
         rollouts,
-        np.asarray(s.card_win_table, np.int64),
-        np.asarray(s.hand_win_table, np.int64),
-        s.hand_win_multi,
-        s.bias,
-        float(s.bias_start),
-        float(s.bias_step),
+        *_kernel_settings(s),
     )
     return SimResult(scores, played, counts)
 
@@ -466,12 +473,7 @@ def rollout_scores(game: Game, rollouts: int, seed: int = 0) -> np.ndarray:
         state_of(game),
         rollouts,
         seed,
-        np.asarray(s.card_win_table, np.int64),
-        np.asarray(s.hand_win_table, np.int64),
-        s.hand_win_multi,
-        s.bias,
-        float(s.bias_start),
-        float(s.bias_step),
+        *_kernel_settings(s),
     )
 
 
