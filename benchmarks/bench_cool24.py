@@ -14,7 +14,7 @@ import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-from games.cool24.sim import simulate, simulate_python  # noqa: E402
+from games.cool24.sim import simulate, simulate_python
 
 
 def measure(fn, *args, **kwargs) -> tuple[float, float, object]:

@@ -35,9 +35,9 @@ import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-from games.cool24.policies import greedy_slot, hint  # noqa: E402
-from games.cool24.rules import Game  # noqa: E402
-from games.cool24.sim import hint_slot, rollout_scores, warm_up  # noqa: E402
+from games.cool24.policies import greedy_slot, hint
+from games.cool24.rules import Game
+from games.cool24.sim import hint_slot, rollout_scores, warm_up
 
 
 def positions(count: int, seed: int = 2026) -> list[Game]:

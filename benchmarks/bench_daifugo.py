@@ -37,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.daifugo.ai import CPU  # noqa: E402
-from games.daifugo.rules import Game, Play, Rules  # noqa: E402
+from games.daifugo.ai import CPU
+from games.daifugo.rules import Game, Play, Rules
 
 MATCHUPS = {
     "strong-easy": ("strong", "easy", 0.45),

@@ -44,7 +44,7 @@ def first_frame_child(started: float, journal: str) -> None:
     marks: dict[str, float] = {}
 
     class FirstPaint(QObject):
-        def eventFilter(self, obj, event):  # noqa: N802
+        def eventFilter(self, obj, event):
             if event.type() == QEvent.Type.Paint and "frame" not in marks:
                 QTimer.singleShot(0, lambda: marks.setdefault("frame", time.time()))
             return False

@@ -43,8 +43,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.schwimmen.ai import CpuPlayer  # noqa: E402
-from games.schwimmen.rules import Game, Phase, Rules  # noqa: E402
+from games.schwimmen.ai import CpuPlayer
+from games.schwimmen.rules import Game, Phase, Rules
 
 TARGETS = {("strong", "easy"): 0.40, ("normal", "easy"): 0.32, ("strong", "normal"): 0.33}
 FAIR = 0.25  # four players

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.daifugo.uecda.arena import (  # noqa: E402
+from games.daifugo.uecda.arena import (
     external_match,
     inprocess_match,
     protocol_match,

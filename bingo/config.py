@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from eventkit.tomlconf import (  # noqa: F401  (re-exported for callers of bingo.config)
+from eventkit.tomlconf import (
     DEFAULT_CONFIG_PATH,
     LANGUAGES,
     ConfigError,

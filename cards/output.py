@@ -34,7 +34,7 @@ class OutputError(UserError):
     """An output file cannot be written where asked."""
 
 
-class Interrupted(Exception):  # noqa: N818 (like KeyboardInterrupt)
+class Interrupted(Exception):
     """SIGINT or SIGTERM arrived while the files were being made."""
 
     def __init__(self, signum: int) -> None:

@@ -89,7 +89,7 @@ class GamesMenu(QWidget):
         self.resize(760, 600)
         self._scale_title()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def resizeEvent(self, event) -> None:
         self._scale_title()
         super().resizeEvent(event)
 
@@ -98,7 +98,7 @@ class GamesMenu(QWidget):
         self.title.setStyleSheet(f"font-size: {px}px; font-weight: bold; color: {theme.TEXT};")
         self.title.setFixedHeight(round(px * 1.7))
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event) -> None:
         """The felt of the card tables behind the tiles."""
         p = QPainter(self)
         grad = QLinearGradient(0, 0, 0, self.height())

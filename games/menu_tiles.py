@@ -56,7 +56,7 @@ class GameTile(QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumHeight(90)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         r = QRectF(self.rect()).adjusted(2, 2, -2, -2)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bingo.config import load_config  # noqa: E402
+from bingo.config import load_config
 
 SIZE = 256
 

@@ -77,7 +77,7 @@ def test_the_callers_readings_that_cannot_be_misheard():
     assert all(parse_en(en_number(n)) == n for n in range(151, 10000, 7))
 
 
-def test_pの7_is_read_as_a_japanese_caller_reads_it_and_in_english():
+def test_p_no_7_is_read_as_a_japanese_caller_reads_it_and_in_english():
     names = ("P", "L", "B", "4")
     assert call_for(7, names, 10, "ja") == Call("Pの7", "ピーの、なな")
     assert call_for(14, names, 10, "ja") == Call("Lの14", "エルの、じゅうよん")

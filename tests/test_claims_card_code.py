@@ -14,9 +14,9 @@ from bingo import cardcode
 from bingo.session import DrawSession
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_claims_projector import config  # noqa: E402,F401,F811
-from test_claims_winner import column_card, seeded_order  # noqa: E402
-from test_web_show import FAKE_ENGINE, fake_engine  # noqa: E402,F401
+from test_claims_projector import config  # noqa: F401
+from test_claims_winner import column_card, seeded_order
+from test_web_show import FAKE_ENGINE, fake_engine  # noqa: F401
 
 KEY = bytes(range(32))
 

@@ -16,7 +16,7 @@ from bingo.config import load_config
 from bingo.session import DrawSession
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_web_show import FAKE_ENGINE, fake_engine  # noqa: E402,F401
+from test_web_show import FAKE_ENGINE, fake_engine  # noqa: F401
 
 PADDING = 4  # QHeaderView::section { padding: 4px } in the operator's style sheet
 

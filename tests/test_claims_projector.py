@@ -16,8 +16,8 @@ from bingo.showlink import append_line, claims_path, game_id, verdicts_path
 from bingo.ui.listpanel import MIN_TEXT, box_fits
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_claims_winner import column_card, painted_texts, seeded_order  # noqa: E402
-from test_web_show import FAKE_ENGINE, fake_engine  # noqa: E402,F401
+from test_claims_winner import column_card, painted_texts, seeded_order
+from test_web_show import FAKE_ENGINE, fake_engine  # noqa: F401
 
 
 @pytest.fixture

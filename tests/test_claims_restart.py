@@ -26,7 +26,7 @@ from bingo.showlink import append_line, claims_path, game_id, shown_path, verdic
 from cards.registry import write_registry
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_claims_winner import column_card, seeded_order  # noqa: E402
+from test_claims_winner import column_card, seeded_order
 
 CONFIG = """
 [event]

@@ -18,7 +18,7 @@ from cards.check import BINGO, check_card
 from cards.model import BingoCard
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-from test_web_show import FAKE_ENGINE, fake_engine  # noqa: E402,F401  (the stand-in odds)
+from test_web_show import FAKE_ENGINE, fake_engine  # noqa: F401  (the stand-in odds)
 
 
 @pytest.fixture

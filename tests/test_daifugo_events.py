@@ -9,14 +9,14 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import Qt  # noqa: E402
-from textboxes import painted_texts  # noqa: E402
+from PySide6.QtCore import Qt
+from textboxes import painted_texts
 
-from games.daifugo.chips import ROOMS, ChipBank, fee, settle  # noqa: E402
-from games.daifugo.events import Before, events_of  # noqa: E402
-from games.daifugo.qt.window import DaifugoTable  # noqa: E402
-from games.daifugo.rules import Game, Rules, Title  # noqa: E402
-from games.daifugo.table import TableSession  # noqa: E402
+from games.daifugo.chips import ROOMS, ChipBank, fee, settle
+from games.daifugo.events import Before, events_of
+from games.daifugo.qt.window import DaifugoTable
+from games.daifugo.rules import Game, Rules, Title
+from games.daifugo.table import TableSession
 
 
 def table_with(qtbot, hands, *, first=0, caption_ms=60_000, language="ja", rules=None):

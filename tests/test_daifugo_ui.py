@@ -8,13 +8,13 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QCloseEvent  # noqa: E402
-from PySide6.QtWidgets import QDialog, QLabel  # noqa: E402
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDialog, QLabel
 
-from games.daifugo.chips import ROOMS, ChipBank, fee  # noqa: E402
-from games.daifugo.qt.window import DaifugoTable  # noqa: E402
-from games.daifugo.rules import Rules  # noqa: E402
+from games.daifugo.chips import ROOMS, ChipBank, fee
+from games.daifugo.qt.window import DaifugoTable
+from games.daifugo.rules import Rules
 
 
 def make(qtbot, language="ja", players=5, seed=4, rules=None, levels=("normal",)):

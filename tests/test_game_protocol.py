@@ -11,6 +11,7 @@ the engine.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 import pytest
 
 from games.common.cards import deck_32, deck_53
-from games.common.protocol import GameProtocol, IllegalMove
+from games.common.protocol import GameProtocol, IllegalMove, to_json
 from games.cool24 import rules as cool
 from games.daifugo import rules as daifugo
 from games.schwimmen import ai as schwimmen_ai
@@ -129,7 +130,7 @@ SPECS = {
         max_steps=2_000,
     ),
     "cool24": Spec(
-        lambda rng: cool.Game.new(seed=rng.randrange(2**32)),
+        lambda rng: cool.Game.new(seed=rng.randrange(2**32), players=1),
         _cool_cards,
         Counter(range(24)),
         lambda g, rng: [cool.PlaySlot(s) for s in range(0, 6)] + ["slot 1"],
@@ -154,7 +155,10 @@ def test_random_play_over_the_protocol(name):
         rng = random.Random(seed)
         game = spec.new(rng)
         assert isinstance(game, GameProtocol)
-        seats = range(getattr(game, "players", getattr(game, "n", 1)))
+        info = type(game).info
+        assert info.name == name
+        assert info.min_players <= game.num_players <= info.max_players
+        seats = range(game.num_players)
         clone_at = rng.randrange(40)
         for step in range(spec.max_steps):
             assert spec.cards(game) == spec.deck, f"{name} {seed}: cards lost or doubled"
@@ -163,6 +167,8 @@ def test_random_play_over_the_protocol(name):
             if game.is_over:
                 break
             if step % 4 == 0:
+                for s in seats:  # every observation is plain JSON for a web client
+                    json.dumps(to_json(game.observation(s)))
                 for action in legal:
                     assert game.why_illegal(action) is None
                     assert game.parse_action(str(action)) == action
@@ -188,6 +194,9 @@ def test_random_play_over_the_protocol(name):
                 game.apply(action)
         else:
             pytest.fail(f"{name} game {seed} did not end in {spec.max_steps} steps")
+        returns = game.returns()
+        assert len(returns) == game.num_players
+        assert all(isinstance(r, int | float) for r in returns)
         with pytest.raises(IllegalMove) as info:
             game.apply(rng.choice(spec.wrong(game, rng)))
         assert info.value.code in ("game_over", "not_an_action")

@@ -6,11 +6,11 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from games.daifugo.chips import ROOMS  # noqa: E402
-from games.daifugo.qt.help import HelpOverlay  # noqa: E402
-from games.daifugo.qt.setup import SetupDialog  # noqa: E402
-from games.daifugo.rules import Rules  # noqa: E402
-from games.daifugo.texts import TEXTS  # noqa: E402
+from games.daifugo.chips import ROOMS
+from games.daifugo.qt.help import HelpOverlay
+from games.daifugo.qt.setup import SetupDialog
+from games.daifugo.rules import Rules
+from games.daifugo.texts import TEXTS
 
 DEVELOPER_WORDS = (
     "元のページ",

@@ -8,13 +8,13 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QRectF, Qt  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
-from textboxes import painted_texts, text_problems, widget_text_problems  # noqa: E402
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QWidget
+from textboxes import painted_texts, text_problems, widget_text_problems
 
-from games.daifugo.chips import ROOMS, ChipBank  # noqa: E402
-from games.daifugo.qt.window import DaifugoTable  # noqa: E402
-from games.daifugo.rules import Rules  # noqa: E402
+from games.daifugo.chips import ROOMS, ChipBank
+from games.daifugo.qt.window import DaifugoTable
+from games.daifugo.rules import Rules
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 CARD_FACES = (

@@ -13,7 +13,7 @@ import pytest
 from bingo.showlink import LineFollower, append_line
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_journal_faults import fill, small_tmpfs  # noqa: E402
+from test_journal_faults import fill, small_tmpfs
 
 
 def test_a_line_the_disk_cannot_hold_leaves_no_half_line(tmp_path):

@@ -18,7 +18,7 @@ from bingo.session import DrawSession
 from bingo.ui.listpanel import MIN_TEXT, box_fits
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_web_show import FAKE_ENGINE, fake_engine  # noqa: E402,F401  (the stand-in odds)
+from test_web_show import FAKE_ENGINE, fake_engine  # noqa: F401  (the stand-in odds)
 
 ROOT = Path(__file__).resolve().parent.parent
 PRIZES = '["1等 お米 5kg", "2等 図書カード 3000円", "3等 お菓子セット", "4等 ぷよぷよクッション"]'

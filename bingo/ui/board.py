@@ -68,7 +68,7 @@ class HistoryBoard(QWidget):
         self._cache = None
         self.update()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         self._cache = None
         super().resizeEvent(event)
 
@@ -171,7 +171,7 @@ class HistoryBoard(QWidget):
         p.setFont(fit_block(count, box.adjusted(box.width() * 0.5, 0, 0, 0), box.height() * 0.86))
         draw_text(p, box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         if self._cache is None:
             self._cache = self._render()
         p = QPainter(self)

@@ -149,7 +149,7 @@ class CardCheckView(QWidget):
             return serial, None
         try:
             key = self.card_key()
-        except Exception as exc:  # noqa: BLE001 - a damaged key file: say so, check no letters
+        except Exception as exc:
             return serial, str(exc)
         if key is None or cardcode.serial_of(key, f"{serial}-{letters}") == serial:
             return serial, None  # without the key the serial alone is checked (it is printed)
@@ -160,13 +160,13 @@ class CardCheckView(QWidget):
 
         return cardcode.load_key(self.art.config.event.title)
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape:
             self.close_view()
             return
         super().keyPressEvent(event)
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def mousePressEvent(self, event) -> None:
         """A click outside the panel closes the check (a host with only a mouse)."""
         if not self._panel().contains(event.position()):
             self.close_view()
@@ -178,7 +178,7 @@ class CardCheckView(QWidget):
         w, h = self.width(), self.height()
         return QRectF(w * 0.08, h * 0.07, w * 0.84, h * 0.86)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         panel = self._panel()
         h = self.height()
         self.input.setGeometry(
@@ -207,7 +207,7 @@ class CardCheckView(QWidget):
         super().resizeEvent(event)
 
     # ---------------------------------------------------------------- painting
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         h = self.height()

@@ -129,7 +129,7 @@ class ClaimsOverlay(ListPanel):
             if self.pending():
                 self.open()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_V and self.pending():
             self.check(0)
             return

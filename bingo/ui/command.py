@@ -367,7 +367,7 @@ def _install_excepthook(window) -> None:
         traceback.print_exception(kind, value, tb, file=sys.stderr)
         try:
             window.warn(f"internal error (the show goes on): {kind.__name__}: {value}")
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
     sys.excepthook = hook
@@ -389,5 +389,5 @@ def _error_dialog(message: str) -> None:
         app = make_app("bingo draw")  # the shipped font, so a Japanese message reads right
         QMessageBox.critical(None, "bingo draw", message)
         del app
-    except Exception:  # noqa: BLE001 - the message is on stderr anyway
+    except Exception:
         pass

@@ -584,7 +584,7 @@ class DisplayWindow(QWidget):
                 Qt.CursorShape.BlankCursor if hidden else Qt.CursorShape.PointingHandCursor
             )
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() == QEvent.Type.MouseMove and self.isFullScreen():
             self._pointer_awake = True
             self._pointer_timer.start(self.pointer_idle_ms)
@@ -592,12 +592,12 @@ class DisplayWindow(QWidget):
                 self._update_pointer()
         return super().eventFilter(watched, event)
 
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.WindowStateChange:
             self._update_pointer()
         super().changeEvent(event)
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def closeEvent(self, event) -> None:
         self.odds.shutdown()
         self.voice.stop()
         if self.operator is not None and self.operator.isVisible():
@@ -605,7 +605,7 @@ class DisplayWindow(QWidget):
         super().closeEvent(event)
 
     # ---------------------------------------------------------------- keys
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.handle_key(event):
             super().keyPressEvent(event)
 
@@ -714,7 +714,7 @@ class DisplayWindow(QWidget):
             ).toAlignedRect()
         )
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         r = self._rects()
         self.art.set_dpr(self.devicePixelRatioF())
         self._place_panels()
@@ -751,7 +751,7 @@ class DisplayWindow(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         paint_background(p, QRectF(self.rect()), self.config)
 
-    def event(self, event) -> bool:  # noqa: D401 - Qt API
+    def event(self, event) -> bool:
         if event.type() == QEvent.Type.DevicePixelRatioChange:
             self.art.set_dpr(self.devicePixelRatioF())
             self.board.invalidate()
@@ -840,7 +840,7 @@ class DisplayWindow(QWidget):
             p.drawPixmap(QPointF(x + i * (size + gap), y), cell)
         p.setOpacity(1.0)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         if self._background is None:
             self._update_background()
         p = QPainter(self)

@@ -65,10 +65,10 @@ class HelpOverlay(QWidget):
             self.hide()
             self.closed.emit()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event) -> None:
         self.close_view()
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def mousePressEvent(self, event) -> None:
         self.close_view()
 
     # ---------------------------------------------------------------- layout
@@ -156,7 +156,7 @@ class HelpOverlay(QWidget):
         return px
 
     # ---------------------------------------------------------------- painting
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         h = self.height()

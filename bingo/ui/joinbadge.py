@@ -79,7 +79,7 @@ class JoinBadge(QObject):
             self.on_help.setGeometry(self.panel_rect(box).toAlignedRect())
         self.on_help.show()
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+    def eventFilter(self, watched, event) -> bool:
         from PySide6.QtCore import QEvent
 
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show):
@@ -103,7 +103,7 @@ class _JoinPanel(QWidget):
         self.modules = _qr_modules(badge.url)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         w, h = self.width(), self.height()

@@ -51,7 +51,7 @@ class ListPanel(QWidget):
             parent.installEventFilter(self)  # follows the window's size
         self.hide()
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+    def eventFilter(self, watched, event) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
             self.setGeometry(watched.rect())
         return False
@@ -93,7 +93,7 @@ class ListPanel(QWidget):
         self._layout_children()
         self.update()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         self._layout_children()
         super().resizeEvent(event)
 
@@ -189,7 +189,7 @@ class ListPanel(QWidget):
         return TextBox(text, rect, font, colour, align)
 
     # ---------------------------------------------------------------- painting
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)

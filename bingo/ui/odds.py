@@ -82,7 +82,7 @@ class _Job(QRunnable):
     def run(self) -> None:
         try:
             self.fn()
-        except BaseException:  # noqa: BLE001, S110 - never let an exception reach Qt's pool
+        except BaseException:
             pass
 
 
@@ -186,7 +186,7 @@ class OddsService(QObject):
         if self.mode == PROCESS:
             try:
                 self._pool = _WorkerProcess(self.registry_cards)
-            except Exception as exc:  # noqa: BLE001 - fall back to a thread
+            except Exception as exc:
                 self.reason = f"odds worker process unavailable ({exc}); using a thread"
                 self.mode = THREAD
         if self.mode == THREAD:
@@ -272,14 +272,14 @@ class OddsService(QObject):
                     error_callback=lambda e: emit(token, None, e),
                 )
                 return
-            except Exception as exc:  # noqa: BLE001 - e.g. the pool was terminated
+            except Exception as exc:
                 emit(token, None, exc)
                 return
 
         def run() -> None:
             try:
                 outcome = (fn(*args), None)
-            except BaseException as exc:  # noqa: BLE001 - sent back, never raised here
+            except BaseException as exc:
                 outcome = (None, exc)
             emit(token, *outcome)
 

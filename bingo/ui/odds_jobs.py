@@ -77,7 +77,7 @@ def stats(
             registry = RegistryStats(
                 figures.cards, figures.bingo_cards, figures.reach_cards, figures.bingo_serials
             )
-        except Exception as exc:  # noqa: BLE001 - reported to the display as a warning
+        except Exception as exc:
             errors.append(f"odds: {exc}")
     elif with_engine:
         counts = [0] * size
@@ -88,14 +88,14 @@ def stats(
             result = module.next_draw_stats(
                 counts, size, per_column, threshold, free_center, cards=cards_in_play
             )
-        except Exception as exc:  # noqa: BLE001 - reported to the display as a warning
+        except Exception as exc:
             errors.append(f"odds: {exc}")
     if _cards is not None and registry is None:
         try:
             from cards.check import registry_stats
 
             registry = registry_stats(_cards, drawn, threshold)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             errors.append(f"registry: {exc}")
     return result, registry, errors, time.perf_counter() - started
 
@@ -127,11 +127,11 @@ def serve(conn: Any, cards: list | None) -> None:
             return
         try:
             reply = (token, True, fn(*args))
-        except BaseException as exc:  # noqa: BLE001 - every failure is sent back, never raised
+        except BaseException as exc:
             reply = (token, False, exc)
         try:
             conn.send(reply)
         except (EOFError, OSError):
             return
-        except Exception as exc:  # noqa: BLE001 - an exception that does not pickle
+        except Exception as exc:
             conn.send((token, False, RuntimeError(f"{type(exc).__name__}: {exc}")))

@@ -133,11 +133,11 @@ class OddsPanel(QWidget):
         return self.strings("registry_line", cards=reg.cards, bingo=reg.bingo, reach=reg.reach)
 
     # ---------------------------------------------------------------- painting
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         self._cache = None
         super().resizeEvent(event)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         if self._cache is None:
             self._cache = self._render()
         p = QPainter(self)
@@ -459,7 +459,7 @@ class CurveView(QWidget):
         panel.curve_view = self
         panel._invalidate()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)

@@ -292,7 +292,7 @@ class OperatorWindow(QWidget):
         self.refresh_winners()
 
     # ---------------------------------------------------------------- actions
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def showEvent(self, event) -> None:
         super().showEvent(event)
         self.setFocus()
 
@@ -329,7 +329,7 @@ class OperatorWindow(QWidget):
     def add_log(self, text: str) -> None:
         self.log.appendPlainText(text)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+    def eventFilter(self, watched, event) -> bool:
         """Esc in the card number field gives the keys back to the show."""
         if (
             watched is self.serial
@@ -342,7 +342,7 @@ class OperatorWindow(QWidget):
             return True
         return super().eventFilter(watched, event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_C and not self.display.card_view.isVisible():
             self.focus_serial()
             return
@@ -387,7 +387,7 @@ class OperatorWindow(QWidget):
             self.raise_()
             self.activateWindow()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def closeEvent(self, event) -> None:
         if self.display.isVisible():
             self.display.close()
         super().closeEvent(event)

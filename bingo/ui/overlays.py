@@ -90,11 +90,11 @@ class ConfirmOverlay(QWidget):
         self.yes_button.setStyleSheet(style.format(fg="#14101f", bg=colour, **common))
         self.no_button.setStyleSheet(style.format(fg="#ffffff", bg="#2a2650", **common))
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         self._layout()
         super().resizeEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key == Qt.Key.Key_Y:
             self.finish(True)
@@ -106,10 +106,10 @@ class ConfirmOverlay(QWidget):
             (self.no_button if self.yes_button.hasFocus() else self.yes_button).setFocus()
         # every other key is swallowed: nothing reaches the show while it asks
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def mousePressEvent(self, event) -> None:
         event.accept()  # a click beside the panel does nothing (and reaches nothing below)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         h = self.height()
@@ -156,7 +156,7 @@ class Banner(QWidget):
         self.setVisible(bool(self.lines))
         self.update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         if not self.lines:
             return
         p = QPainter(self)
@@ -239,7 +239,7 @@ class BingoFlash(QWidget):
         band_h = min(h * 0.36, w * 0.22)
         return QRectF(0, (h - band_h) / 2, w, band_h)
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         if not self.text:
             return
         t = self._t

@@ -257,7 +257,7 @@ class SlotReel(QWidget):
         )
         return join, rest
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def resizeEvent(self, event) -> None:
         self._static = None
         self._shade = None
         self._caption = None
@@ -367,7 +367,7 @@ class SlotReel(QWidget):
         p.end()
         return pixmap
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         lay = self._layout()
         if self._static is None:
             self._static = self._build_static()

@@ -96,7 +96,7 @@ class Sound:
                 "sound off: QtMultimedia (in PySide6-Addons) is not installed; "
                 "bash scripts/install.sh --sound adds it"
             )
-        except Exception as exc:  # noqa: BLE001 - sound is optional
+        except Exception as exc:
             self.reason = f"{type(exc).__name__}: {exc}"
             warn(f"sound off: Qt Multimedia is not usable here ({self.reason})")
 
@@ -114,7 +114,7 @@ class Sound:
             return
         try:
             self._effects[name].play()
-        except Exception:  # noqa: BLE001
+        except Exception:
             self.enabled = False
 
     def tick(self) -> None:

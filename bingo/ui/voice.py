@@ -184,7 +184,7 @@ class Pyttsx3Engine(Engine):
         try:
             self._engine, self._normal_rate = _shared_engine(pyttsx3)
             voices = list(self._engine.getProperty("voices") or [])
-        except Exception as exc:  # noqa: BLE001 - any engine failure means no voice
+        except Exception as exc:
             raise VoiceUnavailable(
                 f"no speech engine works here ({type(exc).__name__}: {exc}); "
                 + _missing_voice_help(language)
@@ -302,7 +302,7 @@ def worker_main(argv: list[str] | None = None) -> int:
                     else:
                         play(engine.render(message["say"], folder / "call.wav"), player)
                     send("spoken", str(message.get("id", "")))
-                except Exception as exc:  # noqa: BLE001 - reported, the worker goes on
+                except Exception as exc:
                     send("error", f"{type(exc).__name__}: {exc}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -87,8 +87,8 @@ class WinnersBoard(ListPanel):
             rows.append(cells)
         return rows
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event) -> None:
         self.close_view()
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def mousePressEvent(self, event) -> None:
         self.close_view()

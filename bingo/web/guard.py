@@ -267,7 +267,7 @@ class ConnectionGuard:
         self.release(conn.handler)
         try:
             conn.handler.force_close()
-        except Exception:  # noqa: BLE001 - a connection already gone is closed enough
+        except Exception:
             pass
 
     # ------------------------------------------------------------------ requests
@@ -413,7 +413,7 @@ class Listener:
             self._task.cancel()
             try:
                 await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping anyway
+            except (asyncio.CancelledError, Exception):
                 pass
         self.sock.close()
 

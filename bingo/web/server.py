@@ -190,7 +190,7 @@ class WebServer:
                 verdicts = self.follower.new_verdicts()
                 if verdicts:
                     self._on_verdicts(verdicts)
-            except Exception as exc:  # noqa: BLE001 - the feed must go on; say why
+            except Exception as exc:
                 self.log.say("follow", f"following the journal failed: {describe(exc)}")
             await asyncio.sleep(self.poll_seconds)
 

@@ -1,24 +1,47 @@
 """The one protocol every game engine follows (modelled on OpenSpiel's State and python-chess).
 
-A game is built with ``Game.new(*, seed=None, rules=None, **setup)`` (every setup argument has a
-default), tells whose turn it is (``current_player``: a seat, or None once the game is over),
-lists its ``legal_actions()`` (value objects with ``str()``; ``parse_action(text)`` reads them
-back), and ``apply(action)`` checks every action: anything not in ``legal_actions()`` raises an
-``IllegalMove`` carrying a reason ``code`` and its ``params``, so a frontend translates the code
-instead of matching English text. ``why_illegal(action)`` returns that error without raising.
-Hidden information leaves a game only through ``observation(seat)``; ``clone()`` is a deep,
-independent copy (same random state, so a clone replays the same future).
+Every game, no exceptions and no aliases:
+
+- ``Game.new(*, seed=None, rules=None, players=N, **setup)`` builds a game; every argument has a
+  default and the player count is always ``players`` (COOL 24+24 takes 1). ``Game.info`` (a
+  ``GameInfo``) names the game and its ``min_players`` / ``max_players``.
+- ``num_players``; ``current_player`` (a seat, or None once the game is over); ``is_over``.
+- ``legal_actions()``: value objects with ``str()``; ``parse_action(text)`` reads them back (and
+  is the one place a game's text form of an action is read).
+- ``apply(action)`` checks every action: anything not in ``legal_actions()`` raises an
+  ``IllegalMove`` carrying a reason ``code`` and its ``params``, so a frontend translates the code
+  instead of matching English text. ``why_illegal(action)`` returns that error without raising.
+  ``apply`` returns the game's one event type (documented on the game's ``apply``).
+- ``observation(seat)``: everything that seat may see and nothing else; ``to_json`` (below)
+  turns it into plain JSON for a web client.
+- ``clone()``: a deep, independent copy (same random state, so a clone replays the same future).
+- ``returns()``: once over, one number per seat, higher is better (OpenSpiel's ``returns``);
+  each game documents what the number means.
+
+Chance (shuffles, deals, COOL's biased refill) goes through the game's injected, seeded
+``random.Random`` only.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from eventkit.errors import UserError
-from eventkit.i18n import translate
 
-__all__ = ["GameProtocol", "IllegalMove", "translate"]
+__all__ = ["GameInfo", "GameProtocol", "IllegalMove", "to_json"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, before one is built (a menu, a room, a generic test)."""
+
+    name: str  # the package name: "daifugo", "schwimmen", "cool24"
+    min_players: int
+    max_players: int
 
 
 class IllegalMove(UserError):
@@ -50,7 +73,12 @@ O = TypeVar("O", covariant=True)  # noqa: E741 - observation type
 
 @runtime_checkable
 class GameProtocol(Protocol[A, O]):
-    """What the generic protocol test, the table controllers and the CPUs rely on."""
+    """What the generic protocol test, the table sessions and the CPUs rely on."""
+
+    info: ClassVar[GameInfo]
+
+    @property
+    def num_players(self) -> int: ...
 
     @property
     def current_player(self) -> int | None: ...
@@ -69,3 +97,27 @@ class GameProtocol(Protocol[A, O]):
     def observation(self, seat: int) -> O: ...
 
     def clone(self) -> GameProtocol[A, O]: ...
+
+    def returns(self) -> tuple[float, ...]: ...
+
+
+def to_json(value: object) -> Any:
+    """`value` as plain JSON data: a dataclass with its own ``str()`` (a card, an action)
+    becomes that text, other dataclasses objects, enums their value, tuples, lists, sets and frozensets lists (sets
+    sorted), mappings objects with string keys. Used on observations and table views before
+    they go to a web client, so every game's values serialise the same way."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return to_json(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if type(value).__str__ is not object.__str__:  # a card, an action: its own text
+            return str(value)
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((to_json(v) for v in value), key=repr)
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return str(value)

@@ -380,7 +380,7 @@ class Cool24Widget(QWidget):
         self.update()
 
     # ------------------------------------------------------------ input
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if self.asking_quit:  # Y quits; N, Esc or Enter plays on; other keys do nothing
             if key == Qt.Key.Key_Y:
@@ -454,7 +454,7 @@ class Cool24Widget(QWidget):
                 return slot
         return None
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt API)
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.asking_quit:
             scale, ox, oy = self._transform()
             pos = event.position()
@@ -475,7 +475,7 @@ class Cool24Widget(QWidget):
     def _slot_rect(self, slot: int) -> QRectF:
         return QRectF(HAND_X0 + (slot - 1) * (HAND_W + HAND_GAP), HAND_Y, HAND_W, HAND_H)
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)

@@ -154,12 +154,12 @@ class HelpOverlay(QWidget):
         self.show_page(self.page + 1)
         return True
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(0, 0, 0, 150))
         p.end()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.next_page():
             return
         self.hide()

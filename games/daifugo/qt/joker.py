@@ -86,7 +86,7 @@ class JokerChooser(QWidget):
 
     # ------------------------------------------------------------ input and painting
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
         for index, rect in enumerate(self.option_rects()):
             if rect.contains(pos):
@@ -96,7 +96,7 @@ class JokerChooser(QWidget):
             self.cancel()
         event.accept()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         u = self._unit()

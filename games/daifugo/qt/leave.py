@@ -65,10 +65,10 @@ class LeavePanel(QWidget):
             self.hide()
             self.answered.emit(leave)
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def mousePressEvent(self, event) -> None:
         event.accept()  # the table below gets no clicks while the question is up
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(0, 0, 0, 150))
         p.end()

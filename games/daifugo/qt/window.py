@@ -251,7 +251,7 @@ class DaifugoTable(QWidget):
             self.message = self.session.save_error
         return penalty
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
+    def closeEvent(self, event: QCloseEvent) -> None:
         """The person closing the window (title bar, Alt+F4: a spontaneous event) during a game
         is asked first, naming the penalty; the window stays open until they answer. A close
         from code (Ctrl+C's or a shutdown's handler, which then quits) cannot wait for an
@@ -424,7 +424,7 @@ class DaifugoTable(QWidget):
         if self.session.cpu_to_move and self.isVisible() and not covered and not self.caption:
             self._timer.start(self.delay_ms)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         n = len(self.hand_cards())
         key = event.key()
         if key == Qt.Key.Key_F11:
@@ -471,7 +471,7 @@ class DaifugoTable(QWidget):
             return
         self.update()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
         for index, rect in reversed(list(enumerate(self.hand_rects()))):
             if rect.contains(pos):
@@ -548,7 +548,7 @@ class DaifugoTable(QWidget):
         """F11: full screen (the default at an event) and back to a window that fits."""
         self._normal_geometry = toggle_full_screen(self, self._normal_geometry)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def resizeEvent(self, event) -> None:
         self._place_buttons()
         for overlay in (self.help, self.leave_panel, self.joker_chooser):
             if overlay.isVisible():
@@ -585,7 +585,7 @@ class DaifugoTable(QWidget):
         )
         self.rules_button.setGeometry(layout.rules_button().toRect())
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         paint_table(self, p)
         p.end()

@@ -107,10 +107,10 @@ class HelpOverlay(Overlay):
             lowest = max(lowest, y - px * 0.6)
         return lowest, blocks
 
-    def mousePressEvent(self, event) -> None:  # noqa: N802
+    def mousePressEvent(self, event) -> None:
         self.hide()
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event) -> None:
         use_window_floor(self)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -46,7 +46,7 @@ class RoundOverlay(Overlay):
         self.button.setFocus()
         self.update()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event) -> None:
         self._place_button()
 
     def _place_button(self) -> None:
@@ -70,7 +70,7 @@ class RoundOverlay(Overlay):
         else:
             self.win.next_round()
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event) -> None:
         if self.result is None:
             return
         use_window_floor(self)

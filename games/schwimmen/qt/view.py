@@ -161,7 +161,7 @@ class TableView(QWidget):
 
     # ------------------------------------------------------------ painting
 
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+    def paintEvent(self, event) -> None:
         use_window_floor(self)
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -172,13 +172,13 @@ class TableView(QWidget):
 
     # ------------------------------------------------------------ mouse
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
         target = self.hit(event.position())
         self._press = (target[0], target[1], event.position()) if target else None
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._press is None or not self.win.human_can_swap():
             return
         kind, index, start = self._press
@@ -188,7 +188,7 @@ class TableView(QWidget):
         self.drag = (kind, index, pos)
         self.update()
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         press, drag = self._press, self.drag
         self._press, self.drag = None, None
         if press is None:

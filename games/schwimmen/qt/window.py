@@ -151,7 +151,7 @@ class SchwimmenWindow(QMainWindow):
         self.help_overlay = HelpOverlay(central, self)  # the whole window: room for the text
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event) -> None:
         self._scale_controls()
         super().resizeEvent(event)
         QTimer.singleShot(0, self, self._fit_overlays)  # cancelled if the window goes
@@ -427,7 +427,7 @@ class SchwimmenWindow(QMainWindow):
         """F11: full screen (the default at an event) and back to a window that fits."""
         self._normal_geometry = toggle_full_screen(self, self._normal_geometry)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         round_over = (
             self.game is not None

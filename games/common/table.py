@@ -1,0 +1,181 @@
+"""The one table session every game's table follows, without Qt.
+
+A table runs games in a row at a number of seats. Any seat can be a person (a Qt window's
+player, a phone) and the others are CPUs; the table never assumes that seat 0 is the only
+person. A Qt window, a web server and a test all drive it the same way:
+
+    table = DaifugoTable(..., people={0, 2}, language="en")
+    table.start_game()
+    while table.in_game:
+        if table.cpu_due:
+            table.step_cpu()                 # or cpu_choice() + act() when animating
+        elif table.to_move is None:
+            table.advance()                  # the table's own step (Schwimmen's next round)
+        else:
+            seat = table.to_move
+            table.act(seat, table.legal_actions(seat)[0])   # or an action's text
+    table.results()
+
+``act`` refuses with ``Refused``: a reason ``code`` and ``params`` (the engine's
+``IllegalMove``, or ``not_your_turn`` / ``not_a_person`` / ``no_game`` from the table) and its
+``text`` in the table's language. ``view(seat)`` is what that seat may see, for painting or a
+web client (``games.common.protocol.to_json``); ``view(None)`` is the public table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from eventkit.errors import UserError
+from games.common.protocol import GameInfo, IllegalMove
+
+__all__ = ["TABLE_REFUSALS", "Refused", "Results", "TableProtocol", "refused"]
+
+# the refusals a table adds to its engine's, in every language the toolkit speaks
+TABLE_REFUSALS: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "not_your_turn": "あなたの番ではありません",
+        "not_a_person": "この席はCPUです",
+        "no_game": "ゲームが始まっていません",
+    },
+    "en": {
+        "not_your_turn": "It is not your turn",
+        "not_a_person": "This seat is played by a CPU",
+        "no_game": "No game is being played",
+    },
+}
+
+
+class Refused(UserError):
+    """A person's action the table will not take: why (``code``, ``params``) and the text
+    to show them (``text``, in the table's language)."""
+
+    def __init__(self, code: str, params: Mapping[str, object], text: str) -> None:
+        self.code = code
+        self.params = dict(params)
+        self.text = text
+        super().__init__(text)
+
+
+def refused(
+    error: IllegalMove | str,
+    templates: Mapping[str, str],
+    language: str,
+) -> Refused:
+    """A `Refused` from an engine's `IllegalMove` (or a table code), its text from
+    `templates` (code -> template, the table's own language) or `TABLE_REFUSALS`."""
+    if isinstance(error, str):
+        code, params = error, {}
+    else:
+        code, params = error.code, dict(error.params)
+    table = TABLE_REFUSALS.get(language, TABLE_REFUSALS["ja"])
+    template = templates.get(code) or table.get(code)
+    text = template.format(**params) if template else str(error)
+    return Refused(code, params, text)
+
+
+@dataclass(frozen=True)
+class Results:
+    """One finished game at a table.
+
+    ``returns``: the engine's ``returns()``, one number per seat, higher is better.
+    ``places``: 1 for the winner, per seat (None for a seat that has no place, e.g. one out
+    of Schwimmen before the end). ``money``: what each seat won or lost this game in the
+    table's money (Daifugō's chips), or None for a game without money. ``balances``: each
+    seat's balance after it, or None.
+    """
+
+    returns: tuple[float, ...]
+    places: tuple[int | None, ...]
+    money: tuple[int, ...] | None = None
+    balances: tuple[int, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class TableProtocol(Protocol):
+    """What a Qt window, the games' web server, the CPUs' pacing and the generic table test
+    rely on. Actions are the engine's values; ``act`` also takes an action's text."""
+
+    info: GameInfo
+    language: str
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def people(self) -> frozenset[int]: ...
+
+    def seat_people(self, seats: frozenset[int] | set[int]) -> None:
+        """Which seats are people from now on (the rest CPUs); allowed between games and,
+        for a seat whose person left or came back, during one."""
+        ...
+
+    def start_game(self) -> object:
+        """Deal the next game (fees where the game has money). Returns what starting did."""
+        ...
+
+    @property
+    def in_game(self) -> bool:
+        """A game is dealt and not finished."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose action is awaited, person or CPU; None when nobody's is (between
+        rounds, no game, the game over)."""
+        ...
+
+    @property
+    def cpu_due(self) -> bool:
+        """The seat to move is a CPU's."""
+        ...
+
+    def legal_actions(self, seat: int) -> Sequence[object]:
+        """What `seat` may do now; empty when it is not that seat's turn."""
+        ...
+
+    def refusal(self, seat: int, action: object) -> Refused | None:
+        """Why `seat` may not take `action` now, None when it may (nothing changes)."""
+        ...
+
+    def act(self, seat: int, action: object) -> object:
+        """A person at `seat` takes `action` (an action or its text): the engine's event,
+        or ``Refused``. A CPU's seat may be acted for with the table's own choice."""
+        ...
+
+    def cpu_choice(self) -> tuple[int, object] | None:
+        """(seat, action) the due CPU chooses, not yet taken; None when no CPU is due."""
+        ...
+
+    def step_cpu(self) -> tuple[int, object] | None:
+        """The due CPU moves: ``cpu_choice()`` then ``act()``; None when no CPU is due."""
+        ...
+
+    def advance(self) -> bool:
+        """The table's own step while a game runs and nobody is to move (Schwimmen's next
+        round), taken when the view has shown what came before; False when there is none."""
+        ...
+
+    def results(self) -> Results | None:
+        """The last finished game's results; None before the first ends and during one."""
+        ...
+
+    def view(self, seat: int | None) -> object:
+        """What `seat` may see now, for painting or a web client (to_json); None: the
+        public table a spectator sees. Never another seat's hidden cards."""
+        ...
+
+
+def seat_list(people: Sequence[int] | frozenset[int] | set[int], players: int) -> frozenset[int]:
+    """`people` checked against the table's size: a clear ValueError for a seat outside it."""
+    seats = frozenset(people)
+    outside = sorted(s for s in seats if not 0 <= s < players)
+    if outside:
+        raise ValueError(f"seat {outside[0]} is not at a table of {players}: use 0-{players - 1}")
+    return seats
