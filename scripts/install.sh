@@ -4,7 +4,7 @@
 #   bash scripts/install.sh            the toolkit (then: .venv/bin/bingo draw)
 #   bash scripts/install.sh --test     plus the test tools and, with apt, Chromium for the phone
 #                                      tests and poppler for the print tests
-#                                      (then: .venv/bin/python -m pytest)
+#                                      (then: .venv/bin/mypy && .venv/bin/python -m pytest)
 #   bash scripts/install.sh --sound    plus PySide6-Addons for the draw's sounds (about 440 MB)
 # On Debian/Ubuntu it also installs, with apt-get and only when missing, the system libraries
 # Qt needs and python3-venv (the Japanese font ships with the package). Safe to run again:

@@ -124,3 +124,15 @@ def test_constraints_pin_every_dependency_within_pyproject_ranges():
         if not here:
             continue  # pinned for other platforms only (installed here by hand)
         assert installed in here, f"{name} {installed} installed, constraints.txt pins {here}"
+
+
+def test_ci_runs_the_readme_test_command_word_for_word():
+    """.ci/run is the README's test command (install, mypy over pyproject's list, pytest), so
+    what a newcomer types is what CI checks."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line for line in readme.splitlines() if line.startswith("bash scripts/install.sh")]
+    assert len(commands) >= 2, "the README's two commands (launch, test) are missing"
+    test_command = commands[1]
+    assert "--test" in test_command and ".venv/bin/mypy" in test_command, test_command
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test_command in ci, f".ci/run does not run the README's test command {test_command!r}"
