@@ -36,7 +36,7 @@ import time
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from games.cool24.policies import greedy_slot, hint
-from games.cool24.rules import Game
+from games.cool24.rules import Game, PlaySlot, legal_slots
 from games.cool24.sim import hint_slot, rollout_scores, warm_up
 
 
@@ -48,8 +48,8 @@ def positions(count: int, seed: int = 2026) -> list[Game]:
         for _ in range(rng.randrange(0, 30)):
             if game.over:
                 break
-            game.play(greedy_slot(game))
-        if not game.over and len(game.playable()) >= 2:
+            game.apply(PlaySlot(greedy_slot(game)))
+        if not game.over and len(game.legal_actions()) >= 2:
             found.append(game)
     return found
 
@@ -57,7 +57,7 @@ def positions(count: int, seed: int = 2026) -> list[Game]:
 def reference(game: Game, rollouts: int) -> tuple[dict[int, float], dict[tuple[int, int], float]]:
     """Each playable card's mean, and the standard error of each pair's difference."""
     scores = rollout_scores(game, rollouts, seed=10_000_000)
-    slots = game.playable()
+    slots = legal_slots(game)
     means = {s: float(scores[s - 1].mean()) for s in slots}
     errors = {
         (a, b): float((scores[a - 1] - scores[b - 1]).std(ddof=1)) / rollouts**0.5

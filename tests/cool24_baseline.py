@@ -31,7 +31,7 @@ from typing import Any
 from games.common.protocol import to_json
 from games.cool24 import sim
 from games.cool24.policies import greedy_slot, hint, policy_function
-from games.cool24.rules import Game, PlaySlot
+from games.cool24.rules import Game, PlaySlot, legal_slots
 from games.cool24.settings import Cool24Settings
 
 DATA = Path(__file__).parent / "data" / "cool24_baseline.json"
@@ -147,7 +147,7 @@ def table_games() -> dict[str, Any]:
             steps = [_sha(_normal(game.observation(0)))]
             while game is not None and not game.is_over:
                 row = []
-                blocked = next((s for s in range(1, 6) if s not in game.playable()), None)
+                blocked = next((s for s in range(1, 6) if s not in legal_slots(game)), None)
                 if blocked is not None:
                     row.append(
                         _sha([_table_refusal(table, blocked, lang) for lang in ("ja", "en")])
@@ -173,7 +173,7 @@ def _positions() -> list[tuple[str, Game]]:
             if game.is_over:
                 break
             game.apply(PlaySlot(greedy_slot(game)))
-        if not game.is_over and len(game.playable()) > 1:
+        if not game.is_over and len(game.legal_actions()) > 1:
             found.append((f"hint-{seed}", game))
     return found[:8]
 
@@ -185,7 +185,7 @@ def hints() -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name, game in _positions():
             out[name] = {
-                "playable": game.playable(),
+                "playable": legal_slots(game),
                 "hint_slot": sim.hint_slot(game, seed=game.total_played),
                 "python_hint": hint(game, rollouts=12, seed=7),
                 "means": [round(float(v), 6) for v in sim.rollout_scores(game, 50, 3).mean(1)],

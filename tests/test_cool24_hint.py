@@ -4,7 +4,7 @@ the Python engine, and picks the card a long reference run finds clearly best.""
 from __future__ import annotations
 
 from games.cool24.policies import greedy_slot
-from games.cool24.rules import Game, parse_card
+from games.cool24.rules import Game, PlaySlot, legal_slots, parse_card
 from games.cool24.sim import hint_slot, python_rng, rollout_scores
 
 
@@ -14,14 +14,14 @@ def test_the_kernel_playouts_are_the_engines_playouts():
     for seed in (3, 8):
         game = Game.new(seed=seed)
         for _ in range(seed % 5):
-            game.play(greedy_slot(game))
+            game.apply(PlaySlot(greedy_slot(game)))
         scores = rollout_scores(game, 6, seed=100)
-        for slot in game.playable():
+        for slot in legal_slots(game):
             for k in range(6):
-                copy = game.copy(python_rng(100 + k))
-                copy.play(slot)
+                copy = game.clone(rng=python_rng(100 + k))
+                copy.apply(PlaySlot(slot))
                 while not copy.over:
-                    copy.play(greedy_slot(copy))
+                    copy.apply(PlaySlot(greedy_slot(copy)))
                 assert scores[slot - 1, k] == copy.score
 
 

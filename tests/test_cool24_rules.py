@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -9,14 +10,17 @@ import pytest
 
 from eventkit.errors import UserError
 from eventkit.tomlconf import ConfigError
+from games.common.protocol import GameInfo, to_json
 from games.cool24.policies import best_slot, greedy_slot, hint, random_slot
 from games.cool24.rules import (
     Bonus,
     Game,
     IllegalMove,
+    PlaySlot,
     card_code,
     classify_hand,
     hand_bonus,
+    legal_slots,
     linked,
     parse_card,
 )
@@ -97,19 +101,19 @@ def test_hand_bonus_rejects_a_card_twice():
 def test_new_game_deals_four_and_any_first_card_is_playable():
     g = Game.new(seed=3)
     assert len([c for c in g.hand if c]) == 4 and g.stock_count == 20
-    assert g.playable() == [1, 2, 3, 4]
+    assert legal_slots(g) == [1, 2, 3, 4]
     assert g.lap == 1 and not g.over and g.last is None
     assert Game.new(seed=3).hand == g.hand  # replays from the seed
 
 
 def test_linking_decides_what_is_playable():
     g = make_game(["rK", "gA", "bQ", "y9"], stock=["r9", "g9"], last="rA")
-    assert g.playable() == [1, 2]  # rK: suit r, gA: number A
+    assert legal_slots(g) == [1, 2]  # rK: suit r, gA: number A
     with pytest.raises(
         IllegalMove, match="bQ does not link to the last card rA.*suit r or number A"
     ):
-        g.play(3)
-    res = g.play(2)
+        g.apply(PlaySlot(3))
+    res = g.apply(PlaySlot(2))
     assert res.card == parse_card("gA") and g.last == "gA"
     assert g.hand[1] in ("r9", "g9")  # refilled into the same slot
 
@@ -123,33 +127,33 @@ def test_illegal_move_is_a_value_error_and_user_error():
         (2, "slot 2 is empty"),
     ]:
         with pytest.raises(IllegalMove, match=why) as info:
-            g.play(bad)
+            g.apply(PlaySlot(bad))
         assert isinstance(info.value, ValueError) and isinstance(info.value, UserError)
 
 
 def test_game_ends_when_no_card_in_hand_links():
     g = make_game(["r9", "gJ", "bQ", "yK"], last=None, played=7)
-    res = g.play(1)  # r9 down; gJ, bQ, yK share nothing with r9
-    assert res.over and g.over and g.playable() == []
+    res = g.apply(PlaySlot(1))  # r9 down; gJ, bQ, yK share nothing with r9
+    assert res.over and g.over and legal_slots(g) == []
     assert g.score == default_card_win_table()[8]
     with pytest.raises(IllegalMove, match="game is over"):
-        g.play(2)
+        g.apply(PlaySlot(2))
 
 
 def test_game_goes_on_while_a_card_links():
     g = make_game(["r9", "gJ", "b9", None], last=None, played=7)
-    g.play(1)
-    assert not g.over and g.playable() == [3]
+    g.apply(PlaySlot(1))
+    assert not g.over and legal_slots(g) == [3]
 
 
 def test_lap_two_starts_once_and_multiplies_all_bonuses_by_five():
     flush = Bonus("flush", 10, 1, 5)
     g = make_game(["rA", None, None, None], last="r9", played=23, bonuses=[flush])
     assert g.score == default_card_win_table()[23] + 10  # x1 in lap 1
-    res = g.play(1)
+    res = g.apply(PlaySlot(1))
     assert res.lap_started and g.lap == 2 and not g.over
     assert g.total_played == 24 and g.played == 0
-    assert g.last is None and g.playable() == [1, 2, 3, 4]  # field cleared, any card
+    assert g.last is None and legal_slots(g) == [1, 2, 3, 4]  # field cleared, any card
     assert g.stock_count == 20 and all(g.hand)  # all 24 back, 4 dealt
     raw = sum(b.points for b in g.bonuses)
     assert g.multiplier == 5
@@ -165,7 +169,7 @@ def test_second_lap_all_played_clears_the_game():
         total=47,
         bonuses=[Bonus("four_of_a_kind", 20, 1, 3)],
     )
-    res = g.play(1)
+    res = g.apply(PlaySlot(1))
     assert res.over and g.over and g.cleared and not res.lap_started
     assert g.score == 1000 + 20 * 5
 
@@ -181,7 +185,7 @@ def test_second_lap_all_played_clears_the_game():
 def test_each_bonus_is_earned_on_refill(hand, stock, last, kind, points):
     g = make_game(hand, stock=stock, last=last, played=10)
     before = g.score
-    res = g.play(4)
+    res = g.apply(PlaySlot(4))
     assert [b.kind for b in res.bonuses] == [kind]
     assert res.bonuses[0].points == points and res.bonuses[0].total_played == 11
     assert g.score - before == points + (
@@ -191,7 +195,7 @@ def test_each_bonus_is_earned_on_refill(hand, stock, last, kind, points):
 
 def test_no_bonus_without_a_refill():
     g = make_game(["r9", "r10", "rJ", "rQ"], last="rK", played=20)  # stock empty
-    res = g.play(1)
+    res = g.apply(PlaySlot(1))
     assert res.bonuses == () and g.bonuses == []
 
 
@@ -214,7 +218,7 @@ def _favoured_share(g: Game, draws: int, seed: int) -> tuple[float, float]:
     rng = random.Random(seed)
     hits = 0
     for _ in range(draws):
-        h = g.copy(rng)
+        h = g.clone(rng=rng)
         hits += h._draw(weighted=h.settings.bias and h.lap == 1) in fav
     return hits / draws, len(fav)
 
@@ -255,12 +259,12 @@ def test_custom_tables_from_config(tmp_path):
         'suits = ["R", "G", "B", "Y"]\n',
         encoding="utf-8",
     )
-    g = Game.new(seed=1, config=settings_from_file(tmp_path / "config.toml"))
+    g = Game.new(seed=1, rules=settings_from_file(tmp_path / "config.toml"))
     s = g.settings
     assert s.hand_win_table == (70, 20, 7) and s.card_win_table[48] == 144
     assert all(c[0] in "RGBY" for c in g.hand)
     g2 = make_game(["r9", "r10", "rJ", "gA"], stock=["rA"], last="gK", played=22, settings=s)
-    g2.play(4)
+    g2.apply(PlaySlot(4))
     assert g2.score == 69 + 7
     g3 = make_game(
         ["rA", None, None, None],
@@ -269,13 +273,13 @@ def test_custom_tables_from_config(tmp_path):
         settings=s,
         bonuses=[Bonus("flush", 7, 1, 4)],
     )
-    g3.play(1)
+    g3.apply(PlaySlot(1))
     assert g3.multiplier == 2
     assert g3.score == 72 + 2 * sum(b.points for b in g3.bonuses)
 
 
 def test_the_shipped_config_section_is_valid(repo_root):
-    s = Game.new(seed=0, config=settings_from_file(repo_root / "config.toml")).settings
+    s = Game.new(seed=0, rules=settings_from_file(repo_root / "config.toml")).settings
     assert s.card_win_table == default_card_win_table()
     assert s.hand_win_table == (50, 20, 10) and s.hand_win_multi == 4
     assert s.image_dir == repo_root / "img" / "cool24"
@@ -317,8 +321,8 @@ def test_random_playouts_keep_every_card_and_always_end(policy):
         steps = 0
         while not g.over:
             slot = choose(g, rng)
-            assert slot in g.playable()
-            g.play(slot)
+            assert slot in legal_slots(g)
+            g.apply(PlaySlot(slot))
             steps += 1
             hand = [c for c in g.hand_ids if c is not None]
             lap_played = g.history[len(g.history) - g.played :] if g.played else []
@@ -335,3 +339,18 @@ def test_policies_pick_playable_slots_and_hint_leaves_the_game_alone():
     state = g.rng.getstate()
     assert hint(g, rollouts=16, seed=3) in (1, 2)
     assert g.rng.getstate() == state and g.hand[0] == "rK"
+
+
+def test_the_protocol_one_player_returns_the_score_and_actions_read_back():
+    g = Game.new(seed=3, players=1)
+    assert Game.info == GameInfo("cool24", 1, 1) and g.num_players == 1
+    with pytest.raises(UserError, match="one player: use players=1, not players=2"):
+        Game.new(seed=3, players=2)
+    assert g.parse_action("slot 2") == g.parse_action("2") == PlaySlot(2)
+    with pytest.raises(IllegalMove) as info:
+        g.parse_action("pass")
+    assert info.value.code == "not_an_action"
+    while not g.is_over:
+        g.apply(g.legal_actions()[-1])
+    assert g.returns() == (float(g.score),) and g.current_player is None
+    json.dumps(to_json(g.observation(0)))

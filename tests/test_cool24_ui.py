@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from games.cool24.policies import greedy_slot
 from games.cool24.qt.window import POPUP_SECONDS, SUMMARY_DELAY, Cool24Widget
-from games.cool24.rules import Bonus, Game, parse_card
+from games.cool24.rules import Bonus, Game, legal_slots, parse_card
 from games.cool24.settings import Cool24Settings
 
 KEYS = {1: Qt.Key.Key_1, 2: Qt.Key.Key_2, 3: Qt.Key.Key_3, 4: Qt.Key.Key_4}
@@ -92,7 +92,7 @@ def test_hint_key_marks_a_playable_slot(widget, qtbot, output_dir):
     assert widget.state == "play"  # seed 5 goes on after the first card
     state = widget.game.rng.getstate()
     qtbot.keyClick(widget, Qt.Key.Key_H)
-    assert widget.hint_slot in widget.game.playable()
+    assert widget.hint_slot in legal_slots(widget.game)
     assert widget.game.rng.getstate() == state  # a hint does not change the game's future
     _settle(widget)
     widget.grab().save(str(output_dir / "cool24_hint.png"))
@@ -197,7 +197,7 @@ def test_hint_switched_off_shows_no_hint(qtbot):
     qtbot.addWidget(on)
     on.show()
     qtbot.keyClick(on, Qt.Key.Key_Return)
-    assert on.show_hint() in on.game.playable()  # the same table with the switch on hints
+    assert on.show_hint() in legal_slots(on.game)  # the same table with the switch on hints
 
 
 def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtbot, output_dir):
@@ -242,7 +242,7 @@ def test_esc_on_the_summary_closes_a_full_screen_game_at_once(widget, qtbot):
     widget.start()
     widget.enter_full_screen()
     while widget.state == "play":
-        widget.play_slot(widget.game.playable()[0])
+        widget.play_slot(legal_slots(widget.game)[0])
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
     assert not widget.isVisible() and not widget.asking_quit
 
@@ -277,13 +277,13 @@ def test_a_refusal_goes_with_the_next_valid_play(widget, qtbot):
     """The refusal toast does not outlive the next card played (issue 24 item 9)."""
     widget.start()
     g = widget.game
-    blocked = next((s for s in range(1, 5) if s not in g.playable()), None)
+    blocked = next((s for s in range(1, 5) if s not in legal_slots(g)), None)
     if blocked is None:  # every card links: play until one does not
         while widget.state == "play" and blocked is None:
-            widget.play_slot(g.playable()[0])
-            blocked = next((s for s in range(1, 5) if s not in g.playable()), None)
+            widget.play_slot(legal_slots(g)[0])
+            blocked = next((s for s in range(1, 5) if s not in legal_slots(g)), None)
     assert blocked is not None and widget.state == "play"
     widget.play_slot(blocked)
     assert widget.toast is not None
-    widget.play_slot(g.playable()[0])
+    widget.play_slot(legal_slots(g)[0])
     assert widget.toast is None

@@ -134,6 +134,8 @@ def cool24(qtbot, size, language="ja"):
 def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
     import time
 
+    from games.cool24.rules import legal_slots
+
     window = cool24(qtbot, size, language)
     where = f"{language}_{size[0]}x{size[1]}"
     problems = measure(window, output_dir, f"cool24_title_{where}")
@@ -142,12 +144,12 @@ def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
     window.show_hint()
     problems += measure(window, output_dir, f"cool24_{where}")
     game = window.game
-    blocked = next((s for s in range(1, 5) if s not in game.playable()), None)
+    blocked = next((s for s in range(1, 5) if s not in legal_slots(game)), None)
     if blocked is not None:
         window.play_slot(blocked)  # refused: the reason shows at the bottom
         problems += measure(window, output_dir, f"cool24_refusal_{where}")
     while window.state == "play":
-        window.play_slot(game.playable()[0])
+        window.play_slot(legal_slots(game)[0])
     window.popups.clear()  # the final board, as it stays under the summary's pause
     problems += measure(window, output_dir, f"cool24_final_board_{where}")
     window.over_at -= 10  # the summary without waiting for the final board's pause

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.cool24.rules import Game, linked
+from games.cool24.rules import Game, PlaySlot, legal_slots, linked
 from games.cool24.settings import CARDS_PER_LAP
 
 POLICIES = ("random", "greedy", "best")
@@ -18,7 +18,7 @@ DEFAULT_ROLLOUTS = 32
 
 def random_slot(game: Game, rng: random.Random) -> int:
     """A playable slot chosen uniformly (one rng.random() call)."""
-    slots = game.playable()
+    slots = legal_slots(game)
     return slots[int(rng.random() * len(slots))]
 
 
@@ -40,7 +40,7 @@ def greedy_cost(game: Game, card: int, slot: int) -> int:
 def greedy_slot(game: Game, rng: random.Random | None = None) -> int:
     """The playable slot with the least connected card (lowest slot on ties); no randomness."""
     best, best_cost = 0, 1 << 30
-    for slot in game.playable():
+    for slot in legal_slots(game):
         card = game.hand_ids[slot - 1]
         assert card is not None  # a playable slot holds a card
         cost = greedy_cost(game, card, slot)
@@ -54,13 +54,13 @@ def rollout_values(
 ) -> dict[int, float]:
     """Mean final score of `rollouts` greedy playouts after each playable slot."""
     values: dict[int, float] = {}
-    for slot in game.playable():
+    for slot in legal_slots(game):
         total = 0
         for _ in range(rollouts):
-            g = game.copy(rng)
-            g.play(slot)
+            g = game.clone(rng=rng)
+            g.apply(PlaySlot(slot))
             while not g.over:
-                g.play(greedy_slot(g))
+                g.apply(PlaySlot(greedy_slot(g)))
             total += g.score
         values[slot] = total / rollouts
     return values
@@ -71,7 +71,7 @@ def best_slot(game: Game, rng: random.Random, rollouts: int = DEFAULT_ROLLOUTS) 
 
     With a single playable card there is nothing to compare and no randomness is used.
     """
-    slots = game.playable()
+    slots = legal_slots(game)
     if len(slots) == 1:
         return slots[0]
     values = rollout_values(game, rng, rollouts)
@@ -94,12 +94,12 @@ def play_out(game: Game, policy: str = "greedy", rollouts: int = DEFAULT_ROLLOUT
     """Play `game` to its end with a policy drawing from the game's own rng."""
     choose = policy_function(policy, rollouts)
     while not game.over:
-        game.play(choose(game, game.rng))
+        game.apply(PlaySlot(choose(game, game.rng)))
     return game
 
 
 def hint(game: Game, rollouts: int = 200, seed: int | None = None) -> int | None:
     """The `best` policy's slot for the hint key, on a private rng (the game is not disturbed)."""
-    if game.over or not game.playable():
+    if game.over or not game.legal_actions():
         return None
     return best_slot(game, random.Random(seed), rollouts)

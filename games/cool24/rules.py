@@ -22,6 +22,11 @@ or "g10" outside (suit names from the settings). Precise rules, where the seed l
 - End: the game is over when the hand holds cards and none is playable, or after 48 cards.
 - Score: `card_win_table[cards played in all]` + the bonuses x multiplier, where the multiplier
   is 1 in lap 1 and `1 + hand_win_multi` (x5) once lap 2 is reached, for lap 1's bonuses too.
+  `returns()` is `(score,)`: the one seat's points, higher is better.
+
+The protocol (games.common.protocol): `Game.new(seed=, rules=, players=1)`, `legal_actions()`
+(a `PlaySlot` per playable slot), `parse_action("slot 2")`, `why_illegal`, `apply` (returns a
+`PlayResult`), `observation(0)` (an `Observation`), `clone()`, `returns()`.
 
 Randomness comes only from `rng.random()` (one call per draw or random choice) in a fixed order,
 so the numba simulator (`games.cool24.sim`) follows the very same trajectories from one MT state.
@@ -32,9 +37,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from eventkit.errors import UserError
-from games.common.protocol import IllegalMove
+from games.common.protocol import GameInfo, IllegalMove
 from games.cool24.settings import (
     BONUS_KINDS,
     CARDS_PER_LAP,
@@ -64,7 +70,7 @@ class IllegalCoolMove(IllegalMove):
 
 @dataclass(frozen=True)
 class PlaySlot:
-    """The one kind of action: play the card in hand slot 1-4."""
+    """The one kind of action: play the card in hand slot 1-4 (text "slot 2", or just "2")."""
 
     slot: int
 
@@ -73,10 +79,13 @@ class PlaySlot:
 
     @classmethod
     def parse(cls, text: str) -> PlaySlot:
+        """`PlaySlot` of "slot N" or "N"; anything else is refused as `not_an_action`."""
         words = str(text).lower().split()
-        if len(words) == 2 and words[0] == "slot" and words[1].isdigit():
-            return cls(int(words[1]))
-        raise UserError(f"'{text}' is not a COOL 24+24 action: write slot 1 .. slot {HAND_SIZE}")
+        if words[:1] == ["slot"]:
+            words = words[1:]
+        if len(words) == 1 and words[0].isdigit():
+            return cls(int(words[0]))
+        raise IllegalCoolMove("not_an_action", action=repr(text), slots=HAND_SIZE)
 
 
 @dataclass(frozen=True)
@@ -164,7 +173,9 @@ class Bonus:
 
 @dataclass(frozen=True)
 class PlayResult:
-    """What one play did, for the UI: the card, the refill, bonuses, lap change, end."""
+    """What one play did (the event `Game.apply` returns): the slot and card played, the card
+    drawn into that slot (None once the stock is empty), the bonuses the play earned (the
+    lap-2 deal's included), whether lap 2 started, whether the game ended."""
 
     slot: int
     card: int
@@ -177,7 +188,9 @@ class PlayResult:
 @dataclass
 class Game:
     """One game of COOL 24+24 (one player, seat 0). Build it with `Game.new(seed=, rules=)`;
-    play with `apply(PlaySlot(n))` or `play(n)`."""
+    play with `apply(PlaySlot(n))`."""
+
+    info: ClassVar[GameInfo] = GameInfo("cool24", 1, 1)
 
     settings: Cool24Settings
     rng: random.Random
@@ -197,12 +210,17 @@ class Game:
         *,
         seed: int | None = None,
         rules: Cool24Settings | None = None,
-        config: Cool24Settings | None = None,
+        players: int = 1,
         rng: random.Random | None = None,
     ) -> Game:
-        """A dealt game; `rules` are the settings (`config`, the former name, is the same)."""
-        config = rules if rules is not None else config
-        settings = config if config is not None else Cool24Settings()
+        """A dealt game with the settings `rules` (the defaults when None). Chance draws from
+        `rng` when given (the simulator's Mersenne Twister state), else from `Random(seed)`.
+        COOL 24+24 is played alone: `players` must be 1."""
+        if players != 1:
+            raise UserError(
+                f"COOL 24+24 is a game for one player: use players=1, not players={players!r}"
+            )
+        settings = rules if rules is not None else Cool24Settings()
         game = cls(settings, rng if rng is not None else random.Random(seed))
         game._deal()
         return game
@@ -253,6 +271,10 @@ class Game:
 
     # ------------------------------------------------------------ the protocol
     @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
     def current_player(self) -> int | None:
         return None if self.over else 0
 
@@ -261,25 +283,32 @@ class Game:
         return self.over
 
     def legal_actions(self) -> list[PlaySlot]:
-        return [PlaySlot(slot) for slot in self.playable()]
+        """A `PlaySlot` for each slot whose card links to the last one; empty once over."""
+        if self.over:
+            return []
+        return [
+            PlaySlot(i + 1)
+            for i, c in enumerate(self.hand_ids)
+            if c is not None and self.is_playable(c)
+        ]
 
     @staticmethod
     def parse_action(text: str) -> PlaySlot:
         return PlaySlot.parse(text)
 
-    def why_illegal(self, action: PlaySlot) -> IllegalCoolMove | None:
+    def why_illegal(self, action: object) -> IllegalCoolMove | None:
         """None when `action` may be played now, else the error `apply` would raise."""
         why = IllegalCoolMove
         if self.over:
             return why("game_over")
         if not isinstance(action, PlaySlot):
-            return why("not_an_action", action=repr(action))
+            return why("not_an_action", action=repr(action), slots=HAND_SIZE)
         slot = action.slot
         if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= HAND_SIZE:
             return why("no_slot", slot=repr(slot), slots=HAND_SIZE)
         card = self.hand_ids[slot - 1]
         if card is None:
-            return why("empty_slot", slot=slot, playable=self.playable())
+            return why("empty_slot", slot=slot, playable=_slots(self.legal_actions()))
         if not self.is_playable(card):
             assert self.last_id is not None
             return why(
@@ -292,6 +321,7 @@ class Game:
         return None
 
     def observation(self, seat: int = 0) -> Observation:
+        """What the player sees (there is one seat: `seat` is 0)."""
         return Observation(
             self.hand,
             self.last,
@@ -303,25 +333,35 @@ class Game:
             self.over,
         )
 
-    def clone(self) -> Game:
-        """An independent copy with the same random state (it draws the same cards)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return self.copy(rng)
+    def clone(self, *, rng: random.Random | None = None) -> Game:
+        """An independent copy. It draws from a copy of this game's random state (so it
+        replays the same future), or from `rng` when given (a lookahead's own stream)."""
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        return Game(
+            self.settings,
+            rng,
+            list(self.hand_ids),
+            list(self.in_stock),
+            self.last_id,
+            self.lap,
+            self.played,
+            self.total_played,
+            list(self.bonuses),
+            self.over,
+            list(self.history),
+        )
 
-    def playable(self) -> list[int]:
-        """Slots (1-4) whose card may be played now; empty when the game is over."""
-        if self.over:
-            return []
-        return [i + 1 for i, c in enumerate(self.hand_ids) if c is not None and self.is_playable(c)]
+    def returns(self) -> tuple[float, ...]:
+        """`(score,)`: the one seat's points (base points + bonuses x multiplier), higher is
+        better; the final score once the game is over."""
+        return (float(self.score),)
 
     # ------------------------------------------------------------ playing
-    def play(self, slot: int) -> PlayResult:
-        """Play the card in `slot` (1-4); raises IllegalMove saying why when it may not."""
-        return self.apply(PlaySlot(slot))
-
     def apply(self, action: PlaySlot) -> PlayResult:
-        """Play `action`'s slot; anything not in legal_actions() raises IllegalCoolMove."""
+        """Play `action`'s slot and return what it did (a `PlayResult`); anything not in
+        legal_actions() raises IllegalCoolMove saying why."""
         error = self.why_illegal(action)
         if error is not None:
             raise error
@@ -348,25 +388,9 @@ class Game:
                 lap_started = True
             else:
                 self.over = True
-        elif not self.playable():
+        elif not self.legal_actions():
             self.over = True
         return PlayResult(slot, card, refill, tuple(found), lap_started, self.over)
-
-    def copy(self, rng: random.Random | None = None) -> Game:
-        """An independent copy (for lookahead), drawing from `rng` (default: a fresh one)."""
-        return Game(
-            self.settings,
-            rng if rng is not None else random.Random(),
-            list(self.hand_ids),
-            list(self.in_stock),
-            self.last_id,
-            self.lap,
-            self.played,
-            self.total_played,
-            list(self.bonuses),
-            self.over,
-            list(self.history),
-        )
 
     # ------------------------------------------------------------ chance
     def _deal(self) -> list[Bonus]:
@@ -408,6 +432,15 @@ class Game:
         bonus = Bonus(kind, self.settings.bonus_points(kind), self.lap, self.total_played)
         self.bonuses.append(bonus)
         return [bonus]
+
+
+def _slots(actions: Sequence[PlaySlot]) -> list[int]:
+    return [a.slot for a in actions]
+
+
+def legal_slots(game: Game) -> list[int]:
+    """The slot numbers (1-4) of `game.legal_actions()`, for the players and the screen."""
+    return _slots(game.legal_actions())
 
 
 def bonus_counts(game: Game) -> tuple[int, ...]:

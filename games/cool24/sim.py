@@ -17,7 +17,7 @@ import numba
 import numpy as np
 
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES, play_out
-from games.cool24.rules import Game, bonus_counts
+from games.cool24.rules import Game, bonus_counts, legal_slots
 from games.cool24.settings import BONUS_KINDS, Cool24Settings
 
 # state layout (int64 array)
@@ -382,7 +382,7 @@ def simulate_python(
     played = np.empty(n, np.int64)
     counts = np.empty((n, 3), np.int64)
     for g in range(n):
-        game = play_out(Game.new(config=s, rng=rng), policy, rollouts)
+        game = play_out(Game.new(rules=s, rng=rng), policy, rollouts)
         scores[g], played[g] = game.score, game.total_played
         counts[g] = bonus_counts(game)
     return SimResult(scores, played, counts)
@@ -480,7 +480,7 @@ def rollout_scores(game: Game, rollouts: int, seed: int = 0) -> np.ndarray:
 def rollout_means(game: Game, rollouts: int, seed: int = 0) -> dict[int, float]:
     """Mean final score of `rollouts` greedy playouts after each playable slot (1-4)."""
     scores = rollout_scores(game, rollouts, seed)
-    return {slot: float(scores[slot - 1].mean()) for slot in game.playable()}
+    return {slot: float(scores[slot - 1].mean()) for slot in legal_slots(game)}
 
 
 HINT_FIRST = 1_000  # playouts per card in the first round of the hint (about 50 ms for 4)
@@ -498,7 +498,7 @@ def hint_slot(game: Game, seed: int = 0) -> int | None:
     within HINT_SECONDS) while some card is neither clearly behind the leader (2.5 standard
     errors) nor as good as it (HINT_CLOSE).
     """
-    slots = game.playable()
+    slots = legal_slots(game)
     if game.over or not slots:
         return None
     if len(slots) == 1:

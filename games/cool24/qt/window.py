@@ -45,6 +45,7 @@ from games.cool24.rules import (
     Game,
     IllegalCoolMove,
     PlayResult,
+    legal_slots,
     number_of,
     suit_of,
 )
@@ -638,7 +639,7 @@ class Cool24Widget(QWidget):
         # side panel: progress and bonus table
         self._panel(p, QRectF(1120, 110, 460, 318))
         # hand
-        playable = set(g.playable()) if self.state == "play" else set()
+        playable = set(legal_slots(g)) if self.state == "play" else set()
         for slot in range(1, HAND_SIZE + 1):
             rect = self._slot_rect(slot)
             card = g.hand_ids[slot - 1]
