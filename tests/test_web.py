@@ -596,16 +596,17 @@ def test_a_phone_that_never_reads_is_dropped_and_never_holds_up_the_others(
 
 def test_the_join_address_is_the_bound_one_or_a_lan_address(monkeypatch):
     from bingo.web import settings as web
+    from eventkit.web import network  # where the laptop's addresses are looked up
 
     assert web.join_url(WebSettings(bind="192.0.2.7", port=9000)) == "http://192.0.2.7:9000/"
     monkeypatch.setattr(
-        web.socket, "getaddrinfo", lambda *a, **k: [(0, 0, 0, "", ("127.0.1.1", 0))]
+        network.socket, "getaddrinfo", lambda *a, **k: [(0, 0, 0, "", ("127.0.1.1", 0))]
     )
-    monkeypatch.setattr(web, "_linux_addresses", lambda: ["fd00::2", "192.0.2.9"])
-    monkeypatch.setattr(web.sys, "platform", "linux")
+    monkeypatch.setattr(network, "linux_addresses", lambda: ["fd00::2", "192.0.2.9"])
+    monkeypatch.setattr(network.sys, "platform", "linux")
     assert web.join_url(WebSettings()) == "http://192.0.2.9:8080/"  # not Debian's 127.0.1.1
-    monkeypatch.setattr(web, "_linux_addresses", lambda: [])
-    assert web.join_url(WebSettings()) == f"http://{web.socket.gethostname()}:8080/"
+    monkeypatch.setattr(network, "linux_addresses", lambda: [])
+    assert web.join_url(WebSettings()) == f"http://{network.socket.gethostname()}:8080/"
 
 
 def test_a_journal_read_at_a_bad_moment_is_read_again(config, tmp_path, monkeypatch):

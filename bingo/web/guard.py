@@ -1,495 +1,79 @@
-"""Keeps floods, slow requests and junk from taking the phone server down (or the show's terminal).
-
-aiohttp alone keeps an idle connection for an hour and takes connections until the process runs
-out of files; then every phone times out and each refused accept writes a traceback. Around
-aiohttp's own pieces, this module adds:
-
-* `raise_file_limit()`: at start the soft RLIMIT_NOFILE is raised to the hard limit (where the
-  system allows); `total_cap()` keeps the connections below what we got, leaving room for the
-  journal, its side files and the connections being closed.
-* `ConnectionGuard`: connections counted per address (`limits.address_key`: IPv6 per /64) and in
-  all. A newcomer past its address's cap is closed at once, unanswered (the cheapest refusal).
-* `Listener`: the server accepts connections itself, and only while the guard has room. When
-  every place is taken, room is made by closing the connection idle the longest (kept alive
-  waiting for a request, or half a request sent) once it has been idle for `MIN_IDLE` (a page
-  still loading is left alone); if none is, the newest connection of the address holding the
-  most, when it holds more than `FAIR_SHARE` (a phone needs about 7); else nothing more is
-  accepted until room is made:
-  new phones then wait in the system's queue of pending connections (TCP retries for them)
-  instead of being refused, and a phone's WebSocket is never dropped for a flood of addresses
-  that each hold no more than it does.
-* the sweep (`ConnectionGuard.run`, once a second): a connection idle or still reading its
-  request for `IDLE_SECONDS`, or inside one ordinary request (a reader that never reads its
-  answer) for `REQUEST_SECONDS`, is closed. WebSockets are left to their heartbeat.
-* `GuardedHandler.handle_error`: the parser's own answers (junk, bad URLs, bad headers) and a
-  handler's crash get a short answer with the security headers, and one rate-limited line.
-* `QuietLog`: every line about bad requests goes through it: one line per kind every 10 s, then
-  the count of those left out; aiohttp's loggers and the loop's error handler are routed to it.
-"""
+"""The connection guard of bingo's phone server: eventkit.web.guard (shared with `games serve`),
+with bingo's name on its terminal lines and in the Server header."""
 
 from __future__ import annotations
 
-import asyncio
-import errno
-import logging
-import socket
-import sys
-import time
-import traceback
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
-from aiohttp import web
-from aiohttp.web_protocol import RequestHandler
+from eventkit.web import guard as _guard
+from eventkit.web.guard import (
+    BACKLOG,
+    FAIR_SHARE,
+    IDLE_SECONDS,
+    LOG_EVERY,
+    MAX_TOTAL,
+    MIN_IDLE,
+    PER_ADDRESS,
+    REQUEST_SECONDS,
+    RESERVED_FILES,
+    WINDOWS_FILES,
+    ConnectionGuard,
+    GuardedHandler,
+    GuardedRunner,
+    GuardedServer,
+    Listener,
+    current_file_limit,
+    describe,
+    printable,
+    quiet_logs,
+    raise_file_limit,
+    total_cap,
+)
 
-from bingo.web.limits import address_key
-
-try:
-    import resource
-except ImportError:  # Windows: no RLIMIT_NOFILE to read or raise
-    resource = None  # type: ignore[assignment]
-
-IDLE_SECONDS = 10.0  # kept-alive idle, or slower than this to send a request's headers
-REQUEST_SECONDS = 30.0  # one ordinary request, its answer included
-PER_ADDRESS = 32  # a browser opens about 6 per page; a few tabs and the WebSocket fit
-FAIR_SHARE = 8  # when full, an address holding more than this gives up its newest connection
-MIN_IDLE = 2.0  # idle for less (a page loading) is not closed to make room
-MAX_TOTAL = 4096
-BACKLOG = 128  # connections the system keeps waiting for us while the server is full
-RESERVED_FILES = 96  # the journal and its side files, the interpreter's own, those closing
-LOG_EVERY = 10.0  # seconds between two lines of one kind on the show's terminal
 SERVER_NAME = "bingo"  # the Server header: no product versions
-WINDOWS_FILES = 2048  # what the caps assume where there is no file limit to read
+LOG_NAME = "bingo serve"  # what each of the terminal's lines starts with
 
 
-def raise_file_limit(target: int | None = None) -> int:
-    """Raise the soft limit of open files towards the hard one (or `target`); the soft limit now."""
-    if resource is None:
-        return WINDOWS_FILES
-    try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    except (OSError, ValueError):
-        return 1024
-    want = hard if target is None else target
-    if want == resource.RLIM_INFINITY or want > 1 << 20:
-        want = 1 << 20
-    if hard != resource.RLIM_INFINITY:
-        want = min(want, hard)
-    if want > soft:
-        for value in (want, 10240):  # macOS refuses more than OPEN_MAX for an unlimited hard
-            try:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (min(value, want), hard))
-                soft = min(value, want)
-                break
-            except (OSError, ValueError):
-                continue
-    return soft if soft != resource.RLIM_INFINITY else 1 << 20
-
-
-def current_file_limit() -> int:
-    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    return soft if soft != resource.RLIM_INFINITY else 1 << 20
-
-
-def total_cap(file_limit: int) -> int:
-    """Connections in all for a process allowed `file_limit` open files."""
-    return max(16, min(MAX_TOTAL, file_limit - RESERVED_FILES))
-
-
-def printable(text: object, limit: int = 160) -> str:
-    """A guest's text made safe for a terminal: printable ASCII, one line, at most `limit`."""
-    out = "".join(c if " " <= c <= "~" else "?" for c in " ".join(str(text).split()))
-    return out if len(out) <= limit else out[: limit - 3] + "..."
-
-
-class QuietLog:
-    """One line per kind every `every` seconds on the show's terminal, then how many were left out."""
+class QuietLog(_guard.QuietLog):
+    """eventkit's QuietLog, its lines starting "bingo serve: "."""
 
     def __init__(
         self,
         stream: TextIO | None = None,
         *,
         every: float = LOG_EVERY,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
     ) -> None:
-        self._stream = stream
-        self._every = every
-        self._clock = clock
-        self._kinds: dict[str, tuple[float, int]] = {}  # kind -> (last line's time, left out)
-
-    def say(self, kind: str, text: str) -> bool:
-        """Write `text` unless a line of this kind was written lately; True when written."""
-        now = self._clock()
-        last, left_out = self._kinds.get(kind, (None, 0))
-        if last is not None and now - last < self._every:
-            self._kinds[kind] = (last, left_out + 1)
-            return False
-        more = ""
-        if left_out and last is not None:
-            more = f" (and {left_out} more like it in {now - last:.0f} s)"
-        stream = self._stream or sys.stderr
-        try:
-            print(f"bingo serve: {text}{more}", file=stream, flush=True)
-        except (OSError, ValueError):
-            pass  # a closed terminal must not stop the server
-        self._kinds[kind] = (now, 0)
-        if len(self._kinds) > 64:  # kinds are a few fixed words; never let guests grow it
-            self._kinds.pop(next(iter(self._kinds)))
-        return True
-
-
-def describe(exc: BaseException | None) -> str:
-    """An exception as one line: its type, its message and where it was raised."""
-    if exc is None:
-        return ""
-    where = ""
-    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
-    if frames:
-        last = frames[-1]
-        where = f" (at {last.filename.rsplit('/', 1)[-1]}:{last.lineno} in {last.name})"
-    return printable(f"{type(exc).__name__}: {exc}", 200) + where
-
-
-@dataclass(eq=False)
-class _Connection:
-    handler: Any
-    key: str
-    since: float  # when its current state began (opened, or its last request ended)
-    busy: int = 0  # requests inside a handler now
-    websocket: bool = False
-
-
-class ConnectionGuard:
-    """Caps and timeouts for the server's connections (see the module's docstring)."""
-
-    def __init__(
-        self,
-        *,
-        total: int | None = None,
-        per_address: int = PER_ADDRESS,
-        idle_seconds: float = IDLE_SECONDS,
-        request_seconds: float = REQUEST_SECONDS,
-        headers: Mapping[str, str] | None = None,
-        log: QuietLog | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        if total is None:
-            total = total_cap(WINDOWS_FILES if resource is None else current_file_limit())
-        self.total = total
-        self.per_address = per_address
-        self.idle_seconds = idle_seconds
-        self.request_seconds = request_seconds
-        self.headers = dict(headers or {})
-        self.log = log or QuietLog()
-        self._clock = clock
-        self._open: dict[Any, _Connection] = {}  # in the order they came
-        self._by_key: dict[str, dict[Any, _Connection]] = {}
-        self._idle: dict[Any, _Connection] = {}  # not inside a request, longest idle first
-        self.refused = 0
-        self.displaced = 0
-        self.swept = 0
-        self._room: asyncio.Event | None = None  # set when a connection leaves
-        self._room_loop: asyncio.AbstractEventLoop | None = None
-
-    def __len__(self) -> int:
-        return len(self._open)
-
-    def count(self, host: str | None) -> int:
-        return len(self._by_key.get(address_key(host), ()))
-
-    # ------------------------------------------------------------------ arriving, leaving
-    def admit(self, handler: Any, host: str | None) -> bool:
-        """A new connection from `host`: True to keep it (it may have displaced another)."""
-        key = address_key(host)
-        mine = self._by_key.get(key, {})
-        if len(mine) >= self.per_address:
-            self._refuse(f"{len(mine)} connections from {key} already: more are closed")
-            return False
-        if len(self._open) >= self.total and not self.make_room():  # (Listener made room)
-            self._refuse(f"{len(self._open)} connections open (the most this server takes)")
-            return False
-        conn = _Connection(handler, key, self._clock())
-        self._open[handler] = conn
-        self._by_key.setdefault(key, {})[handler] = conn
-        self._idle[handler] = conn
-        return True
-
-    def release(self, handler: Any) -> None:
-        conn = self._open.pop(handler, None)
-        if conn is None:
-            return
-        self._idle.pop(handler, None)
-        mine = self._by_key.get(conn.key)
-        if mine is not None:
-            mine.pop(handler, None)
-            if not mine:
-                del self._by_key[conn.key]
-        if self._room is not None:
-            self._room.set()
-
-    def _refuse(self, why: str) -> None:
-        self.refused += 1
-        self.log.say("refused", f"connection refused: {why}")
-
-    def has_room(self) -> bool:
-        """True when one more connection may be accepted (making room if it must)."""
-        return len(self._open) < self.total or self.make_room()
-
-    async def wait_for_room(self, timeout: float) -> None:
-        loop = asyncio.get_running_loop()
-        if self._room is None or self._room_loop is not loop:
-            self._room, self._room_loop = asyncio.Event(), loop
-        self._room.clear()
-        try:
-            await asyncio.wait_for(self._room.wait(), timeout)
-        except TimeoutError:
-            pass
-
-    def make_room(self) -> bool:
-        """Close one connection for a newcomer (see the module's docstring); False if none."""
-        victim = next(iter(self._idle.values()), None)
-        if victim is not None and self._clock() - victim.since < MIN_IDLE:
-            victim = None
-        if victim is None:
-            heaviest = max(self._by_key.values(), key=len, default={})
-            if len(heaviest) <= FAIR_SHARE:
-                return False
-            victim = next(reversed(heaviest.values()))
-        self.displaced += 1
-        self.log.say(
-            "displaced", f"{len(self._open)} connections open: idle ones are closed to make room"
-        )
-        self._close(victim)
-        return True
-
-    def _close(self, conn: _Connection) -> None:
-        self.release(conn.handler)
-        try:
-            conn.handler.force_close()
-        except Exception:
-            pass
-
-    # ------------------------------------------------------------------ requests
-    def begin(self, handler: Any) -> None:
-        conn = self._open.get(handler)
-        if conn is not None:
-            conn.busy += 1
-            conn.since = self._clock()
-            self._idle.pop(handler, None)
-
-    def end(self, handler: Any) -> None:
-        conn = self._open.get(handler)
-        if conn is not None:
-            conn.busy = max(0, conn.busy - 1)
-            conn.since = self._clock()
-            if not conn.busy and not conn.websocket:  # idle again: the newest idle
-                self._idle.pop(handler, None)
-                self._idle[handler] = conn
-
-    def websocket(self, handler: Any) -> None:
-        """This connection is a phone's feed: left to the WebSocket heartbeat, never swept."""
-        conn = self._open.get(handler)
-        if conn is not None:
-            conn.websocket = True
-            self._idle.pop(handler, None)
-
-    # ------------------------------------------------------------------ the sweep
-    def sweep(self) -> int:
-        """Close what has been idle or inside one request for too long; how many were closed."""
-        now = self._clock()
-        stale = [
-            conn
-            for conn in self._open.values()
-            if not conn.websocket
-            and now - conn.since > (self.request_seconds if conn.busy else self.idle_seconds)
-        ]
-        for conn in stale:
-            self._close(conn)
-        self.swept += len(stale)
-        return len(stale)
-
-    async def run(self) -> None:
-        while True:
-            await asyncio.sleep(min(1.0, self.idle_seconds / 4))
-            self.sweep()
-
-
-class GuardedHandler(RequestHandler):
-    """aiohttp's connection handler, answering junk and crashes in one quiet, headed line."""
-
-    __slots__ = ()
-
-    def handle_error(
-        self,
-        request: Any,
-        status: int = 500,
-        exc: BaseException | None = None,
-        message: str | None = None,
-    ) -> web.StreamResponse:
-        guard: ConnectionGuard | None = getattr(self._manager, "guard", None)
-        if guard is None:  # the connection is already gone: aiohttp's own answer will do
-            return super().handle_error(request, status, exc, message)
-        who = printable(getattr(request, "remote", None) or "?", 60)
-        if status >= 500:
-            what = printable(f"{request.method} {request.path}", 120)
-            guard.log.say("error", f"error answering {what} from {who}: {describe(exc)}")
-            text = "server error"
+        if clock is None:
+            super().__init__(stream, name=LOG_NAME, every=every)
         else:
-            guard.log.say("bad request", f"bad request from {who}: {describe(exc) or message}")
-            text = "bad request"
-        if request.writer.output_size > 0:  # part of an answer is out: only closing is left
-            raise ConnectionError("answer already started")
-        response = web.Response(status=status, text=text, headers=guard.headers)
-        response.force_close()
-        return response
+            super().__init__(stream, name=LOG_NAME, every=every, clock=clock)
 
 
-class GuardedServer(web.Server):
-    """aiohttp's server, with every connection passing through a `ConnectionGuard`."""
-
-    def __init__(self, handler: Any, *, guard: ConnectionGuard, **kwargs: Any) -> None:
-        super().__init__(handler, **kwargs)
-        self.guard = guard
-
-    def __call__(self) -> RequestHandler:
-        return GuardedHandler(self, loop=self._loop, **self._kwargs)
-
-    def connection_made(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
-        peer = transport.get_extra_info("peername")
-        host = peer[0] if isinstance(peer, tuple) and peer else None
-        if not self.guard.admit(handler, host):
-            # closed once its start() has begun, as aiohttp's own keep-alive closes (closing
-            # here would end the connection before start() and leave an assertion behind)
-            self._loop.call_soon(handler.force_close)
-            return
-        super().connection_made(handler, transport)
-
-    def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
-        self.guard.release(handler)
-        super().connection_lost(handler, exc)
-
-
-class GuardedRunner(web.AppRunner):
-    """An AppRunner whose server is a `GuardedServer` (the application's hooks run as usual)."""
-
-    def __init__(self, app: web.Application, *, guard: ConnectionGuard, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
-        self._guard_of_server = guard
-
-    async def _make_server(self) -> web.Server:
-        plain = await super()._make_server()  # runs the app's start-up, builds aiohttp's server
-        return GuardedServer(
-            plain.request_handler,
-            request_factory=plain.request_factory,
-            handler_cancellation=plain.handler_cancellation,
-            guard=self._guard_of_server,
-            **self._kwargs,
-        )
-
-
-class Listener:
-    """Accepts the connections of one address itself, and only while the guard has room.
-
-    asyncio's own accept loop takes every pending connection at once; this one takes one at a
-    time, asks the guard first, and hands each to aiohttp's server (`connect_accepted_socket`).
-    Out of files or memory it says so in one line and waits half a second.
-    """
-
-    def __init__(
-        self, guard: ConnectionGuard, factory: Callable[[], Any], host: str, port: int
-    ) -> None:
-        self.guard = guard
-        self.factory = factory
-        self.sock = _listening_socket(host, port)
-        self.port: int = self.sock.getsockname()[1]
-        self._task: asyncio.Task | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._accept())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
-        self.sock.close()
-
-    async def _accept(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            if not self.guard.has_room():  # full: new phones wait in the system's queue
-                await self.guard.wait_for_room(0.5)
-                continue
-            try:
-                conn, _ = await loop.sock_accept(self.sock)
-            except OSError as exc:
-                if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                    self.guard.log.say("accept", f"cannot accept: {exc.strerror}: waiting")
-                    await asyncio.sleep(0.5)
-                continue  # ECONNABORTED and the like: that connection is gone already
-            try:
-                await loop.connect_accepted_socket(self.factory, conn)
-            except OSError:
-                conn.close()
-
-
-def _listening_socket(host: str, port: int) -> socket.socket:
-    """A non-blocking socket listening on host:port (errors as OSError with their errno)."""
-    infos = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE | socket.AI_NUMERICHOST
-    )
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(BACKLOG)
-        sock.setblocking(False)
-    except BaseException:
-        sock.close()
-        raise
-    return sock
-
-
-class _OneLine(logging.Handler):
-    """aiohttp's log records (tracebacks included) as rate-limited single lines."""
-
-    def __init__(self, log: QuietLog) -> None:
-        super().__init__(logging.WARNING)
-        self.quiet = log
-
-    def emit(self, record: logging.LogRecord) -> None:
-        exc = record.exc_info[1] if record.exc_info else None
-        text = printable(record.getMessage(), 160)
-        self.quiet.say(f"log {record.name}", f"{text}{': ' + describe(exc) if exc else ''}")
-
-
-def quiet_logs(log: QuietLog) -> Callable[[], None]:
-    """Route aiohttp's loggers and the running loop's unhandled errors through `log`.
-
-    Returns the function that puts them back (a server stopping inside a test).
-    """
-    logger = logging.getLogger("aiohttp")
-    handler = _OneLine(log)
-    old_propagate = logger.propagate
-    logger.addHandler(handler)
-    logger.propagate = False
-    loop = asyncio.get_running_loop()
-    old_loop_handler = loop.get_exception_handler()
-
-    def loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        exc = context.get("exception")
-        text = printable(context.get("message", "error"), 120)
-        log.say("loop", f"{text}{': ' + describe(exc) if exc else ''}")
-
-    loop.set_exception_handler(loop_error)
-
-    def restore() -> None:
-        logger.removeHandler(handler)
-        logger.propagate = old_propagate
-        loop.set_exception_handler(old_loop_handler)
-
-    return restore
+__all__ = [
+    "BACKLOG",
+    "FAIR_SHARE",
+    "IDLE_SECONDS",
+    "LOG_EVERY",
+    "LOG_NAME",
+    "MAX_TOTAL",
+    "MIN_IDLE",
+    "PER_ADDRESS",
+    "REQUEST_SECONDS",
+    "RESERVED_FILES",
+    "SERVER_NAME",
+    "WINDOWS_FILES",
+    "ConnectionGuard",
+    "GuardedHandler",
+    "GuardedRunner",
+    "GuardedServer",
+    "Listener",
+    "QuietLog",
+    "current_file_limit",
+    "describe",
+    "printable",
+    "quiet_logs",
+    "raise_file_limit",
+    "total_cap",
+]

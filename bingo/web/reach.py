@@ -1,47 +1,17 @@
 """Does `web.public_url` (the address in the cards' QR codes) lead to this laptop? No aiohttp.
 
-Checked without sending anything: the URL's host is resolved here and compared with this
-computer's own addresses, and its port with the server's. A name only the phones resolve (a
-`.local` name announced by another machine, a router's DNS name) cannot be checked from here
-and is said so. iOS resolves `.local` (mDNS) names; Android does from version 12 on, older
-Android phones do not: the LAN address itself ("http://192.168.1.20:8080") works on every phone.
+The check is eventkit.web.reach's (the games' join QR code uses it too), here with bingo's
+section name and wording.
 """
 
 from __future__ import annotations
 
-import ipaddress
-import socket
-import sys
-from collections.abc import Callable, Iterable
-from urllib.parse import urlsplit
+from collections.abc import Iterable
 
-Resolve = Callable[[str], set[str]]
+from eventkit.web.reach import Resolve, own_addresses, resolve
+from eventkit.web.reach import public_url_problem as _problem
 
-
-def resolve(host: str) -> set[str]:
-    """The IPv4/IPv6 addresses `host` resolves to here (empty when it does not resolve)."""
-    try:
-        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError):
-        return set()
-    return {str(info[4][0]).split("%")[0] for info in infos}
-
-
-def own_addresses() -> set[str]:
-    """This computer's addresses: its host name's and, on Linux, `hostname -I`'s."""
-    from bingo.web.settings import _linux_addresses
-
-    found = resolve(socket.gethostname())
-    if sys.platform.startswith("linux"):
-        found |= set(_linux_addresses())
-    return found
-
-
-def _is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
+__all__ = ["Resolve", "own_addresses", "public_url_problem", "resolve"]
 
 
 def public_url_problem(
@@ -52,38 +22,13 @@ def public_url_problem(
     local: Iterable[str] | None = None,
     resolver: Resolve = resolve,
 ) -> str | None:
-    """Why phones following `public_url` would not reach this laptop's server, or None."""
-    if not public_url:
-        return None
-    parts = urlsplit(public_url)
-    host = parts.hostname or ""
-    where = f"web.public_url = {public_url!r}"
-    addresses = resolver(host)
-    if not addresses:
-        return (
-            f"{where}: {host} does not resolve on this laptop, so it cannot be checked (phones "
-            'may not find it either): the LAN address, e.g. "http://192.168.1.20:'
-            f'{port}", works on every phone'
-        )
-    if all(_is_loopback(a) for a in addresses):
-        return (
-            f"{where} names this computer alone ({sorted(addresses)[0]}): phones cannot reach "
-            "it; use the laptop's LAN address"
-        )
-    mine = set(own_addresses() if local is None else local)
-    if bind not in ("0.0.0.0", "::"):
-        mine = {bind}
-    if not addresses & mine:
-        return (
-            f"{where} leads to {', '.join(sorted(addresses))}, which is not this laptop "
-            f"(here: {', '.join(sorted(a for a in mine if not _is_loopback(a))) or 'no LAN address'}"
-            "): the cards' QR codes would open another computer; fix web.public_url (or join "
-            "the network it names)"
-        )
-    url_port = parts.port or (443 if parts.scheme == "https" else 80)
-    if url_port != port:
-        return (
-            f"{where} uses port {url_port} but the server listens on {port} (web.port): the "
-            "QR codes reach nothing unless something forwards that port"
-        )
-    return None
+    """Why phones following `public_url` (web.public_url) would not reach this laptop, or None."""
+    return _problem(
+        public_url,
+        port,
+        bind,
+        local=local,
+        resolver=resolver,
+        section="web",
+        what="the cards' QR codes",
+    )

@@ -22,7 +22,6 @@ import errno
 import json
 import math
 import secrets
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,25 +33,16 @@ from aiohttp import WSMsgType, web
 from bingo.cardcode import TOKEN_PARAM, serial_of, token_matches
 from bingo.config import Config
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
-from bingo.web.files import MemoryFiles
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view, claim_state
-from bingo.web.guard import (
-    IDLE_SECONDS,
-    MAX_TOTAL,
-    SERVER_NAME,
-    ConnectionGuard,
-    GuardedRunner,
-    Listener,
-    QuietLog,
-    describe,
-    quiet_logs,
-    raise_file_limit,
-    total_cap,
-)
+from bingo.web.guard import SERVER_NAME, ConnectionGuard, QuietLog, describe
 from bingo.web.limits import GuessLimiter, RateLimiter, TokenLimiter, address_key
 from bingo.web.settings import WebSettings
 from bingo.web.texts import texts
 from cards.model import BingoCard
+from eventkit.web.files import MemoryFiles
+from eventkit.web.headers import SECURITY_HEADERS as SECURITY_HEADERS  # (for the tests)
+from eventkit.web.headers import guard_headers, security_headers
+from eventkit.web.serving import Serving, prepare_guard, start_guarded
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL_SECONDS = 0.05
@@ -60,15 +50,6 @@ SEND_TIMEOUT = 5.0  # a phone that has not taken a message by then is dropped
 MAX_MESSAGE = 1024  # phones send nothing big; a larger message closes the socket
 IMAGE_LOOKUP_SECONDS = 30.0  # an image added or removed during the show is seen this late
 HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; "
-        "frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
 NOT_FOUND = "not found"
 
 
@@ -122,7 +103,7 @@ class WebServer:
         self.texts = texts(config.event.language)
         self.log = QuietLog()
         self.guard = ConnectionGuard(
-            headers={**SECURITY_HEADERS, "Server": SERVER_NAME},
+            headers=guard_headers(SERVER_NAME),
             log=self.log,
             per_address=settings.connections_per_address,
         )
@@ -155,7 +136,7 @@ class WebServer:
                 web.get("/static/{name:.+}", self.static_file),
             ]
         )
-        app.on_response_prepare.append(_security_headers)
+        app.on_response_prepare.append(security_headers(SERVER_NAME))
         app.on_startup.append(self._start_follow)
         app.on_shutdown.append(self._close_clients)
         app.on_cleanup.append(self._put_logs_back)
@@ -495,13 +476,6 @@ async def _not_found(request: web.Request, handler):
         raise web.HTTPNotFound(text=NOT_FOUND) from None
 
 
-async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer of the application (errors, files, the WebSocket handshake included)."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    response.headers["Server"] = SERVER_NAME
-
-
 def _static_files() -> dict[str, Path]:
     return {p.relative_to(STATIC).as_posix(): p for p in STATIC.rglob("*") if p.is_file()}
 
@@ -511,57 +485,18 @@ def _page(name: str, language: str) -> str:
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
 
 
-class Serving:
-    """A started server: `port` it listens on, `cleanup()` to stop it."""
-
-    def __init__(self, runner: web.AppRunner, listener: Listener) -> None:
-        self.runner = runner
-        self.listener = listener
-        self.port = listener.port
-
-    async def cleanup(self) -> None:
-        await self.listener.stop()
-        await self.runner.cleanup()
-
-
 async def start(server: WebServer, host: str, port: int) -> Serving:
     """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops.
 
     The process's file limit is raised first and the connection caps are set below it; idle
-    and half-sent requests are closed after IDLE_SECONDS (aiohttp's keep-alive, and the guard's
-    sweep for what aiohttp leaves open).
+    and half-sent requests are closed after IDLE_SECONDS (eventkit.web.serving).
     """
-    files = raise_file_limit()
-    server.guard.total = total_cap(files)
-    if server.guard.total < MAX_TOTAL and sys.platform != "win32":
-        server.log.say(
-            "files",
-            f"this process may open {files} files, so the phones' server takes at most "
-            f"{server.guard.total} connections (about {server.guard.total // 7} phones loading "
-            "at once; more wait their turn): for a big room raise the limit before starting "
-            "(ulimit -n 8192)",
-        )
-    server._restore_logs = quiet_logs(server.log)
-    runner = GuardedRunner(
-        server.app,
-        guard=server.guard,
-        access_log=None,
-        handle_signals=False,
-        keepalive_timeout=IDLE_SECONDS,
-        lingering_time=2.0,
-        max_line_size=4096,
-        max_field_size=4096,
-        max_headers=64,
+    prepare_guard(server.guard)
+    serving, restore = await start_guarded(
+        server.app, server.guard, host, port, restore_logs_on_cleanup=False
     )
-    try:
-        await runner.setup()
-        assert runner.server is not None  # set up just above
-        listener = Listener(server.guard, runner.server, host, port)
-    except BaseException:
-        await runner.cleanup()
-        raise
-    listener.start()
-    return Serving(runner, listener)
+    server._restore_logs = restore  # put back by the application's cleanup
+    return serving
 
 
 async def serve(server: WebServer, host: str, port: int) -> None:

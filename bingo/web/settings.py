@@ -1,17 +1,29 @@
-"""The `[web]` section of config.toml -> a frozen `WebSettings` (no aiohttp, no Qt)."""
+"""The `[web]` section of config.toml -> a frozen `WebSettings` (no aiohttp, no Qt).
+
+The laptop's addresses (lan_address, the join URL) are eventkit.web.network's.
+"""
 
 from __future__ import annotations
 
 import ipaddress
-import socket
-import subprocess
-import sys
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from eventkit.tomlconf import ConfigError, check_keys, get_int_in, get_value, report, show
+from eventkit.web import network
+from eventkit.web.network import lan_address
+
+__all__ = [
+    "SECTION",
+    "WebSettings",
+    "check_section",
+    "join_url",
+    "lan_address",
+    "parse_settings",
+    "web_settings",
+]
 
 SECTION = "web"
 
@@ -91,36 +103,6 @@ def web_settings(config) -> WebSettings:
     return parse_settings(config.game_section(SECTION))
 
 
-def lan_address(bind: str) -> str:
-    """The address phones should type: the bound one, else this computer's LAN address."""
-    if bind not in ("0.0.0.0", "::"):
-        return bind
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    candidates = [str(info[4][0]) for info in infos]
-    if sys.platform.startswith("linux"):  # Debian maps the host name to 127.0.1.1
-        candidates += _linux_addresses()
-    for address in candidates:
-        if not address.startswith("127.") and ":" not in address:
-            return address
-    return socket.gethostname()
-
-
-def _linux_addresses() -> list[str]:
-    """This computer's own addresses as `hostname -I` lists them (it sends nothing)."""
-    try:
-        answer = subprocess.run(
-            ["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False
-        )
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return answer.stdout.split()
-
-
 def join_url(settings: WebSettings) -> str:
-    host = lan_address(settings.bind)
-    if ":" in host:  # IPv6: in brackets, its zone (%eth0) as %25eth0
-        host = "[" + host.replace("%", "%25") + "]"
-    return f"http://{host}:{settings.port}/"
+    """The address phones type: http://<the bound or LAN address>:<web.port>/."""
+    return network.join_url(settings.bind, settings.port)

@@ -1,0 +1,78 @@
+"""The page's files and the numbers' images, answered from memory.
+
+Served from disk, every image a phone is downloading holds an open file besides its socket: 200
+phones loading their 25 cells at once ran a 1,024-file server out of files (every accept then
+failed). Read once, kept while the file is unchanged (size and time, looked at again at most
+every `RECHECK` seconds), these cost no file at all. Files over `MAX_FILE`, or past `MAX_TOTAL`
+in all, are still sent from disk.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import web
+
+MAX_FILE = 4 << 20
+MAX_TOTAL = 64 << 20
+RECHECK = 1.0
+
+
+class MemoryFiles:
+    def __init__(self, *, max_file: int = MAX_FILE, max_total: int = MAX_TOTAL) -> None:
+        self._max_file = max_file
+        self._max_total = max_total
+        self._total = 0
+        self._files: dict[Path, _Kept] = {}
+        self._checked: dict[Path, float] = {}  # when each kept file was last looked at
+
+    def answer(self, request: web.Request, path: Path, cache_control: str) -> web.StreamResponse:
+        """`path`'s content (304 when the phone has it), or 404 when it cannot be read."""
+        now = time.monotonic()
+        kept = self._files.get(path)
+        if kept is not None and now - self._checked.get(path, 0.0) < RECHECK:
+            return self._send(request, kept, cache_control)
+        try:
+            info = path.stat()
+        except OSError:
+            raise web.HTTPNotFound(text="not found") from None
+        stamp = (info.st_mtime_ns, info.st_size)
+        if kept is None or kept.stamp != stamp:
+            if kept is not None:
+                self._total -= len(kept.data)
+                del self._files[path]
+            if info.st_size > self._max_file or self._total + info.st_size > self._max_total:
+                response = web.FileResponse(path)
+                response.headers["Cache-Control"] = cache_control
+                return response
+            try:
+                data = path.read_bytes()
+            except OSError:
+                raise web.HTTPNotFound(text="not found") from None
+            etag = f'"{info.st_mtime_ns:x}-{info.st_size:x}"'
+            kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            kept = _Kept(stamp, data, etag, kind)
+            self._files[path] = kept
+            self._total += len(data)
+        self._checked[path] = now
+        return self._send(request, kept, cache_control)
+
+    @staticmethod
+    def _send(request: web.Request, kept: _Kept, cache_control: str) -> web.Response:
+        headers = {"ETag": kept.etag, "Cache-Control": cache_control}
+        if kept.etag in request.headers.get("If-None-Match", ""):
+            return web.Response(status=304, headers=headers)
+        kind = kept.kind
+        charset = "utf-8" if kind.startswith("text/") or kind.endswith("javascript") else None
+        return web.Response(body=kept.data, content_type=kind, charset=charset, headers=headers)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    stamp: tuple[int, int]  # modification time and size when read
+    data: bytes
+    etag: str
+    kind: str
