@@ -44,30 +44,22 @@ HEAD_WIDTH = 200  # the side file is rewritten in place at a fixed size (no new 
 
 
 class JournalError(UserError):
-    """A journal that cannot be used as it is. `code` + `params` name the message for the UI
-    (`key` + `values` are the same, by their older names)."""
+    """A journal that cannot be used as it is. `code` + `params` name its message for the UI
+    (bingo.ui.texts, the entry `code`); `params["detail"]` is the English message."""
 
-    key = "journal_error"
+    code = "journal_error"
 
-    def __init__(self, message: str, *, key: str | None = None, **values: Any) -> None:
+    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
-        if key is not None:
-            self.key = key
-        self.values = {"detail": message, **values}
-
-    @property
-    def code(self) -> str:
-        return self.key
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return self.values
+        if code is not None:
+            self.code = code
+        self.params: dict[str, Any] = {"detail": message, **params}
 
 
 @dataclass(frozen=True)
 class JournalWarning:
     """Something found on resuming that does not stop the show. `code` + `params` name it, so
-    each screen says it in its language (bingo.ui.i18n, `warn_<code>`) and code and tests tell
+    each screen says it in its language (bingo.ui.texts, `warn_<code>`) and code and tests tell
     one from another without reading English; str() is the English text for logs."""
 
     code: str
@@ -265,12 +257,12 @@ def write_error(path: Path, exc: OSError) -> JournalWriteError:
         return JournalWriteError(
             f"the disk holding the journal {path} is full: nothing was recorded; free some "
             "space and try again",
-            key="disk_full",
+            code="disk_full",
             path=str(path),
         )
     return JournalWriteError(
         f"the journal {path} could not be written ({exc.strerror or exc}): nothing was recorded",
-        key="write_failed",
+        code="write_failed",
         path=str(path),
         reason=exc.strerror or str(exc),
     )
@@ -297,7 +289,7 @@ def location_error(path: Path, exc: OSError) -> JournalError:
     return JournalLocationError(
         f"the journal cannot be kept there: {problem}. Choose a folder you can write with "
         "display.journal_dir in config.toml, or give --journal FILE",
-        key="journal_location",
+        code="journal_location",
         problem=problem,
         path=str(path),
     )
@@ -323,7 +315,7 @@ def check_journal_file(path: Path) -> None:
     what = describe_kind(info.st_mode)
     raise JournalLocationError(
         f"{path} is {what}, not a journal file: it is left as it is. Give --journal a file name",
-        key="journal_location",
+        code="journal_location",
         problem=f"{path} is {what}, not a journal file",
         path=str(path),
     )
@@ -359,7 +351,7 @@ def load_key(key_dir: Path, key_id: str, path: Path) -> bytes:
         raise JournalUnusable(
             f"journal {path} cannot be checked: its key {key_id} is not in {key_dir} (the key "
             "stays on the computer that ran the show)",
-            key="journal_no_key",
+            code="journal_no_key",
             path=str(path),
         ) from None
 
@@ -405,7 +397,7 @@ def read_journal(
     if not complete:
         raise JournalUnusable(
             f"journal {path} holds no complete record (its only line was cut off)",
-            key="journal_damaged",
+            code="journal_damaged",
             path=str(path),
         )
     state: JournalState | None = None
@@ -418,7 +410,7 @@ def read_journal(
         try:
             state, key = _replay_line(state, key, raw, prev, line_no, path, key_dir)
         except JournalTampered as exc:  # the records before it can still be continued
-            exc.values.update(_valid_part(hashes, valid_bytes, state))
+            exc.params.update(_valid_part(hashes, valid_bytes, state))
             raise
         prev = state.last_hash
         hashes.append(prev)
@@ -430,7 +422,7 @@ def read_journal(
     try:
         _check_head(path, head, state, hashes)
     except JournalTampered as exc:
-        exc.values.update(_valid_part(hashes, valid_bytes, state))
+        exc.params.update(_valid_part(hashes, valid_bytes, state))
         raise
     if state.version < 2:
         _warn(state, OLD_FORMAT, f"journal {path} is in the old unkeyed format (version 1)")
@@ -476,7 +468,7 @@ def _replay_line(
         raise JournalTampered(
             f"journal {path} line {line_no} is not a valid record (the line is complete, "
             "so it was changed after it was written)",
-            key="journal_tampered",
+            code="journal_tampered",
             path=str(path),
             line=line_no,
         ) from None
@@ -490,7 +482,7 @@ def _replay_line(
         raise JournalTampered(
             f"journal {path} line {line_no} does not match its chain (edited, or lines "
             "removed or inserted)",
-            key="journal_tampered",
+            code="journal_tampered",
             path=str(path),
             line=line_no,
         )
@@ -511,13 +503,13 @@ def damaged_path(path: Path) -> Path:
         candidate = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
         if not candidate.exists():
             return candidate
-    raise JournalLocationError(f"too many damaged copies of {path}", key="journal_location")
+    raise JournalLocationError(f"too many damaged copies of {path}", code="journal_location")
 
 
 def can_continue(error: Exception) -> bool:
     """A journal refused as damaged whose first records still check out can go on from them."""
-    values = getattr(error, "values", {})
-    return isinstance(error, JournalTampered) and int(values.get("valid", 0) or 0) >= 1
+    params = getattr(error, "params", {})
+    return isinstance(error, JournalTampered) and int(params.get("valid", 0) or 0) >= 1
 
 
 def continue_from_valid(path: Path, error: JournalTampered) -> Path:
@@ -528,8 +520,8 @@ def continue_from_valid(path: Path, error: JournalTampered) -> Path:
     leaves the journal either as it was or cut with a `.head` that says more records: both
     are offered again at the next start.
     """
-    values = error.values
-    valid_bytes = int(values["valid_bytes"])
+    params = error.params
+    valid_bytes = int(params["valid_bytes"])
     data = path.read_bytes()
     if len(data) < valid_bytes or not data[:valid_bytes].endswith(b"\n"):
         raise JournalTampered(f"journal {path} changed while it was being continued")
@@ -547,9 +539,9 @@ def continue_from_valid(path: Path, error: JournalTampered) -> Path:
             f.flush()
             os.fsync(f.fileno())
         _fsync_dir(path.parent)
-        head = {"seq": int(values["valid"]), "hash": values["valid_hash"]}
-        if values.get("first_hash"):
-            head["first"] = values["first_hash"]
+        head = {"seq": int(params["valid"]), "hash": params["valid_hash"]}
+        if params.get("first_hash"):
+            head["first"] = params["first_hash"]
         text = json.dumps(head).ljust(HEAD_WIDTH).encode("ascii") + b"\n"
         fd = open_created(head_path(path), os.O_WRONLY)
         try:
@@ -614,7 +606,7 @@ def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[
         raise JournalTampered(
             f"journal {path} is shorter than it was: it has {len(hashes)} records but "
             f"{head_path(path).name} says {seq} were written (records at the end are missing)",
-            key="journal_shortened",
+            code="journal_shortened",
             path=str(path),
             have=len(hashes),
             had=seq,
@@ -623,7 +615,7 @@ def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[
         raise JournalTampered(
             f"journal {path} record {seq} does not match {head_path(path).name} "
             "(the journal was replaced or edited)",
-            key="journal_tampered",
+            code="journal_tampered",
             path=str(path),
             line=seq,
         )
@@ -633,7 +625,7 @@ def _start(record: dict[str, Any], path: Path) -> JournalState:
     if record.get("type") != "start":
         raise JournalTampered(
             f"journal {path} line 1: a journal must begin with a start record",
-            key="journal_tampered",
+            code="journal_tampered",
             path=str(path),
             line=1,
         )
@@ -648,7 +640,7 @@ def _start(record: dict[str, Any], path: Path) -> JournalState:
     except (KeyError, TypeError, ValueError):
         raise JournalTampered(
             f"journal {path} line 1: the start record has no board",
-            key="journal_tampered",
+            code="journal_tampered",
             path=str(path),
             line=1,
         ) from None
@@ -656,7 +648,7 @@ def _start(record: dict[str, Any], path: Path) -> JournalState:
         raise JournalUnusable(
             f"journal {path} was written by a newer version (format {version}); update the "
             "toolkit to continue it",
-            key="journal_newer",
+            code="journal_newer",
             path=str(path),
         )
     return JournalState(
@@ -682,7 +674,7 @@ def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int
     number = record.get("number")
     bad = JournalTampered(
         f"journal {path} line {line_no}: invalid {kind} record",
-        key="journal_tampered",
+        code="journal_tampered",
         path=str(path),
         line=line_no,
     )
@@ -855,7 +847,7 @@ class Journal:
     def _write(self, body: dict[str, Any]) -> None:
         """One record on disk, or nothing: a failed write is cut back off the file."""
         if self._fd is None:
-            raise JournalWriteError(f"journal {self.path} is closed", key="write_failed")
+            raise JournalWriteError(f"journal {self.path} is closed", code="write_failed")
         line, digest = _line(self.state, body, self._key)
         size = os.fstat(self._fd).st_size
         try:

@@ -41,7 +41,7 @@ class JournalLock:
             raise JournalBusy(
                 f"the show for {self.journal} is already running (another `bingo draw` has "
                 "this journal open): use that window, or close it first",
-                key="already_running",
+                code="already_running",
                 path=str(self.journal),
             ) from None
         self._fd = fd

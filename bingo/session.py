@@ -108,12 +108,12 @@ def replay_rng(
 
 
 class TypedNumberRefused(SessionError):
-    """A number typed from a ball cage that cannot be called: `key` + `values` for the UI."""
+    """A number typed from a ball cage that cannot be called: `code` + `params` for the UI."""
 
-    def __init__(self, message: str, *, key: str, **values: object) -> None:
+    def __init__(self, message: str, *, code: str, **params: object) -> None:
         super().__init__(message)
-        self.key = key
-        self.values = values
+        self.code = code
+        self.params = params
 
 
 class DrawSession:
@@ -215,7 +215,7 @@ class DrawSession:
                     f"{state.board.describe()}, but config.toml now sets a "
                     f"{signature.describe()}: put board.size / board.numbers_per_column / "
                     "board.free_center back to resume it",
-                    key="journal_other_board_free"
+                    code="journal_other_board_free"
                     if state.board.free_center
                     else "journal_other_board",
                     path=str(path),
@@ -383,7 +383,7 @@ class DrawSession:
         if not 1 <= number <= self.total:
             raise TypedNumberRefused(
                 f"{number} is not on this board: type a number from 1 to {self.total}",
-                key="manual_out_of_range",
+                code="manual_out_of_range",
                 n=number,
                 total=self.total,
             )
@@ -391,7 +391,7 @@ class DrawSession:
             ball = self.history.index(number) + 1
             raise TypedNumberRefused(
                 f"{number} was already called (ball {ball})",
-                key="manual_already",
+                code="manual_already",
                 n=number,
                 ball=ball,
             )
@@ -483,14 +483,14 @@ def _refuse_seed(state: JournalState, seed: int | None, path: Path) -> bool:
             f"journal {path} holds {len(state.history)} secure draws: a seeded rehearsal never "
             "continues them. Drop --seed (and event.seed) to resume the show, or give the "
             "rehearsal its own --journal",
-            key="seed_on_secure",
+            code="seed_on_secure",
             path=str(path),
             n=len(state.history),
         )
     raise JournalError(
         f"journal {path} is a rehearsal with seed {state.seed}, not {seed}: give the same "
         "seed to resume it, or another --journal",
-        key="seed_mismatch",
+        code="seed_mismatch",
         path=str(path),
         seed=state.seed,
     )

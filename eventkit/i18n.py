@@ -2,8 +2,9 @@
 
 A window holds ``Texts(TABLES, language)``; ``t("key", n=3)`` formats a template, ``t["key"]``
 is the raw entry (a template or a list of lines). Japanese is the default language; a language
-without a table falls back to it. ``translate`` turns a refusal's reason code (an engine's
-``IllegalMove``: ``code`` + ``params``) into the window's language.
+without a table falls back to it, and so does a key missing from the chosen language's table.
+``t.coded(error)`` and ``translate`` turn a reason code (an engine's ``IllegalMove``, a
+``JournalError``, a ``JournalWarning``: ``code`` + ``params``) into the window's language.
 """
 
 from __future__ import annotations
@@ -29,15 +30,30 @@ class Texts:
     ) -> None:
         self.language = language if language in tables else DEFAULT_LANGUAGE
         self.table: Mapping[str, Any] = tables[self.language]
+        self.fallback: Mapping[str, Any] = tables.get(DEFAULT_LANGUAGE, self.table)
 
     def __call__(self, key: str, **values: object) -> str:
-        return str(self.table[key]).format(**values)
+        return str(self[key]).format(**values)
 
     def __getitem__(self, key: str) -> Any:
-        return self.table[key]
+        if key in self.table:
+            return self.table[key]
+        return self.fallback[key]  # a key not yet translated reads in Japanese
 
     def __contains__(self, key: object) -> bool:
-        return key in self.table
+        return key in self.table or key in self.fallback
+
+    def coded(self, item: object, prefix: str = "") -> str:
+        """The text of an error or warning with a `code` + `params` (the entry `prefix + code`),
+        or its own str() when there is no such entry or its parameters do not fit it."""
+        code = getattr(item, "code", None)
+        key = f"{prefix}{code}"
+        if not isinstance(code, str) or not code or key not in self:
+            return str(item)
+        try:
+            return self(key, **getattr(item, "params", {}))
+        except (KeyError, IndexError, ValueError):
+            return str(item)
 
 
 def translate(error: Coded, templates: Mapping[str, str]) -> str:

@@ -14,7 +14,7 @@ from bingo.config import load_config, parse_config
 from bingo.journal import read_journal, verify_journal
 from bingo.session import DrawSession, TypedNumberRefused
 from bingo.ui import command
-from bingo.ui.i18n import Strings
+from bingo.ui.texts import texts
 
 
 @pytest.fixture
@@ -55,15 +55,15 @@ def test_a_number_already_called_or_off_the_board_is_refused_and_nothing_recorde
     for number, key in ((5, "manual_already"), (41, "manual_out_of_range"), (0, None)):
         with pytest.raises(TypedNumberRefused) as info:
             session.draw_typed(number)
-        assert key is None or info.value.key == key
+        assert key is None or info.value.code == key
     assert path.read_bytes() == before and session.history == [5]
-    strings = Strings("ja")
+    strings = texts("ja")
     with pytest.raises(TypedNumberRefused) as info:
         session.draw_typed(5)
-    assert strings(info.value.key, **info.value.values) == "5 はもう出ています（第1球）"
+    assert strings(info.value.code, **info.value.params) == "5 はもう出ています（第1球）"
     with pytest.raises(TypedNumberRefused) as info:
         session.draw_typed(99)
-    assert strings(info.value.key, **info.value.values) == "99 はありません（1〜40）"
+    assert strings(info.value.code, **info.value.params) == "99 はありません（1〜40）"
     session.close()
 
 
@@ -145,7 +145,7 @@ def test_the_command_line_option(config, tmp_path):
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
     args = parser.parse_args(["--manual", "--journal", str(tmp_path / "j.jsonl")])
-    session = command.open_session(config, args, Strings("ja"))
+    session = command.open_session(config, args, texts("ja"))
     assert session.manual
     session.close()
     args = parser.parse_args(["--manual", "--auto", "5"])

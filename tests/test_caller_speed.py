@@ -80,7 +80,7 @@ def test_a_launch_speed_off_the_steps_is_kept_and_listed(qtbot, config, tmp_path
 
 def test_the_help_lists_the_callers_keys_in_both_languages():
     from bingo.ui.help import KEYS
-    from bingo.ui.i18n import EN, JA
+    from bingo.ui.texts import EN, JA
 
     listed = dict((text, keys) for keys, text in KEYS)
     assert listed["key_speed"] == "+ / −" and listed["key_voice"] == "S"

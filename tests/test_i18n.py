@@ -1,12 +1,15 @@
-"""eventkit.i18n: one text mechanism for every window; the engines' reason codes all translated."""
+"""eventkit.i18n: one text mechanism for every window (games and bingo); the engines' reason
+codes all translated."""
 
 from __future__ import annotations
 
 import pytest
 
+from bingo.ui.texts import TABLES as BINGO_TEXTS
+from bingo.web.texts import TABLES as BINGO_WEB_TEXTS
 from eventkit.i18n import Texts, translate
 from games.cool24.texts import TEXTS as COOL_TEXTS
-from games.daifugo.rules import IllegalDaifugoMove
+from games.daifugo.plays import IllegalDaifugoMove
 from games.daifugo.texts import ILLEGAL_JA
 from games.daifugo.texts import TEXTS as DAIFUGO_TEXTS
 from games.schwimmen.rules import IllegalSchwimmenMove
@@ -24,6 +27,34 @@ def test_texts_format_fall_back_to_japanese_and_give_raw_entries():
     assert Texts(TABLES, "fr").language == "ja"
     assert Texts(TABLES)("hello", name="X") == "こんにちは X"
     assert Texts(TABLES)["lines"] == ["a", "b"] and "lines" in Texts(TABLES)
+
+
+def test_a_key_not_yet_translated_reads_in_japanese():
+    en = Texts(TABLES, "en")
+    assert en["lines"] == ["a", "b"] and "lines" in en and "missing" not in en
+    with pytest.raises(KeyError):
+        en("missing")
+
+
+class _Warning:
+    def __init__(self, code, **params):
+        self.code, self.params = code, params
+
+    def __str__(self):
+        return f"english {self.code}"
+
+
+def test_coded_says_a_code_and_its_params_in_the_language_or_falls_back_to_str():
+    tables = {
+        "ja": {"warn_torn": "{n}球は復元済み", "bad": "ボード"},
+        "en": {"warn_torn": "{n} kept"},
+    }
+    assert Texts(tables, "en").coded(_Warning("torn", n=3), "warn_") == "3 kept"
+    assert Texts(tables).coded(_Warning("torn", n=3), "warn_") == "3球は復元済み"
+    assert Texts(tables).coded(_Warning("torn"), "warn_") == "english torn"  # params missing
+    assert Texts(tables).coded(_Warning("other"), "warn_") == "english other"  # no text
+    assert Texts(tables).coded(ValueError("plain")) == "plain"  # no code at all
+    assert Texts(tables, "en").coded(_Warning("bad")) == "ボード"  # untranslated: Japanese
 
 
 def test_translate_uses_the_code_and_its_parameters():
@@ -46,6 +77,8 @@ def test_every_schwimmen_refusal_reads_in_both_languages(code):
         assert text and "{" not in text
 
 
-@pytest.mark.parametrize("tables", [SCHWIMMEN_TEXTS, DAIFUGO_TEXTS, COOL_TEXTS])
+@pytest.mark.parametrize(
+    "tables", [SCHWIMMEN_TEXTS, DAIFUGO_TEXTS, COOL_TEXTS, BINGO_TEXTS, BINGO_WEB_TEXTS]
+)
 def test_every_window_has_the_same_keys_in_both_languages(tables):
     assert set(tables["ja"]) == set(tables["en"])

@@ -30,7 +30,7 @@ from bingo.journal import (
 from bingo.journal_lock import lock_path
 from bingo.session import DrawSession
 from bingo.showlink import LineFollower, claims_path, game_id
-from bingo.ui.i18n import Strings, user_message
+from bingo.ui.texts import texts
 
 ROOT = Path(__file__).resolve().parent.parent
 NESTED = b'{"type":"draw","x":' + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
@@ -146,7 +146,7 @@ def test_a_damaged_journal_can_go_on_from_its_last_valid_record(tmp_path, config
         asked.append((problem, where, draws))
         return CONTINUE
 
-    session = open_session(config, args_for(path), Strings("ja"), ask=ask)
+    session = open_session(config, args_for(path), texts("ja"), ask=ask)
     try:
         assert asked and asked[0][2] == 3  # offered: the 3 draws before the damaged line
         assert "5 行目" in asked[0][0]
@@ -169,9 +169,9 @@ def test_a_nested_line_can_be_continued_too_and_quitting_changes_nothing(tmp_pat
     path = tmp_path / "show.jsonl"
     drawn = journal_with_draws(config, path, 3)
     data = with_nested_line(path, 3)
-    assert open_session(config, args_for(path), Strings("ja"), ask=lambda *a: False) is None
+    assert open_session(config, args_for(path), texts("ja"), ask=lambda *a: False) is None
     assert path.read_bytes() == data and not list(tmp_path.glob("*.damaged-*"))
-    session = open_session(config, args_for(path), Strings("ja"), ask=lambda *a: CONTINUE)
+    session = open_session(config, args_for(path), texts("ja"), ask=lambda *a: CONTINUE)
     assert session.history == drawn[:1]
     session.close()
 
@@ -180,7 +180,7 @@ def test_the_recovery_dialog_offers_to_continue_in_the_show_language(qtbot, outp
     from bingo.ui.command import recovery_box
 
     problem = "記録ファイルの 5 行目が書かれた後に変更されています（改ざんまたは破損）。"
-    box = recovery_box(problem, "/x/j.jsonl", Strings("ja"), continue_draws=12)
+    box = recovery_box(problem, "/x/j.jsonl", texts("ja"), continue_draws=12)
     qtbot.addWidget(box)
     assert "12球" in box.continue_button.text() and "続ける" in box.continue_button.text()
     assert box.defaultButton() is box.quit_button
@@ -190,7 +190,7 @@ def test_the_recovery_dialog_offers_to_continue_in_the_show_language(qtbot, outp
         hint = button.fontMetrics().horizontalAdvance(button.text())
         assert button.width() >= hint, button.text()  # the whole label shows
     box.grab().save(str(output_dir / "recovery-continue-ja.png"))
-    plain = recovery_box("壊れています", "/x/j.jsonl", Strings("ja"))
+    plain = recovery_box("壊れています", "/x/j.jsonl", texts("ja"))
     qtbot.addWidget(plain)
     assert plain.continue_button is None
 
@@ -206,10 +206,10 @@ def test_the_other_board_message_names_the_board_the_journal_needs(tmp_path, con
     with pytest.raises(JournalUnusable) as caught:
         DrawSession.open(wider, path, seed=3)
     b = config.board
-    ja = user_message(caught.value, Strings("ja"))
+    ja = texts("ja").coded(caught.value)
     assert f"{b.size}×{b.size}" in ja and f"1列 {b.numbers_per_column} 個" in ja
     assert f"board.size = {b.size}" in ja and "board.free_center = false" in ja
-    en = user_message(caught.value, Strings("en"))
+    en = texts("en").coded(caught.value)
     assert f"{b.size}x{b.size} board" in en
 
 

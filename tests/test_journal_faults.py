@@ -148,7 +148,7 @@ def test_a_second_session_on_the_same_journal_is_refused(tmp_path, config):
     first = DrawSession.open(config, path, seed=1)
     with pytest.raises(JournalBusy) as info:
         DrawSession.open(config, path, seed=1)
-    assert info.value.key == "already_running"
+    assert info.value.code == "already_running"
     first.draw()
     first.close()
     again = DrawSession.open(config, path, seed=1)  # the lock went with the first show
@@ -211,7 +211,7 @@ def test_a_failed_write_draws_nothing_and_the_next_draw_works(tmp_path, config, 
     for key in ("disk_full", "disk_full", "write_failed"):
         with pytest.raises(JournalWriteError) as info:
             session.draw()
-        assert info.value.key == key
+        assert info.value.code == key
         assert session.history == expected[:1] and path.read_bytes() == before  # nothing pending
     assert [session.draw() for _ in range(3)] == expected[1:]  # as if nothing had happened
     session.close()
@@ -301,7 +301,7 @@ def draw_until_full(session) -> list[int]:
         try:
             drawn.append(session.draw())
         except JournalWriteError as exc:
-            assert exc.key == "disk_full" and len(session.history) == count
+            assert exc.code == "disk_full" and len(session.history) == count
             return drawn
         assert len(drawn) < 30, "the disk never filled up"
 
@@ -369,7 +369,7 @@ def test_a_journal_shortened_at_a_line_boundary_is_reported(tmp_path, config):
     assert not result.ok and "shorter" in result.message and "3 records" in result.message
     with pytest.raises(JournalTampered) as info:
         DrawSession.open(config, path)
-    assert info.value.key == "journal_shortened"
+    assert info.value.code == "journal_shortened"
 
 
 def test_a_reader_never_mistakes_a_show_writing_for_a_shortened_journal(tmp_path, config):
@@ -452,17 +452,17 @@ def test_recovery_keeps_the_old_journal_aside_and_starts_anew(tmp_path, config):
     from argparse import Namespace
 
     from bingo.ui.command import open_session
-    from bingo.ui.i18n import Strings
+    from bingo.ui.texts import texts
 
     path = tmp_path / "j.jsonl"
     seeded_journal(path, config)
     path.write_text(path.read_text().replace('"type":"draw"', '"type":"drow"', 1))
     args = Namespace(journal=str(path), new=False, seed=None)
     asked = []
-    assert open_session(config, args, Strings("ja"), ask=lambda *a: asked.append(a)) is None
+    assert open_session(config, args, texts("ja"), ask=lambda *a: asked.append(a)) is None
     assert "書かれた後に変更" in asked[0][0] and "--new" not in asked[0][0]
     assert path.exists()  # quitting changes nothing
-    session = open_session(config, args, Strings("ja"), ask=lambda *a: True)
+    session = open_session(config, args, texts("ja"), ask=lambda *a: True)
     assert session.history == [] and session.set_aside.exists()
     assert "drow" in session.set_aside.read_text()
     session.close()
@@ -472,9 +472,9 @@ def test_recovery_dialog_speaks_the_show_language(qtbot):
     from PySide6.QtCore import QTimer
 
     from bingo.ui.command import recovery_box
-    from bingo.ui.i18n import Strings
+    from bingo.ui.texts import texts
 
-    box = recovery_box("記録が壊れています", "/x/j.jsonl", Strings("ja"))
+    box = recovery_box("記録が壊れています", "/x/j.jsonl", texts("ja"))
     qtbot.addWidget(box)
     assert box.keep_button.text() == "別に保存して新しいゲームを始める"
     assert box.quit_button.text() == "終了" and box.defaultButton() is box.quit_button
@@ -614,7 +614,7 @@ def test_seed_never_continues_secure_draws(tmp_path, config):
     secure.close()
     with pytest.raises(JournalError) as info:
         DrawSession.open(config, path, seed=4)
-    assert info.value.key == "seed_on_secure" and not isinstance(info.value, JournalUnusable)
+    assert info.value.code == "seed_on_secure" and not isinstance(info.value, JournalUnusable)
     assert len(DrawSession.open(config, path).history) == 1
 
 
@@ -784,14 +784,14 @@ def test_a_seed_left_in_config_warns_at_the_start(tmp_path):
     from argparse import Namespace
 
     from bingo.ui.command import start_warnings
-    from bingo.ui.i18n import Strings
+    from bingo.ui.texts import texts
 
     seeded = parse_config({"event": {"seed": 42}}, base_dir=ROOT, check_images=False)
     plain = parse_config({}, base_dir=ROOT, check_images=False)
-    (warning,) = start_warnings(seeded, Namespace(seed=None), Strings("ja"))
+    (warning,) = start_warnings(seeded, Namespace(seed=None), texts("ja"))
     assert "event.seed = 42" in warning and "リハーサル" in warning
-    assert start_warnings(seeded, Namespace(seed=42), Strings("ja")) == []  # asked for on purpose
-    assert start_warnings(plain, Namespace(seed=None), Strings("ja")) == []
+    assert start_warnings(seeded, Namespace(seed=42), texts("ja")) == []  # asked for on purpose
+    assert start_warnings(plain, Namespace(seed=None), texts("ja")) == []
 
 
 def test_verify_names_the_ball_of_the_bingo_and_of_the_claim(tmp_path, config):

@@ -24,7 +24,7 @@ from bingo.journal import (
     read_journal,
 )
 from bingo.session import DrawSession
-from bingo.ui.i18n import EN, JA, Strings, coded_text
+from bingo.ui.texts import EN, JA, texts
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = [
@@ -87,10 +87,10 @@ def test_the_resume_banner_says_damaged_only_for_a_torn_line(tmp_path, config, q
     assert codes(session.warnings) == [HEAD_MISSING]
     window = DisplayWindow(session, config, odds_mode="thread")
     qtbot.addWidget(window)
-    strings = Strings("ja")
+    strings = texts("ja")
     assert window.resume_text(session) == strings("resumed", n=3)  # no "last line damaged"
     # the host hears of it, in the show's language (Japanese by default)
-    assert window.warnings == [coded_text(session.warnings[0], strings)]
+    assert window.warnings == [strings.coded(session.warnings[0], "warn_")]
     assert "がありません" in window.warnings[0]
     window.close()
     session.close()
@@ -128,9 +128,9 @@ def test_an_old_journal_and_an_off_seed_rehearsal_have_their_codes(tmp_path, con
     old.write_text("\n".join(lines) + "\n")
     session = DrawSession.open(config, old, seed=5)
     assert set(codes(session.warnings)) == {OLD_FORMAT, REHEARSAL_OFF_SEED}
-    en = Strings("en")
-    texts = [coded_text(w, en) for w in session.warnings]
-    assert any("seed 5" in t for t in texts)
+    en = texts("en")
+    said = [en.coded(w, "warn_") for w in session.warnings]
+    assert any("seed 5" in t for t in said)
     session.close()
 
 

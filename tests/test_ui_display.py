@@ -367,9 +367,8 @@ def test_torn_last_line_is_reported_and_draws_kept(qtbot, config, tmp_path, outp
     assert window.board.drawn == drawn
     assert "壊れて" in window.banner_text
     assert [w.code for w in session.warnings] == ["torn_line"]
-    from bingo.ui.i18n import coded_text
 
-    assert coded_text(session.warnings[0], window.strings) in window.warnings  # for the host
+    assert window.strings.coded(session.warnings[0], "warn_") in window.warnings  # for the host
     window.grab().save(str(output_dir / "draw_1280x720_resumed_after_torn_line.png"))
     assert draw_and_wait(qtbot, window) not in drawn
 

@@ -13,10 +13,10 @@ from bingo.session import DrawSession
 from bingo.ui.art import ArtCache
 from bingo.ui.command import show_windows
 from bingo.ui.display import DisplayWindow
-from bingo.ui.i18n import Strings
 from bingo.ui.operator import OperatorWindow
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound, write_sounds
+from bingo.ui.texts import texts
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_sound_failure_is_a_warning_and_wavs_are_valid(tmp_path):
 def test_reel_lands_on_the_number_it_was_given(qtbot, config):
     warnings = []
     art = ArtCache(config, warnings.append)
-    reel = SlotReel(art, "#ffb300", 0.3, Strings("ja"))
+    reel = SlotReel(art, "#ffb300", 0.3, texts("ja"))
     qtbot.addWidget(reel)
     reel.resize(800, 800)
     reel.show()
@@ -120,7 +120,7 @@ def test_board_lit_incrementally_looks_like_a_full_render(qtbot, config):
     from bingo.ui.board import HistoryBoard
 
     art = ArtCache(config)
-    board = HistoryBoard(art, "#ffb300", Strings("ja"))
+    board = HistoryBoard(art, "#ffb300", texts("ja"))
     qtbot.addWidget(board)
     board.resize(1000, 420)
     board.show()

@@ -22,6 +22,7 @@ from bingo.session import DrawSession
 from bingo.ui.command import show_windows
 from bingo.ui.display import DisplayWindow
 from bingo.ui.odds_panel import OddsPanel, percent, tick_step
+from bingo.ui.texts import texts
 from cards.check import BingoWatch, load_registry_for, parse_serial
 from cards.model import BingoCard
 from cards.registry import write_registry
@@ -336,7 +337,7 @@ def test_curve_axis_of_a_board_with_more_than_5000_numbers(qtbot, config, output
     assert [tick_step(n) for n in (10, 11, 40, 100, 5994, 9990)] == [1, 2, 5, 10, 1000, 1000]
     board = dataclasses.replace(config.board, size=6, numbers_per_column=999)
     big = dataclasses.replace(config, board=board)
-    panel = OddsPanel(big, DisplayWindow.__init__.__globals__["Strings"]("ja"))
+    panel = OddsPanel(big, texts("ja"))
     qtbot.addWidget(panel)
     panel.resize(700, 300)
     draws = np.arange(board.total_numbers + 1)

@@ -91,7 +91,7 @@ def _run_show(args: argparse.Namespace) -> int:
     from bingo.config import load_config
     from bingo.journal import JournalError
     from bingo.journal_lock import JournalBusy
-    from bingo.ui.i18n import Strings, user_message
+    from bingo.ui.texts import texts
 
     config = load_config(args.config)
     if args.auto is not None and not 0.5 <= args.auto <= 3600:
@@ -105,15 +105,15 @@ def _run_show(args: argparse.Namespace) -> int:
         from cards.check import load_registry_for
 
         registry = load_registry_for(config, Path(args.registry))
-    strings = Strings(config.event.language)
+    strings = texts(config.event.language)
     try:
         session = open_session(config, args, strings)
     except JournalBusy as exc:  # a second copy: the terminal only, never a dialog over the
         # running show (on the projector it would wait there for a click)
-        print(f"{strings('error')}: {user_message(exc, strings)}", file=sys.stderr)
+        print(f"{strings('error')}: {strings.coded(exc)}", file=sys.stderr)
         return 1
     except JournalError as exc:  # said in the show's language, on stderr and in a dialog
-        message = user_message(exc, strings)
+        message = strings.coded(exc)
         print(f"{strings('error')}: {message}", file=sys.stderr)
         _error_dialog(message)
         return 1
@@ -138,7 +138,6 @@ def open_session(config, args: argparse.Namespace, strings, ask=None):
     """
     from bingo.journal import JournalUnusable, can_continue
     from bingo.session import DrawSession
-    from bingo.ui.i18n import user_message
 
     try:
         return DrawSession.open(
@@ -150,9 +149,9 @@ def open_session(config, args: argparse.Namespace, strings, ask=None):
                 problem, path, strings, continue_draws=draws
             )
         )
-        problem, path = user_message(exc, strings), exc.values.get("path", "")
+        problem, path = strings.coded(exc), exc.params.get("path", "")
         if can_continue(exc):
-            choice = ask(problem, path, int(exc.values.get("draws", 0)))
+            choice = ask(problem, path, int(exc.params.get("draws", 0)))
         else:
             choice = ask(problem, path)
         if choice == CONTINUE:
@@ -172,7 +171,7 @@ def _continue_damaged(config, args: argparse.Namespace, error):
     from bingo.journal import JOURNAL_CONTINUED, JournalWarning, continue_from_valid
     from bingo.session import DrawSession
 
-    path = Path(error.values["path"])
+    path = Path(error.params["path"])
     kept = continue_from_valid(path, error)
     session = DrawSession.open(config, path, seed=args.seed, manual=_manual(args))
     draws = len(session.history)

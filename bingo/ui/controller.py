@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from bingo.ui.i18n import user_message
 from eventkit.errors import UserError
 
 DEFAULT_AUTO_SECONDS = 8.0
@@ -85,7 +84,7 @@ class DrawController(QObject):
             number = self.session.draw()
         except (UserError, OSError) as exc:  # e.g. the disk is full: nothing was drawn
             if isinstance(exc, UserError):
-                self.notice.emit(user_message(exc, self.strings), "error")
+                self.notice.emit(self.strings.coded(exc), "error")
             else:
                 self.notice.emit(self.strings("write_failed", reason=exc.strerror or exc), "error")
             if self.auto:  # auto mode tries again later: it goes on once the disk has room
@@ -107,7 +106,7 @@ class DrawController(QObject):
             number = self.session.draw_typed(number)
         except (UserError, OSError) as exc:
             if isinstance(exc, UserError):
-                self.notice.emit(user_message(exc, self.strings), "warn")
+                self.notice.emit(self.strings.coded(exc), "warn")
             else:
                 self.notice.emit(self.strings("write_failed", reason=exc.strerror or exc), "error")
             return False
@@ -153,7 +152,7 @@ class DrawController(QObject):
             details = self.winner_details(serial)
             winner = self.session.record_winner(serial, len(self.revealed), **details)
         except (UserError, OSError) as exc:
-            self.notice.emit(user_message(exc, self.strings), "error")
+            self.notice.emit(self.strings.coded(exc), "error")
             return False
         self.winners_changed.emit()
         self.notice.emit(
@@ -190,7 +189,7 @@ class DrawController(QObject):
         try:
             number = self.session.undo()
         except (UserError, OSError) as exc:
-            self.notice.emit(user_message(exc, self.strings), "error")
+            self.notice.emit(self.strings.coded(exc), "error")
             return False
         self.revealed = list(self.session.history)
         self.revealed_changed.emit()
@@ -210,7 +209,7 @@ class DrawController(QObject):
         try:
             self.session.new_game()
         except (UserError, OSError) as exc:  # the current game stays open and playable
-            self.notice.emit(user_message(exc, self.strings), "error")
+            self.notice.emit(self.strings.coded(exc), "error")
             return False
         self.revealed = []
         self._set_auto(False)

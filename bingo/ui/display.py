@@ -35,13 +35,13 @@ from bingo.ui.cardview import CardCheckView
 from bingo.ui.claims import ClaimsOverlay
 from bingo.ui.controller import ConfirmFn, DrawController, winner_ball
 from bingo.ui.help import HelpOverlay
-from bingo.ui.i18n import Strings, coded_text
 from bingo.ui.manual import attach_manual
 from bingo.ui.odds import READY, OddsService
 from bingo.ui.odds_panel import CurveView, OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
+from bingo.ui.texts import texts
 from bingo.ui.voice import attach_voice, toggle_voice
 from bingo.ui.winners import WinnersBoard
 from cards.check import BingoWatch
@@ -119,7 +119,7 @@ class ControlBar(QWidget):
             "help",
         )
         for key in keys:
-            button = QPushButton(strings(f"btn_{key}"), self)
+            button = QPushButton(strings[f"btn_{key}"], self)  # speed: set by autospeed
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.clicked.connect(actions[key])
@@ -166,7 +166,7 @@ class DisplayWindow(QWidget):
         configured_cards = config.event.cards_in_play
         config = with_registry_count(config, registry)
         self.config = config
-        self.strings = Strings(config.event.language)
+        self.strings = texts(config.event.language)
         self.warnings: list[str] = []
         self.operator = None  # an OperatorWindow shows the host's warnings
         self._warn_out = warn
@@ -302,7 +302,7 @@ class DisplayWindow(QWidget):
         elif getattr(session, "previous_finished", None):
             self.show_banner(self.strings("previous_finished"), 15000)
         for message in getattr(session, "warnings", []):
-            self.warn(coded_text(message, self.strings))  # in the show's language
+            self.warn(self.strings.coded(message, "warn_"))  # in the show's language
         if config.event.cards_in_play != configured_cards:
             self.warn(
                 self.strings(

@@ -15,6 +15,9 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel
 
+from bingo.ui.texts import TABLES
+from eventkit.i18n import Texts
+
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 TYPING_NOTICE_MS = 60_000  # the typed digits stay on the status line while the host types
 
@@ -81,15 +84,11 @@ class ManualEntry(QObject):
             self.window.show_notice("", "info", 1)
 
 
-class _CageStrings:
+class _CageTexts(Texts):
     """The show's texts, but the reel's "press Space to draw" says to type the ball's number."""
 
-    def __init__(self, strings) -> None:
-        self._strings = strings
-        self.language = getattr(strings, "language", "ja")
-
     def __call__(self, key: str, **values: object) -> str:
-        return self._strings("manual_start" if key == "ready" else key, **values)
+        return super().__call__("manual_start" if key == "ready" else key, **values)
 
 
 def attach_manual(window) -> ManualEntry:
@@ -97,7 +96,7 @@ def attach_manual(window) -> ManualEntry:
     entry = ManualEntry(window)
     window.manual_entry = entry
     if entry.active:
-        window.reel.strings = _CageStrings(window.reel.strings)
+        window.reel.strings = _CageTexts(TABLES, window.reel.strings.language)
 
     def landed(_number: int) -> None:  # the host's strip says what comes next
         if entry.active and not entry.digits:

@@ -1,6 +1,13 @@
-"""UI text in Japanese (default) and English; `Strings(language)("key", **values)`."""
+"""The draw display's screen text in Japanese (default) and English, for eventkit.i18n.Texts.
+
+`texts(language)("key", **values)` formats an entry; `texts(language).coded(warning, "warn_")`
+says a journal's warning (`warn_<code>`) and `.coded(error)` a coded error (JournalError,
+TypedNumberRefused: the entry named by its `code`) in the show's language.
+"""
 
 from __future__ import annotations
+
+from eventkit.i18n import Texts
 
 JA: dict[str, str] = {
     "count_label": "抽選数",
@@ -346,42 +353,9 @@ EN: dict[str, str] = {
     "check_letters_wrong": "The check letters {letters} do not belong to card No.{serial}: check the number on the card",
 }
 
-_TABLES = {"ja": JA, "en": EN}
+TABLES = {"ja": JA, "en": EN}
 
 
-class Strings:
-    """Looks up UI text for one language; unknown keys fall back to English, then the key."""
-
-    def __init__(self, language: str = "ja") -> None:
-        self.language = language if language in _TABLES else "ja"
-        self._table = _TABLES[self.language]
-
-    def __call__(self, key: str, **values: object) -> str:
-        text = self._table.get(key) or EN.get(key) or key
-        return text.format(**values) if values else text
-
-
-def coded_text(item: object, strings: Strings) -> str:
-    """A warning's text in the show's language from its `code` + `params` (the table's
-    `warn_<code>`); its own str() when the code has no text."""
-    code = getattr(item, "code", None)
-    params = getattr(item, "params", {})
-    key = f"warn_{code}"
-    if code and (key in JA or key in EN):
-        try:
-            return strings(key, **params)
-        except (KeyError, IndexError, ValueError):
-            pass
-    return str(item)
-
-
-def user_message(exc: Exception, strings: Strings) -> str:
-    """An error's message in the show's language when it names one (`key` + `values`)."""
-    key = getattr(exc, "key", None)
-    values = getattr(exc, "values", {})
-    if key and (key in JA or key in EN):
-        try:
-            return strings(key, **values)
-        except (KeyError, IndexError, ValueError):
-            pass
-    return str(exc)
+def texts(language: str = "ja") -> Texts:
+    """The show's texts in `language` (Japanese when there is no table for it)."""
+    return Texts(TABLES, language)
