@@ -19,6 +19,7 @@ from bingo.journal import (
     OLD_FORMAT,
     REHEARSAL_OFF_SEED,
     TORN_LINE,
+    JournalError,
     JournalWarning,
     head_path,
     read_journal,
@@ -27,6 +28,7 @@ from bingo.session import DrawSession
 from bingo.ui.texts import EN, JA, texts
 
 ROOT = Path(__file__).resolve().parent.parent
+RAISING = ("journal.py", "journal_lock.py", "session.py", "ui/command.py")
 CODES = [
     value
     for name, value in vars(journal_module).items()
@@ -57,6 +59,29 @@ def test_every_warning_code_has_a_text_in_both_languages():
     assert set(CODES) >= {TORN_LINE, OLD_FORMAT, HEAD_MISSING, REHEARSAL_OFF_SEED}
     for code in CODES:
         assert f"warn_{code}" in JA and f"warn_{code}" in EN, code
+
+
+def test_every_coded_error_and_warning_raised_has_a_text_in_both_languages():
+    """The one convention: an error names its text by `code` (the entry `code`), a warning by
+    `code` (the entry `warn_<code>`); a code raised without a text would show English."""
+    import re
+
+    sources = "".join((ROOT / "bingo" / name).read_text() for name in RAISING)
+    errors = set(re.findall(r'code="([a-z_]+)"', sources)) | {JournalError.code}
+    assert {"journal_tampered", "journal_shortened", "seed_mismatch", "manual_already"} <= errors
+    for code in errors:
+        assert code in JA and code in EN, code
+    warned = set(re.findall(r"(?:_warn\(\s*state,|JournalWarning\()\s*([A-Z_]+)", sources))
+    assert {"TORN_LINE", "PREVIOUS_FINISHED", "JOURNAL_CONTINUED"} <= warned
+    for name in warned:
+        assert getattr(journal_module, name) in CODES, name
+
+
+def test_journal_errors_have_no_second_set_of_names():
+    error = JournalError("broken", code="journal_damaged", path="/x")
+    assert (error.code, error.params) == ("journal_damaged", {"detail": "broken", "path": "/x"})
+    assert not hasattr(error, "key") and not hasattr(error, "values")
+    assert texts("en").coded(error) == EN["journal_damaged"]
 
 
 def test_a_torn_line_and_a_missing_head_are_told_apart(tmp_path, config):
