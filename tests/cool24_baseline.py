@@ -24,7 +24,6 @@ import hashlib
 import json
 import random
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -111,28 +110,34 @@ def engine_games() -> dict[str, Any]:
 # ---------------------------------------------------------------- the table
 
 
+# The table's vocabulary changed in issue 25 (start -> start_game, play(slot) -> act(0, action),
+# the refusal's text now on the table's `Refused`): these four adapt, the records are the same.
+
+
 def _table(seed: int, settings: Cool24Settings) -> Any:
     from games.cool24.table import TableSession
 
-    return TableSession(settings, seed)
+    return TableSession(settings=settings, seed=seed, language=settings.language)
 
 
 def _table_start(table: Any) -> Game:
-    return table.start()
+    return table.start_game()
 
 
 def _table_play(table: Any, slot: int) -> Any:
-    return table.play(slot)
+    return table.act(0, PlaySlot(slot))
 
 
 def _table_refusal(table: Any, slot: int, language: str) -> str:
-    from games.common.protocol import IllegalMove
-    from games.cool24.texts import refusal
+    from games.common.table import Refused
 
+    table.language = language
     try:
-        table.play(slot)
-    except IllegalMove as exc:
-        return refusal(exc, replace(table.settings, language=language))
+        table.act(0, PlaySlot(slot))
+    except Refused as exc:
+        return exc.text
+    finally:
+        table.language = table.settings.language
     raise AssertionError(f"slot {slot} was played")
 
 

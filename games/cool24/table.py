@@ -1,16 +1,38 @@
-"""The COOL 24+24 table without Qt: games in a row from one seed, the stage, plays and hints.
+"""The COOL 24+24 table without Qt: games in a row from one seed, one seat, plays and hints.
 
-`Cool24Widget` (games.cool24.qt.window) paints this and animates what `play` returns.
+It follows `games.common.table.TableProtocol` with one seat (0). The seat is a person by
+default (`people={0}`); with `people=set()` a CPU plays it: the least connected card
+(`policies.greedy_slot`; COOL has one CPU, so `cpu_levels` are accepted and not used).
+
+    table = TableSession(seed=4, language="en")
+    table.start_game()
+    while table.in_game:
+        table.act(0, table.legal_actions(0)[0])     # or its text: "slot 2", "2"
+    table.results().returns                          # (score,)
+
+`act` returns the engine's `PlayResult` and refuses with `Refused` (code, params, a text in the
+table's language from `games.cool24.texts`). `view(seat)` is what the screen paints besides
+the cards: which slots are lit, the prompt at the bottom; `hint()` is the lookahead's card.
+`Cool24Widget` (games.cool24.qt.window) paints this and animates what `act` returns.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
-from games.cool24.rules import Game, PlayResult, PlaySlot
-from games.cool24.settings import Cool24Settings
+from eventkit.i18n import Texts
+from games.common.protocol import GameInfo, IllegalMove
+from games.common.table import Refused, Results, refused, seat_list
+from games.cool24.policies import greedy_slot
+from games.cool24.rules import Game, Observation, PlayResult, PlaySlot, bonus_counts, legal_slots
+from games.cool24.settings import BONUS_KINDS, Cool24Settings
 from games.cool24.sim import hint_slot
+from games.cool24.texts import REASONS, TEXTS, illegal
+
+SEAT = 0  # the one seat
 
 
 class Stage(StrEnum):
@@ -19,34 +41,198 @@ class Stage(StrEnum):
     OVER = "over"  # the summary of the game just played
 
 
-class TableSession:
-    """One player, game after game; every game's seed comes from the table's seed."""
+@dataclass(frozen=True)
+class TableView:
+    """What a seat sees of the table now. `observation` is the seat's (hand, stock, score ...;
+    None for the public view and before the first game); `playable` the slots the person may
+    play now (lit on screen); `prompt` the TEXTS key of the line at the bottom ("keys",
+    "keys_nohint" or "stuck"; "" on the title); the public part: the last card, this lap's
+    cards played (the trail on the field), the stock's size and the score."""
 
-    def __init__(self, settings: Cool24Settings | None = None, seed: int | None = None) -> None:
+    stage: Stage
+    observation: Observation | None
+    playable: tuple[int, ...]
+    prompt: str
+    last: str | None
+    lap_cards: tuple[str, ...]
+    stock_count: int
+    score: int
+    hint: bool
+
+
+class TableSession:
+    """One seat, game after game; every game's seed comes from the table's seed."""
+
+    info: GameInfo = Game.info
+
+    def __init__(
+        self,
+        *,
+        players: int = 1,
+        people: Sequence[int] | frozenset[int] | set[int] = frozenset({SEAT}),
+        seed: int | None = None,
+        language: str = "ja",
+        cpu_levels: Sequence[str] = ("normal",),
+        settings: Cool24Settings | None = None,
+    ) -> None:
+        if players != 1:
+            raise ValueError(f"COOL 24+24 is played alone: use players=1, not {players!r}")
         self.settings = settings or Cool24Settings()
+        self.language = language
+        self.cpu_levels = tuple(cpu_levels)  # accepted for the common signature; one CPU
+        self._people = seat_list(people, 1)
         self.master = random.Random(seed)
         self.stage = Stage.TITLE
         self.game: Game | None = None
+        self._results: Results | None = None
 
-    def start(self) -> Game:
+    # ------------------------------------------------------------ seats
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (Texts(TEXTS, self.language)["player"],)
+
+    @property
+    def people(self) -> frozenset[int]:
+        return self._people
+
+    def seat_people(self, seats: frozenset[int] | set[int]) -> None:
+        self._people = seat_list(seats, 1)
+
+    # ------------------------------------------------------------ the game
+    def start_game(self) -> Game:
         """Deal a new game."""
         self.game = Game.new(seed=self.master.randrange(2**32), rules=self.settings)
         self.stage = Stage.PLAY
+        self._results = None
         return self.game
 
-    def play(self, slot: int) -> PlayResult | None:
-        """Play the card in `slot` (IllegalMove if it may not); None when no game is in play."""
-        if self.stage is not Stage.PLAY or self.game is None:
-            return None
-        result = self.game.apply(PlaySlot(slot))
+    @property
+    def in_game(self) -> bool:
+        return self.stage is Stage.PLAY and self.game is not None and not self.game.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        return SEAT if self.in_game else None
+
+    @property
+    def cpu_due(self) -> bool:
+        return self.in_game and SEAT not in self._people
+
+    def legal_actions(self, seat: int) -> list[PlaySlot]:
+        if seat != self.to_move or self.game is None:
+            return []
+        return self.game.legal_actions()
+
+    def refusal(self, seat: int, action: object) -> Refused | None:
+        """Why `seat` may not take `action` (a `PlaySlot` or its text) now; None when it may."""
+        return self._check(seat, action)[1]
+
+    def act(self, seat: int, action: object) -> PlayResult:
+        """Play `action` (a `PlaySlot`, or its text "slot 2" / "2") for `seat`: the engine's
+        `PlayResult`, or `Refused` saying why not."""
+        play, why = self._check(seat, action)
+        if why is not None:
+            raise why
+        assert self.game is not None and play is not None
+        result = self.game.apply(play)
         if result.over:
             self.stage = Stage.OVER
+            self._results = self._final(self.game)
         return result
+
+    def cpu_choice(self) -> tuple[int, PlaySlot] | None:
+        if not self.cpu_due:
+            return None
+        assert self.game is not None
+        return SEAT, PlaySlot(greedy_slot(self.game))
+
+    def step_cpu(self) -> tuple[int, PlaySlot] | None:
+        choice = self.cpu_choice()
+        if choice is not None:
+            self.act(*choice)
+        return choice
+
+    def advance(self) -> bool:
+        """COOL has no step of its own between plays."""
+        return False
+
+    def results(self) -> Results | None:
+        """The last finished game's: returns (score,), place 1 (one player); no money.
+        `extra`: cards played, whether all 48 went, the bonuses earned by kind."""
+        return self._results
+
+    def view(self, seat: int | None) -> TableView:
+        g = self.game
+        mine = seat == SEAT and g is not None
+        playable = tuple(legal_slots(g)) if g is not None and self.stage is Stage.PLAY else ()
+        if self.stage is Stage.TITLE or g is None:
+            prompt = ""
+        elif self.stage is Stage.OVER and not g.cleared:
+            prompt = "stuck"
+        else:
+            prompt = "keys" if self.settings.hint else "keys_nohint"
+        lap = g.history[len(g.history) - g.played :] if g is not None and g.played else []
+        return TableView(
+            stage=self.stage,
+            observation=g.observation(SEAT) if mine and g is not None else None,
+            playable=playable if mine and seat in self._people else (),
+            prompt=prompt,
+            last=None if g is None else g.last,
+            lap_cards=tuple(g.code(c) for c in lap) if g is not None else (),
+            stock_count=0 if g is None else g.stock_count,
+            score=0 if g is None else g.score,
+            hint=self.settings.hint,
+        )
 
     def hint(self) -> int | None:
         """The card the lookahead recommends (games.cool24.sim.hint_slot: greedy playouts in
-        the numba kernel, up to 4,000 per card); None when hints are off or no game runs.
+        the numba kernel, up to 16,000 per card); None when hints are off or no game runs.
         Seeded by the cards played so far, so the game's own future is not touched."""
-        if self.stage is not Stage.PLAY or self.game is None or not self.settings.hint:
+        if not self.in_game or self.game is None or not self.settings.hint:
             return None
         return hint_slot(self.game, seed=self.game.total_played)
+
+    # ------------------------------------------------------------ inside
+    def _check(self, seat: int, action: object) -> tuple[PlaySlot | None, Refused | None]:
+        """The play `action` stands for, or why the table refuses it."""
+        game = self.game
+        if game is None:
+            return None, self._refused("no_game")
+        if seat != SEAT:
+            return None, self._refused("not_your_turn")
+        try:
+            play = game.parse_action(action) if isinstance(action, str) else action
+        except IllegalMove as exc:
+            return None, self._engine_refused(exc)
+        if seat not in self._people and (seat, play) != self.cpu_choice():
+            return None, self._refused("not_a_person")  # only the CPU's own choice is taken
+        error = game.why_illegal(play)
+        if error is not None:
+            return None, self._engine_refused(error)
+        assert isinstance(play, PlaySlot)
+        return play, None
+
+    def _engine_refused(self, error: IllegalMove) -> Refused:
+        """The engine's refusal with its text in the table's language, the cards named as
+        they look (games.cool24.texts.illegal)."""
+        text = illegal(Texts(TEXTS, self.language), error, self.settings)
+        return Refused(error.code, error.params, text)
+
+    def _refused(self, code: str) -> Refused:
+        return refused(code, REASONS.get(self.language, REASONS["ja"]), self.language)
+
+    @staticmethod
+    def _final(game: Game) -> Results:
+        return Results(
+            returns=game.returns(),
+            places=(1,),
+            extra={
+                "total_played": game.total_played,
+                "cleared": game.cleared,
+                "bonuses": dict(zip(BONUS_KINDS, bonus_counts(game), strict=True)),
+            },
+        )

@@ -58,6 +58,7 @@ TEXTS = {
         "quit_yes": "Y：やめる",
         "quit_no": "N / Esc：つづける",
         "cards": "{n} 枚",
+        "player": "あなた",
     },
     "en": {
         "title": "COOL 24+24",
@@ -98,6 +99,7 @@ TEXTS = {
         "quit_yes": "Y: quit",
         "quit_no": "N / Esc: keep playing",
         "cards": "{n} cards",
+        "player": "You",
     },
 }
 

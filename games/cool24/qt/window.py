@@ -39,19 +39,20 @@ from eventkit.i18n import Texts
 from eventkit.images import ImageError, load_square, qimage_of
 from eventkit.qtruntime import make_app
 from eventkit.screen import show_full_screen, show_normal
+from games.common.table import Refused
 from games.common.textfit import MIN_TEXT, fitted_font
 from games.cool24.rules import (
     HAND_SIZE,
     Game,
-    IllegalCoolMove,
     PlayResult,
+    PlaySlot,
     legal_slots,
     number_of,
     suit_of,
 )
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP, NUMBERS, Cool24Settings
-from games.cool24.table import Stage, TableSession
-from games.cool24.texts import TEXTS, refusal
+from games.cool24.table import SEAT, Stage, TableSession
+from games.cool24.texts import TEXTS
 
 CANVAS_W, CANVAS_H = 1600, 900
 CARD_W, CARD_H = 250, 375  # 2:3, the seed's 128 px suit image and 256 px picture scaled
@@ -245,7 +246,9 @@ class Cool24Widget(QWidget):
         super().__init__()
         self.settings = settings or Cool24Settings()
         self.t = Texts(TEXTS, self.settings.language)
-        self.session = TableSession(self.settings, seed)
+        self.session = TableSession(
+            settings=self.settings, seed=seed, language=self.settings.language
+        )
         self.images = CardImages(self.settings.image_dir, self.settings.suits)
         self.cards = CardPainter(self.settings, self.images)
         self.popups: list[Popup] = []
@@ -274,14 +277,10 @@ class Cool24Widget(QWidget):
     def state(self) -> Stage:
         return self.session.stage
 
-    @state.setter
-    def state(self, stage: str) -> None:  # a set position (tests)
-        self.session.stage = Stage(stage)
-
     # ------------------------------------------------------------ actions
     def start(self) -> None:
         """A new game (Enter on the title or the summary)."""
-        self.session.start()
+        self.session.start_game()
         self.popups.clear()
         self.toast = None
         self.hint_slot = None
@@ -296,12 +295,12 @@ class Cool24Widget(QWidget):
 
     def play_slot(self, slot: int) -> PlayResult | None:
         """Play the card in `slot` (1-4); an unplayable card shows why instead."""
-        try:
-            result = self.session.play(slot)
-        except IllegalCoolMove as exc:
-            self._toast(refusal(exc, self.settings))
+        if not self.session.in_game:
             return None
-        if result is None:
+        try:
+            result = self.session.act(SEAT, PlaySlot(slot))
+        except Refused as exc:
+            self._toast(exc.text)
             return None
         self.hint_slot = None
         self.toast = None  # a refusal says why that card could not go; this one went
