@@ -25,6 +25,7 @@ from bingo.config import Config
 from cards.model import BingoCard
 from cards.registry import (
     FREE_TEXT,
+    Batch,
     RegistryError,
     batches_path,
     check_board,
@@ -64,12 +65,12 @@ class CardSet:
 
     registry: Path
     cards: dict[int, BingoCard]
-    batches: list[dict]
+    batches: list[Batch]
     key: bytes | None
     notes: list[str] = field(default_factory=list)
 
 
-def _batch_name(index: int, batch: dict) -> str:
+def _batch_name(index: int, batch: Batch) -> str:
     made = batch.get("made")
     return f"batch {index + 1}" + (f" (made {made})" if isinstance(made, str) else "")
 
@@ -81,7 +82,7 @@ def _line_of(cards: Mapping[int, BingoCard], serial: int) -> int:
     return 0
 
 
-def verify_rows(cards: Mapping[int, BingoCard], batches: list[dict], registry: Path) -> list[str]:
+def verify_rows(cards: Mapping[int, BingoCard], batches: list[Batch], registry: Path) -> list[str]:
     """Check every batch's rows against its record; raise RegistryError naming the first row
     that differs. Returns notes about batches that recorded no digests (made before this)."""
     notes: list[str] = []
@@ -142,11 +143,11 @@ def _legacy_key(config: Config) -> tuple[Path, bytes] | None:
     return None if key is None else (path, key)
 
 
-def recorded_key_ids(batches: list[dict]) -> set[str]:
+def recorded_key_ids(batches: list[Batch]) -> set[str]:
     return {b["key_id"] for b in batches if isinstance(b.get("key_id"), str)}
 
 
-def find_key(config: Config, registry: Path, batches: list[dict], note: Note) -> bytes | None:
+def find_key(config: Config, registry: Path, batches: list[Batch], note: Note) -> bytes | None:
     """The set's key: `cards.key` beside the registry, else an older version's key from the
     user's data folder (copied beside the registry, the old file kept). None when there is
     none. Raises CardKeyError when the key there did not sign the recorded batches."""

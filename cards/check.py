@@ -88,11 +88,12 @@ def check_card(card: BingoCard, drawn: Iterable[int], threshold: int) -> CardChe
     if winning:
         return CardCheck(card, marked, winning, tuple(groups), BINGO, ())
     group_of = {cell: i for i, g in enumerate(groups) for cell in g}
-    reach = []
+    reach: list[int] = []
     size = card.size
     for r in range(size):
         for c in range(size):
-            if marked[r][c]:
+            number = card.rows[r][c]
+            if number is None or marked[r][c]:  # the free centre is always marked
                 continue
             touching = {
                 group_of[(nr, nc)]
@@ -100,7 +101,7 @@ def check_card(card: BingoCard, drawn: Iterable[int], threshold: int) -> CardChe
                 if (nr, nc) in group_of
             }
             if 1 + sum(len(groups[i]) for i in touching) >= threshold:
-                reach.append(card.rows[r][c])
+                reach.append(number)
     verdict = REACH if reach else NOT_YET
     return CardCheck(card, marked, frozenset(), tuple(groups), verdict, tuple(sorted(reach)))
 
@@ -153,7 +154,7 @@ def load_registry_for(
     return VerifiedRegistry(card_set.cards, card_key=card_set.key)
 
 
-class VerifiedRegistry(dict):
+class VerifiedRegistry(dict[int, BingoCard]):
     """{serial: card} of a verified registry, with its set's key (`card_key`, None when the
     set has none): the draw display checks a printed code's letters with it."""
 

@@ -44,6 +44,7 @@ from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
 from cards.preflight import Preflight, preflight
 from cards.registry import (
     SERIAL_MAX_DIGITS,
+    Batch,
     RegistryError,
     RegistryWriter,
     batches_path,
@@ -174,7 +175,7 @@ def _png_step(folder: Path | None, step: Callable[..., Any], *args: Any) -> Any:
         ) from None
 
 
-def _seeds_text(batches: list[dict], first: int, last: int, seed: int) -> str:
+def _seeds_text(batches: list[Batch], first: int, last: int, seed: int) -> str:
     """Every batch's serials and seed, for the checking sheet: "1-100: 7, 101-150: 9"."""
     parts = []
     for b in [*batches, {"first_serial": first, "last_serial": last, "seed": seed}]:
@@ -346,7 +347,7 @@ def make_cards(
     check_path = check_sheet_path(out)
     meta_path = batches_path(registry_path)
     old_cards: dict[int, BingoCard] = {}
-    batches: list[dict] = []
+    batches: list[Batch] = []
     new_key = False
     if append:
         if first_serial is not None:

@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from types import FrameType
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 from eventkit.errors import UserError
 
@@ -85,7 +86,7 @@ class _Signals:
         self.deferring = False
         self.pending: int | None = None
 
-    def handle(self, signum: int, frame) -> None:
+    def handle(self, signum: int, frame: FrameType | None) -> None:
         if self.deferring:
             self.pending = signum
             return
@@ -245,7 +246,9 @@ class PngFolder:
         self.stage.rmdir()
         self._created = False  # the folder is in use now
         for path in self._ours():
-            serial = int(PNG_NAME.fullmatch(path.name).group(1))
+            match = PNG_NAME.fullmatch(path.name)
+            assert match is not None  # _ours() lists only the names PNG_NAME matches
+            serial = int(match.group(1))
             if path.name not in written and serial not in self._keep and path.is_file():
                 if self.backup_stamp:
                     self._keep_backup(path)
@@ -273,16 +276,31 @@ class OutputFiles:
     def __init__(self, *, backup: bool = False, stamp: str | None = None) -> None:
         self.backup = backup
         self.stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-        self._files: list[tuple[IO, Path, Path]] = []  # (open file, temp, target)
+        self._files: list[tuple[IO[Any], Path, Path]] = []  # (open file, temp, target)
         self._always_kept: set[Path] = set()  # targets backed up even without `backup`
-        self._scratch: list[tuple[IO, Path]] = []  # drafts, removed at the end either way
+        self._scratch: list[tuple[BinaryIO, Path]] = []  # drafts, removed at the end either way
         self._retired: list[Path] = []
         self.png: PngFolder | None = None
         self.backups: list[Path] = []
 
+    @overload
+    def open(
+        self,
+        target: Path,
+        *,
+        text: Literal[False] = False,
+        keep_old: bool = False,
+        mode: int = 0o666,
+    ) -> BinaryIO: ...
+
+    @overload
+    def open(
+        self, target: Path, *, text: Literal[True], keep_old: bool = False, mode: int = 0o666
+    ) -> TextIO: ...
+
     def open(
         self, target: Path, *, text: bool = False, keep_old: bool = False, mode: int = 0o666
-    ) -> IO:
+    ) -> IO[Any]:
         """A temporary file for `target`. `keep_old`: an existing target is backed up when
         replaced even without `backup` (a record never rewritten without its previous one);
         `mode` 0o600 for a secret."""
@@ -298,14 +316,13 @@ class OutputFiles:
                 raise OutputError(
                     f"cannot write {target}: {exc.strerror or exc}; choose another --out"
                 ) from None
-            if text:
-                f = os.fdopen(fd, "w", newline="", encoding="utf-8")
-            else:
-                f = os.fdopen(fd, "wb")
+            f: IO[Any] = (
+                os.fdopen(fd, "w", newline="", encoding="utf-8") if text else os.fdopen(fd, "wb")
+            )
             self._files.append((f, tmp, target))
         return f
 
-    def scratch(self, target: Path) -> tuple[IO, Path]:
+    def scratch(self, target: Path) -> tuple[BinaryIO, Path]:
         """A hidden temporary file beside `target` for a draft (the press PDF before pikepdf
         makes it PDF/X): removed on commit and on discard, never renamed into place."""
         tmp = _unique_temp(target)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
@@ -44,8 +44,8 @@ class _InfoWithExtras(pdfdoc.PDFInfo):
 
     extras: dict[str, str] = {}
 
-    def format(self, document) -> bytes:
-        standard = pdfdoc.PDFInfo.format(self, document)
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        standard: bytes = pdfdoc.PDFInfo.format(self, document)
         if not self.extras:
             return standard
         extra = b"".join(
@@ -120,7 +120,7 @@ class _StreamingDocument(pdfdoc.PDFDocument):
 class StreamingCanvas(Canvas):
     """A Canvas on an open binary file; pages go to the file as they are finished."""
 
-    def __init__(self, out: BinaryIO, pagesize: tuple[float, float], **kwargs) -> None:
+    def __init__(self, out: BinaryIO, pagesize: tuple[float, float], **kwargs: Any) -> None:
         super().__init__(
             out, pagesize=pagesize, invariant=1, pageCompression=1, pdfVersion=PDF_VERSION, **kwargs
         )

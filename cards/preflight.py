@@ -12,6 +12,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pikepdf
 
 MM = 72.0 / 25.4
 _STRINGS = re.compile(rb"\((?:\\.|[^\\)])*\)", re.DOTALL)
@@ -81,7 +85,7 @@ class Preflight:
         return "\n".join(lines)
 
 
-def _contents(page) -> bytes:
+def _contents(page: pikepdf.Page) -> bytes:
     import pikepdf
 
     contents = page.obj.get("/Contents")
@@ -103,7 +107,7 @@ def _scan_ops(data: bytes, report: Preflight) -> None:
             report.smallest_text_pt = smallest
 
 
-def _forms_and_images(resources) -> Iterator[tuple[str, object]]:
+def _forms_and_images(resources: pikepdf.Object | None) -> Iterator[tuple[str, pikepdf.Object]]:
     import pikepdf
 
     xobjects = resources.get("/XObject") if resources is not None else None
@@ -112,7 +116,7 @@ def _forms_and_images(resources) -> Iterator[tuple[str, object]]:
     yield from xobjects.items()
 
 
-def _space_name(space) -> str:
+def _space_name(space: pikepdf.Object | str) -> str:
     import pikepdf
 
     if isinstance(space, pikepdf.Array):
@@ -142,7 +146,7 @@ def preflight(path: str | Path, *, every_page: bool = False) -> Preflight:
         intents = pdf.Root.get("/OutputIntents")
         if intents:
             report.output_intent = str(intents[0].get("/OutputConditionIdentifier", ""))
-        seen_forms: set = set()
+        seen_forms: set[tuple[int, int]] = set()
         total = len(pdf.pages)
         for number, page in enumerate(pdf.pages, start=1):
             if (
@@ -154,51 +158,66 @@ def preflight(path: str | Path, *, every_page: bool = False) -> Preflight:
             ):
                 _scan_ops(_contents(page), report)
                 report.pages_read += 1
-            _walk(page.obj.get("/Resources"), report, seen_forms, pikepdf)
-            trim, bleed = page.obj.get("/TrimBox"), page.obj.get("/BleedBox")
-            if trim is None:
-                report.pages_without_trim += 1
-                continue
-            t = [float(v) for v in trim]
-            if report.trim_mm is None:
-                report.trim_mm = ((t[2] - t[0]) / MM, (t[3] - t[1]) / MM)
-                if bleed is not None:
-                    b = [float(v) for v in bleed]
-                    report.bleed_mm = min(t[0] - b[0], t[1] - b[1], b[2] - t[2], b[3] - t[3]) / MM
-                else:
-                    report.bleed_mm = 0.0
+            _walk(page.obj.get("/Resources"), report, seen_forms)
+            _boxes(page, report)
         if report.pages_without_trim == report.pages:
             report.pages_without_trim = 0
         for obj in pdf.objects:
-            if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
-                continue
-            kind = obj.get("/Type")
-            if kind == "/Font":
-                _font(obj, report, pikepdf)
-            # graphics states (reportlab leaves out their /Type): constant alpha under 1
-            for key in ("/CA", "/ca"):
-                value = obj.get(key)
-                if isinstance(value, int | float | pikepdf.Object) and _number(value) < 1:
-                    report.transparency.append(f"alpha {key[1:]} {_number(value):g}")
-            if kind == "/ExtGState" and obj.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
-                report.transparency.append("soft mask (ExtGState)")
-            if "/SMask" in obj and obj.get("/Subtype") == "/Image":
-                report.transparency.append("image with a soft mask")
-            group = obj.get("/Group") if kind in ("/Page", "/XObject", None) else None
-            if isinstance(group, pikepdf.Dictionary) and group.get("/S") == "/Transparency":
-                report.transparency.append("transparency group")
+            if isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
+                _object(obj, report)
     return report
 
 
-def _number(value) -> float:
+def _boxes(page: pikepdf.Page, report: Preflight) -> None:
+    """The trim size and bleed of the first page that has a TrimBox; pages without one counted."""
+    trim, bleed = page.obj.get("/TrimBox"), page.obj.get("/BleedBox")
+    if trim is None:
+        report.pages_without_trim += 1
+        return
+    if report.trim_mm is not None:
+        return
+    t = [float(v) for v in trim]
+    report.trim_mm = ((t[2] - t[0]) / MM, (t[3] - t[1]) / MM)
+    if bleed is not None:
+        b = [float(v) for v in bleed]
+        report.bleed_mm = min(t[0] - b[0], t[1] - b[1], b[2] - t[2], b[3] - t[3]) / MM
+    else:
+        report.bleed_mm = 0.0
+
+
+def _object(obj: pikepdf.Object, report: Preflight) -> None:
+    """One object of the file: a font, or a source of transparency."""
+    import pikepdf
+
+    kind = obj.get("/Type")
+    if kind == "/Font":
+        _font(obj, report)
+    # graphics states (reportlab leaves out their /Type): constant alpha under 1
+    for key in ("/CA", "/ca"):
+        value = obj.get(key)
+        if isinstance(value, int | float | pikepdf.Object) and _number(value) < 1:
+            report.transparency.append(f"alpha {key[1:]} {_number(value):g}")
+    if kind == "/ExtGState" and obj.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
+        report.transparency.append("soft mask (ExtGState)")
+    if "/SMask" in obj and obj.get("/Subtype") == "/Image":
+        report.transparency.append("image with a soft mask")
+    group = obj.get("/Group") if kind in ("/Page", "/XObject", None) else None
+    if isinstance(group, pikepdf.Dictionary) and group.get("/S") == "/Transparency":
+        report.transparency.append("transparency group")
+
+
+def _number(value: Any) -> float:
+    """A PDF number as a float; anything that is not one counts as 1 (opaque)."""
     try:
         return float(value)
     except (TypeError, ValueError):
         return 1.0
 
 
-def _states(resources, report: Preflight, pikepdf) -> None:
+def _states(resources: pikepdf.Object | None, report: Preflight) -> None:
     """Graphics states of a resource dictionary (direct or not): constant alpha under 1."""
+    import pikepdf
+
     states = resources.get("/ExtGState") if resources is not None else None
     if not isinstance(states, pikepdf.Dictionary):
         return
@@ -210,9 +229,9 @@ def _states(resources, report: Preflight, pikepdf) -> None:
             report.transparency.append(f"soft mask ({name})")
 
 
-def _walk(resources, report: Preflight, seen: set, pikepdf) -> None:
+def _walk(resources: pikepdf.Object | None, report: Preflight, seen: set[tuple[int, int]]) -> None:
     """Forms (once each) and pictures placed in them: their colour and size as printed."""
-    _states(resources, report, pikepdf)
+    _states(resources, report)
     for _name, xobject in _forms_and_images(resources):
         key = xobject.objgen
         if key in seen:
@@ -222,24 +241,28 @@ def _walk(resources, report: Preflight, seen: set, pikepdf) -> None:
             data = xobject.read_bytes()
             _scan_ops(data, report)
             inner = xobject.get("/Resources")
-            images = dict(_forms_and_images(inner))
-            for a, _b, _c, d, name in _PLACED.findall(_STRINGS.sub(b"()", data)):
-                image = images.get("/" + name.decode("latin-1"))
-                if image is None or image.get("/Subtype") != "/Image":
-                    continue
-                width_in = abs(float(a)) / 72.0
-                height_in = abs(float(d)) / 72.0
-                if width_in and height_in:
-                    ppi = min(int(image.Width) / width_in, int(image.Height) / height_in)
-                    if report.lowest_ppi is None or ppi < report.lowest_ppi:
-                        report.lowest_ppi = ppi
-                report.picture_spaces.add(_space_name(image.get("/ColorSpace", "?")))
-            _walk(inner, report, seen, pikepdf)
+            _placed_pictures(data, dict(_forms_and_images(inner)), report)
+            _walk(inner, report, seen)
         elif xobject.get("/Subtype") == "/Image":
             report.picture_spaces.add(_space_name(xobject.get("/ColorSpace", "?")))
 
 
-def _font(font, report: Preflight, pikepdf) -> None:
+def _placed_pictures(data: bytes, images: dict[str, pikepdf.Object], report: Preflight) -> None:
+    """The pictures a form's content places (`a b c d e f cm /Name Do`): resolution, colour."""
+    for a, _b, _c, d, name in _PLACED.findall(_STRINGS.sub(b"()", data)):
+        image = images.get("/" + name.decode("latin-1"))
+        if image is None or image.get("/Subtype") != "/Image":
+            continue
+        width_in = abs(float(a)) / 72.0
+        height_in = abs(float(d)) / 72.0
+        if width_in and height_in:
+            ppi = min(int(image.Width) / width_in, int(image.Height) / height_in)
+            if report.lowest_ppi is None or ppi < report.lowest_ppi:
+                report.lowest_ppi = ppi
+        report.picture_spaces.add(_space_name(image.get("/ColorSpace", "?")))
+
+
+def _font(font: pikepdf.Object, report: Preflight) -> None:
     subtype = font.get("/Subtype")
     if subtype == "/Type3":
         report.fonts[str(font.get("/Name", "Type3"))] = True

@@ -14,7 +14,7 @@ import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bingo.config import MAX_SIZE, MIN_SIZE, BoardConfig
 from cards.model import BingoCard
@@ -175,7 +175,7 @@ def read_registry(path: str | Path) -> dict[int, BingoCard]:
         )
     cards: dict[int, BingoCard] = {}
     lines: dict[int, int] = {}  # serial -> line, for messages
-    by_grid: dict[tuple, int] = {}
+    by_grid: dict[tuple[tuple[int | None, ...], ...], int] = {}
     for line_no, row in enumerate(rows[1:], start=2):
         if not row or (len(row) == 1 and not row[0].strip()):
             continue
@@ -239,6 +239,8 @@ def check_board(
 # ---------------------------------------------------------------- batches (a side file)
 
 BATCHES_FORMAT = 1
+# one batch's record in cards.batches.json (made, seeds, key_id, digests ...): JSON as read
+Batch = dict[str, Any]
 
 
 def batches_path(registry_path: Path) -> Path:
@@ -246,7 +248,7 @@ def batches_path(registry_path: Path) -> Path:
     return registry_path.with_suffix(".batches.json")
 
 
-def read_batches(registry_path: Path) -> list[dict] | None:
+def read_batches(registry_path: Path) -> list[Batch] | None:
     """The batches recorded beside a registry; [] when there is no side file, None when it is
     damaged (the registry itself stays the source of truth)."""
     path = batches_path(registry_path)
@@ -264,5 +266,5 @@ def read_batches(registry_path: Path) -> list[dict] | None:
     return batches if all(isinstance(b, dict) for b in batches) else None
 
 
-def batches_text(batches: list[dict]) -> str:
+def batches_text(batches: list[Batch]) -> str:
     return json.dumps({"format": BATCHES_FORMAT, "batches": batches}, indent=2, ensure_ascii=False)

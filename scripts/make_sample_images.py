@@ -25,7 +25,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     colour = colour.lstrip("#")
     if len(colour) == 3:
         colour = "".join(ch * 2 for ch in colour)
-    return tuple(int(colour[i : i + 2], 16) for i in (0, 2, 4))
+    return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
 
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, ...]:
@@ -46,8 +46,8 @@ def draw_blob(fill: str, outline: str, rng: random.Random) -> Image.Image:
     wobble = rng.uniform(0.0, 2 * math.pi)
     for i in range(72):
         a = 2 * math.pi * i / 72
-        r = 92 + 6 * math.sin(3 * a + wobble)
-        points.append((128 + r * math.cos(a), 140 + r * 0.9 * math.sin(a)))
+        radius = 92 + 6 * math.sin(3 * a + wobble)
+        points.append((128 + radius * math.cos(a), 140 + radius * 0.9 * math.sin(a)))
     shadow = Image.new("L", (SIZE, SIZE), 0)
     ImageDraw.Draw(shadow).polygon([(x + 6, y + 8) for x, y in points], fill=120)
     img.paste(_mix(edge, (0, 0, 0), 0.4), (0, 0), shadow.filter(ImageFilter.GaussianBlur(6)))
