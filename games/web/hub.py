@@ -14,25 +14,36 @@ the server's asyncio loop:
     await hub.close()
 
 Every method that changes something is synchronous and quick: it checks the player's token,
-changes the room, writes the journal (fsync) and calls ``send`` of every connection that must
-hear of it before it returns. CPU moves and the turn timer run as the hub's own asyncio tasks
-(CPU choices in a worker process pool, so one table's strong CPU never delays another table's
-messages). A refused call raises `Refused` (games.common.table) with the text in the hub's
-language; the server turns it into a ``{"type": "refused", ...}`` message with `refused_message`.
+writes the journal (fsync) before anything it tells, changes the room and calls ``send`` of
+every connection that must hear of it before it returns. CPU moves and the turn timer run as
+the hub's own asyncio tasks (CPU choices in a worker process pool, so one table's strong CPU
+never delays another table's messages); without a loop (tests) `run_cpus` and `tick` do their
+work. A refused call raises `Refused` (games.common.table) with the text in the hub's language;
+the server turns it into a ``{"type": "refused", ...}`` message with `refused_message`.
 
-The messages each connection receives are listed in /work/shared/team/hub-api.md and in
-`games.web.messages`; each seat only ever receives its own view of a table.
+The messages each connection receives are in /work/shared/team/hub-api.md and
+games.web.messages; each seat only ever receives its own view of a table.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from games.common.table import Refused
+from games.web import messages, tables
+from games.web.cpu_pool import CpuPool
+from games.web.journal import FILE_NAME, Journal, Record
+from games.web.rooms import LEVELS, Room, Work
+from games.web.seats import Player, Players
+from games.web.tables import RoomSpec
+from games.web.texts import refusal
 
 __all__ = [
     "Connection",
@@ -44,28 +55,10 @@ __all__ = [
     "refused_message",
 ]
 
+log = logging.getLogger(__name__)
 Message = dict[str, Any]
 Send = Callable[[Message], None]
-
-
-@dataclass(frozen=True)
-class RoomSpec:
-    """One room of the evening, as configured.
-
-    ``game``: "daifugo" or "schwimmen". ``seats``: 3-5 for Daifugō, 2-9 for Schwimmen.
-    ``stake``: Daifugō's room key in games.daifugo.chips.ROOMS ("beginner" 初級 100,
-    "intermediate" 中級 1,000, "advanced" 上級 10,000); None for Schwimmen. ``cpu_level``:
-    the level of the CPUs in the empty seats ("easy", "normal", "strong"). ``rules``: the
-    game's rules preset (Daifugō: its preset number as text; Schwimmen: its rules name), None
-    for the game's default.
-    """
-
-    id: str
-    game: str
-    seats: int
-    stake: str | None = None
-    cpu_level: str = "normal"
-    rules: str | None = None
+CHIPS_FILE = "daifugo_chips.json"
 
 
 def default_rooms() -> tuple[RoomSpec, ...]:
@@ -78,15 +71,6 @@ def default_rooms() -> tuple[RoomSpec, ...]:
     )
 
 
-@dataclass(frozen=True)
-class Player:
-    """A phone's person: the name they chose (their chips belong to it) and the secret token
-    the phone keeps (with the name) to come back to the same seat."""
-
-    name: str
-    token: str
-
-
 @dataclass(eq=False)
 class Connection:
     """One open socket: the player whose token opened it (None: the laptop's screen or a
@@ -95,6 +79,8 @@ class Connection:
     token: str | None
     send: Send
     address: str = ""
+    name: str | None = None
+    follows: str | None = field(default=None)  # the room a public screen follows
 
 
 def refused_message(error: Refused) -> Message:
@@ -116,14 +102,42 @@ class Hub:
         cpu_workers: int = 1,
         chips_path: Path | None = None,
         seed: int | None = None,
+        cpu_delay: float = 0.8,
+        advance_pause: float = 2.0,
     ) -> None:
         """``data_dir`` holds the journal (games_web.journal, its lock) and, unless
         ``chips_path`` says otherwise, the chips (daifugo_chips.json, games.daifugo.chips).
         ``turn_seconds``: how long a person's turn waits before a CPU moves for them (0: never).
         ``clock``: seconds, monotonic (tests inject one). ``cpu_workers``: worker processes
-        for CPU choices (0: in this process, for tests). ``seed``: seeds every room's games
-        (tests, benchmarks); None: fresh ones."""
-        raise NotImplementedError
+        for CPU choices (0: in this process). ``seed``: seeds every room's games (tests,
+        benchmarks); None: fresh ones. ``cpu_delay``: a CPU's move is shown no sooner than
+        this after the one before (the phones can follow); ``advance_pause``: how long a
+        finished round stays on the phones before the next (Schwimmen)."""
+        self.data_dir = Path(data_dir)
+        self.specs = tuple(rooms if rooms is not None else default_rooms())
+        for spec in self.specs:
+            spec.check()
+        if len({s.id for s in self.specs}) != len(self.specs):
+            raise ValueError("two rooms have the same id: give each room its own")
+        self.language = language
+        self.turn_seconds = turn_seconds
+        self.clock = clock
+        self.cpu_workers = cpu_workers
+        self.chips_path = Path(chips_path or self.data_dir / CHIPS_FILE)
+        self.seed = seed
+        self.cpu_delay = cpu_delay
+        self.advance_pause = advance_pause
+        self.players = Players(language)
+        self.rooms: dict[str, Room] = {}
+        self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
+        self.connections: set[Connection] = set()
+        self.journal = Journal(self.data_dir / FILE_NAME)
+        self.pool: CpuPool | None = None
+        self.restored = 0  # games in progress the last open brought back
+        self._wake: dict[str, asyncio.Event] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
+        self.on_update: Callable[[str], None] | None = None  # the laptop's window, per room
 
     # -- life -----------------------------------------------------------------------------
 
@@ -131,89 +145,497 @@ class Hub:
         """Take the journal's lock (a second server on the same data folder is refused with a
         UserError naming the folder), restore every room, hand and balance from the journal,
         and start the CPU and timer tasks."""
-        raise NotImplementedError
+        self.load()
+        self.pool = CpuPool(self.cpu_workers)
+        await self.pool.warm_up()
+        for room_id in self.rooms:
+            self._wake[room_id] = asyncio.Event()
+            self._tasks.append(asyncio.create_task(self._drive(room_id)))
+            self._wake[room_id].set()
+        self._tasks.append(asyncio.create_task(self._timer()))
+
+    def load(self) -> None:
+        """`open` without the tasks: the lock, the journal's rooms (tests drive the CPUs with
+        `run_cpus` and the timer with `tick`)."""
+        from games.web.restore import restore
+
+        records = self.journal.open()
+        try:
+            restore(self, records)
+        except BaseException:
+            self.journal.close()
+            raise
+        now = self.clock()
+        for room in self.rooms.values():
+            if room.finished():  # the journal had the game's last action, not its end
+                self._finish(room)
+            room.arm_timer(now, self.turn_seconds)
 
     async def close(self) -> None:
-        """Stop the tasks and the CPU pool, flush the journal, let go of the lock. Games in
-        progress stay in the journal and are restored by the next `open`."""
-        raise NotImplementedError
+        """Stop the tasks and the CPU pool, let go of the journal's lock. Games in progress
+        stay in the journal and are restored by the next `open`."""
+        self._closing = True
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """`close` without a loop."""
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+        for room in self.rooms.values():
+            if room.bank is not None:
+                room.bank.close()
+        self.journal.close()
 
     # -- players and connections ----------------------------------------------------------
 
     def join(self, name: str) -> Player:
         """A new phone with a name: its player and a fresh token. Refused ``bad_name`` (empty,
         over 16 characters, control characters, "CPU..." which the CPUs use) or
-        ``name_taken`` (another phone holds this name now; that phone's token comes back)."""
-        raise NotImplementedError
+        ``name_taken`` (another phone holds this name; that phone comes back with its token)."""
+        player = self.players.new(name)
+        self.journal.write({"k": "player", "name": player.name, "token": player.token})
+        return player
 
     def rejoin(self, token: str) -> Player:
         """The phone's stored token: the same player, seat and hand. Refused ``unknown_token``
         (the phone then joins afresh with its name)."""
-        raise NotImplementedError
+        return self.players.by_token(token)
 
     def connect(self, token: str | None, send: Send, *, address: str = "") -> Connection:
         """Subscribe a socket: it receives ``hello`` (when token is a player's), ``lobby``
         and, for a player in a room, ``room`` and ``table`` at once, then every update that
         concerns it. Refused ``unknown_token``."""
-        raise NotImplementedError
+        player = self.players.by_token(token) if token is not None else None
+        conn = Connection(token, send, address, player.name if player else None)
+        self.connections.add(conn)
+        if player is not None:
+            room = self._room_of(player.name)
+            self._send(conn, {"type": "hello", "name": player.name, "token": player.token,
+                              "chips": self.balance(player.name), "language": self.language,
+                              "room": room.spec.id if room else None})  # fmt: skip
+            if room is not None:
+                seat = room.seat_of(player.name)
+                if seat is not None and room.in_game:
+                    room.seen.add(seat)
+        self._broadcast_lobby()
+        if player is not None and (room := self._room_of(player.name)) is not None:
+            self._send(conn, self._room_message(room, player.name))
+            views = messages.Views(room)
+            self._send(conn, self._table_message(room, views, player.name))
+            if room.results is not None:
+                self._send(conn, room.results)
+        return conn
 
     def disconnect(self, connection: Connection) -> None:
         """The socket closed: no more messages to it. The seat stays; the turn timer plays for
         it while no phone of its player is connected, and a seat with no phone for a whole
         game is freed at the game's end."""
-        raise NotImplementedError
+        self.connections.discard(connection)
+        if connection.name is not None:
+            self._broadcast_lobby()
 
     # -- rooms ----------------------------------------------------------------------------
 
     def lobby(self) -> Message:
         """The ``lobby`` message: every room, its seats and state (public)."""
-        raise NotImplementedError
+        return messages.lobby(list(self.rooms.values()), self._connected(), self._labels())
 
     def sit(self, token: str, room_id: str, seat: int | None = None) -> int:
         """Take a free seat (the first free one when `seat` is None) in a room waiting for its
         next game. Its seat. Refused ``unknown_room``, ``room_playing`` (watch it instead),
-        ``seat_taken``, ``room_full``, ``elsewhere`` (the player sits in another room: leave
-        it first)."""
-        raise NotImplementedError
+        ``seat_taken``, ``room_full``, ``no_such_seat``, ``elsewhere`` (the player sits in
+        another room: leave it first)."""
+        name = self.players.by_token(token).name
+        room = self._room(room_id)
+        self._not_seated_elsewhere(name, room_id)
+        before = self._room_of(name)
+        taken = room.sit(name, seat)
+        room.peeks.pop(name, None)
+        self.journal.write({"k": "sit", "room": room_id, "name": name, "seat": taken})
+        if before is not None and before is not room:
+            before.spectators.discard(name)
+        self.where[name] = room_id
+        self._room_changed(room, name)
+        return taken
 
     def watch(self, token: str, room_id: str) -> None:
         """Watch a room (観戦): the public table, and a seat's hand after `peek`."""
-        raise NotImplementedError
+        name = self.players.by_token(token).name
+        room = self._room(room_id)
+        self._not_seated_elsewhere(name, None)
+        before = self._room_of(name)
+        if before is not None:
+            before.spectators.discard(name)
+            before.peeks.pop(name, None)
+        self.journal.write({"k": "watch", "room": room_id, "name": name})
+        room.spectators.add(name)
+        self.where[name] = room_id
+        self._room_changed(room, name)
+
+    def watch_public(self, connection: Connection, room_id: str | None) -> None:
+        """The laptop's screen (a token-None connection) follows a room's public table: its
+        ``table`` messages carry view(None) only (None: follow no room)."""
+        if room_id is not None:
+            room = self._room(room_id)
+            connection.follows = room_id
+            self._send(connection, self._table_message(room, messages.Views(room), None))
+        else:
+            connection.follows = None
 
     def start(self, token: str | None, room_id: str) -> None:
         """Start the room's next game: CPUs of the room's level fill the empty seats. Only the
         room's host (its first seated player) or the laptop (token None) may; refused
         ``not_host``, ``room_playing``, ``nobody_seated``."""
-        raise NotImplementedError
+        name = self.players.by_token(token).name if token is not None else None
+        room = self._room(room_id)
+        room.check_start(name)
+        room.start(self._connected())
+        self.journal.write(
+            {
+                "k": "start",
+                "room": room_id,
+                "game": room.game_no,
+                "open": tables.open_game_of(room.table),
+                "table": _b64(tables.to_bytes(room.table)),
+                "seats": list(room.seats),
+            }
+        )
+        for seated in room.seated_names():
+            self._send_chips(seated, room)
+        self._changed(room)
+        self._broadcast_lobby()
 
     def act(self, token: str, action: str) -> None:
         """The player's seat takes `action` (an action's text, as ``legal`` lists them).
         Refused with the table's own code and text (the Qt window's), or ``not_seated``."""
-        raise NotImplementedError
+        name = self.players.by_token(token).name
+        room = self._room_of(name)
+        seat = room.seat_of(name) if room is not None else None
+        if room is None or seat is None:
+            raise refusal(self.language, "not_seated")
+        if not isinstance(action, str):
+            action = str(action)
+        if room.in_game:
+            room.seen.add(seat)
+        self._take(room, seat, action, "person")
 
     def leave(self, token: str) -> int:
         """Leave the room (seat or watching). Between games, or once the player is out of
         the game: free. Mid-game: the room's penalty (Daifugō: the stake, charged once) and a
         CPU plays the seat out; a winner who leaves passes the prize to the next place.
         Returns the penalty charged."""
-        raise NotImplementedError
+        name = self.players.by_token(token).name
+        room = self._room_of(name)
+        if room is None:
+            return 0
+        seat = room.seat_of(name)
+        penalty = 0
+        if seat is not None and room.in_game:
+            self.journal.write({"k": "leave", "room": room.spec.id, "game": room.game_no,
+                                "seat": seat, "name": name})  # fmt: skip
+            penalty = room.leave_game(seat)
+        else:
+            self.journal.write({"k": "stand", "room": room.spec.id, "name": name})
+        room.stand(name)
+        self.where.pop(name, None)
+        for conn in self._conns_of(name):
+            self._send(conn, self._room_message(None, name))
+        if penalty:
+            self._send_chips(name, room)
+        self._changed(room)
+        self._broadcast_lobby()
+        return penalty
 
     def peek(self, token: str, seat: int | None) -> None:
         """A spectator (or a player who is out of the game) taps a player's face: from now on
         its ``table`` messages carry that seat's view under ``peek`` (None: stop). Refused
-        ``still_playing`` for a player still in the game."""
-        raise NotImplementedError
+        ``still_playing`` for a player still in the game, ``not_seated`` outside a room."""
+        name = self.players.by_token(token).name
+        room = self._room_of(name)
+        if room is None:
+            raise refusal(self.language, "not_seated")
+        if seat is None:
+            room.peeks.pop(name, None)
+        else:
+            if not isinstance(seat, int) or not 0 <= seat < room.spec.seats:
+                raise refusal(self.language, "no_such_seat", seat=seat, last=room.spec.seats - 1)
+            if not messages.may_peek(room, name):
+                raise refusal(self.language, "still_playing")
+            room.peeks[name] = seat
+        views = messages.Views(room)
+        for conn in self._conns_of(name):
+            self._send(conn, self._table_message(room, views, name))
 
     def set_cpu_level(self, token: str | None, room_id: str, level: str) -> None:
         """The host (or the laptop) chooses the room's CPU level between games. Refused
         ``not_host``, ``room_playing``, ``bad_level``."""
-        raise NotImplementedError
-
-    def watch_public(self, connection: Connection, room_id: str | None) -> None:
-        """The laptop's screen (a token-None connection) follows a room's public table: its
-        ``table`` messages carry view(None) only (None: follow no room)."""
-        raise NotImplementedError
+        name = self.players.by_token(token).name if token is not None else None
+        room = self._room(room_id)
+        if level not in LEVELS:
+            raise refusal(self.language, "bad_level")
+        if room.in_game:
+            raise refusal(self.language, "room_playing")
+        if name is not None and room.host not in (None, name):
+            raise refusal(self.language, "not_host", host=room.host or "")
+        self.journal.write({"k": "level", "room": room_id, "level": level})
+        room.cpu_level = level
+        self._broadcast_lobby()
 
     def balance(self, name: str) -> int:
-        """A name's chips now (Daifugō), as persisted."""
-        raise NotImplementedError
+        """A name's chips now (Daifugō), as persisted (with a penalty of the game in play)."""
+        room = self._room_of(name)
+        if room is not None and room.bank is not None and room.in_game:
+            return int(room.bank.balance(name))
+        from games.daifugo.chips import DEFAULT_START, _parse
+
+        try:
+            balances, _ = _parse(self.chips_path.read_bytes())
+        except (OSError, ValueError):
+            balances = {}
+        return int(balances.get(name, DEFAULT_START))
+
+    # -- CPUs and the timer ---------------------------------------------------------------
+
+    def tick(self) -> int:
+        """The turn timer: a person whose turn ran out has a CPU move for them (now with
+        `run_cpus`, or by the room's task). How many turns ran out."""
+        now = self.clock()
+        expired = 0
+        for room_id, room in self.rooms.items():
+            if room.expire(now):
+                expired += 1
+                self._kick(room_id)
+        return expired
+
+    def run_cpus(self, limit: int = 100_000) -> int:
+        """Without a loop: every CPU move, timed-out turn and table step due now, in this
+        process, until only people are awaited. How many were taken."""
+        taken = 0
+        progressed = True
+        while progressed and taken < limit:
+            progressed = False
+            for room in self.rooms.values():
+                work = room.work()
+                if work is None:
+                    continue
+                self._do(room, work, tables.cpu_choice_for(room.table, work.seat)
+                         if work.seat is not None else None)  # fmt: skip
+                taken += 1
+                progressed = True
+        return taken
+
+    async def _drive(self, room_id: str) -> None:
+        """The room's task: CPU moves (in the pool), timed-out turns, the table's own steps."""
+        room = self.rooms[room_id]
+        wake = self._wake[room_id]
+        loop = asyncio.get_running_loop()
+        last_move = 0.0
+        while not self._closing:
+            await wake.wait()
+            wake.clear()
+            while not self._closing and (work := room.work()) is not None:
+                if work.kind == "advance":
+                    await asyncio.sleep(self.advance_pause)
+                    if room.work() == work:
+                        self._do(room, work, None)
+                    continue
+                assert self.pool is not None and work.seat is not None
+                try:
+                    text = await self.pool.choose(room.table, work.seat)
+                except Exception:  # a worker died: choose here rather than stall the table
+                    log.exception("CPU worker failed in room %s", room_id)
+                    text = tables.cpu_choice_for(room.table, work.seat)
+                wait = self.cpu_delay - (loop.time() - last_move)
+                if wait > 0 and work.kind == "cpu":
+                    await asyncio.sleep(wait)
+                if room.work() == work:
+                    self._do(room, work, text)
+                    last_move = loop.time()
+
+    async def _timer(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(0.25)
+            self.tick()
+
+    def _do(self, room: Room, work: Work, text: str | None) -> None:
+        if work.kind == "advance":
+            self.journal.write({"k": "advance", "room": room.spec.id, "game": room.game_no,
+                                "step": room.step})  # fmt: skip
+            room.advance()
+            self._changed(room)
+        else:
+            assert work.seat is not None and text is not None
+            self._take(room, work.seat, text, work.kind)
+
+    def _kick(self, room_id: str) -> None:
+        wake = self._wake.get(room_id)
+        if wake is not None:
+            wake.set()
+
+    # -- taking an action -----------------------------------------------------------------
+
+    def _take(self, room: Room, seat: int, action: str, by: str) -> None:
+        """Check, journal, take, tell: the one path of every action at a table."""
+        if not room.in_game:
+            raise room.table.refusal(seat, action) or refusal(self.language, "room_playing")
+        why = room.refusal(seat, action) if by != "person" else room.table.refusal(seat, action)
+        if why is not None:
+            raise why
+        self.journal.write({"k": "act", "room": room.spec.id, "game": room.game_no,
+                            "step": room.step, "seat": seat, "action": action, "by": by})  # fmt: skip
+        room.apply(seat, action)
+        self._changed(room)
+
+    def _changed(self, room: Room) -> None:
+        """After any change at a room's table: the game's end, the timer, every socket."""
+        if room.finished():
+            self._finish(room)
+        room.arm_timer(self.clock(), self.turn_seconds)
+        self._broadcast_table(room)
+        self._kick(room.spec.id)
+        if self.on_update is not None:
+            self.on_update(room.spec.id)
+
+    def _finish(self, room: Room) -> None:
+        """A game ended: results to the room, chips to each person, absent seats freed."""
+        balances = {}
+        for seat, name in enumerate(room.table.names):
+            if room.seats[seat] is not None or seat in room.left:
+                balances[name] = self.balance(name) if room.bank is not None else None
+        room.ended = True
+        room.results = messages.results_message(room, {k: v for k, v in balances.items()
+                                                       if v is not None})  # fmt: skip
+        self.journal.write({"k": "end", "room": room.spec.id, "game": room.game_no})
+        for seat in room.absent_seats():
+            name = room.seats[seat]
+            assert name is not None
+            self.journal.write({"k": "stand", "room": room.spec.id, "name": name})
+            room.stand(name)
+            self.where.pop(name, None)
+            for conn in self._conns_of(name):
+                self._send(conn, self._room_message(None, name))
+        for conn in self._room_conns(room):
+            self._send(conn, room.results)
+        for name in balances:
+            self._send_chips(name, room)
+        self._broadcast_lobby()
+
+    # -- sending --------------------------------------------------------------------------
+
+    def _send(self, conn: Connection, message: Message) -> None:
+        try:
+            conn.send(message)
+        except Exception:  # one broken socket never stops the others
+            log.exception("sending to a connection failed")
+
+    def _broadcast_table(self, room: Room) -> None:
+        views = messages.Views(room)
+        for conn in self._room_conns(room):
+            self._send(conn, self._table_message(room, views, conn.name))
+
+    def _broadcast_lobby(self) -> None:
+        if not self.connections:
+            return
+        message = self.lobby()
+        for conn in list(self.connections):
+            self._send(conn, message)
+
+    def _send_chips(self, name: str, room: Room) -> None:
+        if room.bank is None:
+            return
+        message = {"type": "chips", "name": name, "balance": self.balance(name)}
+        for conn in self._conns_of(name):
+            self._send(conn, message)
+
+    def _room_changed(self, room: Room, name: str) -> None:
+        for conn in self._conns_of(name):
+            self._send(conn, self._room_message(room, name))
+        self._broadcast_table(room)
+        self._broadcast_lobby()
+
+    def _table_message(self, room: Room, views: messages.Views, name: str | None) -> Message:
+        if name is not None and self._room_of(name) is not room:
+            name = None
+        return messages.table_message(room, views, name, room.seconds_left(self.clock()))
+
+    def _room_message(self, room: Room | None, name: str) -> Message:
+        chips = self.balance(name) if room is None or room.bank is not None else None
+        return messages.room_message(room, name, self.turn_seconds, chips)
+
+    # -- lookups --------------------------------------------------------------------------
+
+    def _room(self, room_id: object) -> Room:
+        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        if room is None:
+            raise refusal(self.language, "unknown_room", room=room_id)
+        return room
+
+    def _room_of(self, name: str) -> Room | None:
+        room_id = self.where.get(name)
+        return self.rooms.get(room_id) if room_id is not None else None
+
+    def _not_seated_elsewhere(self, name: str, room_id: str | None) -> None:
+        current = self._room_of(name)
+        if current is not None and current.spec.id != room_id and current.seat_of(name) is not None:
+            raise refusal(self.language, "elsewhere", room=self._labels()[current.spec.id])
+
+    def _conns_of(self, name: str) -> list[Connection]:
+        return [c for c in self.connections if c.name == name]
+
+    def _room_conns(self, room: Room) -> list[Connection]:
+        """Every socket that follows `room`: its seated players, spectators, public screens."""
+        room_id = room.spec.id
+        return [
+            c
+            for c in self.connections
+            if (c.name is not None and self.where.get(c.name) == room_id)
+            or (c.name is None and c.follows == room_id)
+        ]
+
+    def _connected(self) -> set[str]:
+        return {c.name for c in self.connections if c.name is not None}
+
+    def _labels(self) -> dict[str, str]:
+        from games.daifugo.chips import ROOMS
+
+        labels = {}
+        count = 0
+        for spec in self.specs:
+            if spec.game == "daifugo":
+                labels[spec.id] = ROOMS[spec.stake or "beginner"].label(self.language)
+            else:
+                count += 1
+                labels[spec.id] = (
+                    "シュヴィンメン " if self.language == "ja" else "Schwimmen "
+                ) + str(count)
+        return labels
+
+    # -- the journal's records (games.web.restore replays them) ---------------------------
+
+    def state_records(self) -> list[Record]:
+        """Where everybody is now, as the records a compacted journal ends with."""
+        return [
+            {
+                "k": "room",
+                "room": room_id,
+                "seats": list(room.seats),
+                "sat_order": list(room.sat_order),
+                "spectators": sorted(room.spectators),
+                "level": room.cpu_level,
+                "game_no": room.game_no,
+            }
+            for room_id, room in self.rooms.items()
+        ]
+
+
+def _b64(data: bytes) -> str:
+    import base64
+
+    return base64.b64encode(data).decode("ascii")

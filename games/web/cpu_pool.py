@@ -1,0 +1,79 @@
+"""CPU choices in worker processes, so a strong CPU thinking never holds up the server's loop.
+
+The hub sends a pickled copy of the table (games.web.tables.to_bytes, no chip bank) and the
+seat; a worker unpickles it and returns the text of the action a CPU of the table's level
+takes for that seat. The hub applies it only if the room has not moved on meanwhile. Workers
+run at a lower priority than the server, so on a small laptop the messages to the phones go
+first. ``workers=0`` chooses in the calling process (tests; a table without CPUs).
+
+A worker's copy of a CPU's random source does not flow back to the server's table, so a CPU
+there repeats its sampling stream from the table's state; the journal records the actions
+themselves, so a restore never depends on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from games.common.table import TableProtocol
+from games.web import tables
+
+WORKER_NICE = 10
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # Windows, or not allowed: same priority then
+        pass
+
+
+def choose_from_bytes(data: bytes, seat: int) -> str:
+    """In a worker: the CPU's action text for `seat` on the pickled table `data`."""
+    return tables.cpu_choice_for(tables.from_bytes(data, None), seat)
+
+
+def _warm_up() -> int:
+    import games.daifugo.table
+    import games.schwimmen.table  # noqa: F401
+
+    return os.getpid()
+
+
+class CpuPool:
+    """A small process pool for CPU choices."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._executor: ProcessPoolExecutor | None = None
+        if workers > 0:
+            self._executor = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
+            )
+
+    async def warm_up(self) -> None:
+        """Start the workers and import the games in them (the first move is not slow)."""
+        if self._executor is None:
+            return
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self._executor, _warm_up) for _ in range(self.workers))
+        )
+
+    async def choose(self, table: TableProtocol, seat: int) -> str:
+        """The CPU's action text for `seat`, computed in a worker (or here, with 0 workers)."""
+        if self._executor is None:
+            return tables.cpu_choice_for(table, seat)
+        data = tables.to_bytes(table)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, choose_from_bytes, data, seat)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None

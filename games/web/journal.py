@@ -1,0 +1,164 @@
+"""The hub's crash-safe journal: one JSON record a line, appended and fsync'd, one writer.
+
+The bingo journal's habits: every record is on disk (fdatasync) before the hub tells any phone
+about it; one server at a time holds the lock beside it (``<journal>.lock``, flock, let go by
+the operating system when the process dies, so a kill -9 never leaves a stale lock); a last
+line cut off by a crash is dropped on open (what it said was never told to anyone); the file
+and its lock are the user's own (0600: the journal holds the phones' tokens).
+
+`compact` rewrites the journal with what a restore needs (atomic replace, fsync of the
+folder) so it does not grow over an evening of games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from eventkit.errors import UserError
+
+FILE_NAME = "games_web.journal"
+FILE_MODE = 0o600
+Record = dict[str, Any]
+
+
+class Journal:
+    """Append-only records of one server's rooms; `open` takes the lock and reads them."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock_fd: int | None = None
+        self._fd: int | None = None
+        self.dropped_tail = False  # a torn last line was dropped on open
+        self.written = 0  # records appended since open
+
+    def open(self) -> list[Record]:
+        """Take the lock (UserError naming the folder if another server holds it), read the
+        records, drop a torn tail, and get ready to append."""
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock_fd = os.open(self.path.with_name(self.path.name + ".lock"), _FLAGS, FILE_MODE)
+        except OSError as exc:
+            raise UserError(
+                f"the games server cannot keep its journal in {folder} ({exc.strerror or exc}): "
+                "make it a folder you can write to"
+            ) from None
+        if not _try_lock(lock_fd):
+            os.close(lock_fd)
+            raise UserError(
+                f"another games server is running on {folder}: stop it first, or give this "
+                "one another data folder"
+            )
+        self._lock_fd = lock_fd
+        records = self._read()
+        self._fd = os.open(self.path, _FLAGS | os.O_APPEND, FILE_MODE)
+        return records
+
+    def _read(self) -> list[Record]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        records: list[Record] = []
+        good = 0  # bytes up to the end of the last whole record
+        for line in raw.splitlines(keepends=True):
+            if not line.endswith(b"\n"):
+                break
+            try:
+                record = json.loads(line)
+            except ValueError:
+                break
+            if not isinstance(record, dict):
+                break
+            records.append(record)
+            good += len(line)
+        if good < len(raw):  # a torn or damaged tail: never acknowledged, cut off
+            self.dropped_tail = True
+            with open(self.path, "r+b") as f:
+                f.truncate(good)
+                f.flush()
+                os.fsync(f.fileno())
+        return records
+
+    def write(self, record: Record) -> None:
+        """Append `record` and make it durable before returning."""
+        if self._fd is None:
+            raise RuntimeError("the journal is not open")
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        data = line.encode("utf-8")
+        try:
+            written = os.write(self._fd, data)
+            while written < len(data):  # a short write (a full disk fails below)
+                written += os.write(self._fd, data[written:])
+            _sync(self._fd)
+        except OSError as exc:
+            raise UserError(
+                f"the games journal {self.path} could not be written ({exc.strerror or exc}): "
+                "free some disk space; the last action was not taken"
+            ) from None
+        self.written += 1
+
+    def compact(self, records: Iterable[Record]) -> None:
+        """Replace the journal by `records` (what a restore needs), atomically."""
+        if self._fd is None:
+            raise RuntimeError("the journal is not open")
+        tmp = self.path.with_name(self.path.name + ".compact")
+        with open(tmp, "wb") as f:
+            for record in records:
+                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+                f.write(line.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, FILE_MODE)
+        os.replace(tmp, self.path)
+        _sync_folder(self.path.parent)
+        os.close(self._fd)
+        self._fd = os.open(self.path, _FLAGS | os.O_APPEND, FILE_MODE)
+
+    def close(self) -> None:
+        for fd in (self._fd, self._lock_fd):
+            if fd is not None:
+                with suppress(OSError):
+                    os.close(fd)
+        self._fd = self._lock_fd = None
+
+
+_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
+
+
+def _sync(fd: int) -> None:
+    getattr(os, "fdatasync", os.fsync)(fd)
+
+
+def _sync_folder(folder: Path) -> None:
+    if sys.platform == "win32":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True

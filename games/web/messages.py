@@ -1,0 +1,137 @@
+"""The JSON messages the hub sends (listed in /work/shared/team/hub-api.md).
+
+Each connection gets its own ``table`` message: a seat's view for a seated player, the public
+view for a spectator and the laptop's screen; another seat's view only under ``peek``, only
+for a spectator or a player who is out of the game (`may_peek`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.common.protocol import to_json
+from games.web import tables
+from games.web.rooms import Room
+
+Message = dict[str, Any]
+
+
+class Views:
+    """One room's views at one moment, each turned into JSON once for every socket."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._cache: dict[int | None, Any] = {}
+
+    def __call__(self, seat: int | None) -> Any:
+        if seat not in self._cache:
+            self._cache[seat] = to_json(self.room.table.view(seat))
+        return self._cache[seat]
+
+
+def may_peek(room: Room, name: str) -> bool:
+    """A spectator may look at any seat's hand, a player only once out of the game."""
+    seat = room.seat_of(name)
+    if seat is None:
+        return name in room.spectators
+    return not room.in_game or seat in room.out()
+
+
+def lobby(rooms: list[Room], connected: set[str], labels: dict[str, str]) -> Message:
+    return {"type": "lobby", "rooms": [room_summary(r, connected, labels) for r in rooms]}
+
+
+def room_summary(room: Room, connected: set[str], labels: dict[str, str]) -> Message:
+    stake = None
+    if room.spec.game == "daifugo":
+        from games.daifugo.chips import ROOMS
+
+        stake = ROOMS[room.spec.stake or "beginner"].stake
+    return {
+        "id": room.spec.id,
+        "game": room.spec.game,
+        "label": labels.get(room.spec.id, room.spec.id),
+        "stake": stake,
+        "seats": [
+            {"seat": s, "name": name, "cpu": name is None, "connected": name in connected}
+            for s, name in enumerate(room.seats)
+        ],
+        "state": "playing" if room.in_game else "waiting",
+        "host": room.host,
+        "cpu_level": room.cpu_level,
+        "spectators": len(room.spectators),
+        "game_no": room.game_no,
+    }
+
+
+def room_message(room: Room | None, name: str, turn_seconds: float, chips: int | None) -> Message:
+    if room is None:
+        return {"type": "room", "room": None, "role": None, "seat": None, "host": False,
+                "turn_seconds": turn_seconds, "rules": None, "chips": chips}  # fmt: skip
+    seat = room.seat_of(name)
+    return {
+        "type": "room",
+        "room": room.spec.id,
+        "role": "seated" if seat is not None else "spectator",
+        "seat": seat,
+        "host": room.host == name,
+        "turn_seconds": turn_seconds,
+        "rules": {"game": room.spec.game, "lines": tables.rules_lines(room.table)},
+        "chips": chips,
+    }
+
+
+def table_message(
+    room: Room, views: Views, name: str | None, seconds_left: float | None
+) -> Message:
+    """The ``table`` message for `name` (None: the laptop's public screen)."""
+    seat = room.seat_of(name) if name is not None else None
+    to_move = room.to_move()
+    your_turn = seat is not None and seat == room.person_to_move()
+    message: Message = {
+        "type": "table",
+        "room": room.spec.id,
+        "game_no": room.game_no,
+        "step": room.step,
+        "seat": seat,
+        "view": views(seat),
+        "names": list(room.table.names),
+        "people": sorted(room.table.people),
+        "to_move": to_move,
+        "your_turn": your_turn,
+        "legal": [str(a) for a in room.table.legal_actions(seat)] if your_turn else [],
+        "deadline": seconds_left,
+        "last": room.last,
+        "out": sorted(room.out()),
+        "peek": None,
+    }
+    peeked = room.peeks.get(name) if name is not None else None
+    if peeked is not None and peeked != seat and may_peek(room, name or ""):
+        message["peek"] = {"seat": peeked, "name": room.table.names[peeked], "view": views(peeked)}
+    return message
+
+
+def results_message(room: Room, balances: dict[str, int]) -> Message:
+    results = room.table.results()
+    names = list(room.table.names)
+    message: Message = {
+        "type": "results",
+        "room": room.spec.id,
+        "game_no": room.game_no,
+        "names": names,
+        "places": None,
+        "returns": None,
+        "money": None,
+        "balances": None,
+        "left": sorted(room.left),
+        "penalties": {str(s): paid for s, (_, paid) in room.left.items()},
+        "chips": balances,
+    }
+    if results is not None:
+        message.update(
+            places=list(results.places),
+            returns=list(results.returns),
+            money=None if results.money is None else list(results.money),
+            balances=None if results.balances is None else list(results.balances),
+        )
+    return message

@@ -1,0 +1,255 @@
+"""Opening the hub: every room, hand and balance back from the journal, then a compacted journal.
+
+Records (one JSON object a line, ``k`` says which): ``server`` (the rooms and their chip owner
+ids), ``player``, ``sit`` / ``stand`` / ``watch`` / ``level``, ``start`` (a game dealt: the
+table pickled after the deal, without its chip bank, and the bank's id of the game), ``act``
+and ``advance`` (written before they are taken), ``leave`` (a person left mid-game, written
+before), ``end``, ``void`` (a game whose chips another program gave back while the server was
+down: dropped), ``room`` (where everybody is, at the end of a compacted journal).
+
+A room's last game is replayed from its snapshot on the room's real bank when the game is still
+open on the chips file (its end was not saved: the replay saves it exactly once) and on a
+scratch bank otherwise (its chips are settled). See games.web.bank for why nothing is lost or
+doubled.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from games.common.table import Refused
+from games.web import bank as banks
+from games.web import tables
+from games.web.journal import Record
+from games.web.rooms import Room
+from games.web.seats import Player
+from games.web.tables import RoomSpec
+
+if TYPE_CHECKING:
+    from games.web.hub import Hub
+
+log = logging.getLogger(__name__)
+VERSION = 1
+
+
+def restore(hub: Hub, records: list[Record]) -> None:
+    """Build `hub`'s rooms from `records` (empty: a fresh evening) and compact the journal."""
+    server = next((r for r in records if r.get("k") == "server"), None)
+    owners = dict(server.get("owners", {})) if server else {}
+    known_specs = {s["id"]: s for s in server.get("rooms", [])} if server else {}
+    specs = {spec.id: spec for spec in hub.specs}
+    # a room whose configuration changed since the journal starts afresh
+    same = {rid for rid, spec in specs.items() if known_specs.get(rid) == spec.as_record()}
+    for rid in specs:
+        if rid not in same or rid not in owners:
+            owners[rid] = banks.new_owner()
+    last = _last_games(records, same)
+    live = _hold_live_games(hub, specs, owners, last)
+    for index, spec in enumerate(hub.specs):
+        hub.rooms[spec.id] = _fresh_room(hub, spec, index, owners[spec.id], live.get(spec.id))
+    for rid, room in hub.rooms.items():
+        if room.bank is not None:
+            known = {last[rid][1]} if rid in live else set()
+            banks.give_back_unknown(room.bank, owners[rid], {g for g in known if g})
+    replay = _Replay(hub, last, live)
+    for record in records:
+        replay.record(record, same)
+    replay.finish()
+    hub.restored = replay.restored
+    hub.journal.compact(_compacted(hub, owners, records, last, replay.pending))
+
+
+def _last_games(records: list[Record], rooms: set[str]) -> dict[str, tuple[int, str | None]]:
+    """room -> (index of its last ``start`` record, the bank's id of that game)."""
+    last: dict[str, tuple[int, str | None]] = {}
+    for i, record in enumerate(records):
+        if record.get("k") == "start" and record.get("room") in rooms:
+            last[record["room"]] = (i, record.get("open"))
+    return last
+
+
+def _hold_live_games(
+    hub: Hub, specs: dict[str, RoomSpec], owners: dict[str, str], last: dict[str, Any]
+) -> dict[str, int]:
+    """Hold the owner lock of every room whose last game is still open on the chips file,
+    before any bank reads it (so no bank gives its fees back). room -> the lock's fd."""
+    on_file = banks.open_on_file(hub.chips_path)
+    live: dict[str, int] = {}
+    for rid, (_, game) in last.items():
+        if specs[rid].game != "daifugo" or not game or on_file.get(game) != owners[rid]:
+            continue
+        fd = banks.hold_owner(hub.chips_path, owners[rid])
+        if fd is not None:
+            live[rid] = fd
+    return live
+
+
+def _fresh_room(hub: Hub, spec: RoomSpec, index: int, owner: str, held: int | None) -> Room:
+    room_bank = None
+    if spec.game == "daifugo":
+        room_bank = banks.room_bank(hub.chips_path, owner, held)
+    seed = None if hub.seed is None else hub.seed * 1000 + index
+    room = Room(spec, None, hub.language, owner=owner, bank=room_bank)  # type: ignore[arg-type]
+    room.cpu_level = spec.cpu_level
+    room.table = tables.new_table(spec, names=room.names(), seed=seed, language=hub.language,
+                                  cpu_level=spec.cpu_level, bank=room_bank)  # fmt: skip
+    return room
+
+
+class _Replay:
+    """The records in order, applied to the rooms (the last game of each on its bank)."""
+
+    def __init__(self, hub: Hub, last: dict[str, tuple[int, str | None]], live: dict[str, int]):
+        self.hub = hub
+        self.last = last
+        self.live = live
+        self.index = -1
+        self.replaying: dict[str, bool] = {}  # room -> its records are its last game's
+        self.scratch: dict[str, banks.ScratchBank] = {}
+        self.ended: set[str] = set()
+        self.pending: list[Record] = []  # records the restore itself adds (a void game)
+        self.restored = 0
+
+    def record(self, record: Record, rooms: set[str]) -> None:
+        self.index += 1
+        kind = record.get("k")
+        if kind == "player":
+            self.hub.players.add(Player(record["name"], record["token"]))
+            return
+        room = self.hub.rooms.get(record.get("room", "")) if record.get("room") in rooms else None
+        if room is None:
+            return
+        handler = getattr(self, f"_{kind}", None)
+        if handler is not None:
+            try:
+                handler(room, record)
+            except (Refused, KeyError, ValueError, TypeError, IndexError) as exc:
+                log.warning("journal record %d (%s) not replayed: %s", self.index, kind, exc)
+
+    def _sit(self, room: Room, record: Record) -> None:
+        name = record["name"]
+        self._away(name, room)
+        room.seats = [None if n == name else n for n in room.seats]
+        room.seats[record["seat"]] = name
+        room.spectators.discard(name)
+        if name not in room.sat_order:
+            room.sat_order.append(name)
+        self.hub.where[name] = room.spec.id
+
+    def _watch(self, room: Room, record: Record) -> None:
+        name = record["name"]
+        self._away(name, room)
+        room.spectators.add(name)
+        self.hub.where[name] = room.spec.id
+
+    def _stand(self, room: Room, record: Record) -> None:
+        room.stand(record["name"])
+        if self.hub.where.get(record["name"]) == room.spec.id:
+            self.hub.where.pop(record["name"])
+
+    def _away(self, name: str, room: Room) -> None:
+        """`name` is no longer in the room it was in (a sit or watch elsewhere)."""
+        before = self.hub.where.get(name)
+        if before is not None and before != room.spec.id:
+            self.hub.rooms[before].stand(name)
+
+    def _level(self, room: Room, record: Record) -> None:
+        room.cpu_level = record["level"]
+
+    def _room(self, room: Room, record: Record) -> None:
+        room.seats = list(record["seats"])
+        room.sat_order = list(record["sat_order"])
+        room.spectators = set(record["spectators"])
+        room.cpu_level = record["level"]
+        room.game_no = record["game_no"]
+        for name in room.seated_names() + sorted(room.spectators):
+            self.hub.where[name] = room.spec.id
+
+    def _start(self, room: Room, record: Record) -> None:
+        rid = room.spec.id
+        is_last = self.last.get(rid, (-1, None))[0] == self.index
+        self.replaying[rid] = is_last
+        room.seats = list(record.get("seats", room.seats))
+        if not is_last:
+            room.game_no = record["game"]
+            return
+        data = base64.b64decode(record["table"])
+        bank: Any = room.bank if rid in self.live else None
+        if room.bank is not None and bank is None:
+            self.scratch[rid] = banks.ScratchBank()
+            bank = self.scratch[rid].bank
+        room.table = tables.from_bytes(data, bank)
+        room.game_no = record["game"]
+        room.step = 0
+        room.left = {}
+        room.results = None
+        room.last = None
+        room.seen = set()
+
+    def _act(self, room: Room, record: Record) -> None:
+        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+            room.apply(record["seat"], record["action"])
+
+    def _advance(self, room: Room, record: Record) -> None:
+        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+            room.advance()
+
+    def _leave(self, room: Room, record: Record) -> None:
+        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+            room.leave_game(record["seat"])
+        self._stand(room, record)
+
+    def _end(self, room: Room, record: Record) -> None:
+        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+            self.ended.add(room.spec.id)
+
+    _void = _end
+
+    def finish(self) -> None:
+        """Each room's table on its real bank; a game that ended in the replay (its ``end``
+        not yet recorded) gets its end now; a game whose chips were given back is dropped."""
+        for rid, room in self.hub.rooms.items():
+            if rid in self.scratch:
+                if room.in_game:  # settled elsewhere while the server was down
+                    tables.interrupt(room.table)
+                    if not room.in_game:
+                        self.pending.append({"k": "void", "room": rid, "game": room.game_no})
+                        self.ended.add(rid)
+                tables.set_bank(room.table, room.bank)
+                self.scratch.pop(rid).close()
+            if room.in_game:
+                self.restored += 1
+            room.ended = rid in self.ended or rid not in self.replaying
+        self.hub.where = {
+            name: rid
+            for rid, room in self.hub.rooms.items()
+            for name in [*room.seated_names(), *sorted(room.spectators)]
+        }
+
+
+def _compacted(
+    hub: Hub,
+    owners: dict[str, str],
+    records: list[Record],
+    last: dict[str, tuple[int, str | None]],
+    pending: list[Record],
+) -> Iterator[Record]:
+    """The records a restore needs: the server, the players, each room's last game and where
+    everybody is now."""
+    yield {
+        "k": "server",
+        "version": VERSION,
+        "owners": owners,
+        "rooms": [spec.as_record() for spec in hub.specs],
+    }
+    yield from (r for r in records if r.get("k") == "player")
+    for rid, (start, _) in last.items():
+        yield from (r for r in records[start:] if r.get("room") == rid and r.get("k") in GAME_KINDS)
+    yield from pending
+    yield from hub.state_records()
+
+
+GAME_KINDS = ("start", "act", "advance", "leave", "end", "void")

@@ -1,0 +1,241 @@
+"""One room: its table, who sits where, who watches, the host, the turn timer, leaving.
+
+No sockets, no journal and no clock of its own: the hub (games.web.hub) calls these in the
+order journal -> room -> messages, and passes the time in. The table is driven through
+`games.web.tables` (TableProtocol and the few things it leaves open).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.common.table import Refused, TableProtocol
+from games.web import tables
+from games.web.tables import RoomSpec
+from games.web.texts import refusal, texts
+
+LEVELS = ("easy", "normal", "strong")
+
+
+@dataclass
+class Work:
+    """What the room needs next that no person does: a CPU's move for `seat` (``timer``: a
+    person's turn ran out), or the table's own step (``advance``)."""
+
+    kind: str  # "cpu", "timer", "advance"
+    step: int
+    seat: int | None = None
+
+
+@dataclass
+class Room:
+    """A room of the evening and the table it plays."""
+
+    spec: RoomSpec
+    table: TableProtocol
+    language: str
+    owner: str = ""  # the chip bank's owner id of this room's games (Daifugō)
+    bank: Any = None  # the room's ChipBank (Daifugō)
+    cpu_level: str = "normal"
+    seats: list[str | None] = field(default_factory=list)
+    spectators: set[str] = field(default_factory=set)
+    sat_order: list[str] = field(default_factory=list)  # who sat first hosts
+    game_no: int = 0
+    step: int = 0
+    left: dict[int, tuple[str, int]] = field(default_factory=dict)  # this game: seat -> who, paid
+    seen: set[int] = field(default_factory=set)  # seats whose person had a phone this game
+    deadline: float | None = None
+    deadline_key: tuple[int, int] | None = None  # (step, seat) the deadline is for
+    timed_out: tuple[int, int] | None = None
+    last: dict[str, Any] | None = None  # the last action: seat and its public text
+    results: dict[str, Any] | None = None  # the last game's results message
+    ended: bool = True  # the last game's end was taken (results, chips, absent seats)
+    peeks: dict[str, int] = field(default_factory=dict)  # name -> seat it looks at
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [None] * self.spec.seats
+
+    # -- who is where ---------------------------------------------------------------------
+
+    @property
+    def in_game(self) -> bool:
+        return self.table.in_game
+
+    @property
+    def host(self) -> str | None:
+        seated = set(self.seated_names())
+        return next((name for name in self.sat_order if name in seated), None)
+
+    def seated_names(self) -> list[str]:
+        return [name for name in self.seats if name is not None]
+
+    def seat_of(self, name: str) -> int | None:
+        return next((s for s, n in enumerate(self.seats) if n == name), None)
+
+    def people(self) -> frozenset[int]:
+        return frozenset(s for s, name in enumerate(self.seats) if name is not None)
+
+    def out(self) -> frozenset[int]:
+        return tables.out_seats(self.table) if self.in_game else frozenset()
+
+    def cpu_name(self, seat: int) -> str:
+        return str(texts(self.language)("cpu", n=seat + 1))
+
+    def names(self) -> list[str]:
+        """The names the table plays with: people's, and "CPU n" in the other seats."""
+        return [name or self.cpu_name(s) for s, name in enumerate(self.seats)]
+
+    def sit(self, name: str, seat: int | None) -> int:
+        """`name` takes `seat` (a free one when None) before a game."""
+        if self.in_game:
+            raise refusal(self.language, "room_playing")
+        if seat is None:
+            free = [s for s, n in enumerate(self.seats) if n is None]
+            if not free:
+                raise refusal(self.language, "room_full")
+            seat = free[0]
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise refusal(self.language, "no_such_seat", seat=seat, last=len(self.seats) - 1)
+        if self.seats[seat] not in (None, name):
+            raise refusal(self.language, "seat_taken")
+        old = self.seat_of(name)
+        if old is not None:
+            self.seats[old] = None
+        self.seats[seat] = name
+        self.spectators.discard(name)
+        if name not in self.sat_order:
+            self.sat_order.append(name)
+        return seat
+
+    def stand(self, name: str) -> int | None:
+        """`name` leaves its seat (the game's side of leaving is `leave_game`)."""
+        seat = self.seat_of(name)
+        if seat is not None:
+            self.seats[seat] = None
+        if name in self.sat_order:
+            self.sat_order.remove(name)
+        self.spectators.discard(name)
+        self.peeks.pop(name, None)
+        return seat
+
+    def leave_game(self, seat: int) -> int:
+        """The person at `seat` leaves the game that runs: the penalty the table charged, a
+        CPU plays the seat from now on (no change when no game runs)."""
+        if not self.in_game:
+            return 0
+        name = self.seats[seat] or self.table.names[seat]
+        penalty = tables.leave(self.table, seat)
+        self.left[seat] = (name, penalty)
+        self.step += 1
+        return penalty
+
+    # -- a game ---------------------------------------------------------------------------
+
+    def check_start(self, name: str | None) -> None:
+        """Refuse starting unless `name` hosts (None: the laptop) and someone sits."""
+        if self.in_game:
+            raise refusal(self.language, "room_playing")
+        if not self.seated_names():
+            raise refusal(self.language, "nobody_seated")
+        if name is not None and name != self.host:
+            raise refusal(self.language, "not_host", host=self.host or "")
+
+    def start(self, connected: set[str]) -> None:
+        """Seat the people and CPUs at the table and deal (fees where the game has money)."""
+        tables.set_names(self.table, self.names())
+        tables.set_cpu_level(self.table, self.cpu_level)
+        self.table.seat_people(set(self.people()))
+        self.table.start_game()
+        self.game_no += 1
+        self.step = 0
+        self.left = {}
+        self.last = None
+        self.results = None
+        self.ended = False
+        self.seen = {s for s, name in enumerate(self.seats) if name in connected}
+        self.peeks = {n: s for n, s in self.peeks.items() if n in self.spectators}
+        self.deadline = self.deadline_key = self.timed_out = None
+
+    def refusal(self, seat: int, action: str) -> Refused | None:
+        return tables.refusal_of(self.table, seat, action)
+
+    def apply(self, seat: int, action: str) -> None:
+        """`seat` takes `action` (checked before: it is legal)."""
+        tables.act_for(self.table, seat, action)
+        self.step += 1
+        secret = tables.is_secret(self.table, action)
+        self.last = {"seat": seat, "action": None if secret else action}
+
+    def advance(self) -> bool:
+        moved = self.table.advance()
+        if moved:
+            self.step += 1
+            self.last = None
+        return moved
+
+    def to_move(self) -> int | None:
+        return self.table.to_move if self.in_game else None
+
+    def person_to_move(self) -> int | None:
+        seat = self.to_move()
+        if seat is None or self.table.cpu_due or seat not in self.table.people:
+            return None
+        return seat
+
+    def work(self) -> Work | None:
+        """What the room needs next without a person, or None (waiting for a person, or
+        no game)."""
+        if not self.in_game:
+            return None
+        seat = self.table.to_move
+        if seat is None:
+            return Work("advance", self.step)
+        if self.table.cpu_due:
+            return Work("cpu", self.step, seat)
+        if self.timed_out == (self.step, seat):
+            return Work("timer", self.step, seat)
+        return None
+
+    # -- the turn timer -------------------------------------------------------------------
+
+    def arm_timer(self, now: float, seconds: float) -> None:
+        """A person's turn gets its deadline once (a new step or seat restarts it)."""
+        seat = self.person_to_move()
+        if seat is None or seconds <= 0:
+            self.deadline = self.deadline_key = None
+            return
+        key = (self.step, seat)
+        if self.deadline_key != key:
+            self.deadline_key = key
+            self.deadline = now + seconds
+
+    def expire(self, now: float) -> bool:
+        """True when the person's turn ran out just now (a CPU moves for them)."""
+        if self.deadline is None or self.deadline_key is None or now < self.deadline:
+            return False
+        if self.deadline_key != (self.step, self.person_to_move()):
+            return False
+        self.timed_out = self.deadline_key
+        self.deadline = None
+        return True
+
+    def seconds_left(self, now: float) -> float | None:
+        if self.deadline is None or self.deadline_key != (self.step, self.person_to_move()):
+            return None
+        return max(0.0, round(self.deadline - now, 1))
+
+    # -- the end of a game ----------------------------------------------------------------
+
+    def finished(self) -> bool:
+        """The game has ended and its results are not yet taken."""
+        return self.game_no > 0 and not self.in_game and not self.ended
+
+    def absent_seats(self) -> list[int]:
+        """Seats whose person had no phone connected during the whole game just played."""
+        return [
+            s
+            for s, name in enumerate(self.seats)
+            if name is not None and s not in self.seen and s not in self.left
+        ]

@@ -1,0 +1,143 @@
+"""The `[games_web]` section of config.toml -> a frozen `GamesWebSettings` (no aiohttp, no Qt).
+
+`games serve` reads it; `bingo check-config` checks it through `check_section` (declared as an
+entry point like every game's section). The rooms of the evening are built here from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from eventkit.tomlconf import (
+    ConfigError,
+    check_keys,
+    get_int_in,
+    get_list,
+    get_value,
+    report,
+    resolve_path,
+    show,
+)
+from eventkit.web.config import parse_bind, parse_public_url
+from games.web.hub import RoomSpec
+
+SECTION = "games_web"
+STAKES = ("beginner", "intermediate", "advanced")  # games.daifugo.chips.ROOMS' keys
+LEVELS = ("easy", "normal", "strong")
+KEYS = {
+    "port",
+    "bind",
+    "public_url",
+    "turn_seconds",
+    "connections_per_address",
+    "data_dir",
+    "daifugo_rooms",
+    "daifugo_seats",
+    "schwimmen_tables",
+    "schwimmen_seats",
+    "cpu_level",
+}
+
+
+@dataclass(frozen=True)
+class GamesWebSettings:
+    port: int = 8081  # bingo's phones use 8080: both can run on one laptop
+    bind: str = "0.0.0.0"
+    # where phones reach this laptop, e.g. "http://192.168.1.20:8081": the join QR code holds it;
+    # "" = the laptop's LAN address and port
+    public_url: str = ""
+    turn_seconds: int = 30  # a person's turn; then a CPU moves for them (0 = wait for ever)
+    connections_per_address: int = 32
+    data_dir: Path | None = None  # the journal and the chips (None: the user's data folder)
+    daifugo_rooms: tuple[str, ...] = STAKES
+    daifugo_seats: int = 5
+    schwimmen_tables: int = 1
+    schwimmen_seats: int = 4
+    cpu_level: str = "normal"
+
+
+def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> GamesWebSettings:
+    d = GamesWebSettings()
+    check_keys(SECTION, table, KEYS)
+    data_text = get_value(SECTION, table, "data_dir", str, "").strip()
+    data_dir = (
+        resolve_path(SECTION, "data_dir", data_text, base_dir or Path.cwd()) if data_text else None
+    )
+    stakes = get_list(SECTION, table, "daifugo_rooms", str, d.daifugo_rooms)
+    for stake in stakes:
+        if stake not in STAKES:
+            stakes = report(
+                ConfigError(
+                    f"{SECTION}.daifugo_rooms has {show(stake)}: each room is one of "
+                    f"{', '.join(STAKES)} (初級 100 / 中級 1,000 / 上級 10,000)"
+                ),
+                d.daifugo_rooms,
+            )
+            break
+    level = get_value(SECTION, table, "cpu_level", str, d.cpu_level)
+    if level not in LEVELS:
+        level = report(
+            ConfigError(f"{SECTION}.cpu_level = {show(level)}: use easy, normal or strong"),
+            d.cpu_level,
+        )
+    settings = GamesWebSettings(
+        port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
+        bind=parse_bind(SECTION, table, d.bind),
+        public_url=parse_public_url(SECTION, table),
+        turn_seconds=get_int_in(SECTION, table, "turn_seconds", d.turn_seconds, 0, 600),
+        connections_per_address=get_int_in(
+            SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
+        ),
+        data_dir=data_dir,
+        daifugo_rooms=tuple(stakes),
+        daifugo_seats=get_int_in(SECTION, table, "daifugo_seats", d.daifugo_seats, 3, 5),
+        schwimmen_tables=get_int_in(SECTION, table, "schwimmen_tables", d.schwimmen_tables, 0, 8),
+        schwimmen_seats=get_int_in(SECTION, table, "schwimmen_seats", d.schwimmen_seats, 2, 9),
+        cpu_level=level,
+    )
+    if not settings.daifugo_rooms and not settings.schwimmen_tables:
+        report(
+            ConfigError(
+                f"{SECTION}: no rooms (daifugo_rooms = [] and schwimmen_tables = 0): "
+                'give at least one, e.g. daifugo_rooms = ["beginner"]'
+            ),
+            None,
+        )
+    return settings
+
+
+def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
+    """The checker `bingo check-config` runs (declared in pyproject's entry points)."""
+    return parse_settings(table, base_dir)
+
+
+def rooms(settings: GamesWebSettings) -> tuple[RoomSpec, ...]:
+    """The evening's rooms: one Daifugō room per stake listed (a second room of the same stake
+    gets -2, -3...), then the Schwimmen tables; every room's CPUs at cpu_level (the host may
+    change a room's level between games)."""
+    out: list[RoomSpec] = []
+    count: dict[str, int] = {}
+    for stake in settings.daifugo_rooms:
+        count[stake] = count.get(stake, 0) + 1
+        suffix = "" if count[stake] == 1 else f"-{count[stake]}"
+        out.append(
+            RoomSpec(
+                f"daifugo-{stake}{suffix}",
+                "daifugo",
+                settings.daifugo_seats,
+                stake=stake,
+                cpu_level=settings.cpu_level,
+            )
+        )
+    for n in range(1, settings.schwimmen_tables + 1):
+        out.append(
+            RoomSpec(
+                f"schwimmen-{n}",
+                "schwimmen",
+                settings.schwimmen_seats,
+                cpu_level=settings.cpu_level,
+            )
+        )
+    return tuple(out)
