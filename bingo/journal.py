@@ -672,9 +672,11 @@ def _mark_typed(state: JournalState, number: int) -> None:
 def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int) -> None:
     kind = record.get("type")
     number = record.get("number")
+    # the line is chained and keyed as written, but no show could have written it
     bad = JournalTampered(
-        f"journal {path} line {line_no}: invalid {kind} record",
-        code="journal_tampered",
+        f"journal {path} line {line_no}: impossible {kind} record (a number drawn twice, an "
+        "undo of a number that was not the last, or a malformed record)",
+        code="journal_impossible",
         path=str(path),
         line=line_no,
     )
