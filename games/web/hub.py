@@ -390,9 +390,9 @@ class Hub:
 
     def balance(self, name: str) -> int:
         """A name's chips now (Daifugō), as persisted (with a penalty of the game in play)."""
-        room = self._room_of(name)
-        if room is not None and room.bank is not None and room.in_game:
-            return int(room.bank.balance(name))
+        for room in self.rooms.values():  # a game in play holds its penalties until its end
+            if room.bank is not None and room.in_game and name in room.table.names:
+                return int(room.bank.balance(name))
         from games.daifugo.chips import DEFAULT_START, _parse
 
         try:
