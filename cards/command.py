@@ -13,7 +13,7 @@ import datetime
 import functools
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -309,6 +309,85 @@ def _key_for_new_set(
     return cardcode.new_key(), True
 
 
+def _serials(config: Config, count: int, first: int, old_count: int) -> tuple[int, int, int]:
+    """This run's first and last serial and the width they are printed with."""
+    if first < 0:
+        raise UserError(f"--first-serial {first}: serials start at 0 or more")
+    check_count(config.board, count, old_count)
+    last = first + count - 1
+    if len(str(last)) > SERIAL_MAX_DIGITS:
+        raise UserError(
+            f"serials up to {last}: the draw display's card check takes at most "
+            f"{SERIAL_MAX_DIGITS} digits; choose a smaller --first-serial or --count"
+        )
+    return first, last, max(4, len(str(last)))
+
+
+def _claim_targets(
+    targets: tuple[Path, Path, Path, Path, Path], *, append: bool, force: bool, warn: style.Warn
+) -> None:
+    """Check the run's files (pdf, registry, checking sheet, batches, key) may be written:
+    never a device, folder or link; an existing set only with --force (an appended batch's
+    own PDF likewise). Removes the temporary files a killed run left beside them."""
+    pdf_path, registry_path, check_path, meta_path, _key_path = targets
+    taken = _existing([pdf_path] if append else [pdf_path, registry_path, check_path, meta_path])
+    for target in targets:
+        check_target(target)  # never a device, folder or symbolic link, --force or not
+    stale = remove_stale_temps(targets)
+    if stale:
+        warn(f"note: removed {len(stale)} temporary files a killed run left ({stale[0].name} …)")
+    if taken and not force:
+        what = (
+            f"{registry_path} is the registry of cards already made"
+            if registry_path in taken
+            else f"{taken[0]} already exists"
+        )
+        hint = "" if append else "--append to add cards to it, "
+        raise OutputError(
+            f"{what}: use {hint}--force to replace it (the old files are kept as backups), "
+            "or another --out"
+        )
+
+
+def _earlier_batch_pdfs(registry_path: Path, folder: Path, pdf_path: Path) -> list[Path]:
+    """The PDFs of the registry's earlier (appended) batches, other than `pdf_path`: plain
+    names in the folder only, never a path the batches file points elsewhere with."""
+    earlier = read_batches(registry_path) or []
+    names = {b.get("pdf") for b in earlier if isinstance(b.get("pdf"), str)}
+    return [
+        folder / name
+        for name in sorted(names)
+        if name != pdf_path.name and Path(name).name == name and name.endswith(".pdf")
+    ]
+
+
+def _write_cards(
+    cards: Iterable[BingoCard],
+    count: int,
+    sinks: list[Callable[[BingoCard], object]],
+    *,
+    progress: bool,
+) -> list[BingoCard]:
+    """Each new card to every writer in turn, with a progress bar on a terminal."""
+    written: list[BingoCard] = []
+    bar = tqdm(
+        cards,
+        total=count,
+        unit=" cards",
+        desc="bingo cards",
+        file=sys.stderr,
+        disable=not progress,
+        leave=False,
+        dynamic_ncols=True,
+    )
+    for card in bar:
+        written.append(card)
+        for sink in sinks:
+            sink(card)
+    bar.close()
+    return written
+
+
 def _one_run_per_folder(make: Callable[..., MadeCards]) -> Callable[..., MadeCards]:
     """Run `make` holding the output folder's lock, so two runs never number the same serials."""
 
@@ -356,53 +435,27 @@ def make_cards(
             )
         old_cards, batches, key = _load_for_append(config, registry_path, warn)
         first_serial = max(old_cards) + 1
-    first_serial = 1 if first_serial is None else first_serial
-    if first_serial < 0:
-        raise UserError(f"--first-serial {first_serial}: serials start at 0 or more")
-    check_count(config.board, count, len(old_cards))
-    last_serial = first_serial + count - 1
-    if len(str(last_serial)) > SERIAL_MAX_DIGITS:
-        raise UserError(
-            f"serials up to {last_serial}: the draw display's card check takes at most "
-            f"{SERIAL_MAX_DIGITS} digits; choose a smaller --first-serial or --count"
-        )
-    serial_width = max(4, len(str(last_serial)))
+    first_serial, last_serial, serial_width = _serials(
+        config, count, 1 if first_serial is None else first_serial, len(old_cards)
+    )
     if append:
         pdf_path = out.with_name(
             f"{out.stem}-{first_serial:0{serial_width}d}-{last_serial:0{serial_width}d}.pdf"
         )
-        taken = _existing([pdf_path])
     else:
         pdf_path = out
-        taken = _existing([out, registry_path, check_path, meta_path])
     set_key_path = key_file(registry_path)
-    for target in (pdf_path, registry_path, check_path, meta_path, set_key_path):
-        check_target(target)  # never a device, folder or symbolic link, --force or not
-    stale = remove_stale_temps((pdf_path, registry_path, check_path, meta_path, set_key_path))
-    if stale:
-        warn(f"note: removed {len(stale)} temporary files a killed run left ({stale[0].name} …)")
-    if taken and not force:
-        what = (
-            f"{registry_path} is the registry of cards already made"
-            if registry_path in taken
-            else f"{taken[0]} already exists"
-        )
-        hint = "" if append else "--append to add cards to it, "
-        raise OutputError(
-            f"{what}: use {hint}--force to replace it (the old files are kept as backups), "
-            "or another --out"
-        )
+    _claim_targets(
+        (pdf_path, registry_path, check_path, meta_path, set_key_path),
+        append=append,
+        force=force,
+        warn=warn,
+    )
     if not append:
         key, new_key = _key_for_new_set(config, registry_path, force, warn)
     files = OutputFiles(backup=force)
     if force and not append:  # the earlier append batches' PDFs no longer match: kept aside
-        earlier = read_batches(registry_path) or []
-        names = {b.get("pdf") for b in earlier if isinstance(b.get("pdf"), str)}
-        files.retire(
-            out.parent / name
-            for name in sorted(names)
-            if name != pdf_path.name and Path(name).name == name and name.endswith(".pdf")
-        )
+        files.retire(_earlier_batch_pdfs(registry_path, out.parent, pdf_path))
     png = None
     try:
         pdf_file = files.open(pdf_path)
@@ -459,26 +512,11 @@ def make_cards(
         for card in old_cards.values():
             registry.write(card)
             check.add(card)
-        batch_cards: list[BingoCard] = []
         new_cards = iter_cards(config.board, count, seed, first_serial, exclude=old_cards.values())
-        bar = tqdm(
-            new_cards,
-            total=count,
-            unit=" cards",
-            desc="bingo cards",
-            file=sys.stderr,
-            disable=not progress,
-            leave=False,
-            dynamic_ncols=True,
-        )
-        for card in bar:
-            batch_cards.append(card)
-            registry.write(card)
-            writer.add(card)
-            check.add(card)
-            if png is not None:
-                _png_step(png_dir, png.write, card)
-        bar.close()
+        sinks = [registry.write, writer.add, check.add]
+        if png is not None:
+            sinks.append(functools.partial(_png_step, png_dir, png.write))
+        batch_cards = _write_cards(new_cards, count, sinks, progress=progress)
         if png is not None:
             _png_step(png_dir, png.close)
         writer.close()
