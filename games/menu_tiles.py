@@ -38,7 +38,7 @@ PICTURES = {
 @functools.cache
 def cool_cards():
     """COOL 24+24's card painter, made once (it loads the card pictures)."""
-    from games.cool24.qt.window import CardImages, CardPainter
+    from games.cool24.qt.cards import CardImages, CardPainter
     from games.cool24.settings import Cool24Settings
 
     settings = Cool24Settings()

@@ -9,6 +9,8 @@ from PIL import Image, ImageDraw
 from PySide6.QtCore import QPoint, Qt
 
 from games.cool24.policies import greedy_slot
+from games.cool24.qt.question import quit_buttons
+from games.cool24.qt.style import slot_rect
 from games.cool24.qt.window import POPUP_SECONDS, SUMMARY_DELAY, Cool24Widget
 from games.cool24.rules import Bonus, Game, legal_slots, parse_card
 from games.cool24.settings import Cool24Settings
@@ -77,7 +79,7 @@ def test_unplayable_key_shows_why_and_changes_nothing(widget, qtbot, output_dir)
 def test_click_on_a_card_plays_it(widget, qtbot):
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=QPoint(800, 100))  # starts
     assert widget.state == "play"
-    rect = widget._slot_rect(2)
+    rect = slot_rect(2)
     scale, ox, oy = widget._transform()
     pos = QPoint(int(ox + rect.center().x() * scale), int(oy + rect.center().y() * scale))
     assert widget.slot_at(pos.x(), pos.y()) == 2
@@ -220,7 +222,7 @@ def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtb
     qtbot.keyClick(widget, Qt.Key.Key_Return)  # Enter is "play on" too (the safe default)
     assert not widget.asking_quit and widget.isVisible()
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
-    yes, _ = widget._quit_buttons()
+    yes, _ = quit_buttons()
     scale, ox, oy = widget._transform()
     at = QPoint(int(ox + yes.center().x() * scale), int(oy + yes.center().y() * scale))
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)  # the "quit" button

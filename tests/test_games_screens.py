@@ -14,7 +14,7 @@ from textboxes import painted_texts, text_problems, widget_text_problems
 
 from games.daifugo.chips import ROOMS, ChipBank
 from games.daifugo.qt.window import DaifugoTable
-from games.daifugo.rules import Rules
+from games.daifugo.ruleset import Rules
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 CARD_FACES = (
@@ -153,9 +153,9 @@ def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
     window.popups.clear()  # the final board, as it stays under the summary's pause
     problems += measure(window, output_dir, f"cool24_final_board_{where}")
     window.over_at -= 10  # the summary without waiting for the final board's pause
-    problems += measure(window, output_dir, f"cool24_summary_{where}", only=("_summary",))
+    problems += measure(window, output_dir, f"cool24_summary_{where}", only=("paint_summary",))
     window.ask_quit()
-    problems += measure(window, output_dir, f"cool24_quit_{where}", only=("_quit_question",))
+    problems += measure(window, output_dir, f"cool24_quit_{where}", only=("paint_quit_question",))
     assert problems == [], "\n".join(problems)
 
 
@@ -227,7 +227,7 @@ def test_daifugo_help_reads_at_every_size(qtbot, output_dir, size, language):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_daifugo_card_passing_note_leaves_your_title_readable(qtbot, output_dir, size):
     """The note of what you got and gave sits clear of 「あなた 大貧民」 (issue 24 item 9)."""
-    from games.daifugo.rules import Title
+    from games.daifugo.ruleset import Title
 
     table = daifugo(qtbot, size, players=4, seed=7)
     table.match.ranks = (Title.DAIHINMIN, Title.HINMIN, Title.FUGO, Title.DAIFUGO)
