@@ -247,7 +247,7 @@ def test_shipped_sample_images_are_the_script_output_without_digits(tmp_path):
 
 
 def test_cool24_pictures_use_the_same_loader(qtbot, tmp_path, capsys):
-    from games.cool24.qt.window import IMAGE_SIDE, CardImages
+    from games.cool24.qt.cards import IMAGE_SIDE, CardImages
     from games.cool24.rules import parse_card
 
     folder = tmp_path / "cool24"
