@@ -66,9 +66,8 @@ def test_a_cpu_plays_the_seat_when_nobody_sits_there():
     assert table.cpu_due and table.legal_actions(0)
     seat, action = table.cpu_choice()
     assert seat == 0 and action in table.legal_actions(0)
-    other = next((a for a in table.legal_actions(0) if a != action), None)
-    if other is not None:
-        assert table.refusal(0, other).code == "not_a_person"
+    other = table.legal_actions(0)[-1]  # a CPU's seat takes any legal action (a worker's)
+    assert table.refusal(0, other) is None and table.act(0, other).slot == other.slot
     while table.in_game:
         assert table.step_cpu() is not None
     assert table.step_cpu() is None and table.results() is not None
@@ -102,6 +101,19 @@ def test_hints_follow_the_switch_and_leave_the_future_alone():
     state = on.game.rng.getstate()
     assert on.hint() in legal_slots(on.game) and on.game.rng.getstate() == state
     assert off.hint() is None and off.view(0).prompt == "keys_nohint"
+
+
+def test_the_table_pickles_and_reads_its_rules():
+    import pickle
+
+    table = TableSession(seed=9, language="en")
+    table.start_game()
+    twin = pickle.loads(pickle.dumps(table))
+    assert twin.view(0) == table.view(0) and twin.legal_actions(0) == table.legal_actions(0)
+    assert table.out == frozenset()
+    assert table.rules_lines()[3] == (
+        "Hand bonuses: straight flush 50, four of a kind 20, flush 10 points"
+    )
 
 
 def test_one_seat_only():

@@ -133,7 +133,8 @@ class TableSession:
 
     def act(self, seat: int, action: object) -> PlayResult:
         """Play `action` (a `PlaySlot`, or its text "slot 2" / "2") for `seat`: the engine's
-        `PlayResult`, or `Refused` saying why not."""
+        `PlayResult`, or `Refused` saying why not. A CPU's seat takes any legal action too
+        (one computed elsewhere, e.g. in a worker process from a copy of this table)."""
         play, why = self._check(seat, action)
         if why is not None:
             raise why
@@ -155,6 +156,19 @@ class TableSession:
         if choice is not None:
             self.act(*choice)
         return choice
+
+    @property
+    def out(self) -> frozenset[int]:
+        """Seats no longer in this game: none (the one seat plays to the end)."""
+        return frozenset()
+
+    def rules_lines(self) -> list[str]:
+        """The rules in four lines in the table's language (the title screen's)."""
+        s = self.settings
+        sf, fk, fl = s.hand_win_table
+        m = 1 + s.hand_win_multi
+        lines = Texts(TEXTS, self.language)["rules"]
+        return [line.format(m=m, sf=sf, fk=fk, fl=fl) for line in lines]
 
     def advance(self) -> bool:
         """COOL has no step of its own between plays."""
@@ -208,8 +222,6 @@ class TableSession:
             play = game.parse_action(action) if isinstance(action, str) else action
         except IllegalMove as exc:
             return None, self._engine_refused(exc)
-        if seat not in self._people and (seat, play) != self.cpu_choice():
-            return None, self._refused("not_a_person")  # only the CPU's own choice is taken
         error = game.why_illegal(play)
         if error is not None:
             return None, self._engine_refused(error)

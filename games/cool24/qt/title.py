@@ -9,9 +9,8 @@ from games.cool24.qt.canvas import Canvas
 from games.cool24.qt.style import CANVAS_W, CARD_H, CARD_W
 
 
-def paint_title(p: QPainter, canvas: Canvas, now: float) -> None:
-    """The title; `now` (time.monotonic) makes the prompt pulse."""
-    settings = canvas.settings
+def paint_title(p: QPainter, canvas: Canvas, rules: list[str], now: float) -> None:
+    """The title with the table's `rules` lines; `now` (time.monotonic) makes the prompt pulse."""
     canvas.logo(p, QRectF(0, 50, CANVAS_W, 190), 150)
     for i, card in enumerate((5, 11, 17, 23)):  # a fan of four cards
         p.save()
@@ -22,10 +21,7 @@ def paint_title(p: QPainter, canvas: Canvas, now: float) -> None:
         )
         p.restore()
     y = 622
-    m = 1 + settings.hand_win_multi
-    for line in canvas.t["rules"]:
-        sf, fk, fl = settings.hand_win_table
-        text = line.format(m=m, sf=sf, fk=fk, fl=fl)
+    for text in rules:
         canvas.text(p, QRectF(0, y, CANVAS_W, 34), text, 25, "#e8e4ff", bold=False)
         y += 36
     pulse = 0.5 + 0.5 * abs((now % 1.6) - 0.8) / 0.8

@@ -284,7 +284,7 @@ class Cool24Widget(QWidget):
         game = self.game
         self.canvas.background(p, game is not None and game.lap == 2 and self.state != "title")
         if self.state == "title" or game is None:
-            paint_title(p, self.canvas, now)
+            paint_title(p, self.canvas, self.session.rules_lines(), now)
         else:
             paint_board(p, self.canvas, game, self.session.view(SEAT), self._scene(now))
             if self.summary_shown():
