@@ -19,7 +19,7 @@ LEFT, RIGHT, TOP, BOTTOM = 90, 40, 150, 90
 LAP1, LAP2 = (61, 123, 255), (255, 140, 26)
 
 
-def _font(size: int) -> ImageFont.ImageFont:
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 

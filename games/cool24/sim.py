@@ -15,10 +15,14 @@ from dataclasses import dataclass
 
 import numba
 import numpy as np
+import numpy.typing as npt
 
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES, play_out
 from games.cool24.rules import Game, bonus_counts, legal_slots
 from games.cool24.settings import BONUS_KINDS, Cool24Settings
+
+Ints = npt.NDArray[np.int64]  # the kernels' state and tables
+Floats = npt.NDArray[np.float64]
 
 # state layout (int64 array)
 _H = 0  # hand slots 0..3, -1 = empty
@@ -53,14 +57,14 @@ def _popcount(x: int) -> int:
 
 
 @numba.njit(cache=True)
-def _take(st, c):
+def _take(st: Ints, c: int) -> int:
     st[_STOCK] &= ~(1 << c)
     st[_NSTOCK] -= 1
     return c
 
 
 @numba.njit(cache=True)
-def _draw(st, weighted, bias_start, bias_step):
+def _draw(st: Ints, weighted: bool, bias_start: float, bias_step: float) -> int:
     stock = st[_STOCK]
     if weighted:
         factor = bias_start - st[_PLAYED] * bias_step
@@ -95,7 +99,7 @@ def _draw(st, weighted, bias_start, bias_step):
 
 
 @numba.njit(cache=True)
-def _check_bonus(st, hand_table):
+def _check_bonus(st: Ints, hand_table: Ints) -> None:
     for i in range(4):
         if st[_H + i] < 0:
             return
@@ -124,14 +128,14 @@ def _check_bonus(st, hand_table):
 
 
 @numba.njit(cache=True)
-def _deal(st, hand_table):
+def _deal(st: Ints, hand_table: Ints) -> None:
     for i in range(4):
         st[_H + i] = _draw(st, False, 0.0, 0.0)
     _check_bonus(st, hand_table)
 
 
 @numba.njit(cache=True)
-def _new_game(st, hand_table):
+def _new_game(st: Ints, hand_table: Ints) -> None:
     st[:] = 0
     for i in range(4):
         st[_H + i] = -1
@@ -143,13 +147,15 @@ def _new_game(st, hand_table):
 
 
 @numba.njit(cache=True, inline="always")
-def _playable(st, i):
+def _playable(st: Ints, i: int) -> bool:
     c = st[_H + i]
     return c >= 0 and (st[_LAST] < 0 or _linked(c, st[_LAST]))
 
 
 @numba.njit(cache=True)
-def _play(st, i, hand_table, bias_on, bias_start, bias_step):
+def _play(
+    st: Ints, i: int, hand_table: Ints, bias_on: bool, bias_start: float, bias_step: float
+) -> None:
     """Play hand slot i (0-based; the caller checked it is playable)."""
     card = st[_H + i]
     st[_H + i] = -1
@@ -181,13 +187,13 @@ def _play(st, i, hand_table, bias_on, bias_start, bias_step):
 
 
 @numba.njit(cache=True, inline="always")
-def _score(st, card_table, multi):
+def _score(st: Ints, card_table: Ints, multi: int) -> int:
     m = 1 + multi if st[_LAP] == 2 else 1
-    return card_table[st[_TOTAL]] + st[_BONUS] * m
+    return int(card_table[st[_TOTAL]] + st[_BONUS] * m)
 
 
 @numba.njit(cache=True)
-def _greedy(st):
+def _greedy(st: Ints) -> int:
     best = -1
     best_cost = 1 << 30
     for i in range(4):
@@ -206,7 +212,7 @@ def _greedy(st):
 
 
 @numba.njit(cache=True)
-def _random(st):
+def _random(st: Ints) -> int:
     n = 0
     for i in range(4):
         if _playable(st, i):
@@ -221,7 +227,16 @@ def _random(st):
 
 
 @numba.njit(cache=True)
-def _best(st, rollouts, card_table, hand_table, multi, bias_on, bias_start, bias_step):
+def _best(
+    st: Ints,
+    rollouts: int,
+    card_table: Ints,
+    hand_table: Ints,
+    multi: int,
+    bias_on: bool,
+    bias_start: float,
+    bias_step: float,
+) -> int:
     n = 0
     only = -1
     for i in range(4):
@@ -251,8 +266,17 @@ def _best(st, rollouts, card_table, hand_table, multi, bias_on, bias_start, bias
 
 @numba.njit(cache=True)
 def _simulate(
-    n, seed, policy, rollouts, card_table, hand_table, multi, bias_on, bias_start, bias_step
-):
+    n: int,
+    seed: int,
+    policy: int,
+    rollouts: int,
+    card_table: Ints,
+    hand_table: Ints,
+    multi: int,
+    bias_on: bool,
+    bias_start: float,
+    bias_step: float,
+) -> tuple[Ints, Ints, Ints]:
     np.random.seed(seed)
     scores = np.empty(n, np.int64)
     totals = np.empty(n, np.int64)
@@ -325,7 +349,7 @@ def _check(n: int, seed: int, policy: str, rollouts: int) -> None:
         raise ValueError(f"rollouts must be at least 1, not {rollouts}")
 
 
-def _kernel_settings(s: Cool24Settings) -> tuple:
+def _kernel_settings(s: Cool24Settings) -> tuple[Ints, Ints, int, bool, float, float]:
     """The settings as the kernels take them: card and hand tables, lap-2 multiplier, bias."""
     return (
         np.asarray(s.card_win_table, np.int64),
@@ -425,8 +449,16 @@ def format_summary(result: SimResult, settings: Cool24Settings, policy: str) -> 
 
 @numba.njit(cache=True)
 def _rollout_scores(
-    st, rollouts, seed, card_table, hand_table, multi, bias_on, bias_start, bias_step
-):
+    st: Ints,
+    rollouts: int,
+    seed: int,
+    card_table: Ints,
+    hand_table: Ints,
+    multi: int,
+    bias_on: bool,
+    bias_start: float,
+    bias_step: float,
+) -> Floats:
     """scores[i, k]: the final score of greedy playout k after playing hand slot i (0 for a
     slot that cannot be played). Playout k of every slot draws from the same random stream
     (seed + k): common random numbers, so the differences between slots are measured with far

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from eventkit.errors import UserError
-from eventkit.i18n import Coded, Texts, translate
+from eventkit.i18n import Texts, translate
+from games.common.protocol import IllegalMove
 from games.cool24.rules import IllegalCoolMove, number_of, parse_card, suit_of
 from games.cool24.settings import NUMBERS, Cool24Settings
 
@@ -205,12 +206,12 @@ def card_name(code: str | int, settings: Cool24Settings) -> str:
     return table["card"].format(colour=colour, number=NUMBERS[number_of(card)])
 
 
-def refusal(error: Coded, settings: Cool24Settings) -> str:
+def refusal(error: IllegalMove, settings: Cool24Settings) -> str:
     """One line for the screen in the settings' language: what was refused and what to do."""
     return illegal(Texts(TEXTS, settings.language), error, settings)
 
 
-def illegal(t: Texts, error: Coded, settings: Cool24Settings | None = None) -> str:
+def illegal(t: Texts, error: IllegalMove, settings: Cool24Settings | None = None) -> str:
     """Why the engine refused a play, in the language of `t`, from its reason code; cards and
     colours named by `settings` (the default suits and colours when not given)."""
     language = _language(t.language)
