@@ -504,14 +504,20 @@ class Hub:
             self.on_update(room.spec.id)
 
     def _finish(self, room: Room) -> None:
-        """A game ended: results to the room, chips to each person, absent seats freed."""
+        """A game ended: results to the room, chips to each person, absent seats freed.
+
+        The results go out before the journal records the end, so a crash in between sends
+        them again after the restart (a phone may see them twice, never not at all)."""
         balances = {}
         for seat, name in enumerate(room.table.names):
-            if room.seats[seat] is not None or seat in room.left:
-                balances[name] = self.balance(name) if room.bank is not None else None
+            if room.bank is not None and (room.seats[seat] is not None or seat in room.left):
+                balances[name] = self.balance(name)
         room.ended = True
-        room.results = messages.results_message(room, {k: v for k, v in balances.items()
-                                                       if v is not None})  # fmt: skip
+        room.results = messages.results_message(room, balances)
+        for conn in self._room_conns(room):
+            self._send(conn, room.results)
+        for name in balances:
+            self._send_chips(name, room)
         self.journal.write({"k": "end", "room": room.spec.id, "game": room.game_no})
         for seat in room.absent_seats():
             name = room.seats[seat]
@@ -521,10 +527,6 @@ class Hub:
             self.where.pop(name, None)
             for conn in self._conns_of(name):
                 self._send(conn, self._room_message(None, name))
-        for conn in self._room_conns(room):
-            self._send(conn, room.results)
-        for name in balances:
-            self._send_chips(name, room)
         self._broadcast_lobby()
 
     # -- sending --------------------------------------------------------------------------
