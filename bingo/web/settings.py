@@ -5,14 +5,13 @@ The laptop's addresses (lan_address, the join URL) are eventkit.web.network's.
 
 from __future__ import annotations
 
-import ipaddress
-import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eventkit.tomlconf import ConfigError, check_keys, get_int_in, get_value, report, show
+from eventkit.tomlconf import check_keys, get_int_in, get_value
 from eventkit.web import network
+from eventkit.web.config import parse_bind, parse_public_url
 from eventkit.web.network import lan_address
 
 __all__ = [
@@ -47,50 +46,17 @@ def parse_settings(table: dict[str, Any]) -> WebSettings:
         table,
         {"enabled", "port", "bind", "allow_serial_only", "connections_per_address", "public_url"},
     )
-    bind = get_value(SECTION, table, "bind", str, d.bind)
-    try:
-        ipaddress.ip_address(bind)
-    except ValueError:
-        bind = report(
-            ConfigError(
-                f"web.bind = {show(bind)} is not an IP address: use the laptop's LAN address "
-                '(e.g. "192.168.1.20"), "0.0.0.0" for every network, or "127.0.0.1" for this '
-                "computer only"
-            ),
-            d.bind,
-        )
+    bind = parse_bind(SECTION, table, d.bind)
     return WebSettings(
         enabled=get_value(SECTION, table, "enabled", bool, d.enabled),
         port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
         bind=bind,
         allow_serial_only=get_value(SECTION, table, "allow_serial_only", bool, d.allow_serial_only),
-        public_url=_public_url(table),
+        public_url=parse_public_url(SECTION, table),
         connections_per_address=get_int_in(
             SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
         ),
     )
-
-
-def _public_url(table: dict[str, Any]) -> str:
-    """web.public_url: an http(s) address with a host (and port), no query; "" when unset."""
-    text = get_value(SECTION, table, "public_url", str, "").strip()
-    if not text:
-        return ""
-    parts = urllib.parse.urlsplit(text)
-    try:
-        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
-        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
-    except ValueError:
-        ok = False
-    if not ok or parts.query or parts.fragment or " " in text:
-        return report(
-            ConfigError(
-                f"web.public_url = {show(text)} is not a web address phones can open: use "
-                '"http://<the laptop\'s LAN address>:<web.port>", e.g. "http://192.168.1.20:8080"'
-            ),
-            "",
-        )
-    return text.rstrip("/")
 
 
 def check_section(table: dict[str, Any], base_dir: Path) -> WebSettings:

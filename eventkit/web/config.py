@@ -1,0 +1,53 @@
+"""The keys every phone server's config section shares: `bind` and `public_url` (no aiohttp).
+
+bingo's [web] and the games' [games_web] read them the same way; `section` names the section in
+the messages so the host knows which line to fix.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import urllib.parse
+from typing import Any
+
+from eventkit.tomlconf import ConfigError, get_value, report, show
+
+
+def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") -> str:
+    """<section>.bind: an IP address of this computer (or 0.0.0.0 / :: for every network)."""
+    bind = get_value(section, table, "bind", str, default)
+    try:
+        ipaddress.ip_address(bind)
+    except ValueError:
+        return report(
+            ConfigError(
+                f"{section}.bind = {show(bind)} is not an IP address: use the laptop's LAN address "
+                '(e.g. "192.168.1.20"), "0.0.0.0" for every network, or "127.0.0.1" for this '
+                "computer only"
+            ),
+            default,
+        )
+    return bind
+
+
+def parse_public_url(section: str, table: dict[str, Any]) -> str:
+    """<section>.public_url: an http(s) address with a host (and port), no query; "" when unset."""
+    text = get_value(section, table, "public_url", str, "").strip()
+    if not text:
+        return ""
+    parts = urllib.parse.urlsplit(text)
+    try:
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        ok = False
+    if not ok or parts.query or parts.fragment or " " in text:
+        return report(
+            ConfigError(
+                f"{section}.public_url = {show(text)} is not a web address phones can open: use "
+                f'"http://<the laptop\'s LAN address>:<{section}.port>", e.g. '
+                '"http://192.168.1.20:8080"'
+            ),
+            "",
+        )
+    return text.rstrip("/")

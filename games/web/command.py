@@ -1,0 +1,263 @@
+"""`games serve`: the tables people sit at from their phones, and the laptop's room screen.
+
+One command: the hub (rooms, seats, CPUs, chips, the journal) and the phones' web server run in
+one asyncio loop; the laptop's window (games.web.screen, Qt) shows the rooms, the join QR code
+and address, and the public table of a game in progress. `--no-window` serves without it (a
+terminal-only laptop, the tests). [games_web] in config.toml sets the port, bind address,
+public_url, the turn timer and the rooms (games.web.settings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import errno
+import ipaddress
+import signal
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from eventkit.errors import UserError
+from eventkit.tomlconf import load_section
+from eventkit.web.network import join_url
+from eventkit.web.reach import public_url_problem
+from games.web.settings import SECTION, GamesWebSettings, parse_settings, rooms
+
+PORT_IN_USE = 3  # exit status: another program has the port
+HELP = "serve Daifugō rooms and Schwimmen tables to the phones in the room"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="games serve", description=HELP)
+    p.add_argument("--config", metavar="PATH", help="config.toml to read (default: ./config.toml)")
+    p.add_argument("--port", type=int, metavar="N", help="port (default: games_web.port)")
+    p.add_argument("--bind", metavar="ADDRESS", help="address to listen on (games_web.bind)")
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the journal and chips are kept (games_web.data_dir)",
+    )
+    p.add_argument(
+        "--turn-seconds", type=int, metavar="N", help="a turn's time (games_web.turn_seconds)"
+    )
+    p.add_argument("--seed", type=int, metavar="N", help="seed every room's deals (a rehearsal)")
+    p.add_argument("--no-window", action="store_true", help="serve without the laptop's window")
+    return p
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What `games serve` will run: the settings after the options, and what to tell the host."""
+
+    settings: GamesWebSettings
+    language: str
+    data_dir: Path
+    url: str
+    notes: tuple[str, ...]
+    seed: int | None
+    window: bool
+
+
+def plan(argv: Sequence[str]) -> Plan:
+    """The options and [games_web] read and checked; a UserError names what is wrong."""
+    args = build_parser().parse_args(list(argv))
+    loaded = load_section(args.config, SECTION)
+    settings = parse_settings(loaded.table, loaded.base_dir)
+    if args.port is not None:
+        if not 1024 <= args.port <= 65535:
+            raise UserError(f"--port {args.port} is out of range: use 1024..65535")
+        settings = replace(settings, port=args.port)
+    if args.bind is not None:
+        try:
+            ipaddress.ip_address(args.bind)
+        except ValueError:
+            raise UserError(f"--bind {args.bind!r} is not an IP address of this computer") from None
+        settings = replace(settings, bind=args.bind)
+    if args.turn_seconds is not None:
+        if not 0 <= args.turn_seconds <= 600:
+            raise UserError(f"--turn-seconds {args.turn_seconds}: use 0..600 (0 = no timer)")
+        settings = replace(settings, turn_seconds=args.turn_seconds)
+    if args.data_dir:
+        data_dir = Path(args.data_dir)
+    elif settings.data_dir is not None:
+        data_dir = settings.data_dir
+    else:
+        from eventkit.paths import user_data_dir
+
+        data_dir = user_data_dir() / "games_web"
+    notes = []
+    problem = public_url_problem(
+        settings.public_url, settings.port, settings.bind, section=SECTION, what="the join QR code"
+    )
+    if problem:
+        notes.append(problem)
+    url = join_url(settings.bind, settings.port, settings.public_url)
+    return Plan(
+        settings, loaded.language, data_dir, url, tuple(notes), args.seed, not args.no_window
+    )
+
+
+def make_hub(p: Plan):
+    from games.web.hub import Hub
+
+    try:
+        p.data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(
+            f"the data folder {p.data_dir} cannot be created ({exc.strerror or exc}): set "
+            "games_web.data_dir (or --data-dir) to a folder you can write to"
+        ) from None
+    return Hub(
+        p.data_dir,
+        rooms=rooms(p.settings),
+        language=p.language,
+        turn_seconds=float(p.settings.turn_seconds),
+        seed=p.seed,
+    )
+
+
+def make_server(p: Plan, hub):
+    from games.web.server import GamesServer
+
+    return GamesServer(
+        hub,
+        language=p.language,
+        join_url=p.url,
+        connections_per_address=p.settings.connections_per_address,
+    )
+
+
+class Serve:
+    """The hub and the server in one asyncio loop, in this thread (`run`) or another (`thread`).
+
+    `call(fn, *args)` runs `fn` in that loop from any thread (the Qt window's buttons).
+    """
+
+    def __init__(self, p: Plan) -> None:
+        self.plan = p
+        self.hub = make_hub(p)
+        self.server = make_server(p, self.hub)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.port: int | None = None
+        self.ready = threading.Event()
+        self.error: BaseException | None = None
+        self._stop: asyncio.Event | None = None
+
+    async def main(self, on_ready: Callable[[], None] | None = None) -> None:
+        from games.web.server import start
+
+        self.loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        await self.hub.open()
+        try:
+            serving = await start(self.server, self.plan.settings.bind, self.plan.settings.port)
+        except BaseException:
+            await self.hub.close()
+            raise
+        self.port = serving.port
+        try:
+            self.ready.set()
+            if on_ready is not None:
+                on_ready()
+            await self._stop.wait()
+        finally:
+            await serving.cleanup()
+            await self.hub.close()
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(fn, *args)
+
+    def stop(self) -> None:
+        if self.loop is not None and self._stop is not None:
+            self.loop.call_soon_threadsafe(self._stop.set)
+
+    def thread(self) -> threading.Thread:
+        """Start the loop in a thread of its own; `ready` is set once phones can connect."""
+
+        def run() -> None:
+            try:
+                asyncio.run(self.main())
+            except BaseException as exc:  # told to the window's thread, which says it
+                self.error = exc
+                self.ready.set()
+
+        worker = threading.Thread(target=run, name="games serve", daemon=True)
+        worker.start()
+        return worker
+
+
+def listen_problem(exc: OSError, settings: GamesWebSettings) -> UserError | None:
+    """The host's sentence for a failure to listen (None: the port is taken, said apart)."""
+    if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+        return None
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return UserError(
+            f"address {settings.bind} is not one of this computer's: fix games_web.bind"
+        )
+    return UserError(
+        f"cannot listen on {settings.bind} port {settings.port}: {exc.strerror or exc}: check "
+        "games_web.bind and games_web.port (or --bind and --port)"
+    )
+
+
+def port_in_use(settings: GamesWebSettings) -> int:
+    print(
+        f"error: port {settings.port} is already in use by another program: stop it, or choose "
+        "another port with games_web.port in config.toml (or --port)",
+        file=sys.stderr,
+    )
+    return PORT_IN_USE
+
+
+def main(argv: Sequence[str]) -> int:
+    p = plan(argv)
+    for note in p.notes:
+        print(f"note: {note}", file=sys.stderr)
+    serve = Serve(p)
+    try:
+        if p.window:
+            return _with_window(serve)
+        return _headless(serve)
+    except OSError as exc:
+        problem = listen_problem(exc, p.settings)
+        if problem is None:
+            return port_in_use(p.settings)
+        raise problem from None
+
+
+def _headless(serve: Serve) -> int:
+    def announce() -> None:
+        print(f"serving {serve.plan.url} (data {serve.plan.data_dir})", flush=True)
+
+    async def run() -> None:
+        task = asyncio.current_task()
+        if task is not None and sys.platform != "win32":
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        await serve.main(announce)
+
+    try:
+        asyncio.run(run())
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        pass
+    return 0
+
+
+def _with_window(serve: Serve) -> int:
+    from games.web.screen import run_screen
+
+    worker = serve.thread()
+    serve.ready.wait()
+    if serve.error is not None:
+        worker.join()
+        raise serve.error
+    print(f"serving {serve.plan.url} (data {serve.plan.data_dir})", flush=True)
+    try:
+        return run_screen(serve)
+    finally:
+        serve.stop()
+        worker.join(timeout=10)

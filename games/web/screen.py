@@ -1,0 +1,269 @@
+"""The laptop's window of `games serve`: the rooms, the join QR code and address, and the public
+table of the room it follows (Qt). Nothing secret: it listens as a token-less connection, which
+the hub sends only public messages (games.web.screen_text turns them into lines).
+
+The hub runs in the server's loop in another thread; its messages reach this window through a
+Qt signal (queued into the GUI thread), and the window's buttons go back with `serve.call`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eventkit.screen import open_on_screen, toggle_full_screen
+from eventkit.web.qr import QUIET_ZONE, qr_modules
+from games.web.screen_text import public_table, results_lines, room_lines, texts
+
+STYLE = """
+QWidget#screen { background: #0f3d2e; }
+QLabel { color: #f4f1e8; }
+QFrame#room { background: #1d5c46; border-radius: 10px; }
+QFrame#room[following="true"] { border: 3px solid #ffb300; }
+QFrame#table { background: #145238; border-radius: 14px; }
+QPushButton { font-size: 18px; padding: 6px 14px; border-radius: 8px; background: #e8e2cf; }
+"""
+
+
+class Feed(QObject):
+    """The hub's `send` for the window: called in the server's thread, delivered in Qt's."""
+
+    message = Signal(object)
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        self.message.emit(message)
+
+
+class QrCode(QWidget):
+    """The join address as a QR code, square, dark on white, with its quiet zone."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.modules = qr_modules(text)
+        self.setMinimumSize(180, 180)
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        side = min(self.width(), self.height())
+        n = len(self.modules) + 2 * QUIET_ZONE
+        cell = side / n
+        x0 = (self.width() - side) / 2
+        p.fillRect(QRectF(x0, 0, side, side), QColor("#ffffff"))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#14101f"))
+        for r, row in enumerate(self.modules):
+            for c, dark in enumerate(row):
+                if dark:
+                    x = x0 + (c + QUIET_ZONE) * cell
+                    p.drawRect(QRectF(x, (r + QUIET_ZONE) * cell, cell + 0.5, cell + 0.5))
+        p.end()
+
+
+def _label(text: str = "", size: int = 18, bold: bool = False, wrap: bool = True) -> QLabel:
+    label = QLabel(text)
+    font = QFont()
+    font.setPixelSize(size)
+    font.setBold(bold)
+    label.setFont(font)
+    label.setWordWrap(wrap)
+    return label
+
+
+class RoomScreen(QWidget):
+    """Rooms on the left under the QR code; the followed room's public table on the right."""
+
+    def __init__(self, serve: Any) -> None:
+        super().__init__()
+        self.serve = serve
+        self.language = serve.plan.language
+        self.tx = texts(self.language)
+        self.rooms: list[dict[str, Any]] = []
+        self.following: str | None = None
+        self.chosen = False  # the host clicked a room: follow it, not the first game on
+        self.table: dict[str, Any] | None = None
+        self.results: dict[str, Any] | None = None
+        self.connection: Any = None
+        self.setObjectName("screen")
+        self.setStyleSheet(STYLE)
+        self.setWindowTitle("games serve")
+        self.resize(1280, 720)
+        self._build(serve.plan.url)
+        self.feed = Feed(self)
+        self.feed.message.connect(self.on_message)
+        serve.call(self._connect)
+        self._normal = None
+        QShortcut(QKeySequence(Qt.Key.Key_F11), self, self._toggle_full_screen)
+
+    def _toggle_full_screen(self) -> None:
+        self._normal = toggle_full_screen(self, self._normal)
+
+    def _connect(self) -> None:  # in the server's loop
+        self.connection = self.serve.hub.connect(None, self.feed.deliver)
+
+    def _build(self, url: str) -> None:
+        outer = QHBoxLayout(self)
+        left = QVBoxLayout()
+        left.addWidget(_label(self.tx("join"), 30, True))
+        self.qr = QrCode(url)
+        self.qr.setFixedSize(300, 300)
+        left.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.address = _label(url.removeprefix("http://").rstrip("/"), 30, True)
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        left.addWidget(self.address)
+        left.addWidget(_label(self.tx("join_hint"), 16))
+        self.room_box = QVBoxLayout()
+        holder = QWidget()
+        holder.setLayout(self.room_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(holder)
+        scroll.setStyleSheet("QScrollArea { border: 0; background: transparent; }")
+        holder.setStyleSheet("background: transparent;")
+        left.addWidget(scroll, 1)
+        outer.addLayout(left, 2)
+        self.table_frame = QFrame()
+        self.table_frame.setObjectName("table")
+        self.table_layout = QVBoxLayout(self.table_frame)
+        self.table_title = _label("", 30, True)
+        self.table_layout.addWidget(self.table_title)
+        self.seat_grid = QGridLayout()
+        self.table_layout.addLayout(self.seat_grid)
+        self.field = _label("", 40, True)
+        self.field.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.table_layout.addWidget(self.field, 1)
+        self.tags = _label("", 22, True)
+        self.tags.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.table_layout.addWidget(self.tags)
+        self.last = _label("", 22)
+        self.last.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.table_layout.addWidget(self.last)
+        self.results_label = _label("", 22)
+        self.table_layout.addWidget(self.results_label)
+        outer.addWidget(self.table_frame, 3)
+        self._paint_table()
+
+    # ------------------------------------------------------------------ messages
+    def on_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "lobby":
+            self.rooms = list(message.get("rooms") or ())
+            self._follow_a_game()
+            self._paint_rooms()
+        elif kind == "table" and message.get("room") == self.following:
+            self.table = message
+            self._paint_table()
+        elif kind == "results" and message.get("room") == self.following:
+            self.results = message
+            self._paint_table()
+
+    def _follow_a_game(self) -> None:
+        """Follow the host's room, or else the first room with a game on."""
+        if self.chosen and any(r.get("id") == self.following for r in self.rooms):
+            return
+        playing = [r["id"] for r in self.rooms if r.get("state") == "playing"]
+        if playing and self.following not in playing:
+            self.follow(playing[0], chosen=False)
+
+    def follow(self, room_id: str | None, *, chosen: bool = True) -> None:
+        self.chosen = chosen
+        if room_id != self.following:
+            self.table = None
+            self.results = None
+        self.following = room_id
+        if self.connection is not None:
+            self.serve.call(self.serve.hub.watch_public, self.connection, room_id)
+        self._paint_rooms()
+        self._paint_table()
+
+    def start(self, room_id: str) -> None:
+        def go() -> None:
+            try:
+                self.serve.hub.start(None, room_id)
+            except Exception as exc:  # a refusal (nobody seated...): said in the terminal
+                self.serve.server.log.say("screen", f"start {room_id}: {exc}")
+
+        self.serve.call(go)
+        self.follow(room_id)
+
+    # ------------------------------------------------------------------ painting
+    def _paint_rooms(self) -> None:
+        while self.room_box.count():
+            item = self.room_box.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        for room in self.rooms:
+            frame = QFrame()
+            frame.setObjectName("room")
+            frame.setProperty("following", "true" if room.get("id") == self.following else "false")
+            box = QVBoxLayout(frame)
+            head, seats = room_lines(room, self.language)
+            box.addWidget(_label(head, 20, True))
+            box.addWidget(_label(seats, 17))
+            row = QHBoxLayout()
+            show = QPushButton("▶")
+            show.clicked.connect(lambda _=False, r=room["id"]: self.follow(r))
+            row.addWidget(show)
+            if room.get("state") != "playing":
+                start = QPushButton(self.tx("start"))
+                start.clicked.connect(lambda _=False, r=room["id"]: self.start(r))
+                row.addWidget(start)
+            row.addStretch(1)
+            box.addLayout(row)
+            self.room_box.addWidget(frame)
+        self.room_box.addStretch(1)
+
+    def _label_of(self, room_id: str | None) -> str:
+        for room in self.rooms:
+            if room.get("id") == room_id:
+                return str(room.get("label") or room_id)
+        return str(room_id or "")
+
+    def _paint_table(self) -> None:
+        while self.seat_grid.count():
+            item = self.seat_grid.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        if self.table is None:
+            self.table_title.setText(self._label_of(self.following) if self.following else "")
+            self.field.setText(self.tx("no_table"))
+            for label in (self.tags, self.last):
+                label.setText("")
+        else:
+            shown = public_table(self.table, self._label_of(self.following), self.language)
+            self.table_title.setText(shown.title)
+            for i, seat in enumerate(shown.seats):
+                mark = self.tx("turn") + " " if seat.to_move else ""
+                name = _label(mark + seat.name, 24, True, wrap=False)
+                if seat.to_move:
+                    name.setStyleSheet("color: #ffd66b;")
+                self.seat_grid.addWidget(name, i // 3 * 2, i % 3)
+                self.seat_grid.addWidget(_label(seat.detail, 20), i // 3 * 2 + 1, i % 3)
+            self.field.setText(shown.field)
+            self.tags.setText("   ".join(shown.tags))
+            self.last.setText(shown.last)
+        lines = results_lines(self.results, self.language) if self.results else []
+        self.results_label.setText("\n".join(lines))
+
+
+def run_screen(serve: Any, *, full_screen: bool = False) -> int:
+    """Open the window and run Qt's loop until it is closed (the server stops with it)."""
+    from eventkit.qtruntime import make_app
+
+    app = make_app("games serve")
+    window = RoomScreen(serve)
+    open_on_screen(window, full_screen=full_screen)
+    return int(app.exec())

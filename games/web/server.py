@@ -1,0 +1,394 @@
+"""The games' phone server: aiohttp, one page and one WebSocket per phone, in front of the hub.
+
+Routes: `/` the phone page, `/static/<name>` its script and style (from memory), `/texts.js` the
+words of the Qt windows for the page (the event's language), `/qr.svg` the join QR code, `/ws`
+the phone's socket. Everything a phone does goes over its socket as one small JSON object
+(`{"op": "act", "action": "3S 3H"}`); the hub (games.web.hub) decides, and its messages come
+back on the socket of every phone that must hear of it, each with its own view only.
+
+The server is authoritative and keeps the phones apart: a socket acts only for the player whose
+token it presented (`hello`, or the token `join` gave it), never for a seat named in a message;
+operations are rate limited per player and per address (eventkit.web.limits), new names per
+address; the connection guard (eventkit.web.guard) keeps floods and slow sockets off. A phone
+that stops reading is dropped, never waited for: its messages wait in a short queue where a
+newer view of a table replaces an unsent older one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from eventkit.i18n import Texts
+from eventkit.web.files import MemoryFiles
+from eventkit.web.guard import ConnectionGuard, QuietLog, describe
+from eventkit.web.headers import guard_headers, security_headers
+from eventkit.web.limits import RateLimiter, address_key
+from eventkit.web.qr import svg
+from eventkit.web.serving import Serving, prepare_guard, start_guarded
+from games.web.hub import Connection, Hub, Refused, refused_message
+
+STATIC = Path(__file__).resolve().parent / "static"
+SERVER_NAME = "games"  # the Server header: no product versions
+LOG_NAME = "games serve"
+HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
+SEND_TIMEOUT = 5.0  # a phone that has not taken a message by then is dropped
+MAX_MESSAGE = 2048  # a phone's operation is a few words; a larger message closes the socket
+MAX_QUEUE = 64  # messages waiting for one phone; past that it is too slow and is dropped
+OPS_BURST, OPS_PER_MINUTE = 20, 240  # per player: taps come in bursts, a game is ~2 a second
+ADDRESS_BURST, ADDRESS_PER_MINUTE = 60, 900  # per address: a few phones behind one router
+JOIN_BURST, JOIN_PER_MINUTE = 8, 12  # new names per address
+NAME_MAX = 40  # characters of a name looked at (the hub refuses long ones with its own text)
+ACTION_MAX = 200
+
+SERVER_TEXTS = {
+    "ja": {
+        "too_fast": "操作が速すぎます。{seconds}秒ほど待ってからもう一度どうぞ",
+        "not_joined": "先に名前を入れて参加してください",
+        "bad_message": "その操作はわかりません。ページを読み込み直してください",
+    },
+    "en": {
+        "too_fast": "Too many taps at once: wait about {seconds} s, then try again",
+        "not_joined": "Enter your name and join first",
+        "bad_message": "That operation is not known: reload the page",
+    },
+}
+
+
+@dataclass(eq=False)
+class Client:
+    """One open WebSocket: its hub connection, the player's token once it has one, and the
+    messages waiting for its writer task."""
+
+    ws: web.WebSocketResponse
+    address: str
+    token: str | None = None
+    conn: Connection | None = None
+    queue: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    too_slow: bool = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        """The hub's `send`: never blocks. A newer `table` of a room replaces an unsent one."""
+        if self.too_slow:
+            return
+        if message.get("type") == "table":
+            for i, waiting in enumerate(self.queue):
+                if waiting.get("type") == "table" and waiting.get("room") == message.get("room"):
+                    del self.queue[i]
+                    break
+        self.queue.append(message)
+        if len(self.queue) > MAX_QUEUE:
+            self.too_slow = True
+            self.queue.clear()
+        self.wake.set()
+
+
+class GamesServer:
+    """The aiohttp application in front of one `Hub` (see the module's docstring)."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        *,
+        language: str = "ja",
+        join_url: str = "",
+        connections_per_address: int = 32,
+        log: QuietLog | None = None,
+    ) -> None:
+        self.hub = hub
+        self.language = language if language in SERVER_TEXTS else "ja"
+        self.join_url = join_url
+        self.texts = Texts(SERVER_TEXTS, self.language)
+        self.log = log or QuietLog(name=LOG_NAME)
+        self.guard = ConnectionGuard(
+            headers=guard_headers(SERVER_NAME), log=self.log, per_address=connections_per_address
+        )
+        self.heartbeat = HEARTBEAT
+        self.files = MemoryFiles()
+        self.clients: set[Client] = set()
+        self.ops = RateLimiter(OPS_BURST, OPS_PER_MINUTE)  # per player token
+        self.addresses = RateLimiter(ADDRESS_BURST, ADDRESS_PER_MINUTE)
+        self.joins = RateLimiter(JOIN_BURST, JOIN_PER_MINUTE)
+        self._static = {p.name: p for p in STATIC.iterdir() if p.is_file()}
+        self._page = _page(self.language)
+        self._texts_js = page_texts_script(self.language)
+        self._qr = svg(join_url) if join_url else ""
+        self._sweep_task: asyncio.Task | None = None
+        self._restore_logs: Callable[[], None] | None = None
+        self.app = self._make_app()
+
+    # ------------------------------------------------------------------ app
+    def _make_app(self) -> web.Application:
+        app = web.Application(client_max_size=4096, middlewares=[self._track, _not_found])
+        app.add_routes(
+            [
+                web.get("/", self.index),
+                web.get("/texts.js", self.texts_script),
+                web.get("/qr.svg", self.qr),
+                web.get("/ws", self.socket),
+                web.get("/static/{name}", self.static_file),
+            ]
+        )
+        app.on_response_prepare.append(security_headers(SERVER_NAME))
+        app.on_startup.append(self._start_sweep)
+        app.on_shutdown.append(self._close_clients)
+        app.on_cleanup.append(self._put_logs_back)
+        return app
+
+    @web.middleware
+    async def _track(self, request: web.Request, handler):
+        """The guard knows which connections are inside a request (not idle, not to be swept)."""
+        protocol = request.protocol
+        self.guard.begin(protocol)
+        try:
+            return await handler(request)
+        finally:
+            self.guard.end(protocol)
+
+    async def _start_sweep(self, app: web.Application) -> None:
+        self._sweep_task = asyncio.create_task(self.guard.run())
+
+    async def _close_clients(self, app: web.Application) -> None:
+        if self._sweep_task is not None:
+            self._sweep_task.cancel()
+        for client in list(self.clients):
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await client.ws.close(code=1001, message=b"server stopping")
+
+    async def _put_logs_back(self, app: web.Application) -> None:
+        if self._restore_logs is not None:
+            self._restore_logs()
+            self._restore_logs = None
+
+    # ------------------------------------------------------------------ pages
+    async def index(self, request: web.Request) -> web.Response:
+        return web.Response(text=self._page, content_type="text/html")
+
+    async def texts_script(self, request: web.Request) -> web.Response:
+        return web.Response(text=self._texts_js, content_type="text/javascript")
+
+    async def qr(self, request: web.Request) -> web.Response:
+        if not self._qr:
+            raise web.HTTPNotFound(text="not found")
+        return web.Response(text=self._qr, content_type="image/svg+xml")
+
+    async def static_file(self, request: web.Request) -> web.StreamResponse:
+        """The page's files, looked up by name among those shipped (never a path on disk)."""
+        path = self._static.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound(text="not found")
+        return self.files.answer(request, path, "no-store")
+
+    # ------------------------------------------------------------------ the socket
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
+        await ws.prepare(request)
+        self.guard.websocket(request.protocol)
+        client = Client(ws, address_key(request.remote))
+        self.clients.add(client)
+        writer = asyncio.create_task(self._writer(client))
+        try:
+            client.conn = self.hub.connect(None, client.push, address=client.address)
+            async for message in ws:
+                if message.type == WSMsgType.TEXT:
+                    self.handle(client, message.data)
+                elif message.type == WSMsgType.ERROR:
+                    break
+                if client.too_slow:
+                    break
+        except ConnectionError:  # it left while a pong was on the way: normal
+            pass
+        finally:
+            self.clients.discard(client)
+            if client.conn is not None:
+                self.hub.disconnect(client.conn)
+                client.conn = None
+            client.wake.set()
+            writer.cancel()
+        return ws
+
+    async def _writer(self, client: Client) -> None:
+        ws = client.ws
+        try:
+            while not ws.closed:
+                await client.wake.wait()
+                client.wake.clear()
+                if client.too_slow:
+                    break
+                while client.queue:
+                    text = json.dumps(client.queue.popleft(), ensure_ascii=False)
+                    await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            pass
+        finally:
+            if not ws.closed:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await ws.close(code=1008, message=b"too slow")
+
+    # ------------------------------------------------------------------ operations
+    def handle(self, client: Client, text: str) -> None:
+        """One message of a phone: an operation carried out by the hub, or a refusal to it."""
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        op = message.get("op") if isinstance(message, dict) else None
+        handler = self._ops.get(op) if isinstance(op, str) else None
+        if handler is None or not isinstance(message, dict):
+            client.push(self._refusal("bad_message", op))
+            return
+        if not self.addresses.allow(client.address) or (
+            client.token is not None and not self.ops.allow(client.token)
+        ):
+            wait = max(self.addresses.retry_after(client.address), 1.0)
+            if client.token is not None:
+                wait = max(wait, self.ops.retry_after(client.token))
+            client.push(self._refusal("too_fast", op, seconds=math.ceil(wait)))
+            return
+        if client.token is None and op not in ("hello", "join"):
+            client.push(self._refusal("not_joined", op))
+            return
+        try:
+            handler(self, client, message)
+        except Refused as exc:
+            client.push({**refused_message(exc), "op": op})
+        except Exception as exc:  # a hub bug must not close every phone's server
+            self.log.say("op", f"{op} failed: {describe(exc)}")
+            client.push(self._refusal("bad_message", op))
+
+    def _refusal(self, code: str, op: object, **params: object) -> dict[str, Any]:
+        return {
+            "type": "refused",
+            "code": code,
+            "params": params,
+            "text": self.texts(code, **params),
+            "op": op if isinstance(op, str) else None,
+        }
+
+    def _subscribe(self, client: Client, token: str) -> None:
+        """From now on the socket speaks for `token`'s player and hears what concerns it."""
+        old = client.conn
+        client.conn = None
+        if old is not None:
+            self.hub.disconnect(old)
+        client.token = token
+        client.conn = self.hub.connect(token, client.push, address=client.address)
+
+    def _op_hello(self, client: Client, message: dict[str, Any]) -> None:
+        player = self.hub.rejoin(_text(message.get("token"), 100))
+        self._subscribe(client, player.token)
+
+    def _op_join(self, client: Client, message: dict[str, Any]) -> None:
+        if not self.joins.allow(client.address):
+            wait = math.ceil(max(self.joins.retry_after(client.address), 1.0))
+            client.push(self._refusal("too_fast", "join", seconds=wait))
+            return
+        player = self.hub.join(_text(message.get("name"), NAME_MAX))
+        client.push({"type": "joined", "name": player.name, "token": player.token})
+        self._subscribe(client, player.token)
+
+    def _op_sit(self, client: Client, message: dict[str, Any]) -> None:
+        seat = message.get("seat")
+        self.hub.sit(
+            _token(client), _text(message.get("room"), 60), seat if _is_int(seat) else None
+        )
+
+    def _op_watch(self, client: Client, message: dict[str, Any]) -> None:
+        self.hub.watch(_token(client), _text(message.get("room"), 60))
+
+    def _op_start(self, client: Client, message: dict[str, Any]) -> None:
+        self.hub.start(_token(client), _text(message.get("room"), 60))
+
+    def _op_act(self, client: Client, message: dict[str, Any]) -> None:
+        self.hub.act(_token(client), _text(message.get("action"), ACTION_MAX))
+
+    def _op_leave(self, client: Client, message: dict[str, Any]) -> None:
+        penalty = self.hub.leave(_token(client))
+        client.push({"type": "left", "penalty": penalty})
+
+    def _op_peek(self, client: Client, message: dict[str, Any]) -> None:
+        seat = message.get("seat")
+        self.hub.peek(_token(client), seat if _is_int(seat) else None)
+
+    def _op_level(self, client: Client, message: dict[str, Any]) -> None:
+        self.hub.set_cpu_level(
+            _token(client), _text(message.get("room"), 60), _text(message.get("level"), 20)
+        )
+
+    _ops: dict[str, Callable[[GamesServer, Client, dict[str, Any]], None]] = {
+        "hello": _op_hello,
+        "join": _op_join,
+        "sit": _op_sit,
+        "watch": _op_watch,
+        "start": _op_start,
+        "act": _op_act,
+        "leave": _op_leave,
+        "peek": _op_peek,
+        "level": _op_level,
+    }
+
+
+def _text(value: object, limit: int) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100
+
+
+def _token(client: Client) -> str:
+    assert client.token is not None  # handle() lets only hello and join through without one
+    return client.token
+
+
+@web.middleware
+async def _not_found(request: web.Request, handler):
+    try:
+        return await handler(request)
+    except web.HTTPNotFound:  # one answer for every unknown path
+        raise web.HTTPNotFound(text="not found") from None
+
+
+def _page(language: str) -> str:
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    return text.replace('<html lang="ja">', f'<html lang="{language}">')
+
+
+def page_texts_script(language: str) -> str:
+    """`window.GAME_TEXTS`: the Qt windows' words for the page, so phone and window say the same."""
+    from games.daifugo.texts import TEXTS as DAIFUGO
+    from games.schwimmen.texts import TEXTS as SCHWIMMEN
+
+    def table(tables: Any) -> dict[str, str]:
+        chosen = tables.get(language) or tables["ja"]
+        return {k: v for k, v in chosen.items() if isinstance(v, str)}
+
+    from games.daifugo.ruleset import Title
+
+    words = {
+        "language": language,
+        "daifugo": table(DAIFUGO),
+        "schwimmen": table(SCHWIMMEN),
+        "titles": [title.label(language) for title in Title],
+    }
+    return "window.GAME_TEXTS = " + json.dumps(words, ensure_ascii=False) + ";\n"
+
+
+async def start(server: GamesServer, host: str, port: int) -> Serving:
+    """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops."""
+    prepare_guard(server.guard)
+    serving, restore = await start_guarded(
+        server.app, server.guard, host, port, restore_logs_on_cleanup=False
+    )
+    server._restore_logs = restore  # put back by the application's cleanup
+    return serving

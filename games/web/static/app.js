@@ -1,0 +1,571 @@
+// The games' phone page: a name, the rooms, a seat or 観戦, and the table of the seat.
+// Everything goes over one WebSocket (/ws); the server decides, this page only shows what it
+// is sent and offers the actions the server lists in `legal`. The name and the seat's token
+// are kept in localStorage, so a reload or a dropped Wi-Fi comes back to the same seat.
+"use strict";
+
+const LANG = document.documentElement.lang === "en" ? "en" : "ja";
+const GT = window.GAME_TEXTS || { daifugo: {}, schwimmen: {}, titles: [] };
+const PT = {
+  ja: {
+    welcome: "ゲームに参加", name_label: "名前（ほかの人に見えます）", join: "参加する",
+    rooms: "ルーム", sit: "座る", watch: "観戦", waiting: "待機中", playing: "ゲーム中",
+    free: "空席", cpu: "CPU", rules: "ルール", leave: "退出", close: "閉じる", cancel: "やめる",
+    stay: "続ける", start: "ゲーム開始", cpu_level: "CPUの強さ", results: "結果",
+    level_easy: "弱い", level_normal: "普通", level_strong: "強い", spectators: "観戦 {n}人",
+    chips: "チップ {n}", host_starts: "ホスト（{host}）が始めるのを待っています",
+    you_host: "あなたがホストです。そろったら「ゲーム開始」", watching: "観戦中：プレイヤーをタップすると手札が見えます",
+    out_watch: "あがりました。プレイヤーをタップすると手札が見えます",
+    deadline: "残り {n} 秒", your_turn_now: "あなたの番です！", hand_of: "{name}の手札",
+    stake: "レート {n}", seat: "席{n}", place: "順位", name: "名前", money: "増減", balance: "チップ",
+    leave_mid: "ゲームの途中です。今抜けると {n} チップのペナルティで、残りはCPUが打ちます。抜けますか？",
+    leave_free: "ルームから出ますか？", leave_yes: "抜ける", left_penalty: "ペナルティ {n} チップを払って抜けました",
+    bye: "この席は別の端末で開かれました。こちらを使うには読み込み直してください",
+    reconnecting: "接続が切れました。つなぎ直しています…", choose_play: "どのように出しますか？",
+    stock: "山札 {n}", lives: "コイン {n}", swam: "シュビメン", out: "敗退", knocked: "終了宣言",
+    dealer: "親", pick_two: "自分のカードと場札を1枚ずつ選んで「交換」", you: "あなた",
+    left_game: "退出", turn_of: "{name}の番です", no_room: "ルームに入っていません",
+  },
+  en: {
+    welcome: "Join the games", name_label: "Your name (others see it)", join: "Join",
+    rooms: "Rooms", sit: "Sit", watch: "Watch", waiting: "Waiting", playing: "Playing",
+    free: "free", cpu: "CPU", rules: "Rules", leave: "Leave", close: "Close", cancel: "Cancel",
+    stay: "Stay", start: "Start game", cpu_level: "CPU level", results: "Results",
+    level_easy: "Easy", level_normal: "Normal", level_strong: "Strong", spectators: "{n} watching",
+    chips: "Chips {n}", host_starts: "Waiting for the host ({host}) to start",
+    you_host: "You are the host: press Start game when everyone sits", watching: "Watching: tap a player to see their hand",
+    out_watch: "You are out: tap a player to see their hand",
+    deadline: "{n} s left", your_turn_now: "Your turn!", hand_of: "{name}'s hand",
+    stake: "Stake {n}", seat: "Seat {n}", place: "Place", name: "Name", money: "+/-", balance: "Chips",
+    leave_mid: "A game is on: leaving now costs {n} chips and a CPU plays your seat out. Leave?",
+    leave_free: "Leave the room?", leave_yes: "Leave", left_penalty: "You left and paid a penalty of {n} chips",
+    bye: "This seat was opened on another device: reload to use it here",
+    reconnecting: "Connection lost: reconnecting…", choose_play: "How do you play them?",
+    stock: "Stock {n}", lives: "Coins {n}", swam: "Swimming", out: "Out", knocked: "Knocked",
+    dealer: "Dealer", pick_two: "Choose one of your cards and one on the table, then Swap", you: "You",
+    left_game: "left", turn_of: "{name}'s turn", no_room: "You are in no room",
+  },
+}[LANG];
+
+function fmt(template, params) {
+  return String(template || "").replace(/\{(\w+)(?::([^}]*))?\}/g, (m, key, spec) => {
+    let v = params && key in params ? params[key] : m;
+    if (typeof v === "number" && spec !== undefined) {
+      const sign = spec.includes("+") && v > 0 ? "+" : "";
+      v = sign + (spec.includes(",") ? v.toLocaleString("en-US") : String(v));
+    } else if (typeof v === "number") {
+      v = v.toLocaleString("en-US");
+    }
+    return v;
+  });
+}
+const t = (key, params) => fmt(PT[key] || key, params);
+const dt = (key, params) => fmt(GT.daifugo[key] || key, params);
+const st = (key, params) => fmt(GT.schwimmen[key] || key, params);
+const $ = (id) => document.getElementById(id);
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const S = {
+  ws: null, token: localStorage.getItem("games.token"), name: localStorage.getItem("games.name") || "",
+  chips: null, lobby: null, room: null, table: null, results: null, selected: [], sw: { hand: null, table: null },
+  turnKey: null, deadlineAt: null, retry: 0, bye: false, joinedBy: null,
+};
+window.gamesState = S;
+window.received = []; // every message this page received (the browser tests read it)
+
+// ------------------------------------------------------------------ the socket
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+  S.ws = ws;
+  ws.onopen = () => {
+    S.retry = 0;
+    $("net").classList.add("on");
+    hideNotice("net");
+    if (S.token) send({ op: "hello", token: S.token });
+    else if (S.name && S.joinedBy !== "form") send({ op: "join", name: S.name });
+    render();
+  };
+  ws.onmessage = (event) => {
+    let m;
+    try { m = JSON.parse(event.data); } catch (e) { return; }
+    window.received.push(m);
+    if (window.received.length > 4000) window.received.splice(0, 1000);
+    onMessage(m);
+  };
+  ws.onclose = () => {
+    $("net").classList.remove("on");
+    if (S.ws !== ws || S.bye) return;
+    showNotice(t("reconnecting"), "net");
+    S.retry = Math.min(S.retry + 1, 6);
+    setTimeout(connect, 300 * S.retry);
+  };
+}
+function send(message) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case "joined":
+      S.token = m.token; S.name = m.name;
+      localStorage.setItem("games.token", m.token);
+      localStorage.setItem("games.name", m.name);
+      break;
+    case "hello":
+      S.name = m.name; S.chips = m.chips;
+      localStorage.setItem("games.name", m.name);
+      break;
+    case "lobby": S.lobby = m; break;
+    case "room":
+      if (S.room && m.room !== S.room.room) { S.table = null; S.selected = []; }
+      S.room = m.room ? m : null;
+      if (typeof m.chips === "number") S.chips = m.chips;
+      if (!m.room) S.table = null;
+      break;
+    case "table": onTable(m); break;
+    case "results": S.results = m; showResults(m); break;
+    case "chips": if (m.name === S.name) S.chips = m.balance; break;
+    case "left": if (m.penalty) showNotice(t("left_penalty", { n: m.penalty }), "info"); break;
+    case "bye": S.bye = true; showNotice(t("bye")); S.ws.close(); break;
+    case "refused": onRefused(m); break;
+    default: break;
+  }
+  render();
+}
+
+function onRefused(m) {
+  if (m.code === "unknown_token" && (m.op === "hello" || m.op === null)) {
+    S.token = null;
+    localStorage.removeItem("games.token");
+    if (S.name) { send({ op: "join", name: S.name }); return; }
+  }
+  if (m.op === "join") { S.joinedBy = "form"; S.token = null; }
+  showNotice(m.text || m.code);
+  if (navigator.vibrate) navigator.vibrate([60, 60, 60]);
+}
+
+function onTable(m) {
+  const old = S.table;
+  if (!old || old.game_no !== m.game_no || old.room !== m.room) { S.selected = []; S.sw = { hand: null, table: null }; }
+  S.table = m;
+  const hand = handOf(m);
+  S.selected = S.selected.filter((c) => hand.includes(c));
+  S.deadlineAt = typeof m.deadline === "number" ? Date.now() + m.deadline * 1000 : null;
+  const key = m.your_turn ? `${m.room}/${m.game_no}/${m.step}` : null;
+  if (key && S.turnKey === null && navigator.vibrate) navigator.vibrate(200);
+  S.turnKey = key;
+}
+
+let noticeTimer = null;
+function showNotice(text, kind) {
+  const n = $("notice");
+  n.textContent = text;
+  n.className = "notice" + (kind === "info" ? " info" : "");
+  n.dataset.kind = kind || "error";
+  n.hidden = false;
+  clearTimeout(noticeTimer);
+  if (kind !== "net") noticeTimer = setTimeout(() => { n.hidden = true; }, 6000);
+}
+function hideNotice(kind) {
+  const n = $("notice");
+  if (!kind || n.dataset.kind === kind) n.hidden = true;
+}
+
+// ------------------------------------------------------------------ what to show
+function lobbyRoom(id) {
+  return S.lobby && S.lobby.rooms ? S.lobby.rooms.find((r) => r.id === id) : null;
+}
+// a table's view: the table's own fields, the engine's observation of the seat inside it
+function obsOf(view) { return (view && (view.observation || view)) || {}; }
+function handOf(m) {
+  const obs = obsOf(m && m.view);
+  return m && Array.isArray(obs.hand) && m.seat !== null && m.seat !== undefined ? obs.hand.map(String) : [];
+}
+function gameOf(m) { const r = m && lobbyRoom(m.room); return r ? r.game : ("coins" in obsOf(m && m.view) ? "schwimmen" : "daifugo"); }
+
+function render() {
+  $("who").textContent = S.name || "";
+  $("chips").textContent = typeof S.chips === "number" ? t("chips", { n: S.chips }) : "";
+  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
+  $("level").querySelectorAll("option").forEach((o) => { o.textContent = t("level_" + o.value); });
+  const joined = !!S.token;
+  $("join").hidden = joined;
+  if (!joined && document.activeElement !== $("name") && !$("name").value) $("name").value = S.name;
+  const inRoom = joined && S.room && S.room.room;
+  $("lobby").hidden = !joined || !!inRoom;
+  $("room").hidden = !inRoom;
+  if (joined && !inRoom) renderLobby();
+  if (inRoom) renderRoom();
+}
+
+function renderLobby() {
+  const list = $("room_list");
+  list.textContent = "";
+  for (const r of (S.lobby && S.lobby.rooms) || []) {
+    const card = el("div", "room-card");
+    card.dataset.room = r.id;
+    const head = el("div", "head");
+    head.appendChild(el("span", "", r.label || r.id));
+    head.appendChild(el("span", "state", (r.state === "playing" ? t("playing") : t("waiting")) +
+      (r.stake ? " · " + t("stake", { n: r.stake }) : "")));
+    card.appendChild(head);
+    const seats = el("div", "seats");
+    for (const s of r.seats) {
+      const chip = el("span", "seat-chip" + (s.name ? "" : " free") + (s.name === S.name ? " me" : ""),
+        s.name || (r.state === "playing" ? t("cpu") : t("free")));
+      seats.appendChild(chip);
+    }
+    if (r.spectators) seats.appendChild(el("span", "seat-chip free", t("spectators", { n: r.spectators })));
+    card.appendChild(seats);
+    const buttons = el("div", "buttons");
+    const free = r.seats.some((s) => !s.name);
+    if (r.state !== "playing" && free) {
+      const sit = el("button", "primary", t("sit"));
+      sit.dataset.op = "sit";
+      sit.onclick = () => send({ op: "sit", room: r.id });
+      buttons.appendChild(sit);
+    }
+    const watch = el("button", "", t("watch"));
+    watch.dataset.op = "watch";
+    watch.onclick = () => send({ op: "watch", room: r.id });
+    buttons.appendChild(watch);
+    card.appendChild(buttons);
+    list.appendChild(card);
+  }
+}
+
+function renderRoom() {
+  const r = lobbyRoom(S.room.room);
+  $("room_title").textContent = r ? (r.label || r.id) : S.room.room;
+  const m = S.table && S.table.room === S.room.room ? S.table : null;
+  const playing = r ? r.state === "playing" : !!m;
+  $("waiting").hidden = playing;
+  $("table").hidden = !playing || !m;
+  if (!playing) renderWaiting(r);
+  else if (m) renderTable(m);
+}
+
+function renderWaiting(r) {
+  const seats = $("waiting_seats");
+  seats.textContent = "";
+  for (const s of (r && r.seats) || []) {
+    const row = el("div", "row");
+    row.appendChild(el("span", "", t("seat", { n: s.seat + 1 })));
+    row.appendChild(el("span", "", s.name || t("cpu")));
+    seats.appendChild(row);
+  }
+  const host = !!S.room.host;
+  $("host_tools").hidden = !host;
+  if (host && r && document.activeElement !== $("level")) $("level").value = r.cpu_level || "normal";
+  $("waiting_note").textContent = host ? t("you_host") : t("host_starts", { host: (r && r.host) || "?" });
+}
+
+// ------------------------------------------------------------------ the table
+function iWatch(m) {
+  const v = obsOf(m.view);
+  if (S.room.role === "spectator" || m.seat === null || m.seat === undefined) return true;
+  return (m.out || []).includes(m.seat) || (v.finished || []).includes(m.seat);
+}
+
+function renderTable(m) {
+  const game = gameOf(m);
+  $("table").className = game;
+  renderPlayers(m, game);
+  if (game === "schwimmen") renderSchwimmen(m); else renderDaifugo(m);
+  renderPeek(m, game);
+  renderStatus(m, game);
+}
+
+function playerMeta(m, game, i) {
+  const v = obsOf(m.view);
+  const bits = [];
+  if (game === "daifugo") {
+    const titles = (m.view && m.view.titles) || v.ranks || [];
+    if (GT.titles[titles[i]] && m.game_no > 1) bits.push(GT.titles[titles[i]]);
+    const done = (v.finished || []).indexOf(i);
+    if (done >= 0) bits.push(dt("out", { n: done + 1 }));
+    else if ((v.bottom || []).includes(i)) bits.push(dt("fell"));
+    else if (Array.isArray(v.hand_sizes)) bits.push(dt("cards", { n: v.hand_sizes[i] }));
+    if ((v.passed || []).includes(i)) bits.push(dt("passed"));
+  } else {
+    if (Array.isArray(v.coins)) bits.push(t("lives", { n: Math.max(0, v.coins[i]) }));
+    if (v.out && v.out[i]) bits.push(t("out"));
+    else if (v.coins && v.coins[i] === 0) bits.push(t("swam"));
+    if (v.dealer === i) bits.push(t("dealer"));
+    if (v.knocker === i) bits.push(t("knocked"));
+  }
+  if ((m.left || []).includes(i)) bits.push(t("left_game"));
+  return bits.join(" · ");
+}
+
+function renderPlayers(m, game) {
+  const box = $("players");
+  box.textContent = "";
+  const watching = iWatch(m);
+  (m.names || []).forEach((name, i) => {
+    const p = el("div", "player");
+    p.dataset.seat = i;
+    if (i === m.to_move) p.classList.add("turn");
+    if (i === m.seat) p.classList.add("me");
+    if ((m.out || []).includes(i)) p.classList.add("done");
+    if (m.peek && m.peek.seat === i) p.classList.add("peeked");
+    p.appendChild(el("div", "name", i === m.seat ? `${name}（${t("you")}）` : name));
+    p.appendChild(el("div", "meta", playerMeta(m, game, i)));
+    if (watching && i !== m.seat) {
+      p.classList.add("tappable");
+      p.onclick = () => send({ op: "peek", seat: m.peek && m.peek.seat === i ? null : i });
+    }
+    box.appendChild(p);
+  });
+}
+
+function renderPeek(m, game) {
+  const box = $("peek");
+  const peek = m.peek;
+  box.hidden = !peek;
+  box.textContent = "";
+  if (!peek) return;
+  box.appendChild(el("div", "title", t("hand_of", { name: peek.name })));
+  const cards = el("div", "cards");
+  for (const c of obsOf(peek.view).hand || []) cards.appendChild(Cards.cardElement(c, true));
+  box.appendChild(cards);
+}
+
+function deadlineText() {
+  if (S.deadlineAt === null) return "";
+  return t("deadline", { n: Math.max(0, Math.ceil((S.deadlineAt - Date.now()) / 1000)) });
+}
+
+function renderStatus(m, game) {
+  const status = $("status");
+  status.className = "status" + (m.your_turn ? " mine" : "");
+  let text = "";
+  const v = obsOf(m.view);
+  if (m.your_turn) {
+    if (game === "daifugo" && v.phase === "exchange" && v.exchange_step) {
+      const step = v.exchange_step;
+      const to = (m.names || [])[step.receiver] || "";
+      text = step.strongest_only ? dt("give_strongest", { to }) : dt("give_any", { to, n: step.count });
+    } else if (game === "daifugo") {
+      text = !v.top ? dt("your_lead") : t("your_turn_now");
+    } else {
+      text = v.phase === "dealer" ? st("dealer_prompt") : t("your_turn_now");
+    }
+  } else if (m.to_move !== null && m.to_move !== undefined) {
+    text = t("turn_of", { name: (m.names || [])[m.to_move] || "" });
+  } else if (iWatch(m)) {
+    text = S.room.role === "spectator" ? t("watching") : t("out_watch");
+  }
+  const left = deadlineText();
+  status.textContent = left ? `${text}（${left}）` : text;
+  if (S.room.role !== "spectator" && iWatch(m) && m.to_move !== null && m.to_move !== undefined) {
+    status.textContent += " — " + t("out_watch");
+  }
+}
+
+function renderDaifugo(m) {
+  const v = obsOf(m.view);
+  const field = $("field");
+  field.textContent = "";
+  const tags = el("div", "tags");
+  if (v.revolution) tags.appendChild(el("span", "tag rev", dt("revolution")));
+  if (v.eleven_back) tags.appendChild(el("span", "tag", dt("eleven_back")));
+  if (v.suit_lock && v.suit_lock.length) tags.appendChild(el("span", "tag", dt("suit_lock", { s: v.suit_lock.map((s) => Cards.cardParts("2" + s).suit || s).join("") })));
+  if (v.number_lock) tags.appendChild(el("span", "tag", dt("number_lock")));
+  if (tags.childNodes.length) field.appendChild(tags);
+  if (v.top && v.top.length) {
+    const cards = el("div", "cards");
+    for (const c of v.top) cards.appendChild(Cards.cardElement(c, false));
+    field.appendChild(cards);
+    if (v.top_player !== null && v.top_player !== undefined) field.appendChild(el("div", "who-played", (m.names || [])[v.top_player] || ""));
+  } else {
+    field.appendChild(el("div", "who-played", dt("empty_field")));
+  }
+  renderDaifugoHand(m);
+  renderDaifugoActions(m);
+}
+
+function renderDaifugoHand(m) {
+  const box = $("hand");
+  box.textContent = "";
+  const hand = handOf(m);
+  const n = hand.length;
+  const width = box.clientWidth || Math.min(window.innerWidth, 430) - 16;
+  const rows = n <= 8 ? 1 : n <= 16 ? 2 : 3;
+  const perRow = Math.ceil(n / rows) || 1;
+  const w = Math.max(36, Math.min(62, Math.floor((width - (perRow - 1) * 4) / perRow)));
+  hand.forEach((code) => {
+    const c = Cards.cardElement(code, false);
+    c.style.width = w + "px";
+    c.style.height = Math.round(w * 1.4) + "px";
+    if (S.selected.includes(code)) c.classList.add("selected");
+    c.onclick = () => {
+      const i = S.selected.indexOf(code);
+      if (i >= 0) S.selected.splice(i, 1); else S.selected.push(code);
+      render();
+    };
+    box.appendChild(c);
+  });
+}
+
+function renderDaifugoActions(m) {
+  const box = $("actions");
+  box.className = "actions";
+  box.textContent = "";
+  if (m.seat === null || m.seat === undefined || iWatch(m)) return;
+  const v = obsOf(m.view);
+  const legal = m.your_turn ? m.legal || [] : [];
+  if (v.phase === "exchange") {
+    const gives = Cards.matchingActions(legal, S.selected, true);
+    const give = button(dt("give"), "give", gives.length === 1 && m.your_turn, () => act(gives[0]));
+    box.appendChild(give);
+    return;
+  }
+  const plays = Cards.matchingActions(legal, S.selected, false);
+  box.appendChild(button(dt("play"), "play", m.your_turn && S.selected.length > 0, () => {
+    if (plays.length === 1) act(plays[0]);
+    else if (plays.length > 1) choose(t("choose_play"), plays, (p) => p, act);
+    else send({ op: "act", action: S.selected.join(" ") }); // the server says why not
+  }));
+  box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
+}
+
+function button(label, op, enabled, onclick) {
+  const b = el("button", op === "pass" ? "" : "primary", label);
+  b.dataset.op = op;
+  b.disabled = !enabled;
+  b.onclick = onclick;
+  return b;
+}
+
+function act(action) {
+  S.selected = [];
+  S.sw = { hand: null, table: null };
+  send({ op: "act", action });
+  render();
+}
+
+function choose(title, options, label, then) {
+  $("choice_title").textContent = title;
+  const list = $("choice_list");
+  list.textContent = "";
+  for (const o of options) {
+    const b = el("button", "", label(o));
+    b.onclick = () => { $("choice_panel").hidden = true; then(o); };
+    list.appendChild(b);
+  }
+  $("choice_panel").hidden = false;
+}
+
+// ------------------------------------------------------------------ Schwimmen
+const SW_WORDS = { keep: "keep", "take extra": "take_extra", "swap all": "swap_all", pass: "pass", knock: "knock", "next round": "next_round" };
+
+function renderSchwimmen(m) {
+  const v = obsOf(m.view);
+  const field = $("field");
+  field.textContent = "";
+  const info = el("div", "tags");
+  if (typeof v.round_number === "number") info.appendChild(el("span", "tag", st("round", { n: v.round_number })));
+  if (typeof v.stock_count === "number") info.appendChild(el("span", "tag", t("stock", { n: v.stock_count })));
+  field.appendChild(info);
+  const row = el("div", "table-cards");
+  row.id = "table_cards";
+  for (const c of v.table || []) {
+    const card = Cards.cardElement(c, false);
+    if (S.sw.table === c) card.classList.add("selected");
+    card.onclick = () => { S.sw.table = S.sw.table === c ? null : c; render(); };
+    row.appendChild(card);
+  }
+  field.appendChild(row);
+  field.appendChild(el("div", "row-label", st("table")));
+  const box = $("hand");
+  box.textContent = "";
+  for (const c of handOf(m)) {
+    const card = Cards.cardElement(c, false);
+    if (S.sw.hand === c) card.classList.add("selected");
+    card.onclick = () => { S.sw.hand = S.sw.hand === c ? null : c; render(); };
+    box.appendChild(card);
+  }
+  const actions = $("actions");
+  actions.className = "actions many";
+  actions.textContent = "";
+  if (m.seat === null || m.seat === undefined || iWatch(m)) return;
+  const legal = m.your_turn ? m.legal || [] : [];
+  const swap = S.sw.hand && S.sw.table ? `swap ${S.sw.hand} ${S.sw.table}` : null;
+  if (legal.some((a) => a.startsWith("swap ") && a !== "swap all")) {
+    actions.appendChild(button(st("swap"), "swap", !!swap && legal.includes(swap), () => act(swap)));
+  }
+  for (const a of legal) {
+    if (SW_WORDS[a]) actions.appendChild(button(st(SW_WORDS[a]), a.replace(" ", "_"), true, () => act(a)));
+  }
+}
+
+// ------------------------------------------------------------------ panels
+function showResults(m) {
+  const table = $("results_table");
+  table.textContent = "";
+  const head = el("tr");
+  for (const k of ["place", "name", "money", "balance"]) head.appendChild(el("th", "", t(k)));
+  table.appendChild(head);
+  const order = (m.names || []).map((_, i) => i).sort((a, b) => (m.places[a] || 99) - (m.places[b] || 99));
+  const mySeat = S.table && S.table.room === m.room ? S.table.seat : null;
+  for (const i of order) {
+    const tr = el("tr", i === mySeat ? "me" : "");
+    tr.dataset.seat = i;
+    tr.appendChild(el("td", "", m.places[i] ? dt("place", { n: m.places[i] }) : "—"));
+    tr.appendChild(el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : "")));
+    const money = m.money ? m.money[i] : null;
+    tr.appendChild(el("td", "num " + (money > 0 ? "plus" : money < 0 ? "minus" : ""), money === null ? "" : fmt("{d:+,}", { d: money })));
+    tr.appendChild(el("td", "num", m.balances ? m.balances[i].toLocaleString("en-US") : ""));
+    table.appendChild(tr);
+  }
+  $("results_panel").hidden = false;
+}
+
+function confirmLeave() {
+  const r = S.room && lobbyRoom(S.room.room);
+  const m = S.table;
+  const midGame = r && r.state === "playing" && S.room.role === "seated" && m && !iWatch(m);
+  const penalty = r && r.stake ? r.stake : 0;
+  $("confirm_text").textContent = midGame && penalty ? t("leave_mid", { n: penalty }) : t("leave_free");
+  $("confirm_yes").textContent = t("leave_yes");
+  $("confirm_yes").onclick = () => { $("confirm_panel").hidden = true; send({ op: "leave" }); };
+  $("confirm_panel").hidden = false;
+}
+
+function setup() {
+  $("join").onsubmit = (e) => {
+    e.preventDefault();
+    const name = $("name").value.trim();
+    if (!name) return;
+    S.name = name;
+    S.joinedBy = "form";
+    send({ op: "join", name });
+  };
+  $("rules_button").onclick = () => {
+    const rules = (S.room && S.room.rules) || { name: "", lines: [] };
+    $("rules_title").textContent = rules.name || t("rules");
+    const ul = $("rules_lines");
+    ul.textContent = "";
+    for (const line of rules.lines || []) ul.appendChild(el("li", "", line));
+    $("rules_panel").hidden = false;
+  };
+  $("leave_button").onclick = confirmLeave;
+  $("start_button").onclick = () => send({ op: "start", room: S.room.room });
+  $("level").onchange = () => send({ op: "level", room: S.room.room, level: $("level").value });
+  document.querySelectorAll(".overlay .close").forEach((b) => {
+    b.addEventListener("click", () => { b.closest(".overlay").hidden = true; });
+  });
+  setInterval(() => { if (S.table && S.deadlineAt !== null && !$("table").hidden) renderStatus(S.table, gameOf(S.table)); }, 1000);
+  window.addEventListener("resize", render);
+  render();
+  connect();
+}
+
+document.addEventListener("DOMContentLoaded", setup);

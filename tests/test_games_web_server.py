@@ -1,0 +1,315 @@
+"""games serve's web server (games.web.server) on aiohttp's test client, with the real hub.
+
+What the server itself adds to the hub: a socket acts only for the token it presented, every
+operation is checked for shape and rate limited (per player and per address), the page, its
+files, the texts and the join QR code carry the security headers, and each phone hears only
+its own seat's cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from eventkit.tomlconf import ConfigError, check_sections
+from eventkit.web.headers import SECURITY_HEADERS
+from eventkit.web.limits import RateLimiter
+from games.web import server as server_module
+from games.web.hub import Hub, RoomSpec
+from games.web.server import GamesServer
+from games.web.settings import GamesWebSettings, check_section, parse_settings, rooms
+
+ROOM = "daifugo-beginner"
+ROOMS = (RoomSpec(ROOM, "daifugo", 5, stake="beginner", cpu_level="easy"),)
+CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$|^JK$")
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+class Phone:
+    """One phone's socket: what it sends and every message it received, in order."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.got: list[dict] = []
+
+    async def send(self, **message) -> None:
+        await self.ws.send_str(json.dumps(message, ensure_ascii=False))
+
+    async def wait(self, test, timeout: float = 10.0) -> dict:
+        """The first message (already received or coming) for which `test(message)` holds."""
+        for m in self.got:
+            if test(m):
+                return m
+        async with asyncio.timeout(timeout):
+            while True:
+                m = json.loads((await self.ws.receive()).data)
+                self.got.append(m)
+                if test(m):
+                    return m
+
+    async def refusal(self, op: str) -> dict:
+        return await self.wait(lambda m: m["type"] == "refused" and m.get("op") == op)
+
+    async def table(self, test=lambda m: True) -> dict:
+        return await self.wait(lambda m: m["type"] == "table" and test(m))
+
+
+async def _started(tmp_path: Path, **hub_options):
+    options = {"cpu_delay": 0.0, "advance_pause": 0.0, **hub_options}
+    hub = Hub(tmp_path, rooms=ROOMS, cpu_workers=0, seed=7, turn_seconds=0, **options)
+    await hub.open()
+    server = GamesServer(hub, join_url="http://192.0.2.5:8081/")
+    client = TestClient(TestServer(server.app))
+    await client.start_server()
+    return hub, server, client
+
+
+async def _phone(client: TestClient) -> Phone:
+    return Phone(await client.ws_connect("/ws"))
+
+
+async def _play_out(phone: Phone) -> None:
+    """Play the phone's seat to the game's results: the last legal action whenever it is its turn."""
+    async with asyncio.timeout(40):
+        while True:
+            m = json.loads((await phone.ws.receive()).data)
+            phone.got.append(m)
+            if m["type"] == "results":
+                return
+            if m["type"] == "table" and m["your_turn"] and m["legal"]:
+                await phone.send(op="act", action=m["legal"][-1])
+
+
+async def _joined(client: TestClient, name: str) -> tuple[Phone, str]:
+    phone = await _phone(client)
+    await phone.send(op="join", name=name)
+    joined = await phone.wait(lambda m: m["type"] == "joined")
+    await phone.wait(lambda m: m["type"] == "hello")
+    return phone, joined["token"]
+
+
+def _cards_in(value) -> set[str]:
+    """Every card code anywhere in a message (hands, fields, peeks)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        for word in value.replace("=", " ").split():
+            if CARD.match(word):
+                found.add(word)
+    elif isinstance(value, dict):
+        for v in value.values():
+            found |= _cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= _cards_in(v)
+    return found
+
+
+def test_the_page_its_files_and_the_qr_code_carry_the_security_headers(tmp_path):
+    async def scenario():
+        hub, server, client = await _started(tmp_path)
+        try:
+            for path, kind in (
+                ("/", "text/html"),
+                ("/static/app.js", "text/javascript"),
+                ("/static/app.css", "text/css"),
+                ("/texts.js", "text/javascript"),
+                ("/qr.svg", "image/svg+xml"),
+            ):
+                answer = await client.get(path)
+                assert answer.status == 200, path
+                assert answer.content_type == kind, path
+                for name, value in SECURITY_HEADERS.items():
+                    assert answer.headers[name] == value, (path, name)
+                assert answer.headers["Server"] == "games"
+            page = await (await client.get("/")).text()
+            assert '<html lang="ja">' in page
+            texts = await (await client.get("/texts.js")).text()
+            assert '"play": "出す"' in texts and '"pass": "パス"' in texts  # the Qt window's words
+            missing = await client.get("/static/../server.py")
+            assert missing.status == 404
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
+
+
+def test_a_phone_acts_only_after_joining_and_only_for_its_own_token(tmp_path):
+    async def scenario():
+        hub, server, client = await _started(tmp_path)
+        try:
+            stranger = await _phone(client)
+            await stranger.send(op="sit", room=ROOM)
+            refused = await stranger.refusal("sit")
+            assert refused["code"] == "not_joined" and refused["text"]
+            a, token_a = await _joined(client, "あや")
+            b, token_b = await _joined(client, "ben")
+            assert token_a != token_b
+            await a.send(op="sit", room=ROOM)
+            await a.wait(lambda m: m["type"] == "room" and m["role"] == "seated")
+            await b.send(op="sit", room=ROOM, seat=0)  # a's seat: the hub refuses it
+            assert (await b.refusal("sit"))["code"] == "seat_taken"
+            await b.send(op="sit", room=ROOM, seat=1)
+            await b.wait(lambda m: m["type"] == "room" and m["seat"] == 1)
+            # b names a's token in a message: the server acts for the socket's own token only
+            await b.send(op="start", room=ROOM, token=token_a)
+            assert (await b.refusal("start"))["code"] == "not_host"
+            await a.send(op="start", room=ROOM)
+            first = await a.table(lambda m: m["game_no"] == 1)
+            seat_a = first["seat"]
+            hand_a = set(first["view"]["observation"]["hand"])
+            table_b = await b.table(lambda m: m["game_no"] == 1)
+            hand_b = set(table_b["view"]["observation"]["hand"])
+            assert hand_a and hand_b and not hand_a & hand_b
+            assert seat_a == 0 and table_b["seat"] == 1
+            # a junk message and an unknown operation: refused, the socket stays
+            await a.ws.send_str("{not json")
+            assert (await a.refusal(None))["code"] == "bad_message"
+            await a.send(op="deal_me_aces")
+            assert (await a.refusal("deal_me_aces"))["code"] == "bad_message"
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
+
+
+def test_a_reloaded_phone_gets_its_seat_and_hand_back_with_its_token(tmp_path):
+    async def scenario():
+        hub, server, client = await _started(tmp_path)
+        try:
+            a, token = await _joined(client, "あや")
+            await a.send(op="sit", room=ROOM)
+            await a.send(op="start", room=ROOM)
+            before = await a.table(lambda m: m["game_no"] == 1)
+            await a.ws.close()
+            again = await _phone(client)
+            await again.send(op="hello", token=token)
+            hello = await again.wait(lambda m: m["type"] == "hello")
+            assert hello["name"] == "あや"
+            after = await again.table(lambda m: m["game_no"] == 1)
+            assert after["seat"] == before["seat"]
+            hand = set(after["view"]["observation"]["hand"])
+            assert hand and hand <= set(before["view"]["observation"]["hand"])
+            wrong = await _phone(client)
+            await wrong.send(op="hello", token="not-a-token")
+            assert (await wrong.refusal("hello"))["code"] == "unknown_token"
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
+
+
+def test_operations_are_limited_per_player_and_new_names_per_address(tmp_path, monkeypatch):
+    async def scenario():
+        hub, server, client = await _started(tmp_path)
+        try:
+            a, _ = await _joined(client, "あや")
+            for _ in range(server_module.OPS_BURST + 5):
+                await a.send(op="peek", seat=None)
+            limited = await a.refusal("peek")
+            while limited["code"] != "too_fast":
+                limited = await a.wait(lambda m: m["type"] == "refused" and m["code"] == "too_fast")
+            assert limited["params"]["seconds"] >= 1 and "秒" in limited["text"]
+            phone = await _phone(client)
+            for n in range(server_module.JOIN_BURST + 2):
+                await phone.send(op="join", name=f"p{n}")
+            too_fast = await phone.wait(
+                lambda m: m["type"] == "refused" and m["code"] == "too_fast"
+            )
+            assert too_fast["op"] == "join"
+            joined = [m for m in phone.got if m["type"] == "joined"]
+            assert len(joined) <= server_module.JOIN_BURST
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
+
+
+def test_a_slow_phone_is_dropped_and_a_newer_table_replaces_an_unsent_one(tmp_path):
+    from games.web.server import MAX_QUEUE, Client
+
+    client = Client(ws=None, address="x")  # type: ignore[arg-type]
+    client.push({"type": "table", "room": "r", "step": 1})
+    client.push({"type": "chips", "balance": 5})
+    client.push({"type": "table", "room": "r", "step": 2})
+    assert [m.get("step") for m in client.queue] == [None, 2]
+    for n in range(MAX_QUEUE + 1):
+        client.push({"type": "chips", "balance": n})
+    assert client.too_slow and not client.queue
+
+
+def test_no_phone_receives_another_seats_cards(tmp_path):
+    """Two people and three CPUs play a game out over the wire: every card any message gives
+    a seat is in its own hand, on the field or already played (never another hand's)."""
+
+    async def scenario():
+        hub, server, client = await _started(tmp_path)
+        server.ops = RateLimiter(10_000, 60_000)  # bots act at machine speed (limits: above)
+        server.addresses = RateLimiter(10_000, 60_000)
+        try:
+            a, _ = await _joined(client, "あや")
+            b, _ = await _joined(client, "ben")
+            for phone in (a, b):
+                await phone.send(op="sit", room=ROOM)
+                await phone.wait(lambda m: m["type"] == "room" and m["role"] == "seated")
+            await a.send(op="start", room=ROOM)
+            await asyncio.gather(_play_out(a), _play_out(b))
+            assert [m for p in (a, b) for m in p.got if m["type"] == "results"]
+            for phone in (a, b):
+                seen_own: set[str] = set()
+                public: set[str] = set()
+                for m in phone.got:
+                    if m["type"] != "table":
+                        continue
+                    obs = m["view"]["observation"] or {}
+                    seen_own |= set(obs.get("hand", ()))
+                    public |= _cards_in(obs.get("pile")) | _cards_in(obs.get("top"))
+                    public |= _cards_in(obs.get("trick"))
+                for m in phone.got:
+                    if m["type"] == "table":
+                        assert _cards_in(m) <= seen_own | public, m
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
+
+
+def test_the_games_web_section_is_checked():
+    assert parse_settings({}) == GamesWebSettings()
+    s = parse_settings({"port": 9000, "bind": "127.0.0.1", "public_url": "http://10.0.0.5:9000/"})
+    assert (s.port, s.bind, s.public_url) == (9000, "127.0.0.1", "http://10.0.0.5:9000")
+    for table, words in (
+        ({"port": 80}, "games_web.port = 80 is out of range"),
+        ({"bind": "laptop"}, 'games_web.bind = "laptop" is not an IP address'),
+        ({"public_url": "192.168.1.20"}, 'games_web.public_url = "192.168.1.20" is not a web'),
+        ({"daifugo_rooms": ["vip"]}, "each room is one of beginner, intermediate, advanced"),
+        ({"cpu_level": "hard"}, "use easy, normal or strong"),
+        ({"colour": 1}, "[games_web] has an unknown key 'colour'"),
+    ):
+        with pytest.raises(ConfigError, match=re.escape(words)):
+            parse_settings(table)
+    found = check_sections(
+        {"games_web": {"port": 1, "bind": "x"}}, Path("."), {"games_web": check_section}
+    )
+    assert len(found) == 2 and all(p.startswith("games_web.") for p in found)
+    built = rooms(
+        parse_settings({"daifugo_rooms": ["beginner", "beginner"], "schwimmen_tables": 2})
+    )
+    assert [r.id for r in built] == [
+        "daifugo-beginner",
+        "daifugo-beginner-2",
+        "schwimmen-1",
+        "schwimmen-2",
+    ]
