@@ -509,12 +509,6 @@ def rollout_scores(game: Game, rollouts: int, seed: int = 0) -> np.ndarray:
     )
 
 
-def rollout_means(game: Game, rollouts: int, seed: int = 0) -> dict[int, float]:
-    """Mean final score of `rollouts` greedy playouts after each playable slot (1-4)."""
-    scores = rollout_scores(game, rollouts, seed)
-    return {slot: float(scores[slot - 1].mean()) for slot in legal_slots(game)}
-
-
 HINT_FIRST = 1_000  # playouts per card in the first round of the hint (about 50 ms for 4)
 HINT_MOST = 16_000  # at most this many per card, while the time allows
 HINT_SECONDS = 0.2  # the hint answers within this (a round is not started that would not end)
