@@ -30,7 +30,11 @@ def test_games_follow_from_the_table_seed():
         a.act(0, PlaySlot(1))
     assert info.value.code == "no_game" and info.value.text == "ゲームが始まっていません"
     first = a.start_game().hand
+    assert not a.at_stake  # nothing played yet: leaving loses nothing
     assert b.start_game().hand == first
+    a.act(0, a.legal_actions(0)[0])
+    b.act(0, b.legal_actions(0)[0])
+    assert a.at_stake
     assert play_out(a) == play_out(b) and a.stage is Stage.OVER
     with pytest.raises(Refused) as info:  # the game is over: the summary shows
         a.act(0, PlaySlot(1))

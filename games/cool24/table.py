@@ -115,6 +115,12 @@ class TableSession:
         return self.stage is Stage.PLAY and self.game is not None and not self.game.is_over
 
     @property
+    def at_stake(self) -> bool:
+        """A game runs with something to lose: cards played (or a bonus) and not over."""
+        g = self.game
+        return self.in_game and g is not None and bool(g.total_played or g.bonuses)
+
+    @property
     def to_move(self) -> int | None:
         return SEAT if self.in_game else None
 

@@ -213,9 +213,8 @@ class Cool24Widget(QWidget):
         return self.state == "over" and time.monotonic() - self.over_at >= SUMMARY_DELAY
 
     def game_in_progress(self) -> bool:
-        """A game with something to lose: cards played (or a bonus) and not over."""
-        g = self.game
-        return self.state == "play" and g is not None and bool(g.total_played or g.bonuses)
+        """A game with something to lose (Esc asks first): TableSession.at_stake."""
+        return self.session.at_stake
 
     def ask_quit(self) -> None:
         """Ask on screen before throwing the game away (answered by keys or a click)."""
