@@ -43,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.schwimmen.actions import NextRound
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.rules import Game, Phase, Rules
 
@@ -59,7 +60,7 @@ def play(level: str, opponents: str, seed: int, rules: Rules) -> tuple[bool, lis
     timings: list[float] = []
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.apply(NextRound())
             continue
         seat = game.current
         legal = game.legal_actions()
@@ -74,7 +75,7 @@ def play(level: str, opponents: str, seed: int, rules: Rules) -> tuple[bool, lis
 
 def one_round(level: str, opponents: str, seed: int, params: dict[str, float]) -> bool:
     """The first round of a four-player deal: True when the tested seat loses a coin."""
-    game = Game.new(players=4, seed=seed, rules=Rules(human_seat=None))
+    game = Game.new(players=4, seed=seed, rules=Rules(people=frozenset()))
     me = seed % 4
     players = [CpuPlayer(opponents, seed * 10 + k) for k in range(4)]
     players[me] = CpuPlayer(level, seed * 10 + 9)
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         return 0
     # the game ends when seat 0 is out: seat 0 cannot win after that, and it saves time
-    rules = Rules.house(human_seat=0) if args.house else Rules(human_seat=0)
+    rules = Rules.house(people=frozenset({0})) if args.house else Rules(people=frozenset({0}))
     seeds = list(range(args.seed, args.seed + args.games))
     print(
         f"Schwimmen benchmark: {args.games} four-player games per level (seeds {seeds[0]}-"

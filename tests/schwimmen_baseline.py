@@ -39,18 +39,18 @@ DATA = Path(__file__).parent / "data" / "schwimmen_baseline.json"
 LEVELS = ("easy", "normal", "strong")
 PLAYERS = range(2, 10)
 # the observation's fields as recorded (today's name -> recorded name)
-RENAMED: dict[str, str] = {}
+RENAMED = {"num_players": "players"}
 STRONG_STEPS = 24  # a strong CPU's game is followed this many steps
 
 
 def rule_set(k: int, person: bool) -> Rules:
     """The four rule sets: standard, house, standard + tie-break + 1 coin, house + 0 coins."""
-    seat = 0 if person else None
+    seats = frozenset({0}) if person else frozenset()
     return (
-        Rules.standard(human_seat=seat),
-        Rules.house(human_seat=seat),
-        Rules.standard(human_seat=seat, suit_tiebreak=True, start_coins=1),
-        Rules.house(human_seat=seat, suit_tiebreak=True, start_coins=0),
+        Rules.standard(people=seats),
+        Rules.house(people=seats),
+        Rules.standard(people=seats, suit_tiebreak=True, start_coins=1),
+        Rules.house(people=seats, suit_tiebreak=True, start_coins=0),
     )[k]
 
 
@@ -82,7 +82,7 @@ class Recorder:
 
     def step(self, seat: int | None, action: object) -> None:
         game = self.game
-        seats = [_normal(game.observation(s), log=s == 0) for s in range(_players(game))]
+        seats = [_normal(game.observation(s), log=s == 0) for s in range(game.num_players)]
         self.steps.append(json.dumps([seat, str(action), seats], sort_keys=True))
         self.count += 1
         if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
@@ -92,7 +92,7 @@ class Recorder:
         game = self.game
         entry: dict[str, Any] = {"steps": len(self.steps), "digest": _digest("\n".join(self.steps))}
         if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):  # not a cut-off strong game
-            result = game.results[-1]
+            result = game.round_results[-1]
             entry["result"] = _digest(json.dumps(to_json(result), sort_keys=True))
             entry["losers"] = list(result.losers)
             entry["coins"] = list(result.coins)
@@ -111,10 +111,6 @@ class Recorder:
             "winners": list(game.winners),
             "coins": list(game.coins),
         }
-
-
-def _players(game: Game) -> int:
-    return int(getattr(game, "num_players", None) or game.players)
 
 
 def _apply(game: Game, action: object) -> None:
@@ -169,22 +165,24 @@ def table_games(players: int) -> list[dict[str, Any]]:
     settings = SchwimmenSettings(players=players, start_coins=1 + players % 2)
     levels = [LEVELS[(s + players) % 2] for s in range(1, players)]  # easy and normal
     rules_name = ("standard", "house")[players % 2]
-    table = TableSession(settings, seed=players * 13, rules_name=rules_name, cpu_levels=levels)
+    table = TableSession(
+        settings=settings, seed=players * 13, rules_name=rules_name, cpu_levels=levels
+    )
     rng = random.Random(players)
     out = []
     for _ in range(2):
-        game = table.new_game()
+        game = table.start_game()
         rec = Recorder(game)
         while not game.is_over:
-            if table.next_round():
+            if table.advance():
                 rec.step(None, "next round")
                 continue
             choice = table.cpu_choice()
             if choice is not None:
                 seat, action = choice
             else:
-                seat, action = 0, rng.choice(game.legal_actions())
-            table.take(action)
+                seat, action = 0, rng.choice(table.legal_actions(0))
+            table.act(seat, action)
             rec.step(seat, action)
         entry = rec.finish()
         entry["levels"] = [table.cpus[s].level for s in sorted(table.cpus)]

@@ -23,6 +23,7 @@ from games.common.cards import deck_32, deck_53
 from games.common.protocol import GameProtocol, IllegalMove, to_json
 from games.cool24 import rules as cool
 from games.daifugo import rules as daifugo
+from games.schwimmen import actions as schwimmen_actions
 from games.schwimmen import ai as schwimmen_ai
 from games.schwimmen import rules as schwimmen
 
@@ -46,7 +47,7 @@ class Spec:
 def _schwimmen_new(rng: random.Random) -> schwimmen.Game:
     base = rng.choice([schwimmen.Rules.standard, schwimmen.Rules.house])
     rules = base(
-        human_seat=rng.choice([None, 0]),
+        people=rng.choice([frozenset(), frozenset({0})]),
         suit_tiebreak=rng.random() < 0.5,
         start_coins=rng.randint(0, 2),
     )
@@ -56,13 +57,13 @@ def _schwimmen_new(rng: random.Random) -> schwimmen.Game:
 def _schwimmen_wrong(game: schwimmen.Game, rng: random.Random) -> list:
     deck = deck_32()
     return [
-        schwimmen.SwapOne(rng.choice(deck), rng.choice(deck)),
-        schwimmen.SwapAll(),
-        schwimmen.Pass(),
-        schwimmen.Knock(),
-        schwimmen.DealerKeep(),
-        schwimmen.DealerSwap(),
-        schwimmen.NextRound(),
+        schwimmen_actions.SwapOne(rng.choice(deck), rng.choice(deck)),
+        schwimmen_actions.SwapAll(),
+        schwimmen_actions.Pass(),
+        schwimmen_actions.Knock(),
+        schwimmen_actions.DealerKeep(),
+        schwimmen_actions.DealerSwap(),
+        schwimmen_actions.NextRound(),
         "pass",  # not an action object at all
     ]
 
@@ -204,7 +205,7 @@ def test_random_play_over_the_protocol(name):
 
 
 def test_results_after_the_end():
-    s = schwimmen.Game.new(seed=4, players=3, rules=schwimmen.Rules(human_seat=None))
+    s = schwimmen.Game.new(seed=4, players=3, rules=schwimmen.Rules(people=frozenset()))
     d = daifugo.Game.new(seed=4, players=4)
     c = cool.Game.new(seed=4)
     rng = random.Random(4)
@@ -281,11 +282,11 @@ def _sim_of(game: schwimmen.Game) -> schwimmen_ai._Sim:
 
 def _sim_move(action) -> tuple[int, int, int]:
     index = schwimmen_ai._INDEX
-    if isinstance(action, schwimmen.SwapOne):
+    if isinstance(action, schwimmen_actions.SwapOne):
         return (schwimmen_ai._ONE, index[action.hand_card], index[action.table_card])
-    if isinstance(action, schwimmen.SwapAll):
+    if isinstance(action, schwimmen_actions.SwapAll):
         return (schwimmen_ai._ALL, -1, -1)
-    if isinstance(action, schwimmen.Pass):
+    if isinstance(action, schwimmen_actions.Pass):
         return (schwimmen_ai._PASS, -1, -1)
     return (schwimmen_ai._KNOCK, -1, -1)
 
@@ -310,8 +311,12 @@ def test_schwimmen_simulator_plays_rounds_exactly_like_the_engine():
         while True:
             # mostly passing, seldom knocking, so the table is refreshed (and reshuffled) a lot
             legal = game.legal_actions()
-            passing = [a for a in legal if isinstance(a, schwimmen.Pass)]
-            other = [a for a in legal if not isinstance(a, schwimmen.Pass | schwimmen.Knock)]
+            passing = [a for a in legal if isinstance(a, schwimmen_actions.Pass)]
+            other = [
+                a
+                for a in legal
+                if not isinstance(a, schwimmen_actions.Pass | schwimmen_actions.Knock)
+            ]
             if passing and rng.random() < 0.9:
                 action = passing[0]
             else:

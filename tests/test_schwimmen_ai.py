@@ -9,24 +9,16 @@ import pytest
 
 from games.common.cards import Card, deck_32
 from games.schwimmen import ai
-from games.schwimmen.ai import CpuPlayer, make_player
-from games.schwimmen.rules import (
-    DealerKeep,
-    DealerSwap,
-    Game,
-    Knock,
-    Pass,
-    Phase,
-    Rules,
-    SwapOne,
-)
+from games.schwimmen.actions import DealerKeep, DealerSwap, Knock, NextRound, Pass, SwapOne
+from games.schwimmen.ai import CpuPlayer
+from games.schwimmen.rules import Game, Phase, Rules
 
 C = Card.parse
 HANDS = [("7H", "8H", "KD"), ("7D", "8D", "QC"), ("9H", "10C", "7C"), ("8C", "9C", "JS")]
 
 
 def quick(level: str, seed: int = 1) -> CpuPlayer:
-    player = make_player(level, seed)
+    player = CpuPlayer(level, seed)
     player.samples = 12  # keep the tests fast; the benchmark uses the real setting
     return player
 
@@ -37,7 +29,7 @@ def play_game(players, seed, rules, check=None) -> Game:
         if game.phase is Phase.GAME_OVER:
             return game
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.apply(NextRound())
             continue
         seat = game.current
         legal = game.legal_actions()
@@ -55,7 +47,7 @@ def test_cpu_only_games_end_with_legal_moves_and_all_cards():
     def check(game):
         assert Counter(game.all_cards()) == deck
 
-    for seed, rules in ((1, Rules(human_seat=None)), (2, Rules.house(human_seat=None))):
+    for seed, rules in ((1, Rules(people=frozenset())), (2, Rules.house(people=frozenset()))):
         players = [quick("strong", seed), quick("normal", seed + 1), CpuPlayer("easy", 3)]
         game = play_game(players, seed, rules, check)
         assert len(game.winners) >= 1
@@ -65,7 +57,7 @@ def test_two_searching_cpus_left_alone_still_end_the_round():
     """Seed 707 of the benchmark: seats 0 and 2 (normal CPUs) were left and swapped KD/10D/
     10H/7C/8S back and forth for ever, each sure that knocking loses. Now the game ends."""
     players = [CpuPlayer("normal", 707 * 10 + k) for k in (1, 2, 3, 4)]
-    game = play_game(players, 707, Rules(human_seat=0))
+    game = play_game(players, 707, Rules(people=frozenset({0})))
     assert game.phase is Phase.GAME_OVER and len(game.winners) == 1
 
 
@@ -106,8 +98,8 @@ def test_play_outs_let_opponents_knock_by_the_rates_seen():
 def test_same_seed_same_choices():
     def run(seed):
         players = [quick("strong", 5), quick("normal", 6), CpuPlayer("easy", 7), quick("normal", 8)]
-        game = play_game(players, seed, Rules(human_seat=None))
-        return [(r.values, r.losers) for r in game.results]
+        game = play_game(players, seed, Rules(people=frozenset()))
+        return [(r.values, r.losers) for r in game.round_results]
 
     assert run(11) == run(11)
 
@@ -173,7 +165,7 @@ def test_dealer_keeps_a_good_hand_and_swaps_a_bad_one():
             game = Game.new(seed=seed)
             if game.phase is not Phase.DEALER:
                 continue
-            from games.schwimmen.rules import hand_value
+            from games.schwimmen.hands import hand_value
 
             value = hand_value(game.hands[game.dealer])
             action = player.choose(game.observation(game.dealer), game.legal_actions())
@@ -211,7 +203,7 @@ def test_levels_choose_legal_actions_in_many_positions():
     rng = random.Random(4)
     players = {lvl: quick(lvl, 9) for lvl in ("easy", "normal", "strong")}
     for seed in range(25):
-        game = Game.new(players=rng.randint(2, 6), seed=seed, rules=Rules(human_seat=None))
+        game = Game.new(players=rng.randint(2, 6), seed=seed, rules=Rules(people=frozenset()))
         for _ in range(rng.randint(0, 12)):
             if game.phase not in (Phase.PLAY, Phase.DEALER):
                 break
@@ -269,7 +261,9 @@ def test_simulator_equals_the_engine_over_thousands_of_positions():
     for seed in range(500):
         rng = random.Random(seed)
         base = rng.choice([Rules.standard, Rules.house])
-        rules = base(human_seat=rng.choice([None, 0]), suit_tiebreak=rng.random() < 0.5)
+        rules = base(
+            people=rng.choice([frozenset(), frozenset({0})]), suit_tiebreak=rng.random() < 0.5
+        )
         game = Game.new(seed=seed, rules=rules, players=rng.choice([rng.randint(2, 9), 9]))
         for _ in range(rng.randint(0, 60)):  # somewhere into the game, maybe a later round
             if game.is_over:
@@ -304,7 +298,7 @@ def test_simulator_equals_the_engine_over_thousands_of_positions():
             action = _engine_action(move)
             assert action in legal, (seed, action)
             stock_before = len(game.stock)
-            alive = [s for s in range(game.players) if not game.out[s]]
+            alive = [s for s in range(game.num_players) if not game.out[s]]
             game.apply(action)
             over = sim.play(*move)
             assert over == (game.phase is not Phase.PLAY), seed

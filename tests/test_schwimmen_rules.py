@@ -9,23 +9,10 @@ import pytest
 
 from eventkit.errors import UserError
 from games.common.cards import Card, deck_32
-from games.schwimmen.rules import (
-    DealerKeep,
-    DealerSwap,
-    Game,
-    IllegalMove,
-    Knock,
-    NextRound,
-    Pass,
-    Phase,
-    Rules,
-    SwapAll,
-    SwapOne,
-    hand_key,
-    hand_value,
-    is_feuer,
-    is_schnauz,
-)
+from games.common.protocol import IllegalMove
+from games.schwimmen.actions import DealerKeep, DealerSwap, Knock, NextRound, Pass, SwapAll, SwapOne
+from games.schwimmen.hands import hand_key, hand_value, is_feuer, is_schnauz
+from games.schwimmen.rules import Game, Phase, Rules
 
 C = Card.parse
 
@@ -114,11 +101,11 @@ def test_standard_deal_dealer_keeps_or_takes_the_extra_hand():
 
 
 def test_dealer_rotates_each_round():
-    game = Game.new(players=3, seed=11, rules=Rules(human_seat=None))
+    game = Game.new(players=3, seed=11, rules=Rules(people=frozenset()))
     dealers = []
     while game.phase is not Phase.GAME_OVER and len(dealers) < 5:
         if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+            game.apply(NextRound())
             continue
         if len(dealers) < game.round_number:
             dealers.append(game.dealer)
@@ -320,7 +307,7 @@ def test_a_dealt_schnauz_ends_the_round_before_anyone_plays():
 
 
 def _finish_by_knock(game: Game) -> None:
-    game.turns_taken = [1] * game.players
+    game.turns_taken = [1] * game.num_players
     game.apply(Knock())
     while game.phase is Phase.PLAY:
         game.apply(Pass())
@@ -350,12 +337,14 @@ def test_swimming_at_minus_one_and_out_after_one_more_loss():
     assert game.coins[0] == -1 and game.is_swimming(0) and 0 in game.last_result.swimming
     assert game.phase is Phase.ROUND_OVER and not game.out[0]
 
-    game = four(hands, table=("7S", "9D", "9H"), coins=[3, 3, 3, 3], rules=Rules(human_seat=None))
+    game = four(
+        hands, table=("7S", "9D", "9H"), coins=[3, 3, 3, 3], rules=Rules(people=frozenset())
+    )
     game.coins = [-1, 3, 3, 3]
     _finish_by_knock(game)
     assert game.out[0] and game.places()[0] == 4 and game.last_result.eliminated == (0,)
     assert game.phase is Phase.ROUND_OVER  # three are left, play on
-    game.next_round()
+    game.apply(NextRound())
     assert game.hands[0] == [] and game.current != 0 and len(game.all_cards()) == 32
 
 
@@ -365,7 +354,7 @@ def test_the_game_ends_when_you_are_out_with_your_place():
     _finish_by_knock(game)
     assert game.phase is Phase.GAME_OVER and game.places()[0] == 4 and game.winners == ()
     with pytest.raises(IllegalMove, match="game is over"):
-        game.next_round()
+        game.apply(NextRound())
     with pytest.raises(IllegalMove, match="game is over"):
         game.apply(Pass())
 
@@ -376,7 +365,7 @@ def test_last_one_standing_wins():
     _finish_by_knock(game)
     assert game.phase is Phase.ROUND_OVER and game.coins[0] == 2  # seat 0 (15) lost
     game = Game.from_position(
-        hands, ("7S", "9D", "9H"), coins=[-1, 0, 3, 0], rules=Rules(human_seat=None)
+        hands, ("7S", "9D", "9H"), coins=[-1, 0, 3, 0], rules=Rules(people=frozenset())
     )
     _finish_by_knock(game)
     assert game.phase is Phase.GAME_OVER and game.winners == (2,)
@@ -399,7 +388,7 @@ def test_round_over_blocks_moves_until_next_round():
     with pytest.raises(IllegalMove, match="round is over") as info:
         game.apply(Pass())
     assert info.value.code == "round_over"
-    game.next_round()
+    game.apply(NextRound())
     with pytest.raises(IllegalMove) as info:
         game.apply(NextRound())
     assert info.value.code == "round_in_play"
@@ -436,14 +425,16 @@ def test_random_games_keep_invariants_and_end(variant):
         rng = random.Random(seed)
         players = rng.randint(2, 9)
         base = Rules.house if variant == "house" else Rules.standard
-        rules = base(human_seat=rng.choice([None, 0]), suit_tiebreak=rng.random() < 0.5)
+        rules = base(
+            people=rng.choice([frozenset(), frozenset({0})]), suit_tiebreak=rng.random() < 0.5
+        )
         game = Game.new(players=players, seed=seed, rules=rules)
         coins_seen = list(game.coins)
         for _step in range(20_000):
             if game.phase is Phase.GAME_OVER:
                 break
             if game.phase is Phase.ROUND_OVER:
-                game.next_round()
+                game.apply(NextRound())
                 continue
             legal = game.legal_actions()
             action = rng.choice(legal)
@@ -457,12 +448,12 @@ def test_random_games_keep_invariants_and_end(variant):
             coins_seen = list(game.coins)
         else:  # pragma: no cover
             pytest.fail(f"game {seed} did not end")
-        assert game.winners or (rules.human_seat is not None and game.out[0])
+        assert game.winners or (rules.people and game.out[0])
         assert all(game.places()[s] is not None for s in range(players) if game.out[s])
 
 
 def test_value_counts_over_all_4960_hands():
-    from games.schwimmen.rules import all_hands
+    from games.schwimmen.hands import all_hands
 
     values = Counter(hand_value(h) for h in all_hands())
     assert sum(values.values()) == 4960
@@ -484,7 +475,7 @@ def test_three_of_a_kind_ties_are_broken_by_rank_with_the_suit_tiebreak():
         game = Game.from_position(
             [kings, sevens],
             ("8S", "9D", "JC"),
-            rules=Rules(suit_tiebreak=tiebreak, human_seat=None),
+            rules=Rules(suit_tiebreak=tiebreak, people=frozenset()),
             turns_taken=[1, 1],
         )
         _finish_by_knock(game)
@@ -504,7 +495,7 @@ def test_a_refresh_reshuffles_the_discards_when_the_stock_runs_low():
         ("10C", "JS", "QH"),
     ]
     game = Game.from_position(
-        hands, ("KS", "KH", "AD"), rules=Rules(human_seat=None), stock=["KD", "KC", "AS"], seed=1
+        hands, ("KS", "KH", "AD"), rules=Rules(people=frozenset()), stock=["KD", "KC", "AS"], seed=1
     )
     assert len(game.stock) == 5 and game.discards == []
     for _ in range(8):

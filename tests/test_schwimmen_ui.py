@@ -8,9 +8,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from bingo.config import ConfigError
+from games.schwimmen.actions import Knock
 from games.schwimmen.qt.dialogs import StartChoice, StartDialog
 from games.schwimmen.qt.window import SchwimmenWindow, side_panel_width, with_fast_timings
-from games.schwimmen.rules import Game, Knock, Phase, Rules
+from games.schwimmen.rules import Game, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings, parse_settings
 from games.schwimmen.texts import Texts
 
@@ -264,7 +265,7 @@ def test_the_dialogs_choice_seats_the_cpus_at_their_levels(qtbot):
     qtbot.addWidget(dialog)
     window.take_choice(dialog)
     window.new_game()
-    assert window.game.players == 3 and window.game.rules.is_house
+    assert window.game.num_players == 3 and window.game.rules.is_house
     assert {s: c.level for s, c in window.cpus.items()} == {1: "strong", 2: "easy"}
     assert window.info_label.text() == "ブラウザ版ルール・CPU：強い/弱い"
     again = window.start_dialog()  # the next dialog starts from this choice

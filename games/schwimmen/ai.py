@@ -24,20 +24,11 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from games.common.cards import Card, deck_32
-from games.schwimmen.rules import (
-    Action,
-    DealerKeep,
-    DealerSwap,
-    Knock,
-    Observation,
-    Pass,
-    Phase,
-    SwapAll,
-    SwapOne,
-    hand_key,
-)
+from games.schwimmen.actions import Action, DealerKeep, DealerSwap, Knock, Pass, SwapAll, SwapOne
+from games.schwimmen.hands import hand_key
+from games.schwimmen.rules import Observation, Phase
 
-__all__ = ["LEVELS", "CpuPlayer", "make_player"]
+__all__ = ["LEVELS", "CpuPlayer"]
 
 LEVELS = ("easy", "normal", "strong")
 
@@ -128,7 +119,7 @@ class _Sim:
         "turns",
         "streak",
         "house",
-        "human",
+        "people",
         "starter",
     )
     hands: list[int]  # per seat, a card mask (0 for seats that are out)
@@ -145,7 +136,7 @@ class _Sim:
     turns: list[int]
     streak: int  # passes in a row
     house: bool
-    human: int | None
+    people: frozenset[int]  # the seats people play (the house rules' knock)
     starter: int
 
     def copy(self) -> _Sim:
@@ -164,14 +155,14 @@ class _Sim:
         s.turns = list(self.turns)
         s.streak = self.streak
         s.house = self.house
-        s.human = self.human
+        s.people = self.people
         s.starter = self.starter
         return s
 
     def seats_after_knock(self, knocker: int) -> list[int]:
         seats = []
         seat = self.nxt[knocker]
-        cut = self.house and knocker != self.human
+        cut = self.house and knocker not in self.people
         while seat != knocker:
             if cut and seat == self.starter:
                 break
@@ -435,9 +426,9 @@ class CpuPlayer:
 
     def _sim(self, obs: Observation) -> _Sim:
         """The round as this seat sees it (other hands empty until determinized)."""
-        alive = [s for s in range(obs.players) if not obs.out[s]]
+        alive = [s for s in range(obs.num_players) if not obs.out[s]]
         sim = _Sim.__new__(_Sim)
-        sim.hands = [0] * obs.players
+        sim.hands = [0] * obs.num_players
         sim.hands[obs.seat] = _mask(obs.hand)
         sim.table = _mask(obs.table)
         sim.stock = []
@@ -452,7 +443,7 @@ class CpuPlayer:
         sim.turns = list(obs.turns_taken)
         sim.streak = _pass_streak(obs)
         sim.house = obs.rules.is_house
-        sim.human = obs.rules.human_seat
+        sim.people = obs.rules.people
         sim.starter = obs.starter
         return sim
 
@@ -461,7 +452,7 @@ class CpuPlayer:
         unseen = sorted(_INDEX[c] for c in obs.unseen())
         known = [
             (s, _mask(obs.known[s]), 3 - len(obs.known[s]))
-            for s in range(obs.players)
+            for s in range(obs.num_players)
             if s != obs.seat and not obs.out[s]
         ]
         need = sum(k[2] for k in known)
@@ -536,10 +527,12 @@ class CpuPlayer:
         me = obs.seat
         tiebreak = obs.rules.suit_tiebreak
         losses = [0.0] * len(cands)
-        horizon = self.horizon_rotations * (obs.players - sum(obs.out))
+        horizon = self.horizon_rotations * (obs.num_players - sum(obs.out))
         easy2, patience = self.opponent_knock2, self.opponent_patience
         odds = self.opponent_knock_odds
-        swimmers = frozenset(s for s in range(obs.players) if not obs.out[s] and obs.coins[s] < 0)
+        swimmers = frozenset(
+            s for s in range(obs.num_players) if not obs.out[s] and obs.coins[s] < 0
+        )
         bonus = self.knockout_bonus
         for base in self._likely_deals(obs, samples, samples * self.candidates):
             for k, (kind, h, t) in enumerate(cands):
@@ -590,8 +583,3 @@ class CpuPlayer:
             (str(self._to_action(*c)), x) for c, x in zip(cands, losses, strict=True)
         ]
         return self._to_action(*cands[best])
-
-
-def make_player(level: str, seed: int | None = None) -> CpuPlayer:
-    """A CPU player of `level` ("easy", "normal" or "strong"), deterministic given `seed`."""
-    return CpuPlayer(level, seed)

@@ -1,63 +1,62 @@
 """Schwimmen (シュビメン) rules engine: no Qt, seeded, every move checked by `legal_actions()`.
 
 The standard rules are the default; `Rules.house()` switches to the browser version's own rules
-(the seed's "ソフト独自ルール": no dealer swap, a CPU's knock ends the round at the end of the
-current rotation). Hidden information leaves the engine only through `Game.observation(seat)`.
+(the seed's "ソフト独自ルール": no dealer swap, a knock by a CPU ends the round at the end of
+the current rotation). Hidden information leaves the engine only through `Game.observation(seat)`.
+
+The package by role: `hands` scores hands (values, tie-break, a round's places and losers),
+`actions` holds the action values, this module the rules variants and the game's flow.
 
 It follows the game protocol of ``games.common.protocol``; between rounds the only legal
 action is ``NextRound`` (taken by the next dealer), so a whole game is one loop::
 
     game = Game.new(seed=1, players=4)
     while not game.is_over:
-        game.apply(game.legal_actions()[0])
+        game.apply(game.legal_actions()[0])    # -> an Outcome
+    game.returns()                             # lives left per seat, the winner highest
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
-from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from eventkit.errors import UserError
-from games.common.cards import Card, CardParseError, Rank, Suit, deck_32, shuffled
-from games.common.protocol import IllegalMove
+from games.common.cards import Card, CardParseError, deck_32, shuffled
+from games.common.protocol import GameInfo, IllegalMove
+from games.schwimmen.actions import (
+    WORD_ACTIONS,
+    Action,
+    DealerKeep,
+    DealerSwap,
+    Knock,
+    NextRound,
+    Pass,
+    SwapAll,
+    SwapOne,
+)
+from games.schwimmen.hands import HAND_SIZE, SCHNAUZ, hand_value, is_feuer, rank_hands
 
 __all__ = [
-    "Action",
-    "DealerKeep",
-    "DealerSwap",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "Event",
     "EventKind",
     "Game",
-    "IllegalMove",
     "IllegalSchwimmenMove",
-    "Knock",
-    "NextRound",
+    "KnockRule",
     "Observation",
-    "Pass",
+    "Outcome",
     "Phase",
     "RoundResult",
     "Rules",
-    "SUIT_ORDER",
-    "SwapAll",
-    "SwapOne",
-    "card_points",
-    "parse_action",
-    "hand_key",
-    "hand_value",
-    "is_feuer",
-    "is_schnauz",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
-HAND_SIZE = 3
-SCHNAUZ, FEUER, TRIPLE = 31.0, 32.0, 30.5
-# the standard tie-break between equal hands: the suit that was counted, clubs highest
-SUIT_ORDER = {Suit.CLUBS: 4, Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1}
 
 
 _DECK_ORDER = {card: i for i, card in enumerate(deck_32())}
@@ -104,11 +103,16 @@ class Rules:
     knock: KnockRule = KnockRule.STANDARD
     suit_tiebreak: bool = False  # equal lowest hands: the counted suit decides (C > S > H > D)
     start_coins: int = 3  # at -1 a player is swimming; one more loss and they are out
-    human_seat: int | None = 0  # the game ends when this seat is out (None: play to the last)
+    # The seats people play, the rest CPUs (the table keeps it up to date). The game ends when
+    # every one of them is out (none: it is played to the last); with the house rules the first
+    # of them still in starts each round, and a knock by any other seat ends the round when
+    # the current rotation is complete. One person at seat 0 is today's table.
+    people: frozenset[int] = frozenset({0})
 
     def __post_init__(self) -> None:
         if isinstance(self.knock, str):
             object.__setattr__(self, "knock", KnockRule(self.knock))
+        object.__setattr__(self, "people", frozenset(self.people))
         if not 0 <= self.start_coins <= 20:
             raise UserError(f"start_coins = {self.start_coins} is out of range: use 0..20")
 
@@ -124,155 +128,6 @@ class Rules:
     @property
     def is_house(self) -> bool:
         return self.knock is KnockRule.HOUSE
-
-
-# ---------------------------------------------------------------- actions
-
-
-def _card(value: Card | str) -> Card:
-    return Card.parse(value)
-
-
-@dataclass(frozen=True)
-class SwapOne:
-    """Swap one hand card with one table card."""
-
-    hand_card: Card
-    table_card: Card
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hand_card", _card(self.hand_card))
-        object.__setattr__(self, "table_card", _card(self.table_card))
-
-    def __str__(self) -> str:
-        return f"swap {self.hand_card} {self.table_card}"
-
-
-@dataclass(frozen=True)
-class SwapAll:
-    """Swap the whole hand with the three table cards (全交換)."""
-
-    def __str__(self) -> str:
-        return "swap all"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Do nothing this turn; not allowed twice in a row."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Knock:
-    """Close the round (終了); not on a player's first turn."""
-
-    def __str__(self) -> str:
-        return "knock"
-
-
-@dataclass(frozen=True)
-class DealerKeep:
-    """Standard rules: the dealer keeps the dealt hand; the extra hand goes face up."""
-
-    def __str__(self) -> str:
-        return "keep"
-
-
-@dataclass(frozen=True)
-class DealerSwap:
-    """Standard rules: the dealer takes the extra hand; the dealt hand goes face up."""
-
-    def __str__(self) -> str:
-        return "take extra"
-
-
-@dataclass(frozen=True)
-class NextRound:
-    """Between rounds: deal the next round (the next dealer does it)."""
-
-    def __str__(self) -> str:
-        return "next round"
-
-
-Action = SwapOne | SwapAll | Pass | Knock | DealerKeep | DealerSwap | NextRound
-
-_WORD_ACTIONS: dict[str, Action] = {
-    str(a): a for a in (SwapAll(), Pass(), Knock(), DealerKeep(), DealerSwap(), NextRound())
-}
-
-
-def parse_action(text: str) -> Action:
-    """The action written as its `str()`: "swap 7H KS", "swap all", "pass", "knock", ..."""
-    words = " ".join(str(text).lower().split())
-    if words in _WORD_ACTIONS:
-        return _WORD_ACTIONS[words]
-    parts = words.split()
-    if len(parts) == 3 and parts[0] == "swap":
-        try:
-            return SwapOne(Card.parse(parts[1]), Card.parse(parts[2]))
-        except CardParseError as exc:
-            raise UserError(f"'{text}': {exc}") from None
-    raise UserError(
-        f"'{text}' is not a Schwimmen action: write swap 7H KS, swap all, pass, knock, keep, "
-        "take extra or next round"
-    )
-
-
-# ---------------------------------------------------------------- hand values
-
-
-def card_points(card: Card | str) -> int:
-    """A 11; K, Q, J, 10 = 10; 9, 8, 7 face value."""
-    card = _card(card)
-    if card.rank is Rank.ACE:
-        return 11
-    if card.rank >= Rank.TEN:
-        return 10
-    return int(card.rank)
-
-
-def _best_suit(cards: Sequence[Card]) -> tuple[int, Suit]:
-    """The highest single-suit sum and its suit (the better suit by SUIT_ORDER on equal sums)."""
-    sums: dict[Suit, int] = {}
-    for c in cards:
-        sums[c.suit] = sums.get(c.suit, 0) + card_points(c)
-    return max((total, SUIT_ORDER[suit], suit) for suit, total in sums.items())[0::2]
-
-
-def hand_value(cards: Iterable[Card | str]) -> float:
-    """Value of a 3-card hand: best one-suit sum, 30.5 for three of a kind, 32 for three aces."""
-    hand = [_card(c) for c in cards]
-    if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
-        raise UserError(f"a hand is {HAND_SIZE} different cards, not {len(hand)}: {hand}")
-    if all(c.rank == hand[0].rank for c in hand):
-        return FEUER if hand[0].rank is Rank.ACE else TRIPLE
-    return float(_best_suit(hand)[0])
-
-
-def hand_key(cards: Iterable[Card | str], suit_tiebreak: bool = False) -> tuple[float, int]:
-    """Sort key of a hand: its value, then (with the suit tie-break) the counted suit's order.
-
-    Three of a kind ties are broken by rank when the tie-break is on.
-    """
-    hand = [_card(c) for c in cards]
-    value = hand_value(hand)
-    if not suit_tiebreak:
-        return (value, 0)
-    if value in (TRIPLE, FEUER):
-        return (value, int(hand[0].rank))
-    return (value, SUIT_ORDER[_best_suit(hand)[1]])
-
-
-def is_schnauz(cards: Iterable[Card | str]) -> bool:
-    """31 in one suit: the ace and two ten-point cards."""
-    return hand_value(cards) == SCHNAUZ
-
-
-def is_feuer(cards: Iterable[Card | str]) -> bool:
-    """Three aces (32)."""
-    return hand_value(cards) == FEUER
 
 
 # ---------------------------------------------------------------- events and results
@@ -320,11 +175,25 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class Observation:
-    """What one seat may know: its own hand and everything public, never other hands or stock."""
+class Outcome:
+    """What one `Game.apply` did (its one event type), for a frontend to show: who acted and
+    how, the public events it added to the round's log in order (a swap and the refresh or
+    Schnauz it caused; after NextRound the new round's log), and the round's result when it
+    ended the round (None otherwise)."""
 
     seat: int
-    players: int
+    action: Action
+    events: tuple[Event, ...]
+    result: RoundResult | None = None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own hand and everything public, never other hands or stock
+    (`seat` None: a spectator's, everything public and no hand)."""
+
+    seat: int | None
+    num_players: int
     phase: Phase
     current: int
     hand: tuple[Card, ...]
@@ -347,7 +216,7 @@ class Observation:
 
     @property
     def alive(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.players) if not self.out[s])
+        return tuple(s for s in range(self.num_players) if not self.out[s])
 
     def unseen(self) -> frozenset[Card]:
         """Cards this seat has not seen: other hands (except known cards), stock, extra hand."""
@@ -363,10 +232,12 @@ class Observation:
 
 @dataclass
 class Game:
-    """A whole game of Schwimmen: rounds until one player is left (or the human is out)."""
+    """A whole game of Schwimmen: rounds until one player is left (or every person is out)."""
+
+    info: ClassVar[GameInfo] = GameInfo("schwimmen", MIN_PLAYERS, MAX_PLAYERS)
 
     rules: Rules
-    players: int
+    num_players: int
     rng: random.Random
     coins: list[int]
     out: list[bool]
@@ -388,7 +259,7 @@ class Game:
     final_turns: list[int] = field(default_factory=list)
     known: list[set[Card]] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
-    results: list[RoundResult] = field(default_factory=list)
+    round_results: list[RoundResult] = field(default_factory=list)
     winners: tuple[int, ...] = ()
 
     # ------------------------------------------------------------ setup
@@ -402,11 +273,12 @@ class Game:
                 f"{players} players is not possible: Schwimmen is for "
                 f"{MIN_PLAYERS}-{MAX_PLAYERS} players"
             )
-        if rules.human_seat is not None and not 0 <= rules.human_seat < players:
-            raise UserError(f"human_seat {rules.human_seat} is not a seat: use 0..{players - 1}")
+        outside = sorted(s for s in rules.people if not 0 <= s < players)
+        if outside:
+            raise UserError(f"people at seat {outside[0]}: not a seat, use 0..{players - 1}")
         game = cls(
             rules=rules,
-            players=players,
+            num_players=players,
             rng=random.Random(seed),
             coins=[rules.start_coins] * players,
             out=[False] * players,
@@ -437,15 +309,15 @@ class Game:
         players = len(hands)
         game = cls(
             rules=rules,
-            players=players,
+            num_players=players,
             rng=random.Random(seed),
             coins=list(coins) if coins is not None else [rules.start_coins] * players,
             out=[h is None for h in hands],
             final_places=[None] * players,
         )
         game.round_number = 1
-        game.hands = [[_card(c) for c in h] if h is not None else [] for h in hands]
-        game.table = [_card(c) for c in table]
+        game.hands = [[Card.parse(c) for c in h] if h is not None else [] for h in hands]
+        game.table = [Card.parse(c) for c in table]
         used = [c for h in game.hands for c in h] + game.table
         twice = sorted({str(c) for c in used if used.count(c) > 1})
         if twice or any(len(h) not in (0, HAND_SIZE) for h in game.hands):
@@ -453,7 +325,7 @@ class Game:
                 "a position needs 3 different cards per hand and on the table"
                 + (f" ({', '.join(twice)} given twice)" if twice else "")
             )
-        first = [_card(c) for c in stock or ()]
+        first = [Card.parse(c) for c in stock or ()]
         rest = [c for c in deck_32() if c not in set(used) | set(first)]
         game.stock = rest + list(reversed(first))  # the first given card is drawn first
         game.turns_taken = list(turns_taken) if turns_taken is not None else [0] * players
@@ -468,22 +340,26 @@ class Game:
 
     @property
     def alive(self) -> list[int]:
-        return [s for s in range(self.players) if not self.out[s]]
+        return [s for s in range(self.num_players) if not self.out[s]]
 
     def _next_alive(self, seat: int) -> int:
-        for step in range(1, self.players + 1):
-            candidate = (seat + step) % self.players
+        for step in range(1, self.num_players + 1):
+            candidate = (seat + step) % self.num_players
             if not self.out[candidate]:
                 return candidate
         raise AssertionError("no player left")
+
+    def _people_in(self) -> list[int]:
+        """The seats people play that are still in the game, lowest first."""
+        return sorted(s for s in self.rules.people if not self.out[s])
 
     def _next_round_seat(self) -> int:
         """Who deals the next round (with the house rules, who starts it)."""
         if self.rules.dealer_swap:
             # the deal passes to the left; the first dealer sits before seat 0 so seat 0 leads
-            return self.players - 1 if self.dealer is None else self._next_alive(self.dealer)
-        human = self.rules.human_seat
-        return human if human is not None and not self.out[human] else self.alive[0]
+            return self.num_players - 1 if self.dealer is None else self._next_alive(self.dealer)
+        people = self._people_in()
+        return people[0] if people else self.alive[0]
 
     def _start_round(self) -> None:
         self.round_number += 1
@@ -495,7 +371,7 @@ class Game:
             self.dealer = None
             self.starter = self._next_round_seat()
         deck = shuffled(deck_32(), self.rng)
-        self.hands = [[] for _ in range(self.players)]
+        self.hands = [[] for _ in range(self.num_players)]
         for s in alive:
             self.hands[s] = [deck.pop() for _ in range(HAND_SIZE)]
         if self.rules.dealer_swap:
@@ -506,12 +382,12 @@ class Game:
             self.table = [deck.pop() for _ in range(HAND_SIZE)]
         self.stock = deck
         self.discards = []
-        self.turns_taken = [0] * self.players
-        self.passed_last = [False] * self.players
+        self.turns_taken = [0] * self.num_players
+        self.passed_last = [False] * self.num_players
         self.pass_streak = 0
         self.knocker = None
         self.final_turns = []
-        self.known = [set() for _ in range(self.players)]
+        self.known = [set() for _ in range(self.num_players)]
         self.log = []
         self.phase = Phase.DEALER if self.rules.dealer_swap else Phase.PLAY
         self.current = self.starter if self.dealer is None else self.dealer  # None: no dealer
@@ -540,13 +416,33 @@ class Game:
         """Each seat's final place (1 = winner; None while it is still playing)."""
         return tuple(self.final_places)
 
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's lives left: its coins + 2, so 0 once out and 1 while swimming (at -1
+        coins). Once the game is over the winner has the most (everyone left going out
+        together share 0 and first place); a game ended because every person is out leaves
+        the CPUs still in with more than the people."""
+        return tuple(float(c + 2) for c in self.coins)
+
     def clone(self) -> Game:
         """An independent copy with the same random state (it replays the same future)."""
         return copy.deepcopy(self)
 
     @staticmethod
     def parse_action(text: str) -> Action:
-        return parse_action(text)
+        """The action written as its `str()`: "swap 7H KS", "swap all", "pass", "knock", ..."""
+        words = " ".join(str(text).lower().split())
+        if words in WORD_ACTIONS:
+            return WORD_ACTIONS[words]
+        parts = words.split()
+        if len(parts) == 3 and parts[0] == "swap":
+            try:
+                return SwapOne(Card.parse(parts[1]), Card.parse(parts[2]))
+            except CardParseError as exc:
+                raise UserError(f"'{text}': {exc}") from None
+        raise UserError(
+            f"'{text}' is not a Schwimmen action: write swap 7H KS, swap all, pass, knock, keep, "
+            "take extra or next round"
+        )
 
     # ------------------------------------------------------------ moves
 
@@ -583,6 +479,11 @@ class Game:
             return why("dealer_first", player=seat + 1)
         if isinstance(action, DealerKeep | DealerSwap):
             return why("dealer_only")
+        return self._why_illegal_turn(seat, action)
+
+    def _why_illegal_turn(self, seat: int, action: object) -> IllegalSchwimmenMove | None:
+        """`why_illegal` of an action on a turn of the round's play."""
+        why = IllegalSchwimmenMove
         if isinstance(action, SwapOne):
             if action.hand_card not in self.hands[seat]:
                 return why("not_in_hand", card=action.hand_card, player=seat + 1)
@@ -601,18 +502,28 @@ class Game:
             return None
         return why("not_an_action", action=repr(action))
 
-    def apply(self, action: Action) -> None:
-        """Play `action` for the current player; raises IllegalMove (with a code) if not allowed."""
+    def apply(self, action: Action) -> Outcome:
+        """Play `action` for the current player and say what it did (`Outcome`); raises
+        IllegalSchwimmenMove (with a code) if it is not allowed."""
         error = self.why_illegal(action)
         if error is not None:
             raise error
+        seat = self.current_player
+        assert seat is not None  # why_illegal refused every action once the game is over
+        logged = len(self.log)
         if isinstance(action, NextRound):
             self._start_round()
-            return
-        seat = self.current
-        if isinstance(action, DealerKeep | DealerSwap):
+            logged = 0
+        elif isinstance(action, DealerKeep | DealerSwap):
             self._dealer_choice(seat, isinstance(action, DealerSwap))
-            return
+        else:
+            self._turn(seat, action)
+        ended = self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        result = self.round_results[-1] if ended else None
+        return Outcome(seat, action, tuple(self.log[logged:]), result)
+
+    def _turn(self, seat: int, action: SwapOne | SwapAll | Pass | Knock) -> None:
+        """A turn of the round's play (the action already checked)."""
         hand = self.hands[seat]
         if isinstance(action, SwapOne):
             i, j = hand.index(action.hand_card), self.table.index(action.table_card)
@@ -662,8 +573,7 @@ class Game:
     def _seats_after_knock(self, knocker: int) -> list[int]:
         seats: list[int] = []
         seat = self._next_alive(knocker)
-        human = self.rules.human_seat
-        house_cut = self.rules.is_house and knocker != human
+        house_cut = self.rules.is_house and knocker not in self.rules.people
         while seat != knocker:
             if house_cut and seat == self.starter:
                 break  # the seed: the round ends when this rotation is complete
@@ -701,16 +611,7 @@ class Game:
 
     def _end_round(self, reason: EventKind, trigger: int | None) -> None:
         alive = self.alive
-        tiebreak = self.rules.suit_tiebreak
-        keys = {s: hand_key(self.hands[s], tiebreak) for s in alive}
-        values = tuple(
-            hand_value(self.hands[s]) if s in keys else None for s in range(self.players)
-        )
-        places: list[int | None] = [None] * self.players
-        for s in alive:
-            places[s] = 1 + sum(1 for t in alive if keys[t] > keys[s])
-        lowest = min(keys.values())
-        losers = tuple(s for s in alive if keys[s] == lowest)
+        ranked, losers = rank_hands({s: self.hands[s] for s in alive}, self.rules.suit_tiebreak)
         for s in losers:
             self.coins[s] -= 1
         newly_out = tuple(s for s in losers if self.coins[s] < -1)
@@ -718,8 +619,8 @@ class Game:
         for s in newly_out:
             self.out[s] = True
             self.final_places[s] = len(survivors) + 1
-        human = self.rules.human_seat
-        game_over = len(survivors) <= 1 or (human is not None and self.out[human])
+        people = self.rules.people
+        game_over = len(survivors) <= 1 or (bool(people) and all(self.out[s] for s in people))
         if game_over:
             if len(survivors) == 1:
                 self.final_places[survivors[0]] = 1
@@ -728,47 +629,44 @@ class Game:
                 self.winners = newly_out  # everyone left went out together: they share 1st
         if reason in (EventKind.SCHNAUZ, EventKind.FEUER):
             self.log.append(Event(trigger, reason, (), ()))
+        seats = range(self.num_players)
         result = RoundResult(
             round_number=self.round_number,
             reason=reason,
             trigger=trigger,
-            hands=tuple(tuple(self.hands[s]) if s in keys else None for s in range(self.players)),
-            values=values,
-            places=tuple(places),
+            hands=tuple(tuple(self.hands[s]) if s in ranked else None for s in seats),
+            values=tuple(hand_value(self.hands[s]) if s in ranked else None for s in seats),
+            places=tuple(ranked.get(s) for s in seats),
             losers=losers,
             coins=tuple(self.coins),
             swimming=tuple(s for s in survivors if self.coins[s] == -1),
-            eliminated=tuple(s for s in range(self.players) if self.out[s]),
+            eliminated=tuple(s for s in seats if self.out[s]),
             game_over=game_over,
         )
-        self.results.append(result)
+        self.round_results.append(result)
         self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
 
     @property
     def last_result(self) -> RoundResult | None:
-        return self.results[-1] if self.results else None
-
-    def next_round(self) -> None:
-        """Deal the next round after a round is over (the same as applying NextRound)."""
-        self.apply(NextRound())
+        return self.round_results[-1] if self.round_results else None
 
     def is_swimming(self, seat: int) -> bool:
         return not self.out[seat] and self.coins[seat] == -1
 
     # ------------------------------------------------------------ views
 
-    def observation(self, seat: int) -> Observation:
-        """What `seat` may see now."""
+    def observation(self, seat: int | None) -> Observation:
+        """What `seat` may see now; None: what everyone sees (a spectator: no hand)."""
         known = tuple(
             frozenset(self.hands[s]) if s == seat else frozenset(self.known[s])
-            for s in range(self.players)
+            for s in range(self.num_players)
         )
         return Observation(
             seat=seat,
-            players=self.players,
+            num_players=self.num_players,
             phase=self.phase,
             current=self.current,
-            hand=tuple(self.hands[seat]),
+            hand=tuple(self.hands[seat]) if seat is not None else (),
             table=tuple(self.table),
             dealer=self.dealer,
             starter=self.starter,
@@ -789,15 +687,10 @@ class Game:
 
     def all_cards(self) -> list[Card]:
         """Every card in the game right now (hands, table, extra hand, stock, discards)."""
-        cards = [c for s in range(self.players) for c in self.hands[s]]
+        cards = [c for s in range(self.num_players) for c in self.hands[s]]
         return cards + self.table + self.extra + self.stock + self.discards
 
 
 def _made(hand: Sequence[Card]) -> EventKind:
     """How a round-ending hand of 31 or more is called."""
     return EventKind.FEUER if is_feuer(hand) else EventKind.SCHNAUZ
-
-
-def all_hands() -> Iterable[tuple[Card, ...]]:
-    """All 4,960 three-card hands of the 32-card deck (for tests and tables)."""
-    return combinations(deck_32(), HAND_SIZE)

@@ -25,11 +25,13 @@ class SchwimmenSettings:
     animation_ms: int = 350  # card slide animation
     start_dialog: bool = True  # ask for rules and CPU level when a game starts
 
-    def make_rules(self, rules: str | None = None) -> Rules:
-        """`Rules` for this configuration (rule set and options); seat 0 is the person."""
+    def make_rules(
+        self, rules: str | None = None, *, people: frozenset[int] = frozenset({0})
+    ) -> Rules:
+        """`Rules` for this configuration (rule set and options), people at `people`."""
         name = rules or self.rules
         base = Rules.house if name == "house" else Rules.standard
-        return base(start_coins=self.start_coins, suit_tiebreak=self.suit_tiebreak, human_seat=0)
+        return base(start_coins=self.start_coins, suit_tiebreak=self.suit_tiebreak, people=people)
 
 
 def parse_settings(table: dict[str, Any]) -> SchwimmenSettings:

@@ -1,38 +1,53 @@
-"""The Schwimmen table without Qt: games in a row, seeds, whose turn and the CPUs' choices.
+"""The Schwimmen table without Qt: games in a row, people at any seats, CPUs at the others.
 
-`SchwimmenWindow` (games.schwimmen.qt.window) paints the game and animates each action: it asks
-`cpu_choice()` when `cpu_to_move` (after `settings.cpu_delay_ms`), animates from the state
-before the action, then calls `take(action)`. The person's actions go through `take` as well;
-which buttons are on, what a button or key does and what the prompt says are decided here.
-Seat 0 is the person.
+It follows ``games.common.table.TableProtocol``: ``start_game()`` deals, ``to_move`` is the
+seat awaited, ``act(seat, action)`` takes a person's action (or its text) and refuses with
+``Refused`` (text in the table's language, from ``games.schwimmen.texts``), ``cpu_choice()`` /
+``step_cpu()`` let the due CPU move, ``advance()`` deals the next round once a round is over
+(the window calls it after showing the round's result), ``results()`` gives places and
+returns, ``view(seat)`` what a seat (or a spectator) may see.
+
+`SchwimmenWindow` (games.schwimmen.qt.window) asks `cpu_choice()` when `cpu_due` (after
+`settings.cpu_delay_ms`), animates from the state before the action, then calls `act`; which
+buttons are on, what a button does and what the prompt says for a seat are decided here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from games.common.protocol import IllegalMove
+from eventkit.errors import UserError
+from games.common.protocol import GameInfo
+from games.common.table import Refused, Results, refused, seat_list
+from games.schwimmen.actions import (
+    Action,
+    DealerKeep,
+    DealerSwap,
+    Knock,
+    NextRound,
+    Pass,
+    SwapAll,
+    SwapOne,
+)
 from games.schwimmen.ai import LEVELS, CpuPlayer
 from games.schwimmen.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Action,
-    DealerKeep,
-    DealerSwap,
     Game,
-    Knock,
-    NextRound,
-    Pass,
+    IllegalSchwimmenMove,
+    Observation,
+    Outcome,
     Phase,
-    SwapAll,
-    SwapOne,
+    RoundResult,
 )
 from games.schwimmen.settings import SchwimmenSettings
+from games.schwimmen.texts import Texts
 
-HUMAN = 0
+__all__ = ["BUTTONS", "DEALER_BUTTONS", "TableSession", "TableView", "action_word"]
 
-# the person's buttons (and their keys), in the order the window shows them
+# a person's buttons (and their keys), in the order the window shows them
 BUTTONS = ("swap_all", "swap", "pass", "knock", "take_extra", "keep")
 DEALER_BUTTONS = ("take_extra", "keep")
 
@@ -52,51 +67,119 @@ def action_word(action: Action) -> str:
     return "keep"
 
 
+@dataclass(frozen=True)
+class TableView:
+    """What one seat (None: a spectator) may see at the table now, for painting or a web
+    client (games.common.protocol.to_json). ``result``: the round's result (every hand face
+    up) while it is shown between rounds and after the game, else None."""
+
+    seat: int | None
+    names: tuple[str, ...]
+    people: frozenset[int]
+    to_move: int | None
+    prompt: str  # the line over the seat's cards when it is its turn, else ""
+    observation: Observation
+    result: RoundResult | None
+
+
 class TableSession:
-    """One person against CPUs, game after game; each CPU has its own level."""
+    """Games of Schwimmen in a row at one table; each CPU has its own level.
+
+    `people`: the seats people play (the rest CPUs). `cpu_levels`: the CPUs' levels in seat
+    order (CPU 1 first); CPUs beyond them play at `level` (default: the settings').
+    """
+
+    info: GameInfo = Game.info
 
     def __init__(
         self,
-        settings: SchwimmenSettings | None = None,
         *,
+        players: int | None = None,
+        people: frozenset[int] | set[int] = frozenset({0}),
         seed: int | None = None,
+        language: str = "ja",
+        cpu_levels: Sequence[str] = (),
+        settings: SchwimmenSettings | None = None,
         rules_name: str | None = None,
         level: str | None = None,
-        players: int | None = None,
-        cpu_levels: Sequence[str] | None = None,
     ) -> None:
         self.settings = settings or SchwimmenSettings()
         self.seed = seed
+        self.language = language
         self.rules_name = rules_name or self.settings.rules
         self.level = level or self.settings.cpu_level
-        self.players = players or self.settings.players
-        self.cpu_levels: tuple[str, ...] = tuple(cpu_levels or ())
+        self._players = players or self.settings.players
+        self._people = seat_list(people, self._players)
+        self.cpu_levels: tuple[str, ...] = tuple(cpu_levels)
+        self._check_levels(self.cpu_levels)
         self.game: Game | None = None
         self.cpus: dict[int, CpuPlayer] = {}
         self.games_started = 0
+        self._game_seed = 0
+        self.texts = Texts(language, self.names)
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def people(self) -> frozenset[int]:
+        return self._people
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return Texts(self.language).seat_names(self._people, self._players)
+
+    @property
+    def out(self) -> frozenset[int]:
+        """The seats no longer in this game (out of lives)."""
+        game = self.game
+        return frozenset(s for s in range(self._players) if game is not None and game.out[s])
+
+    def seat_people(self, seats: frozenset[int] | set[int]) -> None:
+        """Which seats are people from now on; during a game a seat left by its person is
+        played by a CPU of its level from its next move (the rules' `people` follow)."""
+        self._people = seat_list(seats, self._players)
+        self.texts = Texts(self.language, self.names)
+        if self.game is not None:
+            self.game.rules = replace(self.game.rules, people=self._people)
+
+    def cpu_seats(self) -> list[int]:
+        return [s for s in range(self._players) if s not in self._people]
 
     def level_of(self, seat: int) -> str:
-        """The level of the CPU at `seat` (1..): its own if chosen, else the table's level."""
-        if 0 < seat <= len(self.cpu_levels):
-            return self.cpu_levels[seat - 1]
-        return self.level
+        """The level of the CPU at `seat`: its own if chosen, else the table's level."""
+        cpus = self.cpu_seats()
+        k = cpus.index(seat) if seat in cpus else len(self.cpu_levels)
+        return self.cpu_levels[k] if k < len(self.cpu_levels) else self.level
+
+    def levels(self) -> list[str]:
+        """Each CPU's level, CPU 1 first, for the current number of players."""
+        return [self.level_of(s) for s in self.cpu_seats()]
+
+    @staticmethod
+    def _check_levels(levels: Sequence[str]) -> None:
+        unknown = [lv for lv in levels if lv not in LEVELS]
+        if unknown:
+            raise ValueError(f"unknown CPU level {unknown[0]!r}: use one of {', '.join(LEVELS)}")
 
     def choose(self, *, rules_name: str, players: int, cpu_levels: Sequence[str]) -> None:
         """The start dialog's choice, used from the next game on."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"{players} players: use {MIN_PLAYERS}-{MAX_PLAYERS}")
-        unknown = [lv for lv in cpu_levels if lv not in LEVELS]
-        if unknown:
-            raise ValueError(f"unknown CPU level {unknown[0]!r}: use one of {', '.join(LEVELS)}")
+        self._check_levels(cpu_levels)
+        people = seat_list(self._people, players)
         self.rules_name = rules_name
-        self.players = players
-        self.cpu_levels = tuple(cpu_levels[: players - 1])
+        self._players = players
+        self._people = people
+        self.texts = Texts(self.language, self.names)
+        self.cpu_levels = tuple(cpu_levels[: players - len(people)])
         if self.cpu_levels and len(set(self.cpu_levels)) == 1:
             self.level = self.cpu_levels[0]
 
-    def levels(self) -> list[str]:
-        """Each CPU's level, CPU1 first, for the current number of players."""
-        return [self.level_of(s) for s in range(1, self.players)]
+    # ------------------------------------------------------------ games
 
     def game_seed(self) -> int:
         """The next game's seed: the table's seed + games started before, else a fresh one."""
@@ -104,55 +187,110 @@ class TableSession:
             return self.seed + self.games_started
         return random.SystemRandom().randrange(2**32)
 
-    def new_game(self) -> Game:
-        """Deal a new game with the current rules and CPU level; each CPU gets its own seed."""
-        seed = self.game_seed()
+    def start_game(self) -> Game:
+        """Deal a new game with the current rules and CPU levels; each CPU gets its own seed."""
+        seed = self._game_seed = self.game_seed()
         self.games_started += 1
-        rules = self.settings.make_rules(self.rules_name)
-        self.game = Game.new(seed=seed, rules=rules, players=self.players)
-        self.cpus = {s: CpuPlayer(self.level_of(s), seed * 31 + s) for s in range(1, self.players)}
+        rules = self.settings.make_rules(self.rules_name, people=self._people)
+        self.game = Game.new(seed=seed, rules=rules, players=self._players)
+        self.cpus = {}
+        for s in self.cpu_seats():
+            self._cpu(s)
         return self.game
 
     def load(self, game: Game) -> None:
         """Play `game` at this table now (a set position for tests and scenarios)."""
         self.game = game
-        if not self.cpus:
-            self.cpus = {s: CpuPlayer(self.level_of(s), s) for s in range(1, game.players)}
+        self._players = game.num_players
+        self._people = frozenset(game.rules.people)
+        self.texts = Texts(self.language, self.names)
+        if not self.cpus:  # else the CPUs of the game before play on
+            self._game_seed = 0
 
-    # ------------------------------------------------------------ turns
-
-    @property
-    def in_play(self) -> bool:
-        """Someone is to act inside a round (not between rounds, not after the game)."""
-        return self.game is not None and self.game.phase in (Phase.PLAY, Phase.DEALER)
-
-    @property
-    def human_to_move(self) -> bool:
-        return self.in_play and self.game is not None and self.game.current == HUMAN
+    def _cpu(self, seat: int) -> CpuPlayer:
+        """The CPU playing `seat` this game (made when first needed: a seat a person left)."""
+        if seat not in self.cpus:
+            self.cpus[seat] = CpuPlayer(self.level_of(seat), self._game_seed * 31 + seat)
+        return self.cpus[seat]
 
     @property
-    def cpu_to_move(self) -> bool:
-        return self.in_play and self.game is not None and self.game.current != HUMAN
+    def in_game(self) -> bool:
+        return self.game is not None and not self.game.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act inside a round; None between rounds and when no game runs."""
+        game = self.game
+        if game is None or game.phase not in (Phase.PLAY, Phase.DEALER):
+            return None
+        return game.current_player
+
+    @property
+    def cpu_due(self) -> bool:
+        seat = self.to_move
+        return seat is not None and seat not in self._people
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do now; empty when it is not that seat's turn."""
+        if self.game is None or seat != self.to_move:
+            return []
+        return self.game.legal_actions()
+
+    def _read(self, action: object) -> Action | IllegalSchwimmenMove:
+        if not isinstance(action, str):
+            return action  # type: ignore[return-value]  # why_illegal names a wrong value
+        try:
+            return Game.parse_action(action)
+        except UserError:
+            return IllegalSchwimmenMove("not_an_action", action=action)
+
+    def _refuse(self, error: IllegalSchwimmenMove | str) -> Refused:
+        if isinstance(error, str):
+            return refused(error, {}, self.language)
+        return Refused(error.code, error.params, self.texts.illegal(error))
+
+    def refusal(self, seat: int, action: object) -> Refused | None:
+        """Why `seat` may not take `action` (an action or its text) now; None when it may."""
+        game = self.game
+        if game is None:
+            return self._refuse("no_game")
+        if game.is_over or game.phase is Phase.ROUND_OVER:
+            return self._refuse(IllegalSchwimmenMove(game.phase.value))
+        if seat != self.to_move:
+            return self._refuse("not_your_turn" if seat in self._people else "not_a_person")
+        read = self._read(action)
+        if isinstance(read, IllegalSchwimmenMove):
+            return self._refuse(read)
+        if isinstance(read, NextRound):
+            return self._refuse(IllegalSchwimmenMove("round_in_play"))
+        error = game.why_illegal(read)
+        return self._refuse(error) if error is not None else None
+
+    def act(self, seat: int, action: object) -> Outcome:
+        """`seat` (a person's, or the due CPU's) takes `action` or its text: the engine's
+        `Outcome`, or `Refused`."""
+        error = self.refusal(seat, action)
+        if error is not None:
+            raise error
+        assert self.game is not None
+        read = self._read(action)
+        assert not isinstance(read, IllegalSchwimmenMove)
+        return self.game.apply(read)
 
     def cpu_choice(self) -> tuple[int, Action] | None:
-        """(seat, action) the CPU to move chooses, not yet taken; None when no CPU is to move."""
-        game = self.game
-        if game is None or not self.cpu_to_move:
+        """(seat, action) the due CPU chooses, not yet taken; None when no CPU is due."""
+        game, seat = self.game, self.to_move
+        if game is None or seat is None or not self.cpu_due:
             return None
-        seat = game.current
-        return seat, self.cpus[seat].choose(game.observation(seat), game.legal_actions())
+        return seat, self._cpu(seat).choose(game.observation(seat), game.legal_actions())
 
-    def refusal(self, action: Action) -> IllegalMove | None:
-        """Why the person may not take `action` now (None: it may)."""
-        assert self.game is not None
-        return self.game.why_illegal(action)
+    def step_cpu(self) -> tuple[int, Action] | None:
+        choice = self.cpu_choice()
+        if choice is not None:
+            self.act(*choice)
+        return choice
 
-    def take(self, action: Action) -> None:
-        """The seat to move takes `action` (checked: IllegalMove if not allowed)."""
-        assert self.game is not None
-        self.game.apply(action)
-
-    def next_round(self) -> bool:
+    def advance(self) -> bool:
         """Deal the next round if a round is over; False otherwise."""
         game = self.game
         if game is None or game.phase is not Phase.ROUND_OVER:
@@ -160,7 +298,35 @@ class TableSession:
         game.apply(NextRound())
         return True
 
-    # ------------------------------------------------------------ the person's buttons
+    def results(self) -> Results | None:
+        """The finished game's places (1 = winner; None for a seat still in when every
+        person went out) and returns (lives left); None while a game runs."""
+        game = self.game
+        if game is None or not game.is_over:
+            return None
+        return Results(game.returns(), game.places(), extra={"winners": game.winners})
+
+    def view(self, seat: int | None) -> TableView:
+        """What `seat` may see now (None: the public table a spectator sees)."""
+        game = self.game
+        if game is None:
+            raise UserError("no game at the table yet: start_game() first")
+        shown = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        return TableView(
+            seat=seat,
+            names=self.names,
+            people=self._people,
+            to_move=self.to_move,
+            prompt=self.texts(self.prompt_key()) if self._awaits(seat) else "",
+            observation=game.observation(seat),
+            result=game.last_result if shown else None,
+        )
+
+    # ------------------------------------------------------------ a person's buttons
+
+    def _awaits(self, seat: int | None) -> bool:
+        """It is the turn of the person at `seat`."""
+        return seat is not None and seat == self.to_move and seat in self._people
 
     def prompt_key(self) -> str:
         """The text key of the line over your cards when it is your turn."""
@@ -169,9 +335,9 @@ class TableSession:
             return "dealer_prompt"
         return "prompt_last" if game is not None and game.knocker is not None else "prompt"
 
-    def button_states(self, *, may_act: bool, swap_ready: bool) -> dict[str, bool]:
-        """Which of BUTTONS are enabled; `may_act`: the person's turn and no animation running."""
-        legal = self.game.legal_actions() if may_act and self.game is not None else []
+    def button_states(self, seat: int, *, may_act: bool, swap_ready: bool) -> dict[str, bool]:
+        """Which of BUTTONS are enabled for `seat`; `may_act`: no animation is running."""
+        legal = self.legal_actions(seat) if may_act else []
         return {
             "swap_all": SwapAll() in legal,
             "swap": swap_ready and any(isinstance(a, SwapOne) for a in legal),
@@ -181,9 +347,9 @@ class TableSession:
             "keep": DealerKeep() in legal,
         }
 
-    def dealer_choice_pending(self) -> bool:
-        """The person deals and chooses a hand: the window shows the dealer's two buttons."""
-        return self.human_to_move and self.game is not None and self.game.phase is Phase.DEALER
+    def dealer_choice_pending(self, seat: int) -> bool:
+        """`seat` deals and chooses a hand: the window shows the dealer's two buttons."""
+        return self._awaits(seat) and self.game is not None and self.game.phase is Phase.DEALER
 
     def button_action(self, key: str) -> Action:
         """The action of a button other than "swap" (X and P stand for the dealer's choice)."""

@@ -41,6 +41,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "stock": "山札 {n}",
         "you": "あなた",
         "cpu": "CPU{n}",
+        "player": "プレイヤー{n}",
         "points": "{v}点",
         "round": "ラウンド {n}",
         "round_over": "ラウンド終了",
@@ -171,6 +172,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "stock": "Stock {n}",
         "you": "You",
         "cpu": "CPU {n}",
+        "player": "Player {n}",
         "points": "{v} pts",
         "round": "Round {n}",
         "round_over": "Round over",
@@ -292,13 +294,29 @@ TEXTS: dict[str, dict[str, str]] = {
 class Texts(i18n.Texts):
     """Screen text of the Schwimmen table in one language, with the game's own phrases."""
 
-    def __init__(self, language: str = "ja") -> None:
+    def __init__(self, language: str = "ja", names: Sequence[str] = ()) -> None:
         super().__init__(TEXTS, language)
+        self.names = tuple(names)
 
     def name(self, seat: int | None) -> str:
+        """A seat's name: the table's (`names`), else seat 0 is you and seat n is CPU n."""
         if seat is None:
             return ""
+        if seat < len(self.names):
+            return self.names[seat]
         return self("you") if seat == 0 else self("cpu", n=seat)
+
+    def seat_names(self, people: frozenset[int], players: int) -> tuple[str, ...]:
+        """Each seat's name at a table: one person is you (several: Player 1, 2, ... by seat),
+        the CPUs CPU 1, 2, ... in seat order (one person at seat 0: CPU n sits at seat n)."""
+        cpus = [s for s in range(players) if s not in people]
+        alone = len(people) == 1
+        return tuple(
+            (self("you") if alone else self("player", n=s + 1))
+            if s in people
+            else self("cpu", n=cpus.index(s) + 1)
+            for s in range(players)
+        )
 
     def points(self, value: float | None) -> str:
         if value is None:

@@ -156,7 +156,7 @@ class TableLayout:
         return SeatParts(panel, name, tags, cards, icons, coin_text, bubble, True)
 
     def seat_card_rect(self, seat: int, i: int) -> QRectF:
-        if seat == 0:
+        if seat not in self.cpu_seats:  # the window's person: the cards at the bottom
             return self.hand_rect(i)
         parts = self.seat_parts(seat)
         area = parts.cards

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from games.schwimmen.qt.style import GOLD, TEXT, font, text_floor, use_window_floor
-
-if TYPE_CHECKING:
-    from games.schwimmen.qt.window import SchwimmenWindow
+from games.schwimmen.table import TableSession
+from games.schwimmen.texts import Texts
 
 
 class Overlay(QWidget):
@@ -46,18 +44,19 @@ class HelpBlock:
 class HelpOverlay(Overlay):
     """F1 / H: the keys, the scoring and what the two rule sets do, in two columns."""
 
-    def __init__(self, parent: QWidget, window: SchwimmenWindow) -> None:
+    def __init__(self, parent: QWidget, session: TableSession, texts: Texts) -> None:
         super().__init__(parent)
-        self.win = window
+        self.session = session
+        self.t = texts
 
     def panel_rect(self) -> QRectF:
         w, h = self.width(), self.height()
         return QRectF(w * 0.02, h * 0.02, w * 0.96, h * 0.96)
 
     def sections(self) -> list[tuple[str, str]]:
-        game, t = self.win.game, self.win.t
-        rules = game.rules if game is not None else self.win.settings.make_rules()
-        return t.help_sections(rules, self.win.rules_name)
+        game, session = self.session.game, self.session
+        rules = game.rules if game is not None else session.settings.make_rules()
+        return self.t.help_sections(rules, session.rules_name)
 
     def title_rect(self) -> QRectF:
         panel = self.panel_rect()
@@ -116,7 +115,7 @@ class HelpOverlay(Overlay):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         try:
             self.paint_back(p)
-            t = self.win.t
+            t = self.t
             title = self.title_rect()
             p.setPen(GOLD)
             p.setFont(font(title.height() * 0.7, True))

@@ -1,6 +1,6 @@
 """Painting the table: felt, CPU seat panels, stock, table cards, your cards and flying cards.
 
-Reads the window's state (game, selection, prompt) and the view's (layout, animation, bubbles);
+Reads the view's state (the session's game, the window's marks, layout, animation, bubbles);
 changes nothing.
 """
 
@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialG
 
 from games.common.painter import paint_card
 from games.common.textfit import draw_fitted
+from games.schwimmen.hands import hand_value
 from games.schwimmen.qt.layout import SeatParts
 from games.schwimmen.qt.style import (
     BLUE,
@@ -27,7 +28,7 @@ from games.schwimmen.qt.style import (
     font,
     text_floor,
 )
-from games.schwimmen.rules import Phase, hand_value
+from games.schwimmen.rules import Phase
 
 if TYPE_CHECKING:
     from games.schwimmen.qt.view import TableView
@@ -112,20 +113,23 @@ class TablePainter:
 
     def __init__(self, view: TableView, p: QPainter) -> None:
         self.view = view
-        self.win = view.win
+        self.game = view.game
+        self.t = view.texts
+        self.marks = view.marks
+        self.me = view.seat
         self.p = p
 
     def paint(self) -> None:
-        p, view, win = self.p, self.view, self.win
+        p, view, marks, me = self.p, self.view, self.marks, self.me
         w, h = view.width(), view.height()
         grad = QRadialGradient(QPointF(w / 2, h * 0.55), max(w, h) * 0.75)
         grad.setColorAt(0.0, FELT.lighter(118))
         grad.setColorAt(1.0, FELT_DARK)
         p.fillRect(view.rect(), grad)
-        game = win.game
+        game = self.game
         if game is None:
             return
-        t = win.t
+        t = self.t
         for seat in view.cpu_seats():
             self.seat(seat)
         # stock and discards
@@ -151,7 +155,7 @@ class TablePainter:
             if ("table", j) in view.hidden or (view.drag and view.drag[:2] == ("table", j)):
                 paint_slot(p, view.table_rect(j))
                 continue
-            paint_card(p, view.table_rect(j), card, selected=win.sel_table == j)
+            paint_card(p, view.table_rect(j), card, selected=marks.sel_table == j)
         if not game.table:  # the dealer's choice: the extra hand lies face down
             for j in range(3):
                 if game.extra and ("table", j) not in view.hidden:
@@ -161,23 +165,24 @@ class TablePainter:
         # prompt
         prompt_y = view.table_rect(0).bottom() + h * 0.012
         prompt_h = view.hand_rect(0).y() - prompt_y - h * 0.012
-        p.setPen(GOLD if win.human_to_move() else TEXT)
+        p.setPen(GOLD if marks.your_turn else TEXT)
         prompt_rect = QRectF(w * 0.02, prompt_y, w * 0.96, prompt_h)
-        draw_fitted(p, prompt_rect, win.prompt, prompt_size(w, prompt_h), text_floor(), bold=True)
+        draw_fitted(p, prompt_rect, marks.prompt, prompt_size(w, prompt_h), text_floor(), bold=True)
         # your cards
-        for i, card in enumerate(game.hands[0]):
+        for i, card in enumerate(game.hands[me]):
             rect = view.hand_rect(i)
-            if ("hand", 0, i) in view.hidden or (view.drag and view.drag[:2] == ("hand", i)):
+            if ("hand", me, i) in view.hidden or (view.drag and view.drag[:2] == ("hand", i)):
                 paint_slot(p, rect)
                 continue
-            lift = rect.height() * 0.06 if win.sel_hand == i else 0.0
-            paint_card(p, rect.translated(0, -lift), card, selected=win.sel_hand == i)
+            lift = rect.height() * 0.06 if marks.sel_hand == i else 0.0
+            paint_card(p, rect.translated(0, -lift), card, selected=marks.sel_hand == i)
         self.you()
         self.moving_cards()
 
     def moving_cards(self) -> None:
         """The cards of the running animation, and the card being dragged."""
-        p, view, game = self.p, self.view, self.win.game
+        p, view, game = self.p, self.view, self.game
+        assert game is not None
         ease = 1 - (1 - view.progress) ** 3
         for f in view.flights:
             r = QRectF(
@@ -189,7 +194,7 @@ class TablePainter:
             paint_card(p, r, f.card, face_up=f.face_up)
         if view.drag is not None:
             kind, index, pos = view.drag
-            card = game.table[index] if kind == "table" else game.hands[0][index]
+            card = game.table[index] if kind == "table" else game.hands[self.me][index]
             rect = view.table_rect(0)
             rect.moveCenter(pos)
             paint_card(p, rect, card, selected=True)
@@ -197,11 +202,12 @@ class TablePainter:
     def tags_of(self, seat: int) -> list[tuple[str, QColor]]:
         """The labels a seat shows now: 親, 終了宣言 (unless its bubble says 「終了!」), シュビメン,
         敗退."""
-        game, t = self.win.game, self.win.t
+        game, t = self.game, self.t
+        assert game is not None
         # a small CPU panel says "Swim", not "Swimming"
         short = seat in self.view.cpu_seats() and self.view.seat_parts(seat).wide
         tags: list[tuple[str, QColor]] = []
-        if game.dealer == seat and self.win.show_dealer():
+        if game.dealer == seat and game.rules.dealer_swap:
             tags.append((t.tag("dealer", short=short), QColor("#d8d2c0")))
         if game.knocker == seat and game.phase is Phase.PLAY and seat not in self.view.bubbles:
             tags.append((t.tag("knocked", short=short), RED))
@@ -213,7 +219,8 @@ class TablePainter:
 
     def seat(self, seat: int) -> None:
         """One CPU's panel: name, tags, coins, face-down cards and what it just did."""
-        p, view, game, t = self.p, self.view, self.win.game, self.win.t
+        p, view, game, t = self.p, self.view, self.game, self.t
+        assert game is not None
         parts = view.seat_parts(seat)
         panel = parts.panel
         active = game.current == seat and game.phase in (Phase.PLAY, Phase.DEALER)
@@ -252,38 +259,39 @@ class TablePainter:
 
     def you(self) -> None:
         """Your name, tags, hand value, coins (left of your cards) and the round (right)."""
-        p, view, game, t = self.p, self.view, self.win.game, self.win.t
+        p, view, game, t, me = self.p, self.view, self.game, self.t, self.me
+        assert game is not None
         left = view.hand_rect(0)
         right = view.hand_rect(2)
         line = max(14.0, left.width() * 0.17)
         x = view.width() * 0.03
         width = left.x() - x - left.width() * 0.2
         y = left.y() + left.height() * 0.08
-        active = game.current == 0 and game.phase in (Phase.PLAY, Phase.DEALER)
+        active = game.current == me and game.phase in (Phase.PLAY, Phase.DEALER)
         p.setPen(GOLD if active else TEXT)
         p.setFont(font(line, True))
         p.drawText(
             QRectF(x, y, width, line * 1.4),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            t.name(0),
+            t.name(me),
         )
-        paint_tags(p, QRectF(x, y + line * 1.5, width, line * 0.85), self.tags_of(0))
-        if game.hands[0]:
+        paint_tags(p, QRectF(x, y + line * 1.5, width, line * 0.85), self.tags_of(me))
+        if game.hands[me]:
             p.setPen(TEXT)
             p.setFont(font(line * 1.5, True))
             p.drawText(
                 QRectF(x, y + line * 2.6, width, line * 2),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                t.points(hand_value(game.hands[0])),
+                t.points(hand_value(game.hands[me])),
             )
         coin = line * 0.9
-        paint_coins(p, QRectF(x, left.bottom() - coin * 2.6, coin * 6, coin), game.coins[0])
+        paint_coins(p, QRectF(x, left.bottom() - coin * 2.6, coin * 6, coin), game.coins[me])
         p.setPen(TEXT)
         p.setFont(font(line * 0.8))
         p.drawText(
             QRectF(x, left.bottom() - coin * 1.5, width, coin * 1.4),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            t.coins(game.coins[0], out=game.out[0]),
+            t.coins(game.coins[me], out=game.out[me]),
         )
         # round number on the right
         p.setFont(font(line * 0.9, True))

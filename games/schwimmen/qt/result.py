@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QPushButton, QWidget
 
@@ -13,10 +12,9 @@ from games.common.painter import CARD_ASPECT, paint_card
 from games.common.textfit import MIN_TEXT, draw_fitted
 from games.schwimmen.qt.overlay import Overlay
 from games.schwimmen.qt.style import BLUE, GOLD, RED, TEXT, font, text_floor, use_window_floor
-from games.schwimmen.rules import RoundResult
-
-if TYPE_CHECKING:
-    from games.schwimmen.qt.window import SchwimmenWindow
+from games.schwimmen.rules import Game, RoundResult
+from games.schwimmen.table import TableSession
+from games.schwimmen.texts import Texts
 
 
 def column_widths(width: float) -> tuple[float, ...]:
@@ -26,18 +24,27 @@ def column_widths(width: float) -> tuple[float, ...]:
 
 
 class RoundOverlay(Overlay):
-    """ラウンド終了 / ゲーム終了: every hand face up, values, places, coins; 再開 or New game."""
+    """ラウンド終了 / ゲーム終了: every hand face up, values, places, coins; 再開 or New game.
 
-    def __init__(self, parent: QWidget, window: SchwimmenWindow) -> None:
+    Its button emits `next_round_requested` after a round, `new_game_requested` after the
+    game; `seat` is the window's person (their row is highlighted, their place named).
+    """
+
+    next_round_requested = Signal()
+    new_game_requested = Signal()
+
+    def __init__(self, parent: QWidget, session: TableSession, texts: Texts, seat: int) -> None:
         super().__init__(parent)
-        self.win = window
+        self.session = session
+        self.t = texts
+        self.seat = seat
         self.result: RoundResult | None = None
         self.button = QPushButton(self)
         self.button.clicked.connect(self._pressed)
 
     def show_result(self, result: RoundResult) -> None:
         self.result = result
-        t = self.win.t
+        t = self.t
         self.button.setText(t("new_game") if result.game_over else t("next_round"))
         self.setGeometry(self.parentWidget().rect())
         self.show()
@@ -66,9 +73,9 @@ class RoundOverlay(Overlay):
 
     def _pressed(self) -> None:
         if self.result is not None and self.result.game_over:
-            self.win.new_game()
+            self.new_game_requested.emit()
         else:
-            self.win.next_round()
+            self.next_round_requested.emit()
 
     def paintEvent(self, event) -> None:
         if self.result is None:
@@ -82,7 +89,8 @@ class RoundOverlay(Overlay):
             p.end()
 
     def _paint(self, p: QPainter) -> None:
-        result, t = self.result, self.win.t
+        result, t = self.result, self.t
+        assert result is not None
         panel = self.paint_back(p)
         title_h = panel.height() * 0.1
         p.setPen(GOLD)
@@ -110,25 +118,33 @@ class RoundOverlay(Overlay):
     def subtitle(self) -> str:
         """Why the round ended; at the end of the game, your place in the game (the only place
         the game-over screen names for you)."""
-        result, t, game = self.result, self.win.t, self.win.game
+        result, t, game = self.result, self.t, self._game()
+        assert result is not None
         if not result.game_over:
             return t.reason(result)
-        if game.winners == (0,):
+        if game.winners == (self.seat,):
             return t("you_win")
-        return t("your_place", n=game.places()[0] or 1)
+        return t("your_place", n=game.places()[self.seat] or 1)
+
+    def _game(self) -> Game:
+        game = self.session.game
+        assert game is not None  # a result is shown only for a game
+        return game
 
     def place_text(self, seat: int) -> str:
         """The place column: the round's place, or at the end of the game the game's place
         (empty for CPUs still playing when you went out)."""
-        result, t = self.result, self.win.t
+        result, t = self.result, self.t
+        assert result is not None
         if result.game_over:
-            place = self.win.game.places()[seat]
+            place = self._game().places()[seat]
             return t("place", n=place) if place is not None else ""
         return t("place", n=result.places[seat])
 
     def coins_text(self, seat: int) -> str:
         """Coins after the round and "(−1)" for a loser; just "(−1)" for one who went out."""
-        result, t, game = self.result, self.win.t, self.win.game
+        result, t, game = self.result, self.t, self._game()
+        assert result is not None
         lost = seat in result.losers
         if seat in result.eliminated and game.out[seat]:
             return t("lost") if lost else ""
@@ -137,9 +153,10 @@ class RoundOverlay(Overlay):
     def row_seats(self) -> list[int]:
         """The seats shown, best first: by game place at the end of the game, else by round."""
         result = self.result
+        assert result is not None
         seats = [s for s in range(len(result.hands)) if result.hands[s] is not None]
         if result.game_over:
-            places = self.win.game.places()
+            places = self._game().places()
 
             def key(s: int) -> tuple[int, int, int]:
                 return (places[s] or 0, result.places[s] or 0, s)
@@ -148,9 +165,10 @@ class RoundOverlay(Overlay):
         return sorted(seats, key=lambda s: (result.places[s] or 0, s))
 
     def _row(self, p: QPainter, panel: QRectF, y: float, row_h: float, seat: int) -> None:
-        result, t, game = self.result, self.win.t, self.win.game
+        result, t, game = self.result, self.t, self._game()
+        assert result is not None
         lost = seat in result.losers
-        if seat == 0:
+        if seat == self.seat:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 194, 26, 40))
             p.drawRoundedRect(QRectF(panel.x() + 10, y + 2, panel.width() - 20, row_h - 4), 8, 8)
@@ -168,7 +186,7 @@ class RoundOverlay(Overlay):
         name_rect = QRectF(x, y, columns[1], row_h)
         draw_fitted(p, name_rect, t.name(seat), text_h, floor, bold=True, align=left)
         x += columns[1]
-        scale = 0.86 if seat == 0 else 0.66  # CPU cards small, yours a little larger
+        scale = 0.86 if seat == self.seat else 0.66  # CPU cards small, yours a little larger
         cw = min(row_h * scale / CARD_ASPECT, (columns[2] - 18) / 3)
         ch = cw * CARD_ASPECT
         for i, card in enumerate(result.hands[seat]):

@@ -1,23 +1,38 @@
-"""The table widget: its layout, the slide animation, painting, and mouse clicks and drags."""
+"""The table widget: its layout, the slide animation, painting, and mouse clicks and drags.
+
+It paints the session's game from the seat of the window's person (`seat`) and the window's
+`Marks` (selection, prompt, whose input counts); clicks and drags go out as signals.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QMouseEvent, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from games.common.cards import Card
+from games.schwimmen.actions import Action, DealerKeep, DealerSwap, SwapAll, SwapOne
 from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.painting import TablePainter
 from games.schwimmen.qt.style import use_window_floor
-from games.schwimmen.rules import Action, DealerKeep, DealerSwap, Event, Game, SwapAll, SwapOne
+from games.schwimmen.rules import Event, Game
+from games.schwimmen.table import TableSession
+from games.schwimmen.texts import Texts
 
-if TYPE_CHECKING:
-    from games.schwimmen.qt.window import SchwimmenWindow
+
+@dataclass
+class Marks:
+    """What the window shows over the game: the person's selection and prompt, and whether
+    their input counts now (`your_turn`; `can_swap`: cards may be picked and dragged)."""
+
+    sel_hand: int | None = None
+    sel_table: int | None = None
+    prompt: str = ""
+    your_turn: bool = False
+    can_swap: bool = False
 
 
 @dataclass
@@ -31,11 +46,23 @@ class Flight:
 
 
 class TableView(QWidget):
-    """Felt, CPU seats, table cards, your cards; clicks, drags and the slide animation."""
+    """Felt, CPU seats, table cards, your cards; clicks, drags and the slide animation.
 
-    def __init__(self, window: SchwimmenWindow) -> None:
-        super().__init__(window)
-        self.win = window
+    `clicked(kind, index)`: a card of the table ("table") or of your hand ("hand") was
+    clicked; `dragged(hand_index, table_index)`: one was dragged onto the other.
+    """
+
+    clicked = Signal(str, int)
+    dragged = Signal(int, int)
+
+    def __init__(
+        self, session: TableSession, texts: Texts, seat: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.texts = texts
+        self.seat = seat  # the window's person
+        self.marks = Marks()
         self.setMinimumSize(640, 420)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(True)
@@ -48,9 +75,14 @@ class TableView(QWidget):
 
     # ------------------------------------------------------------ geometry
 
+    @property
+    def game(self) -> Game | None:
+        return self.session.game
+
     def cpu_seats(self) -> list[int]:
-        game = self.win.game
-        return list(range(1, game.players)) if game else []
+        """The other seats, painted as panels along the top."""
+        game = self.game
+        return [s for s in range(game.num_players) if s != self.seat] if game else []
 
     def layout_now(self) -> TableLayout:
         return TableLayout(self.width(), self.height(), self.cpu_seats())
@@ -80,13 +112,13 @@ class TableView(QWidget):
         return self.layout_now().seat_card_rect(seat, i)
 
     def hit(self, pos: QPointF) -> tuple[str, int] | None:
-        game = self.win.game
+        game = self.game
         if game is None:
             return None
         for j in range(len(game.table)):
             if self.table_rect(j).contains(pos):
                 return ("table", j)
-        for i in range(len(game.hands[0])):
+        for i in range(len(game.hands[self.seat])):
             if self.hand_rect(i).contains(pos):
                 return ("hand", i)
         return None
@@ -179,7 +211,7 @@ class TableView(QWidget):
         self._press = (target[0], target[1], event.position()) if target else None
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._press is None or not self.win.human_can_swap():
+        if self._press is None or not self.marks.can_swap:
             return
         kind, index, start = self._press
         pos = event.position()
@@ -194,7 +226,7 @@ class TableView(QWidget):
         if press is None:
             return
         if drag is None:
-            self.win.click(press[0], press[1])
+            self.clicked.emit(press[0], press[1])
             return
         self.update()
         target = self.hit(event.position())
@@ -202,4 +234,4 @@ class TableView(QWidget):
             return
         hand_i = press[1] if press[0] == "hand" else target[1]
         table_j = press[1] if press[0] == "table" else target[1]
-        self.win.swap_indices(hand_i, table_j)
+        self.dragged.emit(hand_i, table_j)

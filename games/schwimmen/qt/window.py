@@ -1,8 +1,10 @@
 """The Schwimmen main window: builds the widgets and forwards input to the TableSession.
 
-Flow (whose turn, what is legal, which buttons are on) comes from `games.schwimmen.table`;
-painting is in `painting`/`view`, the overlays in `overlay`/`result`, dialogs in `dialogs`, keys
-in `keys`. All timings come from the [schwimmen] settings, so tests can set them to zero.
+Flow (whose turn, what is legal, which buttons are on, what the prompt says) comes from
+`games.schwimmen.table`; painting is in `painting`/`view`, the overlays in `overlay`/`result`,
+dialogs in `dialogs`, keys in `keys`. The children get the session and the texts and emit
+signals (a click, a drag, the overlay's button) that the window connects. All timings come
+from the [schwimmen] settings, so tests can set them to zero.
 """
 
 from __future__ import annotations
@@ -25,22 +27,18 @@ from PySide6.QtWidgets import (
 )
 
 from eventkit.screen import toggle_full_screen
+from games.common.table import Refused
 from games.common.textfit import MIN_TEXT
+from games.schwimmen.actions import Action, SwapOne
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
 from games.schwimmen.qt.dialogs import StartDialog, confirm_new_game
 from games.schwimmen.qt.overlay import HelpOverlay
 from games.schwimmen.qt.result import RoundOverlay
 from games.schwimmen.qt.view import TableView
-from games.schwimmen.rules import (
-    Action,
-    Game,
-    Phase,
-    RoundResult,
-    SwapOne,
-)
+from games.schwimmen.rules import Game, Phase, RoundResult
 from games.schwimmen.settings import SchwimmenSettings
-from games.schwimmen.table import BUTTONS, DEALER_BUTTONS, HUMAN, TableSession, action_word
+from games.schwimmen.table import BUTTONS, DEALER_BUTTONS, TableSession, action_word
 from games.schwimmen.texts import Texts
 
 
@@ -66,7 +64,9 @@ _SHORTCUTS = {
 
 
 class SchwimmenWindow(QMainWindow):
-    """You (seat 0) against CPUs: the widgets around a TableSession."""
+    """You (the person at `SEAT`) against CPUs: the widgets around a TableSession."""
+
+    SEAT = 0  # the one person of this window (a table may seat people anywhere)
 
     round_finished = Signal()
 
@@ -83,12 +83,17 @@ class SchwimmenWindow(QMainWindow):
         super().__init__()
         self.settings = settings or SchwimmenSettings()
         self.t = Texts(language)
-        self.session = TableSession(self.settings, seed=seed, rules_name=rules, level=level)
+        self.seat = self.SEAT
+        self.session = TableSession(
+            people=frozenset({self.seat}),
+            seed=seed,
+            language=language,
+            settings=self.settings,
+            rules_name=rules,
+            level=level,
+        )
         self.ask = self.settings.start_dialog if ask is None else ask
         self.confirm_box: QMessageBox | None = None
-        self.sel_hand: int | None = None
-        self.sel_table: int | None = None
-        self.prompt = ""
         self.busy = False
         self.setWindowTitle(self.t("title"))
         self._build()
@@ -110,7 +115,9 @@ class SchwimmenWindow(QMainWindow):
         left = QVBoxLayout()
         left.setContentsMargins(0, 0, 0, 0)
         left.setSpacing(0)
-        self.view = TableView(self)
+        self.view = TableView(self.session, t, self.seat, self)
+        self.view.clicked.connect(self.click)
+        self.view.dragged.connect(self.swap_indices)
         left.addWidget(self.view, 1)
         bar = QHBoxLayout()
         bar.setContentsMargins(12, 8, 12, 10)
@@ -147,8 +154,11 @@ class SchwimmenWindow(QMainWindow):
         side_widget.setLayout(side)
         outer.addWidget(side_widget)
         self.setCentralWidget(central)
-        self.round_overlay = RoundOverlay(self.view, self)
-        self.help_overlay = HelpOverlay(central, self)  # the whole window: room for the text
+        self.round_overlay = RoundOverlay(self.view, self.session, t, self.seat)
+        self.round_overlay.next_round_requested.connect(self.next_round)
+        self.round_overlay.new_game_requested.connect(self.new_game)
+        # the whole window: room for the text
+        self.help_overlay = HelpOverlay(central, self.session, t)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def resizeEvent(self, event) -> None:
@@ -184,6 +194,31 @@ class SchwimmenWindow(QMainWindow):
         self.help_overlay.setGeometry(self.centralWidget().rect())
 
     # ------------------------------------------------------------ the session's state
+
+    # the person's selection and the prompt live in the view's marks (it paints them)
+    @property
+    def sel_hand(self) -> int | None:
+        return self.view.marks.sel_hand
+
+    @sel_hand.setter
+    def sel_hand(self, index: int | None) -> None:
+        self.view.marks.sel_hand = index
+
+    @property
+    def sel_table(self) -> int | None:
+        return self.view.marks.sel_table
+
+    @sel_table.setter
+    def sel_table(self, index: int | None) -> None:
+        self.view.marks.sel_table = index
+
+    @property
+    def prompt(self) -> str:
+        return self.view.marks.prompt
+
+    @prompt.setter
+    def prompt(self, text: str) -> None:
+        self.view.marks.prompt = text
 
     @property
     def game(self) -> Game | None:
@@ -233,7 +268,9 @@ class SchwimmenWindow(QMainWindow):
 
     def start_dialog(self) -> StartDialog:
         session = self.session
-        return StartDialog(self.t, self.rules_name, session.levels(), self, players=session.players)
+        return StartDialog(
+            self.t, self.rules_name, session.levels(), self, players=session.num_players
+        )
 
     def take_choice(self, dialog: StartDialog) -> None:
         choice = dialog.choice()
@@ -266,7 +303,7 @@ class SchwimmenWindow(QMainWindow):
 
     def new_game(self) -> None:
         self._cpu_timer.stop()
-        self.session.new_game()
+        self.session.start_game()
         self.round_overlay.hide()
         self.setFocus()
         t = self.t
@@ -280,7 +317,7 @@ class SchwimmenWindow(QMainWindow):
         self._continue()
 
     def next_round(self) -> None:
-        if not self.session.next_round():
+        if not self.session.advance():
             return
         self.round_overlay.hide()
         self.setFocus()
@@ -305,7 +342,7 @@ class SchwimmenWindow(QMainWindow):
         self.sel_hand = self.sel_table = None
         if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             self._round_over(game.last_result)
-        elif self.session.human_to_move:
+        elif self.session.to_move == self.seat:
             self.prompt = self.t(self.session.prompt_key())
             self.busy = False
         else:
@@ -334,12 +371,11 @@ class SchwimmenWindow(QMainWindow):
         """Take an action (already known legal) with its slide animation."""
         game, view = self.game, self.view
         flights, hidden = view.flights_for(game, seat, action)
-        log_before = len(game.log)
-        self.session.take(action)
-        refresh = [e for e in game.log[log_before:] if e.kind == "refresh"]
+        outcome = self.session.act(seat, action)
+        refresh = [e for e in outcome.events if e.kind == "refresh"]
         if refresh:
             flights, hidden = view.refresh_flights(refresh[0])
-        if seat != HUMAN:
+        if seat != self.seat:
             view.bubbles[seat] = self.t(f"bubble_{action_word(action)}")
         self.busy = True
         self._update_buttons()
@@ -351,18 +387,20 @@ class SchwimmenWindow(QMainWindow):
     # ------------------------------------------------------------ the person's input
 
     def human_to_move(self) -> bool:
-        return not self.busy and self.session.human_to_move
+        return not self.busy and self.session.to_move == self.seat
 
     def human_can_swap(self) -> bool:
         return self.human_to_move() and self.game.phase is Phase.PLAY
 
-    def show_dealer(self) -> bool:
-        return self.game is not None and self.game.rules.dealer_swap
-
     def _update_buttons(self) -> None:
+        """The buttons and the view's marks follow the table's decisions for this seat."""
         swap_ready = self.sel_hand is not None and self.sel_table is not None
-        states = self.session.button_states(may_act=self.human_to_move(), swap_ready=swap_ready)
-        dealer = not self.busy and self.session.dealer_choice_pending()
+        states = self.session.button_states(
+            self.seat, may_act=self.human_to_move(), swap_ready=swap_ready
+        )
+        dealer = not self.busy and self.session.dealer_choice_pending(self.seat)
+        self.view.marks.your_turn = self.human_to_move()
+        self.view.marks.can_swap = self.human_can_swap()
         for key, button in self.buttons.items():
             button.setEnabled(states[key])
             button.setVisible((key in DEALER_BUTTONS) == dealer)
@@ -382,7 +420,7 @@ class SchwimmenWindow(QMainWindow):
         if not self.human_can_swap():
             return
         game = self.game
-        self._human(SwapOne(game.hands[0][hand_i], game.table[table_j]))
+        self._human(SwapOne(game.hands[self.seat][hand_i], game.table[table_j]))
 
     def press(self, key: str) -> None:
         """A button (or its key): swap_all, swap, pass, knock, take_extra, keep."""
@@ -398,13 +436,13 @@ class SchwimmenWindow(QMainWindow):
         self._human(self.session.button_action(key))
 
     def _human(self, action: Action) -> None:
-        error = self.session.refusal(action)
+        error: Refused | None = self.session.refusal(self.seat, action)
         if error is not None:
-            self.prompt = self.t.illegal(error)
+            self.prompt = error.text
             self.view.update()
             return
         self.sel_hand = self.sel_table = None
-        self._play(HUMAN, action)
+        self._play(self.seat, action)
 
     def toggle_help(self) -> None:
         if self.help_overlay.isVisible():
