@@ -38,7 +38,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.daifugo.ai import CPU
-from games.daifugo.rules import Game, Play, Rules
+from games.daifugo.game import Game
+from games.daifugo.plays import Play
+from games.daifugo.ruleset import Rules
 
 MATCHUPS = {
     "strong-easy": ("strong", "easy", 0.45),
@@ -61,7 +63,7 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int, first: in
         game = Game.new(players=5, rules=rules, seed=i)
         while not game.is_over:
             turn = game.turn
-            obs = game.observe(turn)
+            obs = game.observation(turn)
             t0, c0 = time.perf_counter(), time.process_time()
             action = cpus[turn].choose(obs)
             if turn == seat:

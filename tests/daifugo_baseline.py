@@ -47,7 +47,7 @@ def _normal(obs: Any) -> dict[str, Any]:
 
 
 def _digest(game: Game) -> str:
-    seats = [_normal(game.observation(s)) for s in range(game.n)]
+    seats = [_normal(game.observation(s)) for s in range(game.num_players)]
     text = json.dumps(seats, sort_keys=True, ensure_ascii=False)
     return hashlib.sha1(text.encode()).hexdigest()[:8]
 
@@ -101,18 +101,9 @@ def _table(players: int, seed: int, bank: ChipBank) -> TableSession:
 
 
 def _person_acts(table: TableSession, rng: random.Random) -> str:
-    """The person (seat 0 today) takes a random legal action; its text."""
-    game = table.game
-    assert game is not None
-    action = rng.choice(game.legal_actions())
-    text = str(action)
-    words = text.split()
-    if words == ["pass"]:
-        table.pass_turn()
-    elif words[0] == "give":
-        table.give(words[1:])
-    else:
-        table.play(words)
+    """The person (seat 0) takes a random legal action, given as its text; the text."""
+    text = str(rng.choice(table.legal_actions(0)))
+    table.act(0, text)
     return text
 
 
@@ -129,14 +120,15 @@ def table_games(players: int, bank_dir: Path) -> list[dict[str, Any]]:
         steps: list[str] = []
         leave_at = 6 if number == 1 else None
         while table.in_game:
-            if table.cpu_to_move:
-                seat = game.current_player
-                action = table.step_cpu()
-                assert action is not None
-                text = f"c{seat}:{action}"
+            if table.cpu_due:
+                chosen = table.step_cpu()
+                assert chosen is not None
+                text = f"c{chosen[0]}:{chosen[1]}"
             else:
                 if leave_at is not None and len(steps) >= leave_at * 2:
-                    penalty = table.leave()
+                    penalty = table.leave(0)
+                    table.play_out()
+                    table.seat_people({0})  # the person is back for the next game
                     steps.append(f"leave:{penalty}")
                     steps.append(_digest(game))
                     break
@@ -146,7 +138,7 @@ def table_games(players: int, bank_dir: Path) -> list[dict[str, Any]]:
         settlement = table.settlement
         out.append(
             {
-                "topped_up": start.topped_up_to,
+                "topped_up": start.topped_up.get(0),
                 "steps": steps,
                 "gifts": [[g.giver, g.receiver, [str(c) for c in g.cards]] for g in table.gifts],
                 "finish_order": list(game.finish_order),

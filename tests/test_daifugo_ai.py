@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from daifugo_support import give, legal_moves, pass_turn, play
 
 from games.common.cards import Card, Rank, parse_card
 from games.daifugo.ai import CPU, count_groups, determinize, play_game
-from games.daifugo.rules import Game, Give, Match, Pass, Play, Rules, Title, parse_move
+from games.daifugo.game import Game
+from games.daifugo.match import Match
+from games.daifugo.plays import Give, Pass, Play, parse_move
+from games.daifugo.ruleset import Rules, Title
 
 
 def cards(*codes):
@@ -31,7 +35,7 @@ def test_every_cpu_move_is_legal_and_games_end(level):
         for _ in range(2):
             g = m.new_game()
             while not g.is_over:
-                obs = g.observe(g.turn)
+                obs = g.observation(g.turn)
                 legal = g.legal_actions()
                 action = cpus[g.turn].choose(obs)
                 assert action in legal, (level, seed, action)
@@ -49,7 +53,7 @@ def test_cpus_are_deterministic_given_their_seed():
         ]
         moves = []
         while not g.is_over:
-            obs = g.observe(g.turn)
+            obs = g.observation(g.turn)
             action = cpus[g.turn].choose(obs)
             moves.append(str(action))
             g.apply(action)
@@ -59,43 +63,45 @@ def test_cpus_are_deterministic_given_their_seed():
 
 
 def test_easy_plays_the_weakest_card():
-    g = Game.from_hands([["9S", "4H", "KD"], ["3C", "5C"]], Rules.preset(3))
-    assert CPU("easy").choose(g.observe(0)) == Play.parse("4H")
+    g = Game.new(hands=[["9S", "4H", "KD"], ["3C", "5C"]], rules=Rules.preset(3))
+    assert CPU("easy").choose(g.observation(0)) == Play.parse("4H")
 
 
 def test_normal_keeps_pairs_and_control_cards():
-    g = Game.from_hands([["5S", "5H", "9D", "2C", "JK", "QS"], ["3C", "6C", "7C"]], Rules.preset(3))
-    move = str(CPU("normal").choose(g.observe(0)))
+    g = Game.new(
+        hands=[["5S", "5H", "9D", "2C", "JK", "QS"], ["3C", "6C", "7C"]], rules=Rules.preset(3)
+    )
+    move = str(CPU("normal").choose(g.observation(0)))
     assert move in {"5S 5H", "9D", "QS"}  # never opens with the joker or the 2
     # Following a single, it does not break its pair of 5s when a loose card will do.
-    g2 = Game.from_hands([["4D", "6C"], ["5S", "5H", "9D", "2C", "QS", "3H"]], Rules.preset(3))
-    g2.play(["4D"])
-    assert CPU("normal").choose(g2.observe(1)) == Play.parse("9D")
+    g2 = Game.new(hands=[["4D", "6C"], ["5S", "5H", "9D", "2C", "QS", "3H"]], rules=Rules.preset(3))
+    play(g2, ["4D"])
+    assert CPU("normal").choose(g2.observation(1)) == Play.parse("9D")
 
 
 def test_normal_goes_out_when_it_can_and_avoids_a_forbidden_finish():
-    g = Game.from_hands([["4D", "9C"], ["7S", "7H"], ["3C", "KD", "QH"]], Rules.preset(3))
-    g.play(["4D"])
-    g.pass_turn()
-    g.pass_turn()
-    assert CPU("normal").choose(g.observe(0)) == Play.parse("9C")
+    g = Game.new(hands=[["4D", "9C"], ["7S", "7H"], ["3C", "KD", "QH"]], rules=Rules.preset(3))
+    play(g, ["4D"])
+    pass_turn(g)
+    pass_turn(g)
+    assert CPU("normal").choose(g.observation(0)) == Play.parse("9C")
     # With a 2 and a 6 left it plays the 2 first (going out on the 2 would be 禁止あがり).
-    g2 = Game.from_hands([["2D", "6C"], ["7S", "8H", "JD"]], Rules.preset(3))
-    assert CPU("normal").choose(g2.observe(0)) == Play.parse("2D")
+    g2 = Game.new(hands=[["2D", "6C"], ["7S", "8H", "JD"]], rules=Rules.preset(3))
+    assert CPU("normal").choose(g2.observation(0)) == Play.parse("2D")
 
 
 def test_normal_starts_a_revolution_with_a_weak_hand():
     hand = ["4S", "4H", "4D", "4C", "3S", "5H", "6D", "7C"]
-    g = Game.from_hands([hand, ["KS", "AD", "2H", "QC"]], Rules.preset(3))
-    assert CPU("normal").choose(g.observe(0)) == Play.parse("4S 4H 4D 4C")
+    g = Game.new(hands=[hand, ["KS", "AD", "2H", "QC"]], rules=Rules.preset(3))
+    assert CPU("normal").choose(g.observation(0)) == Play.parse("4S 4H 4D 4C")
 
 
 def test_normal_gives_useless_cards_when_passing():
     ranks = (Title.DAIFUGO, Title.HEIMIN, Title.HEIMIN, Title.FUGO, Title.DAIHINMIN)
     g = Game.new(players=5, rules=Rules.preset(1), seed=8, ranks=ranks)
     while g.exchange_step.giver != 0:
-        g.give(g.legal_moves()[0])
-    obs = g.observe(0)
+        give(g, legal_moves(g)[0])
+    obs = g.observation(0)
     gift = CPU("normal").choose(obs)
     assert isinstance(gift, Give) and gift in g.legal_actions()
     assert all(not c.is_joker and c.rank != Rank.TWO for c in gift.cards)
@@ -105,11 +111,11 @@ def test_determinization_fits_what_the_seat_knows():
     ranks = (Title.DAIFUGO, Title.FUGO, Title.HEIMIN, Title.HINMIN, Title.DAIHINMIN)
     g = Game.new(players=5, rules=Rules.preset(1), seed=12, ranks=ranks)
     while g.phase == "exchange":
-        g.give(g.legal_moves()[0])
+        give(g, legal_moves(g)[0])
     for _ in range(7):
-        moves = g.legal_moves()
-        g.play(moves[0]) if moves else g.pass_turn()
-    obs = g.observe(0)
+        moves = legal_moves(g)
+        play(g, moves[0]) if moves else pass_turn(g)
+    obs = g.observation(0)
     known = dict(obs.known)[4]
     rng = random.Random(1)
     for _ in range(20):
@@ -145,19 +151,19 @@ def test_easy_is_never_careless_with_a_forbidden_finish():
     rules = Rules.preset(3)  # 禁止あがり on
     # Leading with a 2 and a 6: the weakest card first would leave only the 2 (going out on
     # it breaks 禁止あがり), so easy plays the 2 while it still has another card.
-    g = Game.from_hands([["2D", "6C"], ["7S", "8H", "JD"]], rules)
-    assert CPU("easy").choose(g.observe(0)) == Play.parse("2D")
+    g = Game.new(hands=[["2D", "6C"], ["7S", "8H", "JD"]], rules=rules)
+    assert CPU("easy").choose(g.observation(0)) == Play.parse("2D")
     # Following a 4 with 5 and 2: the same, the 2 goes first.
-    g = Game.from_hands([["4H", "9C"], ["5S", "2D"], ["7S", "8H", "JD"]], rules)
-    g.play(["4H"])
-    assert CPU("easy").choose(g.observe(1)) == Play.parse("2D")
+    g = Game.new(hands=[["4H", "9C"], ["5S", "2D"], ["7S", "8H", "JD"]], rules=rules)
+    play(g, ["4H"])
+    assert CPU("easy").choose(g.observation(1)) == Play.parse("2D")
     # Only a 2 left and a 9 on the field: going out would be forbidden, so easy passes.
-    g = Game.from_hands([["9C", "3S"], ["2D"], ["7S", "8H", "JD"]], rules)
-    g.play(["9C"])
-    assert CPU("easy").choose(g.observe(1)) == Pass()
+    g = Game.new(hands=[["9C", "3S"], ["2D"], ["7S", "8H", "JD"]], rules=rules)
+    play(g, ["9C"])
+    assert CPU("easy").choose(g.observation(1)) == Pass()
     # Without 禁止あがり it is as weak as ever: the weakest card first.
-    g = Game.from_hands([["2D", "6C"], ["7S", "8H", "JD"]], Rules.preset(4))
-    assert CPU("easy").choose(g.observe(0)) == Play.parse("6C")
+    g = Game.new(hands=[["2D", "6C"], ["7S", "8H", "JD"]], rules=Rules.preset(4))
+    assert CPU("easy").choose(g.observation(0)) == Play.parse("6C")
 
 
 def test_easy_cpus_seldom_go_out_on_a_forbidden_card():
@@ -172,7 +178,7 @@ def test_easy_cpus_seldom_go_out_on_a_forbidden_card():
 def play_game_fouls(game, cpus):
     while not game.is_over:
         seat = game.turn
-        action = cpus[seat].choose(game.observe(seat))
+        action = cpus[seat].choose(game.observation(seat))
         if isinstance(action, Play) and action.size == len(game.hands[seat]):
             assert not game.would_foul(action) or not any(
                 not isinstance(a, Play) or a.size < len(game.hands[seat]) or not game.would_foul(a)

@@ -10,7 +10,7 @@ from bingo.config import ConfigError
 from eventkit.errors import UserError
 from games.daifugo.app import resolve
 from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty, room, settle
-from games.daifugo.rules import Title
+from games.daifugo.ruleset import Title
 from games.daifugo.settings import DaifugoSettings, parse_settings
 
 D, F, H, P, DP = Title.DAIFUGO, Title.FUGO, Title.HEIMIN, Title.HINMIN, Title.DAIHINMIN

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt
 from textboxes import painted_texts
 
 from games.daifugo.chips import ROOMS, ChipBank, fee, settle
-from games.daifugo.events import Before, events_of
+from games.daifugo.game import Game
 from games.daifugo.qt.window import DaifugoTable
-from games.daifugo.rules import Game, Rules, Title
+from games.daifugo.ruleset import Rules, Title
 from games.daifugo.table import TableSession
 
 
@@ -33,7 +33,7 @@ def table_with(qtbot, hands, *, first=0, caption_ms=60_000, language="ja", rules
     qtbot.addWidget(table)
     table.resize(1280, 720)
     table.show()
-    game = Game.from_hands(hands, table.rules, first=first)
+    game = Game.new(hands=hands, rules=table.rules, first=first)
     table.load_game(game)
     return table, game
 
@@ -65,7 +65,7 @@ def test_a_revolution_is_announced_and_the_cpus_wait_for_the_caption(qtbot, outp
     table.play_selected()
     assert g.revolution and table.caption == "You: Revolution!"
     table.grab().save(str(output_dir / "daifugo_revolution_en.png"))
-    assert table.session.cpu_to_move and not table._timer.isActive()  # CPUs wait
+    assert table.session.cpu_due and not table._timer.isActive()  # CPUs wait
     table.end_caption()
     assert table._timer.isActive()  # and go on once it is gone
 
@@ -92,35 +92,27 @@ def test_a_caption_never_outstays_its_time(qtbot):
     ],
 )
 def test_the_engine_moments_are_named(hands, play, expected):
-    g = Game.from_hands(hands, Rules.preset(1), first=0)
+    g = Game.new(hands=hands, rules=Rules.preset(1), first=0)
     if play is None:  # 9♠ then K♠ on it: the same suit locks the field
         g.apply(g.parse_action("9S"))
-        before = Before.of(g)
         action = g.parse_action("KS")
     else:
-        before = Before.of(g)
         action = g.parse_action(" ".join(play))
-    g.apply(action)
-    assert events_of(before, g, action) == expected
+    applied = g.apply(action)  # apply names what the play did
+    assert applied.announcements == expected and applied.action == action
 
 
 def test_spade_three_over_a_lone_joker_and_a_counter_revolution():
-    g = Game.from_hands([["JK", "5D"], ["3S", "9H"], ["4C", "10H"]], Rules.preset(1), first=0)
+    g = Game.new(hands=[["JK", "5D"], ["3S", "9H"], ["4C", "10H"]], rules=Rules.preset(1), first=0)
     g.apply(g.parse_action("JK"))
-    before = Before.of(g)
-    action = g.parse_action("3S")
-    g.apply(action)
-    assert events_of(before, g, action) == ("spade_three",)
-    g = Game.from_hands(
-        [["5S", "5H", "5D", "5C", "KS"], ["6S", "6H", "6D", "6C", "2S"], ["4C", "10H"]],
-        Rules.preset(1),
+    assert g.apply(g.parse_action("3S")).announcements == ("spade_three",)
+    g = Game.new(
+        hands=[["5S", "5H", "5D", "5C", "KS"], ["6S", "6H", "6D", "6C", "2S"], ["4C", "10H"]],
+        rules=Rules.preset(1),
         first=0,
     )
     g.revolution = True
-    before = Before.of(g)
-    action = g.parse_action("5S 5H 5D 5C")
-    g.apply(action)
-    assert events_of(before, g, action) == ("counter_revolution",)
+    assert g.apply(g.parse_action("5S 5H 5D 5C")).announcements == ("counter_revolution",)
 
 
 def test_a_forbidden_finish_is_announced(qtbot):
@@ -155,10 +147,10 @@ def out_first_session(bank: ChipBank) -> TableSession:
     session = TableSession(names=["あなた", "CPU1", "CPU2"], seed=3, bank=bank)
     session.start_game()
     hands = [["5H"], ["3C", "9H", "KS"], ["4C", "10H", "QS"]]
-    session.load(Game.from_hands(hands, Rules.preset(1), first=0))
+    session.load(Game.new(hands=hands, rules=Rules.preset(1), first=0))
     session.titles_played = (Title.HEIMIN,) * 3
-    session.play(["5H"])
-    assert session.human_out and session.human_is_leading
+    session.act(0, "5H")
+    assert session.is_out(0) and session.is_leading(0)
     return session
 
 
@@ -166,8 +158,9 @@ def test_a_winner_who_leaves_before_the_end_passes_the_prize_to_the_next_place(t
     bank = ChipBank(tmp_path / "chips.json")
     session = out_first_session(bank)
     balances = {name: bank.balance(name) for name in session.names}
-    assert session.leave_cost == 0  # gone out: no penalty
-    assert session.leave() == 0
+    assert session.leave_cost(0) == 0  # gone out: no penalty
+    assert session.leave(0) == 0
+    session.play_out()
     s = session.settlement
     assert not session.in_game and s is not None
     assert session.game.finish_order[0] == 0  # the place stands ...
@@ -189,7 +182,8 @@ def test_leaving_mid_game_pays_once_and_a_cpu_plays_the_seat_out(tmp_path):
     session = TableSession(names=["あなた", "CPU1", "CPU2"], seed=3, bank=bank)
     session.start_game()
     before = bank.balance("あなた")
-    assert session.leave() == ROOMS["beginner"].stake
+    assert session.leave(0) == ROOMS["beginner"].stake
+    session.play_out()
     assert session.game.is_over and session.settlement is not None
     assert session.settlement.winner != 0  # a seat that left never takes the prize
     assert bank.balance("あなた") == before - ROOMS["beginner"].stake

@@ -6,28 +6,32 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from daifugo_support import pass_turn, play
 
 from games.common.cards import Card
 from games.daifugo.chips import ROOMS
-from games.daifugo.rules import RULE_NAMES, Game, Rules, single
+from games.daifugo.game import Game
+from games.daifugo.plays import single
+from games.daifugo.ruleset import RULE_NAMES, Rules
 from games.daifugo.texts import HELP_KEYS, rules_panel
 
 
 def test_revolution_plus_eleven_back_forbids_the_two_not_the_three():
-    g = Game.from_hands(
-        [["4S", "4H", "4D", "4C", "JS", "2H", "3H"], ["KD", "5C"], ["6C", "7C"]], Rules.preset(3)
+    g = Game.new(
+        hands=[["4S", "4H", "4D", "4C", "JS", "2H", "3H"], ["KD", "5C"], ["6C", "7C"]],
+        rules=Rules.preset(3),
     )
-    g.play(["4S", "4H", "4D", "4C"])  # 革命
-    g.pass_turn()
-    g.pass_turn()
-    g.play(["JS"])  # 11バック during the 革命: the normal order again
+    play(g, ["4S", "4H", "4D", "4C"])  # 革命
+    pass_turn(g)
+    pass_turn(g)
+    play(g, ["JS"])  # 11バック during the 革命: the normal order again
     assert g.revolution and g.eleven_back and not g.reversed
-    g.play(["KD"])
-    g.pass_turn()
+    play(g, ["KD"])
+    pass_turn(g)
     assert g.would_foul(single(Card.parse("2H")))
     assert not g.would_foul(single(Card.parse("3H")))
     g.hands[0].remove(Card.parse("3H"))  # the 2 is seat 0's last card
-    g.play(["2H"])
+    play(g, ["2H"])
     assert g.fouls == [0]
 
 
@@ -103,17 +107,17 @@ def test_keys_listed_are_the_keys_handled(qtbot, output_dir):
     assert table.cursor == cursor and table.help.isVisible()
     qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert not table.help.isVisible()
-    assert table._timer.isActive() or not table.session.cpu_to_move
+    assert table._timer.isActive() or not table.session.cpu_due
     qtbot.keyClick(table, Qt.Key.Key_H)
     assert table.help.isVisible()
     qtbot.keyClick(table, Qt.Key.Key_H)
     assert not table.help.isVisible()
-    assert table._timer.isActive() or not table.session.cpu_to_move
+    assert table._timer.isActive() or not table.session.cpu_due
     table.rules_button.click()  # the seed's 「ルール」 button
     assert table.help.isVisible()
     qtbot.mouseClick(table.help, Qt.MouseButton.LeftButton)
     assert not table.help.isVisible()
-    assert table._timer.isActive() or not table.session.cpu_to_move
+    assert table._timer.isActive() or not table.session.cpu_due
     # and the table keys themselves, with the help closed
     n = len(table.hand_cards())
     qtbot.keyClick(table, Qt.Key.Key_D)
@@ -163,7 +167,7 @@ def test_the_cpus_wait_while_the_help_is_open(qtbot):
     else:  # you lead: play the weakest legal play
         table.select_codes([str(c) for c in table.game.legal_plays()[0].cards])
         table.play_selected()
-    assert table.session.cpu_to_move and table._timer.isActive()
+    assert table.session.cpu_due and table._timer.isActive()
     moves = len(table.game.history)
     qtbot.keyClick(table, Qt.Key.Key_F1)
     assert table.help.isVisible() and not table._timer.isActive()
@@ -175,4 +179,4 @@ def test_the_cpus_wait_while_the_help_is_open(qtbot):
     qtbot.keyClick(table, Qt.Key.Key_H)
     qtbot.keyClick(table, Qt.Key.Key_Escape)  # Esc closes the help and the CPUs go on too
     assert not table.help.isVisible()
-    assert table._timer.isActive() or not table.session.cpu_to_move
+    assert table._timer.isActive() or not table.session.cpu_due

@@ -8,24 +8,28 @@ the observation counts)."""
 
 from __future__ import annotations
 
+from daifugo_support import pass_turn, play
+
 from games.common.cards import parse_card
 from games.daifugo.ai import CPU, normal_choice, play_game
-from games.daifugo.rules import Game, Pass, Play, Rules
+from games.daifugo.game import Game
+from games.daifugo.plays import Pass, Play
+from games.daifugo.ruleset import Rules
 
 RULES = Rules.preset(3)  # 革命, 禁止あがり, 8切り, 11バック; no locks, no スペ3返し
 
 
 def position(hands, seen=(), moves=()):
     """A game from these hands; `seen` are cards already played (the pile)."""
-    g = Game.from_hands(hands, RULES)
+    g = Game.new(hands=hands, rules=RULES)
     g.pile.extend(parse_card(c) for c in seen)
     for m in moves:
-        g.pass_turn() if m == "pass" else g.play(m.split())
+        pass_turn(g) if m == "pass" else play(g, m.split())
     return g
 
 
 def choice(g):
-    return CPU("normal").choose(g.observe(g.turn))
+    return CPU("normal").choose(g.observation(g.turn))
 
 
 # The joker and the other three 2s are in the pile: nothing unseen beats the ♣2 or a pair of

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from eventkit.errors import UserError
-from games.common.protocol import IllegalMove
+from games.common.table import Refused
 from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty
-from games.daifugo.rules import Give, Pass, Play, Title
-from games.daifugo.table import HUMAN, TableSession
+from games.daifugo.plays import Pass, Play
+from games.daifugo.ruleset import Title
+from games.daifugo.table import TableSession
 
 NAMES = ["me", "cpu1", "cpu2", "cpu3"]
+ME = 0  # the person's seat in these tests
 
 
 def make(tmp_path, seed=5, room="beginner") -> TableSession:
@@ -19,13 +20,9 @@ def make(tmp_path, seed=5, room="beginner") -> TableSession:
 
 
 def human_moves_first_legal(table: TableSession) -> object:
-    action = table.game.legal_actions()[0]
-    if isinstance(action, Give):
-        table.give([str(c) for c in action.cards])
-    elif isinstance(action, Pass):
-        table.pass_turn()
-    else:
-        table.play(list(action.codes))
+    """The person takes their first legal action, given as its text (as a phone sends it)."""
+    action = table.legal_actions(ME)[0]
+    table.act(ME, str(action))
     return action
 
 
@@ -33,9 +30,9 @@ def play_to_end(table: TableSession) -> list[str]:
     """Drive the table as the view does; returns what happened, as text."""
     log = []
     for _ in range(2_000):
-        if table.cpu_to_move:
+        if table.cpu_due:
             log.append(f"cpu {table.step_cpu()}")
-        elif table.human_to_move:
+        elif table.to_move == ME:
             log.append(f"me {human_moves_first_legal(table)}")
         else:
             return log
@@ -49,9 +46,9 @@ def test_a_game_collects_fees_and_pays_the_prize(tmp_path):
     assert table.in_game and table.titles_played == (Title.HEIMIN,) * 4
     paid = fee(table.room, Title.HEIMIN)
     assert all(table.bank.balance(n) == start_balance - paid for n in NAMES)
-    while not table.human_to_move:
+    while table.to_move != ME:
         table.step_cpu()
-    assert table.step_cpu() is None and table.human_to_move  # no CPU moves on my turn
+    assert table.step_cpu() is None and table.to_move == ME  # no CPU moves on my turn
     play_to_end(table)
     assert table.game.is_over and not table.in_game
     s = table.settlement
@@ -61,7 +58,10 @@ def test_a_game_collects_fees_and_pays_the_prize(tmp_path):
     assert ChipBank(tmp_path / "chips.json").balance(NAMES[s.winner]) == (
         start_balance - paid + s.prize
     )  # saved
-    assert table.leave() == 0  # nothing to forfeit after the end
+    assert table.leave(ME) == 0  # nothing to forfeit after the end
+    results = table.results()
+    assert results is not None and results.places == table.game.places()
+    assert results.money == s.deltas and sum(results.returns) == 0 + 1 + 2 + 3
 
 
 def test_the_next_game_passes_cards_by_rank(tmp_path):
@@ -91,9 +91,16 @@ def test_leaving_mid_game_costs_the_penalty_once(tmp_path):
     table = make(tmp_path, room="intermediate")
     table.start_game()
     before = table.bank.balance("me")
-    assert table.leave() == leave_penalty(table.room) > 0
+    assert table.leave(ME) == leave_penalty(table.room) > 0
     assert table.bank.balance("me") == before - leave_penalty(table.room)
-    assert table.leave() == 0 and not table.in_game
+    assert ME not in table.people and table.cpus[ME] is not None  # a CPU has the seat
+    assert table.leave(ME) == 0  # charged once
+    table.play_out()
+    assert not table.in_game and table.bank.balance("me") == before - leave_penalty(table.room)
+    results = table.results()
+    assert results is not None and results.money[ME] == -fee(table.room, Title.HEIMIN) - (
+        leave_penalty(table.room)
+    )
 
 
 def test_an_interrupted_game_gives_every_fee_back(tmp_path):
@@ -117,16 +124,16 @@ def test_an_interrupted_game_gives_every_fee_back(tmp_path):
 def test_refused_moves_change_nothing(tmp_path):
     table = make(tmp_path, seed=2)
     table.start_game()
-    while not table.human_to_move:
+    while table.to_move != ME:
         table.step_cpu()
     g = table.game
     hands = [list(h) for h in g.hands]
-    with pytest.raises(IllegalMove) as info:
-        table.play(["JK=5S", "JK=6S"] if g.phase != "exchange" else ["5S"])
-    assert info.value.code
-    with pytest.raises(IllegalMove):
-        table.give([str(c) for c in g.hands[1][:1]])  # another seat's card
-    assert [list(h) for h in g.hands] == hands and table.human_to_move
+    with pytest.raises(Refused) as info:
+        table.act(ME, "JK=5S JK=6S" if g.phase != "exchange" else "5S")
+    assert info.value.code and info.value.text
+    with pytest.raises(Refused):
+        table.act(ME, f"give {g.hands[1][0]}")  # another seat's card
+    assert [list(h) for h in g.hands] == hands and table.to_move == ME
 
 
 def test_a_pass_shows_until_the_field_clears(tmp_path):
@@ -137,7 +144,7 @@ def test_a_pass_shows_until_the_field_clears(tmp_path):
         if table.game.is_over:
             break
         seat = table.game.current_player
-        action = table.step_cpu() if table.cpu_to_move else human_moves_first_legal(table)
+        action = table.step_cpu()[1] if table.cpu_due else human_moves_first_legal(table)
         if isinstance(action, Pass) and table.game.top is not None:
             assert seat in table.passed
             seen_pass = True
@@ -151,11 +158,12 @@ def test_a_pass_shows_until_the_field_clears(tmp_path):
 def test_the_person_cannot_move_for_a_cpu(tmp_path):
     table = make(tmp_path, seed=4)
     table.start_game()
-    while table.human_to_move:
+    while table.to_move == ME:
         human_moves_first_legal(table)
-    assert table.cpu_to_move and table.game.current_player != HUMAN
-    with pytest.raises(UserError, match="not your turn"):
-        table.play(["3S"])
+    assert table.cpu_due and table.game.current_player != ME
+    with pytest.raises(Refused) as info:
+        table.act(ME, "3S")
+    assert info.value.code == "not_your_turn" and info.value.text == "あなたの番ではありません"
 
 
 def test_the_card_passing_is_recorded_for_the_message(tmp_path):
@@ -165,11 +173,11 @@ def test_the_card_passing_is_recorded_for_the_message(tmp_path):
     table.match.ranks = (Title.FUGO, Title.DAIFUGO, Title.DAIHINMIN, Title.HINMIN)
     table.start_game()
     while table.game.phase == "exchange":
-        if table.cpu_to_move:
+        if table.cpu_due:
             table.step_cpu()
         else:
             human_moves_first_legal(table)
-    got, gave = table.human_gifts()
+    got, gave = table.gifts_of(ME)
     # 貧民 (seat 3) gives its strongest card to me (富豪), I give any one back
     assert [(g.giver, g.receiver, len(g.cards)) for g in got] == [(3, 0, 1)]
     assert [(g.giver, g.receiver, len(g.cards)) for g in gave] == [(0, 3, 1)]

@@ -8,13 +8,14 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from daifugo_support import check, legal_moves, pass_turn, play, refusal
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QLabel
 
 from games.daifugo.chips import ROOMS, ChipBank, fee
 from games.daifugo.qt.window import DaifugoTable
-from games.daifugo.rules import Rules
+from games.daifugo.ruleset import Rules
 
 
 def make(qtbot, language="ja", players=5, seed=4, rules=None, levels=("normal",)):
@@ -42,7 +43,7 @@ def human_move(table) -> None:
     """Play the weakest legal play by clicking the cards, or pass with the button."""
     g = table.game
     if g.phase == "exchange":
-        codes = g.legal_moves()[0]
+        codes = legal_moves(g)[0]
     else:
         plays = g.legal_plays()
         if not plays:
@@ -97,20 +98,20 @@ def test_buttons_follow_legality_and_keys_select(qtbot):
     table.start_game()
     for _ in range(30):  # pass until there is something to play
         wait_human_or_over(qtbot, table)
-        if any("=" not in "".join(m) for m in table.game.legal_moves()):
+        if any("=" not in "".join(m) for m in legal_moves(table.game)):
             break
         table.pass_button.click()
     g = table.game
     assert g.turn == 0
     table.setFocus()
     hand = [str(c) for c in g.hands[0]]
-    legal = {m for m in g.legal_moves()}
+    legal = {m for m in legal_moves(g)}
     # Keys: move to a card and select it with space.
     for i, code in enumerate(hand):
         table.cursor = i
         qtbot.keyClick(table, Qt.Key.Key_Space)
         assert table.selected == {i}
-        assert table.play_button.isEnabled() == (g.check([code]) is None)
+        assert table.play_button.isEnabled() == (check(g, [code]) is None)
         qtbot.keyClick(table, Qt.Key.Key_Space)
         assert table.selected == set()
     assert table.pass_button.isEnabled() == g.can_pass()
@@ -183,23 +184,23 @@ def test_leaving_mid_game_costs_the_stake(qtbot):
 
 
 def test_refusals_are_explained_in_japanese():
-    from games.daifugo.rules import Game
+    from games.daifugo.game import Game
     from games.daifugo.texts import explain
 
-    g = Game.from_hands([["3H", "9H", "KS"], ["7H", "10S", "QC"], ["5C", "JH", "QD"]])
-    g.play(["3H"])
-    g.play(["7H"])
-    assert explain(g.refusal(["QD"]), "ja") == "絵柄しばり中：♥ しか出せません"
-    assert explain(g.refusal(["5C"]), "ja").startswith("場のカードより強いカード")
-    assert explain(g.refusal(["5C"]), "en") == "Play cards stronger than the field"
-    g2 = Game.from_hands([["3S", "6H"], ["4D", "7C"], ["5C", "9H"]])
-    g2.play(["3S"])
-    g2.play(["4D"])
-    assert explain(g2.refusal(["9H"]), "ja") == "階段しばり中：次は 5 しか出せません"
+    g = Game.new(hands=[["3H", "9H", "KS"], ["7H", "10S", "QC"], ["5C", "JH", "QD"]])
+    play(g, ["3H"])
+    play(g, ["7H"])
+    assert explain(refusal(g, ["QD"]), "ja") == "絵柄しばり中：♥ しか出せません"
+    assert explain(refusal(g, ["5C"]), "ja").startswith("場のカードより強いカード")
+    assert explain(refusal(g, ["5C"]), "en") == "Play cards stronger than the field"
+    g2 = Game.new(hands=[["3S", "6H"], ["4D", "7C"], ["5C", "9H"]])
+    play(g2, ["3S"])
+    play(g2, ["4D"])
+    assert explain(refusal(g2, ["9H"]), "ja") == "階段しばり中：次は 5 しか出せません"
 
 
 def test_indicators_light_up(qtbot, output_dir):
-    from games.daifugo.rules import Game
+    from games.daifugo.game import Game
 
     table = make(qtbot)
     hands = [
@@ -209,15 +210,15 @@ def test_indicators_light_up(qtbot, output_dir):
         ["7S", "9S", "QC", "AD"],
         ["5S", "10C", "KC", "3D"],
     ]
-    g = Game.from_hands(hands, Rules.preset(1), first=1)
+    g = Game.new(hands=hands, rules=Rules.preset(1), first=1)
     table.load_game(g)
-    g.play(["4S", "4H", "4D", "4C"])  # 革命
+    play(g, ["4S", "4H", "4D", "4C"])  # 革命
     for _ in range(4):
-        g.pass_turn()
-    g.play(["QH"])  # seat 1 leads again
-    g.play(["7H"])  # reversed: 7 beats Q; ♥ twice: 絵柄しばり
-    g.pass_turn()
-    g.pass_turn()
+        pass_turn(g)
+    play(g, ["QH"])  # seat 1 leads again
+    play(g, ["7H"])  # reversed: 7 beats Q; ♥ twice: 絵柄しばり
+    pass_turn(g)
+    pass_turn(g)
     assert g.turn == 0 and g.revolution and g.suit_lock
     table._update_buttons()
     assert table.pass_button.isEnabled() and not table.play_button.isEnabled()
@@ -231,7 +232,7 @@ def test_indicators_light_up(qtbot, output_dir):
 
 def test_setup_dialog_and_make_table(qtbot, output_dir, tmp_path):
     from games.daifugo.app import make_table, resolve
-    from games.daifugo.qt.window import SetupDialog
+    from games.daifugo.qt.setup import SetupDialog
 
     dialog = SetupDialog("ja", 2, "intermediate", players=3, cpu_levels=("easy", "strong"))
     qtbot.addWidget(dialog)
@@ -303,11 +304,11 @@ def test_a_custom_rule_set_reaches_the_table(qtbot, monkeypatch):
 
 
 def joker_table(qtbot):
-    from games.daifugo.rules import Game
+    from games.daifugo.game import Game
 
     table = make(qtbot)
     hands = [["5D", "6D", "JK", "KS"], ["3C", "9H"], ["4C", "10H"], ["5C", "JH"], ["6C", "QH"]]
-    g = Game.from_hands(hands, Rules.preset(1), first=0)
+    g = Game.new(hands=hands, rules=Rules.preset(1), first=0)
     table.load_game(g)
     table.select_codes(["5D", "6D", "JK"])
     return table, g
@@ -355,7 +356,7 @@ def test_joker_choice_by_number_key_says_each_reading_in_words(qtbot):
 
 
 def test_after_the_exchange_the_table_says_what_you_got_and_gave(qtbot, output_dir):
-    from games.daifugo.rules import Title
+    from games.daifugo.ruleset import Title
     from games.daifugo.texts import card_label
 
     table = make(qtbot, players=4, seed=7)
@@ -406,7 +407,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     wait_human_or_over(qtbot, table)
     name = table.names[0]
     before = table.bank.balance(name)
-    assert table.session.leave_cost == 100
+    assert table.session.leave_cost(0) == 100
     assert not close_by_person(table)
     panel = table.leave_panel
     assert table.isVisible() and panel.isVisible()
@@ -426,7 +427,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     # The CPUs wait while the question is up; Esc plays on and they move again
     human_move(table)
     qtbot.waitUntil(lambda: not table.caption)  # an event's caption (8切り ...) goes first
-    assert table.session.cpu_to_move and table._timer.isActive()
+    assert table.session.cpu_due and table._timer.isActive()
     assert not close_by_person(table)
     assert not table._timer.isActive() and panel.isVisible()
     with qtbot.waitSignal(panel.answered):
@@ -452,7 +453,7 @@ def test_closing_between_games_asks_nothing(qtbot):
             break
         human_move(table)
     before = table.bank.balance(table.names[0])
-    assert table.session.leave_cost == 0
+    assert table.session.leave_cost(0) == 0
     assert close_by_person(table)
     assert not table.leave_panel.isVisible() and not table.isVisible()
     assert table.bank.balance(table.names[0]) == before

@@ -22,7 +22,10 @@ import pytest
 from games.common.cards import deck_32, deck_53
 from games.common.protocol import GameProtocol, IllegalMove, to_json
 from games.cool24 import rules as cool
-from games.daifugo import rules as daifugo
+from games.daifugo import game as daifugo_game
+from games.daifugo import plays as daifugo_plays
+from games.daifugo import ruleset as daifugo_ruleset
+from games.daifugo import state as daifugo_state
 from games.schwimmen import actions as schwimmen_actions
 from games.schwimmen import ai as schwimmen_ai
 from games.schwimmen import rules as schwimmen
@@ -71,34 +74,34 @@ def _schwimmen_wrong(game: schwimmen.Game, rng: random.Random) -> list:
 # ---------------------------------------------------------------- Daifugō
 
 
-def _daifugo_new(rng: random.Random) -> daifugo.Game:
+def _daifugo_new(rng: random.Random) -> daifugo_game.Game:
     players = rng.randint(2, 5)
     ranks = None
     if rng.random() < 0.5:  # a later game of a match: card passing first
-        ranks = daifugo.ranks_from_places(rng.sample(range(players), players))
-    return daifugo.Game.new(
+        ranks = daifugo_ruleset.ranks_from_places(rng.sample(range(players), players))
+    return daifugo_game.Game.new(
         seed=rng.randrange(2**32),
-        rules=daifugo.Rules.preset(rng.randint(1, 4)),
+        rules=daifugo_ruleset.Rules.preset(rng.randint(1, 4)),
         players=players,
         ranks=ranks,
     )
 
 
-def _daifugo_cards(game: daifugo.Game) -> Counter:
+def _daifugo_cards(game: daifugo_game.Game) -> Counter:
     return Counter([c for h in game.hands for c in h] + game.pile + game.undealt)
 
 
-def _daifugo_wrong(game: daifugo.Game, rng: random.Random) -> list:
+def _daifugo_wrong(game: daifugo_game.Game, rng: random.Random) -> list:
     """Plays made of random cards of any hand (every reading), gifts and a pass."""
-    out: list = [daifugo.Pass(), "5S"]
+    out: list = [daifugo_plays.Pass(), "5S"]
     for _ in range(3):
         hand = rng.choice([h for h in game.hands if h] or [deck_53()])
         cards = rng.sample(hand, rng.randint(1, min(4, len(hand))))
         try:
-            out.extend(daifugo.classify([(c, None) for c in cards]))
+            out.extend(daifugo_plays.classify([(c, None) for c in cards]))
         except IllegalMove:
             pass
-        out.append(daifugo.Give(tuple(cards)))
+        out.append(daifugo_plays.Give(tuple(cards)))
     return out
 
 
@@ -126,7 +129,7 @@ SPECS = {
         _daifugo_cards,
         Counter(deck_53()),
         _daifugo_wrong,
-        frozenset(daifugo.IllegalDaifugoMove.messages),
+        frozenset(daifugo_plays.IllegalDaifugoMove.messages),
         games=150,
         max_steps=2_000,
     ),
@@ -206,7 +209,7 @@ def test_random_play_over_the_protocol(name):
 
 def test_results_after_the_end():
     s = schwimmen.Game.new(seed=4, players=3, rules=schwimmen.Rules(people=frozenset()))
-    d = daifugo.Game.new(seed=4, players=4)
+    d = daifugo_game.Game.new(seed=4, players=4)
     c = cool.Game.new(seed=4)
     rng = random.Random(4)
     for game in (s, d, c):
@@ -223,14 +226,14 @@ def test_results_after_the_end():
 # ---------------------------------------------------------------- Daifugō: generator vs validator
 
 
-def _positions(count: int, max_hand: int) -> list[daifugo.Game]:
+def _positions(count: int, max_hand: int) -> list[daifugo_game.Game]:
     """Play positions of random games (random play) whose current hand is small enough."""
     rng = random.Random(2026)
-    found: list[daifugo.Game] = []
+    found: list[daifugo_game.Game] = []
     while len(found) < count:
         game = _daifugo_new(rng)
         while not game.is_over:
-            if game.phase == daifugo.Phase.PLAY and len(game.hands[game.turn]) <= max_hand:
+            if game.phase == daifugo_state.Phase.PLAY and len(game.hands[game.turn]) <= max_hand:
                 if rng.random() < 0.3:
                     found.append(game.clone())
             game.apply(rng.choice(game.legal_actions()))
@@ -246,11 +249,11 @@ def test_daifugo_move_generator_agrees_with_the_validator():
         hand = game.hands[game.turn]
         listed = set(game.legal_plays())
         assert len(listed) == len(game.legal_plays()), "a play is listed twice"
-        found: set[daifugo.Play] = set()
+        found: set[daifugo_plays.Play] = set()
         for k in range(1, min(8, len(hand)) + 1):
             for cards in itertools.combinations(hand, k):
                 try:
-                    readings = daifugo.classify([(c, None) for c in cards])
+                    readings = daifugo_plays.classify([(c, None) for c in cards])
                 except IllegalMove:
                     readings = []
                 for play in readings:

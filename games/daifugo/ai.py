@@ -25,27 +25,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
 
-from games.common.cards import AnyCard, Rank, deck_53, parse_card
+from games.common.cards import JOKER, AnyCard, Rank, deck_53, parse_card
+from games.daifugo.game import Game, sort_key
 from games.daifugo.legality import candidates
-from games.daifugo.rules import (
-    JOKER,
-    SEQUENCE,
-    SET,
-    Action,
-    Game,
-    Give,
-    Observation,
-    Pass,
-    Phase,
-    Play,
-    Rules,
-    card_strength,
-    sort_key,
-    strength,
-)
-from games.daifugo.state import Field
+from games.daifugo.plays import SEQUENCE, SET, Action, Give, Pass, Play, card_strength, strength
+from games.daifugo.ruleset import Rules
+from games.daifugo.state import Observation, Phase, Position
 
 LEVELS = ("easy", "normal", "strong")
 # Normal policy weights (tuned with benchmarks/bench_daifugo.py).
@@ -274,15 +260,6 @@ def _fouls(play: Play, rev: bool, rules: Rules) -> bool:
     return rules.eight_cut and play.kind != SEQUENCE and play.rank == Rank.EIGHT
 
 
-class _LeadField:
-    """Just enough of a game for `candidates` to list every lead from a hand."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.f = Field()
-        self.rules = rules
-        self.reversed = False
-
-
 ENDGAME_CARDS = 7  # the winning-line search runs on hands this small or smaller
 
 
@@ -305,7 +282,7 @@ def _winning_first(
     full = (1 << len(hand)) - 1
     base_rev = game.revolution  # the order once the field has cleared
     leads: list[tuple[int, bool, bool]] = []  # (cards mask, unbeatable, fouls as a finish)
-    for p in candidates(cast("Game", _LeadField(rules)), hand):  # all it reads is there
+    for p in candidates(Position(rules, []), hand):  # every lead: an empty field
         mask = 0
         for c in p.cards:
             mask |= 1 << index[c]
@@ -447,7 +424,7 @@ def exchange_choice(game: Game, level: str, rng: random.Random) -> tuple[str, ..
     """Cards to pass: the strongest (choice among equals) or the most useless ones."""
     step = game.exchange_step
     assert step is not None
-    options = game.exchange_options()
+    options = [tuple(str(c) for c in g.cards) for g in game.legal_actions() if isinstance(g, Give)]
     hand = game.hands[step.giver]
     if level == "easy":
         return options[0]

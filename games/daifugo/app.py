@@ -10,7 +10,7 @@ from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
 from games.cli import CONFIG_HELP
 from games.daifugo.chips import ChipBank, room
-from games.daifugo.rules import Rules
+from games.daifugo.ruleset import Rules
 from games.daifugo.settings import DaifugoSettings, parse_settings
 
 
@@ -82,7 +82,8 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
 
 def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = None):
     """The table widget (after the start dialog when settings ask for it; None = cancelled)."""
-    from games.daifugo.qt.window import DaifugoTable, SetupDialog
+    from games.daifugo.qt.setup import SetupDialog
+    from games.daifugo.qt.window import DaifugoTable
 
     players, rules, room_key = settings.players, Rules.preset(settings.rule_set), settings.room
     levels = tuple(settings.level_of(i) for i in range(players - 1))

@@ -25,7 +25,7 @@ from typing import Any
 
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
-from games.daifugo.rules import Title
+from games.daifugo.ruleset import Title
 
 FILE_NAME = "daifugo_chips.json"
 PLAY_FEE_PERCENT = 2

@@ -1,17 +1,18 @@
-"""The moments of a Daifugō game worth announcing to the table (8切り, 革命, しばり ...).
+"""What an action did: `Game.apply`'s one event type (`Applied`), with the moments worth
+announcing to the table (8切り, 革命, しばり ...).
 
-The engine changes its state silently (an 8 clears the field at once); the table compares the
-state before and after each play and names what happened, so the Qt window and the phones can
-show the cards, then a caption, before the field clears. No Qt.
+The engine changes its state at once (an 8 clears the field); `apply` compares the position
+before and after each play and names what happened, so the Qt window and the phones can show
+the cards, then a caption, before the field clears. No Qt.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.common.cards import Rank
-from games.daifugo.game import Game
-from games.daifugo.plays import SPADE_3, Play
+from games.common.cards import AnyCard, Rank
+from games.daifugo.plays import SPADE_3, Action, Play
+from games.daifugo.state import Position
 
 # in the order a caption names them when one play does several things
 EVENTS = (
@@ -27,6 +28,31 @@ EVENTS = (
 
 
 @dataclass(frozen=True)
+class Gift:
+    """One card passing before a game: who gave which cards to whom."""
+
+    giver: int
+    receiver: int
+    cards: tuple[AnyCard, ...]
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What one action did (`Game.apply` returns it).
+
+    ``announcements``: the EVENTS the action set off, in caption order. ``cleared_trick``: when
+    a play cleared the field, the trick as it was with that play on top (a view shows it before
+    the empty field). ``gift``: during card passing, who gave which cards to whom.
+    """
+
+    seat: int
+    action: Action
+    announcements: tuple[str, ...] = ()
+    cleared_trick: tuple[tuple[int, Play], ...] = ()
+    gift: Gift | None = None
+
+
+@dataclass(frozen=True)
 class Before:
     """What a play may change, read just before it."""
 
@@ -38,23 +64,24 @@ class Before:
     lone_joker_on_top: bool
 
     @classmethod
-    def of(cls, game: Game) -> Before:
-        top = game.top
+    def of(cls, game: Position, fouls: int) -> Before:
+        top = game.field.top
         return cls(
             revolution=game.revolution,
             eleven_back=game.eleven_back,
-            suit_locked=game.suit_lock is not None,
-            number_locked=game.number_lock,
-            fouls=len(game.fouls),
+            suit_locked=game.field.suit_lock is not None,
+            number_locked=game.field.number_lock,
+            fouls=fouls,
             lone_joker_on_top=top is not None and top.lone_joker,
         )
 
 
-def events_of(before: Before, game: Game, play: Play) -> tuple[str, ...]:
-    """What `play`, just applied to `game`, did that the table should be told."""
+def events_of(before: Before, game: Position, fouls: int, play: Play) -> tuple[str, ...]:
+    """What `play`, just applied to `game` (now `fouls` 禁止あがり), did that the table
+    should be told."""
     rules = game.rules
     found = set()
-    if len(game.fouls) > before.fouls:
+    if fouls > before.fouls:
         found.add("foul")
     if rules.revolution and game.revolution != before.revolution:
         found.add("revolution" if game.revolution else "counter_revolution")
@@ -64,8 +91,8 @@ def events_of(before: Before, game: Game, play: Play) -> tuple[str, ...]:
         found.add("eight_cut")
     if rules.eleven_back and play.rank == Rank.JACK and not before.eleven_back:
         found.add("eleven_back")
-    if game.suit_lock is not None and not before.suit_locked:
+    if game.field.suit_lock is not None and not before.suit_locked:
         found.add("suit_lock")
-    if game.number_lock and not before.number_locked:
+    if game.field.number_lock and not before.number_locked:
         found.add("number_lock")
     return tuple(e for e in EVENTS if e in found)

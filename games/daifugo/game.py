@@ -5,7 +5,8 @@ Which actions are legal is decided in legality.py. No Qt."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import ClassVar
 
 from eventkit.errors import UserError
 from games.common.cards import (
@@ -17,7 +18,8 @@ from games.common.cards import (
     parse_card,
     shuffled,
 )
-from games.common.protocol import IllegalMove
+from games.common.protocol import GameInfo
+from games.daifugo.events import Applied, Before, Gift, events_of
 from games.daifugo.legality import (
     candidates,
     canonical,
@@ -35,38 +37,40 @@ from games.daifugo.plays import (
     IllegalDaifugoMove,
     Pass,
     Play,
-    _why,
     card_strength,
     classify,
     parse_move,
 )
 from games.daifugo.ruleset import Rules, Title
-from games.daifugo.state import ExchangeStep, Field, Observation, Phase
+from games.daifugo.state import ExchangeStep, Field, Observation, Phase, Position
 
 
-class Game:
-    """One game (deal, card passing, play) for 2-5 players."""
+class Game(Position):
+    """One game (deal, card passing, play) for 2-5 players. Build it with `Game.new`."""
+
+    info: ClassVar[GameInfo] = GameInfo("daifugo", 2, 5)
 
     def __init__(
         self,
         hands: Sequence[Sequence[AnyCard]],
         rules: Rules,
         first: int,
-        ranks: Sequence[Title] | None = None,
-        undealt: Sequence[AnyCard] = (),
-        exchange: bool = False,
+        ranks: Sequence[Title] | None,
+        undealt: Sequence[AnyCard],
+        exchange: bool,
     ) -> None:
+        """Use `Game.new`; this only sets a checked position up."""
         n = len(hands)
         if not 2 <= n <= 5:
-            raise UserError(f"Daifugō needs 2-5 players, not {n}")
-        self.rules = rules
+            raise UserError(f"Daifugō needs 2-5 players, not {n}: choose 2, 3, 4 or 5")
+        super().__init__(
+            rules=rules,
+            hands=[list(h) for h in hands],
+            ranks=tuple(ranks) if ranks else (Title.HEIMIN,) * n,
+            turn=first,
+        )
         self.n = n
-        self.hands: list[list[AnyCard]] = [list(h) for h in hands]
         self.undealt: list[AnyCard] = list(undealt)
-        self.ranks: tuple[Title, ...] = tuple(ranks) if ranks else (Title.HEIMIN,) * n
-        self.revolution = False
-        self.eleven_back = False
-        self.f = Field()
         self.pile: list[AnyCard] = []
         self.finished: list[int] = []
         self.bottom: list[int] = []
@@ -74,29 +78,16 @@ class Game:
         self.fouls: list[int] = []
         self.history: list[tuple[int, Play | None]] = []
         self.known: dict[int, dict[int, set[AnyCard]]] = {s: {} for s in range(n)}
-        self.turn = first
         self.first = first
-        self.exchanges: list[ExchangeStep] = self._exchange_plan() if exchange else []
-        self.phase = Phase.EXCHANGE if self.exchanges else Phase.PLAY
-        if self.phase == Phase.EXCHANGE:
+        self.exchanges = self._exchange_plan() if exchange else []
+        if self.exchanges:
+            self.phase = Phase.EXCHANGE
             self.turn = self.exchanges[0].giver
         all_cards = [c for h in self.hands for c in h] + self.undealt
         if len(set(all_cards)) != len(all_cards):
             raise UserError("a card is dealt twice: each card may appear once")
 
     # ------------------------------------------------------------------ construction
-
-    @classmethod
-    def from_hands(
-        cls,
-        hands: Sequence[Sequence[str | AnyCard]],
-        rules: Rules | None = None,
-        first: int = 0,
-        ranks: Sequence[Title] | None = None,
-    ) -> Game:
-        """A game from given hands (codes like "3S", "10H", "JK"), straight into play."""
-        parsed = [[parse_card(c) for c in hand] for hand in hands]
-        return cls(parsed, rules or Rules.preset(1), first, ranks)
 
     @classmethod
     def new(
@@ -106,24 +97,62 @@ class Game:
         rules: Rules | None = None,
         players: int = 4,
         ranks: Sequence[Title] | None = None,
+        hands: Sequence[Sequence[str | AnyCard]] | None = None,
+        first: int = 0,
     ) -> Game:
-        """Shuffle and deal (from the seed), then pass cards by rank, as before every game."""
+        """The one way to build a game.
+
+        Dealt (``hands`` None): shuffle from the seed, deal round-robin from seat 0 (at most 15
+        each, the rest out of play), then the card passing that ``ranks`` (the titles from the
+        previous game, default all 平民) call for; the lowest title leads, a random one of
+        them (from the seed) when several share it.
+        Set up (``hands`` given, codes like "3S", "10H", "JK" or cards; their count is the
+        player count): straight into play, ``first`` leads, ``ranks`` only count for 都落ち.
+        """
+        rules = rules or Rules.preset(1)
+        if hands is not None:
+            parsed = [[parse_card(c) for c in hand] for hand in hands]
+            return cls(parsed, rules, first, ranks, (), exchange=False)
         if not 2 <= players <= 5:
             raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
         rng = random.Random(seed)
         deck = shuffled(deck_53(), rng)
-        hands: list[list[AnyCard]] = [[] for _ in range(players)]
+        dealt: list[list[AnyCard]] = [[] for _ in range(players)]
         i = 0
         while i < len(deck) and i < players * MAX_HAND:
-            hands[i % players].append(deck[i])
+            dealt[i % players].append(deck[i])
             i += 1
-        ranks = tuple(ranks) if ranks else (Title.HEIMIN,) * players
-        low = max(t.value for t in ranks)
-        lowest = [s for s in range(players) if ranks[s].value == low]
-        first = rng.choice(lowest) if len(lowest) > 1 else lowest[0]
-        for h in hands:
+        titles = tuple(ranks) if ranks else (Title.HEIMIN,) * players
+        low = max(t.value for t in titles)
+        lowest = [s for s in range(players) if titles[s].value == low]
+        lead = rng.choice(lowest) if len(lowest) > 1 else lowest[0]
+        for h in dealt:
             h.sort(key=sort_key)
-        return cls(hands, rules or Rules.preset(1), first, ranks, deck[i:], exchange=True)
+        return cls(dealt, rules, lead, titles, deck[i:], exchange=True)
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[AnyCard]]) -> Game:
+        """A game with the public state of `obs` and the given hands (the CPUs' look-ahead on
+        a determinization): `new` with those hands, then the field, order and places of `obs`."""
+        turn = obs.current_player if obs.current_player is not None else 0
+        g = cls.new(rules=obs.rules, hands=[list(h) for h in hands], ranks=obs.ranks, first=turn)
+        g.revolution = obs.revolution
+        g.eleven_back = obs.eleven_back
+        g.field = Field(
+            classify(parse_move(obs.top))[0] if obs.top is not None else None,
+            obs.last_player,
+            set(obs.passed),
+            frozenset(Suit(s) for s in obs.suit_lock) if obs.suit_lock else None,
+            obs.number_lock,
+            [],
+        )
+        g.pile = [parse_card(c) for c in obs.pile]
+        g.finished = list(obs.finished)
+        g.bottom = list(obs.bottom)
+        g.out = set(obs.out)
+        g.exchanges = [obs.exchange_step] if obs.exchange_step is not None else []
+        g.phase = obs.phase
+        return g
 
     def _exchange_plan(self) -> list[ExchangeStep]:
         seat = {t: s for s, t in enumerate(self.ranks)}
@@ -148,14 +177,7 @@ class Game:
         g.__dict__.update(self.__dict__)
         g.hands = [list(h) for h in self.hands]
         g.undealt = list(self.undealt)
-        g.f = Field(
-            self.f.top,
-            self.f.last_player,
-            set(self.f.passed),
-            self.f.suit_lock,
-            self.f.number_lock,
-            list(self.f.trick),
-        )
+        g.field = self.field.copy()
         g.pile = list(self.pile)
         g.finished = list(self.finished)
         g.bottom = list(self.bottom)
@@ -166,74 +188,36 @@ class Game:
         g.known = {s: {t: set(c) for t, c in d.items()} for s, d in self.known.items()}
         return g
 
-    copy = clone  # the former name
-
-    @classmethod
-    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[AnyCard]]) -> Game:
-        """A game with the public state of `obs` and the given hands (for CPU look-ahead)."""
-        g = cls.__new__(cls)
-        g.rules = obs.rules
-        g.n = obs.n_players
-        g.hands = [list(h) for h in hands]
-        g.undealt = []
-        g.ranks = obs.ranks
-        g.revolution = obs.revolution
-        g.eleven_back = obs.eleven_back
-        top = None
-        if obs.top is not None:
-            top = classify(parse_move(obs.top))[0]
-        g.f = Field(
-            top,
-            obs.last_player,
-            set(obs.passed),
-            frozenset(Suit(s) for s in obs.suit_lock) if obs.suit_lock else None,
-            obs.number_lock,
-            [],
-        )
-        g.pile = [parse_card(c) for c in obs.pile]
-        g.finished = list(obs.finished)
-        g.bottom = list(obs.bottom)
-        g.out = set(obs.out)
-        g.fouls = []
-        g.history = []
-        g.known = {s: {} for s in range(g.n)}
-        g.turn = obs.current_player if obs.current_player is not None else 0
-        g.first = g.turn
-        g.exchanges = [obs.exchange_step] if obs.exchange_step is not None else []
-        g.phase = obs.phase
-        return g
-
     # ------------------------------------------------------------------ public state
+
+    @property
+    def num_players(self) -> int:
+        return self.n
 
     @property
     def current_player(self) -> int | None:
         return None if self.phase == Phase.OVER else self.turn
 
     @property
-    def reversed(self) -> bool:
-        """True while the order is reversed (革命 xor 11バック)."""
-        return self.revolution != self.eleven_back
-
-    @property
     def top(self) -> Play | None:
-        return self.f.top
+        return self.field.top
 
     @property
     def trick(self) -> tuple[tuple[int, Play], ...]:
         """The plays on the field since it was last cleared: (seat, play)."""
-        return tuple(self.f.trick)
+        return tuple(self.field.trick)
 
     @property
     def suit_lock(self) -> frozenset[Suit] | None:
-        return self.f.suit_lock
+        return self.field.suit_lock
 
     @property
     def number_lock(self) -> bool:
-        return self.f.number_lock
+        return self.field.number_lock
 
     @property
     def last_player(self) -> int | None:
-        return self.f.last_player
+        return self.field.last_player
 
     @property
     def is_over(self) -> bool:
@@ -253,6 +237,12 @@ class Game:
             place[seat] = i + 1
         return tuple(place)
 
+    def returns(self) -> tuple[float, ...]:
+        """Once over, per seat: the number of players placed below it (its place turned into a
+        number, higher is better): 1st of 4 gets 3.0, last 0.0. A 禁止あがり or 都落ち seat
+        counts at the place it fell to."""
+        return tuple(float(self.n - place) for place in self.places())
+
     @property
     def active(self) -> list[int]:
         return [s for s in range(self.n) if s not in self.out]
@@ -260,25 +250,13 @@ class Game:
     def hand(self, seat: int) -> list[str]:
         return [str(c) for c in self.hands[seat]]
 
-    @property
-    def exchange_step(self) -> ExchangeStep | None:
-        return self.exchanges[0] if self.phase == Phase.EXCHANGE else None
-
     def can_pass(self) -> bool:
-        return self.phase == Phase.PLAY and self.f.top is not None
+        return self.phase == Phase.PLAY and self.field.top is not None
 
     def cards_accounted(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.pile) + len(self.undealt)
 
     # ------------------------------------------------------------------ card passing
-
-    def exchange_options(self) -> list[tuple[str, ...]]:
-        """The cards the pending giver may hand over, as codes (see legal_actions)."""
-        return [tuple(str(c) for c in g.cards) for g in gifts(self)]
-
-    def give(self, cards: Iterable[str | AnyCard]) -> None:
-        """The pending card passing: the giver hands these cards over (checked)."""
-        self.apply(Give(tuple(parse_card(c) for c in cards)))
 
     def _give(self, given: Sequence[AnyCard]) -> None:
         step = self.exchanges[0]
@@ -315,15 +293,6 @@ class Game:
         hand = self.hands[self.turn]
         return [p for p in candidates(self, hand) if refusal_code(self, p) is None]
 
-    def legal_moves(self) -> list[tuple[str, ...]]:
-        """The current player's plays as tuples of codes ("JK=6S" for a joker in a play).
-
-        During card passing: the cards the giver may hand over.
-        """
-        if self.phase == Phase.EXCHANGE:
-            return self.exchange_options()
-        return [p.codes for p in self.legal_plays()]
-
     def parse_action(self, text: str) -> Action:
         """An action from its `str()`: "pass", "give 2S 3H", "5S 5H", "JK=5S 5H", "JK".
 
@@ -335,20 +304,36 @@ class Game:
         try:
             if words and words[0].lower() == "give":
                 return Give(tuple(parse_card(w) for w in words[1:]))
-            return self._resolve(words, check=False)
+            readings = dict.fromkeys(canonical(self, p) for p in classify(parse_move(words)))
         except CardParseError as exc:
             raise UserError(f"'{text}': {exc}") from None
+        return next((p for p in readings if self.why_illegal(p) is None), next(iter(readings)))
 
     def why_illegal(self, action: Action) -> IllegalDaifugoMove | None:
         """None when `action` is legal now, else the error `apply` would raise."""
         return why_illegal(self, action)
 
-    def apply(self, action: Action) -> None:
-        """Take `action` for the current player; anything not in legal_actions() raises."""
+    def apply(self, action: Action) -> Applied:
+        """Take `action` for the current player; anything not in legal_actions() raises
+        IllegalDaifugoMove. Returns what it did (`Applied`: the announcements such as 革命 or
+        8切り, the trick a play cleared, the cards a gift handed over)."""
         error = self.why_illegal(action)
         if error is not None:
             raise error
-        self.push(action)
+        seat = self.turn
+        if isinstance(action, Give):
+            step = self.exchanges[0]
+            self._give(action.cards)
+            return Applied(seat, action, gift=Gift(step.giver, step.receiver, action.cards))
+        if isinstance(action, Pass):
+            self._pass()
+            return Applied(seat, action)
+        before = Before.of(self, len(self.fouls))
+        trick = tuple(self.field.trick)
+        self._play(action)
+        announced = events_of(before, self, len(self.fouls), action)
+        cleared = (*trick, (seat, action)) if not self.field.trick else ()
+        return Applied(seat, action, announced, cleared)
 
     def push(self, action: Action) -> None:
         """Take an action from legal_actions() without checking it again (CPU look-ahead)."""
@@ -358,46 +343,6 @@ class Game:
             self._give(action.cards)
         else:
             self._play(action)
-
-    def _resolve(self, cards: Iterable[str | AnyCard], check: bool = True) -> Play:
-        """The play these codes make: with a bare joker, the first reading legal now."""
-        readings = list(dict.fromkeys(canonical(self, p) for p in classify(parse_move(cards))))
-        if not check:
-            return next((p for p in readings if self.why_illegal(p) is None), readings[0])
-        first_error = None
-        for play in readings:
-            error = self.why_illegal(play)
-            if error is None:
-                return play
-            first_error = first_error or error
-        assert first_error is not None
-        raise first_error
-
-    def resolve(self, cards: Iterable[str | AnyCard]) -> Play:
-        """The legal play these codes make now ("JK" may stand for what fits); IllegalMove if
-        there is none."""
-        return self._resolve(cards)
-
-    def refusal(self, cards: Iterable[str | AnyCard]) -> IllegalMove | None:
-        """None when the current player may play these cards, else the error (for the UI)."""
-        try:
-            self._resolve(cards)
-        except IllegalMove as exc:
-            return exc
-        except ValueError as exc:  # not card codes at all
-            return _why("not_an_action", action=str(exc))
-        return None
-
-    def check(self, cards: Iterable[str | AnyCard]) -> str | None:
-        """None when the current player may play these cards, else why not in English."""
-        error = self.refusal(cards)
-        return None if error is None else str(error)
-
-    def play(self, cards: Iterable[str | AnyCard]) -> Play:
-        """The current player plays these cards ("JK" or "JK=5S" for the joker), checked."""
-        play = self._resolve(cards)
-        self.push(play)
-        return play
 
     def would_foul(self, play: Play) -> bool:
         """True when going out with `play` now breaks 禁止あがり."""
@@ -413,7 +358,7 @@ class Game:
                 return True
         if play.kind != SEQUENCE and play.rank == Rank.EIGHT and self.rules.eight_cut:
             return True
-        top = self.f.top
+        top = self.field.top
         if self.rules.spade_three and top is not None and top.lone_joker:
             if play.cards[0] == SPADE_3:
                 return True
@@ -426,7 +371,7 @@ class Game:
             hand.remove(c)
         self.pile.extend(play.cards)
         self.history.append((seat, play))
-        f = self.f
+        f = self.field
         top = f.top
         rev = self.reversed
         foul = not hand and self.would_foul(play)
@@ -470,16 +415,12 @@ class Game:
         else:
             self.turn = self._next_active(seat)
 
-    def pass_turn(self) -> None:
-        """The current player passes (checked)."""
-        self.apply(Pass())
-
     def _pass(self) -> None:
         seat = self.turn
-        self.f.passed.add(seat)
+        self.field.passed.add(seat)
         self.history.append((seat, None))
-        last = self.f.last_player
-        waiting = [s for s in self.active if s != last and s not in self.f.passed]
+        last = self.field.last_player
+        waiting = [s for s in self.active if s != last and s not in self.field.passed]
         assert last is not None  # a pass needs a play on the field (the leader cannot pass)
         if not waiting:
             self._clear_field()
@@ -488,7 +429,7 @@ class Game:
             self.turn = self._next_active(seat)
 
     def _clear_field(self) -> None:
-        self.f = Field()
+        self.field = Field()
         self.eleven_back = False
 
     def _next_active(self, seat: int) -> int:
@@ -512,7 +453,7 @@ class Game:
     # ------------------------------------------------------------------ observation
 
     def observation(self, seat: int) -> Observation:
-        f = self.f
+        f = self.field
         return Observation(
             seat=seat,
             n_players=self.n,
@@ -538,14 +479,12 @@ class Game:
             ranks=self.ranks,
             undealt=len(self.undealt),
             known=tuple(
-                (t, tuple(str(c) for c in cards if c in self.hands[t]))
+                (t, tuple(str(c) for c in self.hands[t] if c in cards))
                 for t, cards in sorted(self.known[seat].items())
             ),
             exchange_step=self.exchange_step,
             last_player=f.last_player,
         )
-
-    observe = observation  # the former name
 
 
 def sort_key(card: AnyCard) -> tuple[int, int]:

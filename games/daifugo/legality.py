@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from games.common.cards import JOKER, AnyCard, Card, Suit
 from games.daifugo.plays import (
@@ -32,13 +31,10 @@ from games.daifugo.plays import (
     single,
     strength,
 )
-from games.daifugo.state import Phase
-
-if TYPE_CHECKING:
-    from games.daifugo.game import Game
+from games.daifugo.state import Phase, Position
 
 
-def why_illegal(g: Game, action: Action) -> IllegalDaifugoMove | None:
+def why_illegal(g: Position, action: Action) -> IllegalDaifugoMove | None:
     """None when `action` is legal now, else the error `apply` would raise."""
     if g.phase == Phase.OVER:
         return _why("game_over")
@@ -47,7 +43,7 @@ def why_illegal(g: Game, action: Action) -> IllegalDaifugoMove | None:
     if g.phase == Phase.EXCHANGE:
         return _why("exchange_first")
     if isinstance(action, Pass):
-        return None if g.f.top is not None else _why("lead_no_pass")
+        return None if g.field.top is not None else _why("lead_no_pass")
     if not isinstance(action, Play):
         return _why("not_an_action", action=repr(action))
     hand = g.hands[g.turn]
@@ -69,7 +65,7 @@ def why_illegal(g: Game, action: Action) -> IllegalDaifugoMove | None:
     return refusal_error(g, action)
 
 
-def canonical(g: Game, play: Play) -> Play:
+def canonical(g: Position, play: Play) -> Play:
     """Without 絵柄しばり a joker in a set stands for the first missing suit (♠♥♦♣): the
     suit changes nothing, so legal_actions lists that reading only."""
     if play.kind != SET or not play.has_joker or g.rules.suit_lock:
@@ -81,10 +77,10 @@ def canonical(g: Game, play: Play) -> Play:
     return _make_play(SET, _face_sort([(c, c) for c in real] + [(JOKER, face)]))
 
 
-def refusal_code(g: Game, play: Play) -> str | None:
+def refusal_code(g: Position, play: Play) -> str | None:
     """The one legality rule for a well-formed play from the current hand: None when it
     may be made on the current field, else the reason code (see `refusal_error`)."""
-    top = g.f.top
+    top = g.field.top
     if top is None:
         return None
     if top.lone_joker:
@@ -103,21 +99,21 @@ def refusal_code(g: Game, play: Play) -> str | None:
             return "not_stronger_reversed"
     elif not play.lo > top.lo:
         return "not_stronger"
-    lock = g.f.suit_lock
+    lock = g.field.suit_lock
     if lock is not None and play.suits != lock:
         return "suit_lock"
-    if g.f.number_lock and play.key(rev) != top.key(rev) + (-1 if rev else 1):
+    if g.field.number_lock and play.key(rev) != top.key(rev) + (-1 if rev else 1):
         need = top.key(rev) + (-1 if rev else 1)
         return "number_lock" if 3 <= need <= 15 else "number_lock_end"
     return None
 
 
-def refusal_error(g: Game, play: Play) -> IllegalDaifugoMove | None:
+def refusal_error(g: Position, play: Play) -> IllegalDaifugoMove | None:
     """`refusal_code` with the parameters its message needs."""
     code = refusal_code(g, play)
     if code is None:
         return None
-    top = g.f.top
+    top = g.field.top
     assert top is not None
     rev = g.reversed
     if code == "field_needs":
@@ -125,7 +121,7 @@ def refusal_error(g: Game, play: Play) -> IllegalDaifugoMove | None:
     if code in ("not_stronger", "not_stronger_reversed"):
         return _why(code, play=play, top=top, why="革命" if g.revolution else "11バック")
     if code == "suit_lock":
-        lock = g.f.suit_lock or frozenset()
+        lock = g.field.suit_lock or frozenset()
         return _why(code, suits="".join(s.symbol for s in SUIT_ORDER if s in lock))
     if code == "number_lock":
         need = top.key(rev) + (-1 if rev else 1)
@@ -133,10 +129,10 @@ def refusal_error(g: Game, play: Play) -> IllegalDaifugoMove | None:
     return _why(code)
 
 
-def candidates(g: Game, hand: Sequence[AnyCard]) -> list[Play]:
+def candidates(g: Position, hand: Sequence[AnyCard]) -> list[Play]:
     """The move generator: every well-formed play from `hand` that may beat the field by shape
     and strength (locks are left to `refusal_code`, which legal_plays applies)."""
-    top = g.f.top
+    top = g.field.top
     if top is not None and top.lone_joker:
         if g.rules.spade_three and SPADE_3 in hand:
             return [single(SPADE_3)]
@@ -210,7 +206,7 @@ def candidates(g: Game, hand: Sequence[AnyCard]) -> list[Play]:
     return out
 
 
-def gifts(g: Game) -> list[Give]:
+def gifts(g: Position) -> list[Give]:
     """The gifts the pending giver may hand over (all of them, or the strongest card only)."""
     step = g.exchange_step
     if step is None:
@@ -222,7 +218,7 @@ def gifts(g: Game) -> list[Give]:
     return [Give(combo) for combo in itertools.combinations(hand, step.count)]
 
 
-def gift_refusal(g: Game, given: Sequence[AnyCard]) -> IllegalDaifugoMove | None:
+def gift_refusal(g: Position, given: Sequence[AnyCard]) -> IllegalDaifugoMove | None:
     """None when the pending giver may hand over `given`, else why not."""
     step = g.exchange_step
     if step is None:

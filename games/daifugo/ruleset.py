@@ -31,16 +31,10 @@ class Rules:
 
     @classmethod
     def preset(cls, number: int) -> Rules:
-        """ルール1..4 exactly as the seed's table."""
-        if number == 1:
-            return cls(True, True, True, True, True, True, True, True)
-        if number == 2:
-            return cls(True, True, True, True, False, False, True, True)
-        if number == 3:
-            return cls(True, True, True, True, False, False, False, False)
-        if number == 4:
-            return cls(True, False, True, False, False, False, False, False)
-        raise UserError(f"rule set {number} does not exist: choose 1, 2, 3 or 4")
+        """ルール1..4 exactly as the seed's table (PRESETS)."""
+        if number not in PRESETS:
+            raise UserError(f"rule set {number} does not exist: choose 1, 2, 3 or 4")
+        return PRESETS[number]
 
     @classmethod
     def uecda(cls) -> Rules:
@@ -50,10 +44,52 @@ class Rules:
         return cls(True, False, True, False, True, False, True, False)
 
     def preset_number(self) -> int | None:
-        for n in (1, 2, 3, 4):
-            if Rules.preset(n) == self:
-                return n
-        return None
+        return next((n for n, rules in PRESETS.items() if rules == self), None)
+
+
+# ルール1..4, the seed's table read left-aligned (see the module's docstring)
+PRESETS: dict[int, Rules] = {
+    1: Rules(
+        revolution=True,
+        forbidden_finish=True,
+        eight_cut=True,
+        eleven_back=True,
+        suit_lock=True,
+        number_lock=True,
+        spade_three=True,
+        miyako_ochi=True,
+    ),
+    2: Rules(
+        revolution=True,
+        forbidden_finish=True,
+        eight_cut=True,
+        eleven_back=True,
+        suit_lock=False,
+        number_lock=False,
+        spade_three=True,
+        miyako_ochi=True,
+    ),
+    3: Rules(
+        revolution=True,
+        forbidden_finish=True,
+        eight_cut=True,
+        eleven_back=True,
+        suit_lock=False,
+        number_lock=False,
+        spade_three=False,
+        miyako_ochi=False,
+    ),
+    4: Rules(
+        revolution=True,
+        forbidden_finish=False,
+        eight_cut=True,
+        eleven_back=False,
+        suit_lock=False,
+        number_lock=False,
+        spade_three=False,
+        miyako_ochi=False,
+    ),
+}
 
 
 RULE_NAMES = {

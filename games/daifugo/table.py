@@ -1,81 +1,126 @@
-"""The Daifugō table without Qt: games in a row, whose turn, the CPUs' moves and the chips.
+"""The Daifugō table without Qt: games in a row, people and CPUs at any seats, the CPUs'
+moves, refusals in the table's language and the chips (games.common.table.TableProtocol).
 
-`DaifugoTable` (games.daifugo.qt.window) only paints this and forwards the person's input; its timer
-asks `cpu_to_move` and calls `step_cpu()` after `delay_ms`. Seat 0 is the person.
+A Qt window (games.daifugo.qt.window), a web server and a test drive it the same way: `act`
+for the seat to move (a person's action, an action's text, or a CPU's choice), `step_cpu`
+when a CPU is due, `view` to paint. What a person's selection of cards may do (the play
+button, the joker's readings, the prompt) is decided in games.daifugo.selection, which the
+table's `selection_*` methods and `prompt` answer.
 
 Money, as the seed's rooms: every seat pays its title's fee when a game starts (a seat that
 cannot pay the largest fee is topped up first), the winner takes the prize when it ends, and
-leaving mid-game costs the room's penalty on top.
+a person leaving mid-game pays the room's penalty on top; a CPU plays their seat out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
-from games.common.cards import AnyCard, parse_card
+from eventkit.i18n import Texts
+from games.common.cards import AnyCard
+from games.common.protocol import GameInfo, IllegalMove
+from games.common.table import Refused, Results, refused, seat_list
+from games.daifugo import selection
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
-from games.daifugo.events import Before, events_of
-from games.daifugo.rules import Action, Game, Give, Match, Pass, Play, Rules, Title
+from games.daifugo.events import Applied, Gift
+from games.daifugo.game import Game
+from games.daifugo.match import Match
+from games.daifugo.plays import Action, IllegalDaifugoMove, Pass, Play
+from games.daifugo.ruleset import Rules, Title
+from games.daifugo.state import Observation
+from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA, TEXTS, explain
 
-HUMAN = 0
+__all__ = ["Gift", "Start", "TableSession", "TableView"]
 
 
 @dataclass(frozen=True)
 class Start:
-    """What starting a game did to the person's chips."""
+    """What starting a game did to the people's chips: seat -> balance after a top-up."""
 
-    topped_up_to: int | None  # the person's balance after a top-up, None if none was needed
+    topped_up: Mapping[int, int]
 
 
 @dataclass(frozen=True)
-class Gift:
-    """One card passing before a game: who gave which cards to whom."""
+class TableView:
+    """What one seat (or, with ``seat`` None, a spectator) may see of the table now.
 
-    giver: int
-    receiver: int
-    cards: tuple[AnyCard, ...]
+    ``observation``: the engine's observation of that seat; for the public view the same
+    with no hand and nothing known (``seat`` -1). ``gifts``: this game's card passing that
+    the seat took part in (none for the public). ``balances``: each seat's chips."""
+
+    seat: int | None
+    names: tuple[str, ...]
+    people: tuple[int, ...]
+    to_move: int | None
+    titles: tuple[Title, ...]
+    passed: tuple[int, ...]
+    announcements: tuple[str, ...]
+    gifts: tuple[Gift, ...]
+    balances: tuple[int, ...]
+    observation: Observation | None
 
 
 class TableSession:
-    """A table of games for one person and CPUs: flow, turns, CPU moves, fees and prizes."""
+    """A table of games for people and CPUs: flow, turns, CPU moves, refusals, fees, prizes."""
+
+    info: GameInfo = Game.info
 
     def __init__(
         self,
         *,
-        names: Sequence[str],
+        players: int | None = None,
+        people: frozenset[int] | set[int] = frozenset({0}),
+        seed: int | None = None,
+        language: str = "ja",
+        cpu_levels: Sequence[str] = ("normal",),
+        names: Sequence[str] | None = None,
         rules: Rules | None = None,
         room: Room | None = None,
-        cpu_levels: Sequence[str] = ("normal",),
-        seed: int | None = None,
         bank: ChipBank | None = None,
         strong_samples: int = 24,
         delay_ms: int = 800,
     ) -> None:
-        players = len(names)
-        self.names = list(names)
+        if players is None:
+            players = len(names) if names is not None else 4
+        if names is not None and len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} players: give one per seat")
+        if not Game.info.min_players <= players <= Game.info.max_players:
+            raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
+        self.language = language
+        self.t = Texts(TEXTS, language)
+        self._people = seat_list(people, players)
+        self.names = list(names) if names is not None else self._default_names(players)
         self.rules = rules or Rules.preset(1)
         self.room = room or ROOMS["beginner"]
-        self.delay_ms = delay_ms  # CPU pacing: the view waits this long before step_cpu()
+        self.cpu_levels = tuple(cpu_levels)
+        self.delay_ms = delay_ms  # CPU pacing: a view waits this long before step_cpu()
         self.match = Match(players, self.rules, seed)
+        # every seat has a CPU ready (a person who leaves hands theirs over); the i-th CPU
+        # seat plays at cpu_levels[i], each seeded from the table's seed, so a table replays
         base = seed if seed is not None else 0
-        # each CPU gets its own seed derived from the table's, so a seeded table replays
-        self.cpus: list[CPU | None] = [None] + [
+        levels = iter(range(players))
+        self._cpus = [
             CPU(
-                cpu_levels[min(i, len(cpu_levels) - 1)],
-                seed=None if seed is None else base * 31 + i,
+                self.cpu_levels[
+                    min(0 if s in self._people else next(levels), len(self.cpu_levels) - 1)
+                ],
+                seed=None if seed is None else base * 31 + s - 1,
                 samples=strong_samples,
             )
-            for i in range(players - 1)
+            for s in range(players)
         ]
         self.bank = bank or ChipBank()
         self.game: Game | None = None
         self.titles_played: tuple[Title, ...] = ()
         self.settlement: Settlement | None = None
+        self._results: Results | None = None
         self.in_game = False
-        self.left: set[int] = set()  # seats whose player left this game (no prize for them)
+        self.left: set[int] = set()  # seats whose person left this game (no prize for them)
+        self.penalties: dict[int, int] = {}  # seat -> what leaving this game cost
         self.passed: set[int] = set()  # seats whose last action on this field was a pass
         self.gifts: list[Gift] = []  # this game's card passing so far
         self.save_error: str | None = None  # why the chips could not be saved (kept for later)
@@ -86,22 +131,54 @@ class TableSession:
         self.event_seat: int | None = None
         self.cleared_trick: tuple[tuple[int, Play], ...] = ()
 
+    def _default_names(self, players: int) -> list[str]:
+        one = len(self._people) == 1
+        return [
+            (self.t["you"] if one else self.t["player"].format(n=s + 1))
+            if s in self._people
+            else self.t["cpu"].format(n=s)
+            for s in range(players)
+        ]
+
+    # ------------------------------------------------------------ seats
+
     @property
-    def players(self) -> int:
+    def num_players(self) -> int:
         return len(self.names)
+
+    @property
+    def people(self) -> frozenset[int]:
+        return self._people
+
+    def seat_people(self, seats: frozenset[int] | set[int]) -> None:
+        """Which seats are people from now on; a seat that stops being one is played by its
+        CPU from the next move (the table's level)."""
+        self._people = seat_list(seats, self.num_players)
+
+    @property
+    def cpus(self) -> list[CPU | None]:
+        """Per seat: the CPU that plays it, None for a person's seat."""
+        return [None if s in self._people else cpu for s, cpu in enumerate(self._cpus)]
+
+    @property
+    def out(self) -> frozenset[int]:
+        """The seats no longer in this game (gone out, fallen): they may watch other hands."""
+        g = self.game
+        return frozenset(g.out) if g is not None and self.in_game else frozenset()
 
     # ------------------------------------------------------------ flow
 
     def start_game(self) -> Start:
         """Deal the next game of the match and collect the fees."""
         self.settlement = None
+        self._results = None
         self.passed.clear()
         self.load(self.match.new_game())
-        topped = None
+        topped: dict[int, int] = {}
         largest = fee(self.room, Title.DAIFUGO)
-        for name in self.names:
-            if self.bank.top_up(name, largest) and name == self.names[HUMAN]:
-                topped = self.bank.balance(name)
+        for seat, name in enumerate(self.names):
+            if self.bank.top_up(name, largest) and seat in self._people:
+                topped[seat] = self.bank.balance(name)
         # the fees and the game in progress in one save: a crash before its end is refunded
         self._close_game(refund=False)  # one started over unfinished stays paid, as before
         self.open_game = self.bank.open_game(self._fees())
@@ -121,66 +198,86 @@ class TableSession:
         self.titles_played = game.ranks
         self.in_game = True
         self.left = set()
+        self.penalties = {}
         self.passed.clear()
         self.gifts = []
 
     @property
-    def human_to_move(self) -> bool:
+    def to_move(self) -> int | None:
         g = self.game
-        return g is not None and not g.is_over and g.current_player == HUMAN
+        return g.current_player if g is not None and self.in_game else None
 
     @property
-    def cpu_to_move(self) -> bool:
-        g = self.game
-        return g is not None and not g.is_over and g.current_player != HUMAN
+    def cpu_due(self) -> bool:
+        seat = self.to_move
+        return seat is not None and seat not in self._people
 
-    def step_cpu(self) -> Action | None:
-        """The CPU whose turn it is moves; None when it is no CPU's turn."""
+    def legal_actions(self, seat: int) -> list[Action]:
         g = self.game
-        if g is None or not self.cpu_to_move:
+        return g.legal_actions() if g is not None and seat == self.to_move else []
+
+    def refusal(self, seat: int, action: object) -> Refused | None:
+        try:
+            self._action(seat, action)
+        except Refused as error:
+            return error
+        return None
+
+    def _refused(self, error: IllegalMove | str) -> Refused:
+        templates = ILLEGAL_JA if self.language == "ja" else ILLEGAL_EN
+        if isinstance(error, IllegalMove):
+            return Refused(error.code, error.params, explain(error, self.language))
+        return refused(error, templates, self.language)
+
+    def _action(self, seat: int, action: object) -> Action:
+        """`action` (or its text) checked for `seat` now: the engine's value, or Refused."""
+        g = self.game
+        if g is None or not self.in_game:
+            raise self._refused("no_game")
+        if seat != self.to_move:
+            raise self._refused("not_your_turn")
+        try:
+            value = g.parse_action(action) if isinstance(action, str) else action
+        except IllegalMove as error:
+            raise self._refused(error) from None
+        except UserError:
+            raise self._refused(IllegalDaifugoMove("not_an_action", action=action)) from None
+        error = g.why_illegal(value)  # type: ignore[arg-type]
+        if error is not None:
+            raise self._refused(error)
+        return value  # type: ignore[return-value]
+
+    def act(self, seat: int, action: object) -> Applied:
+        """The seat to move takes `action` (an action or its text, a person's or a CPU's
+        choice): the engine's event, or Refused (code, params, text in the table's language)."""
+        return self._take(seat, self._action(seat, action))
+
+    def cpu_choice(self) -> tuple[int, Action] | None:
+        g = self.game
+        if g is None or not self.cpu_due:
             return None
         seat = g.turn
-        cpu = self.cpus[seat]
-        assert cpu is not None
-        action = cpu.choose(g.observation(seat))
-        self._take(seat, action)
-        return action
+        return seat, self._cpus[seat].choose(g.observation(seat))
 
-    def play(self, codes: Sequence[str]) -> Play:
-        """The person plays these cards ("JK=5S" for the joker); IllegalMove if not allowed."""
-        g = self._human_game()
-        play = g.resolve(codes)
-        self._take(HUMAN, play)
-        return play
+    def step_cpu(self) -> tuple[int, Action] | None:
+        """The CPU whose turn it is moves: (seat, action); None when it is no CPU's turn."""
+        chosen = self.cpu_choice()
+        if chosen is not None:
+            self._take(*chosen)
+        return chosen
 
-    def give(self, codes: Sequence[str]) -> None:
-        """The person hands these cards over during card passing; IllegalMove if not allowed."""
-        self._human_game()
-        self._take(HUMAN, Give(tuple(parse_card(c) for c in codes)))
+    def advance(self) -> bool:
+        """Daifugō has no step of its own between actions."""
+        return False
 
-    def pass_turn(self) -> None:
-        self._human_game()
-        self._take(HUMAN, Pass())
-
-    def _human_game(self) -> Game:
-        if self.game is None or not self.human_to_move:
-            raise UserError("it is not your turn")
-        return self.game
-
-    def _take(self, seat: int, action: Action) -> None:
+    def _take(self, seat: int, action: Action) -> Applied:
         g = self.game
         assert g is not None
-        step = g.exchange_step
-        before = Before.of(g)
-        trick = g.trick
-        g.apply(action)
-        self.events, self.event_seat, self.cleared_trick = (), seat, ()
-        if isinstance(action, Play):
-            self.events = events_of(before, g, action)
-            if not g.trick:
-                self.cleared_trick = (*trick, (seat, action))
-        if isinstance(action, Give) and step is not None:
-            self.gifts.append(Gift(step.giver, step.receiver, action.cards))
+        applied = g.apply(action)
+        self.events, self.event_seat = applied.announcements, seat
+        self.cleared_trick = applied.cleared_trick
+        if applied.gift is not None:
+            self.gifts.append(applied.gift)
         if isinstance(action, Pass):
             self.passed.add(seat)
         elif isinstance(action, Play):
@@ -189,6 +286,7 @@ class TableSession:
             self.passed.clear()
         if g.is_over:
             self._finish()
+        return applied
 
     def _finish(self) -> None:
         g = self.game
@@ -200,71 +298,153 @@ class TableSession:
         self._close_game(refund=False)
         self._save_chips()
         self.match.record(g)
+        money = tuple(d - self.penalties.get(s, 0) for s, d in enumerate(self.settlement.deltas))
+        self._results = Results(
+            returns=g.returns(),
+            places=g.places(),
+            money=money,
+            balances=tuple(self.bank.balance(n) for n in self.names),
+        )
 
-    def human_gifts(self) -> tuple[list[Gift], list[Gift]]:
-        """The card passing that involved the person: (what they received, what they gave)."""
-        received = [gift for gift in self.gifts if gift.receiver == HUMAN]
-        given = [gift for gift in self.gifts if gift.giver == HUMAN]
+    def results(self) -> Results | None:
+        return self._results
+
+    # ------------------------------------------------------------ what a seat sees
+
+    def view(self, seat: int | None) -> TableView:
+        g = self.game
+        observation = None
+        if g is not None:
+            if seat is None:
+                observation = dataclasses.replace(g.observation(0), seat=-1, hand=(), known=())
+            else:
+                observation = g.observation(seat)
+        return TableView(
+            seat=seat,
+            names=tuple(self.names),
+            people=tuple(sorted(self._people)),
+            to_move=self.to_move,
+            titles=self.titles_played,
+            passed=tuple(sorted(self.passed)),
+            announcements=self.events,
+            gifts=tuple(
+                x for x in self.gifts if seat is not None and seat in (x.giver, x.receiver)
+            ),
+            balances=tuple(self.bank.balance(n) for n in self.names),
+            observation=observation,
+        )
+
+    def gifts_of(self, seat: int) -> tuple[list[Gift], list[Gift]]:
+        """The card passing that involved `seat`: (what it received, what it gave)."""
+        received = [gift for gift in self.gifts if gift.receiver == seat]
+        given = [gift for gift in self.gifts if gift.giver == seat]
         return received, given
 
-    @property
-    def human_out(self) -> bool:
-        """The person has gone out (or fallen) and only watches the rest of this game."""
-        return self.in_game and self.game is not None and HUMAN in self.game.out
+    def is_out(self, seat: int) -> bool:
+        """`seat` has gone out (or fallen) and only watches the rest of this game."""
+        return seat in self.out
 
-    @property
-    def human_fee(self) -> int:
-        """The fee the person paid for this game (it stays in the pot if they leave)."""
-        return self._fees()[self.names[HUMAN]] if self.in_game else 0
+    def fee_of(self, seat: int) -> int:
+        """The fee `seat` paid for this game (it stays in the pot if they leave)."""
+        return self._fees()[self.names[seat]] if self.in_game else 0
 
     @property
     def prize(self) -> int:
         """This game's prize: the pot less the play fee."""
-        return settle(self.room, self.titles_played, list(range(self.players))).prize
+        return settle(self.room, self.titles_played, list(range(self.num_players))).prize
 
-    @property
-    def human_is_leading(self) -> bool:
-        """The person went out first and would take the prize when the game ends."""
+    def is_leading(self, seat: int) -> bool:
+        """`seat` went out first and would take the prize when the game ends."""
         g = self.game
-        return self.in_game and g is not None and bool(g.finished) and g.finished[0] == HUMAN
+        return self.in_game and g is not None and bool(g.finished) and g.finished[0] == seat
 
-    @property
-    def leave_cost(self) -> int:
-        """What leaving now would cost on top of the fee: the room's penalty mid-game, nothing
-        between games or once the person has gone out (their game is over)."""
-        if not self.in_game or self.human_out:
+    def status_of(self, seat: int) -> str:
+        """反則 / 都落ち / n位 next to a seat's name ("" while it plays)."""
+        g = self.game
+        if g is None:
+            return ""
+        if seat in g.fouls:
+            return str(self.t["fouled"])
+        if seat in g.bottom:
+            return str(self.t["fell"])
+        if seat in g.finished:
+            return str(self.t["out"].format(n=g.finished.index(seat) + 1))
+        return ""
+
+    # ------------------------------------------------------------ a person's selection
+
+    def selection_refusal(self, seat: int, codes: Sequence[str]) -> str | None:
+        """None when `seat` may play (or give) these cards now, else why not in the table's
+        language ("" when there is nothing to say, e.g. nothing selected)."""
+        if self.game is None or self.to_move != seat or seat not in self._people:
+            return ""
+        return selection.refusal(self.game, codes, self.language)
+
+    def joker_readings(self, seat: int, codes: Sequence[str]) -> list[tuple[str, ...]]:
+        """The legal plays of exactly these cards, one per card the joker may stand for."""
+        if self.game is None or self.to_move != seat:
+            return []
+        return selection.joker_readings(self.game, codes)
+
+    def legal_cards(self, seat: int) -> set[AnyCard]:
+        """`seat`'s cards that take part in some legal play (or may be given) now."""
+        if self.game is None or self.to_move != seat or seat not in self._people:
+            return set()
+        return selection.legal_cards(self.game)
+
+    def can_pass(self, seat: int) -> bool:
+        g = self.game
+        return g is not None and self.to_move == seat and seat in self._people and g.can_pass()
+
+    def selection_action(self, seat: int, codes: Sequence[str]) -> str:
+        """The text of the action these selected cards make: a gift during card passing."""
+        g = self.game
+        giving = g is not None and g.exchange_step is not None and g.exchange_step.giver == seat
+        return " ".join(["give", *codes] if giving else codes)
+
+    def prompt(self, seat: int, codes: Sequence[str]) -> str:
+        """The line under the field for `seat`: whose turn, what to do, or why the selection
+        is refused."""
+        if self.game is None:
+            return ""
+        return selection.prompt(self, seat, codes)
+
+    # ------------------------------------------------------------ leaving
+
+    def leave_cost(self, seat: int) -> int:
+        """What leaving now would cost `seat` on top of the fee: the room's penalty mid-game,
+        nothing between games or once the seat has gone out (its game is over)."""
+        if not self.in_game or self.is_out(seat):
             return 0
         return leave_penalty(self.room)
 
-    def leave(self) -> int:
-        """The person leaves this game. Mid-game: the penalty on top of the fee. After going
-        out: nothing more; their fee stays in the pot. Either way a CPU plays the seat out,
-        and as the seed says the prize goes to the next place when the winner has left before
-        receiving it. Returns the penalty paid."""
-        if not self.in_game:
-            return 0
-        penalty = self.leave_cost
+    def leave(self, seat: int) -> int:
+        """The person at `seat` leaves this game. Mid-game: the penalty on top of the fee
+        (saved with the game's end). After going out: nothing more; the fee stays in the pot.
+        Either way a normal CPU plays the seat from now on (`play_out` at once, or the CPU
+        moves one by one), and as the seed says the prize goes to the next place when the
+        winner has left before receiving it. Returns the penalty paid."""
+        g = self.game
+        if not self.in_game or g is None or seat in self.left or seat not in self._people:
+            return 0  # between games, or a seat that has left already or is a CPU's
+        penalty = self.leave_cost(seat)
         if penalty:
-            self.bank.add(self.names[HUMAN], -penalty)
-        self.left.add(HUMAN)
-        self._play_out()
-        if self.in_game:  # nothing to play out (a position loaded by hand): just save
+            self.bank.add(self.names[seat], -penalty)
+            self.penalties[seat] = self.penalties.get(seat, 0) + penalty
+        self.left.add(seat)
+        self._cpus[seat] = CPU("normal", seed=len(g.history))
+        self.seat_people(self._people - {seat})
+        return penalty
+
+    def play_out(self) -> None:
+        """The CPUs finish the game at once (a window closing after its person left)."""
+        g = self.game
+        while g is not None and self.in_game and not g.is_over and self.cpu_due:
+            self.step_cpu()
+        if self.in_game and (g is None or g.is_over):  # nothing to play out: just save
             self.in_game = False
             self._close_game(refund=False)
             self._save_chips()
-        return penalty
-
-    def _play_out(self) -> None:
-        """The CPUs finish the game, a normal CPU standing in for the seat that left."""
-        g = self.game
-        if g is None:
-            return
-        stand_in = CPU("normal", seed=len(g.history))
-        while self.in_game and not g.is_over:
-            seat = g.current_player
-            assert seat is not None
-            cpu = self.cpus[seat] or stand_in
-            self._take(seat, cpu.choose(g.observation(seat)))
 
     def interrupt(self) -> bool:
         """The program is stopped mid-game (Ctrl+C, a shutdown): nobody chose to leave and

@@ -9,8 +9,8 @@ from eventkit.i18n import translate
 from games.common.cards import AnyCard
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import PLAY_FEE_PERCENT, Room, fee, leave_penalty
-from games.daifugo.rules import RULE_NAMES, Rules, Title
-from games.daifugo.table import Gift
+from games.daifugo.events import Gift
+from games.daifugo.ruleset import RULE_NAMES, Rules, Title
 
 TEXTS = {
     "ja": {
@@ -19,6 +19,7 @@ TEXTS = {
         "pass": "パス",
         "give": "渡す",
         "you": "あなた",
+        "player": "プレイヤー{n}",
         "cpu": "CPU{n}",
         "cards": "{n}枚",
         "your_turn": "あなたの番です。カードを選んで「出す」か「パス」。",
@@ -105,6 +106,7 @@ TEXTS = {
         "pass": "Pass",
         "give": "Give",
         "you": "You",
+        "player": "Player {n}",
         "cpu": "CPU {n}",
         "cards": "{n} cards",
         "your_turn": "Your turn: select cards and Play, or Pass.",
@@ -228,7 +230,7 @@ _SHAPE_CODES = (
     "not_an_action",
 )
 _BAD_SHAPE = "その組み合わせでは出せません（1枚・同じ数字・同じ絵柄の3枚以上の連番）"
-# the engine's refusal codes (games.daifugo.rules.IllegalDaifugoMove) in Japanese
+# the engine's refusal codes (games.daifugo.plays.IllegalDaifugoMove) in Japanese
 ILLEGAL_JA = {
     "number_lock": "階段しばり中：次は {rank} しか出せません",
     "number_lock_end": "階段しばり中：もう出せるカードがありません",
@@ -442,7 +444,7 @@ def _reversed_when(rules: Rules, language: str) -> str:
 
 
 def forbidden_cards(rules: Rules, language: str) -> str:
-    """The plays that may not finish a game under these rules (games.daifugo.rules.would_foul)."""
+    """The plays that may not finish a game under these rules (games.daifugo.game.Game.would_foul)."""
     t = HELP_TEXTS["ja" if language == "ja" else "en"]
     when = _reversed_when(rules, language)
     unless = t["ff_unless"].format(when=when) if when else ""

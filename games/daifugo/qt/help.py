@@ -14,7 +14,7 @@ from eventkit import theme
 from eventkit.i18n import Texts
 from games.common.textfit import MIN_TEXT
 from games.daifugo.chips import Room
-from games.daifugo.rules import Rules
+from games.daifugo.ruleset import Rules
 from games.daifugo.texts import HELP_KEYS, HELP_TEXTS, TEXTS, rules_panel, rules_summary
 
 
@@ -153,6 +153,15 @@ class HelpOverlay(QWidget):
             return False
         self.show_page(self.page + 1)
         return True
+
+    def key(self, key: int) -> bool:
+        """→ / Space / Enter turn the page, ← goes back; True when the key closes the help
+        (Esc, or Space / Enter on the last page)."""
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Return):
+            return not self.next_page() and key != Qt.Key.Key_Right
+        if key == Qt.Key.Key_Left and self.page > 0:
+            self.show_page(self.page - 1)
+        return key == Qt.Key.Key_Escape
 
     def paintEvent(self, event) -> None:
         p = QPainter(self)

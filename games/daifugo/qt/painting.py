@@ -14,8 +14,9 @@ from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPen
 from eventkit import theme
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.textfit import draw_fitted
+from games.daifugo.plays import SUIT_ORDER
 from games.daifugo.qt.layout import TableLayout
-from games.daifugo.rules import SUIT_ORDER, Phase
+from games.daifugo.state import Phase
 
 if TYPE_CHECKING:
     from games.daifugo.qt.window import DaifugoTable

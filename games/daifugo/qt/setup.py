@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from eventkit.i18n import Texts
 from games.daifugo.ai import LEVELS
 from games.daifugo.chips import ROOMS
-from games.daifugo.rules import RULE_NAMES, Rules
+from games.daifugo.ruleset import RULE_NAMES, Rules
 from games.daifugo.texts import TEXTS, rules_summary
 
 MAX_CPUS = 4

@@ -2,7 +2,8 @@
 
 The widget is an adapter over the Qt-free `TableSession`: it paints the state (painting.py, at
 places from layout.py that scale with the window), turns clicks and keys into the session's
-`play` / `pass_turn` / `give`, and lets CPU seats move on a timer (0 ms in tests). A play that
+`act` for its person's seat (0), and lets CPU seats move on a timer (0 ms in tests). What the
+selection may do, the joker's readings and the prompt are the session's decisions. A play that
 cuts the field (8切り, スペ3返し) or turns the game (革命, 11バック, しばり, 反則あがり) stays
 on the field under a large caption for a moment before the field clears and the CPUs go on.
 """
@@ -16,38 +17,30 @@ from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from eventkit import theme
 from eventkit.i18n import Texts
 from eventkit.screen import toggle_full_screen
 from games.common.cards import AnyCard, parse_card
-from games.common.protocol import IllegalMove
+from games.common.table import Refused
 from games.daifugo.chips import ChipBank, Room
+from games.daifugo.game import Game
+from games.daifugo.plays import Pass
+from games.daifugo.qt.buttons import place_buttons
 from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.joker import JokerChooser
 from games.daifugo.qt.layout import TableLayout
 from games.daifugo.qt.leave import LeavePanel
 from games.daifugo.qt.painting import paint_table
-from games.daifugo.qt.setup import SetupDialog  # noqa: F401 - the former home
-from games.daifugo.rules import Game, Phase, Rules
+from games.daifugo.ruleset import Rules
+from games.daifugo.state import Phase
 from games.daifugo.table import TableSession
-from games.daifugo.texts import (
-    EVENT_TEXTS,
-    HELP_TEXTS,
-    TEXTS,
-    card_label,
-    exchange_note,
-    explain,
-)
-
-_BUTTON_STYLE = (
-    "QPushButton {{ font-size: {px}px; font-weight: bold; color: {text};"
-    " background: {gold}; border: 2px solid {border}; border-radius: {radius}px; }}"
-    "QPushButton:disabled {{ color: #8a8a8a; background: #3b4a42; border-color: #2a352f; }}"
-)
+from games.daifugo.texts import EVENT_TEXTS, HELP_TEXTS, TEXTS, card_label, exchange_note
 
 
 class DaifugoTable(QWidget):
-    """The whole table. Seat 0 is the person; seats 1.. are CPUs, clockwise from the left."""
+    """The whole table. Seat 0 (`seat`) is the person; seats 1.. are CPUs, clockwise from the
+    left."""
+
+    seat = 0
 
     changed = Signal()
     game_finished = Signal(list)
@@ -75,6 +68,8 @@ class DaifugoTable(QWidget):
         ]
         self.session = TableSession(
             names=names,
+            people={self.seat},
+            language=language,
             rules=rules,
             room=room,
             cpu_levels=cpu_levels,
@@ -137,7 +132,7 @@ class DaifugoTable(QWidget):
     rules = property(lambda self: self.session.rules)
     room = property(lambda self: self.session.room)
     cpus = property(lambda self: self.session.cpus)
-    players = property(lambda self: self.session.players)
+    players = property(lambda self: self.session.num_players)
     delay_ms = property(lambda self: self.session.delay_ms)
     settlement = property(lambda self: self.session.settlement)
     titles_played = property(lambda self: self.session.titles_played)
@@ -159,8 +154,8 @@ class DaifugoTable(QWidget):
         self.exchange_note, self._exchange_told = "", False
         start = self.session.start_game()
         self.message = ""
-        if start.topped_up_to is not None:
-            self.message = self.t["topped_up"].format(n=start.topped_up_to)
+        if self.seat in start.topped_up:
+            self.message = self.t["topped_up"].format(n=start.topped_up[self.seat])
         self.message = self.session.save_error or self.message
         self._advance()
 
@@ -179,14 +174,14 @@ class DaifugoTable(QWidget):
             return
         if not self._exchange_told and g.phase != Phase.EXCHANGE:
             self._exchange_told = True
-            received, given = self.session.human_gifts()
+            received, given = self.session.gifts_of(self.seat)
             self.exchange_note = exchange_note(received, given, self.names, self.language)
         self.cursor = max(0, min(self.cursor, len(self.hand_cards()) - 1))
         if self.session.events:
             self._announce(self.session.events, self.session.event_seat)
         if g.is_over:
             self._announce_end()
-        elif self.session.cpu_to_move and not self.caption:
+        elif self.session.cpu_due and not self.caption:
             self._timer.start(self.delay_ms)
         self._update_buttons()
         self.update()
@@ -226,7 +221,7 @@ class DaifugoTable(QWidget):
 
     @property
     def waiting_for_human(self) -> bool:
-        return self.session.human_to_move
+        return self.session.to_move == self.seat and not self.session.cpu_due
 
     def _cpu_step(self) -> None:
         if self.session.step_cpu() is not None:
@@ -246,7 +241,8 @@ class DaifugoTable(QWidget):
         more. The CPUs play the game out. Returns the penalty paid."""
         self._timer.stop()
         self._clear_caption()
-        penalty = self.session.leave()
+        penalty = self.session.leave(self.seat)
+        self.session.play_out()
         if self.session.save_error:
             self.message = self.session.save_error
         return penalty
@@ -272,20 +268,21 @@ class DaifugoTable(QWidget):
             return
         self._timer.stop()
         self.help.hide()
-        cost = self.session.leave_cost
+        cost = self.session.leave_cost(self.seat)
         button = self.t["leave"].format(n=cost) if cost else self.t["leave_free"]
         self.leave_panel.ask(self.leave_question(), button)
 
     def leave_question(self) -> str:
         """Exactly what leaving now costs and forfeits."""
-        s, t = self.session, self.t
-        if s.human_out:
-            place = s.game.finished.index(0) + 1 if 0 in s.game.finished else s.players
+        s, t, seat = self.session, self.t, self.seat
+        if s.is_out(seat):
+            finished = s.game.finished
+            place = finished.index(seat) + 1 if seat in finished else s.num_players
             text = t["leave_after_out"].format(place=place)
-            if s.human_is_leading:
+            if s.is_leading(seat):
                 text += t["leave_prize_passes"].format(n=s.prize)
             return text
-        return t["leave_question"].format(n=s.leave_cost, fee=s.human_fee)
+        return t["leave_question"].format(n=s.leave_cost(seat), fee=s.fee_of(seat))
 
     def _leave_answered(self, leave: bool) -> None:
         if leave:
@@ -298,38 +295,20 @@ class DaifugoTable(QWidget):
     # ------------------------------------------------------------------ the person's moves
 
     def hand_cards(self) -> list[AnyCard]:
-        return list(self.game.hands[0]) if self.game else []
+        return list(self.game.hands[self.seat]) if self.game else []
 
     def selected_codes(self) -> list[str]:
         hand = self.hand_cards()
         return [str(hand[i]) for i in sorted(self.selected) if i < len(hand)]
-
-    def _selection_ok(self) -> str | None:
-        """None when the selection can be played (or given) now, else why not (translated;
-        empty when there is nothing to say)."""
-        g = self.game
-        if not self.waiting_for_human:
-            return ""
-        codes = self.selected_codes()
-        if g.phase == Phase.EXCHANGE:
-            step = g.exchange_step
-            if tuple(codes) in g.legal_moves() or (
-                len(codes) == step.count and not step.strongest_only
-            ):
-                return None
-            return ""
-        if not codes:
-            return ""
-        error = g.refusal(codes)
-        return None if error is None else explain(error, self.language)
 
     def _update_buttons(self) -> None:
         g = self.game
         human = self.waiting_for_human
         exchange = g is not None and g.phase == Phase.EXCHANGE
         self.play_button.setText(self.t["give"] if exchange else self.t["play"])
-        self.play_button.setEnabled(human and self._selection_ok() is None)
-        self.pass_button.setEnabled(human and not exchange and g.can_pass())
+        refusal = self.session.selection_refusal(self.seat, self.selected_codes())
+        self.play_button.setEnabled(human and refusal is None)
+        self.pass_button.setEnabled(human and self.session.can_pass(self.seat))
         self.pass_button.setVisible(not exchange)
         self._place_buttons()
 
@@ -349,15 +328,7 @@ class DaifugoTable(QWidget):
         self.update()
 
     def joker_readings(self, codes: Sequence[str]) -> list[tuple[str, ...]]:
-        """The legal plays of exactly these cards, one per card the joker may stand for."""
-        if "JK" not in codes:
-            return []
-        wanted = sorted(codes)
-        return [
-            move
-            for move in self.game.legal_moves()
-            if sorted("JK" if c.startswith("JK=") else c for c in move) == wanted
-        ]
+        return self.session.joker_readings(self.seat, codes)
 
     def _joker_stands_for(self, code: str) -> str:
         """ "JK=7D" -> "ジョーカー = 7♦" (what a reading of the joker means, in words)."""
@@ -380,18 +351,13 @@ class DaifugoTable(QWidget):
         self._play_codes(codes)
 
     def _play_codes(self, codes: Sequence[str]) -> None:
-        g = self.game
         if not self.waiting_for_human:
             return
         self.end_caption()
-        codes = list(codes)
         try:
-            if g.phase == Phase.EXCHANGE:
-                self.session.give(codes)
-            else:
-                self.session.play(codes)
-        except IllegalMove as exc:
-            self.message = self.t["cant_play"].format(why=explain(exc, self.language))
+            self.session.act(self.seat, self.session.selection_action(self.seat, list(codes)))
+        except Refused as exc:
+            self.message = self.t["cant_play"].format(why=exc.text)
             self.update()
             return
         self.selected.clear()
@@ -400,11 +366,10 @@ class DaifugoTable(QWidget):
         self._advance()
 
     def pass_clicked(self) -> None:
-        g = self.game
-        if not self.waiting_for_human or not g.can_pass():
+        if not self.session.can_pass(self.seat):
             return
         self.end_caption()
-        self.session.pass_turn()
+        self.session.act(self.seat, Pass())
         self.selected.clear()
         self.exchange_note = ""
         self._advance()
@@ -421,34 +386,39 @@ class DaifugoTable(QWidget):
     def _resume(self) -> None:
         """Let the CPUs move on once nothing covers the table."""
         covered = any(w.isVisible() for w in (self.help, self.leave_panel, self.joker_chooser))
-        if self.session.cpu_to_move and self.isVisible() and not covered and not self.caption:
+        if self.session.cpu_due and self.isVisible() and not covered and not self.caption:
             self._timer.start(self.delay_ms)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        n = len(self.hand_cards())
         key = event.key()
+        if self._overlay_key(key):
+            return
+        if not self._hand_key(key):
+            super().keyPressEvent(event)
+            return
+        self.update()
+
+    def _overlay_key(self, key: int) -> bool:
+        """F11, the help keys and the keys of whatever covers the table; True if handled."""
         if key == Qt.Key.Key_F11:
             self.toggle_full_screen()
-            return
-        if self.leave_panel.isVisible():  # closing mid-game: Esc plays on, other keys wait
+        elif self.leave_panel.isVisible():  # closing mid-game: Esc plays on, other keys wait
             if key == Qt.Key.Key_Escape:
                 self.leave_panel.answer(False)
-            return
-        if self.joker_chooser.isVisible():  # 1..n picks a reading, Esc goes back
+        elif self.joker_chooser.isVisible():  # 1..n picks a reading, Esc goes back
             self.joker_chooser.key(key)
-            return
-        if key in (Qt.Key.Key_F1, Qt.Key.Key_H, Qt.Key.Key_Question):
+        elif key in (Qt.Key.Key_F1, Qt.Key.Key_H, Qt.Key.Key_Question):
             self.toggle_help()
-            return
-        if self.help.isVisible():  # the help is on top: → turns its page, Esc closes it
-            if key in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Return):
-                if not self.help.next_page() and key != Qt.Key.Key_Right:
-                    self.toggle_help()
-            elif key == Qt.Key.Key_Left and self.help.page > 0:
-                self.help.show_page(self.help.page - 1)
-            elif key == Qt.Key.Key_Escape:
+        elif self.help.isVisible():  # the help is on top: its keys turn pages or close it
+            if self.help.key(key):
                 self.toggle_help()
-            return
+        else:
+            return False
+        return True
+
+    def _hand_key(self, key: int) -> bool:
+        """The keys of the hand and the buttons; False for a key the table does not use."""
+        n = len(self.hand_cards())
         if key in (Qt.Key.Key_Left, Qt.Key.Key_A) and n:
             self.cursor = (self.cursor - 1) % n
         elif key in (Qt.Key.Key_Right, Qt.Key.Key_D) and n:
@@ -467,9 +437,8 @@ class DaifugoTable(QWidget):
             self.selected.clear()
             self._update_buttons()
         else:
-            super().keyPressEvent(event)
-            return
-        self.update()
+            return False
+        return True
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
@@ -477,7 +446,7 @@ class DaifugoTable(QWidget):
             if rect.contains(pos):
                 self.toggle(index)
                 return
-        if self.game is not None and 0 in self.game.out:
+        if self.game is not None and self.seat in self.game.out:  # a spectator peeks
             for seat, rect in self.layout().seat_panels().items():
                 if rect.contains(pos):
                     self.peek = None if self.peek == seat else seat
@@ -487,54 +456,14 @@ class DaifugoTable(QWidget):
     # ------------------------------------------------------------------ what is shown
 
     def status_of(self, seat: int) -> str:
-        g = self.game
-        if seat in g.fouls:
-            return self.t["fouled"]
-        if seat in g.bottom:
-            return self.t["fell"]
-        if seat in g.finished:
-            return self.t["out"].format(n=g.finished.index(seat) + 1)
-        return ""
+        return self.session.status_of(seat)
 
     def legal_cards(self) -> set[AnyCard]:
-        """The person's cards that take part in some legal play (or may be given) now."""
-        g = self.game
-        if not self.waiting_for_human:
-            return set()
-        if g.phase == Phase.EXCHANGE:
-            step = g.exchange_step
-            if step.strongest_only:
-                return {parse_card(m[0]) for m in g.legal_moves()}
-            return set(g.hands[0])
-        return {c for play in g.legal_plays() for c in play.cards}
+        return self.session.legal_cards(self.seat)
 
     def prompt(self) -> str:
-        """The line under the field: whose turn, what to do, or why the selection is refused."""
-        g, t = self.game, self.t
-        if self.message:
-            return self.message
-        if g.is_over:
-            return ""
-        if 0 in g.out:
-            return t["spectate"]
-        if g.phase == Phase.EXCHANGE:
-            step = g.exchange_step
-            if step.giver != 0:
-                return t["exchange_cpu"]
-            key = "give_strongest" if step.strongest_only else "give_any"
-            return t[key].format(to=self.names[step.receiver], n=step.count)
-        if g.turn != 0:
-            return t["thinking"].format(name=self.names[g.turn])
-        text = t["your_lead"] if g.top is None else t["your_turn"]
-        if g.top is not None and not g.legal_plays():
-            text = t["no_play"]
-        why = self._selection_ok()
-        if why:
-            return t["cant_play"].format(why=why)
-        if why is None and len(g.hands[0]) == len(self.selected):
-            if g.would_foul(g.resolve(self.selected_codes())):
-                return t["foul_warning"]
-        return text
+        """The line under the field: the last refusal, else the session's prompt."""
+        return self.message or self.session.prompt(self.seat, self.selected_codes())
 
     # ------------------------------------------------------------------ layout and painting
 
@@ -559,31 +488,7 @@ class DaifugoTable(QWidget):
         super().resizeEvent(event)
 
     def _place_buttons(self) -> None:
-        layout = self.layout()
-        u = layout.u
-        style = _BUTTON_STYLE.format(
-            px=round(layout.text.button),
-            text=theme.BUTTON_TEXT,
-            gold=theme.GOLD,
-            border=theme.BUTTON_BORDER,
-            radius=round(1.4 * u),
-        )
-        play, pass_ = layout.buttons()
-        for button, rect in ((self.play_button, play), (self.pass_button, pass_)):
-            button.setStyleSheet(style)
-            button.setGeometry(rect.toRect())
-        self.next_button.setStyleSheet(style)
-        self.next_button.resize(play.size().toSize() * 1.3)
-        if self.game is not None and self.game.is_over:
-            results = layout.results(self.players)
-            x = results.center().x() - self.next_button.width() / 2
-            self.next_button.move(round(x), round(results.bottom() + 2 * u))
-        self.rules_button.setStyleSheet(
-            f"QPushButton {{ font-size: {round(layout.text.small)}px; font-weight: bold;"
-            f" color: {theme.TEXT}; background: rgba(0, 0, 0, 90);"
-            " border: 1px solid rgba(255, 255, 255, 90); border-radius: 8px; padding: 0; }"
-        )
-        self.rules_button.setGeometry(layout.rules_button().toRect())
+        place_buttons(self, self.layout())
 
     def paintEvent(self, event) -> None:
         p = QPainter(self)

@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.daifugo.ai import CPU
+from games.daifugo.match import Match
 from games.daifugo.plays import Give, Pass
-from games.daifugo.rules import Match, Phase, Rules
+from games.daifugo.ruleset import Rules
+from games.daifugo.state import Phase
 from games.daifugo.uecda.client import Client, MatchLog
 from games.daifugo.uecda.server import LocalServer, ServerLog
 
@@ -48,7 +50,7 @@ def inprocess_match(
             elif move is None or isinstance(move, Pass):
                 game.apply(Pass())
             elif isinstance(move, tuple):
-                game.play(move)
+                game.apply(game.parse_action(" ".join(move)))
             else:
                 game.apply(move)  # type: ignore[arg-type]
         match.record(game)

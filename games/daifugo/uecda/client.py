@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 
 from eventkit.errors import UserError
 from games.common.cards import AnyCard, parse_card
+from games.daifugo.game import Game
 from games.daifugo.plays import Give, Pass, Play
-from games.daifugo.rules import ExchangeStep, Game, Observation, Rules, Title
+from games.daifugo.ruleset import Rules, Title
+from games.daifugo.state import ExchangeStep, Observation
 from games.daifugo.uecda import contest
 from games.daifugo.uecda.protocol import (
     ACCEPTED,
@@ -79,7 +81,13 @@ def _as_play(move: object, obs: Observation) -> Play | None:
     codes = tuple(str(c) for c in move)  # type: ignore[attr-defined]
     hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
     hands[obs.seat] = [parse_card(c) for c in obs.hand]
-    return Game.from_observation(obs, hands).resolve(codes)
+    game = Game.from_observation(obs, hands)
+    play = game.parse_action(" ".join(codes))
+    error = game.why_illegal(play)
+    if error is not None:
+        raise error
+    assert isinstance(play, Play)
+    return play
 
 
 def _as_gift(move: object) -> list[AnyCard]:

@@ -17,8 +17,11 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass, field
 
+from games.daifugo.game import Game
+from games.daifugo.match import Match
 from games.daifugo.plays import Give, Pass
-from games.daifugo.rules import Game, Match, Phase, Rules, Title
+from games.daifugo.ruleset import Rules, Title
+from games.daifugo.state import Phase
 from games.daifugo.uecda.protocol import (
     ACCEPTED,
     CONTINUE,

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.common.cards import AnyCard
+from games.daifugo.game import sort_key
 from games.daifugo.plays import JOKER, SUIT_ORDER, Play
-from games.daifugo.rules import ExchangeStep, Observation, Phase, Rules, Title, sort_key
+from games.daifugo.ruleset import Rules, Title
+from games.daifugo.state import ExchangeStep, Observation, Phase
 from games.daifugo.uecda.protocol import (
     ProtocolError,
     Status,
