@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from games.daifugo.chips import ChipBank, fee, room
-from games.daifugo.rules import Title
+from games.daifugo.ruleset import Title
 
 NAMES = ["あなた", "CPU-1", "CPU-2", "CPU-3"]
 START = 1000
@@ -33,7 +33,9 @@ def play(path, games, seed, on_step=None):
     games, in order."""
     from games.daifugo.ai import CPU
     from games.daifugo.chips import ChipBank
-    from games.daifugo.table import HUMAN, TableSession
+    from games.daifugo.table import TableSession
+
+    HUMAN = 0
 
     names = ["あなた", "CPU-1", "CPU-2", "CPU-3"]
     bank = ChipBank(path, start=1000)
@@ -43,10 +45,10 @@ def play(path, games, seed, on_step=None):
     for _ in range(games):
         table.start_game()
         while table.in_game:
-            if table.cpu_to_move:
+            if table.cpu_due:
                 table.step_cpu()
             else:
-                table._take(HUMAN, me.choose(table.game.observation(HUMAN)))
+                table.act(HUMAN, me.choose(table.game.observation(HUMAN)))
         assert table.save_error is None, table.save_error
         states.append({n: bank.balance(n) for n in names})
     return states

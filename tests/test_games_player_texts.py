@@ -9,7 +9,7 @@ pytest.importorskip("pytestqt")
 from games.daifugo.chips import ROOMS
 from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.setup import SetupDialog
-from games.daifugo.rules import Rules
+from games.daifugo.ruleset import Rules
 from games.daifugo.texts import TEXTS
 
 DEVELOPER_WORDS = (
