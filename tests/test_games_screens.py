@@ -234,7 +234,7 @@ def test_daifugo_card_passing_note_leaves_your_title_readable(qtbot, output_dir,
     table.start_game()
     qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
     while table.game.phase == "exchange" and table.waiting_for_human:
-        table.select_codes(table.game.legal_moves()[0])
+        table.select_codes([str(c) for c in table.game.legal_actions()[0].cards])
         table.play_selected()
         qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
     assert table.exchange_note

@@ -14,7 +14,7 @@ import pytest
 from eventkit.i18n import translate
 from games.cool24 import texts as cool_texts
 from games.cool24.rules import IllegalCoolMove
-from games.daifugo.rules import IllegalDaifugoMove
+from games.daifugo.plays import IllegalDaifugoMove
 from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA, explain
 from games.schwimmen import texts as schwimmen_texts
 from games.schwimmen.rules import IllegalSchwimmenMove
