@@ -99,6 +99,7 @@ class Game(Position):
         ranks: Sequence[Title] | None = None,
         hands: Sequence[Sequence[str | AnyCard]] | None = None,
         first: int = 0,
+        card_passing: bool = False,
     ) -> Game:
         """The one way to build a game.
 
@@ -107,12 +108,13 @@ class Game(Position):
         previous game, default all 平民) call for; the lowest title leads, a random one of
         them (from the seed) when several share it.
         Set up (``hands`` given, codes like "3S", "10H", "JK" or cards; their count is the
-        player count): straight into play, ``first`` leads, ``ranks`` only count for 都落ち.
+        player count): straight into play, ``first`` leads, ``ranks`` only count for 都落ち;
+        with ``card_passing`` the cards are passed by ``ranks`` first (as after a deal).
         """
         rules = rules or Rules.preset(1)
         if hands is not None:
             parsed = [[parse_card(c) for c in hand] for hand in hands]
-            return cls(parsed, rules, first, ranks, (), exchange=False)
+            return cls(parsed, rules, first, ranks, (), exchange=card_passing)
         if not 2 <= players <= 5:
             raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
         rng = random.Random(seed)
