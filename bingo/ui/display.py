@@ -95,6 +95,31 @@ def with_registry_count(config: Config, registry: dict | None) -> Config:
     return dataclasses.replace(config, event=event)
 
 
+DRAW_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+# The show's keys (besides the draw keys and Ctrl+Z for undo) -> their action in
+# DisplayWindow._key_actions; the help overlay (bingo.ui.help.KEYS) says them to the host.
+SHOW_KEYS: dict[Qt.Key, str] = {
+    Qt.Key.Key_Backspace: "undo",
+    Qt.Key.Key_F11: "full",
+    Qt.Key.Key_F: "full",
+    Qt.Key.Key_Escape: "leave_full",
+    Qt.Key.Key_C: "check",
+    Qt.Key.Key_R: "new",
+    Qt.Key.Key_H: "help",
+    Qt.Key.Key_Question: "help",
+    Qt.Key.Key_A: "auto",
+    Qt.Key.Key_W: "winners",
+    Qt.Key.Key_S: "voice",
+    Qt.Key.Key_Plus: "faster",
+    Qt.Key.Key_Equal: "faster",
+    Qt.Key.Key_BracketRight: "faster",
+    Qt.Key.Key_Minus: "slower",
+    Qt.Key.Key_Underscore: "slower",
+    Qt.Key.Key_BracketLeft: "slower",
+}
+
+
 class ControlBar(QWidget):
     """Small translucent buttons for the mouse; they never take keyboard focus."""
 
@@ -610,52 +635,60 @@ class DisplayWindow(QWidget):
             super().keyPressEvent(event)
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        """The show's keys (the operator window forwards its keys here too)."""
+        """The show's keys (the operator window forwards its keys here too): an open overlay
+        takes them first, then the ball cage's digits, then the key table (SHOW_KEYS)."""
+        taken = self._overlay_key(event)
+        if taken is not None:
+            return taken
+        if self.manual_entry.handle_key(event):  # digits typed from a ball cage
+            return True
         key = event.key()
+        if key in DRAW_KEYS:
+            if not event.isAutoRepeat():  # a held key draws once
+                self.controller.draw()
+            return True
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-        if self.card_view.isVisible():
-            if key == Qt.Key.Key_Escape:
+        action = "undo" if key == Qt.Key.Key_Z and ctrl else SHOW_KEYS.get(key)
+        if action is None:
+            return False
+        self._key_actions()[action]()
+        return True
+
+    def _overlay_key(self, event: QKeyEvent) -> bool | None:
+        """An open overlay's answer to a key (taken or not); None when no overlay is open."""
+        if self.card_view.isVisible():  # only Esc closes it; its own field takes the rest
+            if event.key() == Qt.Key.Key_Escape:
                 self.card_view.close_view()
                 return True
             return False
-        if self.help.isVisible():
+        if self.help.isVisible():  # any key closes the help
             self.help.close_view()
             return True
         for overlay in (self.claims_view, self.winners_board):
             if overlay.isVisible():  # a key from the operator window: the overlay takes it
                 overlay.keyPressEvent(event)
                 return True
-        if self.manual_entry.handle_key(event):  # digits typed from a ball cage
-            return True
-        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            if not event.isAutoRepeat():
-                self.controller.draw()
-        elif key == Qt.Key.Key_Backspace or (key == Qt.Key.Key_Z and ctrl):
-            self.controller.undo()
-        elif key in (Qt.Key.Key_F11, Qt.Key.Key_F):
-            self.toggle_full_screen()
-        elif key == Qt.Key.Key_Escape:
-            if self.isFullScreen():
-                self.leave_full_screen()
-        elif key == Qt.Key.Key_C:
-            self.open_card_check()
-        elif key == Qt.Key.Key_R:
-            self.controller.new_game()
-        elif key in (Qt.Key.Key_H, Qt.Key.Key_Question):
-            self.open_help()
-        elif key == Qt.Key.Key_A:
-            self.controller.toggle_auto()
-        elif key == Qt.Key.Key_W:
-            self.winners_board.toggle()
-        elif key == Qt.Key.Key_S:
-            toggle_voice(self)
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_BracketRight):
-            change_speed(self, faster=True)
-        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore, Qt.Key.Key_BracketLeft):
-            change_speed(self, faster=False)
-        else:
-            return False
-        return True
+        return None
+
+    def _key_actions(self) -> dict[str, Callable[[], None]]:
+        """What each action of SHOW_KEYS does (looked up when the key is pressed)."""
+        return {
+            "undo": self.controller.undo,
+            "full": self.toggle_full_screen,
+            "leave_full": self._leave_full_screen_if_full,
+            "check": self.open_card_check,
+            "new": self.controller.new_game,
+            "help": self.open_help,
+            "auto": self.controller.toggle_auto,
+            "winners": self.winners_board.toggle,
+            "voice": lambda: toggle_voice(self),
+            "faster": lambda: change_speed(self, faster=True),
+            "slower": lambda: change_speed(self, faster=False),
+        }
+
+    def _leave_full_screen_if_full(self) -> None:
+        if self.isFullScreen():
+            self.leave_full_screen()
 
     # ---------------------------------------------------------------- layout
     def _rects(self) -> dict[str, QRectF]:

@@ -243,24 +243,9 @@ def play(path: Path, player: list[str]) -> None:
 
 def worker_main(argv: list[str] | None = None) -> int:
     """The voice process: JSON lines in on stdin, status lines out on its own stdout."""
-    parser = argparse.ArgumentParser(prog="python -m bingo.ui.voice")
-    parser.add_argument("--language", default="ja")
-    parser.add_argument("--rate", type=float, default=1.0)
-    parser.add_argument(
-        "--player", help="play each call's WAV with this command (default: the engine speaks)"
-    )
-    args = parser.parse_args(argv)
-    if hasattr(os, "nice"):  # on a busy laptop the reel's frames come first, then the voice
-        try:
-            os.nice(5)
-        except OSError:
-            pass
-    out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
-    os.dup2(2, 1)  # what the engine prints goes to stderr, never into the status lines
-
-    def send(kind: str, text: str = "") -> None:
-        out.write(json.dumps({"status": kind, "text": text}, ensure_ascii=False) + "\n")
-
+    args = _worker_arguments(argv)
+    _step_back()
+    send = _status_lines()
     player = shlex.split(args.player) if args.player else None
     try:
         engine = open_engine(args.language, args.rate)
@@ -268,44 +253,95 @@ def worker_main(argv: list[str] | None = None) -> int:
         send("unavailable", str(exc))
         return 0
     send("ready", engine.voice_name)
+    inbox = _read_stdin()
+    folder = Path(tempfile.mkdtemp(prefix="bingo-voice-"))
+    try:
+        while (batch := _next_batch(inbox)) is not None:
+            message = _newest_call(batch, engine)
+            if message is not None:  # the newest call only: the older ones are already history
+                _speak(engine, message, folder, player, send)
+        return 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _worker_arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bingo.ui.voice")
+    parser.add_argument("--language", default="ja")
+    parser.add_argument("--rate", type=float, default=1.0)
+    parser.add_argument(
+        "--player", help="play each call's WAV with this command (default: the engine speaks)"
+    )
+    return parser.parse_args(argv)
+
+
+def _step_back() -> None:
+    """On a busy laptop the reel's frames come first, then the voice."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(5)
+        except OSError:
+            pass
+
+
+def _status_lines() -> Callable[..., None]:
+    """`send(kind, text)`: one status line to the show on the process's own stdout; what the
+    engine prints goes to stderr from now on, never into the status lines."""
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    os.dup2(2, 1)
+
+    def send(kind: str, text: str = "") -> None:
+        out.write(json.dumps({"status": kind, "text": text}, ensure_ascii=False) + "\n")
+
+    return send
+
+
+def _read_stdin() -> queue.Queue:
+    """The show's lines as they come, read by a thread; None once the show closed the pipe
+    (or died)."""
     inbox: queue.Queue = queue.Queue()
 
     def read() -> None:
         for line in sys.stdin:
             inbox.put(line)
-        inbox.put(None)  # the show closed the pipe (or died): stop
+        inbox.put(None)
 
     threading.Thread(target=read, daemon=True).start()
-    folder = Path(tempfile.mkdtemp(prefix="bingo-voice-"))
+    return inbox
+
+
+def _next_batch(inbox: queue.Queue) -> list[str] | None:
+    """Every line waiting (at least one, waited for); None when the show has gone."""
+    batch = [inbox.get()]
+    while not inbox.empty():
+        batch.append(inbox.get_nowait())
+    return None if None in batch else batch
+
+
+def _newest_call(batch: list[str], engine) -> dict | None:
+    """Apply the batch's speed changes in order; the last call asked for, if any."""
+    says = []
+    for line in batch:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue
+        if "rate" in message:
+            engine.set_rate(message["rate"])
+        if "say" in message:
+            says.append(message)
+    return says[-1] if says else None
+
+
+def _speak(engine, message: dict, folder: Path, player: list[str] | None, send) -> None:
     try:
-        while True:
-            batch = [inbox.get()]
-            while not inbox.empty():
-                batch.append(inbox.get_nowait())
-            if None in batch:
-                return 0
-            says = []
-            for line in batch:
-                try:
-                    message = json.loads(line)
-                except ValueError:
-                    continue
-                if "rate" in message:
-                    engine.set_rate(message["rate"])
-                if "say" in message:
-                    says.append(message)
-            if says:  # the newest call only: the older ones are already history
-                message = says[-1]
-                try:
-                    if player is None:
-                        engine.say(message["say"], folder)
-                    else:
-                        play(engine.render(message["say"], folder / "call.wav"), player)
-                    send("spoken", str(message.get("id", "")))
-                except Exception as exc:
-                    send("error", f"{type(exc).__name__}: {exc}")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if player is None:
+            engine.say(message["say"], folder)
+        else:
+            play(engine.render(message["say"], folder / "call.wav"), player)
+        send("spoken", str(message.get("id", "")))
+    except Exception as exc:
+        send("error", f"{type(exc).__name__}: {exc}")
 
 
 # ---------------------------------------------------------------------- the show's side (Qt)
