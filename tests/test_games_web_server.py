@@ -170,6 +170,15 @@ def test_a_phone_acts_only_after_joining_and_only_for_its_own_token(tmp_path):
             hand_b = set(table_b["view"]["observation"]["hand"])
             assert hand_a and hand_b and not hand_a & hand_b
             assert seat_a == 0 and table_b["seat"] == 1
+            # a play the rules refuse: the table's code and text, its params as JSON data
+            mover, table = (a, first) if first["your_turn"] else (b, table_b)
+            if not table["your_turn"]:
+                table = await mover.table(lambda m: m["your_turn"])
+            hand = table["view"]["observation"]["hand"]
+            await mover.send(op="act", action=" ".join(hand[:2]) + " " + hand[-1])
+            wrong = await mover.refusal("act")
+            assert wrong["code"] not in ("bad_message", "not_your_turn") and wrong["text"]
+            json.dumps(wrong["params"])
             # a junk message and an unknown operation: refused, the socket stays
             await a.ws.send_str("{not json")
             assert (await a.refusal(None))["code"] == "bad_message"

@@ -35,6 +35,7 @@ from eventkit.web.headers import guard_headers, security_headers
 from eventkit.web.limits import RateLimiter, address_key
 from eventkit.web.qr import svg
 from eventkit.web.serving import Serving, prepare_guard, start_guarded
+from games.common.protocol import to_json
 from games.web.hub import Connection, Hub, Refused, refused_message
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -226,7 +227,7 @@ class GamesServer:
                 if client.too_slow:
                     break
                 while client.queue:
-                    text = json.dumps(client.queue.popleft(), ensure_ascii=False)
+                    text = self._encode(client.queue.popleft())
                     await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
         except (TimeoutError, ConnectionError, RuntimeError):
             pass
@@ -234,6 +235,14 @@ class GamesServer:
             if not ws.closed:
                 with contextlib.suppress(ConnectionError, RuntimeError):
                     await ws.close(code=1008, message=b"too slow")
+
+    def _encode(self, message: dict[str, Any]) -> str:
+        """A message as JSON; a value JSON has no word for is sent as its text (and said once)."""
+        try:
+            return json.dumps(message, ensure_ascii=False)
+        except (TypeError, ValueError) as exc:
+            self.log.say("encode", f"a {message.get('type')} message is not JSON data: {exc}")
+            return json.dumps(to_json(message), ensure_ascii=False, default=str)
 
     # ------------------------------------------------------------------ operations
     def handle(self, client: Client, text: str) -> None:
@@ -260,8 +269,8 @@ class GamesServer:
             return
         try:
             handler(self, client, message)
-        except Refused as exc:
-            client.push({**refused_message(exc), "op": op})
+        except Refused as exc:  # params may hold the engine's values (cards): as JSON data
+            client.push({**refused_message(exc), "params": to_json(exc.params), "op": op})
         except Exception as exc:  # a hub bug must not close every phone's server
             self.log.say("op", f"{op} failed: {describe(exc)}")
             client.push(self._refusal("bad_message", op))

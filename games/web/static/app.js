@@ -300,8 +300,17 @@ function playerMeta(m, game, i) {
     if (v.dealer === i) bits.push(t("dealer"));
     if (v.knocker === i) bits.push(t("knocked"));
   }
-  if ((m.left || []).includes(i)) bits.push(t("left_game"));
+  if (leftSeats(m).includes(i)) bits.push(t("left_game"));
   return bits.join(" · ");
+}
+
+// the seats whose person left during this game (a CPU plays them out): people at the game's
+// first table message who are people no more
+const gamePeople = {};
+function leftSeats(m) {
+  const key = `${m.room}/${m.game_no}`;
+  if (!(key in gamePeople)) gamePeople[key] = [...(m.people || [])];
+  return gamePeople[key].filter((s) => !(m.people || []).includes(s));
 }
 
 function renderPlayers(m, game) {
@@ -400,11 +409,15 @@ function renderDaifugoHand(m) {
   const rows = n <= 8 ? 1 : n <= 16 ? 2 : 3;
   const perRow = Math.ceil(n / rows) || 1;
   const w = Math.max(36, Math.min(62, Math.floor((width - (perRow - 1) * 4) / perRow)));
+  // on the player's turn, a card no legal action uses is dimmed (still tappable: the server
+  // says why it cannot be played)
+  const usable = new Set((m.your_turn ? m.legal || [] : []).flatMap((a) => Cards.actionCards(a)));
   hand.forEach((code) => {
     const c = Cards.cardElement(code, false);
     c.style.width = w + "px";
     c.style.height = Math.round(w * 1.4) + "px";
     if (S.selected.includes(code)) c.classList.add("selected");
+    if (m.your_turn && !usable.has(code)) c.classList.add("dim");
     c.onclick = () => {
       const i = S.selected.indexOf(code);
       if (i >= 0) S.selected.splice(i, 1); else S.selected.push(code);
@@ -430,10 +443,19 @@ function renderDaifugoActions(m) {
   const plays = Cards.matchingActions(legal, S.selected, false);
   box.appendChild(button(dt("play"), "play", m.your_turn && S.selected.length > 0, () => {
     if (plays.length === 1) act(plays[0]);
-    else if (plays.length > 1) choose(t("choose_play"), plays, (p) => p, act);
+    else if (plays.length > 1) choose(t("choose_play"), plays, playLabel, act);
     else send({ op: "act", action: S.selected.join(" ") }); // the server says why not
   }));
   box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
+}
+
+// "10S JK=10H" -> "10♠ ジョーカー = 10♥": a joker's reading said in the Qt window's words
+function playLabel(text) {
+  return String(text).split(" ").map((w) => {
+    const [card, reading] = w.split("=");
+    const show = (c) => { const p = Cards.cardParts(c); return p.joker ? dt("joker") : p.rank + p.suit; };
+    return reading ? dt("joker_is", { card: show(reading) }) : show(card);
+  }).join(" ");
 }
 
 function button(label, op, enabled, onclick) {
@@ -457,6 +479,7 @@ function choose(title, options, label, then) {
   list.textContent = "";
   for (const o of options) {
     const b = el("button", "", label(o));
+    b.dataset.action = o;
     b.onclick = () => { $("choice_panel").hidden = true; then(o); };
     list.appendChild(b);
   }

@@ -1,0 +1,377 @@
+"""People play at `games serve`'s tables on their phones: headless Chromium (Debian's chromium
+and chromedriver, as tests/test_web_browser.py), one browser per phone (its own profile, so its
+own localStorage), driven through the page as a person taps it; `games serve` (its Serve, no
+window) runs in a thread of the test on loopback with the real hub.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from phone_pages import free_port, have_chromium, make_browser, phone_size, wait_for
+from selenium.common.exceptions import StaleElementReferenceException
+
+from games.web.command import Serve, plan
+
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+CONFIG = """
+[event]
+language = "{language}"
+[games_web]
+daifugo_rooms = {daifugo}
+daifugo_seats = 5
+schwimmen_tables = {schwimmen}
+schwimmen_seats = 5
+cpu_level = "easy"
+"""
+
+
+class GamesServe:
+    """`games serve --no-window` in a thread of this process: its hub and server at hand."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        daifugo: bool = True,
+        schwimmen: bool = False,
+        language: str = "ja",
+        seed: int = 3,
+    ) -> None:
+        config = folder / "config.toml"
+        config.write_text(
+            CONFIG.format(
+                language=language,
+                daifugo='["beginner"]' if daifugo else "[]",
+                schwimmen=1 if schwimmen else 0,
+            ),
+            encoding="utf-8",
+        )
+        self.port = free_port()
+        args = ["--config", str(config), "--port", str(self.port), "--bind", "127.0.0.1"]
+        args += ["--data-dir", str(folder / "data"), "--seed", str(seed), "--turn-seconds", "0"]
+        args += ["--no-window"]
+        self.serve = Serve(plan(args))
+        self.serve.hub.cpu_delay = 0.15  # CPUs quicker than at an event: the test's phones follow
+        self.serve.hub.advance_pause = 0.3
+        self.hub = self.serve.hub
+        self._thread = self.serve.thread()
+        self.serve.ready.wait(30)
+        if self.serve.error is not None:
+            raise self.serve.error
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        self.serve.stop()
+        self._thread.join(20)
+
+    def balance(self, name: str) -> int:
+        return int(self.hub.balance(name))
+
+
+class Phone:
+    """One phone: a browser of its own at 375 x 667, its page and what it has been sent."""
+
+    def __init__(self, folder: Path, url: str, width: int = 375, height: int = 667) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.driver = make_browser(folder)
+        phone_size(self.driver, width, height)
+        self.url = url
+        self.driver.get(url)
+        self.acted: Any = None  # the table step this phone last acted on
+
+    def quit(self) -> None:
+        self.driver.quit()
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def state(self, key: str) -> Any:
+        return self.js(f"return window.gamesState && window.gamesState.{key}")
+
+    def received(self, kind: str) -> list[dict]:
+        return self.js("return window.received.filter((m) => m.type === arguments[0])", kind)
+
+    def css(self, selector: str):
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def click(self, selector: str, timeout: float = 10.0) -> None:
+        """Tap the first shown element `selector` names (found again if the page re-rendered)."""
+
+        def tapped() -> bool:
+            try:
+                shown = [e for e in self.css(selector) if e.is_displayed()]
+                if not shown or not shown[0].is_enabled():
+                    return False
+                shown[0].click()
+                return True
+            except StaleElementReferenceException:
+                return False
+
+        wait_for(tapped, timeout, f"tapping {selector}")
+
+    def visible(self, selector: str) -> bool:
+        try:
+            return any(e.is_displayed() for e in self.css(selector))
+        except StaleElementReferenceException:
+            return False
+
+    # ------------------------------------------------------------------ a person's taps
+    def join(self, name: str) -> None:
+        self.click("#name")
+        self.css("#name")[0].send_keys(name)
+        self.click("#join_button")
+        wait_for(lambda: self.state("token"), 15, f"{name} joined")
+        wait_for(lambda: self.visible(".room-card"), 15, "the rooms")
+
+    def sit(self, room: str) -> None:
+        self.click(f'.room-card[data-room="{room}"] button[data-op="sit"]')
+        wait_for(lambda: (self.state("room") or {}).get("role") == "seated", 15, "seated")
+
+    def watch(self, room: str) -> None:
+        self.click(f'.room-card[data-room="{room}"] button[data-op="watch"]')
+        wait_for(lambda: (self.state("room") or {}).get("role") == "spectator", 15, "watching")
+
+    def table(self) -> dict | None:
+        return self.state("table")
+
+    def hand(self) -> list[str]:
+        return [e.get_attribute("data-card") for e in self.css("#hand .card")]
+
+    def tap_cards(self, cards: list[str]) -> None:
+        for card in cards:
+            assert card in self.hand(), f"{card} is not in the hand shown ({self.hand()})"
+            self.click(f'#hand .card[data-card="{card}"]:not(.selected)')
+
+    def press(self, op: str) -> None:
+        self.click(f'#actions button[data-op="{op}"]')
+
+    def daifugo(self, action: str) -> None:
+        """Carry out a Daifugō `action` (a text of `legal`) by tapping as a person would."""
+        if action.startswith("give "):
+            self.tap_cards([w.split("=")[0] for w in action.split()[1:]])
+            self.press("give")
+        elif action == "pass":
+            self.press("pass")
+        else:
+            self.tap_cards([w.split("=")[0] for w in action.split()])
+            self.press("play")
+            if self.visible("#choice_panel"):
+                self.click(f'#choice_list button[data-action="{action}"]')
+
+    def schwimmen(self, action: str) -> None:
+        """Carry out a Schwimmen `action`: a swap taps the two cards, a word its button."""
+        words = action.split()
+        if words[0] == "swap" and len(words) == 3:
+            self.click(f'#hand .card[data-card="{words[1]}"]:not(.selected)')
+            self.click(f'#table_cards .card[data-card="{words[2]}"]:not(.selected)')
+            self.press("swap")
+        else:
+            self.press(action.replace(" ", "_"))
+
+
+def daifugo_choice(table: dict) -> str:
+    """A person's action: the play of the most cards (so games end), else pass or a gift."""
+    legal = table["legal"]
+    plays = [a for a in legal if a != "pass"]
+    if not plays:
+        return "pass"
+    return max(plays, key=lambda a: (len(a.split()), -legal.index(a)))
+
+
+def screenshot(phone: Phone, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / name
+    phone.driver.execute_async_script(  # two frames: what was rendered is painted
+        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
+    )
+    phone.driver.save_screenshot(str(path))
+    return path
+
+
+# ---------------------------------------------------------------------- the tests
+
+pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium")
+
+ROOM = "daifugo-beginner"
+WIDTHS = (320, 360, 375, 390, 412, 430)
+MEASURE = """
+const box = (e) => { const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
+          height: r.height, hit: !!hit && e.contains(hit)}; };
+return {width: window.innerWidth, height: window.innerHeight,
+        scroll: document.documentElement.scrollWidth,
+        cards: [...document.querySelectorAll(arguments[0])].map(box),
+        buttons: [...document.querySelectorAll('#actions button')].map(box)};
+"""
+
+
+def measure_hand(phone: Phone, cards: str = "#hand .card") -> dict[int, int]:
+    """At each phone width: nothing wider than the screen, every card and button whole, on
+    screen, at least 36 x 48 px and the top element at its centre. Cards per width."""
+    counts = {}
+    for width in WIDTHS:
+        phone_size(phone.driver, width, 740)
+        phone.js("window.dispatchEvent(new Event('resize'))")
+        m = phone.js(MEASURE, cards)
+        assert m["width"] == width and m["scroll"] <= width, (width, m["scroll"])
+        assert m["cards"], f"no cards shown at {width} px"
+        for what, boxes in (("card", m["cards"]), ("button", m["buttons"])):
+            for b in boxes:
+                where = f"{what} at {width} px: {b}"
+                assert b["left"] >= 0 and b["right"] <= width and b["top"] >= 0, where
+                assert b["bottom"] <= m["height"], where
+                assert b["width"] >= 36 and b["height"] >= 48 and b["hit"], where
+        counts[width] = len(m["cards"])
+    phone_size(phone.driver, 375, 667)
+    phone.js("window.dispatchEvent(new Event('resize'))")
+    return counts
+
+
+def play(phones: list[Phone], until, hook=None, choice=daifugo_choice, timeout: float = 240):
+    """Each phone whose turn it is acts (as `choice` says) until `until()`; `hook(phone,
+    table)` may act first on a turn (True: it took the turn itself)."""
+
+    def step() -> bool:
+        if until():
+            return True
+        for phone in phones:
+            t = phone.table()
+            if not t or not t["your_turn"] or not t["legal"]:
+                continue
+            if phone.acted == (t["game_no"], t["step"]):
+                continue
+            if hook is not None and hook(phone, t):
+                continue
+            phone.acted = (t["game_no"], t["step"])
+            action = choice(t)
+            if "coins" in ((t["view"] or {}).get("observation") or t["view"] or {}):
+                phone.schwimmen(action)
+            else:
+                phone.daifugo(action)
+        return False
+
+    wait_for(step, timeout, "the game played on the phones")
+
+
+def results_of(phone: Phone, game_no: int) -> dict | None:
+    done = [m for m in phone.received("results") if m["game_no"] == game_no]
+    return done[-1] if done else None
+
+
+def observation(table: dict) -> dict:
+    view = table.get("view") or {}
+    return view.get("observation") or view
+
+
+def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
+    serve = GamesServe(tmp_path)
+    phones: list[Phone] = []
+    try:
+        for name in ("あや", "ben", "ちか"):
+            phone = Phone(tmp_path / f"phone-{len(phones)}", serve.url)
+            phone.join(name)
+            phone.sit(ROOM)
+            phones.append(phone)
+        a, b, c = phones
+        a.click("#start_button")
+        for phone in phones:
+            wait_for(
+                lambda p=phone: (p.table() or {}).get("game_no") == 1 and p.hand(), 30, "dealt"
+            )
+        hands = [set(p.hand()) for p in phones]
+        assert not (hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2])
+        assert set(measure_hand(a).values()) == {len(hands[0])}
+        seat = {p: p.table()["seat"] for p in phones}
+        done = {"refused": None, "reloaded": None}
+
+        def game_one(phone: Phone, t: dict) -> bool:
+            obs = observation(t)
+            if phone is a and done["refused"] is None and obs.get("top"):
+                single = {x for x in t["legal"] if " " not in x}
+                wrong = next((card for card in phone.hand() if card not in single), None)
+                if wrong is None:  # every card plays: try on a later turn
+                    return False
+                phone.tap_cards([wrong])
+                phone.press("play")
+                wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
+                refused = phone.received("refused")[-1]
+                wait_for(lambda: phone.visible("#notice"), 10, "the refusal shown")
+                shown = phone.css("#notice")[0].text
+                assert refused["op"] == "act" and refused["text"] == shown, (refused, shown)
+                assert refused["code"] not in ("bad_message", "too_fast", "not_your_turn")
+                assert wrong in phone.hand()  # nothing was played
+                done["refused"] = refused
+                phone.click(f'#hand .card[data-card="{wrong}"].selected')  # taken back
+                return True
+            if phone is b and done["reloaded"] is None and t["step"] >= 6:
+                before, token = phone.hand(), phone.state("token")
+                screenshot(phone, "games_phone_play.png")
+                phone.driver.refresh()
+                wait_for(lambda: phone.hand() == before, 20, "the same hand after a reload")
+                assert phone.state("token") == token and phone.table()["seat"] == seat[b]
+                done["reloaded"] = before
+                return True
+            return False
+
+        play(phones, lambda: all(results_of(p, 1) for p in phones), game_one)
+        assert done["refused"] and done["reloaded"]
+        first = results_of(a, 1)
+        assert sorted(first["places"]) == [1, 2, 3, 4, 5]
+        for phone in phones:
+            wait_for(lambda p=phone: p.visible("#results_panel"), 10, "the results shown")
+            phone.click("#results_panel .close")
+
+        # game 2: the titles of game 1 pass cards, ちか leaves mid-game and then watches
+        wait_for(lambda: a.visible("#start_button"), 20, "the next game may start")
+        a.click("#start_button")
+        state = {"passing": [], "left": None}
+
+        def game_two(phone: Phone, t: dict) -> bool:
+            obs = observation(t)
+            if obs.get("phase") == "exchange" and t["seat"] not in state["passing"]:
+                state["passing"].append(t["seat"])
+                if len(state["passing"]) == 1:
+                    measure_hand(phone)
+                    screenshot(phone, "games_phone_passing.png")
+                return False
+            if phone is c and state["left"] is None and obs.get("phase") == "play":
+                state["left"] = {"balance": c.state("chips"), "step": t["step"]}
+                c.click("#leave_button")
+                c.click("#confirm_yes")
+                wait_for(lambda: c.received("left"), 10, "left the room")
+                c.watch(ROOM)
+                c.click(f'#players .player[data-seat="{seat[a]}"]')
+                wait_for(lambda: c.visible("#peek .card"), 10, "a's hand shown to the spectator")
+                shown = [e.get_attribute("data-card") for e in c.css("#peek .card")]
+                assert shown == a.hand()
+                screenshot(c, "games_phone_spectator.png")
+                return True
+            return False
+
+        play(phones, lambda: results_of(a, 2) and results_of(b, 2), game_two)
+        second = results_of(a, 2)
+        assert state["passing"], "no phone passed cards"
+        assert state["left"] is not None
+        penalties = [m["penalty"] for m in c.received("left")]
+        assert penalties == [100]  # the base fee of 初級, once
+        assert second["penalties"] == {str(seat[c]): 100}
+        assert seat[c] in second["left"]
+        assert serve.balance("ちか") == second["balances"][seat[c]]
+        wait_for(lambda: a.visible("#results_panel"), 10, "the results shown")
+        screenshot(a, "games_phone_results.png")
+        rows = a.css("#results_table tr[data-seat]")
+        assert len(rows) == 5 and all(r.text.strip() for r in rows)
+    finally:
+        for phone in phones:
+            phone.quit()
+        serve.stop()
