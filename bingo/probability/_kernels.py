@@ -114,6 +114,51 @@ def _buffer(layer_start: Array) -> F64:
 
 
 @jit
+def _push_one_row(cur: F64, nxt: F64, lo: int, start: int, stop: int, pat: int, next0: Array,
+                  next1: Array) -> float:  # fmt: skip
+    """`_transfer`'s step over one row for the states start..stop of a run (layer offset lo):
+    each state's mass to its successor with the row unmarked and, unless marking it makes a
+    bingo (pat), marked. Returns the run's mass (the bingo's, when pat)."""
+    s = 0.0
+    for i in range(start, stop):
+        x = cur[i - lo]
+        nxt[next0[i]] += x
+        s += x
+    if not pat:
+        for i in range(start, stop):
+            nxt[next1[i]] += cur[i - lo]
+    return s
+
+
+@jit
+def _push_two_rows(cur: F64, nxt: F64, lo: int, start: int, stop: int, pat: int,
+                   pair_next: Array) -> float:  # fmt: skip
+    """`_transfer`'s step over two rows for the states start..stop of a run: each state's mass
+    to its four successors (pair_next), but the ones whose step makes a bingo (pat bits 1, 2,
+    4). Returns the run's mass when some step does (0.0 when none: not summed)."""
+    if pat == 0:
+        for i in range(start, stop):
+            x = cur[i - lo]
+            nxt[pair_next[i, 0]] += x
+            nxt[pair_next[i, 1]] += x
+            nxt[pair_next[i, 2]] += x
+            nxt[pair_next[i, 3]] += x
+        return 0.0
+    s = 0.0
+    for i in range(start, stop):
+        x = cur[i - lo]
+        s += x
+        nxt[pair_next[i, 0]] += x
+        if not pat & 1:
+            nxt[pair_next[i, 1]] += x
+        if not pat & 2:
+            nxt[pair_next[i, 2]] += x
+        if not pat & 4:
+            nxt[pair_next[i, 3]] += x
+    return s
+
+
+@jit
 def _transfer(v: F64, u: F64, buf: F64, sinks: F64, live: Array, n: int, jmin: int, jmax: int,
               state_kind: Array, layer_start: Array, next0: Array, next1: Array,
               pair_next: Array, group_start: Array, group: Array, first_fold: Array,
@@ -144,35 +189,11 @@ def _transfer(v: F64, u: F64, buf: F64, sinks: F64, live: Array, n: int, jmin: i
             if m > jmax or m + rest < jmin:
                 continue
             if step == 1:
-                s = 0.0
-                for i in range(start, stop):
-                    x = cur[i - lo]
-                    nxt[next0[i]] += x
-                    s += x
+                s = _push_one_row(cur, nxt, lo, start, stop, pat, next0, next1)
                 if pat:
                     sinks[b, m + 1] += s
-                else:
-                    for i in range(start, stop):
-                        nxt[next1[i]] += cur[i - lo]
-            elif pat == 0:
-                for i in range(start, stop):
-                    x = cur[i - lo]
-                    nxt[pair_next[i, 0]] += x
-                    nxt[pair_next[i, 1]] += x
-                    nxt[pair_next[i, 2]] += x
-                    nxt[pair_next[i, 3]] += x
             else:
-                s = 0.0
-                for i in range(start, stop):
-                    x = cur[i - lo]
-                    s += x
-                    nxt[pair_next[i, 0]] += x
-                    if not pat & 1:
-                        nxt[pair_next[i, 1]] += x
-                    if not pat & 2:
-                        nxt[pair_next[i, 2]] += x
-                    if not pat & 4:
-                        nxt[pair_next[i, 3]] += x
+                s = _push_two_rows(cur, nxt, lo, start, stop, pat, pair_next)
                 if pat & 1:  # (unmarked, marked)
                     sinks[b, m + 1] += s
                 if pat & 2:  # (marked, unmarked)
@@ -386,19 +407,44 @@ def bingo_with_one_more(
     (one more number of that column drawn): a forward pass keeping each column's gathered
     vector, a backward pass of P(bingo in the columns from c on | state), and one cheap middle
     step per column. Every result is a sum of non-negative terms (no pruning here)."""
+    n = layer_start.size - 2
+    buf = _buffer(layer_start)
+    g, lost, lost_more = _forward_keeping(kind_start, in_off, in_src, edge_counts, pushes,
+                                          state_kind, mult, bad_t, layer_start, next0, next1,
+                                          pair_next, group_start, group, first_fold, last_fold,
+                                          last_rep, wtab, wtab_more, buf)  # fmt: skip
+    back = _backward(buf, wtab, bad_t, n, mult.size, state_kind, layer_start, next0, next1,
+                     marks, last_fold, rep_first)  # fmt: skip
+    p_now = 0.0
+    for c in range(wtab.shape[0]):
+        p_now += lost[c]
+    out = _each_with_one_more(wtab_more, kind_start, mult, g, back, lost, lost_more)
+    return min(p_now, 1.0), out
+
+
+@jit
+def _forward_keeping(kind_start: Array, in_off: Array, in_src: Array, edge_counts: Array,
+                     pushes: Array, state_kind: Array, mult: F64, bad_t: Array,
+                     layer_start: Array, next0: Array, next1: Array, pair_next: Array,
+                     group_start: Array, group: Array, first_fold: Array, last_fold: Array,
+                     last_rep: Array, wtab: F64, wtab_more: F64,
+                     buf: F64) -> tuple[F64, F64, F64]:  # fmt: skip
+    """The forward pass of `bingo_with_one_more`: (g, lost, lost_more), g[c][d] the gathered
+    (unweighted) mass into d at column c, lost[c] the bingo mass at column c with wtab[c] and
+    lost_more[c] with wtab_more[c]. Each column is gathered for either weight (the union of
+    their kinds), so the middle step can weigh it with wtab_more[c] instead."""
     n_states = mult.size
     n_kinds = kind_start.size - 1
     n_cols = wtab.shape[0]
     n = layer_start.size - 2
     v = np.zeros((n_cols, n_states))  # v[c]: weights of the states before column c
-    g = np.zeros((n_cols, n_states))  # g[c][d]: gathered (unweighted) mass into d at column c
-    buf = _buffer(layer_start)
+    g = np.zeros((n_cols, n_states))
     sinks = np.zeros((n + 1, n + 1))
     v[0, 0] = 1.0
     live = np.zeros((n_cols, n_kinds), np.bool_)  # kinds that can hold mass before column c
     live[0, 0] = True
-    lost = np.zeros(n_cols)  # bingo mass at column c (with wtab[c])
-    lost_more = np.zeros(n_cols)  # ... with wtab_more[c]
+    lost = np.zeros(n_cols)
+    lost_more = np.zeros(n_cols)
     either = np.zeros(n_kinds)
     for c in range(n_cols):
         w = wtab[c]
@@ -431,7 +477,15 @@ def bingo_with_one_more(
                 for d in range(kind_start[k], kind_start[k + 1]):
                     v[c + 1, d] = g[c, d] * w[k]
                 live[c + 1, k] = True
-    # back[c][s]: P(bingo in columns c.. | state s before column c)
+    return g, lost, lost_more
+
+
+@jit
+def _backward(buf: F64, wtab: F64, bad_t: Array, n: int, n_states: int, state_kind: Array,
+              layer_start: Array, next0: Array, next1: Array, marks: Array, last_fold: Array,
+              rep_first: Array) -> F64:  # fmt: skip
+    """back[c][s]: P(bingo in columns c.. | state s before column c), for c >= 1."""
+    n_cols = wtab.shape[0]
     back = np.zeros((n_cols + 1, n_states))
     for c in range(n_cols - 1, 0, -1):
         w = wtab[c]
@@ -448,9 +502,16 @@ def bingo_with_one_more(
             if c + 1 < n_cols:
                 total += val[rep_first[s]]
             back[c, s] = total
-    p_now = 0.0
-    for c in range(n_cols):
-        p_now += lost[c]
+    return back
+
+
+@jit
+def _each_with_one_more(wtab_more: F64, kind_start: Array, mult: F64, g: F64, back: F64,
+                        lost: F64, lost_more: F64) -> F64:  # fmt: skip
+    """The middle step per column c: the bingo mass before c, at c with wtab_more[c], and
+    after c from the states column c leads to (weighed with wtab_more[c])."""
+    n_cols = wtab_more.shape[0]
+    n_kinds = kind_start.size - 1
     out = np.empty(n_cols)
     before = 0.0  # bingo mass lost in the columns before c
     for c in range(n_cols):
@@ -464,7 +525,7 @@ def bingo_with_one_more(
                     total += mult[d] * g[c, d] * wm[k] * back[c + 1, d]
         out[c] = min(total, 1.0)
         before += lost[c]
-    return min(p_now, 1.0), out
+    return out
 
 
 @jit
