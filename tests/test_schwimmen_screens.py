@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from games.common.textfit import MIN_TEXT, fitted_font
 from games.schwimmen.actions import Knock, Pass
+from games.schwimmen.qt.controls import side_panel_width
 from games.schwimmen.qt.painting import (
     TAG_GAP,
     bubble_font,
@@ -23,7 +24,7 @@ from games.schwimmen.qt.painting import (
 )
 from games.schwimmen.qt.style import font as font_of
 from games.schwimmen.qt.style import use_window_floor
-from games.schwimmen.qt.window import SchwimmenWindow, side_panel_width, with_fast_timings
+from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings
 from games.schwimmen.texts import Texts

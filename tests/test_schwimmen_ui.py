@@ -9,8 +9,9 @@ from PySide6.QtCore import QPoint, Qt
 
 from bingo.config import ConfigError
 from games.schwimmen.actions import Knock
+from games.schwimmen.qt.controls import side_panel_width
 from games.schwimmen.qt.dialogs import StartChoice, StartDialog
-from games.schwimmen.qt.window import SchwimmenWindow, side_panel_width, with_fast_timings
+from games.schwimmen.qt.window import SchwimmenWindow, with_fast_timings
 from games.schwimmen.rules import Game, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings, parse_settings
 from games.schwimmen.texts import Texts

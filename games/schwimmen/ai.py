@@ -66,6 +66,13 @@ _SEEN_KNOCK_ODDS = tuple(  # indexed by the doubled value, like _VALUE2
 _ONE, _ALL, _PASS, _KNOCK = 0, 1, 2, 3
 
 
+def _seat(obs: Observation) -> int:
+    """The seat a CPU plays (a spectator's observation has none)."""
+    if obs.seat is None:
+        raise ValueError("a CPU plays a seat: this is a spectator's observation")
+    return obs.seat
+
+
 def _mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
@@ -429,14 +436,14 @@ class CpuPlayer:
         alive = [s for s in range(obs.num_players) if not obs.out[s]]
         sim = _Sim.__new__(_Sim)
         sim.hands = [0] * obs.num_players
-        sim.hands[obs.seat] = _mask(obs.hand)
+        sim.hands[_seat(obs)] = _mask(obs.hand)
         sim.table = _mask(obs.table)
         sim.stock = []
         sim.discards = [_INDEX[c] for c in obs.discards]
         sim.rng = self.rng
         sim.nxt = {s: alive[(k + 1) % len(alive)] for k, s in enumerate(alive)}
         sim.alive = alive
-        sim.current = obs.seat
+        sim.current = _seat(obs)
         sim.knocker = -1 if obs.knocker is None else obs.knocker
         sim.final = list(obs.final_turns)
         sim.passed = list(obs.passed_last)
@@ -524,7 +531,7 @@ class CpuPlayer:
         self, obs: Observation, cands: list[tuple[int, int, int]], samples: int
     ) -> list[float]:
         """Loss rate of each candidate move over weighted deals played out greedily."""
-        me = obs.seat
+        me = _seat(obs)
         tiebreak = obs.rules.suit_tiebreak
         losses = [0.0] * len(cands)
         horizon = self.horizon_rotations * (obs.num_players - sum(obs.out))
@@ -557,7 +564,7 @@ class CpuPlayer:
 
     def _search(self, obs: Observation, samples: int, swaps: int, swap_all: bool) -> Action:
         """Play out the candidate moves over weighted deals; take the one losing least often."""
-        me = obs.seat
+        me = _seat(obs)
         sim = self._sim(obs)
         hand, table = sim.hands[me], sim.table
         ranked = sorted(

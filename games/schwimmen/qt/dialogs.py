@@ -74,11 +74,6 @@ class StartDialog(QDialog):
         self.setStyleSheet("font-size: 16px;")
         self._show_levels()
 
-    @property
-    def level_box(self) -> QComboBox:
-        """CPU1's level (one box for every CPU in the old dialog)."""
-        return self.level_boxes[0]
-
     def _show_levels(self) -> None:
         cpus = int(self.players_box.currentData()) - 1
         for i, box in enumerate(self.level_boxes):

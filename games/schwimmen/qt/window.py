@@ -9,7 +9,6 @@ from the [schwimmen] settings, so tests can set them to zero.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace as dc_replace
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -17,8 +16,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLabel,
-    QListWidget,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -28,10 +25,10 @@ from PySide6.QtWidgets import (
 
 from eventkit.screen import toggle_full_screen
 from games.common.table import Refused
-from games.common.textfit import MIN_TEXT
 from games.schwimmen.actions import Action, SwapOne
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
+from games.schwimmen.qt.controls import SHORTCUTS, LogPanel, style_buttons
 from games.schwimmen.qt.dialogs import StartDialog, confirm_new_game
 from games.schwimmen.qt.overlay import HelpOverlay
 from games.schwimmen.qt.result import RoundOverlay
@@ -40,27 +37,6 @@ from games.schwimmen.rules import Game, Phase, RoundResult
 from games.schwimmen.settings import SchwimmenSettings
 from games.schwimmen.table import BUTTONS, DEALER_BUTTONS, TableSession, action_word
 from games.schwimmen.texts import Texts
-
-
-def side_panel_width(window_width: int) -> int:
-    """The log beside the table: a fifth of the window, within 220-440 px."""
-    return max(220, min(440, round(0.22 * window_width)))
-
-
-_BUTTON_STYLE = (
-    "QPushButton { font-size: %dpx; font-weight: bold; padding: 0.3em 0.8em;"
-    " background: #f4f1e8; color: #1b1b1b; border: 2px solid #c9a227; border-radius: 8px; }"
-    "QPushButton:hover { background: #fff6cc; }"
-    "QPushButton:disabled { background: #4a5a50; color: #8fa096; border-color: #4a5a50; }"
-)
-_SHORTCUTS = {
-    "swap_all": "X",
-    "swap": "Enter",
-    "pass": "P",
-    "knock": "K",
-    "take_extra": "X",
-    "keep": "P",
-}
 
 
 class SchwimmenWindow(QMainWindow):
@@ -126,7 +102,7 @@ class SchwimmenWindow(QMainWindow):
         bar.addStretch(1)
         for key in BUTTONS:
             button = QPushButton(t(key))
-            button.setToolTip(_SHORTCUTS[key])
+            button.setToolTip(SHORTCUTS[key])
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, k=key: self.press(k))
             button.setVisible(key not in DEALER_BUTTONS)  # all six would widen the window
@@ -139,20 +115,9 @@ class SchwimmenWindow(QMainWindow):
         bar.addWidget(help_button)
         left.addLayout(bar)
         outer.addLayout(left, 1)
-        side = QVBoxLayout()
-        side.setContentsMargins(8, 10, 10, 10)
-        title = self.log_title = QLabel(t("log"))
-        side.addWidget(title)
-        self.info_label = QLabel("")
-        self.info_label.setWordWrap(True)
-        side.addWidget(self.info_label)
-        self.log_list = QListWidget()
-        self.log_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.log_list.setWordWrap(True)
-        side.addWidget(self.log_list, 1)
-        side_widget = self.side_widget = QWidget()
-        side_widget.setLayout(side)
-        outer.addWidget(side_widget)
+        self.side_widget = LogPanel(t)
+        self.info_label, self.log_list = self.side_widget.info_label, self.side_widget.log_list
+        outer.addWidget(self.side_widget)
         self.setCentralWidget(central)
         self.round_overlay = RoundOverlay(self.view, self.session, t, self.seat)
         self.round_overlay.next_round_requested.connect(self.next_round)
@@ -167,27 +132,9 @@ class SchwimmenWindow(QMainWindow):
         QTimer.singleShot(0, self, self._fit_overlays)  # cancelled if the window goes
 
     def _scale_controls(self) -> None:
-        """Buttons, the log and its labels follow the window's size: no text below
-        MIN_TEXT of the height, the log a fifth of the width."""
-        h = self.height()
-        floor = math.ceil(MIN_TEXT * h)
-        button_px = max(floor, round(0.032 * h))
-        for button in self.buttons.values():
-            button.setStyleSheet(_BUTTON_STYLE % button_px)
-            button.setMinimumHeight(round(0.068 * h))
-        self.help_button.setStyleSheet(
-            f"QPushButton {{ font-size: {floor}px; padding: 0.25em 0.6em; background: #24402f;"
-            " color: #f4f1e8; border: 1px solid #5c7a66; border-radius: 6px; }"
-        )
-        self.log_title.setStyleSheet(
-            f"color: #ffc21a; font-size: {max(floor, round(0.03 * h))}px; font-weight: bold;"
-        )
-        self.info_label.setStyleSheet(f"color: #cfe3d6; font-size: {floor}px;")
-        self.log_list.setStyleSheet(
-            f"QListWidget {{ background: #10331f; color: #f4f1e8; font-size: {floor}px;"
-            " border: 1px solid #2d5a40; border-radius: 6px; }"
-        )
-        self.side_widget.setFixedWidth(side_panel_width(self.width()))
+        """Buttons, the log and its labels follow the window's size."""
+        style_buttons(self.buttons, self.help_button, self.height())
+        self.side_widget.scale(self.width(), self.height())
 
     def _fit_overlays(self) -> None:
         self.round_overlay.setGeometry(self.view.rect())
@@ -233,28 +180,12 @@ class SchwimmenWindow(QMainWindow):
         return self.session.cpus
 
     @property
-    def seed(self) -> int | None:
-        return self.session.seed
-
-    @property
     def games_started(self) -> int:
         return self.session.games_started
 
     @property
     def rules_name(self) -> str:
         return self.session.rules_name
-
-    @rules_name.setter
-    def rules_name(self, name: str) -> None:
-        self.session.rules_name = name
-
-    @property
-    def level(self) -> str:
-        return self.session.level
-
-    @level.setter
-    def level(self, level: str) -> None:
-        self.session.level = level
 
     # ------------------------------------------------------------ game flow
 
