@@ -1,0 +1,163 @@
+"""On the wire: every message each seat's phone receives over 200 seeded games holds no card
+of another seat still in the game.
+
+Phones sit at random seats of Daifugō tables (3-5 seats) and Schwimmen tables (2-9), CPUs
+fill the rest, a spectator taps random players, a phone sometimes leaves mid-game. Each message
+is checked the moment the hub sends it, against the hands as they are then: a card code of
+another seat still in the game may appear only if everyone may know it (it is in the public
+view at that moment, e.g. Schwimmen's cards taken from the table) or the phone's seat gave it
+(Daifugō's card passing: the giver knows what it gave). A phone whose seat is out of the game
+(it may tap players, as the seed says) and the spectator's ``peek`` are not held to it; the
+spectator's own view is (it is the public table).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from games.common.protocol import to_json
+from games.web.hub import Hub, RoomSpec
+from games.web.phones import Phone
+
+# a card's code; "JK=6D" is the joker standing for a 6D, not the 6D itself
+CARD = re.compile(
+    r"(?<![0-9A-Za-z=])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])"
+)
+GAMES = 200
+ROOMS = [
+    RoomSpec("d3", "daifugo", 3, stake="beginner", cpu_level="easy"),
+    RoomSpec("d4", "daifugo", 4, stake="intermediate", cpu_level="easy"),
+    RoomSpec("d5", "daifugo", 5, stake="advanced", cpu_level="easy"),
+]
+
+
+def cards_in(value: object) -> set[str]:
+    return set(CARD.findall(json.dumps(value, ensure_ascii=False)))
+
+
+class Wire:
+    """The check, run inside the hub's send for every message."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.gave: dict[tuple[str, str], set[str]] = {}  # (room, name) -> cards it gave
+        self.checked = 0
+        self.leaks: list[tuple] = []  # asserting inside send would be caught by the hub
+        self._public: dict[tuple[str, int, int], set[str]] = {}
+        self._hidden: dict[tuple[str, int, int, int | None], set[str]] = {}
+
+    def public(self, room_id: str) -> set[str]:
+        room = self.hub.rooms[room_id]
+        key = (room_id, room.game_no, room.step)
+        if key not in self._public:
+            self._public = {key: cards_in(to_json(room.table.view(None)))}
+        return self._public[key]
+
+    def hidden_from(self, room_id: str, seat: int | None) -> set[str]:
+        """Cards of the seats other than `seat` still in the game, that `seat` may not know."""
+        room = self.hub.rooms[room_id]
+        key = (room_id, room.game_no, room.step, seat)
+        if key not in self._hidden:
+            self._hidden = {k: v for k, v in self._hidden.items() if k[:3] == key[:3]}
+            self._hidden[key] = self._hidden_now(room_id, seat)
+        return self._hidden[key]
+
+    def _hidden_now(self, room_id: str, seat: int | None) -> set[str]:
+        room = self.hub.rooms[room_id]
+        game = room.table.game  # type: ignore[attr-defined]
+        if not room.in_game or game is None:
+            return set()
+        out = room.out()
+        hidden: set[str] = set()
+        for other, hand in enumerate(game.hands):
+            if other != seat and other not in out:
+                hidden |= {str(c) for c in hand}
+        if seat is not None:
+            hidden -= {str(c) for c in game.hands[seat]}
+        return hidden - self.public(room_id)
+
+    def __call__(self, phone: Phone, message: dict) -> None:
+        if message.get("type") not in ("table", "results"):
+            return
+        room_id = message.get("room")
+        room = self.hub.rooms.get(room_id)
+        if room is None:
+            return
+        seat = room.seat_of(phone.name)
+        if seat is not None and seat in room.out():
+            return  # out of the game: it watches, and may tap players
+        sent = dict(message)
+        if seat is None:
+            sent.pop("peek", None)  # a spectator's tap shows a hand, as the seed says
+        hidden = self.hidden_from(room_id, seat) - self.gave.get((room_id, phone.name), set())
+        leaked = cards_in(sent) & hidden
+        if leaked:
+            self.leaks.append((phone.name, seat, sorted(leaked), message))
+        self.checked += 1
+
+
+def play_games(folder: Path, games: int, seed: int) -> Wire:
+    hub = Hub(folder, rooms=ROOMS, cpu_workers=0, seed=seed, cpu_delay=0, advance_pause=0,
+              turn_seconds=0)  # fmt: skip
+    hub.load()
+    wire = Wire(hub)
+    rng = random.Random(seed)
+    phones: dict[str, list[Phone]] = {}
+    for spec in ROOMS:
+        phones[spec.id] = [
+            Phone(hub, f"{spec.id}-{n}", keep=0, on_message=wire) for n in range(spec.seats + 1)
+        ]
+    played = 0
+    while played < games:
+        for spec in ROOMS:
+            play_one(hub, wire, spec, phones[spec.id], rng)
+            played += 1
+    hub.shutdown()
+    return wire
+
+
+def play_one(hub: Hub, wire: Wire, spec: RoomSpec, phones: list[Phone], rng: random.Random):
+    for phone in phones:
+        hub.leave(phone.token)
+    seated = rng.sample(phones, rng.randint(1, spec.seats))
+    for phone in seated:
+        hub.sit(phone.token, spec.id, rng.choice(
+            [s for s, n in enumerate(hub.rooms[spec.id].seats) if n is None]))  # fmt: skip
+    watcher = next(p for p in phones if p not in seated)
+    hub.watch(watcher.token, spec.id)
+    hub.start(None, spec.id)
+    room = hub.rooms[spec.id]
+    leaver = rng.choice(seated) if rng.random() < 0.2 else None
+    for _ in range(5000):
+        hub.run_cpus()
+        if not room.in_game:
+            break
+        if rng.random() < 0.1:
+            hub.peek(watcher.token, rng.randrange(spec.seats))
+        if leaver is not None and rng.random() < 0.05:
+            hub.leave(leaver.token)
+            leaver = None
+            continue
+        turn = next(p for p in seated if p.my_turn() and room.seat_of(p.name) is not None)
+        action = turn.random_action(rng)
+        if action.startswith("give"):
+            wire.gave.setdefault((spec.id, turn.name), set()).update(action.split()[1:])
+        hub.act(turn.token, action)
+    else:
+        pytest.fail(f"{spec.id}: the game did not end")
+    wire.gave = {k: v for k, v in wire.gave.items() if k[0] != spec.id}
+
+
+@pytest.mark.timeout(600)
+def test_no_seat_receives_another_seats_cards_over_200_games():
+    shm = Path("/dev/shm")  # the journal's fsyncs cost nothing there; the same code runs
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as folder:
+        wire = play_games(Path(folder), GAMES, seed=26)
+    assert not wire.leaks, wire.leaks[:3]
+    assert wire.checked > GAMES * 20
