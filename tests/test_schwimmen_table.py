@@ -111,6 +111,22 @@ def test_people_at_any_seats_cpus_at_the_others():
     assert 3 in table.cpus and table.results() is not None
 
 
+def test_a_pickled_table_chooses_as_the_original_and_says_its_rules():
+    """The web hub computes CPU moves on a pickled copy and applies them with act()."""
+    import pickle
+
+    table = TableSession(players=4, people={2}, seed=5, language="en", rules_name="house")
+    table.start_game()
+    while table.cpu_due:
+        choice = pickle.loads(pickle.dumps(table)).cpu_choice()
+        assert choice is not None and choice == table.cpu_choice()
+        table.act(*choice)  # a CPU seat takes the action given for it
+    assert table.to_move == 2 and table.out == frozenset()
+    lines = table.rules_lines()
+    assert lines and all("{" not in line for line in lines)
+    assert any("browser" in line for line in lines)
+
+
 def test_each_cpu_plays_at_the_level_chosen_for_it():
     table = TableSession(settings=SchwimmenSettings(players=4), seed=1, level="normal")
     table.choose(rules_name="house", players=5, cpu_levels=["easy", "strong", "easy", "normal"])

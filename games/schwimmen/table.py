@@ -322,6 +322,14 @@ class TableSession:
             result=game.last_result if shown else None,
         )
 
+    def rules_lines(self) -> list[str]:
+        """The rules of this table in its language, one line each (a phone's rule panel):
+        the scoring and the rule sets, as the help overlay says them."""
+        game = self.game
+        rules = game.rules if game is not None else self.settings.make_rules(self.rules_name)
+        sections = self.texts.help_sections(rules, self.rules_name)[1:]  # not the keys
+        return [line for _, body in sections for line in body.splitlines() if line.strip()]
+
     # ------------------------------------------------------------ a person's buttons
 
     def _awaits(self, seat: int | None) -> bool:
