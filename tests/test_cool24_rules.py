@@ -354,3 +354,5 @@ def test_the_protocol_one_player_returns_the_score_and_actions_read_back():
         g.apply(g.legal_actions()[-1])
     assert g.returns() == (float(g.score),) and g.current_player is None
     json.dumps(to_json(g.observation(0)))
+    with pytest.raises(ValueError, match="one seat"):
+        g.observation(1)

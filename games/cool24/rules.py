@@ -322,6 +322,8 @@ class Game:
 
     def observation(self, seat: int = 0) -> Observation:
         """What the player sees (there is one seat: `seat` is 0)."""
+        if seat != 0:
+            raise ValueError(f"COOL 24+24 has one seat: observation(0), not observation({seat!r})")
         return Observation(
             self.hand,
             self.last,
