@@ -333,9 +333,6 @@ class DrawSession:
     def finished(self) -> bool:
         return len(self.history) >= self.total
 
-    def is_drawn(self, number: int) -> bool:
-        return number in self.history
-
     def drawn_per_column(self) -> list[int]:
         counts = [0] * self.config.board.size
         for number in self.history:

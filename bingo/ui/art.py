@@ -48,7 +48,6 @@ TEXT = QColor("#f4f2ff")
 TEXT_DIM = QColor("#a9a3c9")
 UNLIT_CELL = QColor("#1e1c38")
 UNLIT_TEXT = QColor("#5d5888")
-ACCENT_OK = QColor("#7dff9b")
 ACCENT_ERROR = QColor("#ff6b7a")
 
 

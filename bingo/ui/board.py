@@ -72,10 +72,6 @@ class HistoryBoard(QWidget):
         self._cache = None
         super().resizeEvent(event)
 
-    def cell_rect(self, number: int) -> QRectF:
-        """Where `number` is drawn (tests and the card view use it)."""
-        return self._geometry()["cells"][number]
-
     def digit_px(self) -> float:
         """Height in pixels of the digits on a lit cell (of the widest number, the smallest)."""
         cell_w, cell_h = self._geometry()["cell"]

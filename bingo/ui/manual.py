@@ -122,5 +122,4 @@ def attach_operator(window, operator) -> QLabel | None:
     entry.changed.connect(show)
     show(entry.digits)
     operator.layout().insertWidget(0, label)
-    operator.manual_label = label
     return label

@@ -20,7 +20,6 @@ import dataclasses
 import itertools
 import multiprocessing
 import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -238,13 +237,6 @@ class OddsService(QObject):
         if self._threads is not None:
             self._threads.clear()
             self._threads.waitForDone(3000)  # no worker thread may outlive the interpreter
-
-    def wait_idle(self, timeout_ms: int = 30000) -> bool:
-        """Wait until the worker is done (tests and benchmarks only); pumps no events."""
-        end = time.monotonic() + timeout_ms / 1000
-        while self._busy and time.monotonic() < end:
-            time.sleep(0.005)
-        return not self._busy
 
     @property
     def busy(self) -> bool:

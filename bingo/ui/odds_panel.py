@@ -3,8 +3,6 @@ and the registry's counts, painted from what bingo.ui.odds's OddsService compute
 
 from __future__ import annotations
 
-import time
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
@@ -65,7 +63,6 @@ class OddsPanel(QWidget):
         self.registry_curve = None  # the registered cards' latest curve (bingo.probability)
         self.draw_count = 0
         self.registry_loaded = False
-        self.updated_at: float | None = None
         self._cache: QPixmap | None = None
         self.curve_view: CurveView | None = None  # set when the curve has a place of its own
 
@@ -76,7 +73,6 @@ class OddsPanel(QWidget):
 
     def set_result(self, result: OddsResult | None) -> None:
         self.result = result
-        self.updated_at = time.perf_counter()
         self._invalidate()
 
     def set_curve(self, curve) -> None:

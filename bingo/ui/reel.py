@@ -27,8 +27,7 @@ from bingo.ui.winshape import paint_win_shape
 
 # The frame is this many numbers high: the landed one whole, a fifth of each neighbour.
 WINDOW_ITEMS = 1.5
-NEIGHBOUR_OPACITY = 0.35
-JOIN_ASPECT = 1.3  # the join panel: its QR square with two lines of text below  # the numbers above and below the landed one, once it stands still
+NEIGHBOUR_OPACITY = 0.35  # the numbers above and below the landed one, once it stands still
 
 
 class SlotReel(QWidget):

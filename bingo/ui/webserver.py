@@ -102,7 +102,6 @@ class ServerProcess(QObject):
         self.process: subprocess.Popen | None = None
         self.adopted: ServerInfo | None = None
         self.deaths = 0  # deaths in a row (reset once a server has run STABLE_SECONDS)
-        self.restarts = 0  # every restart of the show's own server, for the record
         self.delay = 0.0  # before the next restart: 0 after a server that ran a while
         self.next_start: float | None = None  # when the next attempt is due (after a death)
         self.last_delay: float | None = None  # the wait planned after the last death
@@ -257,7 +256,6 @@ class ServerProcess(QObject):
 
     def _died(self, code: int | None) -> None:
         self.deaths += 1
-        self.restarts += 1
         delay = self._schedule()
         if self.deaths == 1:
             when = self.text["now"] if delay == 0 else self.text["later"].format(delay=delay)
