@@ -17,19 +17,26 @@ ROOT = Path(__file__).resolve().parent.parent
 # Qt-free modules not on the list yet, each with what keeps it off (mypy --strict errors today).
 # Remove an entry when its module is fixed and added to pyproject's list.
 PENDING: dict[str, str] = {
-    "bingo/cardcode.py": "mypy --strict errors (bingo owner)",
-    "bingo/ui/odds_jobs.py": "mypy --strict errors (bingo owner)",
-    "bingo/web/command.py": "mypy --strict errors (web owner)",
-    "bingo/web/follow.py": "mypy --strict errors (web owner)",
-    "bingo/web/guard.py": "mypy --strict errors (web owner)",
-    "bingo/web/server.py": "mypy --strict errors (web owner)",
-    "bingo/web/settings.py": "mypy --strict errors (web owner)",
-    "games/cool24/plot.py": "mypy --strict errors (cool24 owner)",
-    "games/cool24/sim.py": "mypy --strict errors (cool24 owner)",
-    "games/daifugo/texts.py": "mypy --strict errors (daifugo owner)",
-    "games/daifugo/uecda/arena.py": "mypy --strict errors (daifugo owner)",
-    "games/daifugo/uecda/protocol.py": "mypy --strict errors (daifugo owner)",
-    "games/daifugo/uecda/view.py": "mypy --strict errors (daifugo owner)",
+    "bingo/cardcode.py": "1 mypy --strict error (bingo)",
+    "bingo/ui/odds_jobs.py": "9 mypy --strict errors (bingo)",
+    "bingo/web/command.py": "3 mypy --strict errors (web)",
+    "bingo/web/follow.py": "2 mypy --strict errors (web)",
+    "bingo/web/server.py": "6 mypy --strict errors (web)",
+    "bingo/web/settings.py": "1 mypy --strict error (web)",
+    "eventkit/web/config.py": "2 mypy --strict errors (web)",
+    "eventkit/web/guard.py": "1 mypy --strict error (web)",
+    "games/daifugo/selection.py": "2 mypy --strict errors (daifugo)",
+    "games/daifugo/texts.py": "1 mypy --strict error (daifugo)",
+    "games/daifugo/uecda/arena.py": "1 mypy --strict error (daifugo)",
+    "games/daifugo/uecda/protocol.py": "1 mypy --strict error (daifugo)",
+    "games/daifugo/uecda/view.py": "1 mypy --strict error (daifugo)",
+    "games/web/hub.py": "1 mypy --strict error (web)",
+    "games/web/messages.py": "1 mypy --strict error (web)",
+    "games/web/restore.py": "passes, not yet confirmed by its owner (web)",
+    "games/web/rooms.py": "passes, not yet confirmed by its owner (web)",
+    "games/web/screen_text.py": "2 mypy --strict errors (web)",
+    "games/web/server.py": "5 mypy --strict errors (web)",
+    "games/web/tables.py": "1 mypy --strict error (web)",
 }
 
 
@@ -79,6 +86,6 @@ def test_pending_modules_are_still_pending():
 def test_the_finder_sees_qt_through_imports():
     """The list is only as good as the finder: it must follow project imports to PySide6."""
     qt_free = set(_qt_free_modules())
-    assert "games/common/protocol.py" in qt_free
+    assert "games/daifugo/game.py" in qt_free
     assert "eventkit/fonts.py" not in qt_free  # imports PySide6 itself
     assert "cards/pdf.py" not in qt_free  # only through eventkit.fonts
