@@ -1,20 +1,22 @@
 """Painting the table: felt, CPU seat panels, stock, table cards, your cards and flying cards.
 
-Reads the view's state (the session's game, the window's marks, layout, animation, bubbles);
-changes nothing.
+Reads the view's state (the session's game, the window's marks, layout, animation, bubbles:
+`PaintedTable`, which `games.schwimmen.qt.view.TableView` is); changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 
+from games.common.cards import Card
 from games.common.painter import paint_card
 from games.common.textfit import draw_fitted
 from games.schwimmen.hands import hand_value
-from games.schwimmen.qt.layout import SeatParts
+from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.style import (
     BLUE,
     FELT,
@@ -28,10 +30,68 @@ from games.schwimmen.qt.style import (
     font,
     text_floor,
 )
-from games.schwimmen.rules import Phase
+from games.schwimmen.rules import Game, Phase
+from games.schwimmen.texts import Texts
 
-if TYPE_CHECKING:
-    from games.schwimmen.qt.view import TableView
+
+@dataclass
+class Marks:
+    """What the window shows over the game: the person's selection and prompt, and whether
+    their input counts now (`your_turn`; `can_swap`: cards may be picked and dragged)."""
+
+    sel_hand: int | None = None
+    sel_table: int | None = None
+    prompt: str = ""
+    your_turn: bool = False
+    can_swap: bool = False
+
+
+@dataclass
+class Flight:
+    """A card sliding from one place to another during an animation."""
+
+    card: Card
+    start: QRectF
+    end: QRectF
+    face_up: bool = True
+
+
+class PaintedTable(Protocol):
+    """What the painter reads from the table widget."""
+
+    texts: Texts
+    marks: Marks
+    seat: int  # the window's person
+    flights: list[Flight]
+    hidden: set[tuple[object, ...]]
+    progress: float
+    drag: tuple[str, int, QPointF] | None
+    bubbles: dict[int, str]
+
+    @property
+    def game(self) -> Game | None: ...
+
+    def width(self) -> int: ...
+
+    def height(self) -> int: ...
+
+    def rect(self) -> QRect: ...
+
+    def cpu_seats(self) -> list[int]: ...
+
+    def layout_now(self) -> TableLayout: ...
+
+    def table_rect(self, j: int) -> QRectF: ...
+
+    def hand_rect(self, i: int) -> QRectF: ...
+
+    def stock_rect(self) -> QRectF: ...
+
+    def discard_rect(self) -> QRectF: ...
+
+    def seat_parts(self, seat: int) -> SeatParts: ...
+
+    def seat_card_rect(self, seat: int, i: int) -> QRectF: ...
 
 
 def paint_slot(p: QPainter, rect: QRectF) -> None:
@@ -111,7 +171,7 @@ def bubble_font(parts: SeatParts, text: str) -> QFont:
 class TablePainter:
     """Paints one frame of the table view."""
 
-    def __init__(self, view: TableView, p: QPainter) -> None:
+    def __init__(self, view: PaintedTable, p: QPainter) -> None:
         self.view = view
         self.game = view.game
         self.t = view.texts

@@ -7,42 +7,18 @@ It paints the session's game from the seat of the window's person (`seat`) and t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QMouseEvent, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from games.common.cards import Card
 from games.schwimmen.actions import Action, DealerKeep, DealerSwap, SwapAll, SwapOne
 from games.schwimmen.qt.layout import SeatParts, TableLayout
-from games.schwimmen.qt.painting import TablePainter
+from games.schwimmen.qt.painting import Flight, Marks, TablePainter
 from games.schwimmen.qt.style import use_window_floor
 from games.schwimmen.rules import Event, Game
 from games.schwimmen.table import TableSession
 from games.schwimmen.texts import Texts
-
-
-@dataclass
-class Marks:
-    """What the window shows over the game: the person's selection and prompt, and whether
-    their input counts now (`your_turn`; `can_swap`: cards may be picked and dragged)."""
-
-    sel_hand: int | None = None
-    sel_table: int | None = None
-    prompt: str = ""
-    your_turn: bool = False
-    can_swap: bool = False
-
-
-@dataclass
-class Flight:
-    """A card sliding from one place to another during an animation."""
-
-    card: Card
-    start: QRectF
-    end: QRectF
-    face_up: bool = True
 
 
 class TableView(QWidget):
