@@ -125,7 +125,7 @@ def _hand_slot(
     age = scene.now - scene.arrived.get(slot, 0.0)
     if age < 0:
         return
-    lift = -26 if lit else 0
+    lift = -26.0 if lit else 0.0
     if age < SLIDE_SECONDS:  # slide in from the stock
         f = 1 - (1 - age / SLIDE_SECONDS) ** 3
         lift -= (1 - f) * 180

@@ -79,7 +79,7 @@ class Cool24Widget(QWidget):
     # ------------------------------------------------------------ actions
     def start(self) -> None:
         """A new game (Enter on the title or the summary)."""
-        self.session.start_game()
+        game = self.session.start_game()
         self.popups.clear()
         self.toast = None
         self.hint_slot = None
@@ -87,7 +87,7 @@ class Cool24Widget(QWidget):
         self.shown_score = 0.0
         now = time.monotonic()
         self.arrived = {slot: now + 0.08 * slot for slot in range(1, HAND_SIZE + 1)}
-        for bonus in self.game.bonuses:
+        for bonus in game.bonuses:
             self._bonus_popup(bonus.kind, bonus.points)
         self._animate()
         self.update()
@@ -101,6 +101,8 @@ class Cool24Widget(QWidget):
         except Refused as exc:
             self._toast(exc.text)
             return None
+        game = self.session.game
+        assert game is not None  # the game `act` just played in
         self.hint_slot = None
         self.toast = None  # a refusal says why that card could not go; this one went
         now = time.monotonic()
@@ -113,7 +115,7 @@ class Cool24Widget(QWidget):
                 self._bonus_popup(bonus.kind, bonus.points)
         if result.lap_started:
             self.arrived = {s: now + 0.6 + 0.08 * s for s in range(1, HAND_SIZE + 1)}
-            m = self.game.multiplier
+            m = game.multiplier
             self.popups.append(
                 Popup(self.t["lap2"], self.t["lap2_sub"].format(m=m), QColor("#ff8c1a"), now, True)
             )
