@@ -139,13 +139,7 @@ def _play_cost(
     cost += (key if not rev else 18 - key) / 2.0 if not play.lone_joker else 8.0
     if play.lone_joker and game.top is not None and len(after) > 3 and not rollout:
         cost += W_LONE_JOKER
-    small = len(after) <= 4 or danger
-    for c in play.cards:
-        if c.is_joker:
-            if len(after) > 2 and not danger:
-                cost += W_JOKER
-        elif not small and _s(c, rev) >= 14:
-            cost += W_HIGH
+    cost += _spent_cards(play, after, rev, danger)
     if game.top is None:
         cost -= 2.0 * play.size
     if rules.eight_cut and play.kind != SEQUENCE and play.rank == Rank.EIGHT:
@@ -158,13 +152,7 @@ def _play_cost(
         before = sum(_s(c, rev) for c in after) / len(after)
         flipped = sum(_s(c, new_rev) for c in after) / len(after)
         cost -= 3.0 * (flipped - before)
-    # Keep enough safe cards to go out without 禁止あがり.
-    if len(after) <= 4 and rules.forbidden_finish:
-        bad = sum(1 for c in after if _forbidden_card(c, game, new_rev))
-        if bad and bad == len(after):
-            cost += 40.0
-        elif len(after) <= 3:
-            cost += 4.0 * bad
+    cost += _unsafe_rest(game, after, new_rev)
     if control is not None:
         flip_rev, flip_back = _flips(play, rules)
         unseen, most = control
@@ -174,6 +162,32 @@ def _play_cost(
     if groups == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
         cost -= 15.0
     return cost
+
+
+def _spent_cards(play: Play, after: list[AnyCard], rev: bool, danger: bool) -> float:
+    """What spending the joker (early) or the high cards (not yet near the end) costs."""
+    cost = 0.0
+    small = len(after) <= 4 or danger
+    for c in play.cards:
+        if c.is_joker:
+            if len(after) > 2 and not danger:
+                cost += W_JOKER
+        elif not small and _s(c, rev) >= 14:
+            cost += W_HIGH
+    return cost
+
+
+def _unsafe_rest(game: Game, after: list[AnyCard], rev: bool) -> float:
+    """Keep enough safe cards to go out without 禁止あがり: the cost of a rest of 4 cards or
+    fewer that holds forbidden finishers."""
+    if len(after) > 4 or not game.rules.forbidden_finish:
+        return 0.0
+    bad = sum(1 for c in after if _forbidden_card(c, game, rev))
+    if bad and bad == len(after):
+        return 40.0
+    if len(after) <= 3:
+        return 4.0 * bad
+    return 0.0
 
 
 # ---------------------------------------------------------------------------- control
@@ -263,6 +277,45 @@ def _fouls(play: Play, rev: bool, rules: Rules) -> bool:
 ENDGAME_CARDS = 7  # the winning-line search runs on hands this small or smaller
 
 
+def _mask(play: Play, index: dict[AnyCard, int]) -> int:
+    """`play`'s cards as bits of the hand they come from."""
+    mask = 0
+    for c in play.cards:
+        mask |= 1 << index[c]
+    return mask
+
+
+class _Lines:
+    """The end game from one hand: which card sets go out without 禁止あがり when led
+    (`finish`), which leads nothing unseen can beat (`safe`), and whether a rest of the hand
+    wins by safe leads and one finish (`wins`)."""
+
+    def __init__(
+        self, hand: Sequence[AnyCard], rules: Rules, base_rev: bool, unseen: _Unseen, most: int
+    ) -> None:
+        self.index = {c: i for i, c in enumerate(hand)}
+        leads: list[tuple[int, bool, bool]] = []  # (cards mask, unbeatable, fouls as a finish)
+        for p in candidates(Position(rules, []), hand):  # every lead: an empty field
+            flip_rev, flip_back = _flips(p, rules)
+            after = base_rev != flip_rev
+            on_field = after != flip_back
+            unbeatable = not flip_rev and not _beatable(p, unseen, on_field, rules, most)
+            leads.append((_mask(p, self.index), unbeatable, _fouls(p, base_rev, rules)))
+        self.finish = {m for m, _, foul in leads if not foul}
+        self.safe = [m for m, unbeatable, _ in leads if unbeatable]
+        self.memo: dict[int, bool] = {}
+
+    def wins(self, rest: int) -> bool:
+        if rest in self.finish:
+            return True
+        if rest in self.memo:
+            return self.memo[rest]
+        self.memo[rest] = False
+        ok = any(m & rest == m and m != rest and self.wins(rest & ~m) for m in self.safe)
+        self.memo[rest] = ok
+        return ok
+
+
 def _winning_first(
     game: Game, hand: Sequence[AnyCard], sizes: Sequence[int], plays: Sequence[Play]
 ) -> Play | None:
@@ -278,49 +331,20 @@ def _winning_first(
         return None
     most = max(others)
     unseen = _Unseen([*game.pile, *hand])
-    index = {c: i for i, c in enumerate(hand)}
     full = (1 << len(hand)) - 1
-    base_rev = game.revolution  # the order once the field has cleared
-    leads: list[tuple[int, bool, bool]] = []  # (cards mask, unbeatable, fouls as a finish)
-    for p in candidates(Position(rules, []), hand):  # every lead: an empty field
-        mask = 0
-        for c in p.cards:
-            mask |= 1 << index[c]
-        flip_rev, flip_back = _flips(p, rules)
-        after = base_rev != flip_rev
-        on_field = after != flip_back
-        unbeatable = not flip_rev and not _beatable(p, unseen, on_field, rules, most)
-        leads.append((mask, unbeatable, _fouls(p, base_rev, rules)))
-    finish = {m for m, _, foul in leads if not foul}
-    safe = [m for m, unbeatable, _ in leads if unbeatable]
-    memo: dict[int, bool] = {}
-
-    def wins(rest: int) -> bool:
-        if rest in finish:
-            return True
-        if rest in memo:
-            return memo[rest]
-        memo[rest] = False
-        ok = any(m & rest == m and m != rest and wins(rest & ~m) for m in safe)
-        memo[rest] = ok
-        return ok
-
+    lines = _Lines(hand, rules, game.revolution, unseen, most)  # the order once cleared
     plays = sorted(plays, key=lambda p: -p.size)  # the biggest unbeatable play first
     if game.top is None:
-        if full in finish:
+        if full in lines.finish:
             return None  # going out now: the cost model already does
-        safe_leads = set(safe)
+        safe_leads = set(lines.safe)
         for p in plays:
-            mask = 0
-            for c in p.cards:
-                mask |= 1 << index[c]
-            if mask in safe_leads and wins(full & ~mask):
+            mask = _mask(p, lines.index)
+            if mask in safe_leads and lines.wins(full & ~mask):
                 return p
         return None
     for p in plays:
-        mask = 0
-        for c in p.cards:
-            mask |= 1 << index[c]
+        mask = _mask(p, lines.index)
         if mask == full:
             continue
         flip_rev, flip_back = _flips(p, rules)
@@ -329,7 +353,7 @@ def _winning_first(
         on_field = game.reversed != flip_back
         if _beatable(p, unseen, on_field, rules, most):
             continue
-        if wins(full & ~mask):
+        if lines.wins(full & ~mask):
             return p
     return None
 

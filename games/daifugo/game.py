@@ -374,18 +374,8 @@ class Game(Position):
         self.pile.extend(play.cards)
         self.history.append((seat, play))
         f = self.field
-        top = f.top
-        rev = self.reversed
         foul = not hand and self.would_foul(play)
-        clear = False
-        if top is not None and top.lone_joker:
-            clear = True  # only the ♠3 gets here (スペ3返し)
-        elif top is not None and not play.lone_joker:
-            if self.rules.suit_lock and f.suit_lock is None and play.suits == top.suits:
-                f.suit_lock = play.suits
-            if self.rules.number_lock and not f.number_lock:
-                if play.key(rev) == top.key(rev) + (-1 if rev else 1):
-                    f.number_lock = True
+        clear = self._lock(play)
         if self.rules.revolution and play.size >= 4:
             self.revolution = not self.revolution
         rank = play.rank
@@ -398,17 +388,7 @@ class Game(Position):
         f.passed = set()
         f.trick.append((seat, play))
         if not hand:
-            self.out.add(seat)
-            if foul:
-                self.fouls.append(seat)
-                self.bottom.append(seat)
-            else:
-                self.finished.append(seat)
-                if self.rules.miyako_ochi and len(self.finished) == 1:
-                    for s, title in enumerate(self.ranks):
-                        if title == Title.DAIFUGO and s != seat and s not in self.out:
-                            self.out.add(s)
-                            self.bottom.append(s)
+            self._go_out(seat, foul)
         if self._check_over():
             return
         if clear:
@@ -416,6 +396,40 @@ class Game(Position):
             self.turn = seat if seat not in self.out else self._next_active(seat)
         else:
             self.turn = self._next_active(seat)
+
+    def _lock(self, play: Play) -> bool:
+        """The locks `play` puts on the field (絵柄しばり, 階段しばり), in the order in force
+        before it; True when it clears the field instead (the ♠3 on a lone joker)."""
+        f = self.field
+        top = f.top
+        if top is None:
+            return False
+        if top.lone_joker:
+            return True  # only the ♠3 gets here (スペ3返し)
+        if play.lone_joker:
+            return False
+        if self.rules.suit_lock and f.suit_lock is None and play.suits == top.suits:
+            f.suit_lock = play.suits
+        if self.rules.number_lock and not f.number_lock:
+            rev = self.reversed
+            if play.key(rev) == top.key(rev) + (-1 if rev else 1):
+                f.number_lock = True
+        return False
+
+    def _go_out(self, seat: int, foul: bool) -> None:
+        """`seat` has played its last card: a place, or the bottom for a 禁止あがり; the first
+        one out (not by a foul) sends the 大富豪 down with 都落ち."""
+        self.out.add(seat)
+        if foul:
+            self.fouls.append(seat)
+            self.bottom.append(seat)
+            return
+        self.finished.append(seat)
+        if self.rules.miyako_ochi and len(self.finished) == 1:
+            for s, title in enumerate(self.ranks):
+                if title == Title.DAIFUGO and s != seat and s not in self.out:
+                    self.out.add(s)
+                    self.bottom.append(s)
 
     def _pass(self) -> None:
         seat = self.turn

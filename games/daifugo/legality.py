@@ -153,57 +153,81 @@ def candidates(g: Position, hand: Sequence[AnyCard]) -> list[Play]:
             if c.rank is None or low < _STRENGTH[c.rank] < high:
                 out.append(single(c))
     if kind in (None, SET):
-        by_rank: dict[int, list[AnyCard]] = {}
-        for c in hand:
-            if not c.is_joker:
-                by_rank.setdefault(_STRENGTH[c.rank], []).append(c)
-        sizes = (size,) if size else (2, 3, 4)
-        all_suits = g.rules.suit_lock
-        for value, cards in by_rank.items():
-            if not low < value < high:
-                continue
-            rank = rank_of_strength(value)
-            for k in sizes:
-                if len(cards) >= k:
-                    for combo in itertools.combinations(cards, k):
-                        out.append(_make_play(SET, _face_sort([(c, c) for c in combo])))
-                if joker and len(cards) >= k - 1 >= 1:
-                    for combo in itertools.combinations(cards, k - 1):
-                        used = {c.suit for c in combo}
-                        free = [s for s in SUIT_ORDER if s not in used]
-                        if not all_suits:
-                            free = free[:1]
-                        for s in free:
-                            pairs = [(c, c) for c in combo] + [(JOKER, Card(rank, s))]
-                            out.append(_make_play(SET, _face_sort(pairs)))
+        _sets(out, hand, joker, (size,) if size else (2, 3, 4), low, high, g.rules.suit_lock)
     if kind in (None, SEQUENCE):
-        by_suit: dict[str, tuple[Suit, set[int]]] = {}
-        for c in hand:
-            if not c.is_joker:
-                # keyed by the suit's letter: hashing a str is much cheaper than an Enum
-                by_suit.setdefault(c.suit._value_, (c.suit, set()))[1].add(_STRENGTH[c.rank])
-        lengths = (size,) if size else range(3, 14)
-        for suit, present in by_suit.values():
-            if len(present) + joker < 3:
-                continue
-            for k in lengths:
-                for start in range(max(3, low + 1), min(17 - k, high - k + 1)):
-                    window = range(start, start + k)
-                    gaps = [v for v in window if v not in present]
-                    if len(gaps) > 1 or (gaps and not joker):
-                        continue
-                    run = [Card(rank_of_strength(v), suit) for v in window]
-                    if not gaps:
-                        out.append(_make_play(SEQUENCE, [(c, c) for c in run]))
-                        if joker:
-                            for i in range(k):
-                                pairs = [(c, c) for c in run]
-                                pairs[i] = (JOKER, run[i])
-                                out.append(_make_play(SEQUENCE, pairs))
-                    else:
-                        pairs = [(JOKER, c) if strength(c.rank) == gaps[0] else (c, c) for c in run]
-                        out.append(_make_play(SEQUENCE, pairs))
+        _sequences(out, hand, joker, (size,) if size else range(3, 14), low, high)
     return out
+
+
+def _sets(
+    out: list[Play],
+    hand: Sequence[AnyCard],
+    joker: bool,
+    sizes: Sequence[int],
+    low: int,
+    high: int,
+    all_suits: bool,
+) -> None:
+    """The sets of `sizes` cards whose strength is strictly between low and high, into `out`
+    (with the joker for each missing suit under 絵柄しばり, else for the first one)."""
+    by_rank: dict[int, list[AnyCard]] = {}
+    for c in hand:
+        if not c.is_joker:
+            by_rank.setdefault(_STRENGTH[c.rank], []).append(c)
+    for value, cards in by_rank.items():
+        if not low < value < high:
+            continue
+        rank = rank_of_strength(value)
+        for k in sizes:
+            if len(cards) >= k:
+                for combo in itertools.combinations(cards, k):
+                    out.append(_make_play(SET, _face_sort([(c, c) for c in combo])))
+            if joker and len(cards) >= k - 1 >= 1:
+                for combo in itertools.combinations(cards, k - 1):
+                    used = {c.suit for c in combo}
+                    free = [s for s in SUIT_ORDER if s not in used]
+                    if not all_suits:
+                        free = free[:1]
+                    for s in free:
+                        pairs = [(c, c) for c in combo] + [(JOKER, Card(rank, s))]
+                        out.append(_make_play(SET, _face_sort(pairs)))
+
+
+def _sequences(
+    out: list[Play],
+    hand: Sequence[AnyCard],
+    joker: bool,
+    lengths: Sequence[int],
+    low: int,
+    high: int,
+) -> None:
+    """The sequences of `lengths` cards whose weakest card is above low and whose strongest is
+    below high, into `out` (the joker for a gap, or for each card of a complete run)."""
+    by_suit: dict[str, tuple[Suit, set[int]]] = {}
+    for c in hand:
+        if not c.is_joker:
+            # keyed by the suit's letter: hashing a str is much cheaper than an Enum
+            by_suit.setdefault(c.suit._value_, (c.suit, set()))[1].add(_STRENGTH[c.rank])
+    for suit, present in by_suit.values():
+        if len(present) + joker < 3:
+            continue
+        for k in lengths:
+            for start in range(max(3, low + 1), min(17 - k, high - k + 1)):
+                window = range(start, start + k)
+                gaps = [v for v in window if v not in present]
+                if len(gaps) > 1 or (gaps and not joker):
+                    continue
+                run = [Card(rank_of_strength(v), suit) for v in window]
+                if gaps:
+                    pairs = [(JOKER, c) if strength(c.rank) == gaps[0] else (c, c) for c in run]
+                    out.append(_make_play(SEQUENCE, pairs))
+                    continue
+                out.append(_make_play(SEQUENCE, [(c, c) for c in run]))
+                if joker:
+                    for i in range(k):
+                        pairs = [(c, c) for c in run]
+                        pairs[i] = (JOKER, run[i])
+                        out.append(_make_play(SEQUENCE, pairs))
 
 
 def gifts(g: Position) -> list[Give]:

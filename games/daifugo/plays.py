@@ -201,35 +201,45 @@ def classify(tokens: Sequence[tuple[AnyCard, AnyCard | None]]) -> list[Play]:
     for card, face in tokens:
         if face is not None and (not card.is_joker or face.is_joker):
             raise _why("only_joker_stands")
+    joker = bool(jokers)
     joker_face = jokers[0][1] if jokers else None
     if n == 1:
-        if jokers:
+        if joker:
             if joker_face is not None:
                 raise _why("lone_joker_face")
             return [_make_play(SINGLE, [(JOKER, JOKER)])]
         return [single(real[0])]
-    ranks = {c.rank for c in real}
-    if len(ranks) == 1:
-        rank = real[0].rank
-        if n > 4:
-            raise _why("set_too_big")
-        if not jokers:
-            return [_make_play(SET, _face_sort([(c, c) for c in real]))]
-        used = {c.suit for c in real}
-        if joker_face is not None:
-            if joker_face.rank != rank or joker_face.suit in used:
-                raise _why("joker_set_face", rank=rank.text)
-            faces = [joker_face]
-        else:
-            faces = [Card(rank, s) for s in SUIT_ORDER if s not in used]
-        return [_make_play(SET, _face_sort([(c, c) for c in real] + [(JOKER, f)])) for f in faces]
-    suits = {c.suit for c in real}
-    if n < 3 or len(suits) != 1:
+    if len({c.rank for c in real}) == 1:
+        return _set_readings(real, joker, joker_face)
+    if n < 3 or len({c.suit for c in real}) != 1:
         raise _why("not_a_play")
+    return _sequence_readings(real, joker, joker_face)
+
+
+def _set_readings(real: list[Card], joker: bool, joker_face: AnyCard | None) -> list[Play]:
+    """The readings of 2+ cards of one rank (the joker, if any, for a missing suit)."""
+    rank = real[0].rank
+    if len(real) + joker > 4:
+        raise _why("set_too_big")
+    if not joker:
+        return [_make_play(SET, _face_sort([(c, c) for c in real]))]
+    used = {c.suit for c in real}
+    if joker_face is not None:
+        if joker_face.rank != rank or joker_face.suit in used:
+            raise _why("joker_set_face", rank=rank.text)
+        faces: list[AnyCard] = [joker_face]
+    else:
+        faces = [Card(rank, s) for s in SUIT_ORDER if s not in used]
+    return [_make_play(SET, _face_sort([(c, c) for c in real] + [(JOKER, f)])) for f in faces]
+
+
+def _sequence_readings(real: list[Card], joker: bool, joker_face: AnyCard | None) -> list[Play]:
+    """The readings of 3+ cards of one suit as a sequence (the joker for a gap or an end)."""
+    n = len(real) + joker
     suit = real[0].suit
     values = sorted(strength(c.rank) for c in real)
-    pairs = [(c, c) for c in real]
-    if not jokers:
+    pairs: list[tuple[AnyCard, AnyCard]] = [(c, c) for c in real]
+    if not joker:
         if values != list(range(values[0], values[0] + n)):
             raise _why("not_a_sequence", cards=_text(real))
         return [_make_play(SEQUENCE, _face_sort(pairs))]
