@@ -335,3 +335,35 @@ def test_a_torn_last_record_is_dropped(tmp_path):
     assert again.journal.dropped_tail
     assert again.rooms["d"].seats[0] == "あ"
     again.shutdown()
+
+
+def test_a_schwimmen_table_seats_people_cpus_and_a_spectator_to_its_end(tmp_path):
+    clock = Clock()
+    hub = make_hub(tmp_path, seats=4, game="schwimmen", turn=10.0, clock=clock)
+    a, b, s = Phone(hub, "あ"), Phone(hub, "い"), Phone(hub, "み")
+    hub.sit(a.token, "d", 1)
+    hub.sit(b.token, "d", 3)
+    hub.watch(s.token, "d")
+    assert a.last("room")["rules"]["lines"]  # the 「ルール」 panel
+    hub.start(a.token, "d")
+    room = hub.rooms["d"]
+    assert a.table["names"] == [room.cpu_name(0), "あ", room.cpu_name(2), "い"]
+    rng = random.Random(1)
+    rounds = set()
+    left = False
+    while room.in_game:
+        play_until_people_wait(hub, [a, b], rng, 1)
+        rounds.add(room.table.game.round_number)
+        assert s.table["view"] == to_json(room.table.view(None))
+        if not left and len(rounds) > 1 and room.in_game:
+            assert hub.leave(b.token) == 0  # no money at Schwimmen: leaving is free
+            assert 3 not in room.table.people
+            left = True
+        if room.in_game and room.person_to_move() is None and not room.work():
+            clock.now += 11  # pragma: no cover - only a sleeping phone would wait here
+            hub.tick()
+    assert left and len(rounds) > 1
+    results = s.last("results")
+    assert results["places"] is not None and 1 in results["places"]
+    assert results["money"] is None and results["left"] == [3]
+    hub.shutdown()

@@ -81,10 +81,26 @@ def run_and_kill(folder: Path, rng: random.Random) -> None:
         else:
             pytest.fail("the simulated evening did not get far enough")
     finally:
+        workers = children(process.pid)
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
         if process.stderr is not None:
             process.stderr.close()
+    deadline = time.monotonic() + 10  # its CPU workers end with it, none left behind
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.05)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()], "CPU workers outlived it"
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux /proc), the multiprocessing helpers included."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
 
 
 @pytest.mark.timeout(300)

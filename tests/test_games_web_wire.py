@@ -34,6 +34,8 @@ ROOMS = [
     RoomSpec("d3", "daifugo", 3, stake="beginner", cpu_level="easy"),
     RoomSpec("d4", "daifugo", 4, stake="intermediate", cpu_level="easy"),
     RoomSpec("d5", "daifugo", 5, stake="advanced", cpu_level="easy"),
+    RoomSpec("s3", "schwimmen", 3, cpu_level="easy"),
+    RoomSpec("s6", "schwimmen", 6, cpu_level="easy"),
 ]
 
 

@@ -16,6 +16,10 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games.common.table import TableProtocol
@@ -24,11 +28,39 @@ from games.web import tables
 WORKER_NICE = 10
 
 
-def _lower_priority() -> None:
+def _worker_start(parent: int) -> None:
+    """In a new worker: a lower priority, and an end of its own when the server dies (a
+    kill -9 of the server must not leave workers behind)."""
     try:
         os.nice(WORKER_NICE)
     except (AttributeError, OSError):  # Windows, or not allowed: same priority then
         pass
+    if not _die_with_parent(parent):
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _die_with_parent(parent: int) -> bool:
+    """Linux: the kernel ends this process when its parent dies (PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(1, signal.SIGKILL, 0, 0, 0) != 0:  # 1: PR_SET_PDEATHSIG
+            return False
+    except (OSError, AttributeError):
+        return False
+    if os.getppid() != parent:  # the server died before the line above
+        os._exit(0)
+    return True
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 def choose_from_bytes(data: bytes, seat: int) -> str:
@@ -53,7 +85,8 @@ class CpuPool:
             self._executor = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
 
     async def warm_up(self) -> None:

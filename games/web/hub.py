@@ -147,7 +147,8 @@ class Hub:
         and start the CPU and timer tasks."""
         self.load()
         self.pool = CpuPool(self.cpu_workers)
-        await self.pool.warm_up()
+        # the workers start while the phones come back (the first CPU move may wait for them)
+        self._tasks.append(asyncio.create_task(self.pool.warm_up()))
         for room_id in self.rooms:
             self._wake[room_id] = asyncio.Event()
             self._tasks.append(asyncio.create_task(self._drive(room_id)))

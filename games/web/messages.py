@@ -25,7 +25,10 @@ class Views:
 
     def __call__(self, seat: int | None) -> Any:
         if seat not in self._cache:
-            self._cache[seat] = to_json(self.room.table.view(seat))
+            # no view before a room's first game (a table may have nothing to show yet)
+            table = self.room.table
+            shown = self.room.game_no > 0
+            self._cache[seat] = to_json(table.view(seat)) if shown else None
         return self._cache[seat]
 
 
@@ -95,7 +98,7 @@ def table_message(
         "step": room.step,
         "seat": seat,
         "view": views(seat),
-        "names": list(room.table.names),
+        "names": room.names() if room.game_no == 0 else room.played_names,
         "people": sorted(room.table.people),
         "to_move": to_move,
         "your_turn": your_turn,
@@ -107,13 +110,13 @@ def table_message(
     }
     peeked = room.peeks.get(name) if name is not None else None
     if peeked is not None and peeked != seat and may_peek(room, name or ""):
-        message["peek"] = {"seat": peeked, "name": room.table.names[peeked], "view": views(peeked)}
+        message["peek"] = {"seat": peeked, "name": room.played_names[peeked], "view": views(peeked)}
     return message
 
 
 def results_message(room: Room, balances: dict[str, int]) -> Message:
     results = room.table.results()
-    names = list(room.table.names)
+    names = list(room.played_names)
     message: Message = {
         "type": "results",
         "room": room.spec.id,

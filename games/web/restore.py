@@ -173,6 +173,7 @@ class _Replay:
         is_last = self.last.get(rid, (-1, None))[0] == self.index
         self.replaying[rid] = is_last
         room.seats = list(record.get("seats", room.seats))
+        room.played_names = room.names()
         if not is_last:
             room.game_no = record["game"]
             return

@@ -52,6 +52,7 @@ class Room:
     results: dict[str, Any] | None = None  # the last game's results message
     ended: bool = True  # the last game's end was taken (results, chips, absent seats)
     peeks: dict[str, int] = field(default_factory=dict)  # name -> seat it looks at
+    played_names: list[str] = field(default_factory=list)  # the names of the last game dealt
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -125,7 +126,7 @@ class Room:
         CPU plays the seat from now on (no change when no game runs)."""
         if not self.in_game:
             return 0
-        name = self.seats[seat] or self.table.names[seat]
+        name = self.seats[seat] or self.played_names[seat]
         penalty = tables.leave(self.table, seat)
         self.left[seat] = (name, penalty)
         self.step += 1
@@ -144,7 +145,9 @@ class Room:
 
     def start(self, connected: set[str]) -> None:
         """Seat the people and CPUs at the table and deal (fees where the game has money)."""
-        tables.set_names(self.table, self.names())
+        self.played_names = self.names()
+        if tables.game_of(self.table) == "daifugo":  # chips belong to the names
+            tables.set_names(self.table, self.played_names)
         tables.set_cpu_level(self.table, self.cpu_level)
         self.table.seat_people(set(self.people()))
         self.table.start_game()

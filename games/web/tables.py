@@ -93,8 +93,10 @@ def new_table(
             from games.daifugo.ruleset import Rules
 
             kwargs["rules"] = Rules.preset(int(spec.rules))
-    elif spec.rules:
-        kwargs["rules_name"] = spec.rules
+    else:  # Schwimmen: every CPU at the room's level
+        kwargs.update(cpu_levels=(), level=cpu_level)
+        if spec.rules:
+            kwargs["rules_name"] = spec.rules
     table: TableProtocol = module.TableSession(**kwargs)
     return table
 
@@ -120,10 +122,22 @@ def set_cpu_level(table: TableProtocol, level: str) -> None:
     setter = getattr(table, "set_cpu_level", None)
     if setter is not None:
         setter(level)
+    elif game_of(table) == "schwimmen":
+        table.level = level  # type: ignore[attr-defined]
+        table.cpu_levels = ()  # type: ignore[attr-defined]
+    else:  # requests.md: Daifugō builds its CPUs once; until it has set_cpu_level
+        _daifugo_cpu_level(table, level)
+
+
+def _daifugo_cpu_level(table: TableProtocol, level: str) -> None:
+    cpus = getattr(table, "_cpus", None)
+    if not isinstance(cpus, list) or all(getattr(c, "level", level) == level for c in cpus):
         return
-    levels = getattr(table, "cpu_levels", None)
-    if isinstance(levels, tuple):
-        table.cpu_levels = (level,)  # type: ignore[attr-defined]
+    from games.daifugo.ai import CPU
+
+    table.cpu_levels = (level,)  # type: ignore[attr-defined]
+    for seat, cpu in enumerate(cpus):
+        cpus[seat] = CPU(level, seed=cpu.rng.randrange(2**32), samples=cpu.samples)
 
 
 def leave(table: TableProtocol, seat: int) -> int:
