@@ -40,6 +40,7 @@ class GamesServe:
         schwimmen: bool = False,
         language: str = "ja",
         seed: int = 3,
+        turn_seconds: int = 0,
     ) -> None:
         config = folder / "config.toml"
         config.write_text(
@@ -52,7 +53,8 @@ class GamesServe:
         )
         self.port = free_port()
         args = ["--config", str(config), "--port", str(self.port), "--bind", "127.0.0.1"]
-        args += ["--data-dir", str(folder / "data"), "--seed", str(seed), "--turn-seconds", "0"]
+        args += ["--data-dir", str(folder / "data"), "--seed", str(seed)]
+        args += ["--turn-seconds", str(turn_seconds)]
         args += ["--no-window"]
         self.serve = Serve(plan(args))
         self.serve.hub.cpu_delay = 0.15  # CPUs quicker than at an event: the test's phones follow

@@ -8,6 +8,7 @@ Qt signal (queued into the GUI thread), and the window's buttons go back with `s
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
@@ -33,6 +34,9 @@ QLabel { color: #f4f1e8; }
 QFrame#room { background: #1d5c46; border-radius: 10px; }
 QFrame#room[following="true"] { border: 3px solid #ffb300; }
 QFrame#table { background: #145238; border-radius: 14px; }
+QFrame#seat { background: #1d5c46; border-radius: 10px; border: 3px solid #1d5c46; }
+QFrame#seat[to_move="true"] { border-color: #ffb300; }
+QWidget#holder { background: transparent; }
 QPushButton { font-size: 18px; padding: 6px 14px; border-radius: 8px; background: #e8e2cf; }
 """
 
@@ -130,7 +134,7 @@ class RoomScreen(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(holder)
         scroll.setStyleSheet("QScrollArea { border: 0; background: transparent; }")
-        holder.setStyleSheet("background: transparent;")
+        holder.setObjectName("holder")
         left.addWidget(scroll, 1)
         outer.addLayout(left, 2)
         self.table_frame = QFrame()
@@ -213,7 +217,7 @@ class RoomScreen(QWidget):
             box.addWidget(_label(head, 20, True))
             box.addWidget(_label(seats, 17))
             row = QHBoxLayout()
-            show = QPushButton("▶")
+            show = QPushButton(self.tx("show"))
             show.clicked.connect(lambda _=False, r=room["id"]: self.follow(r))
             row.addWidget(show)
             if room.get("state") != "playing":
@@ -246,17 +250,27 @@ class RoomScreen(QWidget):
             shown = public_table(self.table, self._label_of(self.following), self.language)
             self.table_title.setText(shown.title)
             for i, seat in enumerate(shown.seats):
+                box = QFrame()
+                box.setObjectName("seat")
+                box.setProperty("to_move", "true" if seat.to_move else "false")
+                inner = QVBoxLayout(box)
                 mark = self.tx("turn") + " " if seat.to_move else ""
-                name = _label(mark + seat.name, 24, True, wrap=False)
-                if seat.to_move:
-                    name.setStyleSheet("color: #ffd66b;")
-                self.seat_grid.addWidget(name, i // 3 * 2, i % 3)
-                self.seat_grid.addWidget(_label(seat.detail, 20), i // 3 * 2 + 1, i % 3)
-            self.field.setText(shown.field)
+                inner.addWidget(_label(mark + seat.name, 26, True))
+                inner.addWidget(_label(seat.detail, 22))
+                self.seat_grid.addWidget(box, i // 3, i % 3)
+            self.field.setText(_red_suits(shown.field))
             self.tags.setText("   ".join(shown.tags))
             self.last.setText(shown.last)
         lines = results_lines(self.results, self.language) if self.results else []
         self.results_label.setText("\n".join(lines))
+
+
+def _red_suits(text: str) -> str:
+    """Rich text: hearts and diamonds in red, as on the cards."""
+    out = html.escape(text)
+    for suit in ("♥", "♦"):
+        out = out.replace(suit, f'<span style="color:#ff6b5e">{suit}</span>')
+    return out
 
 
 def run_screen(serve: Any, *, full_screen: bool = False) -> int:
