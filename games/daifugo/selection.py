@@ -27,9 +27,9 @@ def _reading(game: Game, codes: Sequence[str]) -> IllegalMove | Play:
         return error
     except ValueError as error:  # not card codes at all
         return IllegalDaifugoMove("not_an_action", action=str(error))
-    error = game.why_illegal(action)
-    if error is not None:
-        return error
+    why = game.why_illegal(action)
+    if why is not None:
+        return why
     assert isinstance(action, Play)
     return action
 
@@ -40,7 +40,7 @@ def refusal(game: Game, codes: Sequence[str], language: str) -> str | None:
     if game.phase == Phase.EXCHANGE:
         step = game.exchange_step
         assert step is not None
-        gifts = {tuple(str(c) for c in g.cards) for g in game.legal_actions()}
+        gifts = {tuple(map(str, a.cards)) for a in game.legal_actions() if isinstance(a, Give)}
         if tuple(codes) in gifts or (len(codes) == step.count and not step.strongest_only):
             return None
         return ""
@@ -67,7 +67,7 @@ def legal_cards(game: Game) -> set[AnyCard]:
     step = game.exchange_step
     if step is not None:
         if step.strongest_only:
-            return {g.cards[0] for g in game.legal_actions() if isinstance(g, Give)}
+            return {a.cards[0] for a in game.legal_actions() if isinstance(a, Give)}
         return set(game.hands[step.giver])
     return {c for play in game.legal_plays() for c in play.cards}
 

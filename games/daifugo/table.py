@@ -242,9 +242,9 @@ class TableSession:
             raise self._refused(error) from None
         except UserError:
             raise self._refused(IllegalDaifugoMove("not_an_action", action=action)) from None
-        error = g.why_illegal(value)  # type: ignore[arg-type]
-        if error is not None:
-            raise self._refused(error)
+        why = g.why_illegal(value)  # type: ignore[arg-type]
+        if why is not None:
+            raise self._refused(why)
         return value  # type: ignore[return-value]
 
     def act(self, seat: int, action: object) -> Applied:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from eventkit.i18n import translate
 from games.common.cards import AnyCard
 from games.common.protocol import IllegalMove
 from games.daifugo.chips import PLAY_FEE_PERCENT, Room, fee, leave_penalty
@@ -279,7 +278,8 @@ ILLEGAL_EN = {
 
 def explain(error: IllegalMove, language: str) -> str:
     """The engine's reason for refusing a play, by its code, in the screen's language."""
-    return translate(error, ILLEGAL_JA if language == "ja" else ILLEGAL_EN)
+    template = (ILLEGAL_JA if language == "ja" else ILLEGAL_EN).get(error.code)
+    return str(error) if template is None else template.format(**error.params)
 
 
 def card_label(card: AnyCard, language: str) -> str:

@@ -52,7 +52,7 @@ def inprocess_match(
             elif isinstance(move, tuple):
                 game.apply(game.parse_action(" ".join(move)))
             else:
-                game.apply(move)  # type: ignore[arg-type]
+                game.apply(move)
         match.record(game)
     return Result(match.results)
 

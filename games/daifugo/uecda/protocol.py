@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
-from games.common.cards import AnyCard, Card, Rank, Suit
-from games.daifugo.plays import JOKER, SEQUENCE, Play, classify, strength
+from games.common.cards import JOKER, AnyCard, Card, Rank, Suit
+from games.daifugo.plays import SEQUENCE, Play, classify, strength
 
 PROTOCOL_VERSION = 20070
 DEFAULT_PORT = 42485

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.common.cards import AnyCard
+from games.common.cards import JOKER, AnyCard
 from games.daifugo.game import sort_key
-from games.daifugo.plays import JOKER, SUIT_ORDER, Play
+from games.daifugo.plays import SUIT_ORDER, Play
 from games.daifugo.ruleset import Rules, Title
 from games.daifugo.state import ExchangeStep, Observation, Phase
 from games.daifugo.uecda.protocol import (
