@@ -377,3 +377,89 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
         for phone in phones:
             phone.quit()
         serve.stop()
+
+
+TABLE = "schwimmen-1"
+
+
+def schwimmen_choice(table: dict) -> str:
+    """A person's action: knock when the rules allow (rounds end), else the first swap."""
+    legal = table["legal"]
+    for word in ("knock", "keep", "next round"):
+        if word in legal:
+            return word
+    return legal[0]
+
+
+def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_path):
+    serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
+    phones: list[Phone] = []
+    try:
+        for name in ("あや", "ben", "ちか"):
+            phone = Phone(tmp_path / f"phone-{len(phones)}", serve.url)
+            phone.join(name)
+            phone.sit(TABLE)
+            phones.append(phone)
+        a, b, c = phones
+        a.click("#start_button")
+        for phone in phones:
+            wait_for(
+                lambda p=phone: (p.table() or {}).get("game_no") == 1 and p.hand(), 30, "dealt"
+            )
+        hands = [set(p.hand()) for p in phones]
+        assert all(len(h) == 3 for h in hands) and not (hands[0] & hands[1] | hands[1] & hands[2])
+        measure_hand(a, "#hand .card, #table_cards .card")
+        seat = {p: p.table()["seat"] for p in phones}
+        done: dict = {"refused": None, "reloaded": None, "left": None}
+
+        def hook(phone: Phone, t: dict) -> bool:
+            obs = observation(t)
+            mine = t["seat"]
+            if (
+                phone is a
+                and done["refused"] is None
+                and obs["phase"] == "play"
+                and obs["turns_taken"][mine] == 0
+            ):
+                screenshot(phone, "games_schwimmen_phone.png")
+                phone.press("knock")  # on a first turn: the rules refuse it
+                wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
+                refused = phone.received("refused")[-1]
+                wait_for(lambda: phone.visible("#notice"), 10, "the refusal shown")
+                assert refused["code"] == "knock_first_turn"
+                assert phone.css("#notice")[0].text == refused["text"]
+                done["refused"] = refused
+                return True
+            if phone is b and done["reloaded"] is None and obs["round_number"] >= 2:
+                before, token = phone.hand(), phone.state("token")
+                phone.driver.refresh()
+                wait_for(lambda: phone.hand() == before, 20, "the same hand after a reload")
+                assert phone.state("token") == token and phone.table()["seat"] == seat[b]
+                done["reloaded"] = before
+                return True
+            if phone is c and done["left"] is None and obs["round_number"] >= 2:
+                c.click("#leave_button")
+                c.click("#confirm_yes")
+                wait_for(lambda: c.received("left"), 10, "left the table")
+                done["left"] = c.received("left")[-1]
+                c.watch(TABLE)
+                c.click(f'#players .player[data-seat="{seat[a]}"]')
+                wait_for(lambda: c.visible("#peek .card"), 10, "a's hand shown to the spectator")
+                assert [e.get_attribute("data-card") for e in c.css("#peek .card")] == a.hand()
+                return True
+            return False
+
+        play(phones, lambda: results_of(a, 1) and results_of(b, 1), hook, schwimmen_choice, 400)
+        assert done["refused"] and done["reloaded"] and done["left"]
+        assert done["left"]["penalty"] == 0  # no money at this table: leaving costs nothing
+        result = results_of(a, 1)
+        assert seat[c] in result["left"] and result["money"] is None
+        assert sorted(p for p in result["places"] if p) == list(
+            range(1, 1 + len([p for p in result["places"] if p]))
+        )
+        wait_for(lambda: a.visible("#results_panel"), 10, "the results shown")
+        assert len(a.css("#results_table tr[data-seat]")) == 5
+    finally:
+        for phone in phones:
+            phone.quit()
+        serve.stop()

@@ -37,6 +37,7 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "coins": "コイン {n}",
         "out": "敗退",
         "knocked": "終了宣言",
+        "swimming": "シュビメン",
         "dealer": "親",
         "table_cards": "場札",
         "stock": "山札 {n}",
@@ -71,6 +72,7 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "coins": "{n} coins",
         "out": "out",
         "knocked": "knocked",
+        "swimming": "swimming",
         "dealer": "dealer",
         "table_cards": "Table",
         "stock": "Stock {n}",
@@ -212,6 +214,8 @@ def _schwimmen(message, view, names, label, language) -> PublicTable:
         bits = [tx("coins", n=max(0, coins[i])) if i < len(coins) else ""]
         if i < len(out) and out[i]:
             bits.append(tx("out"))
+        elif i < len(coins) and coins[i] == -1:  # the Schwimmen engine's is_swimming
+            bits.append(tx("swimming"))
         if view.get("dealer") == i:
             bits.append(tx("dealer"))
         if view.get("knocker") == i:

@@ -17,7 +17,7 @@ const PT = {
     you_host: "あなたがホストです。そろったら「ゲーム開始」", watching: "観戦中：プレイヤーをタップすると手札が見えます",
     out_watch: "あがりました。プレイヤーをタップすると手札が見えます",
     deadline: "残り {n} 秒", your_turn_now: "あなたの番です！", hand_of: "{name}の手札",
-    stake: "レート {n}", seat: "席{n}", place: "順位", name: "名前", money: "増減", balance: "チップ",
+    stake: "レート {n}", seat: "席{n}", place: "順位", name: "名前", money: "増減", balance: "チップ", coins: "コイン",
     leave_mid: "ゲームの途中です。今抜けると {n} チップのペナルティで、残りはCPUが打ちます。抜けますか？",
     leave_free: "ルームから出ますか？", leave_yes: "抜ける", left_penalty: "ペナルティ {n} チップを払って抜けました",
     bye: "この席は別の端末で開かれました。こちらを使うには読み込み直してください",
@@ -36,7 +36,7 @@ const PT = {
     you_host: "You are the host: press Start game when everyone sits", watching: "Watching: tap a player to see their hand",
     out_watch: "You are out: tap a player to see their hand",
     deadline: "{n} s left", your_turn_now: "Your turn!", hand_of: "{name}'s hand",
-    stake: "Stake {n}", seat: "Seat {n}", place: "Place", name: "Name", money: "+/-", balance: "Chips",
+    stake: "Stake {n}", seat: "Seat {n}", place: "Place", name: "Name", money: "+/-", balance: "Chips", coins: "Coins",
     leave_mid: "A game is on: leaving now costs {n} chips and a CPU plays your seat out. Leave?",
     leave_free: "Leave the room?", leave_yes: "Leave", left_penalty: "You left and paid a penalty of {n} chips",
     bye: "This seat was opened on another device: reload to use it here",
@@ -296,7 +296,7 @@ function playerMeta(m, game, i) {
   } else {
     if (Array.isArray(v.coins)) bits.push(t("lives", { n: Math.max(0, v.coins[i]) }));
     if (v.out && v.out[i]) bits.push(t("out"));
-    else if (v.coins && v.coins[i] === 0) bits.push(t("swam"));
+    else if (v.coins && v.coins[i] === -1) bits.push(t("swam"));
     if (v.dealer === i) bits.push(t("dealer"));
     if (v.knocker === i) bits.push(t("knocked"));
   }
@@ -364,7 +364,7 @@ function renderStatus(m, game) {
     } else if (game === "daifugo") {
       text = !v.top ? dt("your_lead") : t("your_turn_now");
     } else {
-      text = v.phase === "dealer" ? st("dealer_prompt") : t("your_turn_now");
+      text = (m.view && m.view.prompt) || (v.phase === "dealer" ? st("dealer_prompt") : t("your_turn_now"));
     }
   } else if (m.to_move !== null && m.to_move !== undefined) {
     text = t("turn_of", { name: (m.names || [])[m.to_move] || "" });
@@ -496,6 +496,7 @@ function renderSchwimmen(m) {
   const info = el("div", "tags");
   if (typeof v.round_number === "number") info.appendChild(el("span", "tag", st("round", { n: v.round_number })));
   if (typeof v.stock_count === "number") info.appendChild(el("span", "tag", t("stock", { n: v.stock_count })));
+  if (v.phase === "round_over") info.appendChild(el("span", "tag rev", st("round_over")));
   field.appendChild(info);
   const row = el("div", "table-cards");
   row.id = "table_cards";
@@ -520,9 +521,15 @@ function renderSchwimmen(m) {
   actions.textContent = "";
   if (m.seat === null || m.seat === undefined || iWatch(m)) return;
   const legal = m.your_turn ? m.legal || [] : [];
-  const swap = S.sw.hand && S.sw.table ? `swap ${S.sw.hand} ${S.sw.table}` : null;
-  if (legal.some((a) => a.startsWith("swap ") && a !== "swap all")) {
-    actions.appendChild(button(st("swap"), "swap", !!swap && legal.includes(swap), () => act(swap)));
+  if (!m.your_turn) return;
+  if (v.phase === "play") {
+    // the Qt window's four buttons, each sent as it is: the table says why one is refused
+    const swap = S.sw.hand && S.sw.table ? `swap ${S.sw.hand} ${S.sw.table}` : null;
+    actions.appendChild(button(st("swap"), "swap", !!swap, () => act(swap)));
+    actions.appendChild(button(st("swap_all"), "swap_all", true, () => act("swap all")));
+    actions.appendChild(button(st("pass"), "pass", true, () => act("pass")));
+    actions.appendChild(button(st("knock"), "knock", true, () => act("knock")));
+    return;
   }
   for (const a of legal) {
     if (SW_WORDS[a]) actions.appendChild(button(st(SW_WORDS[a]), a.replace(" ", "_"), true, () => act(a)));
@@ -534,7 +541,8 @@ function showResults(m) {
   const table = $("results_table");
   table.textContent = "";
   const head = el("tr");
-  for (const k of ["place", "name", "money", "balance"]) head.appendChild(el("th", "", t(k)));
+  const heads = m.money ? ["place", "name", "money", "balance"] : ["place", "name", "", "coins"];
+  for (const k of heads) head.appendChild(el("th", "", k ? t(k) : ""));
   table.appendChild(head);
   const order = (m.names || []).map((_, i) => i).sort((a, b) => (m.places[a] || 99) - (m.places[b] || 99));
   const mySeat = S.table && S.table.room === m.room ? S.table.seat : null;
@@ -545,7 +553,8 @@ function showResults(m) {
     tr.appendChild(el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : "")));
     const money = m.money ? m.money[i] : null;
     tr.appendChild(el("td", "num " + (money > 0 ? "plus" : money < 0 ? "minus" : ""), money === null ? "" : fmt("{d:+,}", { d: money })));
-    tr.appendChild(el("td", "num", m.balances ? m.balances[i].toLocaleString("en-US") : ""));
+    const held = m.balances ? m.balances[i] : m.returns ? Math.max(0, m.returns[i]) : "";
+    tr.appendChild(el("td", "num", typeof held === "number" ? held.toLocaleString("en-US") : ""));
     table.appendChild(tr);
   }
   $("results_panel").hidden = false;
