@@ -491,7 +491,7 @@ def test_spade_three_does_not_beat_joker_in_a_set_or_as_a_normal_single():
 # ---------------------------------------------------------------------------- 禁止あがり
 
 
-def finish(cards, opp=("KC", "QD", "4H"), rules=None, lead=("5S",), first_cards=None):
+def finish(cards, opp=("KC", "QD", "4H"), rules=None, lead=("5S",)):
     """Seat 0 leads `lead`, seat 1 passes... returns a game where seat 0 then plays `cards`."""
     hands = [list(lead) + list(cards), list(opp), ["6C", "7C", "9D"]]
     g = game(hands, rules or Rules.preset(1))

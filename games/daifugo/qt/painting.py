@@ -29,7 +29,6 @@ RED = QColor(theme.RED)
 DIM = QColor(255, 255, 255, 175)
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-CENTRE = Qt.AlignmentFlag.AlignCenter
 
 
 def paint_table(table: DaifugoTable, p: QPainter) -> None:

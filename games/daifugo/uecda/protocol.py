@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from eventkit.errors import UserError
 from games.common.cards import JOKER, AnyCard, Card, Rank, Suit
-from games.daifugo.plays import SEQUENCE, Play, classify, strength
+from games.daifugo.plays import Play, classify, strength
 
 PROTOCOL_VERSION = 20070
 DEFAULT_PORT = 42485
@@ -325,12 +325,3 @@ class Status:
             ranks=ranks,
             seats=seats,
         )
-
-
-def with_status(cards: Table, rows: Sequence[Sequence[int]]) -> Table:
-    """Rows 0-4 from `cards`, rows 5-7 from `rows` (the status part)."""
-    return freeze([list(cards[r]) for r in range(5)] + [list(rows[r]) for r in range(5, 8)])
-
-
-def is_sequence(play: Play) -> bool:
-    return play.kind == SEQUENCE
