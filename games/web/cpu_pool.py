@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from games.common.table import TableProtocol
 from games.web import tables
@@ -82,12 +83,15 @@ class CpuPool:
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
         if workers > 0:
-            self._executor = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_start,
-                initargs=(os.getpid(),),
-            )
+            self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        )
 
     async def warm_up(self) -> None:
         """Start the workers and import the games in them (the first move is not slow)."""
@@ -104,7 +108,12 @@ class CpuPool:
             return tables.cpu_choice_for(table, seat)
         data = tables.to_bytes(table)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, choose_from_bytes, data, seat)
+        try:
+            return await loop.run_in_executor(self._executor, choose_from_bytes, data, seat)
+        except BrokenProcessPool:  # a worker was killed: a fresh pool, and once more
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._new_executor()
+            return await loop.run_in_executor(self._executor, choose_from_bytes, data, seat)
 
     def close(self) -> None:
         if self._executor is not None:

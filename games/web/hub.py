@@ -436,34 +436,43 @@ class Hub:
         """The room's task: CPU moves (in the pool), timed-out turns, the table's own steps."""
         room = self.rooms[room_id]
         wake = self._wake[room_id]
-        loop = asyncio.get_running_loop()
-        last_move = 0.0
         while not self._closing:
             await wake.wait()
             wake.clear()
             while not self._closing and (work := room.work()) is not None:
-                if work.kind == "advance":
-                    await asyncio.sleep(self.advance_pause)
-                    if room.work() == work:
-                        self._do(room, work, None)
-                    continue
-                assert self.pool is not None and work.seat is not None
                 try:
-                    text = await self.pool.choose(room.table, work.seat)
-                except Exception:  # a worker died: choose here rather than stall the table
-                    log.exception("CPU worker failed in room %s", room_id)
-                    text = tables.cpu_choice_for(room.table, work.seat)
-                wait = self.cpu_delay - (loop.time() - last_move)
-                if wait > 0 and work.kind == "cpu":
-                    await asyncio.sleep(wait)
-                if room.work() == work:
-                    self._do(room, work, text)
-                    last_move = loop.time()
+                    await self._work(room, work)
+                except Exception:  # a bug or a full disk: said, and the room tries again
+                    log.exception("room %s: %s at step %d failed", room_id, work.kind, work.step)
+                    await asyncio.sleep(1.0)
+
+    async def _work(self, room: Room, work: Work) -> None:
+        if work.kind == "advance":
+            await asyncio.sleep(self.advance_pause)
+            if room.work() == work:
+                self._do(room, work, None)
+            return
+        assert self.pool is not None and work.seat is not None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            text = await self.pool.choose(room.table, work.seat)
+        except Exception:  # the pool could not: choose here rather than stall the table
+            log.exception("CPU worker failed in room %s", room.spec.id)
+            text = tables.cpu_choice_for(room.table, work.seat)
+        wait = self.cpu_delay - (loop.time() - started)
+        if wait > 0 and work.kind == "cpu":  # the phones can follow the CPUs' moves
+            await asyncio.sleep(wait)
+        if room.work() == work:  # nobody acted, left or came back meanwhile
+            self._do(room, work, text)
 
     async def _timer(self) -> None:
         while not self._closing:
             await asyncio.sleep(0.25)
-            self.tick()
+            try:
+                self.tick()
+            except Exception:
+                log.exception("the turn timer failed")
 
     def _do(self, room: Room, work: Work, text: str | None) -> None:
         if work.kind == "advance":
