@@ -88,6 +88,37 @@ def _step(code: int, r: int, mark: int, n: int, threshold: int, size_shift: int,
 
 
 @jit
+def _successors(layer: Array, r: int, next_base: int, n: int, threshold: int, size_shift: int,
+                size_bits: int, lab: Array, sizes: Array,
+                newlab: Array) -> tuple[Array, Array, Array]:  # fmt: skip
+    """Layer r + 1 from layer r (the states after deciding row r, in order of first
+    appearance) and each layer-r state's successors with row r unmarked (next0) and marked
+    (next1): global indices (layer r + 1 starts at `next_base`), -1 for a bingo."""
+    index = Dict.empty(key_type=types.int64, value_type=types.int64)
+    out: list[int | np.int64] = []
+    nx0 = np.empty(layer.size, np.int64)
+    nx1 = np.empty(layer.size, np.int64)
+    for i in range(layer.size):
+        for mark in range(2):
+            new = _step(layer[i], r, mark, n, threshold, size_shift, size_bits, lab, sizes,
+                        newlab)  # fmt: skip
+            j = -1
+            if new >= 0:
+                if new in index:
+                    j = index[new]
+                else:
+                    j = len(out)
+                    index[new] = j
+                    out.append(new)
+                j += next_base
+            if mark:
+                nx1[i] = j
+            else:
+                nx0[i] = j
+    return np.array(out, np.int64), nx0, nx1
+
+
+@jit
 def _build(codes: Array, n: int, threshold: int,
            size_bits: int) -> tuple[Array, Array, Array, Array, Array]:  # fmt: skip
     """Layers of intermediate states from the frontier codes of `_tables` (6-bit sizes at bit
@@ -108,31 +139,11 @@ def _build(codes: Array, n: int, threshold: int,
     nexts1 = []
     base = 0
     for r in range(n):
-        index = Dict.empty(key_type=types.int64, value_type=types.int64)
-        out: list[int | np.int64] = []
-        nx0 = np.empty(layer.size, np.int64)
-        nx1 = np.empty(layer.size, np.int64)
         next_base = base + layer.size
-        for i in range(layer.size):
-            for mark in range(2):
-                new = _step(layer[i], r, mark, n, threshold, size_shift, size_bits, lab, sizes,
-                            newlab)  # fmt: skip
-                j = -1
-                if new >= 0:
-                    if new in index:
-                        j = index[new]
-                    else:
-                        j = len(out)
-                        index[new] = j
-                        out.append(new)
-                    j += next_base
-                if mark:
-                    nx1[i] = j
-                else:
-                    nx0[i] = j
+        layer, nx0, nx1 = _successors(layer, r, next_base, n, threshold, size_shift, size_bits,
+                                      lab, sizes, newlab)  # fmt: skip
         nexts0.append(nx0)
         nexts1.append(nx1)
-        layer = np.array(out, np.int64)
         all_codes.append(layer)
         base = next_base
         starts.append(base)
