@@ -11,6 +11,11 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -281,7 +286,7 @@ def test_no_phone_receives_another_seats_cards(tmp_path):
                 for m in phone.got:
                     if m["type"] != "table":
                         continue
-                    obs = m["view"]["observation"] or {}
+                    obs = (m["view"] or {}).get("observation") or {}
                     seen_own |= set(obs.get("hand", ()))
                     public |= _cards_in(obs.get("pile")) | _cards_in(obs.get("top"))
                     public |= _cards_in(obs.get("trick"))
@@ -322,3 +327,100 @@ def test_the_games_web_section_is_checked():
         "schwimmen-1",
         "schwimmen-2",
     ]
+
+
+# ---------------------------------------------------------------------- `games serve` itself
+
+
+def _serve_command(tmp_path: Path, port: int, *extra: str) -> list[str]:
+    config = tmp_path / "config.toml"
+    config.write_text('[games_web]\ndaifugo_rooms = ["beginner"]\n', encoding="utf-8")
+    return [
+        sys.executable,
+        "-m",
+        "games",
+        "serve",
+        "--no-window",
+        "--config",
+        str(config),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--data-dir",
+        str(tmp_path / "data"),
+        *extra,
+    ]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_games_serve_serves_phones_until_sigterm_and_one_server_per_folder(tmp_path):
+    port = _free_port()
+    first = subprocess.Popen(
+        _serve_command(tmp_path, port), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        line = first.stdout.readline()  # said once it listens
+        assert line.startswith(f"serving http://127.0.0.1:{port}/"), line
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+            assert answer.status == 200 and answer.headers["Server"] == "games"
+            assert "/static/app.js" in answer.read().decode()
+        second = subprocess.run(
+            _serve_command(tmp_path, _free_port()), capture_output=True, text=True, timeout=60
+        )
+        assert second.returncode == 1 and str(tmp_path / "data") in second.stderr
+        assert "Traceback" not in second.stderr
+        first.send_signal(signal.SIGTERM)
+        assert first.wait(30) == 0
+        assert "Traceback" not in first.stderr.read()
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait(10)
+
+
+def test_games_serve_says_what_to_fix(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        busy = subprocess.run(
+            _serve_command(tmp_path, port), capture_output=True, text=True, timeout=60
+        )
+    assert busy.returncode == 3
+    assert f"port {port} is already in use" in busy.stderr and "games_web.port" in busy.stderr
+    wrong = subprocess.run(_serve_command(tmp_path, 80), capture_output=True, text=True, timeout=60)
+    assert wrong.returncode == 1 and "--port 80 is out of range" in wrong.stderr
+    assert "Traceback" not in busy.stderr + wrong.stderr
+
+
+def test_an_english_event_gets_english_pages_and_refusals(tmp_path):
+    async def scenario():
+        hub = Hub(tmp_path, rooms=ROOMS, cpu_workers=0, seed=7, turn_seconds=0, language="en")
+        await hub.open()
+        server = GamesServer(hub, language="en", join_url="http://192.0.2.5:8081/")
+        client = TestClient(TestServer(server.app))
+        await client.start_server()
+        try:
+            assert '<html lang="en">' in await (await client.get("/")).text()
+            texts = await (await client.get("/texts.js")).text()
+            assert '"play": "Play"' in texts and '"Grand Millionaire"' in texts
+            phone = await _phone(client)
+            await phone.send(op="sit", room=ROOM)
+            assert (await phone.refusal("sit"))["text"] == "Enter your name and join first"
+            await phone.send(op="join", name="Amy")
+            await phone.wait(lambda m: m["type"] == "hello")
+            phone.got.clear()  # the refusal above is answered
+            await phone.send(op="sit", room="nowhere")
+            refused = await phone.refusal("sit")
+            assert refused["code"] == "unknown_room" and "There is no room" in refused["text"]
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
