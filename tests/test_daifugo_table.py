@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from eventkit.errors import UserError
 from games.common.table import Refused
 from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty
 from games.daifugo.plays import Pass, Play
 from games.daifugo.ruleset import Title
 from games.daifugo.table import TableSession
+from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA
 
 NAMES = ["me", "cpu1", "cpu2", "cpu3"]
 ME = 0  # the person's seat in these tests
@@ -202,3 +204,112 @@ def test_card_labels():
         "ジョーカー",
     ]
     assert card_label(parse_card("JK"), "en") == "Joker"
+
+
+# ------------------------------------------------------------------ several people at one table
+
+
+def test_two_people_one_leaves_mid_game_and_a_cpu_plays_their_seat(tmp_path):
+    """People at seats 1 and 3 (no seat 0 assumption): each acts only on their own turn, the
+    one who leaves pays the penalty once and a CPU plays the seat to the end, the other plays on;
+    the results' money counts the fee, the prize and the penalty per seat."""
+    bank = ChipBank(tmp_path / "chips.json")
+    table = TableSession(
+        players=4, people={1, 3}, seed=9, language="en", cpu_levels=("easy",), bank=bank
+    )
+    assert table.names == ["CPU 0", "Player 2", "CPU 2", "Player 4"]
+    table.start_game()
+    start = {n: bank.balance(n) for n in table.names}
+    left = False
+    for _ in range(2_000):
+        if not table.in_game:
+            break
+        seat = table.to_move
+        if table.cpu_due:
+            assert seat not in table.people
+            table.step_cpu()
+            continue
+        assert seat in (1, 3) and not table.legal_actions(4 - seat)
+        with pytest.raises(Refused) as info:  # the other person may not act now
+            table.act(4 - seat, "pass")
+        assert info.value.code == "not_your_turn" and info.value.text == "It is not your turn"
+        if seat == 3 and not left:
+            assert table.leave(3) == leave_penalty(table.room)
+            assert table.people == {1} and table.cpu_due  # a CPU has seat 3 from this move
+            left = True
+            continue
+        table.act(seat, table.legal_actions(seat)[0])
+    assert left and not table.in_game
+    assert table.leave(3) == 0  # after the end: nothing
+    results = table.results()
+    s = table.settlement
+    assert results is not None and s is not None and s.winner != 3
+    assert results.money[3] == s.deltas[3] - leave_penalty(table.room)
+    assert results.money[1] == s.deltas[1]
+    for seat, name in enumerate(table.names):
+        assert bank.balance(name) == start[name] + results.money[seat] + s.fees[seat]
+        assert results.balances[seat] == bank.balance(name)
+
+
+def test_the_views_show_each_person_their_own_hand_only(tmp_path):
+    table = TableSession(players=3, people={0, 2}, seed=1, bank=ChipBank(tmp_path / "c.json"))
+    table.start_game()
+    g = table.game
+    for seat in (0, 2):
+        view = table.view(seat)
+        assert view.observation.hand == tuple(g.hand(seat))
+    public = table.view(None)
+    assert public.observation.hand == () and public.observation.known == ()
+    assert public.observation.hand_sizes == tuple(len(h) for h in g.hands)
+
+
+def test_a_refusal_names_the_rule_in_the_tables_language(tmp_path):
+    checked = 0
+    for language, texts in (("ja", ILLEGAL_JA), ("en", ILLEGAL_EN)):
+        table = TableSession(
+            players=2, seed=4, language=language, bank=ChipBank(tmp_path / f"{language}.json")
+        )
+        table.start_game()
+        while table.to_move != 0:
+            table.step_cpu()
+        if table.game.top is not None:
+            continue  # the seed did not give seat 0 the lead
+        refusal = table.refusal(0, "pass")
+        assert refusal is not None and refusal.code == "lead_no_pass"
+        assert refusal.text == texts["lead_no_pass"]
+        checked += 1
+    assert checked == 2
+
+
+def test_a_new_person_takes_a_seat_between_games_as_heimin(tmp_path):
+    table = make(tmp_path)
+    table.start_game()
+    play_to_end(table)
+    order = table.game.finish_order
+    seat = order[0]  # the 大富豪 leaves; a newcomer takes the seat
+    table.start_game()
+    with pytest.raises(UserError, match="between games"):
+        table.rename(seat, "x")  # mid-game: refused
+    table.interrupt()
+    table.rename(seat, "newcomer")
+    table.start_game()
+    assert table.names[seat] == "newcomer" and table.titles_played[seat] is Title.HEIMIN
+    assert table.titles_played[order[-1]] is Title.DAIHINMIN
+    assert "革命" in table.rules_lines()[0]
+
+
+def test_a_pickled_table_chooses_the_same_cpu_move(tmp_path):
+    """The web hub computes CPU moves on a pickled copy in a worker process (bank left out)."""
+    import pickle
+
+    table = TableSession(
+        players=4, seed=3, cpu_levels=("strong",), strong_samples=4, bank=ChipBank(tmp_path / "c")
+    )
+    table.start_game()
+    while table.to_move == ME:
+        table.act(ME, table.legal_actions(ME)[0])
+    bank, table.bank = table.bank, None
+    twin = pickle.loads(pickle.dumps(table))
+    table.bank = bank
+    chosen = twin.cpu_choice()
+    assert chosen is not None and chosen == table.cpu_choice()

@@ -32,7 +32,7 @@ from games.daifugo.match import Match
 from games.daifugo.plays import Action, IllegalDaifugoMove, Pass, Play
 from games.daifugo.ruleset import Rules, Title
 from games.daifugo.state import Observation
-from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA, TEXTS, explain
+from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA, TEXTS, explain, rules_panel
 
 __all__ = ["Gift", "Start", "TableSession", "TableView"]
 
@@ -154,6 +154,23 @@ class TableSession:
         """Which seats are people from now on; a seat that stops being one is played by its
         CPU from the next move (the table's level)."""
         self._people = seat_list(seats, self.num_players)
+
+    def rename(self, seat: int, name: str) -> None:
+        """Between games, someone else takes `seat` (a person sits where a CPU or another
+        person was): their chips are their name's, and as the seed says they play their first
+        game at this table as 平民 (the others keep their titles)."""
+        if self.in_game:
+            raise UserError("a seat changes hands between games: wait for this one to end")
+        if name != self.names[seat]:
+            self.names[seat] = name
+            ranks = list(self.match.ranks)
+            ranks[seat] = Title.HEIMIN
+            self.match.ranks = tuple(ranks)
+
+    def rules_lines(self) -> list[str]:
+        """The 「ルール」 panel: this table's rules, order, card passing and fees, one line each
+        in the table's language."""
+        return rules_panel(self.rules, self.room, self.language)
 
     @property
     def cpus(self) -> list[CPU | None]:
