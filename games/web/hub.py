@@ -530,13 +530,13 @@ class Hub:
             self._send_chips(name, room)
         self.journal.write({"k": "end", "room": room.spec.id, "game": room.game_no})
         for seat in room.absent_seats():
-            name = room.seats[seat]
-            assert name is not None
-            self.journal.write({"k": "stand", "room": room.spec.id, "name": name})
-            room.stand(name)
-            self.where.pop(name, None)
-            for conn in self._conns_of(name):
-                self._send(conn, self._room_message(None, name))
+            absent = room.seats[seat]
+            assert absent is not None
+            self.journal.write({"k": "stand", "room": room.spec.id, "name": absent})
+            room.stand(absent)
+            self.where.pop(absent, None)
+            for conn in self._conns_of(absent):
+                self._send(conn, self._room_message(None, absent))
         self._broadcast_lobby()
 
     # -- sending --------------------------------------------------------------------------

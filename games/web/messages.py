@@ -102,7 +102,9 @@ def table_message(
         "people": sorted(room.table.people),
         "to_move": to_move,
         "your_turn": your_turn,
-        "legal": [str(a) for a in room.table.legal_actions(seat)] if your_turn else [],
+        "legal": [str(a) for a in room.table.legal_actions(seat)]
+        if seat is not None and your_turn
+        else [],
         "deadline": seconds_left,
         "last": room.last,
         "out": sorted(room.out()),

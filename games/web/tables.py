@@ -252,7 +252,7 @@ def bank_of(table: TableProtocol) -> Any:
 
 def set_bank(table: TableProtocol, bank: object | None) -> None:
     if hasattr(table, "bank"):
-        table.bank = bank  # type: ignore[attr-defined]
+        setattr(table, "bank", bank)  # noqa: B010 - Daifugō's table only
 
 
 def open_game_of(table: TableProtocol) -> str | None:
