@@ -15,11 +15,11 @@ from eventkit.tomlconf import ConfigError, get_value, report, show
 
 def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") -> str:
     """<section>.bind: an IP address of this computer (or 0.0.0.0 / :: for every network)."""
-    bind = get_value(section, table, "bind", str, default)
+    bind: str = get_value(section, table, "bind", str, default)
     try:
         ipaddress.ip_address(bind)
     except ValueError:
-        return report(
+        bind = report(
             ConfigError(
                 f"{section}.bind = {show(bind)} is not an IP address: use the laptop's LAN address "
                 '(e.g. "192.168.1.20"), "0.0.0.0" for every network, or "127.0.0.1" for this '
@@ -27,12 +27,12 @@ def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") ->
             ),
             default,
         )
-    return bind
+    return str(bind)
 
 
 def parse_public_url(section: str, table: dict[str, Any]) -> str:
     """<section>.public_url: an http(s) address with a host (and port), no query; "" when unset."""
-    text = get_value(section, table, "public_url", str, "").strip()
+    text: str = get_value(section, table, "public_url", str, "").strip()
     if not text:
         return ""
     parts = urllib.parse.urlsplit(text)
@@ -42,7 +42,7 @@ def parse_public_url(section: str, table: dict[str, Any]) -> str:
     except ValueError:
         ok = False
     if not ok or parts.query or parts.fragment or " " in text:
-        return report(
+        report(
             ConfigError(
                 f"{section}.public_url = {show(text)} is not a web address phones can open: use "
                 f'"http://<the laptop\'s LAN address>:<{section}.port>", e.g. '
@@ -50,4 +50,5 @@ def parse_public_url(section: str, table: dict[str, Any]) -> str:
             ),
             "",
         )
+        return ""
     return text.rstrip("/")

@@ -407,7 +407,7 @@ class Listener:
         self.factory = factory
         self.sock = _listening_socket(host, port)
         self.port: int = self.sock.getsockname()[1]
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._accept())

@@ -19,13 +19,17 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
 from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
 from games.web.settings import SECTION, GamesWebSettings, parse_settings, rooms
+
+if TYPE_CHECKING:
+    from games.web.hub import Hub
+    from games.web.server import GamesServer
 
 PORT_IN_USE = 3  # exit status: another program has the port
 HELP = "serve Daifugō rooms and Schwimmen tables to the phones in the room"
@@ -101,7 +105,7 @@ def plan(argv: Sequence[str]) -> Plan:
     )
 
 
-def make_hub(p: Plan):
+def make_hub(p: Plan) -> Hub:
     from games.web.hub import Hub
 
     try:
@@ -120,7 +124,7 @@ def make_hub(p: Plan):
     )
 
 
-def make_server(p: Plan, hub):
+def make_server(p: Plan, hub: Hub) -> GamesServer:
     from games.web.server import GamesServer
 
     return GamesServer(

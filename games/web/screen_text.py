@@ -165,7 +165,13 @@ def _last(message: Mapping[str, Any], names: Sequence[str], language: str) -> st
     return f"{names[seat]}: {words}"
 
 
-def _daifugo(message, view, names, label, language) -> PublicTable:
+def _daifugo(
+    message: Mapping[str, Any],
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    label: str,
+    language: str,
+) -> PublicTable:
     tx = texts(language)
     sizes = view.get("hand_sizes") or [0] * len(names)
     finished = list(view.get("finished") or ())
@@ -205,7 +211,13 @@ def _daifugo(message, view, names, label, language) -> PublicTable:
     return PublicTable(label, tuple(seats), field, tuple(tags), _last(message, names, language))
 
 
-def _schwimmen(message, view, names, label, language) -> PublicTable:
+def _schwimmen(
+    message: Mapping[str, Any],
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    label: str,
+    language: str,
+) -> PublicTable:
     tx = texts(language)
     coins = view.get("coins") or ()
     out = view.get("out") or ()

@@ -21,7 +21,7 @@ import contextlib
 import json
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from eventkit.web.serving import Serving, prepare_guard, start_guarded
 from games.common.protocol import to_json
 from games.web.hub import Connection, Hub, Refused, refused_message
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 STATIC = Path(__file__).resolve().parent / "static"
 SERVER_NAME = "games"  # the Server header: no product versions
 LOG_NAME = "games serve"
@@ -124,7 +125,7 @@ class GamesServer:
         self._page = _page(self.language)
         self._texts_js = page_texts_script(self.language)
         self._qr = svg(join_url) if join_url else ""
-        self._sweep_task: asyncio.Task | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
         self._restore_logs: Callable[[], None] | None = None
         self.app = self._make_app()
 
@@ -147,7 +148,7 @@ class GamesServer:
         return app
 
     @web.middleware
-    async def _track(self, request: web.Request, handler):
+    async def _track(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """The guard knows which connections are inside a request (not idle, not to be swept)."""
         protocol = request.protocol
         self.guard.begin(protocol)
@@ -361,7 +362,7 @@ def _token(client: Client) -> str:
 
 
 @web.middleware
-async def _not_found(request: web.Request, handler):
+async def _not_found(request: web.Request, handler: Handler) -> web.StreamResponse:
     try:
         return await handler(request)
     except web.HTTPNotFound:  # one answer for every unknown path
