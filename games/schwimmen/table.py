@@ -45,7 +45,7 @@ from games.schwimmen.rules import (
 from games.schwimmen.settings import SchwimmenSettings
 from games.schwimmen.texts import Texts
 
-__all__ = ["BUTTONS", "DEALER_BUTTONS", "TableSession", "TableView", "action_word"]
+__all__ = ["BUTTONS", "DEALER_BUTTONS", "TableSession", "SeatView", "action_word"]
 
 # a person's buttons (and their keys), in the order the window shows them
 BUTTONS = ("swap_all", "swap", "pass", "knock", "take_extra", "keep")
@@ -68,7 +68,7 @@ def action_word(action: Action) -> str:
 
 
 @dataclass(frozen=True)
-class TableView:
+class SeatView:
     """What one seat (None: a spectator) may see at the table now, for painting or a web
     client (games.common.protocol.to_json). ``result``: the round's result (every hand face
     up) while it is shown between rounds and after the game, else None."""
@@ -306,13 +306,13 @@ class TableSession:
             return None
         return Results(game.returns(), game.places(), extra={"winners": game.winners})
 
-    def view(self, seat: int | None) -> TableView:
+    def view(self, seat: int | None) -> SeatView:
         """What `seat` may see now (None: the public table a spectator sees)."""
         game = self.game
         if game is None:
             raise UserError("no game at the table yet: start_game() first")
         shown = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-        return TableView(
+        return SeatView(
             seat=seat,
             names=self.names,
             people=self._people,
