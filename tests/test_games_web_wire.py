@@ -53,6 +53,24 @@ class Wire:
         self.leaks: list[tuple] = []  # asserting inside send would be caught by the hub
         self._public: dict[tuple[str, int, int], set[str]] = {}
         self._hidden: dict[tuple[str, int, int, int | None], set[str]] = {}
+        self._views_step: tuple[str, int, int] | None = None
+        self._views: dict[int, tuple[object, set[str]]] = {}
+
+    def cards_of(self, room_id: str, message: dict) -> set[str]:
+        """The card codes in `message`; the views in it are the hub's shared objects of this
+        step, read once (kept referenced, so no other object takes their id meanwhile)."""
+        room = self.hub.rooms[room_id]
+        step = (room_id, room.game_no, room.step)
+        if self._views_step != step:
+            self._views_step, self._views = step, {}
+        found: set[str] = set()
+        rest = dict(message)
+        for part in (rest.pop("view", None), (rest.pop("peek", None) or {}).get("view")):
+            if part is not None:
+                if id(part) not in self._views:
+                    self._views[id(part)] = (part, cards_in(part))
+                found |= self._views[id(part)][1]
+        return found | cards_in(rest) | cards_in((message.get("peek") or {}).get("seat"))
 
     def public(self, room_id: str) -> set[str]:
         room = self.hub.rooms[room_id]
@@ -98,7 +116,7 @@ class Wire:
         if seat is None:
             sent.pop("peek", None)  # a spectator's tap shows a hand, as the seed says
         hidden = self.hidden_from(room_id, seat) - self.gave.get((room_id, phone.name), set())
-        leaked = cards_in(sent) & hidden
+        leaked = self.cards_of(room_id, sent) & hidden
         if leaked:
             self.leaks.append((phone.name, seat, sorted(leaked), message))
         self.checked += 1
