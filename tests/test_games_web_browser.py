@@ -6,6 +6,7 @@ window) runs in a thread of the test on loopback with the real hub.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -462,4 +463,44 @@ def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_pat
     finally:
         for phone in phones:
             phone.quit()
+        serve.stop()
+
+
+VIBRATE = """
+window.vibrations = [];
+Object.defineProperty(navigator, "vibrate", {
+  configurable: true, value: (pattern) => { window.vibrations.push(pattern); return true; } });
+"""
+
+
+def test_a_turn_vibrates_shows_its_timer_and_a_cpu_moves_when_it_runs_out(tmp_path):
+    serve = GamesServe(tmp_path, daifugo=False, schwimmen=True, turn_seconds=4)
+    phone = Phone(tmp_path / "phone", serve.url)
+    try:
+        phone.join("あや")
+        phone.sit(TABLE)
+        phone.js(VIBRATE)
+        phone.click("#rules_button")
+        lines = [e.text for e in phone.css("#rules_lines li")]
+        assert lines and lines == phone.state("room")["rules"]["lines"]
+        phone.click("#rules_panel .close")
+        phone.click("#start_button")
+        wait_for(lambda: (phone.table() or {}).get("your_turn"), 30, "the phone's turn")
+        turn = phone.table()
+        assert 0 < turn["deadline"] <= 4
+        status = wait_for(lambda: phone.css("#status")[0].text, 5, "the status")
+        assert re.search(r"残り [1-4] 秒", status), status
+        assert phone.js("return window.vibrations").count(200) == 1  # the turn, once
+        # nobody taps: when the timer runs out a CPU moves for the seat and the game goes on
+        wait_for(
+            lambda: any(
+                m["game_no"] == 1 and m["step"] > turn["step"] and m["last"]["seat"] == turn["seat"]
+                for m in phone.received("table")
+                if m.get("last")
+            ),
+            20,
+            "a CPU's move for the sleeping phone",
+        )
+    finally:
+        phone.quit()
         serve.stop()
