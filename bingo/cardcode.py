@@ -26,6 +26,7 @@ import hmac
 import os
 import re
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from eventkit.errors import UserError
@@ -169,7 +170,7 @@ def printed_label(serial_text: str, check: str | None) -> str:
     return serial_text if check is None else f"{serial_text}-{check}"
 
 
-def widest_check(width_of) -> str:
+def widest_check(width_of: Callable[[str], float]) -> str:
     """The check characters that take the most room in a font (`width_of(text) -> float`)."""
     return max(ALPHABET, key=width_of) * CHECK_CHARS
 

@@ -11,9 +11,15 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from bingo.config import DEFAULT_CONFIG_PATH, ConfigError, summary
+from bingo.config import summary
 from eventkit.errors import UserError
+from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError
+
+if TYPE_CHECKING:
+    from bingo.config import Config
+    from cards.model import BingoCard
 
 SUBCOMMANDS = {
     "draw": "bingo.ui.command",
@@ -29,7 +35,7 @@ def _check_config(args: argparse.Namespace) -> int:
     report = check_file(args.config)
     for problem in report.problems:
         print(f"config error: {problem}", file=sys.stderr)
-    if report.problems:
+    if report.problems or report.config is None:
         print(f"{len(report.problems)} problem(s) in {args.config}", file=sys.stderr)
         return 1
     print(summary(report.config))
@@ -40,7 +46,7 @@ def _check_config(args: argparse.Namespace) -> int:
     return 0
 
 
-def _odds_line(config) -> str:
+def _odds_line(config: Config) -> str:
     """Whether the live odds can be computed exactly for this board (shown, not an error)."""
     from bingo.probability._model import SUPPORTED_THRESHOLD
 
@@ -55,7 +61,7 @@ def _odds_line(config) -> str:
     )
 
 
-def _load_registry(config, path: str):
+def _load_registry(config: Config, path: str) -> dict[int, BingoCard]:
     """A card registry checked against the board, read by the cards package (for subcommands in
     bingo's core, which never imports cards: `bingo prob --registry`)."""
     from cards.check import load_registry_for

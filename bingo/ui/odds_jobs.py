@@ -11,13 +11,19 @@ import importlib
 import inspect
 import signal
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-_cards: list | None = None
-_prepared: dict[tuple, Any] = {}  # board -> RegisteredCards (arrays built once per worker)
+if TYPE_CHECKING:
+    from cards.model import BingoCard
+
+# (size, numbers_per_column, threshold, free_center): what the odds of a board depend on
+Board = tuple[int, int, int, bool]
+
+_cards: list[BingoCard] | None = None
+_prepared: dict[Board, Any] = {}  # board -> RegisteredCards (arrays built once per worker)
 
 
-def init(cards: list | None, in_worker_process: bool = True) -> None:
+def init(cards: list[BingoCard] | None, in_worker_process: bool = True) -> None:
     """Worker initialiser: keep the registry's cards (sent once, not with every job).
 
     In the worker process Ctrl+C is ignored: the display stops the worker itself.
@@ -29,7 +35,7 @@ def init(cards: list | None, in_worker_process: bool = True) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def warm_up(module_name: str, board: tuple | None = None) -> None:
+def warm_up(module_name: str, board: Board | None = None) -> None:
     """Load the engine's kernels (and, when it can, the tables of this board)."""
     module = importlib.import_module(module_name)
     if _cards is not None and board is not None:
@@ -48,7 +54,7 @@ def warm_up(module_name: str, board: tuple | None = None) -> None:
         module.warm_up()
 
 
-def registered(board: tuple) -> Any:
+def registered(board: Board) -> Any:
     """The registry's cards as the engine's arrays (built on first use in this worker)."""
     if board not in _prepared:
         from bingo.probability import prepare_registry
@@ -58,7 +64,7 @@ def registered(board: tuple) -> Any:
 
 
 def stats(
-    module_name: str, drawn: frozenset[int], board: tuple, cards_in_play: int, with_engine: bool
+    module_name: str, drawn: frozenset[int], board: Board, cards_in_play: int, with_engine: bool
 ) -> tuple[Any, Any, list[str], float]:
     """(NextDrawStats | None, RegistryStats | None, errors, seconds) for the drawn numbers.
 
@@ -100,20 +106,20 @@ def stats(
     return result, registry, errors, time.perf_counter() - started
 
 
-def curve(module_name: str, board: tuple, cards_in_play: int) -> Any:
+def curve(module_name: str, board: Board, cards_in_play: int) -> Any:
     size, per_column, threshold, free_center = board
     module = importlib.import_module(module_name)
     return module.first_bingo_curve(cards_in_play, size, per_column, threshold, free_center)
 
 
-def registry_curve(drawn: frozenset[int], board: tuple) -> Any:
+def registry_curve(drawn: frozenset[int], board: Board) -> Any:
     """The registered cards' curve to their next bingo, given the drawn numbers."""
     from bingo.probability import registry_curve as curve_of
 
     return curve_of(registered(board), sorted(drawn))
 
 
-def serve(conn: Any, cards: list | None) -> None:
+def serve(conn: Any, cards: list[BingoCard] | None) -> None:
     """The worker process's loop: run `(token, fn, args)` jobs from the pipe, send back results.
 
     It ends when the display closes its end of the pipe or dies (EOF), so no worker outlives it.
