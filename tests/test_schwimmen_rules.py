@@ -359,6 +359,41 @@ def test_the_game_ends_when_you_are_out_with_your_place():
         game.apply(Pass())
 
 
+def test_with_several_people_the_game_ends_when_the_last_of_them_is_out():
+    """`Rules.people`: one person out leaves the game running while another is in."""
+    hands = [("7H", "8H", "KD"), ("10D", "QD", "QC"), ("10S", "QS", "7C"), ("AC", "9C", "JS")]
+    rules = Rules(people=frozenset({0, 2}))
+    game = four(hands, table=("7S", "9D", "9H"), coins=[-1, 3, 3, 3], rules=rules)
+    _finish_by_knock(game)  # seat 0 (15 points) loses its last coin
+    assert game.out[0] and game.phase is Phase.ROUND_OVER  # seat 2 is a person still in
+    game = four(hands, table=("7S", "9D", "9H"), coins=[-1, 3, -2, 3], rules=rules)
+    game.out[2] = True
+    game.hands[2] = []
+    _finish_by_knock(game)
+    assert game.phase is Phase.GAME_OVER and game.winners == ()
+
+
+def test_house_rules_with_several_people_cut_only_a_cpus_knock():
+    rules = Rules.house(people=frozenset({0, 2}))
+    game = four(rules=rules, turns_taken=[1, 1, 1, 1])
+    game.apply(SwapAll())  # seat 0
+    game.apply(SwapAll())  # CPU at seat 1
+    game.apply(Knock())  # seat 2 is a person: everyone else has one more turn
+    assert game.final_turns == [3, 0, 1]
+    game = four(rules=rules, turns_taken=[1, 1, 1, 1])
+    game.apply(SwapAll())  # seat 0
+    game.apply(Knock())  # a CPU (seat 1): the round ends with the rotation
+    assert game.final_turns == [2, 3]
+
+
+def test_house_rules_the_first_person_still_in_starts_the_round():
+    game = Game.new(seed=1, players=4, rules=Rules.house(people=frozenset({1, 3})))
+    assert game.starter == 1
+    game.out[1] = True
+    assert game._next_round_seat() == 3
+    assert Game.new(seed=1, players=4, rules=Rules.house(people=frozenset())).starter == 0
+
+
 def test_last_one_standing_wins():
     hands = [("7H", "8H", "KD"), None, ("10S", "QS", "7C"), None]
     game = Game.from_position(hands, ("7S", "9D", "9H"), coins=[3, 0, -1, 0])

@@ -338,3 +338,24 @@ def test_you_win_when_the_last_cpu_goes_out(qtbot, output_dir):
 def test_side_panel_names_the_rules_and_cpu_level(qtbot):
     window = make_window(qtbot, seed=2, rules="house")
     assert window.info_label.text() == "ブラウザ版ルール・CPU：普通"
+
+
+def test_no_widget_imports_the_window():
+    """The children get the session and texts and emit signals: no module of the Qt package
+    but the window imports it, and no import hides behind TYPE_CHECKING (issue 25)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "games" / "schwimmen" / "qt"
+    for path in package.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        }
+        if path.name not in ("window.py", "__init__.py"):
+            assert "games.schwimmen.qt.window" not in imported, path.name
+        assert "TYPE_CHECKING" not in path.read_text(encoding="utf-8"), path.name
+        assert len(path.read_text(encoding="utf-8").splitlines()) < 500, path.name
