@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import signal
 import socket
@@ -424,3 +425,24 @@ def test_an_english_event_gets_english_pages_and_refusals(tmp_path):
             await hub.close()
 
     run(scenario())
+
+
+def test_games_serve_with_its_window_stops_with_sigterm(tmp_path):
+    port = _free_port()
+    command = [a for a in _serve_command(tmp_path, port) if a != "--no-window"]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    window = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        line = window.stdout.readline()
+        assert line.startswith(f"serving http://127.0.0.1:{port}/"), line
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/qr.svg", timeout=10) as answer:
+            assert answer.status == 200 and answer.read().startswith(b"<svg")
+        window.send_signal(signal.SIGTERM)
+        assert window.wait(30) == 0
+        assert "Traceback" not in window.stderr.read()
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.wait(10)
