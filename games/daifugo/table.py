@@ -32,7 +32,14 @@ from games.daifugo.match import Match
 from games.daifugo.plays import Action, IllegalDaifugoMove, Pass, Play
 from games.daifugo.ruleset import Rules, Title
 from games.daifugo.state import Observation
-from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA, TEXTS, explain, rules_panel
+from games.daifugo.texts import (
+    ILLEGAL_EN,
+    ILLEGAL_JA,
+    TEXTS,
+    exchange_note,
+    explain,
+    rules_panel,
+)
 
 __all__ = ["Gift", "Start", "TableSession", "TableView"]
 
@@ -356,6 +363,11 @@ class TableSession:
         received = [gift for gift in self.gifts if gift.receiver == seat]
         given = [gift for gift in self.gifts if gift.giver == seat]
         return received, given
+
+    def exchange_note(self, seat: int) -> str:
+        """What `seat` received and gave in this game's card passing, in words ("" if none)."""
+        received, given = self.gifts_of(seat)
+        return exchange_note(received, given, self.names, self.language)
 
     def is_out(self, seat: int) -> bool:
         """`seat` has gone out (or fallen) and only watches the rest of this game."""

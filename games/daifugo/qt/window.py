@@ -33,7 +33,7 @@ from games.daifugo.qt.painting import paint_table
 from games.daifugo.ruleset import Rules
 from games.daifugo.state import Phase
 from games.daifugo.table import TableSession
-from games.daifugo.texts import EVENT_TEXTS, HELP_TEXTS, TEXTS, card_label, exchange_note
+from games.daifugo.texts import EVENT_TEXTS, HELP_TEXTS, TEXTS, card_label
 
 
 class DaifugoTable(QWidget):
@@ -174,8 +174,7 @@ class DaifugoTable(QWidget):
             return
         if not self._exchange_told and g.phase != Phase.EXCHANGE:
             self._exchange_told = True
-            received, given = self.session.gifts_of(self.seat)
-            self.exchange_note = exchange_note(received, given, self.names, self.language)
+            self.exchange_note = self.session.exchange_note(self.seat)
         self.cursor = max(0, min(self.cursor, len(self.hand_cards()) - 1))
         if self.session.events:
             self._announce(self.session.events, self.session.event_seat)
