@@ -241,81 +241,114 @@ class CurveSampler:
         has peaked) each draw evaluates only the first paths that are predicted to keep its
         error under half the target (at least MIN_PATHS): the late draws' DPs cost the most
         and their errors are small."""
-        size, per_column, free_center, cards = (self.size, self.per_column, self.free_center,
-                                                self.cards)  # fmt: skip
         tables, p_one = self.tables, self.p_one
-        n_numbers = size * per_column
+        n_numbers = self.size * self.per_column
         p_any = np.zeros(n_numbers + 1)
         error = np.zeros(n_numbers + 1)
         if tables is None:
             return p_any, error
-        if cards == 1:
+        if self.cards == 1:
             return p_one.copy(), error  # one card: the exact one-card curve
         if previous is not None:
             p_any, error = previous[0].copy(), previous[1].copy()
-        upper = any_of(p_one, cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
+        upper = any_of(p_one, self.cards)  # Jensen: p_one(t) <= P_any(t) <= 1 - (1 - p_one(t))^K
+        orders = self._orders(samples, seed)
+        paths, last_live = self._along_paths(tables, orders, only, upper, p_any, error, target)
+        # the control variate only for the draws sampled (the first pass found them)
+        # (after the last draw with a live path, y is constant: no control needed)
+        window = self._window(last_live) if last_live >= 0 else None
+        for t, y, x_all, at_t in paths:
+            p_any[t], error[t] = self._estimate(t, y, x_all, at_t, window, upper[t])
+        return p_any, error
+
+    def _orders(self, samples: int, seed: int) -> np.ndarray:
+        """`samples` seeded draw orders, as the column of each draw."""
         rng = np.random.default_rng(seed)
-        labels = np.repeat(np.arange(size), per_column)
-        orders = np.empty((samples, n_numbers), np.int64)
+        labels = np.repeat(np.arange(self.size), self.per_column)
+        orders = np.empty((samples, self.size * self.per_column), np.int64)
         for i in range(samples):
             orders[i] = rng.permutation(labels)
-        counts = np.zeros((samples, size), np.int64)
+        return orders
+
+    def _known(self, tables: Transitions, t: int, upper: np.ndarray,
+               vector_numbers: np.ndarray) -> tuple[float, float] | None:  # fmt: skip
+        """(P_any, error) at draw t where no sampling is needed: pinned by the bounds, or exact
+        over few count vectors; None where it is sampled."""
+        p_one = self.p_one
+        if upper[t] <= TINY:  # P_any is squeezed between p_one and upper
+            return upper[t], upper[t] - p_one[t]
+        if p_one[t] >= 1.0 - TINY:
+            return 1.0, 1.0 - p_one[t]
+        if vector_numbers[t] <= self.exact_vectors:
+            exact = exact_at(tables, t, self.size, self.per_column, self.free_center, self.cards)
+            return min(max(exact, 0.0), 1.0), 0.0
+        return None
+
+    def _one_card_along(self, tables: Transitions, counts: np.ndarray) -> list[float]:
+        """P(one card has a bingo) for each row of column counts (DP answers kept in the cache;
+        a vector and its mirror image share one)."""
+        cache = self.cache
+        keys = [min(tuple(row), tuple(row[::-1])) for row in counts.tolist()]
+        todo = sorted({k for k in keys if k not in cache})
+        if todo:
+            for k, p in zip(todo, _probabilities(tables, todo, self.size, self.per_column,
+                                                 self.free_center), strict=True):  # fmt: skip
+                cache[k] = float(p)
+        return [cache[k] for k in keys]
+
+    def _along_paths(self, tables: Transitions, orders: np.ndarray, only: np.ndarray | None,
+                     upper: np.ndarray, p_any: np.ndarray, error: np.ndarray,
+                     target: float | None,
+                     ) -> tuple[list[tuple[int, np.ndarray, np.ndarray | None, np.ndarray]], int]:  # fmt: skip
+        """The first pass: the DP along every path, draw by draw. Fills p_any / error where no
+        sampling is needed; returns, per sampled draw, (t, y, x or None, the paths' column
+        counts) for the regressions, and the last draw with a path not yet saturated."""
+        samples = orders.shape[0]
+        counts = np.zeros((samples, self.size), np.int64)
         y = np.zeros(samples)  # P(some card has a bingo) along each path
         x = np.zeros(samples)  # P(one card has a bingo) along each path (while live)
-        vector_numbers = count_vectors_numbers(size, per_column)
-        cache = self.cache
-        # first pass: the DP along every path; the regressions once the sampled draws are known
+        vector_numbers = count_vectors_numbers(self.size, self.per_column)
         paths: list[tuple[int, np.ndarray, np.ndarray | None, np.ndarray]] = []
-        last_live = -1  # the last draw with a path not yet saturated
+        last_live = -1
         used, peak = samples, 0.0  # paths evaluated at this draw; largest error floor so far
-        for t in range(n_numbers + 1):
+        for t in range(orders.shape[1] + 1):
             if t > 0:
                 counts[np.arange(samples), orders[:, t - 1]] += 1
             if only is not None and not only[t]:
                 continue  # y keeps an earlier draw's value: saturation stays a valid test
-            if upper[t] <= TINY:  # P_any is squeezed between p_one and upper
-                p_any[t], error[t] = upper[t], upper[t] - p_one[t]
-                continue
-            if p_one[t] >= 1.0 - TINY:
-                p_any[t], error[t] = 1.0, 1.0 - p_one[t]
-                continue
-            if vector_numbers[t] <= self.exact_vectors:
-                exact = exact_at(tables, t, size, per_column, free_center, cards)
-                p_any[t], error[t] = min(max(exact, 0.0), 1.0), 0.0
+            known = self._known(tables, t, upper, vector_numbers)
+            if known is not None:
+                p_any[t], error[t] = known
                 continue
             live = np.nonzero(y[:used] < 1.0 - SATURATED)[0]
-            keys = [min(tuple(row), tuple(row[::-1])) for row in counts[live].tolist()]
-            todo = sorted({k for k in keys if k not in cache})
-            if todo:
-                for k, p in zip(todo, _probabilities(tables, todo, size, per_column, free_center),
-                                strict=True):  # fmt: skip
-                    cache[k] = float(p)
-            x[live] = [cache[k] for k in keys]
+            x[live] = self._one_card_along(tables, counts[live])
             if live.size:
                 last_live = t
-            y[live] = any_of(x[live], cards)
+            y[live] = any_of(x[live], self.cards)
             y[y >= 1.0 - SATURATED] = 1.0
             x_all = x[:used].copy() if live.size == used else None
             paths.append((t, y[:used].copy(), x_all, counts[:used].copy()))
             if target is not None:
                 used, peak = _paths_to_use(y[:used], used, samples, target, peak)
-        # the control variate only for the draws sampled (the first pass found them)
-        # (after the last draw with a live path, y is constant: no control needed)
-        window = self._window(last_live) if last_live >= 0 else None
-        for t, y, x_all, at_t in paths:
-            controls = []
-            if window is not None and t <= window.max_sum:
-                controls.append((1.0 - window.value(at_t)) - (1.0 - window.mean[t]))
-            if x_all is not None:
-                controls.append(x_all - p_one[t])
-            estimate, se = _regression_estimate(y, controls)
-            p_any[t] = min(max(estimate, p_one[t]), upper[t])
-            # never claim more than MAX_REDUCTION from the control variates
-            m = p_any[t]
-            plain = max(float(y.var(ddof=1)), BERNOULLI_SHARE * m * (1.0 - m))
-            floor = np.sqrt(plain / y.size / MAX_REDUCTION)
-            error[t] = ERROR_SE * max(se, floor) + SATURATED
-        return p_any, error
+        return paths, last_live
+
+    def _estimate(self, t: int, y: np.ndarray, x_all: np.ndarray | None, at_t: np.ndarray,
+                  window: _surrogate.WindowSurrogate | None,
+                  upper: float) -> tuple[float, float]:  # fmt: skip
+        """(P_any, error) at a sampled draw t: the regression on the control variates (the
+        window surrogate, and p(d) where every path was live), clamped to the bounds."""
+        p_one = self.p_one
+        controls = []
+        if window is not None and t <= window.max_sum:
+            controls.append((1.0 - window.value(at_t)) - (1.0 - window.mean[t]))
+        if x_all is not None:
+            controls.append(x_all - p_one[t])
+        estimate, se = _regression_estimate(y, controls)
+        m = min(max(estimate, p_one[t]), upper)
+        # never claim more than MAX_REDUCTION from the control variates
+        plain = max(float(y.var(ddof=1)), BERNOULLI_SHARE * m * (1.0 - m))
+        floor = np.sqrt(plain / y.size / MAX_REDUCTION)
+        return m, ERROR_SE * max(se, floor) + SATURATED
 
     def automatic(self, first: int, seed: int, target: float, largest: int,
                   ) -> tuple[np.ndarray, np.ndarray, int]:  # fmt: skip
