@@ -109,6 +109,13 @@ def test_people_at_any_seats_cpus_at_the_others():
             assert table.game.rules.people == frozenset({1})
     assert seen_people == {1, 3}
     assert 3 in table.cpus and table.results() is not None
+    table.rename(1, "Aiko")
+    table.set_cpu_level("strong")
+    assert table.names[:2] == ("CPU 1", "Aiko") and table.texts.name(1) == "Aiko"
+    table.start_game()
+    assert {cpu.level for cpu in table.cpus.values()} == {"strong"}
+    with pytest.raises(ValueError, match="use 0-4"):
+        table.rename(5, "Ken")
 
 
 def test_a_pickled_table_chooses_as_the_original_and_says_its_rules():
@@ -155,6 +162,7 @@ def test_buttons_and_prompt_follow_the_engine():
     assert not any(table.button_states(0, may_act=False, swap_ready=True).values())
     assert not any(table.button_states(1, may_act=True, swap_ready=True).values())
     assert table.prompt_key() == "prompt"
+    assert table.may_pick_cards(0) and not table.may_pick_cards(1)
     assert str(table.button_action("pass")) == str(Pass())
 
 

@@ -116,6 +116,7 @@ class TableSession:
         self.cpus: dict[int, CpuPlayer] = {}
         self.games_started = 0
         self._game_seed = 0
+        self._renamed: dict[int, str] = {}
         self.texts = Texts(language, self.names)
 
     # ------------------------------------------------------------ seats
@@ -130,7 +131,20 @@ class TableSession:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return Texts(self.language).seat_names(self._people, self._players)
+        """Each seat's name: as renamed, else you / Player n and CPU n (`Texts.seat_names`)."""
+        names = Texts(self.language).seat_names(self._people, self._players)
+        return tuple(self._renamed.get(s, name) for s, name in enumerate(names))
+
+    def rename(self, seat: int, name: str) -> None:
+        """`seat`'s name from now on (a person takes the seat; the log and refusals say it)."""
+        seat_list({seat}, self._players)
+        self._renamed[seat] = name
+        self.texts = Texts(self.language, self.names)
+
+    def set_cpu_level(self, level: str) -> None:
+        """Every CPU plays at `level` from the next game on."""
+        self._check_levels([level])
+        self.level, self.cpu_levels = level, ()
 
     @property
     def out(self) -> frozenset[int]:
@@ -342,6 +356,10 @@ class TableSession:
         if game is not None and game.phase is Phase.DEALER:
             return "dealer_prompt"
         return "prompt_last" if game is not None and game.knocker is not None else "prompt"
+
+    def may_pick_cards(self, seat: int) -> bool:
+        """`seat` may pick a card of its hand and one of the table to swap (not while dealing)."""
+        return any(isinstance(a, SwapOne) for a in self.legal_actions(seat))
 
     def button_states(self, seat: int, *, may_act: bool, swap_ready: bool) -> dict[str, bool]:
         """Which of BUTTONS are enabled for `seat`; `may_act`: no animation is running."""

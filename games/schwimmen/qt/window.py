@@ -321,7 +321,7 @@ class SchwimmenWindow(QMainWindow):
         return not self.busy and self.session.to_move == self.seat
 
     def human_can_swap(self) -> bool:
-        return self.human_to_move() and self.game.phase is Phase.PLAY
+        return self.human_to_move() and self.session.may_pick_cards(self.seat)
 
     def _update_buttons(self) -> None:
         """The buttons and the view's marks follow the table's decisions for this seat."""
