@@ -141,56 +141,18 @@ def _daifugo_cpu_level(table: TableProtocol, level: str) -> None:
 
 
 def leave(table: TableProtocol, seat: int) -> int:
-    """The person at `seat` leaves mid-game: the penalty the table charged (kept with the
-    game's chips, saved at its end), the seat is a CPU's from the next move."""
-    method = getattr(table, "leave", None)
-    penalty = 0
-    if method is not None and _takes_seat(method):
-        penalty = int(method(seat) or 0)
-    else:  # requests.md 5
-        penalty = _leave_by_hand(table, seat)
+    """The person at `seat` leaves mid-game: the penalty the table charged (Daifugō: kept with
+    the game's chips, saved at its end), the seat is a CPU's from the next move."""
+    method = getattr(table, "leave", None)  # Daifugō's; Schwimmen has no money
+    penalty = int(method(seat) or 0) if method is not None else 0
     if seat in table.people:
         table.seat_people(set(table.people) - {seat})
     return penalty
 
 
-def _takes_seat(method: Any) -> bool:
-    import inspect
-
-    try:
-        return bool(inspect.signature(method).parameters)
-    except (TypeError, ValueError):
-        return False
-
-
-def _leave_by_hand(table: TableProtocol, seat: int) -> int:
-    if game_of(table) != "daifugo" or not table.in_game:
-        return 0
-    from games.daifugo.chips import leave_penalty
-
-    left: set[int] = table.left  # type: ignore[attr-defined]
-    if seat in left:
-        return 0
-    left.add(seat)
-    if seat in out_seats(table):
-        return 0
-    penalty = leave_penalty(table.room)  # type: ignore[attr-defined]
-    table.bank.add(table.names[seat], -penalty)  # type: ignore[attr-defined]
-    return penalty
-
-
 def out_seats(table: TableProtocol) -> frozenset[int]:
     """Seats no longer in the game that runs (Daifugō: gone out; Schwimmen: out of lives)."""
-    out = getattr(table, "out", None)
-    if isinstance(out, frozenset | set):
-        return frozenset(out)
-    game = getattr(table, "game", None)
-    if game is None or not table.in_game:
-        return frozenset()
-    if game_of(table) == "daifugo":
-        return frozenset(getattr(game, "out", ()))
-    flags = getattr(game, "out", ())
-    return frozenset(s for s, gone in enumerate(flags) if gone)
+    return frozenset(getattr(table, "out", frozenset()))
 
 
 def rules_lines(table: TableProtocol) -> list[str]:
@@ -207,27 +169,13 @@ def is_secret(table: TableProtocol, action_text: str) -> bool:
 
 def act_for(table: TableProtocol, seat: int, action: str) -> object:
     """`seat` takes `action` whether a person or a CPU sits there (a CPU's choice made in a
-    worker, the journal's replay): a CPU's seat is a person's for this one action."""
-    if seat in table.people:
-        return table.act(seat, action)
-    people = frozenset(table.people)
-    table.seat_people(set(people) | {seat})
-    try:
-        return table.act(seat, action)
-    finally:
-        table.seat_people(set(people))
+    worker, the journal's replay): the tables take a due CPU seat's action as a person's."""
+    return table.act(seat, action)
 
 
 def refusal_of(table: TableProtocol, seat: int, action: str) -> Refused | None:
-    """Why `seat` may not take `action` now (a CPU's seat as a person's), changing nothing."""
-    if seat in table.people:
-        return table.refusal(seat, action)
-    people = frozenset(table.people)
-    table.seat_people(set(people) | {seat})
-    try:
-        return table.refusal(seat, action)
-    finally:
-        table.seat_people(set(people))
+    """Why `seat` may not take `action` now (a CPU's seat too), changing nothing."""
+    return table.refusal(seat, action)
 
 
 def cpu_choice_for(table: TableProtocol, seat: int) -> str:
