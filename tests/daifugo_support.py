@@ -47,6 +47,11 @@ def give(game: Game, cards: Iterable[str | AnyCard]) -> None:
     game.apply(Give(tuple(parse_card(c) for c in cards)))
 
 
+def hand(game: Game, seat: int) -> list[str]:
+    """`seat`'s cards as codes, in hand order."""
+    return [str(c) for c in game.hands[seat]]
+
+
 def legal_moves(game: Game) -> list[tuple[str, ...]]:
     """The legal plays (or gifts during card passing) as tuples of codes."""
     return [

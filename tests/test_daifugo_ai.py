@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from daifugo_support import give, legal_moves, pass_turn, play
+from daifugo_support import give, hand, legal_moves, pass_turn, play
 
 from games.common.cards import Card, Rank, parse_card
 from games.daifugo.ai import CPU, count_groups, determinize, play_game
@@ -126,7 +126,7 @@ def test_determinization_fits_what_the_seat_knows():
         everything = [str(c) for h in hands for c in h] + list(obs.pile)
         assert len(set(everything)) == len(everything)
     # The observation never carries another seat's hand.
-    assert not any(c in repr(obs) for c in g.hand(2) if c not in obs.pile)
+    assert not any(c in repr(obs) for c in hand(g, 2) if c not in obs.pile)
 
 
 def test_strong_beats_easy_in_a_short_series():

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from daifugo_support import give, legal_moves, pass_turn, play, refusal
+from daifugo_support import give, hand, legal_moves, pass_turn, play, refusal
 
 from eventkit.errors import UserError
 from games.common.cards import Card, Suit
@@ -618,7 +618,7 @@ def test_miyako_ochi(preset):
     play(g, ["9D"])  # seat 1 goes out first
     if rules.miyako_ochi:
         assert 0 in g.out and g.bottom == [0]
-        assert g.hand(0) == ["KS", "QS"]  # their cards leave play with them
+        assert hand(g, 0) == ["KS", "QS"]  # their cards leave play with them
     else:
         assert 0 not in g.out
     while not g.is_over:
@@ -687,23 +687,23 @@ def test_card_passing_before_the_game_and_lowest_rank_leads():
     step = g.exchange_step
     assert (step.giver, step.receiver, step.count, step.strongest_only) == (4, 0, 1, True)
     strongest = legal_moves(g)
-    weakest = g.hand(4)[0]
+    weakest = hand(g, 4)[0]
     assert (weakest,) not in strongest
     with pytest.raises(IllegalMove, match="must give the strongest card"):
         give(g, [weakest])
     with pytest.raises(IllegalMove, match="pass cards first"):
-        play(g, [g.hand(4)[0]])
+        play(g, [hand(g, 4)[0]])
     give(g, strongest[0])
-    assert strongest[0][0] in g.hand(0)
+    assert strongest[0][0] in hand(g, 0)
     assert g.exchange_step.giver == 3 and g.exchange_step.receiver == 1
     give(g, legal_moves(g)[-1])
     assert (g.exchange_step.giver, g.exchange_step.count) == (0, 2)
     with pytest.raises(IllegalMove, match="give exactly 2"):
-        give(g, [g.hand(0)[0]])
-    gift = (g.hand(0)[0], g.hand(0)[1])
+        give(g, [hand(g, 0)[0]])
+    gift = (hand(g, 0)[0], hand(g, 0)[1])
     give(g, gift)
-    assert set(gift) <= set(g.hand(4))
-    back = g.hand(1)[0]
+    assert set(gift) <= set(hand(g, 4))
+    back = hand(g, 1)[0]
     give(g, [back])
     assert g.phase == "play" and g.current_player == 4  # 大貧民 leads
     assert [len(h) for h in g.hands] == [10, 11, 11, 10, 11]
@@ -749,11 +749,11 @@ def test_match_carries_ranks_over():
 def test_observation_shows_only_the_seats_own_hand():
     g = Game.new(players=4, rules=Rules.preset(1), seed=2)
     obs = g.observation(1)
-    assert obs.hand == tuple(g.hand(1))
+    assert obs.hand == tuple(hand(g, 1))
     assert obs.hand_sizes == tuple(len(h) for h in g.hands)
     text = repr(obs)
     for seat in (0, 2, 3):
-        assert all(f"'{c}'" not in text for c in g.hand(seat) if c not in obs.hand)
+        assert all(f"'{c}'" not in text for c in hand(g, seat) if c not in obs.hand)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

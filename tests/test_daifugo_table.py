@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from daifugo_support import hand
 
 from eventkit.errors import UserError
 from games.common.table import Refused
@@ -257,7 +258,7 @@ def test_the_views_show_each_person_their_own_hand_only(tmp_path):
     g = table.game
     for seat in (0, 2):
         view = table.view(seat)
-        assert view.observation.hand == tuple(g.hand(seat))
+        assert view.observation.hand == tuple(hand(g, seat))
     public = table.view(None)
     assert public.observation.hand == () and public.observation.known == ()
     assert public.observation.hand_sizes == tuple(len(h) for h in g.hands)

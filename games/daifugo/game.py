@@ -249,9 +249,6 @@ class Game(Position):
     def active(self) -> list[int]:
         return [s for s in range(self.n) if s not in self.out]
 
-    def hand(self, seat: int) -> list[str]:
-        return [str(c) for c in self.hands[seat]]
-
     def can_pass(self) -> bool:
         return self.phase == Phase.PLAY and self.field.top is not None
 
