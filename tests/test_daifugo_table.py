@@ -314,3 +314,13 @@ def test_a_pickled_table_chooses_the_same_cpu_move(tmp_path):
     table.bank = bank
     chosen = twin.cpu_choice()
     assert chosen is not None and chosen == table.cpu_choice()
+
+
+def test_a_room_sets_its_cpus_level(tmp_path):
+    table = make(tmp_path)
+    assert {cpu.level for cpu in table.cpus[1:]} == {"easy"}
+    table.set_cpu_level("strong")
+    assert {cpu.level for cpu in table.cpus[1:]} == {"strong"}
+    with pytest.raises(ValueError, match="choose easy, normal or strong"):
+        table.set_cpu_level("expert")
+    assert table.cpu_levels == ("strong",)  # a refused level changes nothing

@@ -174,6 +174,16 @@ class TableSession:
             ranks[seat] = Title.HEIMIN
             self.match.ranks = tuple(ranks)
 
+    def set_cpu_level(self, level: str) -> None:
+        """Every CPU plays at `level` from the next move on (a room's choice between games);
+        each new CPU is seeded from the one it replaces, so a seeded table still replays."""
+        if all(cpu.level == level for cpu in self._cpus):
+            return
+        cpus = [
+            CPU(level, seed=cpu.rng.randrange(2**32), samples=cpu.samples) for cpu in self._cpus
+        ]
+        self.cpu_levels, self._cpus = (level,), cpus
+
     def rules_lines(self) -> list[str]:
         """The 「ルール」 panel: this table's rules, order, card passing and fees, one line each
         in the table's language."""
