@@ -1,5 +1,6 @@
-"""Daifugō legality: which plays, passes and gifts the rules allow on a game's state, and why
-not (the reason codes of IllegalDaifugoMove). The one legality source: Game.legal_actions and
+"""Daifugō legality: which plays, passes and gifts the rules allow on a position (a
+state.Position: a Game, or a bare one for the CPU's end-game search), and why not (the reason
+codes of IllegalDaifugoMove). The one legality source: Game.legal_actions and
 Game.why_illegal both come from here; the move generator (`candidates`) only pre-filters by shape
 and strength, and every candidate still passes `refusal_code`. No Qt."""
 

@@ -1,6 +1,6 @@
-"""Qt frontend of Daifugō: the table widget, the start dialog and the help overlay."""
+"""Qt frontend of Daifugō; it paints the Qt-free table (games.daifugo.table) and forwards input.
 
-from games.daifugo.qt.setup import SetupChoice, SetupDialog
-from games.daifugo.qt.window import DaifugoTable
-
-__all__ = ["DaifugoTable", "SetupChoice", "SetupDialog"]
+window.py (DaifugoTable, the widget), painting.py and layout.py (what is drawn where),
+buttons.py, help.py (F1 / 「ルール」), joker.py (the joker's readings), leave.py (the question
+before leaving), setup.py (the start dialog). Import each from its module.
+"""
