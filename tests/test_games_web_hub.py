@@ -368,3 +368,17 @@ def test_a_schwimmen_table_seats_people_cpus_and_a_spectator_to_its_end(tmp_path
     assert places[1] is not None and (places[1] == 1 or 1 not in places)
     assert results["money"] is None and results["left"] == [3]
     hub.shutdown()
+
+
+def test_the_host_chooses_the_cpu_level_between_games(hub):
+    a, b = Phone(hub, "あ"), Phone(hub, "い")
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "d")
+    refused("not_host", hub.set_cpu_level, b.token, "d", "strong")
+    refused("bad_level", hub.set_cpu_level, a.token, "d", "genius")
+    hub.set_cpu_level(a.token, "d", "normal")
+    assert a.last("lobby")["rooms"][0]["cpu_level"] == "normal"
+    hub.start(a.token, "d")
+    refused("room_playing", hub.set_cpu_level, None, "d", "strong")
+    table = hub.rooms["d"].table
+    assert {cpu.level for cpu in table.cpus if cpu is not None} == {"normal"}
