@@ -61,10 +61,24 @@ async def load_run(args: argparse.Namespace, folder: Path) -> Evening:
     await hub.open()
     sim = Evening(hub, folder, games=args.games, think=(args.think / 5, args.think), seed=26)
     started = time.perf_counter()
+    progress = asyncio.create_task(report_progress(sim, started))
     await sim.run()
+    progress.cancel()
     sim.seconds = time.perf_counter() - started  # type: ignore[attr-defined]
     await hub.close()
     return sim
+
+
+async def report_progress(sim: Evening, started: float) -> None:
+    """A line a minute, so a long run's figures so far are never lost."""
+    while True:
+        await asyncio.sleep(60)
+        lat = sim.stats.latencies_ms
+        if lat:
+            rss = sim.stats.rss_mb[-1][1] if sim.stats.rss_mb else 0.0
+            print(f"  ... {time.perf_counter() - started:.0f} s: {sim.stats.games_done} games, "
+                  f"{len(lat)} actions, p50 {percentile(lat, 0.5):.1f} ms, p99 "
+                  f"{percentile(lat, 0.99):.1f} ms, {rss:.1f} MB", flush=True)  # fmt: skip
 
 
 def report_load(args: argparse.Namespace, sim: Evening) -> bool:
