@@ -68,7 +68,6 @@ class CheckSheetWriter:
         self._set_metadata()
         self._plan_columns()
         self._ops: dict[str, tuple[str, float]] = {}
-        self._lines: list[str] = []
         self._y = 0.0
         self._page_open = False
         self._last_serial: int | None = None

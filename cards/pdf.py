@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -791,21 +791,3 @@ def _qr(c, box: Rect, text: str, cmyk: bool = False) -> None:
                 col += 1
     ops.append("f Q")
     c.addLiteral("\n".join(ops))
-
-
-def render_pdf(
-    out: BinaryIO,
-    cards: Iterable[BingoCard],
-    config: Config,
-    options: CardOptions,
-    *,
-    serial_width: int = 4,
-    warn: style.Warn = lambda message: None,
-    meta: PdfMeta | None = None,
-) -> int:
-    """Write all `cards` to `out`; returns the page count."""
-    writer = CardPdfWriter(out, config, options, serial_width=serial_width, warn=warn, meta=meta)
-    for card in cards:
-        writer.add(card)
-    writer.close()
-    return writer.pages

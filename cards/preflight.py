@@ -47,10 +47,6 @@ class Preflight:
     pages_without_trim: int = 0
     pages_read: int = 0  # pages whose own content was read (all, or a sample of a long file)
 
-    @property
-    def fonts_embedded(self) -> bool:
-        return all(self.fonts.values())
-
     def summary(self) -> str:
         spaces = ", ".join(sorted(self.colour_spaces | self.picture_spaces)) or "none"
         fonts = ", ".join(

@@ -32,11 +32,9 @@ from cards.layout import MM, PageGeometry
 PRESS_BLEED_MM = 3.0  # 塗り足し: what Japanese shops ask for
 MARK_AREA_MM = 13.0  # paper outside the bleed that holds the crop marks and the slug line
 TOMBO_LEN_MM = 10.0  # each crop mark line, from the bleed line outwards
-TOMBO_GAP_MM = 0.0  # Japanese corner marks start at the bleed line
 TOMBO_WIDTH = 0.1 * MM  # 0.1 mm hairlines, as shops draw them
 CENTRE_MARK_MM = 6.0  # the cross at the middle of each side: its bar along the edge
 PICTURE_PPI = 300  # pictures are embedded at 300 ppi of their printed size (at most 350)
-MAX_PICTURE_PPI = 350
 
 PROFILE_GLOBS = (
     "/usr/share/color/icc/ghostscript/default_cmyk.icc",
