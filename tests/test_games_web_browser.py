@@ -217,28 +217,42 @@ def screenshot(phone: Phone, name: str) -> Path:
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium")
 
 ROOM = "daifugo-beginner"
+LONG = "ちかちゃんはトランプがだいすき"  # 15 characters: the hub takes up to 16
 WIDTHS = (320, 360, 375, 390, 412, 430)
 MEASURE = """
 const box = (e) => { const r = e.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
           height: r.height, hit: !!hit && e.contains(hit)}; };
+const shown = (e) => e.offsetParent !== null;
+const clipped = [...document.querySelectorAll(
+    "#bar *, .room-bar *, .player *, #status, #field *, #actions button, .results td, .results th")]
+  .filter((e) => shown(e) && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+                 && getComputedStyle(e).overflow !== "visible")
+  .map((e) => e.className + ": " + e.textContent);
+const outside = [...document.querySelectorAll("main *, .sheet *")]
+  .filter((e) => shown(e) && e.getBoundingClientRect().width > 0)
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > window.innerWidth + 0.5; })
+  .map((e) => e.tagName + "." + e.className + ": " + e.textContent.slice(0, 40));
 return {width: window.innerWidth, height: window.innerHeight,
-        scroll: document.documentElement.scrollWidth,
+        scroll: document.documentElement.scrollWidth, clipped, outside,
         cards: [...document.querySelectorAll(arguments[0])].map(box),
         buttons: [...document.querySelectorAll('#actions button')].map(box)};
 """
 
 
-def measure_hand(phone: Phone, cards: str = "#hand .card") -> dict[int, int]:
-    """At each phone width: nothing wider than the screen, every card and button whole, on
-    screen, at least 36 x 48 px and the top element at its centre. Cards per width."""
+def measure_hand(phone: Phone, cards: str | None = "#hand .card") -> dict[int, int]:
+    """At each phone width: nothing wider than the screen, no text cut, every card and button
+    whole, on screen, at least 36 x 48 px and the top element at its centre. Cards per width."""
     counts = {}
     for width in WIDTHS:
         phone_size(phone.driver, width, 740)
         phone.js("window.dispatchEvent(new Event('resize'))")
-        m = phone.js(MEASURE, cards)
+        m = phone.js(MEASURE, cards or "#none")
         assert m["width"] == width and m["scroll"] <= width, (width, m["scroll"])
+        assert not m["clipped"] and not m["outside"], (width, m["clipped"], m["outside"])
+        if cards is None:  # a page without cards (the results): whole and on screen is all
+            continue
         assert m["cards"], f"no cards shown at {width} px"
         for what, boxes in (("card", m["cards"]), ("button", m["buttons"])):
             for b in boxes:
@@ -292,7 +306,7 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
     serve = GamesServe(tmp_path)
     phones: list[Phone] = []
     try:
-        for name in ("あや", "ben", "ちか"):
+        for name in ("あや", "ben", LONG):
             phone = Phone(tmp_path / f"phone-{len(phones)}", serve.url)
             phone.join(name)
             phone.sit(ROOM)
@@ -368,6 +382,7 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
                 c.click(f'#players .player[data-seat="{seat[a]}"]')
                 wait_for(lambda: c.visible("#peek .card"), 10, "a's hand shown to the spectator")
                 assert c.cards("#peek .card") == a.hand()
+                measure_hand(c, None)  # the long name and the seats' lines whole at every width
                 screenshot(c, "games_phone_spectator.png")
                 return True
             return False
@@ -380,8 +395,9 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
         assert penalties == [100]  # the base fee of 初級, once
         assert second["penalties"] == {str(seat[c]): 100}
         assert seat[c] in second["left"]
-        assert serve.balance("ちか") == second["balances"][seat[c]]
+        assert serve.balance(LONG) == second["balances"][seat[c]]
         wait_for(lambda: a.visible("#results_panel"), 10, "the results shown")
+        measure_hand(a, None)
         screenshot(a, "games_phone_results.png")
         rows = a.js(
             "return [...document.querySelectorAll('#results_table tr[data-seat]')].map((e) => e.innerText)"
