@@ -36,7 +36,7 @@ DATA = Path(__file__).parent / "data" / "daifugo_baseline.json"
 LEVELS = ("easy", "normal", "strong")
 STRONG_SAMPLES = 4  # the strong CPU's determinizations, kept low so the replay is quick
 # the observation's fields as recorded (today's name -> recorded name)
-RENAMED: dict[str, str] = {}
+RENAMED: dict[str, str] = {"num_players": "n_players"}
 
 
 def _normal(obs: Any) -> dict[str, Any]:

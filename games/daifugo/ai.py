@@ -501,7 +501,7 @@ def determinize(obs: Observation, rng: random.Random) -> list[list[AnyCard]]:
     that fits their hand sizes and the cards I know they hold."""
     mine = [parse_card(c) for c in obs.hand]
     seen = set(mine) | {parse_card(c) for c in obs.pile}
-    hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
+    hands: list[list[AnyCard]] = [[] for _ in range(obs.num_players)]
     hands[obs.seat] = mine
     known = {seat: [parse_card(c) for c in cards] for seat, cards in obs.known}
     for seat, cards in known.items():
@@ -509,7 +509,7 @@ def determinize(obs: Observation, rng: random.Random) -> list[list[AnyCard]]:
         seen.update(cards)
     unseen = [c for c in deck_53() if c not in seen]
     rng.shuffle(unseen)
-    for seat in range(obs.n_players):
+    for seat in range(obs.num_players):
         if seat == obs.seat:
             continue
         need = obs.hand_sizes[seat] - len(hands[seat])
@@ -538,7 +538,7 @@ def _reward(game: Game, seat: int, for_win: bool) -> float:
     rollouts stop at the first player out). Later: by place."""
     if not for_win:
         place = game.finish_order.index(seat)
-        return (game.n - 1 - place) / (game.n - 1)
+        return (game.num_players - 1 - place) / (game.num_players - 1)
     if game.finished and game.finished[0] == seat:
         return 1.0
     if seat in game.bottom:
@@ -620,7 +620,7 @@ class CPU:
         self.samples = samples
 
     def _game(self, obs: Observation) -> Game:
-        hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
+        hands: list[list[AnyCard]] = [[] for _ in range(obs.num_players)]
         hands[obs.seat] = [parse_card(c) for c in obs.hand]
         return Game.from_observation(obs, hands)
 

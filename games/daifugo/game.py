@@ -69,7 +69,7 @@ class Game(Position):
             ranks=tuple(ranks) if ranks else (Title.HEIMIN,) * n,
             turn=first,
         )
-        self.n = n
+        self.num_players = n
         self.undealt: list[AnyCard] = list(undealt)
         self.pile: list[AnyCard] = []
         self.finished: list[int] = []
@@ -193,10 +193,6 @@ class Game(Position):
     # ------------------------------------------------------------------ public state
 
     @property
-    def num_players(self) -> int:
-        return self.n
-
-    @property
     def current_player(self) -> int | None:
         return None if self.phase == Phase.OVER else self.turn
 
@@ -234,7 +230,7 @@ class Game(Position):
 
     def places(self) -> tuple[int, ...]:
         """Each seat's place, 1 = 大富豪 next game (final once the game is over)."""
-        place = [0] * self.n
+        place = [0] * self.num_players
         for i, seat in enumerate(self.finish_order):
             place[seat] = i + 1
         return tuple(place)
@@ -243,11 +239,11 @@ class Game(Position):
         """Once over, per seat: the number of players placed below it (its place turned into a
         number, higher is better): 1st of 4 gets 3.0, last 0.0. A 禁止あがり or 都落ち seat
         counts at the place it fell to."""
-        return tuple(float(self.n - place) for place in self.places())
+        return tuple(float(self.num_players - place) for place in self.places())
 
     @property
     def active(self) -> list[int]:
-        return [s for s in range(self.n) if s not in self.out]
+        return [s for s in range(self.num_players) if s not in self.out]
 
     def can_pass(self) -> bool:
         return self.phase == Phase.PLAY and self.field.top is not None
@@ -446,8 +442,8 @@ class Game(Position):
         self.eleven_back = False
 
     def _next_active(self, seat: int) -> int:
-        for step in range(1, self.n + 1):
-            s = (seat + step) % self.n
+        for step in range(1, self.num_players + 1):
+            s = (seat + step) % self.num_players
             if s not in self.out:
                 return s
         return seat
@@ -469,7 +465,7 @@ class Game(Position):
         f = self.field
         return Observation(
             seat=seat,
-            n_players=self.n,
+            num_players=self.num_players,
             rules=self.rules,
             hand=tuple(str(c) for c in self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),

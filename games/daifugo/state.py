@@ -35,7 +35,7 @@ class Observation:
     games.common.protocol.to_json serialises it for a web client)."""
 
     seat: int
-    n_players: int
+    num_players: int
     rules: Rules
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]

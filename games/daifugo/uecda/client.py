@@ -79,7 +79,7 @@ def _as_play(move: object, obs: Observation) -> Play | None:
     if isinstance(move, Play):
         return move
     codes = tuple(str(c) for c in move)  # type: ignore[attr-defined]
-    hands: list[list[AnyCard]] = [[] for _ in range(obs.n_players)]
+    hands: list[list[AnyCard]] = [[] for _ in range(obs.num_players)]
     hands[obs.seat] = [parse_card(c) for c in obs.hand]
     game = Game.from_observation(obs, hands)
     play = game.parse_action(" ".join(codes))

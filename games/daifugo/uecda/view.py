@@ -155,7 +155,7 @@ class GameView:
         finished = tuple(s(p) for p in self.finished)
         return Observation(
             seat=s(self.me),
-            n_players=n,
+            num_players=n,
             rules=self.rules,
             hand=tuple(str(c) for c in self.hand),
             hand_sizes=tuple(self.counts[p] for p in by_seat),
