@@ -309,9 +309,13 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
         for name in ("あや", "ben", LONG):
             phone = Phone(tmp_path / f"phone-{len(phones)}", serve.url)
             phone.join(name)
+            if not phones:
+                measure_hand(phone, None)  # the rooms' list, whole at every width
             phone.sit(ROOM)
             phones.append(phone)
         a, b, c = phones
+        assert not b.visible("#start_button") and not c.visible("#start_button")  # a hosts
+        assert "あや" in b.text("#waiting_note")
         a.click("#start_button")
         for phone in phones:
             wait_for(
@@ -503,8 +507,16 @@ Object.defineProperty(navigator, "vibrate", {
 """
 
 
+def _drop_sockets(server) -> None:
+    """In the server's loop: every phone's socket cut, as a dropped Wi-Fi does."""
+    for client in list(server.clients):
+        transport = client.ws._req.transport if client.ws._req is not None else None
+        if transport is not None:
+            transport.abort()
+
+
 def test_a_turn_vibrates_shows_its_timer_and_a_cpu_moves_when_it_runs_out(tmp_path):
-    serve = GamesServe(tmp_path, daifugo=False, schwimmen=True, turn_seconds=4)
+    serve = GamesServe(tmp_path, daifugo=False, schwimmen=True, turn_seconds=8)
     phone = Phone(tmp_path / "phone", serve.url)
     try:
         phone.join("あや")
@@ -519,10 +531,16 @@ def test_a_turn_vibrates_shows_its_timer_and_a_cpu_moves_when_it_runs_out(tmp_pa
         phone.click("#start_button")
         wait_for(lambda: (phone.table() or {}).get("your_turn"), 30, "the phone's turn")
         turn = phone.table()
-        assert 0 < turn["deadline"] <= 4
+        assert 0 < turn["deadline"] <= 8
         status = wait_for(lambda: phone.text("#status"), 5, "the status")
-        assert re.search(r"残り [1-4] 秒", status), status
+        assert re.search(r"残り [1-8] 秒", status), status
         assert phone.js("return window.vibrations").count(200) == 1  # the turn, once
+        # a dropped connection (Wi-Fi, a locked screen) comes back by itself to the same hand
+        hand = phone.hand()
+        hellos = len(phone.received("hello"))
+        serve.serve.call(_drop_sockets, serve.serve.server)
+        wait_for(lambda: len(phone.received("hello")) > hellos, 20, "the page reconnected")
+        wait_for(lambda: phone.hand() == hand, 10, "the same hand after reconnecting")
         # nobody taps: when the timer runs out a CPU moves for the seat and the game goes on
         wait_for(
             lambda: any(
