@@ -198,3 +198,30 @@ def test_the_leave_question_says_what_leaving_costs_and_forfeits(qtbot):
     assert "1位であがりました" in text and "ペナルティはありません" in text
     assert "次の順位のプレイヤーのもの" in text
     assert table.leave_panel.leave_button.text() == "抜ける"
+
+
+def test_apply_returns_what_the_action_did():
+    """One event type for every action: the seat, the action, the announcements, the trick an
+    8切り cleared (with the 8 on top) and, in card passing, who gave which cards to whom."""
+    g = Game.new(hands=[["5S", "8H", "9C"], ["6S", "KD"], ["7S", "QC"]], rules=Rules.preset(3))
+    first = g.apply(g.parse_action("5S"))
+    assert (first.seat, first.announcements, first.cleared_trick, first.gift) == (0, (), (), None)
+    g.apply(g.parse_action("6S"))
+    g.apply(g.parse_action("7S"))
+    cut = g.apply(g.parse_action("8H"))
+    assert cut.announcements == ("eight_cut",) and g.top is None
+    assert [(s, str(p)) for s, p in cut.cleared_trick] == [
+        (0, "5S"),
+        (1, "6S"),
+        (2, "7S"),
+        (0, "8H"),
+    ]
+    passing = Game.new(
+        hands=[["3S", "4S"], ["5S", "2H"]],
+        ranks=(Title.FUGO, Title.HINMIN),
+        card_passing=True,
+        first=1,
+    )
+    applied = passing.apply(passing.legal_actions()[0])
+    assert applied.gift is not None and (applied.gift.giver, applied.gift.receiver) == (1, 0)
+    assert [str(c) for c in applied.gift.cards] == ["2H"]
