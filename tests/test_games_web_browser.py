@@ -302,6 +302,7 @@ def observation(table: dict) -> dict:
     return view.get("observation") or view
 
 
+@pytest.mark.timeout(360)  # two whole games through three browsers (76 s here, idle)
 def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
     serve = GamesServe(tmp_path)
     phones: list[Phone] = []
@@ -425,6 +426,7 @@ def schwimmen_choice(table: dict) -> str:
     return legal[0]
 
 
+@pytest.mark.timeout(360)  # a whole game through three browsers (65 s here, idle)
 def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
     phones: list[Phone] = []
