@@ -485,7 +485,7 @@ def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_pat
                 return True
             return False
 
-        play(phones, lambda: results_of(a, 1) and results_of(b, 1), hook, schwimmen_choice, 400)
+        play(phones, lambda: results_of(a, 1) and results_of(b, 1), hook, schwimmen_choice, 300)
         assert done["refused"] and done["reloaded"] and done["left"]
         assert done["left"]["penalty"] == 0  # no money at this table: leaving costs nothing
         result = results_of(a, 1)
