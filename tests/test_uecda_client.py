@@ -238,7 +238,8 @@ def test_cli_client_plays_a_match_against_the_local_server():
 def test_server_treats_unreadable_plays_as_passes_and_replaces_leads():
     """A client whose every play is a joker beyond the 2 (the contest allows it, our engine
     cannot hold it): following it passes, leading it plays its weakest single."""
-    from games.daifugo.rules import Match, Rules
+    from games.daifugo.match import Match
+    from games.daifugo.ruleset import Rules
 
     seed = next(s for s in range(100) if Match(5, Rules.uecda(), s).new_game().first == 0)
     server = LocalServer(games=1, seed=seed)  # player 0 (the bad one) leads first

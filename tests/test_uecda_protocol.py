@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from games.common.cards import Card, deck_53
-from games.daifugo.plays import JOKER, Play
-from games.daifugo.rules import Game, Rules
+from games.common.cards import JOKER, Card, deck_53
+from games.daifugo.game import Game
+from games.daifugo.plays import Play
+from games.daifugo.ruleset import Rules
 from games.daifugo.uecda import contest
 from games.daifugo.uecda.protocol import (
     TABLE_BYTES,
@@ -164,7 +165,7 @@ def test_cpu_answers_in_either_form_become_plays():
     from games.daifugo.plays import Pass
     from games.daifugo.uecda.client import _as_gift, _as_play
 
-    game = Game.from_hands([["3S", "JK"], ["4S"], ["5S"], ["6S"], ["7S"]], Rules.uecda())
+    game = Game.new(hands=[["3S", "JK"], ["4S"], ["5S"], ["6S"], ["7S"]], rules=Rules.uecda())
     obs = game.observation(0)
     assert _as_play(("JK",), obs).lone_joker
     assert _as_play(Play.parse("3S"), obs) == Play.parse("3S")
