@@ -8,6 +8,7 @@ rows separated by a bar and headed by the column letters. Same font and metadata
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import BinaryIO
 
 from reportlab.lib.colors import HexColor
@@ -28,7 +29,7 @@ LINE = SIZE * 1.3
 FREE_MARK = "★"
 
 
-def check_sheet_path(pdf_path):
+def check_sheet_path(pdf_path: Path) -> Path:
     """`cards.pdf` -> `cards-check.pdf`."""
     return pdf_path.with_name(f"{pdf_path.stem}-check.pdf")
 
@@ -90,19 +91,21 @@ class CheckSheetWriter:
         font = self.fonts.text
         digits = len(str(self.config.board.total_numbers))
         digit_w = max(pdfmetrics.stringWidth(d, font, SIZE) for d in "0123456789")
-        self.cell_w = max(digits * digit_w, pdfmetrics.stringWidth(FREE_MARK, font, SIZE)) + 2.0
+        self.cell_w: float = (
+            max(digits * digit_w, pdfmetrics.stringWidth(FREE_MARK, font, SIZE)) + 2.0
+        )
         widest = "9" * self.serial_width  # the serial, under the header "No."
         if self.code_of is not None:  # and its phone code: "0013-PRSXF"
             widest += "-" + cardcode.widest_check(
                 lambda t: pdfmetrics.stringWidth(t, self.fonts.bold, SIZE)
             )
-        self.serial_w = pdfmetrics.stringWidth(widest, self.fonts.bold, SIZE) + 5
+        self.serial_w: float = pdfmetrics.stringWidth(widest, self.fonts.bold, SIZE) + 5
         row_w = size * self.cell_w + 6  # a grid row and its bar
         room = self.width - 2 * MARGIN - self.serial_w
         self.rows_per_line = max(1, min(size, int(room // row_w)))
-        self.row_w = row_w
+        self.row_w: float = row_w
         # small boards: several table columns side by side, filled top to bottom
-        self.block_w = self.serial_w + self.rows_per_line * row_w + 4 * MM
+        self.block_w: float = self.serial_w + self.rows_per_line * row_w + 4 * MM
         self.table_columns = max(1, int((self.width - 2 * MARGIN + 4 * MM) // self.block_w))
         self._column = 0
 

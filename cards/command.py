@@ -226,6 +226,7 @@ class MadeCards:
 
 def _press_note(writer: CardPdfWriter, smallest_source: int) -> str:
     """What the press file's colours and pictures are made from, for the summary."""
+    assert writer.press is not None  # a press run's writer has its CMYK converter
     note = f"PDF/X-1a:2003, CMYK by {writer.press.how}"
     if smallest_source and smallest_source < press.picture_px(writer.geo.cells[0][0].w):
         note += (
@@ -239,7 +240,9 @@ def _existing(paths: list[Path]) -> list[Path]:
     return [p for p in paths if p.exists() or p.is_symlink()]
 
 
-def _load_for_append(config: Config, registry_path: Path, note: style.Warn):
+def _load_for_append(
+    config: Config, registry_path: Path, note: style.Warn
+) -> tuple[dict[int, BingoCard], list[Batch], bytes]:
     """The registry's cards, recorded batches and key, each batch verified (its rows and the
     key that signed it) and checked to belong to this config."""
     if not registry_path.exists():
@@ -353,7 +356,7 @@ def _earlier_batch_pdfs(registry_path: Path, folder: Path, pdf_path: Path) -> li
     """The PDFs of the registry's earlier (appended) batches, other than `pdf_path`: plain
     names in the folder only, never a path the batches file points elsewhere with."""
     earlier = read_batches(registry_path) or []
-    names = {b.get("pdf") for b in earlier if isinstance(b.get("pdf"), str)}
+    names = {pdf for b in earlier if isinstance(pdf := b.get("pdf"), str)}
     return [
         folder / name
         for name in sorted(names)
@@ -513,7 +516,7 @@ def make_cards(
             registry.write(card)
             check.add(card)
         new_cards = iter_cards(config.board, count, seed, first_serial, exclude=old_cards.values())
-        sinks = [registry.write, writer.add, check.add]
+        sinks: list[Callable[[BingoCard], object]] = [registry.write, writer.add, check.add]
         if png is not None:
             sinks.append(functools.partial(_png_step, png_dir, png.write))
         batch_cards = _write_cards(new_cards, count, sinks, progress=progress)
@@ -521,6 +524,7 @@ def make_cards(
             _png_step(png_dir, png.close)
         writer.close()
         if draft is not None:
+            assert writer.press is not None  # a draft only for a press run
             draft[0].flush()
             press.make_pdfx(draft[1], pdf_file, config.event.title, writer.press.condition)
         check.close()

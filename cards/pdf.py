@@ -12,13 +12,15 @@ import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import BinaryIO
+from pathlib import Path
+from typing import Any, BinaryIO
 
 import segno
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 from bingo import cardcode
 from bingo.config import FINISH_SIZES, Config, finish_size
@@ -43,6 +45,9 @@ from cards.model import BingoCard
 from cards.pdfstream import StreamingCanvas, binary_streams
 from eventkit import fonts
 from eventkit.errors import UserError
+
+# a colour maker for the drawing helpers: HexColor, or the press's CMYK converter
+Paint = Callable[[str], Any]
 
 SHIPPED_REGULAR = "BIZUDPGothic"
 SHIPPED_BOLD = "BIZUDPGothic-Bold"
@@ -101,7 +106,7 @@ class CardOptions:
         )
 
 
-def _register(name: str, path) -> str:
+def _register(name: str, path: str | Path) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(path)))
     return name
@@ -259,7 +264,7 @@ class CardPdfWriter:
             f"read at a glance: {advice}"
         )
 
-    def _colour(self, colour: str):
+    def _colour(self, colour: str) -> HexColor | CMYKColor:
         """A colour for reportlab: the RGB of `colour`, or its CMYK for the press."""
         return HexColor(colour) if self.press is None else self.press.colour(colour)
 
@@ -669,7 +674,8 @@ class CardPdfWriter:
         self.canvas.addLiteral(f"BT {self._ops(style.INK)}{ops} ET")
 
     def _width(self, text: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.fonts.bold, size)
+        width: float = pdfmetrics.stringWidth(text, self.fonts.bold, size)
+        return width
 
     def close(self) -> None:
         if self._slot:
@@ -677,7 +683,7 @@ class CardPdfWriter:
         self.canvas.save()
 
 
-def show_text(canvas, font_name: str, text: str, size: float) -> str:
+def show_text(canvas: Canvas, font_name: str, text: str, size: float) -> str:
     """PDF operators that set the font and show `text` in a subset-embedded TrueType font
     (inside BT/ET, after a Tm): the fast path where reportlab's drawString is too slow."""
     font = pdfmetrics.getFont(font_name)
@@ -702,7 +708,7 @@ def _pdf_string(data: bytes) -> str:
     return "(" + "".join(out) + ")"
 
 
-def _end_form(c, name: str) -> None:
+def _end_form(c: Canvas, name: str) -> None:
     """endForm, then give the form its own resources (reportlab leaves out its ExtGState)."""
     c.endForm()
     doc = c._doc
@@ -718,7 +724,9 @@ def _end_form(c, name: str) -> None:
     form.Resources = resources
 
 
-def _puyo(c, x: float, y: float, r: float, fill: str, outline: str, colour=HexColor) -> None:
+def _puyo(
+    c: Canvas, x: float, y: float, r: float, fill: str, outline: str, colour: Paint = HexColor
+) -> None:
     """A small Puyo: a round blob with two eyes."""
     c.saveState()
     c.setLineWidth(max(0.5, r * 0.12))
@@ -736,7 +744,9 @@ def _puyo(c, x: float, y: float, r: float, fill: str, outline: str, colour=HexCo
     c.restoreState()
 
 
-def _star(c, x: float, y: float, r: float, fill: str, outline: str, colour=HexColor) -> None:
+def _star(
+    c: Canvas, x: float, y: float, r: float, fill: str, outline: str, colour: Paint = HexColor
+) -> None:
     p = c.beginPath()
     for k in range(10):
         radius = r if k % 2 == 0 else r * 0.45
@@ -764,7 +774,7 @@ def qr_matrix(text: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in code.matrix]
 
 
-def _qr(c, box: Rect, text: str, cmyk: bool = False) -> None:
+def _qr(c: Canvas, box: Rect, text: str, cmyk: bool = False) -> None:
     """The QR code as one filled path of rectangles (one per run of dark modules); black ink
     alone for the press."""
     matrix = qr_matrix(text)

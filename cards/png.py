@@ -84,7 +84,7 @@ class CardPngWriter:
         self._title_font_name = self._number_font_name = font
         if images and loaded_images is None:
             loaded_images = style.load_images(config, True, warn)
-        self._images = loaded_images if images else {}
+        self._images: dict[int, style.LoadedImage] = (loaded_images or {}) if images else {}
         self._cell_images: dict[object, Image.Image] = {}
         self._origin = (0, 0)  # of the region being drawn, in supersampled pixels
         self._fonts: dict[tuple[str | None, int], ImageFont.FreeTypeFont] = {}
@@ -94,7 +94,7 @@ class CardPngWriter:
         self._tiles: dict[int, tuple[tuple[int, int], Image.Image]] = {}
         self._shifts = self._row_shifts()
         self._pool: ThreadPoolExecutor | None = None
-        self._pending: deque[Future] = deque()
+        self._pending: deque[Future[None]] = deque()
         self.written = 0
 
     # ------------------------------------------------------------ helpers
@@ -108,12 +108,14 @@ class CardPngWriter:
 
     @staticmethod
     def _load_font(name: str | None, px: int) -> ImageFont.FreeTypeFont:
-        if name is None:
-            return ImageFont.load_default(px)
-        try:
-            return ImageFont.truetype(name, px)
-        except OSError:
-            return ImageFont.load_default(px)
+        if name is not None:
+            try:
+                return ImageFont.truetype(name, px)
+            except OSError:
+                pass
+        font = ImageFont.load_default(px)
+        assert isinstance(font, ImageFont.FreeTypeFont)  # Pillow's wheels have FreeType
+        return font
 
     def _box(self, r: Rect) -> tuple[int, int, int, int]:
         s, h = self.scale, self.geo.height
@@ -129,7 +131,9 @@ class CardPngWriter:
         ox, oy = self._origin
         return x * self.scale - ox, (self.geo.height - y) * self.scale - oy
 
-    def _fit(self, text: str, name: str | None, max_w: float, max_h: float) -> ImageFont.ImageFont:
+    def _fit(
+        self, text: str, name: str | None, max_w: float, max_h: float
+    ) -> ImageFont.FreeTypeFont:
         font = self._font(name, max_h)
         width = font.getlength(text) / self.scale
         if width > max_w:
@@ -296,7 +300,7 @@ class CardPngWriter:
         if key not in self._cell_images:
             box = self._box(cell)
             w, h = box[2] - box[0], box[3] - box[1]
-            pic = loaded.image.resize((w, h), Image.LANCZOS).convert("RGBA")
+            pic = loaded.image.resize((w, h), Image.Resampling.LANCZOS).convert("RGBA")
             wash = Image.new("RGBA", (w, h), (255, 255, 255, round(255 * WASH)))
             pic = Image.alpha_composite(pic, wash)
             plate = Image.new("RGBA", (w, h), (255, 255, 255, 0))  # as on the PDF (cards.pdf)
@@ -352,7 +356,11 @@ class CardPngWriter:
             min(h, (-(-y1 // s) + 1) * s),
         )
 
-    def _draw_region(self, region, draw) -> Image.Image:
+    def _draw_region(
+        self,
+        region: tuple[int, int, int, int],
+        draw: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+    ) -> Image.Image:
         """Draw on a piece of the template (`draw(image, drawer)`), reduced to PNG pixels, RGB."""
         piece = self._hi.crop(region)
         self._origin = (region[0], region[1])
@@ -363,7 +371,7 @@ class CardPngWriter:
         return piece.convert("RGB").reduce(SUPERSAMPLE)
 
     def _draw_number(
-        self, image: Image.Image, d: ImageDraw.ImageDraw, number: int, cell, c
+        self, image: Image.Image, d: ImageDraw.ImageDraw, number: int, cell: Rect, c: int
     ) -> None:
         g, cfg = self.geo, self.config
         loaded = self._images.get(number)
@@ -413,7 +421,7 @@ class CardPngWriter:
             font = self._font(self._number_font_name, 10)
             sample = cardcode.printed_label(sample, cardcode.widest_check(font.getlength))
         fitted = self._fit(sample, self._number_font_name, serial.w, serial.h * 0.5)
-        self._serial_font = self._load_font(self._number_font_name, max(1, fitted.size // s))
+        self._serial_font = self._load_font(self._number_font_name, max(1, int(fitted.size) // s))
         x0, y0, x1, y1 = self._box(serial)
         self._serial_at = (x0 // s, y0 // s)
         self._serial_back = base.crop((x0 // s, y0 // s, -(-x1 // s), -(-y1 // s)))

@@ -22,9 +22,11 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 from PIL import Image
 from reportlab.lib.colors import CMYKColor
+from reportlab.pdfgen.canvas import Canvas
 
 from cards import style
 from cards.layout import MM, PageGeometry
@@ -120,12 +122,16 @@ class CmykConverter:
     def image(self, picture: Image.Image) -> Image.Image:
         rgb = picture.convert("RGB")
         if self._transform is not None:
-            return self._cms.applyTransform(rgb, self._transform)
+            converted = self._cms.applyTransform(rgb, self._transform)
+            assert converted is not None  # (None only when converting in place)
+            return converted
         return _formula(rgb)
 
     def values(self, colour: str) -> tuple[float, float, float, float]:
         one = Image.new("RGB", (1, 1), style.rgb(colour))
-        c, m, y, k = self.image(one).getpixel((0, 0))
+        pixel = self.image(one).getpixel((0, 0))
+        assert isinstance(pixel, tuple)  # a CMYK image's pixel: four bands
+        c, m, y, k = pixel
         return (c / 255, m / 255, y / 255, k / 255)
 
     def colour(self, colour: str) -> CMYKColor:
@@ -143,9 +149,9 @@ def _formula(rgb: Image.Image) -> Image.Image:
     """Grey-component replacement: K takes the grey part, C/M/Y the colour (no ICC)."""
     out = Image.new("CMYK", rgb.size)
     pixels = []
-    for r, g, b in (
-        rgb.get_flattened_data() if hasattr(rgb, "get_flattened_data") else rgb.getdata()
-    ):
+    data = rgb.tobytes()  # r, g, b bytes, pixel by pixel
+    for i in range(0, len(data), 3):
+        r, g, b = data[i], data[i + 1], data[i + 2]
         k = 255 - max(r, g, b)
         if k == 255:
             pixels.append((0, 0, 0, 255))
@@ -192,7 +198,7 @@ def press_picture(
     return converter.image(washed)
 
 
-def draw_tombo(c, page: PageGeometry) -> None:
+def draw_tombo(c: Canvas, page: PageGeometry) -> None:
     """日本式トンボ: at each corner a double L (the trim line and the bleed line, both drawn
     outwards from the bleed), and a centre cross (センタートンボ) at the middle of each side."""
     x0, x1 = page.cut_xs[0], page.cut_xs[-1]
@@ -226,7 +232,7 @@ def draw_tombo(c, page: PageGeometry) -> None:
     c.restoreState()
 
 
-def make_pdfx(draft: Path, out, title: str, condition: OutputCondition) -> None:
+def make_pdfx(draft: Path, out: BinaryIO, title: str, condition: OutputCondition) -> None:
     """Write the file reportlab drafted as PDF/X-1a:2003 to `out` (pikepdf): the output
     intent, the PDF/X keys in the document info and in the XMP metadata, Trapped."""
     import pikepdf

@@ -6,11 +6,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from bingo.config import Config
 from eventkit.images import load_square
+
+if TYPE_CHECKING:
+    from cards.layout import Rect
 
 INK = "#3b2f63"  # dark purple for text and frames
 PAPER = "#fff4dc"  # cream card background
@@ -81,14 +85,16 @@ def serial_text(serial: int, width: int) -> str:
     return f"No.{serial:0{width}d}"
 
 
-def bubbles(seed: int, width: float, height: float, panel=None, count: int = 16):
+def bubbles(
+    seed: int, width: float, height: float, panel: Rect | None = None, count: int = 16
+) -> list[tuple[float, float, float, int]]:
     """Deterministic decoration bubbles: (x, y, radius, column index) in card units.
 
     Each lies inside the card; with `panel` given, its centre is outside the panel, so the
     bubbles peek out from behind it.
     """
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[float, float, float, int]] = []
     tries = 0
     while len(out) < count and tries < 2000:
         tries += 1
