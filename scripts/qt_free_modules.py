@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("eventkit", "bingo", "cards", "games")
+# the installed packages, and the project's own scripts (benchmarks and tests are not listed)
+FOLDERS = ("eventkit", "bingo", "cards", "games", "scripts")
 QT = "PySide6"
 
 
@@ -26,10 +27,10 @@ def _module_name(path: Path) -> str:
 
 
 def project_modules() -> dict[str, Path]:
-    """Every module of the installed packages, by dotted name."""
+    """Every module of FOLDERS, by dotted name."""
     found: dict[str, Path] = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
+    for folder in FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
             found[_module_name(path)] = path
     return found
 
