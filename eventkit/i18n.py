@@ -16,10 +16,14 @@ DEFAULT_LANGUAGE = "ja"
 
 
 class Coded(Protocol):
-    """An error with a reason code and the parameters of its text (games.common.IllegalMove)."""
+    """An error with a reason code and the parameters of its text (games.common.IllegalMove,
+    bingo's JournalError). Read-only members, so any mapping type of `params` fits."""
 
-    code: str
-    params: Mapping[str, object]
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, object]: ...
 
 
 class Texts:
