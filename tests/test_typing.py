@@ -62,7 +62,8 @@ def test_every_qt_free_module_is_on_the_mypy_list():
 def test_pending_modules_are_still_pending():
     qt_free = set(_qt_free_modules())
     listed = set(_mypy_files())
-    stale = [m for m in PENDING if m in listed or m not in qt_free]
+    # (a module removed since is left alone: harmless, and its owner may be moving it)
+    stale = [m for m in PENDING if m in listed or ((ROOT / m).exists() and m not in qt_free)]
     assert not stale, (
         f"remove from PENDING in tests/test_typing.py (listed, or not Qt-free): {stale}"
     )
