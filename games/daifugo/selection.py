@@ -6,17 +6,14 @@ The table (games.daifugo.table) answers these for a seat; the widgets only paint
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from eventkit.i18n import Texts
 from games.common.cards import AnyCard
 from games.common.protocol import IllegalMove
 from games.daifugo.game import Game
 from games.daifugo.plays import Give, IllegalDaifugoMove, Play
 from games.daifugo.state import Phase
 from games.daifugo.texts import explain
-
-if TYPE_CHECKING:  # the table calls in here with itself; no import at run time
-    from games.daifugo.table import TableSession
 
 
 def _reading(game: Game, codes: Sequence[str]) -> IllegalMove | Play:
@@ -72,10 +69,9 @@ def legal_cards(game: Game) -> set[AnyCard]:
     return {c for play in game.legal_plays() for c in play.cards}
 
 
-def prompt(table: TableSession, seat: int, codes: Sequence[str]) -> str:
-    """The line under the field for the person at `seat`."""
-    g, t = table.game, table.t
-    assert g is not None
+def prompt(g: Game, seat: int, codes: Sequence[str], names: Sequence[str], t: Texts) -> str:
+    """The line under the field for the person at `seat` who has selected `codes` (names:
+    the seats' names; t: the table's texts)."""
     if g.is_over:
         return ""
     if seat in g.out:
@@ -85,13 +81,13 @@ def prompt(table: TableSession, seat: int, codes: Sequence[str]) -> str:
         if step.giver != seat:
             return str(t["exchange_cpu"])
         key = "give_strongest" if step.strongest_only else "give_any"
-        return str(t[key].format(to=table.names[step.receiver], n=step.count))
+        return str(t[key].format(to=names[step.receiver], n=step.count))
     if g.turn != seat:
-        return str(t["thinking"].format(name=table.names[g.turn]))
+        return str(t["thinking"].format(name=names[g.turn]))
     text = t["your_lead"] if g.top is None else t["your_turn"]
     if g.top is not None and not g.legal_plays():
         text = t["no_play"]
-    why = table.selection_refusal(seat, codes)
+    why = refusal(g, codes, t.language)
     if why:
         return str(t["cant_play"].format(why=why))
     if why is None and len(g.hands[seat]) == len(codes):

@@ -446,7 +446,7 @@ class TableSession:
         is refused."""
         if self.game is None:
             return ""
-        return selection.prompt(self, seat, codes)
+        return selection.prompt(self.game, seat, codes, self.names, self.t)
 
     # ------------------------------------------------------------ leaving
 
