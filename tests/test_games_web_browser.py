@@ -302,9 +302,51 @@ def observation(table: dict) -> dict:
     return view.get("observation") or view
 
 
+def refused_play(phone: Phone, t: dict) -> dict | None:
+    """The phone taps a card no single play allows and 出す: the table's refusal is shown in
+    its words and nothing is played (None: every card of the hand plays now)."""
+    single = {x for x in t["legal"] if " " not in x}
+    wrong = next((card for card in phone.hand() if card not in single), None)
+    if wrong is None:
+        return None
+    phone.tap_cards([wrong])
+    phone.press("play")
+    wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
+    refused = phone.received("refused")[-1]
+    wait_for(lambda: phone.visible("#notice"), 10, "the refusal shown")
+    shown = phone.text("#notice")
+    assert refused["op"] == "act" and refused["text"] == shown, (refused, shown)
+    assert refused["code"] not in ("bad_message", "too_fast", "not_your_turn")
+    assert wrong in phone.hand()  # nothing was played
+    phone.click(f'#hand .card[data-card="{wrong}"].selected')  # taken back
+    return refused
+
+
+def reload_keeps_the_seat(phone: Phone) -> list[str]:
+    """The page reloaded: the same token, seat and hand come back (its localStorage)."""
+    before, token, seat = phone.hand(), phone.state("token"), phone.table()["seat"]
+    phone.driver.refresh()
+    wait_for(lambda: phone.hand() == before, 20, "the same hand after a reload")
+    assert phone.state("token") == token and phone.table()["seat"] == seat
+    return before
+
+
+def leave_watch_and_peek(leaver: Phone, other: Phone, room: str, seat: int) -> dict:
+    """`leaver` leaves mid-game (confirming), watches the room and taps `other`'s seat: it sees
+    exactly the hand `other`'s phone shows. Its `left` message."""
+    leaver.click("#leave_button")
+    leaver.click("#confirm_yes")
+    wait_for(lambda: leaver.received("left"), 10, "left the room")
+    leaver.watch(room)
+    leaver.click(f'#players .player[data-seat="{seat}"]')
+    wait_for(lambda: leaver.visible("#peek .card"), 10, "the hand shown to the spectator")
+    assert leaver.cards("#peek .card") == other.hand()
+    return leaver.received("left")[-1]
+
+
 @pytest.mark.timeout(360)  # two whole games through three browsers (76 s here, idle)
 def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
-    serve = GamesServe(tmp_path)
+    serve = GamesServe(tmp_path, seed=12)  # its deals hold a revolution (革命) in both games
     phones: list[Phone] = []
     try:
         for name in ("あや", "ben", LONG):
@@ -326,34 +368,22 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
         assert not (hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2])
         assert set(measure_hand(a).values()) == {len(hands[0])}
         seat = {p: p.table()["seat"] for p in phones}
-        done = {"refused": None, "reloaded": None}
+        done: dict = {"refused": None, "reloaded": None, "revolution": None}
+
+        def revolution(phone: Phone, t: dict) -> None:
+            if observation(t).get("revolution") and not done.get("revolution"):
+                assert "革命" in phone.text("#field")  # the field says so
+                done["revolution"] = t["game_no"]
 
         def game_one(phone: Phone, t: dict) -> bool:
+            revolution(phone, t)
             obs = observation(t)
             if phone is a and done["refused"] is None and obs.get("top"):
-                single = {x for x in t["legal"] if " " not in x}
-                wrong = next((card for card in phone.hand() if card not in single), None)
-                if wrong is None:  # every card plays: try on a later turn
-                    return False
-                phone.tap_cards([wrong])
-                phone.press("play")
-                wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
-                refused = phone.received("refused")[-1]
-                wait_for(lambda: phone.visible("#notice"), 10, "the refusal shown")
-                shown = phone.text("#notice")
-                assert refused["op"] == "act" and refused["text"] == shown, (refused, shown)
-                assert refused["code"] not in ("bad_message", "too_fast", "not_your_turn")
-                assert wrong in phone.hand()  # nothing was played
-                done["refused"] = refused
-                phone.click(f'#hand .card[data-card="{wrong}"].selected')  # taken back
-                return True
+                done["refused"] = refused_play(phone, t)
+                return done["refused"] is not None
             if phone is b and done["reloaded"] is None and t["step"] >= 6:
-                before, token = phone.hand(), phone.state("token")
                 screenshot(phone, "games_phone_play.png")
-                phone.driver.refresh()
-                wait_for(lambda: phone.hand() == before, 20, "the same hand after a reload")
-                assert phone.state("token") == token and phone.table()["seat"] == seat[b]
-                done["reloaded"] = before
+                done["reloaded"] = reload_keeps_the_seat(phone)
                 return True
             return False
 
@@ -371,6 +401,7 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
         state = {"passing": [], "left": None}
 
         def game_two(phone: Phone, t: dict) -> bool:
+            revolution(phone, t)
             obs = observation(t)
             if obs.get("phase") == "exchange" and t["seat"] not in state["passing"]:
                 state["passing"].append(t["seat"])
@@ -379,14 +410,7 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
                     screenshot(phone, "games_phone_passing.png")
                 return False
             if phone is c and state["left"] is None and obs.get("phase") == "play":
-                state["left"] = {"balance": c.state("chips"), "step": t["step"]}
-                c.click("#leave_button")
-                c.click("#confirm_yes")
-                wait_for(lambda: c.received("left"), 10, "left the room")
-                c.watch(ROOM)
-                c.click(f'#players .player[data-seat="{seat[a]}"]')
-                wait_for(lambda: c.visible("#peek .card"), 10, "a's hand shown to the spectator")
-                assert c.cards("#peek .card") == a.hand()
+                state["left"] = leave_watch_and_peek(c, a, ROOM, seat[a])
                 measure_hand(c, None)  # the long name and the seats' lines whole at every width
                 screenshot(c, "games_phone_spectator.png")
                 return True
@@ -394,6 +418,7 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
 
         play(phones, lambda: results_of(a, 2) and results_of(b, 2), game_two)
         second = results_of(a, 2)
+        assert done.get("revolution"), "no revolution was seen on a phone"
         assert state["passing"], "no phone passed cards"
         assert state["left"] is not None
         penalties = [m["penalty"] for m in c.received("left")]
@@ -467,21 +492,10 @@ def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_pat
                 done["refused"] = refused
                 return True
             if phone is b and done["reloaded"] is None and obs["round_number"] >= 2:
-                before, token = phone.hand(), phone.state("token")
-                phone.driver.refresh()
-                wait_for(lambda: phone.hand() == before, 20, "the same hand after a reload")
-                assert phone.state("token") == token and phone.table()["seat"] == seat[b]
-                done["reloaded"] = before
+                done["reloaded"] = reload_keeps_the_seat(phone)
                 return True
             if phone is c and done["left"] is None and obs["round_number"] >= 2:
-                c.click("#leave_button")
-                c.click("#confirm_yes")
-                wait_for(lambda: c.received("left"), 10, "left the table")
-                done["left"] = c.received("left")[-1]
-                c.watch(TABLE)
-                c.click(f'#players .player[data-seat="{seat[a]}"]')
-                wait_for(lambda: c.visible("#peek .card"), 10, "a's hand shown to the spectator")
-                assert c.cards("#peek .card") == a.hand()
+                done["left"] = leave_watch_and_peek(c, a, TABLE, seat[a])
                 return True
             return False
 
