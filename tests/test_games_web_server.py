@@ -446,3 +446,15 @@ def test_games_serve_with_its_window_stops_with_sigterm(tmp_path):
         if window.poll() is None:
             window.kill()
             window.wait(10)
+
+
+def test_games_serve_tells_the_host_when_the_join_address_leads_elsewhere(tmp_path):
+    from games.web.command import plan
+
+    config = tmp_path / "config.toml"
+    config.write_text('[games_web]\npublic_url = "http://127.0.0.1:8081"\n', encoding="utf-8")
+    made = plan(["--config", str(config), "--data-dir", str(tmp_path), "--no-window"])
+    assert made.url == "http://127.0.0.1:8081/"  # the QR code holds the configured address
+    assert len(made.notes) == 1
+    assert made.notes[0].startswith("games_web.public_url = 'http://127.0.0.1:8081' names this")
+    assert "use the laptop's LAN address" in made.notes[0]
