@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from phone_pages import free_port, have_chromium, make_browser, phone_size, wait_for
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import Select
 
 from games.web.command import Serve, plan
 
@@ -544,6 +545,8 @@ def test_a_turn_vibrates_shows_its_timer_and_a_cpu_moves_when_it_runs_out(tmp_pa
         )
         assert lines and lines == phone.state("room")["rules"]["lines"]
         phone.click("#rules_panel .close")
+        Select(phone.css("#level")[0]).select_by_value("strong")  # the host's choice of CPUs
+        wait_for(lambda: phone.state("lobby")["rooms"][0]["cpu_level"] == "strong", 10, "CPU level")
         phone.click("#start_button")
         wait_for(lambda: (phone.table() or {}).get("your_turn"), 30, "the phone's turn")
         turn = phone.table()

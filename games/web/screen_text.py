@@ -208,7 +208,13 @@ def _daifugo(
         tags.append(tx("suit_lock") + " " + "".join(SUITS.get(s, s) for s in view["suit_lock"]))
     if view.get("number_lock"):
         tags.append(tx("number_lock"))
-    return PublicTable(label, tuple(seats), field, tuple(tags), _last(message, names, language))
+    plays = [
+        f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
+        for s, cards in (view.get("trick") or ())[-3:]
+        if isinstance(s, int) and s < len(names)
+    ]
+    last = "   ".join(plays) or _last(message, names, language)
+    return PublicTable(label, tuple(seats), field, tuple(tags), last)
 
 
 def _schwimmen(

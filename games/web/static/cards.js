@@ -18,6 +18,7 @@ function cardElement(code, small) {
   el.type = "button";
   el.className = "card" + (small ? " small" : "") + (parts.red ? " red" : "") + (parts.joker ? " joker" : "");
   el.dataset.card = String(code).split("=")[0];
+  el.setAttribute("aria-label", parts.joker ? "JOKER" : parts.suit + parts.rank);
   const rank = document.createElement("span");
   rank.className = "rank";
   rank.textContent = parts.rank;
