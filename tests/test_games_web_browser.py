@@ -434,6 +434,10 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
             "return [...document.querySelectorAll('#results_table tr[data-seat]')].map((e) => e.innerText)"
         )
         assert len(rows) == 5 and all(r.strip() for r in rows)
+        # between games the spectator takes a free seat again for the next one
+        c.click("#results_panel .close")
+        c.click("#sit_button")
+        wait_for(lambda: (c.state("room") or {}).get("role") == "seated", 10, "seated again")
     finally:
         for phone in phones:
             phone.quit()

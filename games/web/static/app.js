@@ -264,6 +264,8 @@ function renderWaiting(r) {
   $("host_tools").hidden = !host;
   if (host && r && document.activeElement !== $("level")) $("level").value = r.cpu_level || "normal";
   $("waiting_note").textContent = host ? t("you_host") : t("host_starts", { host: (r && r.host) || "?" });
+  // a spectator takes a free seat for the next game
+  $("sit_button").hidden = !(S.room.role === "spectator" && r && r.seats.some((s) => !s.name));
 }
 
 // ------------------------------------------------------------------ the table
@@ -590,6 +592,7 @@ function setup() {
   };
   $("leave_button").onclick = confirmLeave;
   $("start_button").onclick = () => send({ op: "start", room: S.room.room });
+  $("sit_button").onclick = () => send({ op: "sit", room: S.room.room });
   $("level").onchange = () => send({ op: "level", room: S.room.room, level: $("level").value });
   document.querySelectorAll(".overlay .close").forEach((b) => {
     b.addEventListener("click", () => { b.closest(".overlay").hidden = true; });
