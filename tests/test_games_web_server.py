@@ -244,6 +244,16 @@ def test_operations_are_limited_per_player_and_new_names_per_address(tmp_path, m
             assert too_fast["op"] == "join"
             joined = [m for m in phone.got if m["type"] == "joined"]
             assert len(joined) <= server_module.JOIN_BURST
+            # guessing tokens from one address: the address's own limit (all its sockets)
+            guesser = await _phone(client)
+            for n in range(server_module.ADDRESS_BURST + 5):
+                await guesser.send(op="hello", token=f"guess-{n}")
+            limited = await guesser.wait(
+                lambda m: m["type"] == "refused" and m["code"] == "too_fast"
+            )
+            assert limited["op"] == "hello"
+            unknown = [m for m in guesser.got if m.get("code") == "unknown_token"]
+            assert len(unknown) < server_module.ADDRESS_BURST
         finally:
             await client.close()
             await hub.close()
