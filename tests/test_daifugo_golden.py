@@ -5,6 +5,7 @@ test_game_protocol's generator-vs-validator check cannot see it."""
 
 from __future__ import annotations
 
+import pytest
 from daifugo_support import pass_turn, play, refusal
 
 from games.daifugo.game import Game
@@ -141,3 +142,15 @@ def test_a_number_lock_on_pairs_that_needs_twos():
     play(g, ["AH", "AC"])
     assert g.number_lock
     assert _count(g) == 8
+
+
+def test_set_hands_and_a_player_count_that_disagrees_are_refused():
+    """Game.new with hands takes the player count from them; a different `players` is a
+    mistake, said with the fix, not silently ignored."""
+    from eventkit.errors import UserError
+
+    hands = [["3S", "4S"], ["5S", "6S"], ["7S", "8S"]]
+    assert Game.new(hands=hands).num_players == 3
+    assert Game.new(hands=hands, players=3).num_players == 3
+    with pytest.raises(UserError, match="3 hands for 4 players"):
+        Game.new(hands=hands, players=4)

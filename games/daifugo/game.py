@@ -95,7 +95,7 @@ class Game(Position):
         *,
         seed: int | None = None,
         rules: Rules | None = None,
-        players: int = 4,
+        players: int | None = None,
         ranks: Sequence[Title] | None = None,
         hands: Sequence[Sequence[str | AnyCard]] | None = None,
         first: int = 0,
@@ -108,13 +108,17 @@ class Game(Position):
         previous game, default all 平民) call for; the lowest title leads, a random one of
         them (from the seed) when several share it.
         Set up (``hands`` given, codes like "3S", "10H", "JK" or cards; their count is the
-        player count): straight into play, ``first`` leads, ``ranks`` only count for 都落ち;
+        player count, and ``players``, if given, must agree): straight into play, ``first`` leads, ``ranks`` only count for 都落ち;
         with ``card_passing`` the cards are passed by ``ranks`` first (as after a deal).
         """
         rules = rules or Rules.preset(1)
         if hands is not None:
+            if players is not None and players != len(hands):
+                raise UserError(f"{len(hands)} hands for {players} players: give one hand a seat")
             parsed = [[parse_card(c) for c in hand] for hand in hands]
             return cls(parsed, rules, first, ranks, (), exchange=card_passing)
+        if players is None:
+            players = 4
         if not 2 <= players <= 5:
             raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
         rng = random.Random(seed)
