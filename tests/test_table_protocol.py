@@ -181,3 +181,23 @@ def test_public_view_hides_every_hand(name):
         else:
             table.act(seat, table.legal_actions(seat)[0])
     assert checked > 100  # the check ran over many hidden cards
+
+
+def test_shared_and_money_tables_follow_their_protocols():
+    """The tables people share rename seats and set CPU levels; Daifugō's also has money."""
+    from games.common.table import MoneyTable, SharedTable
+
+    daifugo = _table("daifugo", players=3, people={0}, seed=1, language="ja")
+    schwimmen = _table("schwimmen", players=3, people={0}, seed=1, language="ja")
+    cool = _table("cool24", players=1, people={0}, seed=1, language="ja")
+    assert isinstance(daifugo, MoneyTable)
+    assert isinstance(schwimmen, SharedTable) and not isinstance(schwimmen, MoneyTable)
+    assert not isinstance(cool, SharedTable)
+    for table in (daifugo, schwimmen):
+        table.rename(2, "さくら")
+        assert table.names[2] == "さくら"
+        with pytest.raises(ValueError):
+            table.set_cpu_level("grandmaster")
+    for table in (daifugo, schwimmen, cool):
+        assert table.out == frozenset()
+        assert table.rules_lines() and all(isinstance(line, str) for line in table.rules_lines())

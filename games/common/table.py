@@ -31,7 +31,15 @@ from typing import Any, Protocol, runtime_checkable
 from eventkit.errors import UserError
 from games.common.protocol import GameInfo, IllegalMove
 
-__all__ = ["TABLE_REFUSALS", "Refused", "Results", "TableProtocol", "refused"]
+__all__ = [
+    "TABLE_REFUSALS",
+    "MoneyTable",
+    "Refused",
+    "Results",
+    "SharedTable",
+    "TableProtocol",
+    "refused",
+]
 
 # the refusals a table adds to its engine's, in every language the toolkit speaks
 TABLE_REFUSALS: Mapping[str, Mapping[str, str]] = {
@@ -169,6 +177,43 @@ class TableProtocol(Protocol):
     def view(self, seat: int | None) -> object:
         """What `seat` may see now, for painting or a web client (to_json); None: the
         public table a spectator sees. Never another seat's hidden cards."""
+        ...
+
+    @property
+    def out(self) -> frozenset[int]:
+        """Seats no longer in this game (gone out, fallen, swum): they only watch, and may
+        see other hands, as spectators do."""
+        ...
+
+    def rules_lines(self) -> list[str]:
+        """The 「ルール」 panel's lines in the table's language."""
+        ...
+
+
+@runtime_checkable
+class SharedTable(TableProtocol, Protocol):
+    """A table several people share (Daifugō, Schwimmen): people come and go between games."""
+
+    def rename(self, seat: int, name: str) -> None:
+        """`seat` is `name`'s from the next game (a person took a seat a CPU or another had)."""
+        ...
+
+    def set_cpu_level(self, level: str) -> None:
+        """Every CPU plays at `level` from the next game; ValueError for an unknown level."""
+        ...
+
+
+@runtime_checkable
+class MoneyTable(SharedTable, Protocol):
+    """A table with money (Daifugō's chips): leaving mid-game costs, stopping refunds."""
+
+    def leave(self, seat: int) -> int:
+        """The person at `seat` leaves: the penalty charged (0 between games or once out);
+        a CPU plays the seat on."""
+        ...
+
+    def interrupt(self) -> bool:
+        """The program stops mid-game: the game is dropped and its fees go back."""
         ...
 
 
