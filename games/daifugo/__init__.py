@@ -67,7 +67,10 @@ The package by role (import each name from the module that defines it):
 - game.py: Game (GameProtocol: Game.new, deal, card passing, flow, places, returns) and sort_key.
 - match.py: games in a row (ranks carry over).
 - ai.py: the CPUs (easy, normal, strong). table.py: the table session (TableProtocol: people
-  and CPUs at any seats, chips, refusals in the table's language, the person's selection).
+  and CPUs at any seats, chips, refusals in the table's language); selection.py: what a
+  person's selected cards may do (the play button, the joker's readings, the prompt line),
+  which the table answers per seat.
 - chips.py: rooms, fees, the chips file. texts.py: the player's texts (ja, en).
+  settings.py: the [daifugo] config section. app.py: the `games daifugo` command.
 - uecda/: the UECda contest protocol, client and server. qt/: the window (paints, forwards).
 """
