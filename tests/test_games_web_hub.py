@@ -382,3 +382,33 @@ def test_the_host_chooses_the_cpu_level_between_games(hub):
     refused("room_playing", hub.set_cpu_level, None, "d", "strong")
     table = hub.rooms["d"].table
     assert {cpu.level for cpu in table.cpus if cpu is not None} == {"normal"}
+
+
+@pytest.mark.parametrize("damage", ["other code", "broken snapshot"])
+def test_a_game_the_code_cannot_restore_is_dropped_and_its_fees_given_back(tmp_path, damage):
+    hub = make_hub(tmp_path)
+    a, b = Phone(hub, "あ"), Phone(hub, "い")
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "d")
+    hub.start(a.token, "d")
+    play_until_people_wait(hub, [a, b], random.Random(1), 4)
+    assert hub.balance("あ") < START
+    hub.shutdown()
+    path = tmp_path / "games_web.journal"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    for record in records:
+        if record["k"] == "start":
+            if damage == "other code":  # the program was updated between the two runs
+                record["code"] = "0" * 16
+            else:
+                record["table"] = record["table"][:200]
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    again = make_hub(tmp_path)
+    room = again.rooms["d"]
+    assert again.restored == 0 and not room.in_game
+    assert room.seats[:2] == ["あ", "い"]  # the people keep their seats for the next game
+    assert again.balance("あ") == again.balance("い") == START
+    assert json.loads((tmp_path / "daifugo_chips.json").read_text())["open"] == {}
+    again.start(None, "d")  # and the room plays on
+    assert room.in_game
+    again.shutdown()

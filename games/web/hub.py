@@ -304,6 +304,7 @@ class Hub:
                 "room": room_id,
                 "game": room.game_no,
                 "open": tables.open_game_of(room.table),
+                "code": tables.code_version(room.spec.game),
                 "table": _b64(tables.to_bytes(room.table)),
                 "seats": list(room.seats),
             }

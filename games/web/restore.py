@@ -46,7 +46,8 @@ def restore(hub: Hub, records: list[Record]) -> None:
     for rid in specs:
         if rid not in same or rid not in owners:
             owners[rid] = banks.new_owner()
-    last = _last_games(records, same)
+    last = _last_games(records, same, {rid: tables.code_version(spec.game)
+                                        for rid, spec in specs.items()})  # fmt: skip
     live = _hold_live_games(hub, specs, owners, last)
     for index, spec in enumerate(hub.specs):
         hub.rooms[spec.id] = _fresh_room(hub, spec, index, owners[spec.id], live.get(spec.id))
@@ -62,13 +63,17 @@ def restore(hub: Hub, records: list[Record]) -> None:
     hub.journal.compact(_compacted(hub, owners, records, last, replay.pending))
 
 
-def _last_games(records: list[Record], rooms: set[str]) -> dict[str, tuple[int, str | None]]:
-    """room -> (index of its last ``start`` record, the bank's id of that game)."""
+def _last_games(
+    records: list[Record], rooms: set[str], code: dict[str, str]
+) -> dict[str, tuple[int, str | None]]:
+    """room -> (index of its last ``start`` record, the bank's id of that game), for the rooms
+    whose last game was dealt by the code running now (another's pickle is not restored: that
+    game is dropped, its fees given back by the bank)."""
     last: dict[str, tuple[int, str | None]] = {}
     for i, record in enumerate(records):
         if record.get("k") == "start" and record.get("room") in rooms:
             last[record["room"]] = (i, record.get("open"))
-    return last
+    return {rid: found for rid, found in last.items() if records[found[0]].get("code") == code[rid]}
 
 
 def _hold_live_games(
@@ -111,6 +116,7 @@ class _Replay:
         self.scratch: dict[str, banks.ScratchBank] = {}
         self.ended: set[str] = set()
         self.pending: list[Record] = []  # records the restore itself adds (a void game)
+        self.broken: set[str] = set()  # rooms whose last game failed to replay
         self.restored = 0
 
     def record(self, record: Record, rooms: set[str]) -> None:
@@ -123,11 +129,15 @@ class _Replay:
         if room is None:
             return
         handler = getattr(self, f"_{kind}", None)
-        if handler is not None:
-            try:
-                handler(room, record)
-            except (Refused, KeyError, ValueError, TypeError, IndexError) as exc:
-                log.warning("journal record %d (%s) not replayed: %s", self.index, kind, exc)
+        if handler is None or room.spec.id in self.broken:
+            return
+        try:
+            handler(room, record)
+        except (Refused, KeyError, ValueError, TypeError, IndexError) as exc:
+            log.warning("journal record %d (%s) not replayed: %s", self.index, kind, exc)
+        except Exception:  # a snapshot that does not load or replay: the game is dropped
+            log.exception("room %s: its game in the journal cannot be restored", room.spec.id)
+            self.broken.add(room.spec.id)
 
     def _sit(self, room: Room, record: Record) -> None:
         name = record["name"]
@@ -212,6 +222,8 @@ class _Replay:
     def finish(self) -> None:
         """Each room's table on its real bank; a game that ended in the replay (its ``end``
         not yet recorded) gets its end now; a game whose chips were given back is dropped."""
+        for rid in self.broken:
+            self._drop(rid)
         for rid, room in self.hub.rooms.items():
             if rid in self.scratch:
                 if room.in_game:  # settled elsewhere while the server was down
@@ -223,12 +235,32 @@ class _Replay:
                 self.scratch.pop(rid).close()
             if room.in_game:
                 self.restored += 1
-            room.ended = rid in self.ended or rid not in self.replaying
+            room.ended = rid in self.ended or not self.replaying.get(rid)
         self.hub.where = {
             name: rid
             for rid, room in self.hub.rooms.items()
             for name in [*room.seated_names(), *sorted(room.spectators)]
         }
+
+    def _drop(self, rid: str) -> None:
+        """A room whose game cannot be restored: a fresh table, its game's fees given back."""
+        room = self.hub.rooms[rid]
+        game = self.last.get(rid, (0, None))[1]
+        if rid in self.live and room.bank is not None and game:
+            room.bank.close_game(game, refund=True)
+            room.bank.save()
+        scratch = self.scratch.pop(rid, None)
+        if scratch is not None:
+            scratch.close()
+        index = [spec.id for spec in self.hub.specs].index(rid)
+        fresh = _fresh_room(self.hub, room.spec, index, room.owner, None)
+        room.table = fresh.table
+        tables.set_bank(room.table, room.bank)
+        if fresh.bank is not None:
+            fresh.bank.close()
+        room.left, room.last, room.results = {}, None, None
+        self.replaying[rid] = False
+        self.pending.append({"k": "void", "room": rid, "game": room.game_no})
 
 
 def _compacted(

@@ -11,10 +11,13 @@ needs one line changed here.
 from __future__ import annotations
 
 import copy
+import functools
+import hashlib
 import importlib
 import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from games.common.table import Refused, TableProtocol
@@ -231,3 +234,16 @@ def interrupt(table: TableProtocol) -> None:
     method = getattr(table, "interrupt", None)
     if method is not None:
         method()
+
+
+@functools.cache
+def code_version(game: str) -> str:
+    """A fingerprint of the game's Qt-free code (and games.common): a journal's pickled table is
+    restored only by the same code (after an update the room's game is dropped and refunded)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for folder in (root / game, root / "common"):
+        for path in sorted(folder.glob("*.py")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
