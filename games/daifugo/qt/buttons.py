@@ -1,15 +1,14 @@
 """The Daifugō table's buttons (出す / パス / 次のゲーム / ルール): their style and places,
-which follow the window's size."""
+which follow the window's size. They get the buttons and the layout, never the window."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QPushButton
 
 from eventkit import theme
 from games.daifugo.qt.layout import TableLayout
-
-if TYPE_CHECKING:
-    from games.daifugo.qt.window import DaifugoTable
 
 BUTTON_STYLE = (
     "QPushButton {{ font-size: {px}px; font-weight: bold; color: {text};"
@@ -18,8 +17,19 @@ BUTTON_STYLE = (
 )
 
 
-def place_buttons(table: DaifugoTable, layout: TableLayout) -> None:
-    """Size, style and place the table's buttons for the window's current size."""
+@dataclass(frozen=True)
+class TableButtons:
+    """The table's four buttons (the window creates and connects them)."""
+
+    play: QPushButton
+    pass_: QPushButton
+    next: QPushButton
+    rules: QPushButton
+
+
+def place_buttons(buttons: TableButtons, layout: TableLayout, *, game_over: bool) -> None:
+    """Size, style and place the table's buttons for the window's current size; 次のゲーム
+    goes under the results once the game is over."""
     u = layout.u
     style = BUTTON_STYLE.format(
         px=round(layout.text.button),
@@ -29,18 +39,18 @@ def place_buttons(table: DaifugoTable, layout: TableLayout) -> None:
         radius=round(1.4 * u),
     )
     play, pass_ = layout.buttons()
-    for button, rect in ((table.play_button, play), (table.pass_button, pass_)):
+    for button, rect in ((buttons.play, play), (buttons.pass_, pass_)):
         button.setStyleSheet(style)
         button.setGeometry(rect.toRect())
-    table.next_button.setStyleSheet(style)
-    table.next_button.resize(play.size().toSize() * 1.3)
-    if table.game is not None and table.game.is_over:
-        results = layout.results(table.players)
-        x = results.center().x() - table.next_button.width() / 2
-        table.next_button.move(round(x), round(results.bottom() + 2 * u))
-    table.rules_button.setStyleSheet(
+    buttons.next.setStyleSheet(style)
+    buttons.next.resize(play.size().toSize() * 1.3)
+    if game_over:
+        results = layout.results(layout.players)
+        x = results.center().x() - buttons.next.width() / 2
+        buttons.next.move(round(x), round(results.bottom() + 2 * u))
+    buttons.rules.setStyleSheet(
         f"QPushButton {{ font-size: {round(layout.text.small)}px; font-weight: bold;"
         f" color: {theme.TEXT}; background: rgba(0, 0, 0, 90);"
         " border: 1px solid rgba(255, 255, 255, 90); border-radius: 8px; padding: 0; }"
     )
-    table.rules_button.setGeometry(layout.rules_button().toRect())
+    buttons.rules.setGeometry(layout.rules_button().toRect())

@@ -2,23 +2,32 @@
 
 A child widget like the leave question (it blocks nothing): each reading is a row of cards in
 the table's style, the joker drawn as the card it would stand for under a "JOKER" band; a click
-or the keys 1-9 choose, Esc or the button goes back to the hand.
+or the keys 1-9 choose, Esc or the button goes back to the hand. It gets the table's texts and
+language and says what it chose through `chosen`: it never calls the window.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from eventkit import theme
+from eventkit.i18n import Texts
 from games.common.cards import parse_card
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.textfit import MIN_TEXT, draw_fitted
+from games.daifugo.texts import card_label
 
 GOLD = QColor(theme.GOLD)
+
+
+def joker_stands_for(code: str, texts: Texts, language: str) -> str:
+    """ "JK=7D" -> "ジョーカー = 7♦" (what a reading of the joker means, in words)."""
+    card = card_label(parse_card(code[3:]), language) if code else ""
+    return texts["joker_is"].format(card=card)
 
 
 class JokerChooser(QWidget):
@@ -26,13 +35,12 @@ class JokerChooser(QWidget):
 
     chosen = Signal(tuple)
 
-    def __init__(
-        self, parent: QWidget, question: str, cancel: str, describe: Callable[[str], str]
-    ) -> None:
+    def __init__(self, parent: QWidget, texts: Texts, language: str) -> None:
         super().__init__(parent)
-        self.question = question
-        self.describe = describe  # "JK=7D" -> "ジョーカー＝♦7", said under each reading
-        self.cancel_text = cancel
+        self.texts = texts
+        self.language = language
+        self.question = texts["joker_as"]
+        self.cancel_text = texts["cancel"]
         self.readings: list[tuple[str, ...]] = []
         self.hide()
 
@@ -50,6 +58,10 @@ class JokerChooser(QWidget):
 
     def cancel(self) -> None:
         self.hide()
+
+    def describe(self, code: str) -> str:
+        """Said under each reading: "JK=7D" -> "ジョーカー = 7♦"."""
+        return joker_stands_for(code, self.texts, self.language)
 
     def key(self, key: int) -> None:
         if key == Qt.Key.Key_Escape:

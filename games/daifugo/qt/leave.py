@@ -1,6 +1,7 @@
 """The question asked over the table when its window is closed mid-game: leave and pay the
 penalty, or play on. A child widget, not a dialog: it blocks nothing, so a close from code
-(Ctrl+C's handler, tests) never waits on it, and it goes away with the table."""
+(Ctrl+C's handler, tests) never waits on it, and it goes away with the table. It reads the
+session and the texts to say what leaving costs, and answers through `answered`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,21 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from eventkit import theme
+from eventkit.i18n import Texts
+from games.daifugo.table import TableSession
+
+
+def leave_question(session: TableSession, texts: Texts, seat: int) -> str:
+    """Exactly what leaving now costs and forfeits."""
+    if session.is_out(seat):
+        game = session.game
+        finished = game.finished if game is not None else []
+        place = finished.index(seat) + 1 if seat in finished else session.num_players
+        text = texts["leave_after_out"].format(place=place)
+        if session.is_leading(seat):
+            text += texts["leave_prize_passes"].format(n=session.prize)
+        return text
+    return texts["leave_question"].format(n=session.leave_cost(seat), fee=session.fee_of(seat))
 
 
 class LeavePanel(QWidget):
@@ -16,8 +32,9 @@ class LeavePanel(QWidget):
 
     answered = Signal(bool)
 
-    def __init__(self, parent: QWidget, leave_text: str, stay_text: str) -> None:
+    def __init__(self, parent: QWidget, texts: Texts) -> None:
         super().__init__(parent)
+        self.texts = texts
         outer = QVBoxLayout(self)
         outer.setAlignment(Qt.AlignmentFlag.AlignCenter)
         panel = QFrame(self)
@@ -41,8 +58,8 @@ class LeavePanel(QWidget):
         row = QHBoxLayout()
         box.addLayout(row)
         row.addStretch(1)
-        self.leave_button = QPushButton(leave_text, panel)
-        self.stay_button = QPushButton(stay_text, panel)
+        self.leave_button = QPushButton(texts["leave"].format(n=0), panel)
+        self.stay_button = QPushButton(texts["stay"], panel)
         for button in (self.leave_button, self.stay_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             row.addWidget(button)
@@ -50,9 +67,12 @@ class LeavePanel(QWidget):
         self.stay_button.clicked.connect(lambda: self.answer(False))
         self.hide()
 
-    def ask(self, question: str, leave_text: str) -> None:
-        self.label.setText(question)
-        self.leave_button.setText(leave_text)
+    def ask(self, session: TableSession, seat: int) -> None:
+        """Ask `seat`'s person, naming what leaving `session`'s game now costs."""
+        cost = session.leave_cost(seat)
+        t = self.texts
+        self.label.setText(leave_question(session, t, seat))
+        self.leave_button.setText(t["leave"].format(n=cost) if cost else t["leave_free"])
         self.setGeometry(self.parentWidget().rect())
         self.show()
         self.raise_()

@@ -1,25 +1,28 @@
-"""Painting the Daifugō table: what `DaifugoTable` shows, drawn from its session's state.
+"""Painting the Daifugō table, back to front, from the session's state and the window's marks.
 
-Nothing here decides anything: the prompt, the legal cards and the event being announced come
-from the table (`games.daifugo.qt.window`), the places from `TableLayout`.
+Nothing here decides anything: the prompt, the legal cards, the statuses and the event being
+announced come from the session (`games.daifugo.table.TableSession`), what the window shows over
+it (selection, cursor, caption, the field held under it) from `Marks`, the places from
+`TableLayout`. The painter reads no widget: it gets the session, the texts and those marks.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPen
 
 from eventkit import theme
+from eventkit.i18n import Texts
 from games.common.painter import CARD_ASPECT, paint_card
 from games.common.textfit import draw_fitted
-from games.daifugo.plays import SUIT_ORDER
+from games.daifugo.game import Game
+from games.daifugo.plays import SUIT_ORDER, Play
 from games.daifugo.qt.layout import TableLayout
 from games.daifugo.state import Phase
-
-if TYPE_CHECKING:
-    from games.daifugo.qt.window import DaifugoTable
+from games.daifugo.table import TableSession
+from games.daifugo.texts import rules_summary
 
 FELT_TOP = QColor(theme.FELT)
 FELT_BOTTOM = QColor(theme.FELT_DARK)
@@ -31,26 +34,64 @@ LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
-def paint_table(table: DaifugoTable, p: QPainter) -> None:
+@dataclass(frozen=True)
+class Marks:
+    """What the window shows over the session's state for its person at `seat`."""
+
+    seat: int
+    selected: frozenset[int] = frozenset()
+    cursor: int = 0
+    show_cursor: bool = False  # the window has the keyboard focus
+    peek: int | None = None  # the opponent whose hand a spectator looks at
+    prompt: str = ""  # the line under the field
+    exchange_note: str = ""  # what the person received and gave in card passing
+    caption: str = ""  # the event just played (8切り, 革命 ...)
+    trick: tuple[tuple[int, Play], ...] = ()  # the field as shown (held under a caption)
+    waiting: bool = False  # the person's input counts now
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One paint's inputs."""
+
+    session: TableSession
+    texts: Texts
+    marks: Marks
+    layout: TableLayout
+
+    @property
+    def game(self) -> Game:
+        game = self.session.game
+        assert game is not None
+        return game
+
+    @property
+    def language(self) -> str:
+        return self.session.language
+
+
+def paint_table(
+    p: QPainter, session: TableSession, texts: Texts, marks: Marks, layout: TableLayout
+) -> None:
     """The whole table, back to front."""
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    grad = QLinearGradient(0, 0, 0, table.height())
+    grad = QLinearGradient(0, 0, 0, layout.h)
     grad.setColorAt(0, FELT_TOP)
     grad.setColorAt(1, FELT_BOTTOM)
-    p.fillRect(table.rect(), grad)
-    if table.game is None:
+    p.fillRect(QRectF(0, 0, layout.w, layout.h), grad)
+    if session.game is None:
         return
-    layout = table.layout()
-    _header(table, p, layout)
-    _indicators(table, p, layout)
-    _opponents(table, p, layout)
-    _field(table, p, layout)
-    _hand(table, p, layout)
-    _status(table, p, layout)
-    if table.game.is_over and table.settlement is not None:
-        _results(table, p, layout)
-    if table.caption:
-        _caption(table, p, layout)
+    f = Frame(session, texts, marks, layout)
+    _header(f, p)
+    _indicators(f, p)
+    _opponents(f, p)
+    _field(f, p)
+    _hand(f, p)
+    _status(f, p)
+    if f.game.is_over and session.settlement is not None:
+        _results(f, p)
+    if marks.caption:
+        _caption(f, p)
 
 
 def _pill(p: QPainter, rect: QRectF, text: str, fill: QColor, floor: float, on: bool) -> None:
@@ -62,32 +103,36 @@ def _pill(p: QPainter, rect: QRectF, text: str, fill: QColor, floor: float, on: 
     draw_fitted(p, inner, text, rect.height() * 0.6, floor, bold=True)
 
 
-def _header(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    t, s = table.t, layout.text
-    n = table.rules.preset_number()
+def _passed(f: Frame, seat: int) -> str:
+    """What to show next to a seat's name: "pass" while its pass stands on the field."""
+    return f.texts["passed"] if seat in f.session.passed else ""
+
+
+def _header(f: Frame, p: QPainter) -> None:
+    session, t, layout = f.session, f.texts, f.layout
+    s = layout.text
+    n = session.rules.preset_number()
     rule_set = t["rule_set"].format(n=n) if n else t["custom_rules"]
-    room = table.room.label(table.language)
-    head = "  ".join((t["title"], rule_set, room, t["pot"].format(n=table.room.stake)))
-    chips = t["chips"].format(n=table.bank.balance(table.names[0]))
+    room = session.room.label(f.language)
+    head = "  ".join((t["title"], rule_set, room, t["pot"].format(n=session.room.stake)))
+    chips = t["chips"].format(n=session.bank.balance(session.names[f.marks.seat]))
     p.setPen(GOLD)
     draw_fitted(p, layout.chips(), chips, s.header, s.floor, bold=True, align=RIGHT)
     p.setPen(TEXT)
     draw_fitted(p, layout.header_text(), head, s.header, s.floor, bold=True, align=LEFT)
     p.setPen(DIM)
-    from games.daifugo.texts import rules_summary
-
     draw_fitted(
         p,
         layout.rules_line(),
-        rules_summary(table.rules, table.language),
+        rules_summary(session.rules, f.language),
         s.small,
         s.floor,
         align=LEFT,
     )
 
 
-def _indicators(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    g, t, rules = table.game, table.t, table.rules
+def _indicators(f: Frame, p: QPainter) -> None:
+    g, t, rules = f.game, f.texts, f.session.rules
     items = []
     if rules.revolution:
         items.append((t["revolution"], RED, g.revolution))
@@ -99,71 +144,83 @@ def _indicators(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
         items.append((t["suit_lock"].format(s=symbols or "—"), QColor("#1f7ae0"), bool(lock)))
     if rules.number_lock:
         items.append((t["number_lock"], QColor("#d9731a"), g.number_lock))
+    layout = f.layout
     for (text, colour, on), rect in zip(items, layout.indicators(len(items)), strict=True):
         _pill(p, rect, text, colour, layout.text.floor, on)
 
 
-def _opponents(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    g, t, s, u = table.game, table.t, layout.text, layout.u
-    for seat, rect in layout.seat_panels().items():
+def _opponents(f: Frame, p: QPainter) -> None:
+    g, u = f.game, f.layout.u
+    for seat, rect in f.layout.seat_panels().items():
         turn = not g.is_over and g.turn == seat
         p.setPen(QPen(GOLD, 0.5 * u) if turn else QPen(QColor(255, 255, 255, 40), 1))
         p.setBrush(QColor(0, 0, 0, 90))
         p.drawRoundedRect(rect, 2 * u, 2 * u)
         inner = rect.adjusted(1.5 * u, 0.6 * u, -1.5 * u, 0)
-        line1 = QRectF(inner.left(), inner.top(), inner.width(), 4.2 * u)
-        line2 = line1.translated(0, 4.2 * u)
-        status = table.status_of(seat)
-        info = status or t["cards"].format(n=len(g.hands[seat]))
-        half = inner.width() / 2
-        p.setPen(GOLD if status else TEXT)
-        info_rect = QRectF(line1.right() - half, line1.top(), half, line1.height())
-        draw_fitted(p, info_rect, info, s.seat_info, s.floor, bold=True, align=RIGHT)
-        p.setPen(TEXT)
-        name_rect = QRectF(line1.left(), line1.top(), half - u, line1.height())
-        draw_fitted(p, name_rect, table.names[seat], s.seat_name, s.floor, bold=True, align=LEFT)
-        cpu = table.cpus[seat]
-        level = t[f"level_{cpu.level}"] if cpu else ""
-        p.setPen(GOLD)
-        title_rect = QRectF(line2.left(), line2.top(), inner.width() * 0.62, line2.height())
-        title = g.ranks[seat].label(table.language)
-        draw_fitted(p, title_rect, title, s.seat_info, s.floor, bold=True, align=LEFT)
-        if level:
-            p.setPen(DIM)
-            level_rect = QRectF(
-                title_rect.right(), line2.top(), inner.width() * 0.38, line2.height()
-            )
-            draw_fitted(p, level_rect, level, s.small, s.floor, align=RIGHT)
-        show = table.peek == seat
-        cards = g.hands[seat]
+        bottom = _seat_lines(f, p, seat, inner)
+        show = f.marks.peek == seat
         if seat in g.out and not show:
             continue
-        area = QRectF(inner.left(), line2.bottom() + 0.6 * u, inner.width(), 0)
-        cw = min(7 * u, area.width() / 4)
-        step = min(cw * 0.6, (area.width() - cw) / max(1, len(cards) - 1)) if cards else 0
-        for i, card in enumerate(cards):
-            paint_card(
-                p,
-                QRectF(area.left() + i * step, area.top(), cw, cw * CARD_ASPECT),
-                card,
-                face_up=show,
-            )
-        action = table.last_action.get(seat)
+        _seat_cards(f, p, seat, QRectF(inner.left(), bottom + 0.6 * u, inner.width(), 0), show)
+        action = _passed(f, seat)
         if action and not show:
             pill = QRectF(rect.center().x() - 7 * u, rect.bottom() - 2.5 * u, 14 * u, 4.6 * u)
-            _pill(p, pill, action, QColor("#555f6b"), s.floor, True)
+            _pill(p, pill, action, QColor("#555f6b"), f.layout.text.floor, True)
 
 
-def _field(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    g, s = table.game, layout.text
+def _seat_lines(f: Frame, p: QPainter, seat: int, inner: QRectF) -> float:
+    """A seat panel's two lines (name and cards or status; title and CPU level); returns the
+    bottom of the second."""
+    g, t, s, u = f.game, f.texts, f.layout.text, f.layout.u
+    line1 = QRectF(inner.left(), inner.top(), inner.width(), 4.2 * u)
+    line2 = line1.translated(0, 4.2 * u)
+    status = f.session.status_of(seat)
+    info = status or t["cards"].format(n=len(g.hands[seat]))
+    half = inner.width() / 2
+    p.setPen(GOLD if status else TEXT)
+    info_rect = QRectF(line1.right() - half, line1.top(), half, line1.height())
+    draw_fitted(p, info_rect, info, s.seat_info, s.floor, bold=True, align=RIGHT)
+    p.setPen(TEXT)
+    name_rect = QRectF(line1.left(), line1.top(), half - u, line1.height())
+    draw_fitted(p, name_rect, f.session.names[seat], s.seat_name, s.floor, bold=True, align=LEFT)
+    cpu = f.session.cpus[seat]
+    level = t[f"level_{cpu.level}"] if cpu else ""
+    p.setPen(GOLD)
+    title_rect = QRectF(line2.left(), line2.top(), inner.width() * 0.62, line2.height())
+    title = g.ranks[seat].label(f.language)
+    draw_fitted(p, title_rect, title, s.seat_info, s.floor, bold=True, align=LEFT)
+    if level:
+        p.setPen(DIM)
+        level_rect = QRectF(title_rect.right(), line2.top(), inner.width() * 0.38, line2.height())
+        draw_fitted(p, level_rect, level, s.small, s.floor, align=RIGHT)
+    return line2.bottom()
+
+
+def _seat_cards(f: Frame, p: QPainter, seat: int, area: QRectF, show: bool) -> None:
+    """An opponent's cards in a row: backs, or faces while a spectator peeks."""
+    cards = f.game.hands[seat]
+    cw = min(7 * f.layout.u, area.width() / 4)
+    step = min(cw * 0.6, (area.width() - cw) / max(1, len(cards) - 1)) if cards else 0
+    for i, card in enumerate(cards):
+        paint_card(
+            p,
+            QRectF(area.left() + i * step, area.top(), cw, cw * CARD_ASPECT),
+            card,
+            face_up=show,
+        )
+
+
+def _field(f: Frame, p: QPainter) -> None:
+    g, layout = f.game, f.layout
+    s = layout.text
     cx, cy = layout.field_centre()
     cw = layout.field_card_width()
-    shown = table.shown_trick()
+    shown = f.marks.trick
     if g.is_over and not shown:
         return
     if not shown:
         p.setPen(QColor(255, 255, 255, 110))
-        text = table.t["empty_field"] if g.phase == Phase.PLAY else table.t["exchange_cpu"]
+        text = f.texts["empty_field"] if g.phase == Phase.PLAY else f.texts["exchange_cpu"]
         rect = QRectF(cx - 0.25 * layout.w, cy - 3 * layout.u, 0.5 * layout.w, 6 * layout.u)
         draw_fitted(p, rect, text, s.status, s.floor)
         return
@@ -174,10 +231,19 @@ def _field(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
     seat, play = shown[-1]
     _play(p, layout, play, cx, cy, cw)
     p.setPen(TEXT)
-    draw_fitted(p, layout.field_label(), table.names[seat], s.seat_name, s.floor, bold=True)
+    name = f.session.names[seat]
+    draw_fitted(p, layout.field_label(), name, s.seat_name, s.floor, bold=True)
 
 
-def _play(p, layout: TableLayout, play, cx: float, cy: float, cw: float, dimmed=False) -> None:
+def _play(
+    p: QPainter,
+    layout: TableLayout,
+    play: Play,
+    cx: float,
+    cy: float,
+    cw: float,
+    dimmed: bool = False,
+) -> None:
     ch = cw * CARD_ASPECT
     step = cw * 0.62
     total = step * (play.size - 1) + cw
@@ -194,28 +260,29 @@ def _play(p, layout: TableLayout, play, cx: float, cy: float, cw: float, dimmed=
             draw_fitted(p, tag, text, tag.height() * 0.75, layout.text.floor, bold=True)
 
 
-def _hand(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    g, s = table.game, layout.text
-    rects = table.hand_rects()
-    hand = table.hand_cards()
-    legal = table.legal_cards()
-    human = table.waiting_for_human
+def _hand(f: Frame, p: QPainter) -> None:
+    g, m, layout = f.game, f.marks, f.layout
+    s = layout.text
+    hand = list(g.hands[m.seat])
+    rects = layout.hand(len(hand), set(m.selected))
+    legal = f.session.legal_cards(m.seat)
+    human = m.waiting
     n = len(hand)
     for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
         p.save()
         p.translate(rect.center())
         p.rotate((i - (n - 1) / 2) * 2.2)
         local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
-        paint_card(p, local, card, selected=i in table.selected, dimmed=human and card not in legal)
-        if human and i == table.cursor and table.hasFocus():
+        paint_card(p, local, card, selected=i in m.selected, dimmed=human and card not in legal)
+        if human and i == m.cursor and m.show_cursor:
             p.setPen(QPen(QColor("#ffffff"), 2, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(local.adjusted(-4, -4, 4, 4), 8, 8)
         p.restore()
-    title = g.ranks[0].label(table.language)
-    status = table.status_of(0)
-    label = f"{table.names[0]}  {title}" + (f"  {status}" if status else "")
-    action = table.last_action.get(0)
+    title = g.ranks[m.seat].label(f.language)
+    status = f.session.status_of(m.seat)
+    label = f"{f.session.names[m.seat]}  {title}" + (f"  {status}" if status else "")
+    action = _passed(f, m.seat)
     if action:
         label += f"  [{action}]"
     top = min((r.top() for r in rects), default=layout.h * 0.92)
@@ -223,11 +290,11 @@ def _hand(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
     draw_fitted(p, layout.hand_label(top), label, s.seat_name, s.floor, bold=True)
 
 
-def _status(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    s = layout.text
-    note = "" if table.game.is_over else table.exchange_note
+def _status(f: Frame, p: QPainter) -> None:
+    s = f.layout.text
+    note = "" if f.game.is_over else f.marks.exchange_note
     for line, colour, rect in zip(
-        (table.prompt(), note), (TEXT, GOLD), layout.status_lines(), strict=True
+        (f.marks.prompt, note), (TEXT, GOLD), f.layout.status_lines(), strict=True
     ):
         if not line:
             continue
@@ -239,22 +306,24 @@ def _status(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
         draw_fitted(p, inner, line, s.status, s.floor, bold=True)
 
 
-def _results(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
-    g, st, t, s, u = table.game, table.settlement, table.t, layout.text, layout.u
-    rect = layout.results(table.players)
+def _results(f: Frame, p: QPainter) -> None:
+    g, st, t, layout = f.game, f.session.settlement, f.texts, f.layout
+    assert st is not None
+    s, u = layout.text, layout.u
+    rect = layout.results(f.session.num_players)
     p.setPen(QPen(GOLD, 0.4 * u))
     p.setBrush(QColor(10, 20, 14, 238))
     p.drawRoundedRect(rect, 2.5 * u, 2.5 * u)
     p.setPen(GOLD)
     title_rect = QRectF(rect.left(), rect.top() + 1.5 * u, rect.width(), 6.5 * u)
     draw_fitted(p, title_rect, t["game_over"], s.title, s.floor, bold=True)
-    next_titles = table.match.ranks
+    next_titles = f.session.match.ranks
     width = rect.width() - 6 * u
     for i, seat in enumerate(g.finish_order):
         row = QRectF(rect.left() + 3 * u, rect.top() + 9 * u + i * 5.4 * u, width, 5 * u)
-        mark = table.status_of(seat) if seat in g.bottom else ""
-        name = f"{t['place'].format(n=i + 1)}  {table.names[seat]}  {mark}".rstrip()
-        p.setPen(GOLD if seat == 0 else TEXT)
+        mark = f.session.status_of(seat) if seat in g.bottom else ""
+        name = f"{t['place'].format(n=i + 1)}  {f.session.names[seat]}  {mark}".rstrip()
+        p.setPen(GOLD if seat == f.marks.seat else TEXT)
         draw_fitted(
             p,
             QRectF(row.left(), row.top(), width * 0.46, row.height()),
@@ -264,7 +333,7 @@ def _results(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
             bold=True,
             align=LEFT,
         )
-        nxt = t["next_rank"].format(t=next_titles[seat].label(table.language))
+        nxt = t["next_rank"].format(t=next_titles[seat].label(f.language))
         draw_fitted(
             p,
             QRectF(row.left() + width * 0.47, row.top(), width * 0.33, row.height()),
@@ -284,12 +353,13 @@ def _results(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
     draw_fitted(p, fee_rect, t["play_fee"].format(n=st.play_fee), s.small, s.floor, align=RIGHT)
 
 
-def _caption(table: DaifugoTable, p: QPainter, layout: TableLayout) -> None:
+def _caption(f: Frame, p: QPainter) -> None:
     """The event just played (8切り, 革命 ...), large, for a moment."""
+    layout = f.layout
     rect = layout.caption()
     p.setPen(QPen(GOLD, 0.5 * layout.u))
     p.setBrush(QColor(120, 10, 20))
     p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
     p.setPen(QColor("#ffffff"))
     inner = rect.adjusted(rect.height() * 0.4, 0, -rect.height() * 0.4, 0)
-    draw_fitted(p, inner, table.caption, rect.height() * 0.62, layout.text.floor, bold=True)
+    draw_fitted(p, inner, f.marks.caption, rect.height() * 0.62, layout.text.floor, bold=True)

@@ -1,8 +1,10 @@
 """Qt table for Daifugō: your hand fanned at the bottom, CPUs around the top, the field between.
 
-The widget is an adapter over the Qt-free `TableSession`: it paints the state (painting.py, at
-places from layout.py that scale with the window), turns clicks and keys into the session's
-`act` for its person's seat (0), and lets CPU seats move on a timer (0 ms in tests). What the
+The widget is an adapter over the Qt-free `TableSession`: it paints the state (painting.py gets
+the session, the texts and the window's `Marks`, at places from layout.py that scale with the
+window), turns clicks and keys into the session's `act` for its person's seat (0), and lets CPU
+seats move on a timer (0 ms in tests). Its children (help, joker, leave, buttons) get the
+session or texts and answer through signals; none of them imports this module. What the
 selection may do, the joker's readings and the prompt are the session's decisions. A play that
 cuts the field (8切り, スペ3返し) or turns the game (革命, 11バック, しばり, 反則あがり) stays
 on the field under a large caption for a moment before the field clears and the CPUs go on.
@@ -24,16 +26,16 @@ from games.common.table import Refused
 from games.daifugo.chips import ChipBank, Room
 from games.daifugo.game import Game
 from games.daifugo.plays import Pass
-from games.daifugo.qt.buttons import place_buttons
+from games.daifugo.qt.buttons import TableButtons, place_buttons
 from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.joker import JokerChooser
 from games.daifugo.qt.layout import TableLayout
 from games.daifugo.qt.leave import LeavePanel
-from games.daifugo.qt.painting import paint_table
+from games.daifugo.qt.painting import Marks, paint_table
 from games.daifugo.ruleset import Rules
 from games.daifugo.state import Phase
 from games.daifugo.table import TableSession
-from games.daifugo.texts import EVENT_TEXTS, HELP_TEXTS, TEXTS, card_label
+from games.daifugo.texts import EVENT_TEXTS, HELP_TEXTS, TEXTS
 
 
 class DaifugoTable(QWidget):
@@ -113,13 +115,14 @@ class DaifugoTable(QWidget):
         self.rules_button = QPushButton(Texts(HELP_TEXTS, language)["rules_button"], self)
         self.rules_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.rules_button.clicked.connect(self.toggle_help)
+        self.buttons = TableButtons(
+            self.play_button, self.pass_button, self.next_button, self.rules_button
+        )
         self.help = HelpOverlay(self, self.session.rules, self.session.room, language)
         self.help.closed.connect(self._resume)
-        self.leave_panel = LeavePanel(self, self.t["leave"].format(n=0), self.t["stay"])
+        self.leave_panel = LeavePanel(self, self.t)
         self.leave_panel.answered.connect(self._leave_answered)
-        self.joker_chooser = JokerChooser(
-            self, self.t["joker_as"], self.t["cancel"], self._joker_stands_for
-        )
+        self.joker_chooser = JokerChooser(self, self.t, language)
         self.joker_chooser.chosen.connect(self._play_codes)
         self.resize(1280, 720)
 
@@ -267,21 +270,7 @@ class DaifugoTable(QWidget):
             return
         self._timer.stop()
         self.help.hide()
-        cost = self.session.leave_cost(self.seat)
-        button = self.t["leave"].format(n=cost) if cost else self.t["leave_free"]
-        self.leave_panel.ask(self.leave_question(), button)
-
-    def leave_question(self) -> str:
-        """Exactly what leaving now costs and forfeits."""
-        s, t, seat = self.session, self.t, self.seat
-        if s.is_out(seat):
-            finished = s.game.finished
-            place = finished.index(seat) + 1 if seat in finished else s.num_players
-            text = t["leave_after_out"].format(place=place)
-            if s.is_leading(seat):
-                text += t["leave_prize_passes"].format(n=s.prize)
-            return text
-        return t["leave_question"].format(n=s.leave_cost(seat), fee=s.fee_of(seat))
+        self.leave_panel.ask(self.session, self.seat)
 
     def _leave_answered(self, leave: bool) -> None:
         if leave:
@@ -328,11 +317,6 @@ class DaifugoTable(QWidget):
 
     def joker_readings(self, codes: Sequence[str]) -> list[tuple[str, ...]]:
         return self.session.joker_readings(self.seat, codes)
-
-    def _joker_stands_for(self, code: str) -> str:
-        """ "JK=7D" -> "ジョーカー = 7♦" (what a reading of the joker means, in words)."""
-        card = card_label(parse_card(code[3:]), self.language) if code else ""
-        return self.t["joker_is"].format(card=card)
 
     def play_selected(self) -> None:
         """Play (or give) the selection; a joker that may stand for several cards asks first,
@@ -487,9 +471,25 @@ class DaifugoTable(QWidget):
         super().resizeEvent(event)
 
     def _place_buttons(self) -> None:
-        place_buttons(self, self.layout())
+        over = self.game is not None and self.game.is_over
+        place_buttons(self.buttons, self.layout(), game_over=over)
+
+    def marks(self) -> Marks:
+        """What this window shows over the session's state, for the painter."""
+        return Marks(
+            seat=self.seat,
+            selected=frozenset(self.selected),
+            cursor=self.cursor,
+            show_cursor=self.hasFocus(),
+            peek=self.peek,
+            prompt=self.prompt() if self.game is not None else "",
+            exchange_note=self.exchange_note,
+            caption=self.caption,
+            trick=tuple(self.shown_trick()),
+            waiting=self.waiting_for_human,
+        )
 
     def paintEvent(self, event) -> None:
         p = QPainter(self)
-        paint_table(self, p)
+        paint_table(p, self.session, self.t, self.marks(), self.layout())
         p.end()
