@@ -521,3 +521,73 @@ def test_ctrl_c_mid_game_quits_cleanly_without_the_penalty(tmp_path, monkeypatch
             proc.kill()
     monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path))
     assert ChipBank().balance("あなた") == 10_000  # no penalty, and the 平民 fee returned
+
+
+def test_no_module_of_the_qt_package_imports_the_window():
+    """The painter, the buttons and the child widgets get the session, the texts and small
+    values and answer through signals: no module of games/daifugo/qt but the window itself
+    imports it, not even under TYPE_CHECKING (issue 25), and each stays under 500 lines."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "games" / "daifugo" / "qt"
+    paths = sorted(package.glob("*.py"))
+    assert {"painting.py", "buttons.py", "help.py", "joker.py", "leave.py"} <= {
+        p.name for p in paths
+    }
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        }
+        from_qt = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "games.daifugo.qt"
+            for alias in node.names
+        }
+        if path.name != "window.py":
+            assert "games.daifugo.qt.window" not in imported, path.name
+            assert "window" not in from_qt, path.name
+        # no import hides behind `if TYPE_CHECKING:` (nor `typing.TYPE_CHECKING`)
+        assert not any(
+            (isinstance(node, ast.Name) and node.id == "TYPE_CHECKING")
+            or (isinstance(node, ast.Attribute) and node.attr == "TYPE_CHECKING")
+            or (isinstance(node, ast.alias) and node.name == "TYPE_CHECKING")
+            for node in ast.walk(tree)
+        ), path.name
+        assert len(source.splitlines()) < 500, path.name
+
+
+def test_the_painter_needs_no_window(qapp):
+    """`paint_table` draws a bare session (no widget) with the texts and the marks it is given:
+    the caption and prompt from the marks, every seat's name, the person's chips."""
+    from PySide6.QtGui import QImage, QPainter
+    from textboxes import painted_texts
+
+    from eventkit.i18n import Texts
+    from games.daifugo.qt.layout import TableLayout
+    from games.daifugo.qt.painting import Marks, paint_table
+    from games.daifugo.table import TableSession
+    from games.daifugo.texts import TEXTS
+
+    bank = ChipBank()
+    names = ["ひかり", "CPU1", "CPU2", "CPU3"]
+    session = TableSession(players=4, names=names, seed=3, bank=bank, delay_ms=0)
+    session.start_game()
+    texts = Texts(TEXTS, "ja")
+    marks = Marks(seat=0, prompt="いまの一言", caption="CPU2：8切り", trick=session.game.trick)
+    image = QImage(1280, 720, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    with painted_texts(skip=("paint_card",)) as painted:
+        paint_table(painter, session, texts, marks, TableLayout(1280, 720, 4))
+    painter.end()
+    said = [t.text for t in painted]
+    assert "いまの一言" in said and "CPU2：8切り" in said
+    assert {"CPU1", "CPU2", "CPU3"} <= set(said)
+    assert any(text.startswith("ひかり  ") for text in said)  # the label over the hand
+    assert texts["chips"].format(n=bank.balance("ひかり")) in said
