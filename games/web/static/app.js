@@ -326,7 +326,8 @@ function renderPlayers(m, game) {
     if (i === m.seat) p.classList.add("me");
     if ((m.out || []).includes(i)) p.classList.add("done");
     if (m.peek && m.peek.seat === i) p.classList.add("peeked");
-    p.appendChild(el("div", "name", i === m.seat ? `${name}（${t("you")}）` : name));
+    const me = LANG === "ja" ? `${name}（${t("you")}）` : `${name} (${t("you")})`;
+    p.appendChild(el("div", "name", i === m.seat ? me : name));
     p.appendChild(el("div", "meta", playerMeta(m, game, i)));
     if (watching && i !== m.seat) {
       p.classList.add("tappable");
