@@ -7,7 +7,7 @@ import math
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from eventkit import theme
@@ -128,8 +128,8 @@ class HelpOverlay(QWidget):
         for label in (self.keys, self.rules):
             label.show()
         self.hint.setText(self.t["close_hint"])
-        self.layout().activate()
-        self.panel.layout().activate()
+        self.outer.activate()
+        self.box.activate()
         if any(
             label.heightForWidth(label.width()) > label.height()
             for label in (self.keys, self.rules)
@@ -145,7 +145,7 @@ class HelpOverlay(QWidget):
             self.hint.setText(self.t("next_page_hint", n=page + 1, total=self.pages))
         else:
             self.hint.setText(self.t["close_hint"])
-        self.panel.layout().activate()
+        self.box.activate()
 
     def next_page(self) -> bool:
         """Turn to the next page; False on the last one."""
@@ -163,7 +163,7 @@ class HelpOverlay(QWidget):
             self.show_page(self.page - 1)
         return key == Qt.Key.Key_Escape
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(0, 0, 0, 150))
         p.end()

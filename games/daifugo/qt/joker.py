@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from eventkit import theme
@@ -27,7 +27,7 @@ GOLD = QColor(theme.GOLD)
 def joker_stands_for(code: str, texts: Texts, language: str) -> str:
     """ "JK=7D" -> "ジョーカー = 7♦" (what a reading of the joker means, in words)."""
     card = card_label(parse_card(code[3:]), language) if code else ""
-    return texts["joker_is"].format(card=card)
+    return texts("joker_is", card=card)
 
 
 class JokerChooser(QWidget):
@@ -39,14 +39,16 @@ class JokerChooser(QWidget):
         super().__init__(parent)
         self.texts = texts
         self.language = language
-        self.question = texts["joker_as"]
-        self.cancel_text = texts["cancel"]
+        self.question = texts("joker_as")
+        self.cancel_text = texts("cancel")
         self.readings: list[tuple[str, ...]] = []
         self.hide()
 
     def offer(self, readings: Sequence[tuple[str, ...]]) -> None:
         self.readings = [tuple(r) for r in readings]
-        self.setGeometry(self.parentWidget().rect())
+        table = self.parentWidget()
+        assert table is not None  # made with the table as its parent
+        self.setGeometry(table.rect())
         self.show()
         self.raise_()
         self.update()
@@ -108,7 +110,7 @@ class JokerChooser(QWidget):
             self.cancel()
         event.accept()
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         u = self._unit()
@@ -133,7 +135,9 @@ class JokerChooser(QWidget):
         draw_fitted(p, cancel, f"{self.cancel_text} (Esc)", 3 * u, floor, bold=True)
         p.end()
 
-    def _paint_option(self, p, index, reading, box: QRectF, u: float, floor: float) -> None:
+    def _paint_option(
+        self, p: QPainter, index: int, reading: tuple[str, ...], box: QRectF, u: float, floor: float
+    ) -> None:
         p.setPen(QPen(QColor(255, 255, 255, 70), 1))
         p.setBrush(QColor(255, 255, 255, 18))
         p.drawRoundedRect(box, 1.6 * u, 1.6 * u)

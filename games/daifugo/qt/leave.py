@@ -6,7 +6,7 @@ session and the texts to say what leaving costs, and answers through `answered`.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from eventkit import theme
@@ -20,11 +20,11 @@ def leave_question(session: TableSession, texts: Texts, seat: int) -> str:
         game = session.game
         finished = game.finished if game is not None else []
         place = finished.index(seat) + 1 if seat in finished else session.num_players
-        text = texts["leave_after_out"].format(place=place)
+        text = texts("leave_after_out", place=place)
         if session.is_leading(seat):
-            text += texts["leave_prize_passes"].format(n=session.prize)
+            text += texts("leave_prize_passes", n=session.prize)
         return text
-    return texts["leave_question"].format(n=session.leave_cost(seat), fee=session.fee_of(seat))
+    return texts("leave_question", n=session.leave_cost(seat), fee=session.fee_of(seat))
 
 
 class LeavePanel(QWidget):
@@ -58,8 +58,8 @@ class LeavePanel(QWidget):
         row = QHBoxLayout()
         box.addLayout(row)
         row.addStretch(1)
-        self.leave_button = QPushButton(texts["leave"].format(n=0), panel)
-        self.stay_button = QPushButton(texts["stay"], panel)
+        self.leave_button = QPushButton(texts("leave", n=0), panel)
+        self.stay_button = QPushButton(texts("stay"), panel)
         for button in (self.leave_button, self.stay_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             row.addWidget(button)
@@ -72,8 +72,10 @@ class LeavePanel(QWidget):
         cost = session.leave_cost(seat)
         t = self.texts
         self.label.setText(leave_question(session, t, seat))
-        self.leave_button.setText(t["leave"].format(n=cost) if cost else t["leave_free"])
-        self.setGeometry(self.parentWidget().rect())
+        self.leave_button.setText(t("leave", n=cost) if cost else t("leave_free"))
+        table = self.parentWidget()
+        assert table is not None  # made with the table as its parent
+        self.setGeometry(table.rect())
         self.show()
         self.raise_()
 
@@ -85,10 +87,10 @@ class LeavePanel(QWidget):
             self.hide()
             self.answered.emit(leave)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         event.accept()  # the table below gets no clicks while the question is up
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), QColor(0, 0, 0, 150))
         p.end()

@@ -141,11 +141,6 @@ class DaifugoTable(QWidget):
     titles_played = property(lambda self: self.session.titles_played)
     in_game = property(lambda self: self.session.in_game)
 
-    @property
-    def last_action(self) -> dict[int, str]:
-        """What to show next to a seat's name: "pass" while its pass stands on the field."""
-        return dict.fromkeys(self.session.passed, self.t["passed"])
-
     # ------------------------------------------------------------------ flow
 
     def start_game(self) -> None:
@@ -437,12 +432,6 @@ class DaifugoTable(QWidget):
                     return
 
     # ------------------------------------------------------------------ what is shown
-
-    def status_of(self, seat: int) -> str:
-        return self.session.status_of(seat)
-
-    def legal_cards(self) -> set[AnyCard]:
-        return self.session.legal_cards(self.seat)
 
     def prompt(self) -> str:
         """The line under the field: the last refusal, else the session's prompt."""
