@@ -591,3 +591,37 @@ def test_the_painter_needs_no_window(qapp):
     assert {"CPU1", "CPU2", "CPU3"} <= set(said)
     assert any(text.startswith("ひかり  ") for text in said)  # the label over the hand
     assert texts["chips"].format(n=bank.balance("ひかり")) in said
+
+
+def test_the_children_work_over_any_widget_and_answer_by_signal(qtbot):
+    """The joker's chooser and the leave question get the texts (and the session) and emit
+    signals: over a plain widget, with no table around them, they ask and answer."""
+    from PySide6.QtWidgets import QWidget
+
+    from eventkit.i18n import Texts
+    from games.daifugo.qt.joker import JokerChooser
+    from games.daifugo.qt.leave import LeavePanel
+    from games.daifugo.table import TableSession
+    from games.daifugo.texts import TEXTS
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(1024, 768)
+    host.show()
+    texts = Texts(TEXTS, "en")
+    chooser = JokerChooser(host, texts, "en")
+    chooser.offer([("JK=4D", "5D", "6D"), ("5D", "6D", "JK=7D")])
+    assert chooser.describe("JK=7D") == "Joker = 7♦"
+    with qtbot.waitSignal(chooser.chosen) as chosen:
+        chooser.key(Qt.Key.Key_2)
+    assert chosen.args == [("5D", "6D", "JK=7D")] and not chooser.isVisible()
+    session = TableSession(players=3, seed=3, bank=ChipBank(), language="en", delay_ms=0)
+    session.start_game()
+    panel = LeavePanel(host, texts)
+    panel.ask(session, 0)
+    assert panel.isVisible() and panel.geometry() == host.rect()
+    assert panel.leave_button.text() == f"Leave (-{session.leave_cost(0):,})"
+    assert f"{session.leave_cost(0):,}" in panel.text()
+    with qtbot.waitSignal(panel.answered) as answered:
+        panel.stay_button.click()
+    assert answered.args == [False] and not panel.isVisible()
