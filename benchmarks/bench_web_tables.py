@@ -25,6 +25,7 @@ import aiohttp
 from eventkit.web.limits import RateLimiter
 from games.web.hub import Hub, RoomSpec
 from games.web.server import GamesServer, start
+from games.web.settings import default_cpu_workers
 
 TARGET_P99_MS = 200.0
 
@@ -93,13 +94,15 @@ async def phone(
         room.games = done
 
 
-async def run(rooms: int, phones: int, games: int, level: str, seed: int) -> list[Room]:
+async def run(
+    rooms: int, phones: int, games: int, level: str, seed: int, workers: int
+) -> list[Room]:
     folder = Path(tempfile.mkdtemp(prefix="bench_web_tables-"))
     specs = [
         RoomSpec(f"daifugo-{n:02d}", "daifugo", 5, stake="beginner", cpu_level=level)
         for n in range(rooms)
     ]
-    hub = Hub(folder, rooms=specs, cpu_workers=1, seed=seed, turn_seconds=0)
+    hub = Hub(folder, rooms=specs, cpu_workers=workers, seed=seed, turn_seconds=0)
     hub.cpu_delay = 0.0
     hub.advance_pause = 0.0
     await hub.open()
@@ -131,9 +134,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=2, help="games per room")
     p.add_argument("--cpu", default="normal", choices=("easy", "normal", "strong"))
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=default_cpu_workers(),
+        help="CPU worker processes (default: games_web.cpu_workers' default, as games serve runs)",
+    )
     args = p.parse_args(argv)
     began = time.perf_counter()
-    rooms = asyncio.run(run(args.rooms, args.phones, args.games, args.cpu, args.seed))
+    rooms = asyncio.run(run(args.rooms, args.phones, args.games, args.cpu, args.seed, args.workers))
     latencies = sorted(x for room in rooms for x in room.latencies)
     took = time.perf_counter() - began
     if not latencies:
@@ -142,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     p50 = statistics.median(latencies)
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(
-        f"{args.rooms} rooms x {args.phones} phones (+{5 - args.phones} {args.cpu} CPUs), "
+        f"{args.rooms} rooms x {args.phones} phones (+{5 - args.phones} {args.cpu} CPUs, "
+        f"{args.workers} CPU workers), "
         f"{sum(r.games for r in rooms)} games, {len(latencies)} actions in {took:.1f} s"
     )
     print(f"action -> every phone of the room: p50 {p50:.1f} ms, max {latencies[-1]:.1f} ms")

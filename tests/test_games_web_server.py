@@ -468,3 +468,39 @@ def test_games_serve_tells_the_host_when_the_join_address_leads_elsewhere(tmp_pa
     assert len(made.notes) == 1
     assert made.notes[0].startswith("games_web.public_url = 'http://127.0.0.1:8081' names this")
     assert "use the laptop's LAN address" in made.notes[0]
+
+
+def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
+    from games.daifugo.ruleset import Rules
+    from games.web.command import plan
+    from games.web.tables import new_table
+
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[daifugo]\nrule_set = 3\n\n[schwimmen]\nrules = "house"\n\n'
+        '[games_web]\ndaifugo_rooms = ["advanced"]\nschwimmen_tables = 1\n',
+        encoding="utf-8",
+    )
+    p = plan(["--config", str(config), "--no-window", "--data-dir", str(tmp_path / "d")])
+    daifugo, schwimmen = rooms(p.settings, p.daifugo, p.schwimmen)
+    assert (daifugo.rules, schwimmen.rules) == ("3", "house")
+    kw = {"seed": 1, "language": "ja", "cpu_level": "easy"}
+    names = [f"CPU{n}" for n in range(1, 6)]
+    table = new_table(daifugo, names=names, **kw)
+    assert table.rules == Rules.preset(3)  # type: ignore[attr-defined]
+    table = new_table(schwimmen, names=names[:4], **kw)
+    assert table.rules_name == "house"  # type: ignore[attr-defined]
+    assert Rules.preset(3) != Rules.preset(1)
+
+
+def test_cpu_workers_default_to_two_and_are_checked(monkeypatch):
+    from games.web import settings as settings_module
+
+    monkeypatch.setattr(settings_module.os, "cpu_count", lambda: 8)
+    assert parse_settings({}).cpu_workers == 2
+    monkeypatch.setattr(settings_module.os, "cpu_count", lambda: 1)
+    assert parse_settings({}).cpu_workers == 1
+    assert parse_settings({"cpu_workers": 16}).cpu_workers == 16
+    for bad in (0, 17):
+        with pytest.raises(ConfigError, match=rf"games_web.cpu_workers = {bad}: .* 1\.\.16"):
+            parse_settings({"cpu_workers": bad})

@@ -25,6 +25,8 @@ from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
 from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
+from games.daifugo import settings as daifugo_settings
+from games.schwimmen import settings as schwimmen_settings
 from games.web.settings import SECTION, GamesWebSettings, parse_settings, rooms
 
 if TYPE_CHECKING:
@@ -58,6 +60,8 @@ class Plan:
     """What `games serve` will run: the settings after the options, and what to tell the host."""
 
     settings: GamesWebSettings
+    daifugo: daifugo_settings.DaifugoSettings  # the rules the rooms play, as the Qt games
+    schwimmen: schwimmen_settings.SchwimmenSettings
     language: str
     data_dir: Path
     url: str
@@ -71,6 +75,8 @@ def plan(argv: Sequence[str]) -> Plan:
     args = build_parser().parse_args(list(argv))
     loaded = load_section(args.config, SECTION)
     settings = parse_settings(loaded.table, loaded.base_dir)
+    daifugo = daifugo_settings.parse_settings(load_section(args.config, "daifugo").table)
+    schwimmen = schwimmen_settings.parse_settings(load_section(args.config, "schwimmen").table)
     if args.port is not None:
         if not 1024 <= args.port <= 65535:
             raise UserError(f"--port {args.port} is out of range: use 1024..65535")
@@ -101,7 +107,15 @@ def plan(argv: Sequence[str]) -> Plan:
         notes.append(problem)
     url = join_url(settings.bind, settings.port, settings.public_url)
     return Plan(
-        settings, loaded.language, data_dir, url, tuple(notes), args.seed, not args.no_window
+        settings,
+        daifugo,
+        schwimmen,
+        loaded.language,
+        data_dir,
+        url,
+        tuple(notes),
+        args.seed,
+        not args.no_window,
     )
 
 
@@ -117,7 +131,8 @@ def make_hub(p: Plan) -> Hub:
         ) from None
     return Hub(
         p.data_dir,
-        rooms=rooms(p.settings),
+        rooms=rooms(p.settings, p.daifugo, p.schwimmen),
+        cpu_workers=p.settings.cpu_workers,
         language=p.language,
         turn_seconds=float(p.settings.turn_seconds),
         seed=p.seed,

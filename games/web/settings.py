@@ -6,6 +6,8 @@ entry point like every game's section). The rooms of the evening are built here 
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from eventkit.tomlconf import (
     show,
 )
 from eventkit.web.config import parse_bind, parse_public_url
+from games.daifugo.settings import DaifugoSettings
+from games.schwimmen.settings import SchwimmenSettings
 from games.web.hub import RoomSpec
 
 SECTION = "games_web"
@@ -38,7 +42,15 @@ KEYS = {
     "schwimmen_tables",
     "schwimmen_seats",
     "cpu_level",
+    "cpu_workers",
 }
+MAX_CPU_WORKERS = 16
+
+
+def default_cpu_workers() -> int:
+    """Two worker processes for the CPUs' moves (one on a one-core laptop): a strong CPU
+    thinking at one table leaves the other worker free for the rest."""
+    return min(2, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,7 @@ class GamesWebSettings:
     schwimmen_tables: int = 1
     schwimmen_seats: int = 4
     cpu_level: str = "normal"
+    cpu_workers: int = dataclasses.field(default_factory=default_cpu_workers)
 
 
 def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> GamesWebSettings:
@@ -96,6 +109,7 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         schwimmen_tables=get_int_in(SECTION, table, "schwimmen_tables", d.schwimmen_tables, 0, 8),
         schwimmen_seats=get_int_in(SECTION, table, "schwimmen_seats", d.schwimmen_seats, 2, 9),
         cpu_level=level,
+        cpu_workers=_cpu_workers(table, d.cpu_workers),
     )
     if not settings.daifugo_rooms and not settings.schwimmen_tables:
         report(
@@ -108,15 +122,37 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
     return settings
 
 
+def _cpu_workers(table: dict[str, Any], default: int) -> int:
+    workers: int = get_value(SECTION, table, "cpu_workers", int, default)
+    if not 1 <= workers <= MAX_CPU_WORKERS:
+        checked: int = report(
+            ConfigError(
+                f"{SECTION}.cpu_workers = {workers}: the CPUs' moves run in 1..{MAX_CPU_WORKERS} "
+                f"worker processes (this computer has {os.cpu_count() or 1} cores; "
+                f"default {default})"
+            ),
+            default,
+        )
+        return checked
+    return workers
+
+
 def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
     """The checker `bingo check-config` runs (declared in pyproject's entry points)."""
     return parse_settings(table, base_dir)
 
 
-def rooms(settings: GamesWebSettings) -> tuple[RoomSpec, ...]:
+def rooms(
+    settings: GamesWebSettings,
+    daifugo: DaifugoSettings | None = None,
+    schwimmen: SchwimmenSettings | None = None,
+) -> tuple[RoomSpec, ...]:
     """The evening's rooms: one Daifugō room per stake listed (a second room of the same stake
     gets -2, -3...), then the Schwimmen tables; every room's CPUs at cpu_level (the host may
-    change a room's level between games)."""
+    change a room's level between games). The rooms play the rules the Qt games are configured
+    with: [daifugo] rule_set (the preset) and [schwimmen] rules (its rules name)."""
+    daifugo = daifugo or DaifugoSettings()
+    schwimmen = schwimmen or SchwimmenSettings()
     out: list[RoomSpec] = []
     count: dict[str, int] = {}
     for stake in settings.daifugo_rooms:
@@ -129,6 +165,7 @@ def rooms(settings: GamesWebSettings) -> tuple[RoomSpec, ...]:
                 settings.daifugo_seats,
                 stake=stake,
                 cpu_level=settings.cpu_level,
+                rules=str(daifugo.rule_set),
             )
         )
     for n in range(1, settings.schwimmen_tables + 1):
@@ -138,6 +175,7 @@ def rooms(settings: GamesWebSettings) -> tuple[RoomSpec, ...]:
                 "schwimmen",
                 settings.schwimmen_seats,
                 cpu_level=settings.cpu_level,
+                rules=schwimmen.rules,
             )
         )
     return tuple(out)
