@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +51,7 @@ def verdict(ok: bool) -> str:
     return "OK" if ok else "MISSED"
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
@@ -229,7 +230,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", default="strong")
     parser.add_argument("--think", type=float, default=0.5, help="a phone's longest think (s)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--workers", type=int, default=1, help="CPU worker processes (the hub's default: 1)"
+    )
     parser.add_argument("--no-restart", action="store_true")
     args = parser.parse_args()
     ok = True

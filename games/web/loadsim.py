@@ -23,6 +23,7 @@ import os
 import random
 import sys
 import time
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -53,7 +54,7 @@ class Stats:
     phones_per_room: int = SEATED + SPECTATORS
     stamps: dict[tuple[str, int, int], float] = field(default_factory=dict)
     received: dict[tuple[str, int, int], list[float]] = field(default_factory=dict)
-    latencies_ms: list[float] = field(default_factory=list)
+    latencies_ms: array[float] = field(default_factory=lambda: array("d"))
     games_done: int = 0
     rss_mb: list[tuple[int, float]] = field(default_factory=list)  # (games done, RSS)
 
@@ -72,10 +73,13 @@ class Stats:
 
     def game_over(self) -> None:
         self.games_done += 1
+        # steps some phone never saw (it had left the room): forgotten, so that what grows
+        # over the run is the server's memory, not this bookkeeping's
+        old = time.perf_counter() - 30.0
+        for key in [k for k, started in self.stamps.items() if started < old]:
+            del self.stamps[key]
+            self.received.pop(key, None)
         self.rss_mb.append((self.games_done, rss_mb()))
-        if len(self.stamps) > 10_000:  # keys of steps a phone never saw (it had left)
-            self.stamps.clear()
-            self.received.clear()
 
 
 def rss_mb() -> float:
