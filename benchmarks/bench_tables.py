@@ -1,6 +1,6 @@
 """The games' web hub under an evening's load: rooms of phones, strong CPUs, a kill -9.
 
-  python benchmarks/bench_tables.py [--rooms 8] [--games 200] [--think 0.5] [--workers 2]
+  python benchmarks/bench_tables.py [--rooms 8] [--games 200] [--think 0.5] [--workers 1]
 
 1. Latency and memory: `--rooms` Daifugō rooms (5 seats: 3 phones seated, 2 watching, one of
    them tapping players; strong CPUs in the 2 empty seats) play `--games` games in all, the
