@@ -129,7 +129,7 @@ def test_the_cursor_follows_a_shrinking_hand(qtbot):
     table, g = table_with(qtbot, hands, caption_ms=0)
     table.setFocus()
     qtbot.keyClick(table, Qt.Key.Key_Right)
-    assert table.cursor == 1
+    assert table.card_cursor == 1
     qtbot.keyClick(table, Qt.Key.Key_Space)
     qtbot.keyClick(table, Qt.Key.Key_Return)  # plays the K♦, the rightmost card
     assert [str(c) for c in g.hands[0]] == ["4H"]

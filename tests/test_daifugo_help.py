@@ -102,9 +102,9 @@ def test_keys_listed_are_the_keys_handled(qtbot, output_dir):
         assert line.strip() in text
     table.help.grab().save(str(output_dir / "daifugo_help_ja.png"))
     table.grab().save(str(output_dir / "daifugo_help_table_ja.png"))
-    cursor = table.cursor
+    cursor = table.card_cursor
     qtbot.keyClick(table, Qt.Key.Key_D)  # keys wait while the help is open
-    assert table.cursor == cursor and table.help.isVisible()
+    assert table.card_cursor == cursor and table.help.isVisible()
     qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert not table.help.isVisible()
     assert table._timer.isActive() or not table.session.cpu_due
@@ -121,9 +121,9 @@ def test_keys_listed_are_the_keys_handled(qtbot, output_dir):
     # and the table keys themselves, with the help closed
     n = len(table.hand_cards())
     qtbot.keyClick(table, Qt.Key.Key_D)
-    assert table.cursor == (cursor + 1) % n
+    assert table.card_cursor == (cursor + 1) % n
     qtbot.keyClick(table, Qt.Key.Key_A)
-    assert table.cursor == cursor
+    assert table.card_cursor == cursor
     qtbot.keyClick(table, Qt.Key.Key_Space)
     assert table.selected == {cursor}
     qtbot.keyClick(table, Qt.Key.Key_Escape)

@@ -108,7 +108,7 @@ def test_buttons_follow_legality_and_keys_select(qtbot):
     legal = {m for m in legal_moves(g)}
     # Keys: move to a card and select it with space.
     for i, code in enumerate(hand):
-        table.cursor = i
+        table.card_cursor = i
         qtbot.keyClick(table, Qt.Key.Key_Space)
         assert table.selected == {i}
         assert table.play_button.isEnabled() == (check(g, [code]) is None)
@@ -165,7 +165,7 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
     table._timer.stop()  # hold the CPUs so the screen stays in spectator mode
     table.update()
     seat = next(s for s in g.active)
-    rect = table.layout().seat_panels()[seat]
+    rect = table.table_layout().seat_panels()[seat]
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
     assert table.peek == seat
     table.grab().save(str(output_dir / "daifugo_spectator_en.png"))

@@ -33,6 +33,8 @@ DIM = QColor(255, 255, 255, 175)
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
+Trick = tuple[tuple[int, Play], ...]  # (seat, play) on the field, oldest first
+
 
 @dataclass(frozen=True)
 class Marks:
@@ -46,7 +48,7 @@ class Marks:
     prompt: str = ""  # the line under the field
     exchange_note: str = ""  # what the person received and gave in card passing
     caption: str = ""  # the event just played (8切り, 革命 ...)
-    trick: tuple[tuple[int, Play], ...] = ()  # the field as shown (held under a caption)
+    trick: Trick = ()  # the field as shown (held under a caption)
     waiting: bool = False  # the person's input counts now
 
 

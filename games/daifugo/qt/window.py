@@ -15,8 +15,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QPainter
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from eventkit.i18n import Texts
@@ -31,7 +38,7 @@ from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.joker import JokerChooser
 from games.daifugo.qt.layout import TableLayout
 from games.daifugo.qt.leave import LeavePanel
-from games.daifugo.qt.painting import Marks, paint_table
+from games.daifugo.qt.painting import Marks, Trick, paint_table
 from games.daifugo.ruleset import Rules
 from games.daifugo.state import Phase
 from games.daifugo.table import TableSession
@@ -81,7 +88,7 @@ class DaifugoTable(QWidget):
             delay_ms=delay_ms,
         )
         self.selected: set[int] = set()
-        self.cursor = 0
+        self.card_cursor = 0
         self.peek: int | None = None
         self.message = ""
         self._announced = False  # the end of the current game was shown
@@ -93,11 +100,11 @@ class DaifugoTable(QWidget):
         # an event's caption stays this long (twice the CPU pause: 0 in tests) before play goes on
         self.caption_ms = 2 * delay_ms if caption_ms is None else caption_ms
         self.caption = ""
-        self._held_trick: tuple = ()  # a cleared field, shown under its caption
+        self._held_trick: Trick = ()  # a cleared field, shown under its caption
         self._caption_timer = QTimer(self)
         self._caption_timer.setSingleShot(True)
         self._caption_timer.timeout.connect(self.end_caption)
-        self._normal_geometry = None
+        self._normal_geometry: QRect | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(640, 480)
         self.setWindowTitle(self.t["title"])
@@ -173,7 +180,7 @@ class DaifugoTable(QWidget):
         if not self._exchange_told and g.phase != Phase.EXCHANGE:
             self._exchange_told = True
             self.exchange_note = self.session.exchange_note(self.seat)
-        self.cursor = max(0, min(self.cursor, len(self.hand_cards()) - 1))
+        self.card_cursor = max(0, min(self.card_cursor, len(self.hand_cards()) - 1))
         if self.session.events:
             self._announce(self.session.events, self.session.event_seat)
         if g.is_over:
@@ -210,7 +217,7 @@ class DaifugoTable(QWidget):
         self.caption = ""
         self._held_trick = ()
 
-    def shown_trick(self) -> tuple:
+    def shown_trick(self) -> Trick:
         """The field as painted: a cleared field stays while its caption is up."""
         if self._held_trick:
             return self._held_trick
@@ -299,7 +306,7 @@ class DaifugoTable(QWidget):
         if not self.waiting_for_human or index >= len(self.hand_cards()):
             return
         self.selected ^= {index}
-        self.cursor = index
+        self.card_cursor = index
         self._update_buttons()
         self.update()
 
@@ -398,11 +405,11 @@ class DaifugoTable(QWidget):
         """The keys of the hand and the buttons; False for a key the table does not use."""
         n = len(self.hand_cards())
         if key in (Qt.Key.Key_Left, Qt.Key.Key_A) and n:
-            self.cursor = (self.cursor - 1) % n
+            self.card_cursor = (self.card_cursor - 1) % n
         elif key in (Qt.Key.Key_Right, Qt.Key.Key_D) and n:
-            self.cursor = (self.cursor + 1) % n
+            self.card_cursor = (self.card_cursor + 1) % n
         elif key in (Qt.Key.Key_Space, Qt.Key.Key_Up, Qt.Key.Key_Down) and n:
-            self.toggle(self.cursor)
+            self.toggle(self.card_cursor)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if self.next_button.isVisible():
                 self.start_game()
@@ -425,7 +432,7 @@ class DaifugoTable(QWidget):
                 self.toggle(index)
                 return
         if self.game is not None and self.seat in self.game.out:  # a spectator peeks
-            for seat, rect in self.layout().seat_panels().items():
+            for seat, rect in self.table_layout().seat_panels().items():
                 if rect.contains(pos):
                     self.peek = None if self.peek == seat else seat
                     self.update()
@@ -439,17 +446,17 @@ class DaifugoTable(QWidget):
 
     # ------------------------------------------------------------------ layout and painting
 
-    def layout(self) -> TableLayout:
+    def table_layout(self) -> TableLayout:
         return TableLayout(self.width(), self.height(), self.players)
 
     def hand_rects(self) -> list[QRectF]:
-        return self.layout().hand(len(self.hand_cards()), self.selected)
+        return self.table_layout().hand(len(self.hand_cards()), self.selected)
 
     def toggle_full_screen(self) -> None:
         """F11: full screen (the default at an event) and back to a window that fits."""
         self._normal_geometry = toggle_full_screen(self, self._normal_geometry)
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._place_buttons()
         for overlay in (self.help, self.leave_panel, self.joker_chooser):
             if overlay.isVisible():
@@ -461,14 +468,14 @@ class DaifugoTable(QWidget):
 
     def _place_buttons(self) -> None:
         over = self.game is not None and self.game.is_over
-        place_buttons(self.buttons, self.layout(), game_over=over)
+        place_buttons(self.buttons, self.table_layout(), game_over=over)
 
     def marks(self) -> Marks:
         """What this window shows over the session's state, for the painter."""
         return Marks(
             seat=self.seat,
             selected=frozenset(self.selected),
-            cursor=self.cursor,
+            cursor=self.card_cursor,
             show_cursor=self.hasFocus(),
             peek=self.peek,
             prompt=self.prompt() if self.game is not None else "",
@@ -478,7 +485,7 @@ class DaifugoTable(QWidget):
             waiting=self.waiting_for_human,
         )
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        paint_table(p, self.session, self.t, self.marks(), self.layout())
+        paint_table(p, self.session, self.t, self.marks(), self.table_layout())
         p.end()
