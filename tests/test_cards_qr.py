@@ -17,10 +17,10 @@ from test_cards_key import run_cards
 from test_cards_output import write_config
 
 from bingo import cardcode
-from bingo.web.reach import public_url_problem
 from cards.cardset import key_file
 from cards.layout import MM, PAGE_GRIDS, PAGE_SIZES_MM, QR_MIN_MM, card_geometry, page_geometry
 from cards.registry import read_registry
+from eventkit.web.reach import public_url_problem
 
 needs_zbar = pytest.mark.skipif(
     not (shutil.which("zbarimg") and shutil.which("pdftoppm")),

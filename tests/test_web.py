@@ -25,12 +25,12 @@ from bingo.showlink import (
     visible_draws,
 )
 from bingo.web.follow import ShowFollower
-from bingo.web.limits import RateLimiter
 from bingo.web.server import WebServer
 from bingo.web.settings import WebSettings, parse_settings
 from cards.check import check_card
 from cards.model import BingoCard
 from eventkit.tomlconf import ConfigError, collecting_problems
+from eventkit.web.limits import RateLimiter
 
 KEY = bytes(range(32))
 

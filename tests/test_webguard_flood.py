@@ -24,7 +24,7 @@ from webguard_support import (
     split_answer,
 )
 
-from bingo.web.guard import (
+from eventkit.web.guard import (
     FAIR_SHARE,
     IDLE_SECONDS,
     MIN_IDLE,

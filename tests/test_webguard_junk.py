@@ -22,8 +22,9 @@ from webguard_support import (
     split_answer,
 )
 
-from bingo.web.guard import QuietLog
-from bingo.web.server import SECURITY_HEADERS
+from bingo.web.server import LOG_NAME
+from eventkit.web.guard import QuietLog
+from eventkit.web.headers import SECURITY_HEADERS
 
 JUNK = [
     b"JUNK\r\n\r\n",  # BadHttpMethod / BadStatusLine
@@ -102,7 +103,7 @@ def test_a_long_static_name_is_404_not_500(tmp_path, capfd):
 def test_the_board_does_not_reveal_the_journal_path(tmp_path, capfd):
     server, show = make_server(tmp_path)
     said = io.StringIO()
-    server.log = QuietLog(said)
+    server.log = QuietLog(said, name=LOG_NAME)
     show.close()
     server.journal.write_text('{"not": "a journal"}\n', encoding="utf-8")
     assert server.follower.poll()

@@ -72,9 +72,11 @@ def build_server(args: argparse.Namespace):
         registry, key = card_set.cards, card_set.key
     if registry is None:
         notes.append("no --registry: the board works, card pages answer 404")
-    from bingo.web.reach import public_url_problem
+    from eventkit.web.reach import public_url_problem
 
-    unreachable = public_url_problem(settings.public_url, settings.port, settings.bind)
+    unreachable = public_url_problem(
+        settings.public_url, settings.port, settings.bind, section="web", what="the cards' QR codes"
+    )
     if unreachable:  # the cards' QR codes hold this address: the host must hear it now
         notes.append(unreachable)
     journal = journal_for(config, args.journal, args.seed)

@@ -1,7 +1,7 @@
 """Limits on guessing card codes and QR tokens. No aiohttp.
 
-The token bucket (RateLimiter) and what counts as one guest (address_key) are eventkit.web.limits'
-(the games' tables use them too); they are imported here under their old names.
+Built on eventkit.web.limits' token bucket (RateLimiter); what counts as one guest is its
+address_key (the games' tables use both too).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from bingo.cardcode import ALPHABET, CHECK_CHARS, TOKEN_CHARS
-from eventkit.web.limits import RateLimiter, address_key
+from eventkit.web.limits import RateLimiter
 
 __all__ = [
     "CODE_SPACE",
@@ -24,9 +24,7 @@ __all__ = [
     "WRONG_TOKENS_BURST",
     "WRONG_TOKENS_PER_MINUTE",
     "GuessLimiter",
-    "RateLimiter",
     "TokenLimiter",
-    "address_key",
 ]
 
 

@@ -34,15 +34,18 @@ from bingo.cardcode import TOKEN_PARAM, serial_of, token_matches
 from bingo.config import Config
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view, claim_state
-from bingo.web.guard import SERVER_NAME, ConnectionGuard, QuietLog, describe
-from bingo.web.limits import GuessLimiter, RateLimiter, TokenLimiter, address_key
+from bingo.web.limits import GuessLimiter, TokenLimiter
 from bingo.web.settings import WebSettings
 from bingo.web.texts import texts
 from cards.model import BingoCard
 from eventkit.web.files import MemoryFiles
-from eventkit.web.headers import SECURITY_HEADERS as SECURITY_HEADERS  # (for the tests)
+from eventkit.web.guard import ConnectionGuard, QuietLog, describe
 from eventkit.web.headers import guard_headers, security_headers
+from eventkit.web.limits import RateLimiter, address_key
 from eventkit.web.serving import Serving, prepare_guard, start_guarded
+
+SERVER_NAME = "bingo"  # the Server header: no product versions
+LOG_NAME = "bingo serve"  # what each of the terminal's lines starts with
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL_SECONDS = 0.05
@@ -101,7 +104,7 @@ class WebServer:
         self.guesses = GuessLimiter()  # wrong codes, per address and from everyone together
         self.tokens = TokenLimiter()  # wrong QR tokens, per address
         self.texts = texts(config.event.language)
-        self.log = QuietLog()
+        self.log = QuietLog(name=LOG_NAME)
         self.guard = ConnectionGuard(
             headers=guard_headers(SERVER_NAME),
             log=self.log,

@@ -36,7 +36,7 @@ class WebSettings:
     # where phones reach this laptop, e.g. "http://192.168.1.20:8080": the cards' QR codes then
     # hold each card's address (<public_url>/card/<code>); "" = the code alone
     public_url: str = ""
-    connections_per_address: int = 32  # see bingo.web.guard: a browser's page takes about 7
+    connections_per_address: int = 32  # see eventkit.web.guard: a browser's page takes about 7
 
 
 def parse_settings(table: dict[str, Any]) -> WebSettings:
