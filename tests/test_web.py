@@ -632,3 +632,37 @@ def test_a_journal_read_at_a_bad_moment_is_read_again(config, tmp_path, monkeypa
     follower.poll()  # nothing changed on disk: it is read again all the same
     assert follower.snapshot.problem is None and follower.snapshot.drawn == (number,)
     session.close()
+
+
+def test_bingo_web_has_no_re_exports_of_eventkit_web():
+    """issue 26: the common web pieces live in eventkit.web and bingo/web imports them at its
+    call sites: no module of bingo/web hands on a name it imported from eventkit.web (no
+    shim modules, no `__all__` of eventkit's names, no `import x as x`)."""
+    import ast
+
+    folder = Path(__file__).resolve().parent.parent / "bingo" / "web"
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        borrowed = {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("eventkit.web")
+            for alias in node.names
+        }
+        exported: set[str] = set()
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+            ):
+                exported |= {e.value for e in ast.walk(node.value) if isinstance(e, ast.Constant)}
+        assert not borrowed & exported, f"{path.name} re-exports {sorted(borrowed & exported)}"
+        aliased = [
+            a.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            for a in node.names
+            if a.asname == a.name
+        ]
+        assert not aliased, f"{path.name} re-exports {aliased}"
+    for gone in ("files.py", "guard.py", "reach.py"):
+        assert not (folder / gone).exists(), f"bingo/web/{gone} is a shim of eventkit.web"

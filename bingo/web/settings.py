@@ -12,14 +12,12 @@ from typing import Any
 from eventkit.tomlconf import check_keys, get_int_in, get_value
 from eventkit.web import network
 from eventkit.web.config import parse_bind, parse_public_url
-from eventkit.web.network import lan_address
 
 __all__ = [
     "SECTION",
     "WebSettings",
     "check_section",
     "join_url",
-    "lan_address",
     "parse_settings",
     "web_settings",
 ]
