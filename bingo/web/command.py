@@ -10,8 +10,14 @@ import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from bingo.config import Config
+from bingo.web.settings import WebSettings
 from eventkit.errors import UserError
+
+if TYPE_CHECKING:  # not a cycle: aiohttp (0.5 s) is imported only to serve; bingo/ui reads
+    from bingo.web.server import WebServer  # this module's exit codes at the draw's start
 
 HELP = "serve the live board and each player's card to phones (follows the draw's journal)"
 PORT_IN_USE = 3  # exit status: another program has the port (`bingo draw --serve` says so)
@@ -37,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def journal_for(config, journal: str | None, seed: int | None) -> Path:
+def journal_for(config: Config, journal: str | None, seed: int | None) -> Path:
     from bingo.session import default_journal_path
 
     if journal:
@@ -46,7 +52,7 @@ def journal_for(config, journal: str | None, seed: int | None) -> Path:
     return default_journal_path(config, rehearsal=seed is not None)
 
 
-def build_server(args: argparse.Namespace):
+def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list[str]]:
     from bingo.config import load_config
     from bingo.web.server import WebServer
     from bingo.web.settings import web_settings
@@ -110,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         served.release()
 
 
-def _serve(server, settings, notes) -> int:
+def _serve(server: WebServer, settings: WebSettings, notes: list[str]) -> int:
     from bingo.web.server import start
     from bingo.web.settings import join_url
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ class _FileStamp:
 class ShowFollower:
     """Follows one journal (by path: a new game's new file is picked up too)."""
 
-    def __init__(self, journal: Path, *, clock=time.time) -> None:
+    def __init__(self, journal: Path, *, clock: Callable[[], float] = time.time) -> None:
         self.journal = journal
         self._clock = clock
         self._stamps = _FileStamp()
@@ -136,7 +137,7 @@ class ShowFollower:
             age = self._clock() - os.stat(shown_path(self.journal)).st_mtime
         except OSError:
             return True
-        return age > PAUSED_AFTER
+        return bool(age > PAUSED_AFTER)
 
     def new_verdicts(self) -> list[dict[str, Any]]:
         """Verdict lines of this game written by the show since the last call."""

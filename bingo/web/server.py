@@ -23,7 +23,7 @@ import json
 import math
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ MAX_MESSAGE = 1024  # phones send nothing big; a larger message closes the socke
 IMAGE_LOOKUP_SECONDS = 30.0  # an image added or removed during the show is seen this late
 HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
 NOT_FOUND = "not found"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @dataclass
@@ -119,8 +120,8 @@ class WebServer:
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
         self._pages = {name: _page(name, config.event.language) for name in ("index", "card")}
         self._load_claims()
-        self._follow_task: asyncio.Task | None = None
-        self._sweep_task: asyncio.Task | None = None
+        self._follow_task: asyncio.Task[None] | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
         self.app = self._make_app()
 
     # ------------------------------------------------------------------ app
@@ -146,7 +147,7 @@ class WebServer:
         return app
 
     @web.middleware
-    async def _track(self, request: web.Request, handler):
+    async def _track(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """The guard knows which connections are inside a request (not idle, not to be swept)."""
         protocol = request.protocol
         self.guard.begin(protocol)
@@ -472,7 +473,7 @@ class WebServer:
 
 
 @web.middleware
-async def _not_found(request: web.Request, handler):
+async def _not_found(request: web.Request, handler: Handler) -> web.StreamResponse:
     try:
         return await handler(request)
     except web.HTTPNotFound:  # one answer for every unknown path and wrong code

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bingo.config import Config
 from eventkit.tomlconf import check_keys, get_int_in, get_value
 from eventkit.web import network
 from eventkit.web.config import parse_bind, parse_public_url
@@ -62,7 +63,7 @@ def check_section(table: dict[str, Any], base_dir: Path) -> WebSettings:
     return parse_settings(table)
 
 
-def web_settings(config) -> WebSettings:
+def web_settings(config: Config) -> WebSettings:
     """[web] of a loaded bingo Config (kept there as a plain table, like the games')."""
     return parse_settings(config.game_section(SECTION))
 
