@@ -11,13 +11,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_pages import free_port, have_chromium, make_browser, phone_size, wait_for
+from phone_pages import (
+    free_port,
+    grab_path,
+    have_chromium,
+    keep_grab,
+    make_browser,
+    phone_size,
+    wait_for,
+)
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select
 
 from games.web.command import Serve, plan
-
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 CONFIG = """
 [event]
@@ -204,12 +210,13 @@ def daifugo_choice(table: dict) -> str:
 
 
 def screenshot(phone: Phone, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
+    """The phone's screen in tests/output/`name` (see phone_pages.keep_grab)."""
+    path = grab_path(name)
     phone.driver.execute_async_script(  # two frames: what was rendered is painted
         "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
     )
     phone.driver.save_screenshot(str(path))
+    keep_grab(path)
     return path
 
 
@@ -220,7 +227,23 @@ pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chro
 ROOM = "daifugo-beginner"
 LONG = "ちかちゃんはトランプがだいすき"  # 15 characters: the hub takes up to 16
 WIDTHS = (320, 360, 375, 390, 412, 430)
-MEASURE = """
+LABELS = """
+// every card's labels (rank, suit) inside the card's border: a label wider than its card
+// (JOKER on a 44 px card) spills over both edges while the card's own box stays whole
+const outsideCards = () => [...document.querySelectorAll(".card")]
+  .filter((c) => c.offsetParent !== null)
+  .flatMap((c) => { const r = c.getBoundingClientRect();
+    const inner = {left: r.left + c.clientLeft, top: r.top + c.clientTop};
+    inner.right = inner.left + c.clientWidth; inner.bottom = inner.top + c.clientHeight;
+    return [...c.children].filter((e) => { const b = e.getBoundingClientRect();
+        return b.left < inner.left - 0.5 || b.right > inner.right + 0.5
+            || b.top < inner.top - 0.5 || b.bottom > inner.bottom + 0.5; })
+      .map((e) => c.className + " " + c.dataset.card + ": " + e.className + " " + e.textContent
+                  + " " + Math.round(e.getBoundingClientRect().width) + " px in " + c.clientWidth); });
+"""
+MEASURE = (
+    LABELS
+    + """
 const box = (e) => { const r = e.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
@@ -236,10 +259,11 @@ const outside = [...document.querySelectorAll("main *, .sheet *")]
   .filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > window.innerWidth + 0.5; })
   .map((e) => e.tagName + "." + e.className + ": " + e.textContent.slice(0, 40));
 return {width: window.innerWidth, height: window.innerHeight,
-        scroll: document.documentElement.scrollWidth, clipped, outside,
+        scroll: document.documentElement.scrollWidth, clipped, outside, labels: outsideCards(),
         cards: [...document.querySelectorAll(arguments[0])].map(box),
         buttons: [...document.querySelectorAll('#actions button')].map(box)};
 """
+)
 
 
 def measure_hand(phone: Phone, cards: str | None = "#hand .card") -> dict[int, int]:
@@ -252,6 +276,7 @@ def measure_hand(phone: Phone, cards: str | None = "#hand .card") -> dict[int, i
         m = phone.js(MEASURE, cards or "#none")
         assert m["width"] == width and m["scroll"] <= width, (width, m["scroll"])
         assert not m["clipped"] and not m["outside"], (width, m["clipped"], m["outside"])
+        assert not m["labels"], (width, m["labels"])
         if cards is None:  # a page without cards (the results): whole and on screen is all
             continue
         assert m["cards"], f"no cards shown at {width} px"
@@ -265,6 +290,33 @@ def measure_hand(phone: Phone, cards: str | None = "#hand .card") -> dict[int, i
     phone_size(phone.driver, 375, 667)
     phone.js("window.dispatchEvent(new Event('resize'))")
     return counts
+
+
+def test_every_card_label_fits_inside_its_card(tmp_path):
+    """Each of the 53 cards, as the hand, the field (small) and a Schwimmen table draw it: its
+    rank and suit inside the card's border at 320 px (the joker's label too)."""
+    server = GamesServe(tmp_path)
+    phone = Phone(tmp_path / "phone", server.url, width=320)
+    try:
+        wait_for(lambda: phone.js("return !!window.Cards"), 20, "the page's scripts")
+        codes = [r + s for s in "SHDC" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()] + ["JK"]
+        phone.js(
+            """const codes = arguments[0];
+            const add = (parent, cls, small) => { const d = document.createElement("div");
+              d.className = cls; parent.appendChild(d);
+              codes.forEach((c) => d.appendChild(Cards.cardElement(c, small))); return d; };
+            const main = document.querySelector("main") || document.body;
+            add(main, "hand", false);
+            add(add(main, "field", false), "cards", true);
+            add(add(main, "schwimmen", false), "hand", false);""",
+            codes,
+        )
+        shown = phone.js("return [...document.querySelectorAll('.card')].length")
+        assert shown >= 3 * len(codes)
+        assert phone.js(LABELS + "return outsideCards();") == []
+    finally:
+        phone.quit()
+        server.stop()
 
 
 def play(phones: list[Phone], until, hook=None, choice=daifugo_choice, timeout: float = 240):
@@ -488,6 +540,7 @@ def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_pat
                 and obs["turns_taken"][mine] == 0
             ):
                 screenshot(phone, "games_schwimmen_phone.png")
+                assert phone.text("#chips") == "", "Schwimmen has no chips: " + phone.text("#chips")
                 phone.press("knock")  # on a first turn: the rules refuse it
                 wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
                 refused = phone.received("refused")[-1]

@@ -191,7 +191,10 @@ function gameOf(m) { const r = m && lobbyRoom(m.room); return r ? r.game : ("coi
 
 function render() {
   $("who").textContent = S.name || "";
-  $("chips").textContent = typeof S.chips === "number" ? t("chips", { n: S.chips }) : "";
+  // chips are Daifugō's money: at a Schwimmen table the header shows none (its coins are per seat)
+  const here = S.room && S.room.room ? lobbyRoom(S.room.room) : null;
+  const money = typeof S.chips === "number" && !(here && here.game === "schwimmen");
+  $("chips").textContent = money ? t("chips", { n: S.chips }) : "";
   document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
   $("level").querySelectorAll("option").forEach((o) => { o.textContent = t("level_" + o.value); });
   const joined = !!S.token;

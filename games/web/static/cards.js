@@ -7,7 +7,8 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 function cardParts(code) {
   const real = String(code).split("=")[0];
-  if (real === "JK") return { rank: "JOKER", suit: "", red: false, joker: true };
+  // the joker as rank and mark like every card ("JK" over "★"): "JOKER" is wider than a card
+  if (real === "JK") return { rank: "JK", suit: "★", red: false, joker: true };
   const suit = real.slice(-1);
   return { rank: real.slice(0, -1), suit: SUITS[suit] || suit, red: suit === "H" || suit === "D", joker: false };
 }
