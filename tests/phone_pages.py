@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import socket
 import threading
 import urllib.error
@@ -25,6 +26,25 @@ from bingo.showlink import ShownWriter, append_line, claims_path, game_id, verdi
 from bingo.web.server import WebServer
 from bingo.web.settings import WebSettings
 from cards.model import BingoCard
+
+OUTPUT = Path(__file__).resolve().parent / "output"  # git-ignored: a run's grabs
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"  # tracked
+SAVE_SCREENSHOTS = "SAVE_SCREENSHOTS"  # =1: a run's grabs also replace the tracked ones
+
+
+def grab_path(name: str) -> Path:
+    """Where a test saves its grab `name`: tests/output (a test run leaves the tree clean)."""
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    return OUTPUT / name
+
+
+def keep_grab(path: Path) -> Path | None:
+    """With SAVE_SCREENSHOTS=1, the grab copied over docs/screenshots' (a deliberate retake)."""
+    if os.environ.get(SAVE_SCREENSHOTS) != "1":
+        return None
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copyfile(path, SCREENSHOTS / path.name))
+
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from test_games_web_browser import SHOTS, GamesServe
+from phone_pages import grab_path, keep_grab
+from test_games_web_browser import GamesServe
 
 from games.web.screen import RoomScreen
 from games.web.screen_text import public_table, results_lines
@@ -53,7 +54,9 @@ def test_the_room_screen_shows_rooms_qr_and_the_public_table(tmp_path, qtbot):
         serve.serve.call(seat_three)
         _wait(qtbot, lambda: window.following == ROOM and window.table is not None, "the table")
         _wait(qtbot, lambda: (window.table or {}).get("step", 0) >= 3, "a few moves")
-        window.grab().save(str(SHOTS / "games_room_screen.png"))
+        grab = grab_path("games_room_screen.png")
+        window.grab().save(str(grab))
+        keep_grab(grab)
         shown = public_table(window.table, "", "ja")
         assert len(shown.seats) == 5 and {s.name for s in shown.seats} >= {"あや", "ben", "ちか"}
         assert all("枚" in s.detail for s in shown.seats)  # each seat's card count

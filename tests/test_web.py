@@ -666,3 +666,27 @@ def test_bingo_web_has_no_re_exports_of_eventkit_web():
         assert not aliased, f"{path.name} re-exports {aliased}"
     for gone in ("files.py", "guard.py", "reach.py"):
         assert not (folder / gone).exists(), f"bingo/web/{gone} is a shim of eventkit.web"
+
+
+def test_phone_grabs_go_to_tests_output_and_over_the_tracked_ones_only_when_asked(
+    monkeypatch, tmp_path
+):
+    """A test run leaves docs/screenshots alone: the phone and room-screen tests save their
+    grabs in tests/output (git-ignored); SAVE_SCREENSHOTS=1 copies them over the tracked ones."""
+    import phone_pages
+
+    tests = Path(__file__).resolve().parent
+    for name in ("test_games_web_browser.py", "test_games_web_screen.py"):
+        source = (tests / name).read_text(encoding="utf-8")
+        assert "screenshots" not in source and "grab_path(" in source, name
+    assert phone_pages.OUTPUT == tests / "output"
+    monkeypatch.setattr(phone_pages, "OUTPUT", tmp_path / "output")
+    monkeypatch.setattr(phone_pages, "SCREENSHOTS", tmp_path / "docs")
+    monkeypatch.delenv("SAVE_SCREENSHOTS", raising=False)
+    grab = phone_pages.grab_path("games_x.png")
+    grab.write_bytes(b"png")
+    assert grab.parent == tmp_path / "output"
+    assert phone_pages.keep_grab(grab) is None and not (tmp_path / "docs").exists()
+    monkeypatch.setenv("SAVE_SCREENSHOTS", "1")
+    assert phone_pages.keep_grab(grab) == tmp_path / "docs" / "games_x.png"
+    assert (tmp_path / "docs" / "games_x.png").read_bytes() == b"png"
