@@ -57,6 +57,9 @@ class Suit(Enum):
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 
 
+_RANK_TEXT = {v: {11: "J", 12: "Q", 13: "K", 14: "A"}.get(v, str(v)) for v in range(2, 15)}
+
+
 class Rank(IntEnum):
     TWO = 2
     THREE = 3
@@ -74,7 +77,7 @@ class Rank(IntEnum):
 
     @property
     def text(self) -> str:
-        return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.value, str(self.value))
+        return _RANK_TEXT[self.value]
 
     @classmethod
     def parse(cls, text: str) -> Rank:
@@ -87,6 +90,9 @@ class Rank(IntEnum):
         return self.text
 
 
+_CARD_TEXT = {v: {suit.value: text + suit.value for suit in Suit} for v, text in _RANK_TEXT.items()}
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     """A plain card: a rank and a suit, never None (the joker is `Joker`, a value of its own)."""
@@ -96,11 +102,6 @@ class Card:
 
     is_joker: ClassVar[Literal[False]] = False  # `if card.is_joker` narrows `AnyCard` for mypy
     JOKER_TEXT: ClassVar[str] = "JK"
-
-    @classmethod
-    def joker(cls) -> Joker:
-        """The joker (kept for callers written before `JOKER` existed)."""
-        return JOKER
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -119,7 +120,8 @@ class Card:
         return cls(Rank.parse(code[:-1]), Suit(code[-1]))
 
     def __str__(self) -> str:
-        return f"{self.rank.text}{self.suit.value}"
+        # cards are written out for every view a phone receives: one text per card, made once
+        return _CARD_TEXT[self.rank.value][self.suit.value]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
