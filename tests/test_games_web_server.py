@@ -504,3 +504,10 @@ def test_cpu_workers_default_to_two_and_are_checked(monkeypatch):
     for bad in (0, 17):
         with pytest.raises(ConfigError, match=rf"games_web.cpu_workers = {bad}: .* 1\.\.16"):
             parse_settings({"cpu_workers": bad})
+
+
+def test_the_command_names_its_hub_and_server_without_a_type_checking_import():
+    """games serve's command imports the hub and the server it runs (no import cycle to hide)."""
+    root = Path(__file__).resolve().parent.parent
+    for name in ("command.py", "server.py", "settings.py", "screen.py", "screen_text.py"):
+        assert "TYPE_CHECKING" not in (root / "games" / "web" / name).read_text("utf-8"), name

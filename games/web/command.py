@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
@@ -27,11 +27,9 @@ from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
 from games.daifugo import settings as daifugo_settings
 from games.schwimmen import settings as schwimmen_settings
+from games.web.hub import Hub
+from games.web.server import GamesServer, start
 from games.web.settings import SECTION, GamesWebSettings, parse_settings, rooms
-
-if TYPE_CHECKING:
-    from games.web.hub import Hub
-    from games.web.server import GamesServer
 
 PORT_IN_USE = 3  # exit status: another program has the port
 HELP = "serve Daifugō rooms and Schwimmen tables to the phones in the room"
@@ -120,8 +118,6 @@ def plan(argv: Sequence[str]) -> Plan:
 
 
 def make_hub(p: Plan) -> Hub:
-    from games.web.hub import Hub
-
     try:
         p.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -140,8 +136,6 @@ def make_hub(p: Plan) -> Hub:
 
 
 def make_server(p: Plan, hub: Hub) -> GamesServer:
-    from games.web.server import GamesServer
-
     return GamesServer(
         hub,
         language=p.language,
@@ -167,8 +161,6 @@ class Serve:
         self._stop: asyncio.Event | None = None
 
     async def main(self, on_ready: Callable[[], None] | None = None) -> None:
-        from games.web.server import start
-
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         await self.hub.open()
