@@ -124,12 +124,17 @@ def test_every_layout_prints_the_qr_at_least_20_mm_wide():
                 assert g.qr.x >= g.grid.x + g.grid.w or g.qr.top <= g.grid.y, where
 
 
+BINGO_QR = {"section": "web", "what": "the cards' QR codes"}  # bingo serve's wording
+
+
 def test_public_url_not_leading_here_is_said():
     here = {"10.0.0.5", "127.0.0.1"}
     ip = {"10.0.0.5": {"10.0.0.5"}, "192.168.1.20": {"192.168.1.20"}, "127.0.0.1": {"127.0.0.1"}}
 
     def check(url: str, port: int = 8080) -> str | None:
-        return public_url_problem(url, port, local=here, resolver=lambda h: ip.get(h, set()))
+        return public_url_problem(
+            url, port, local=here, resolver=lambda h: ip.get(h, set()), **BINGO_QR
+        )
 
     assert check("http://10.0.0.5:8080") is None
     assert "192.168.1.20, which is not this laptop (here: 10.0.0.5)" in check(
@@ -138,7 +143,7 @@ def test_public_url_not_leading_here_is_said():
     assert "names this computer alone" in check("http://127.0.0.1:8080")
     assert "uses port 9000 but the server listens on 8080" in check("http://10.0.0.5:9000")
     assert "does not resolve on this laptop" in check("http://bingo.local:8080")
-    assert public_url_problem("", 8080) is None
+    assert public_url_problem("", 8080, **BINGO_QR) is None
 
 
 def test_bingo_serve_tells_the_host_when_public_url_is_not_this_laptop(tmp_path):

@@ -51,8 +51,8 @@ def public_url_problem(
     *,
     local: Iterable[str] | None = None,
     resolver: Resolve = resolve,
-    section: str = "web",
-    what: str = "the cards' QR codes",
+    section: str,
+    what: str,
 ) -> str | None:
     """Why phones following `public_url` would not reach this laptop's server, or None.
 
