@@ -144,6 +144,34 @@ def test_spectators_see_the_public_table_and_tap_a_player(hub):
     assert s.table["peek"] is None
 
 
+def test_a_second_name_on_the_same_phone_cannot_peek_while_the_first_plays(hub):
+    """One phone, two tabs, two names: the spectator's tab never sees another seat's hand
+    while the seated name plays (IPv6 counts per /64); another address may look."""
+    a = Phone(hub, "あ", address="2001:db8:1:2::10")
+    b = Phone(hub, "い", address="192.0.2.7")
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "d")
+    same = Phone(hub, "み", address="2001:db8:1:2:aaaa::99")  # same /64 as あ
+    other = Phone(hub, "よ", address="2001:db8:1:3::10")  # the next /64: another phone
+    hub.watch(same.token, "d")
+    hub.watch(other.token, "d")
+    hub.start(a.token, "d")
+    hub.run_cpus()
+    refused("same_phone", hub.peek, same.token, 1)
+    assert same.table["peek"] is None
+    hub.peek(other.token, 1)
+    assert other.table["peek"]["view"] == to_json(hub.rooms["d"].table.view(1))
+    # a tab that peeked first, then the seated name connects from its address: no more peek
+    late = Phone(hub, "ら", address="198.51.100.3")
+    hub.watch(late.token, "d")
+    hub.peek(late.token, 0)
+    assert late.table["peek"]["seat"] == 0
+    Phone(hub, "い", token=b.token, address="198.51.100.3")  # い's second socket, same phone
+    hub.watch(Phone(hub, "ゆ").token, "d")  # any change: the table goes to the whole room
+    assert late.table["peek"] is None and other.table["peek"]["seat"] == 1
+    refused("same_phone", hub.peek, late.token, 0)
+
+
 def test_a_player_out_of_the_game_may_tap_a_player(tmp_path_factory):
     hub, (a, b), _ = _seed_where(tmp_path_factory, lambda room: bool(room.out() & {0, 1}))
     room = hub.rooms["d"]

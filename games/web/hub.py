@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eventkit.web.limits import address_key
 from games.common.table import Refused
 from games.web import messages, tables
 from games.web.cpu_pool import CpuPool
@@ -131,6 +132,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
         self.connections: set[Connection] = set()
+        self.addresses: dict[str, set[str]] = {}  # player name -> address keys it connected from
         self.journal = Journal(self.data_dir / FILE_NAME)
         self.pool: CpuPool | None = None
         self.restored = 0  # games in progress the last open brought back
@@ -216,6 +218,8 @@ class Hub:
         player = self.players.by_token(token) if token is not None else None
         conn = Connection(token, send, address, player.name if player else None)
         self.connections.add(conn)
+        if player is not None and address:
+            self.addresses.setdefault(player.name, set()).add(address_key(address))
         if player is not None:
             room = self._room_of(player.name)
             self._send(conn, {"type": "hello", "name": player.name, "token": player.token,
@@ -358,7 +362,12 @@ class Hub:
     def peek(self, token: str, seat: int | None) -> None:
         """A spectator (or a player who is out of the game) taps a player's face: from now on
         its ``table`` messages carry that seat's view under ``peek`` (None: stop). Refused
-        ``still_playing`` for a player still in the game, ``not_seated`` outside a room."""
+        ``still_playing`` for a player still in the game, ``not_seated`` outside a room.
+
+        Against a second tab under a second name: refused ``same_phone`` (and no ``peek`` is
+        ever sent) while a person still in this game connected from an address of this
+        player (`eventkit.web.limits.address_key`: an IPv4 address or an IPv6 /64). Two
+        separate phones of one cheat (or on one NAT'ed network) cannot be told apart."""
         name = self.players.by_token(token).name
         room = self._room_of(name)
         if room is None:
@@ -370,6 +379,8 @@ class Hub:
                 raise refusal(self.language, "no_such_seat", seat=seat, last=room.spec.seats - 1)
             if not messages.may_peek(room, name):
                 raise refusal(self.language, "still_playing")
+            if self._same_phone_plays(room, name):
+                raise refusal(self.language, "same_phone")
             room.peeks[name] = seat
         views = messages.Views(room)
         for conn in self._conns_of(name):
@@ -576,7 +587,23 @@ class Hub:
     def _table_message(self, room: Room, views: messages.Views, name: str | None) -> Message:
         if name is not None and self._room_of(name) is not room:
             name = None
-        return messages.table_message(room, views, name, room.seconds_left(self.clock()))
+        allowed = name is not None and not self._same_phone_plays(room, name)
+        return messages.table_message(
+            room, views, name, room.seconds_left(self.clock()), peek_allowed=allowed
+        )
+
+    def _same_phone_plays(self, room: Room, name: str) -> bool:
+        """Whether a person still in `room`'s game (not `name`) connected from an address
+        `name` connected from: that may be one phone under two names, so no peeking."""
+        mine = self.addresses.get(name)
+        if not mine or not room.in_game:
+            return False
+        out = room.out()
+        return any(
+            mine & self.addresses.get(other, set())
+            for seat, other in enumerate(room.seats)
+            if other is not None and other != name and seat not in out
+        )
 
     def _room_message(self, room: Room | None, name: str) -> Message:
         chips = self.balance(name) if room is None or room.bank is not None else None

@@ -85,9 +85,15 @@ def room_message(room: Room | None, name: str, turn_seconds: float, chips: int |
 
 
 def table_message(
-    room: Room, views: Views, name: str | None, seconds_left: float | None
+    room: Room,
+    views: Views,
+    name: str | None,
+    seconds_left: float | None,
+    *,
+    peek_allowed: bool = True,
 ) -> Message:
-    """The ``table`` message for `name` (None: the laptop's public screen)."""
+    """The ``table`` message for `name` (None: the laptop's public screen). `peek_allowed`
+    False: no ``peek`` whatever `name` asked for (the hub's same-phone check)."""
     seat = room.seat_of(name) if name is not None else None
     to_move = room.to_move()
     your_turn = seat is not None and seat == room.person_to_move()
@@ -111,7 +117,7 @@ def table_message(
         "peek": None,
     }
     peeked = room.peeks.get(name) if name is not None else None
-    if peeked is not None and peeked != seat and may_peek(room, name or ""):
+    if peek_allowed and peeked is not None and peeked != seat and may_peek(room, name or ""):
         message["peek"] = {"seat": peeked, "name": room.played_names[peeked], "view": views(peeked)}
     return message
 

@@ -25,12 +25,14 @@ class Phone:
         token: str | None = None,
         keep: int | None = None,
         on_message: Callable[[Phone, Message], None] | None = None,
+        address: str = "",
     ) -> None:
         self.hub = hub
         self.name = name
         self.token = token or hub.join(name).token
         self.keep = keep
         self.on_message = on_message
+        self.address = address  # the socket's remote address, as the server passes it
         self.received: list[Message] = []
         self.count = 0
         self.table: Message | None = None  # the last table message
@@ -38,7 +40,7 @@ class Phone:
         self.connect()
 
     def connect(self) -> None:
-        self.conn = self.hub.connect(self.token, self._receive)
+        self.conn = self.hub.connect(self.token, self._receive, address=self.address)
 
     def disconnect(self) -> None:
         if self.conn is not None:
