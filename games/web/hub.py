@@ -21,8 +21,8 @@ never delays another table's messages); without a loop (tests) `run_cpus` and `t
 work. A refused call raises `Refused` (games.common.table) with the text in the hub's language;
 the server turns it into a ``{"type": "refused", ...}`` message with `refused_message`.
 
-The messages each connection receives are in /work/shared/team/hub-api.md and
-games.web.messages; each seat only ever receives its own view of a table.
+The messages each connection receives are described in games.web.messages (its docstring);
+each seat only ever receives its own view of a table.
 """
 
 from __future__ import annotations

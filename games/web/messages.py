@@ -1,8 +1,50 @@
-"""The JSON messages the hub sends (listed in /work/shared/team/hub-api.md).
+"""The JSON messages the hub sends: this docstring is their reference (server and phones).
 
 Each connection gets its own ``table`` message: a seat's view for a seated player, the public
 view for a spectator and the laptop's screen; another seat's view only under ``peek``, only
-for a spectator or a player who is out of the game (`may_peek`).
+for a spectator or a player who is out of the game (`may_peek`), and never to a connection
+from the address of a person still in that game (the hub's same-phone check).
+
+``send(message)`` is called by the hub synchronously in the loop and must not block (a
+socket's bounded queue; a writer task dumps the JSON). Every message is an object, ``type``
+first:
+
+- ``hello`` (on connect with a player's token):
+  ``{"type":"hello","name":"さくら","token":"…","chips":10000,"language":"ja",
+  "room":null|"daifugo-beginner"}``
+- ``lobby`` (on connect, after any seat/state change in any room):
+  ``{"type":"lobby","rooms":[{"id":"daifugo-beginner","game":"daifugo","label":"初級ルーム",
+  "stake":100,"seats":[{"seat":0,"name":"さくら"|null,"cpu":false,"connected":true}, …],
+  "state":"waiting"|"playing","host":"さくら"|null,"cpu_level":"normal","spectators":2,
+  "game_no":3}]}`` (``name`` null and ``cpu`` true: a CPU will play or plays the seat).
+- ``room`` (to a player when they sit, watch, leave or their role changes):
+  ``{"type":"room","room":"daifugo-beginner"|null,"role":"seated"|"spectator"|null,
+  "seat":2|null,"host":true,"turn_seconds":30,"rules":{"game":"daifugo","lines":["…"]},
+  "chips":9900}`` (``rules.lines``: the 「ルール」 panel's lines in the hub's language).
+- ``table`` (to every seat, spectator and public screen of a room after every change; each
+  receives ITS OWN view only):
+  ``{"type":"table","room":"…","game_no":3,"step":41,"seat":2|null,
+  "view":{…to_json(table.view(seat)); view(None) for spectators and the screen; null before
+  the room's first game…},"names":["さくら","CPU 1",…],"people":[0,2],"to_move":1|null,
+  "your_turn":false,"legal":["pass","3S 3H",…] (only when your_turn: the texts act() takes),
+  "deadline":27.5|null (seconds left on the turn timer of the seat to move),
+  "last":{"seat":1,"action":"3S 3H"|null} (null action: a move others may not see),
+  "out":[4] (seats out of this game),"peek":{"seat":0,"name":"…","view":{…}}|null}``
+- ``results`` (to everyone in the room at a game's end; after a crash the same room and
+  game_no may arrive twice, never not at all):
+  ``{"type":"results","room":"…","game_no":3,"names":[…],"places":[1,3,2,5,4],
+  "returns":[…],"money":[…]|null,"balances":[…]|null,"left":[2],"penalties":{"2":100},
+  "chips":{"さくら":10196,…}}`` (``chips``: each person's balance now, Daifugō).
+- ``chips`` (to a player whenever their balance changes):
+  ``{"type":"chips","name":"…","balance":9800}``
+- ``refused`` (only as the answer to the socket whose call was refused,
+  `games.web.hub.refused_message`): ``{"type":"refused","code":"…","params":{…},"text":"…"}``;
+  ``text`` is in the hub's language, the Qt window's text for a game's refusal. The hub's own
+  codes (games.web.texts): bad_name, name_taken, unknown_token, unknown_room, room_playing,
+  seat_taken, room_full, elsewhere, not_host, nobody_seated, not_seated, still_playing,
+  same_phone, bad_level, no_such_seat; the tables add theirs (not_your_turn, the rules').
+  A call may also raise eventkit.errors.UserError when the journal cannot be written (a full
+  disk): show its text as a refusal's; nothing was taken.
 """
 
 from __future__ import annotations
