@@ -220,6 +220,32 @@ def test_leaving_mid_game_costs_the_penalty_once_and_a_cpu_plays_on(tmp_path):
     again.shutdown()
 
 
+def test_leaving_a_daifugo_room_between_games_is_free(tmp_path):
+    """Before the first game and after a game's end, leaving costs nothing: the balance stays,
+    also on file after a restart."""
+    hub = make_hub(tmp_path)
+    a, b = Phone(hub, "あ"), Phone(hub, "い")
+    hub.sit(a.token, "d")
+    assert hub.leave(a.token) == 0 and hub.balance("あ") == START  # before any game
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "d")
+    hub.start(a.token, "d")
+    _play_game(hub, [a, b], random.Random(4))
+    room = hub.rooms["d"]
+    assert not room.in_game and b.last("results") is not None
+    after_game = hub.balance("あ")
+    assert after_game == START + b.last("results")["money"][0]
+    chips_before = len([m for m in a.received if m["type"] == "chips"])
+    assert hub.leave(a.token) == 0
+    assert hub.balance("あ") == after_game
+    assert len([m for m in a.received if m["type"] == "chips"]) == chips_before
+    assert a.last("room")["room"] is None and room.seat_of("あ") is None
+    hub.shutdown()
+    again = make_hub(tmp_path)
+    assert again.balance("あ") == after_game
+    again.shutdown()
+
+
 def _seed_where(tmp_path_factory, wanted):
     """A hub whose game (two phones at a 4-seat table, random actions) has come to a point
     where `wanted(room)` holds while the game still runs."""
@@ -440,3 +466,35 @@ def test_a_game_the_code_cannot_restore_is_dropped_and_its_fees_given_back(tmp_p
     again.start(None, "d")  # and the room plays on
     assert room.in_game
     again.shutdown()
+
+
+def test_rooms_play_the_configured_rules(tmp_path):
+    """RoomSpec.rules and settings reach the tables: Daifugō rule set 3, Schwimmen's house
+    rules with the section's start coins and suit tiebreak (as config.toml gives them)."""
+    from games.daifugo.ruleset import Rules as DaifugoRules
+    from games.schwimmen.rules import Rules as SchwimmenRules
+    from games.schwimmen.settings import SchwimmenSettings
+
+    section = SchwimmenSettings(rules="house", start_coins=5, suit_tiebreak=True, players=7)
+    specs = [
+        RoomSpec("d", "daifugo", 4, stake="beginner", cpu_level="easy", rules="3"),
+        RoomSpec("s", "schwimmen", 3, cpu_level="easy", rules="house", settings=section),
+    ]
+    hub = Hub(tmp_path, rooms=specs, cpu_workers=0, seed=3, cpu_delay=0, advance_pause=0,
+              turn_seconds=0)  # fmt: skip
+    hub.load()
+    a, b = Phone(hub, "あ"), Phone(hub, "い")
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "s")
+    hub.start(None, "d")
+    hub.start(None, "s")
+    assert hub.rooms["d"].table.rules == DaifugoRules.preset(3) != DaifugoRules.preset(1)
+    played = hub.rooms["s"].table.game.rules
+    house = SchwimmenRules.house(start_coins=5, suit_tiebreak=True, people=played.people)
+    assert played == house != SchwimmenRules.house(people=played.people)
+    assert hub.rooms["s"].table.num_players == 3  # the room's seats, not the section's players
+    with pytest.raises(ValueError, match="rule set 1-4"):
+        RoomSpec("x", "daifugo", 4, stake="beginner", rules="9").check()
+    with pytest.raises(ValueError, match="standard, house"):
+        RoomSpec("y", "schwimmen", 4, rules="casino").check()
+    hub.shutdown()

@@ -1,16 +1,15 @@
 """The games' tables as the hub uses them: built for a room, and what TableProtocol leaves open.
 
-Everything here goes through `games.common.table.TableProtocol` except the few things the
-protocol does not say (asked of the table owners in /work/shared/team/requests.md): names per
-seat between games, a person leaving mid-game, the seats out of the game, the rules panel,
-and detaching the Daifugō table's chip bank to pickle it (a CPU's choice in a worker process,
-the journal's snapshot of a game). Each is one function, so a table that grows the method
-needs one line changed here.
+Everything here goes through `games.common.table.TableProtocol` and its `SharedTable`
+(names per seat and the CPUs' level between games) and `MoneyTable` (a person leaving
+mid-game, a game dropped) protocols, plus detaching the Daifugō table's chip bank to pickle it
+(a CPU's choice in a worker process, the journal's snapshot of a game).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import hashlib
 import importlib
@@ -35,8 +34,12 @@ class RoomSpec:
     ``stake``: Daifugō's room key in games.daifugo.chips.ROOMS ("beginner" 初級 100,
     "intermediate" 中級 1,000, "advanced" 上級 10,000); None for Schwimmen. ``cpu_level``:
     the level of the CPUs in the empty seats ("easy", "normal", "strong"). ``rules``: the
-    game's rules preset (Daifugō: its preset number as text; Schwimmen: its rules name), None
-    for the game's default.
+    game's rules as config.toml names them, None for the game's default: Daifugō's [daifugo]
+    rule_set as text ("1"-"4", the table plays ``Rules.preset(n)``), Schwimmen's [schwimmen]
+    rules ("standard" or "house"). ``settings``: Schwimmen's whole [schwimmen] section
+    (games.schwimmen.settings.SchwimmenSettings: start coins, suit tiebreak), so a room plays
+    as the Qt game is configured; None: the defaults. The room's seats and CPU level win over
+    the section's players and cpu_level.
     """
 
     id: str
@@ -45,6 +48,7 @@ class RoomSpec:
     stake: str | None = None
     cpu_level: str = "normal"
     rules: str | None = None
+    settings: Any = None
 
     def check(self) -> None:
         """A clear ValueError for a room the configuration got wrong."""
@@ -58,9 +62,19 @@ class RoomSpec:
 
             if self.stake not in ROOMS:
                 raise ValueError(f"room {self.id}: stake {self.stake!r}: use {', '.join(ROOMS)}")
+            if self.rules is not None and self.rules not in ("1", "2", "3", "4"):
+                raise ValueError(f"room {self.id}: rules {self.rules!r}: use a rule set 1-4")
+        else:
+            from games.schwimmen.settings import RULE_SETS
+
+            if self.rules is not None and self.rules not in RULE_SETS:
+                raise ValueError(
+                    f"room {self.id}: rules {self.rules!r}: use {', '.join(RULE_SETS)}"
+                )
 
     def as_record(self) -> dict[str, Any]:
-        return {
+        """The room as the journal keeps it (a room whose record changed starts afresh)."""
+        record: dict[str, Any] = {
             "id": self.id,
             "game": self.game,
             "seats": self.seats,
@@ -68,6 +82,9 @@ class RoomSpec:
             "cpu_level": self.cpu_level,
             "rules": self.rules,
         }
+        if self.settings is not None:  # absent by default: older journals' rooms still match
+            record["settings"] = dataclasses.asdict(self.settings)
+        return record
 
 
 def new_table(
@@ -97,7 +114,7 @@ def new_table(
 
             kwargs["rules"] = Rules.preset(int(spec.rules))
     else:  # Schwimmen: every CPU at the room's level
-        kwargs.update(cpu_levels=(), level=cpu_level)
+        kwargs.update(cpu_levels=(), level=cpu_level, settings=spec.settings)
         if spec.rules:
             kwargs["rules_name"] = spec.rules
     table: TableProtocol = module.TableSession(**kwargs)
