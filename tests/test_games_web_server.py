@@ -477,7 +477,8 @@ def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
 
     config = tmp_path / "config.toml"
     config.write_text(
-        '[daifugo]\nrule_set = 3\n\n[schwimmen]\nrules = "house"\n\n'
+        '[daifugo]\nrule_set = 3\n\n[schwimmen]\nrules = "house"\nstart_coins = 5\n'
+        "suit_tiebreak = true\n\n"
         '[games_web]\ndaifugo_rooms = ["advanced"]\nschwimmen_tables = 1\n',
         encoding="utf-8",
     )
@@ -490,6 +491,10 @@ def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
     assert table.rules == Rules.preset(3)  # type: ignore[attr-defined]
     table = new_table(schwimmen, names=names[:4], **kw)
     assert table.rules_name == "house"  # type: ignore[attr-defined]
+    table.seat_people({0})
+    game = table.start_game()  # type: ignore[attr-defined]
+    assert (game.rules.start_coins, game.rules.suit_tiebreak) == (5, True)
+    assert game.rules.is_house and not game.rules.dealer_swap
     assert Rules.preset(3) != Rules.preset(1)
 
 

@@ -150,7 +150,8 @@ def rooms(
     """The evening's rooms: one Daifugō room per stake listed (a second room of the same stake
     gets -2, -3...), then the Schwimmen tables; every room's CPUs at cpu_level (the host may
     change a room's level between games). The rooms play the rules the Qt games are configured
-    with: [daifugo] rule_set (the preset) and [schwimmen] rules (its rules name)."""
+    with: [daifugo] rule_set (the preset) and [schwimmen] (its rules name, start coins and
+    suit tiebreak)."""
     daifugo = daifugo or DaifugoSettings()
     schwimmen = schwimmen or SchwimmenSettings()
     out: list[RoomSpec] = []
@@ -176,6 +177,7 @@ def rooms(
                 settings.schwimmen_seats,
                 cpu_level=settings.cpu_level,
                 rules=schwimmen.rules,
+                settings=schwimmen,
             )
         )
     return tuple(out)
