@@ -496,6 +496,8 @@ def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
     assert (game.rules.start_coins, game.rules.suit_tiebreak) == (5, True)
     assert game.rules.is_house and not game.rules.dealer_swap
     assert Rules.preset(3) != Rules.preset(1)
+    plain = rooms(parse_settings({"daifugo_rooms": [], "schwimmen_tables": 1}))
+    assert (plain[0].settings, plain[0].rules) == (None, None)  # the defaults: as before
 
 
 def test_cpu_workers_default_to_two_and_are_checked(monkeypatch):

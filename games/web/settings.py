@@ -10,7 +10,7 @@ import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from eventkit.tomlconf import (
     ConfigError,
@@ -28,6 +28,7 @@ from games.schwimmen.settings import SchwimmenSettings
 from games.web.hub import RoomSpec
 
 SECTION = "games_web"
+T = TypeVar("T")
 STAKES = ("beginner", "intermediate", "advanced")  # games.daifugo.chips.ROOMS' keys
 LEVELS = ("easy", "normal", "strong")
 KEYS = {
@@ -137,6 +138,12 @@ def _cpu_workers(table: dict[str, Any], default: int) -> int:
     return workers
 
 
+def _unless_default(value: T, default: T) -> T | None:
+    """None for a game's default rules: the room's journal record stays as before (a journal
+    written by an older `games serve` keeps its rooms)."""
+    return None if value == default else value
+
+
 def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
     """The checker `bingo check-config` runs (declared in pyproject's entry points)."""
     return parse_settings(table, base_dir)
@@ -166,7 +173,7 @@ def rooms(
                 settings.daifugo_seats,
                 stake=stake,
                 cpu_level=settings.cpu_level,
-                rules=str(daifugo.rule_set),
+                rules=_unless_default(str(daifugo.rule_set), "1"),
             )
         )
     for n in range(1, settings.schwimmen_tables + 1):
@@ -176,8 +183,8 @@ def rooms(
                 "schwimmen",
                 settings.schwimmen_seats,
                 cpu_level=settings.cpu_level,
-                rules=schwimmen.rules,
-                settings=schwimmen,
+                rules=_unless_default(schwimmen.rules, "standard"),
+                settings=_unless_default(schwimmen, SchwimmenSettings()),
             )
         )
     return tuple(out)
