@@ -222,13 +222,13 @@ class ChipBank:
         if self._owner_fd is not None or self._owner is None:
             return
         try:
-            fd = _open_private(self._owner_lock_path(self._owner))
+            fd = open_private(self._owner_lock_path(self._owner))
         except OSError as exc:
             raise UserError(
                 f"chip balances cannot be kept in {self.path.parent} ({exc.strerror or exc}): "
                 "make it a folder you can write to, or set PUYO_EVENT_DATA_DIR to one"
             ) from None
-        if not _try_lock(fd):  # cannot happen with a fresh random id; never refund under it
+        if not try_lock(fd):  # cannot happen with a fresh random id; never refund under it
             os.close(fd)
             raise UserError(f"chip balances: the table id {self._owner} is in use")
         self._owner_fd = fd
@@ -243,7 +243,7 @@ class ChipBank:
         except OSError:
             return False  # no lock file: its table is gone
         try:
-            if _try_lock(fd):
+            if try_lock(fd):
                 return False  # nobody holds it: the table's process has ended
             return True
         finally:
@@ -296,7 +296,7 @@ class ChipBank:
         folder = self.path.parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            fd = _open_private(self.path.with_name(self.path.name + ".lock"))
+            fd = open_private(self.path.with_name(self.path.name + ".lock"))
         except OSError as exc:
             raise UserError(
                 f"chip balances cannot be kept in {folder} ({exc.strerror or exc}): make it a "
@@ -379,6 +379,14 @@ class ChipBank:
                     os.unlink(tmp)
 
 
+def saved_balances(path: Path) -> dict[str, int]:
+    """The balances a chip file holds as saved (a reader that is not its bank, e.g. the
+    games' web hub showing a name's chips). OSError when it cannot be read, ValueError
+    naming what is wrong in a damaged file."""
+    balances, _ = _parse(path.read_bytes())
+    return balances
+
+
 def _parse(raw: bytes) -> tuple[dict[str, int], dict[str, GameEntry]]:
     """The balances of a chip file and its games in progress; ValueError says what is wrong."""
     try:
@@ -442,8 +450,9 @@ def _replay(
 _OWNER_ID = re.compile(r"[0-9a-f]{16}")
 
 
-def _open_private(path: Path) -> int:
-    """Open (creating) a file of ours read-write as FILE_MODE, whatever the umask."""
+def open_private(path: Path) -> int:
+    """Open (creating) a file of ours read-write as FILE_MODE, whatever the umask (public: the
+    games' web hub opens its per-room owner locks next to the chip file with it)."""
     fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
     fchmod = getattr(os, "fchmod", None)
     if fchmod is not None:
@@ -469,7 +478,10 @@ def _our_files(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
     return found
 
 
-def _try_lock(fd: int) -> bool:
+def try_lock(fd: int) -> bool:
+    """Take an exclusive lock on the open file `fd` without waiting: False when another
+    process (or another open of the file) holds it. Released when `fd` is closed. Public:
+    the games' web hub locks its journal and owner files with it."""
     if sys.platform == "win32":
         import msvcrt
 

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from games.daifugo.chips import ChipBank, _open_private, _try_lock
+from games.daifugo.chips import ChipBank, open_private, try_lock
 
 
 def new_owner() -> str:
@@ -52,8 +52,8 @@ def hold_owner(path: Path, owner: str) -> int | None:
     descriptor, or None when another process holds it."""
     real = Path(os.path.realpath(path))
     real.parent.mkdir(parents=True, exist_ok=True)
-    fd = _open_private(real.with_name(f".{real.name}.owner-{owner}.lock"))
-    if not _try_lock(fd):
+    fd = open_private(real.with_name(f".{real.name}.owner-{owner}.lock"))
+    if not try_lock(fd):
         os.close(fd)
         return None
     return fd

@@ -406,10 +406,10 @@ class Hub:
         for room in self.rooms.values():  # a game in play holds its penalties until its end
             if room.bank is not None and room.in_game and name in room.table.names:
                 return int(room.bank.balance(name))
-        from games.daifugo.chips import DEFAULT_START, _parse
+        from games.daifugo.chips import DEFAULT_START, saved_balances
 
         try:
-            balances, _ = _parse(self.chips_path.read_bytes())
+            balances = saved_balances(self.chips_path)
         except (OSError, ValueError):
             balances = {}
         return int(balances.get(name, DEFAULT_START))
@@ -507,7 +507,7 @@ class Hub:
         """Check, journal, take, tell: the one path of every action at a table."""
         if not room.in_game:
             raise room.table.refusal(seat, action) or refusal(self.language, "room_playing")
-        why = room.refusal(seat, action) if by != "person" else room.table.refusal(seat, action)
+        why = room.table.refusal(seat, action)  # a CPU's seat too: its worker's choice
         if why is not None:
             raise why
         self.journal.write({"k": "act", "room": room.spec.id, "game": room.game_no,

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from eventkit.errors import UserError
+from games.daifugo.chips import try_lock
 
 FILE_NAME = "games_web.journal"
 FILE_MODE = 0o600
@@ -49,7 +50,7 @@ class Journal:
                 f"the games server cannot keep its journal in {folder} ({exc.strerror or exc}): "
                 "make it a folder you can write to"
             ) from None
-        if not _try_lock(lock_fd):
+        if not try_lock(lock_fd):
             os.close(lock_fd)
             raise UserError(
                 f"another games server is running on {folder}: stop it first, or give this "
@@ -144,21 +145,3 @@ def _sync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _try_lock(fd: int) -> bool:
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True

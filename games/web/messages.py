@@ -52,7 +52,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.common.protocol import to_json
-from games.web import tables
 from games.web.rooms import Room
 
 Message = dict[str, Any]
@@ -121,7 +120,10 @@ def room_message(room: Room | None, name: str, turn_seconds: float, chips: int |
         "seat": seat,
         "host": room.host == name,
         "turn_seconds": turn_seconds,
-        "rules": {"game": room.spec.game, "lines": tables.rules_lines(room.table)},
+        "rules": {
+            "game": room.spec.game,
+            "lines": [str(line) for line in room.table.rules_lines()],
+        },
         "chips": chips,
     }
 

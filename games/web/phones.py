@@ -5,7 +5,6 @@ tapping on the phone would choose among what the page offers)."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -86,7 +85,3 @@ def play_until_people_wait(hub: Hub, phones: list[Phone], rng: random.Random, li
         turn[0].play(rng)
         taken += 1
     return taken
-
-
-def now_ms() -> float:
-    return time.perf_counter() * 1000.0

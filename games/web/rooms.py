@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.common.table import Refused, TableProtocol
+from games.common.table import TableProtocol
 from games.web import tables
 from games.web.tables import RoomSpec
 from games.web.texts import refusal, texts
@@ -79,7 +79,7 @@ class Room:
         return frozenset(s for s, name in enumerate(self.seats) if name is not None)
 
     def out(self) -> frozenset[int]:
-        return tables.out_seats(self.table) if self.in_game else frozenset()
+        return frozenset(self.table.out) if self.in_game else frozenset()
 
     def cpu_name(self, seat: int) -> str:
         return str(texts(self.language)("cpu", n=seat + 1))
@@ -161,12 +161,9 @@ class Room:
         self.peeks = {n: s for n, s in self.peeks.items() if n in self.spectators}
         self.deadline = self.deadline_key = self.timed_out = None
 
-    def refusal(self, seat: int, action: str) -> Refused | None:
-        return tables.refusal_of(self.table, seat, action)
-
     def apply(self, seat: int, action: str) -> None:
         """`seat` takes `action` (checked before: it is legal)."""
-        tables.act_for(self.table, seat, action)
+        self.table.act(seat, action)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
         secret = tables.is_secret(self.table, action)
         self.last = {"seat": seat, "action": None if secret else action}

@@ -11,7 +11,6 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 
-from games.common.table import Refused
 from games.web.texts import refusal
 
 MAX_NAME = 16
@@ -72,9 +71,3 @@ class Players:
         if player is None:
             raise refusal(self.language, "unknown_token")
         return player
-
-    def find(self, token: object) -> Player | None:
-        try:
-            return self.by_token(token)
-        except Refused:
-            return None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.common.table import Refused, TableProtocol
+from games.common.table import MoneyTable, SharedTable, TableProtocol
 
 GAMES = ("daifugo", "schwimmen")
 SEAT_LIMITS = {"daifugo": (3, 5), "schwimmen": (2, 9)}
@@ -126,76 +126,38 @@ def game_of(table: TableProtocol) -> str:
 
 
 def set_names(table: TableProtocol, names: Sequence[str]) -> None:
-    """The seats' names for the next game (between games)."""
-    rename = getattr(table, "rename", None)
+    """The seats' names for the next game (between games; a Daifugō newcomer plays as 平民)."""
+    shared = _shared(table)
     for seat, name in enumerate(names):
-        if table.names[seat] == name:
-            continue
-        if rename is not None:
-            rename(seat, name)
-        else:  # requests.md 4: until the table has rename()
-            table.names[seat] = name  # type: ignore[index]
+        if table.names[seat] != name:
+            shared.rename(seat, name)
 
 
 def set_cpu_level(table: TableProtocol, level: str) -> None:
     """The level of the CPUs from the next game on (between games)."""
-    setter = getattr(table, "set_cpu_level", None)
-    if setter is not None:
-        setter(level)
-    elif game_of(table) == "schwimmen":
-        table.level = level  # type: ignore[attr-defined]
-        table.cpu_levels = ()  # type: ignore[attr-defined]
-    else:  # requests.md: Daifugō builds its CPUs once; until it has set_cpu_level
-        _daifugo_cpu_level(table, level)
+    _shared(table).set_cpu_level(level)
 
 
-def _daifugo_cpu_level(table: TableProtocol, level: str) -> None:
-    cpus = getattr(table, "_cpus", None)
-    if not isinstance(cpus, list) or all(getattr(c, "level", level) == level for c in cpus):
-        return
-    from games.daifugo.ai import CPU
-
-    table.cpu_levels = (level,)  # type: ignore[attr-defined]
-    for seat, cpu in enumerate(cpus):
-        cpus[seat] = CPU(level, seed=cpu.rng.randrange(2**32), samples=cpu.samples)
+def _shared(table: TableProtocol) -> SharedTable:
+    if not isinstance(table, SharedTable):
+        raise TypeError(f"{game_of(table)}'s table is not a SharedTable: it cannot seat a room")
+    return table
 
 
 def leave(table: TableProtocol, seat: int) -> int:
     """The person at `seat` leaves mid-game: the penalty the table charged (Daifugō: kept with
-    the game's chips, saved at its end), the seat is a CPU's from the next move."""
-    method = getattr(table, "leave", None)  # Daifugō's; Schwimmen has no money
-    penalty = int(method(seat) or 0) if method is not None else 0
+    the game's chips, saved at its end; a table without money: 0), the seat is a CPU's from
+    the next move."""
+    penalty = table.leave(seat) if isinstance(table, MoneyTable) else 0
     if seat in table.people:
         table.seat_people(set(table.people) - {seat})
     return penalty
-
-
-def out_seats(table: TableProtocol) -> frozenset[int]:
-    """Seats no longer in the game that runs (Daifugō: gone out; Schwimmen: out of lives)."""
-    return frozenset(getattr(table, "out", frozenset()))
-
-
-def rules_lines(table: TableProtocol) -> list[str]:
-    """The 「ルール」 panel's lines in the table's language (empty until the table says)."""
-    method = getattr(table, "rules_lines", None)
-    return [str(line) for line in method()] if method is not None else []
 
 
 def is_secret(table: TableProtocol, action_text: str) -> bool:
     """Whether an action's text tells cards only its seat (and its receiver) may know."""
     words = action_text.split()
     return bool(words) and words[0].lower() in SECRET_WORDS.get(game_of(table), ())
-
-
-def act_for(table: TableProtocol, seat: int, action: str) -> object:
-    """`seat` takes `action` whether a person or a CPU sits there (a CPU's choice made in a
-    worker, the journal's replay): the tables take a due CPU seat's action as a person's."""
-    return table.act(seat, action)
-
-
-def refusal_of(table: TableProtocol, seat: int, action: str) -> Refused | None:
-    """Why `seat` may not take `action` now (a CPU's seat too), changing nothing."""
-    return table.refusal(seat, action)
 
 
 def cpu_choice_for(table: TableProtocol, seat: int) -> str:
@@ -248,9 +210,8 @@ def from_bytes(data: bytes, bank: object | None) -> TableProtocol:
 
 def interrupt(table: TableProtocol) -> None:
     """Drop the game in progress (its fees were given back already, by another bank)."""
-    method = getattr(table, "interrupt", None)
-    if method is not None:
-        method()
+    if isinstance(table, MoneyTable):
+        table.interrupt()
 
 
 @functools.cache
