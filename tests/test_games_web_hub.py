@@ -498,3 +498,23 @@ def test_rooms_play_the_configured_rules(tmp_path):
     with pytest.raises(ValueError, match="standard, house"):
         RoomSpec("y", "schwimmen", 4, rules="casino").check()
     hub.shutdown()
+
+
+def test_restore_does_not_import_the_hub():
+    """No import cycle: the hub imports games.web.restore, which works on the rooms and the
+    journal (its Evening protocol) and never imports games.web.hub, not even for typing."""
+    import ast
+    from pathlib import Path
+
+    import games.web.restore as restore_module
+
+    tree = ast.parse(Path(restore_module.__file__).read_text(encoding="utf-8"))
+    imported = {
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    }
+    assert "games.web.hub" not in imported, imported
+    assert "TYPE_CHECKING" not in {a.name for n in ast.walk(tree)
+                                   if isinstance(n, ast.ImportFrom) for a in n.names}  # fmt: skip

@@ -40,7 +40,8 @@ from eventkit.web.limits import address_key
 from games.common.table import Refused
 from games.web import messages, tables
 from games.web.cpu_pool import CpuPool
-from games.web.journal import FILE_NAME, Journal, Record
+from games.web.journal import FILE_NAME, Journal
+from games.web.restore import restore
 from games.web.rooms import LEVELS, Room, Work
 from games.web.seats import Player, Players
 from games.web.tables import RoomSpec
@@ -160,11 +161,9 @@ class Hub:
     def load(self) -> None:
         """`open` without the tasks: the lock, the journal's rooms (tests drive the CPUs with
         `run_cpus` and the timer with `tick`)."""
-        from games.web.restore import restore
-
         records = self.journal.open()
         try:
-            restore(self, records)
+            self.restored = restore(self, records)
         except BaseException:
             self.journal.close()
             raise
@@ -656,23 +655,6 @@ class Hub:
                     "シュヴィンメン " if self.language == "ja" else "Schwimmen "
                 ) + str(count)
         return labels
-
-    # -- the journal's records (games.web.restore replays them) ---------------------------
-
-    def state_records(self) -> list[Record]:
-        """Where everybody is now, as the records a compacted journal ends with."""
-        return [
-            {
-                "k": "room",
-                "room": room_id,
-                "seats": list(room.seats),
-                "sat_order": list(room.sat_order),
-                "spectators": sorted(room.spectators),
-                "level": room.cpu_level,
-                "game_no": room.game_no,
-            }
-            for room_id, room in self.rooms.items()
-        ]
 
 
 def _b64(data: bytes) -> str:

@@ -18,25 +18,53 @@ from __future__ import annotations
 import base64
 import logging
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from games.common.table import Refused
 from games.web import bank as banks
 from games.web import tables
-from games.web.journal import Record
+from games.web.journal import Journal, Record
 from games.web.rooms import Room
-from games.web.seats import Player
+from games.web.seats import Player, Players
 from games.web.tables import RoomSpec
-
-if TYPE_CHECKING:
-    from games.web.hub import Hub
 
 log = logging.getLogger(__name__)
 VERSION = 1
 
 
-def restore(hub: Hub, records: list[Record]) -> None:
-    """Build `hub`'s rooms from `records` (empty: a fresh evening) and compact the journal."""
+class Evening(Protocol):
+    """What a restore fills in (the hub: games.web.hub.Hub; this module never imports it)."""
+
+    specs: tuple[RoomSpec, ...]
+    rooms: dict[str, Room]
+    where: dict[str, str]
+    players: Players
+    journal: Journal
+    language: str
+    seed: int | None
+    chips_path: Path
+
+
+def state_records(rooms: dict[str, Room]) -> list[Record]:
+    """Where everybody is now, as the records a compacted journal ends with."""
+    return [
+        {
+            "k": "room",
+            "room": room_id,
+            "seats": list(room.seats),
+            "sat_order": list(room.sat_order),
+            "spectators": sorted(room.spectators),
+            "level": room.cpu_level,
+            "game_no": room.game_no,
+        }
+        for room_id, room in rooms.items()
+    ]
+
+
+def restore(hub: Evening, records: list[Record]) -> int:
+    """Build `hub`'s rooms from `records` (empty: a fresh evening) and compact the journal.
+    How many games in progress came back."""
     server = next((r for r in records if r.get("k") == "server"), None)
     owners = dict(server.get("owners", {})) if server else {}
     known_specs = {s["id"]: s for s in server.get("rooms", [])} if server else {}
@@ -59,8 +87,8 @@ def restore(hub: Hub, records: list[Record]) -> None:
     for record in records:
         replay.record(record, same)
     replay.finish()
-    hub.restored = replay.restored
     hub.journal.compact(_compacted(hub, owners, records, last, replay.pending))
+    return replay.restored
 
 
 def _last_games(
@@ -77,7 +105,7 @@ def _last_games(
 
 
 def _hold_live_games(
-    hub: Hub, specs: dict[str, RoomSpec], owners: dict[str, str], last: dict[str, Any]
+    hub: Evening, specs: dict[str, RoomSpec], owners: dict[str, str], last: dict[str, Any]
 ) -> dict[str, int]:
     """Hold the owner lock of every room whose last game is still open on the chips file,
     before any bank reads it (so no bank gives its fees back). room -> the lock's fd."""
@@ -92,7 +120,7 @@ def _hold_live_games(
     return live
 
 
-def _fresh_room(hub: Hub, spec: RoomSpec, index: int, owner: str, held: int | None) -> Room:
+def _fresh_room(hub: Evening, spec: RoomSpec, index: int, owner: str, held: int | None) -> Room:
     room_bank = None
     if spec.game == "daifugo":
         room_bank = banks.room_bank(hub.chips_path, owner, held)
@@ -107,7 +135,7 @@ def _fresh_room(hub: Hub, spec: RoomSpec, index: int, owner: str, held: int | No
 class _Replay:
     """The records in order, applied to the rooms (the last game of each on its bank)."""
 
-    def __init__(self, hub: Hub, last: dict[str, tuple[int, str | None]], live: dict[str, int]):
+    def __init__(self, hub: Evening, last: dict[str, tuple[int, str | None]], live: dict[str, int]):
         self.hub = hub
         self.last = last
         self.live = live
@@ -264,7 +292,7 @@ class _Replay:
 
 
 def _compacted(
-    hub: Hub,
+    hub: Evening,
     owners: dict[str, str],
     records: list[Record],
     last: dict[str, tuple[int, str | None]],
@@ -282,7 +310,7 @@ def _compacted(
     for rid, (start, _) in last.items():
         yield from (r for r in records[start:] if r.get("room") == rid and r.get("k") in GAME_KINDS)
     yield from pending
-    yield from hub.state_records()
+    yield from state_records(hub.rooms)
 
 
 GAME_KINDS = ("start", "act", "advance", "leave", "end", "void")
