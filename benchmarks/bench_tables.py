@@ -1,6 +1,6 @@
 """The games' web hub under an evening's load: rooms of phones, strong CPUs, a kill -9.
 
-  python benchmarks/bench_tables.py [--rooms 8] [--games 200] [--think 0.5] [--workers 1]
+  python benchmarks/bench_tables.py [--rooms 8] [--games 200] [--think 0.5] [--workers N]
 
 1. Latency and memory: `--rooms` Daifugō rooms (5 seats: 3 phones seated, 2 watching, one of
    them tapping players; strong CPUs in the 2 empty seats) play `--games` games in all, the
@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from games.web.hub import Hub  # noqa: E402
 from games.web.loadsim import Evening, TimedHub, evening  # noqa: E402
+from games.web.settings import default_cpu_workers  # noqa: E402
 
 P99_TARGET_MS = 200.0
 MEMORY_TARGET_MB = 10.0
@@ -90,12 +91,15 @@ def report_load(args: argparse.Namespace, sim: Evening) -> bool:
     print(f"  action -> every phone's update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
           f"max {max(lat):.1f} ms   target p99 <= {P99_TARGET_MS:.0f} ms: "
           f"{verdict(p99 <= P99_TARGET_MS)}")  # fmt: skip
-    rss = sim.stats.rss_mb
+    rss = sorted(dict(sim.stats.rss_mb).items())  # one reading per game count, the last
     quarter = rss[max(0, len(rss) // 4 - 1)]
     last = rss[-1]
     growth = last[1] - quarter[1]
-    marks = ", ".join(f"{g}: {m:.1f}" for g, m in rss[:: max(1, len(rss) // 8)])
-    print(f"  server memory (MB after game n): {marks}, {last[0]}: {last[1]:.1f}")
+    shown = rss[:: max(1, len(rss) // 8)]
+    if shown[-1] != last:
+        shown.append(last)
+    marks = ", ".join(f"{g}: {m:.1f}" for g, m in shown)
+    print(f"  server memory (MB after game n): {marks}")
     print(
         f"  memory from game {quarter[0]} to {last[0]}: {growth:+.1f} MB   target within "
         f"{MEMORY_TARGET_MB:.0f} MB (flat): {verdict(abs(growth) <= MEMORY_TARGET_MB)}"
@@ -231,7 +235,10 @@ def main() -> int:
     parser.add_argument("--level", default="strong")
     parser.add_argument("--think", type=float, default=0.5, help="a phone's longest think (s)")
     parser.add_argument(
-        "--workers", type=int, default=1, help="CPU worker processes (the hub's default: 1)"
+        "--workers",
+        type=int,
+        default=default_cpu_workers(),
+        help="CPU worker processes (default: what games serve runs, games_web.cpu_workers)",
     )
     parser.add_argument("--no-restart", action="store_true")
     args = parser.parse_args()

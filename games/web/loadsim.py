@@ -31,6 +31,7 @@ from typing import Any, TextIO
 from games.common.table import Refused
 from games.web.hub import Hub, RoomSpec
 from games.web.rooms import Room
+from games.web.settings import default_cpu_workers
 
 SEATED = 3
 SPECTATORS = 2
@@ -280,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=2)
     parser.add_argument("--games", type=int, default=4, help="games to start in this run")
     parser.add_argument("--level", default="easy")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=default_cpu_workers())
     parser.add_argument("--think", type=float, default=0.02, help="a phone's longest think (s)")
     parser.add_argument("--turn", type=float, default=0.0, help="turn timer (s), 0: none")
     return asyncio.run(serve(parser.parse_args(argv)))
