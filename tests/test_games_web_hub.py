@@ -172,6 +172,26 @@ def test_a_second_name_on_the_same_phone_cannot_peek_while_the_first_plays(hub):
     refused("same_phone", hub.peek, late.token, 0)
 
 
+def test_two_browsers_behind_one_address_may_peek_but_two_tabs_of_one_may_not(hub):
+    """Phones on one Wi-Fi behind one address: the page's device id tells their browsers
+    apart, so a spectator's own browser may peek; a second name in the seated player's
+    browser (its tabs share the id) may not."""
+    a = Phone(hub, "あ", address="192.0.2.1", device="a" * 32)
+    b = Phone(hub, "い", address="192.0.2.1", device="b" * 32)
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "d")
+    watcher = Phone(hub, "み", address="192.0.2.1", device="c" * 32)  # another phone
+    second_tab = Phone(hub, "よ", address="192.0.2.1", device="a" * 32)  # あ's browser
+    hub.watch(watcher.token, "d")
+    hub.watch(second_tab.token, "d")
+    hub.start(a.token, "d")
+    hub.run_cpus()
+    hub.peek(watcher.token, 1)
+    assert watcher.table["peek"]["view"] == to_json(hub.rooms["d"].table.view(1))
+    refused("same_phone", hub.peek, second_tab.token, 1)
+    assert second_tab.table["peek"] is None
+
+
 def test_a_player_out_of_the_game_may_tap_a_player(tmp_path_factory):
     hub, (a, b), _ = _seed_where(tmp_path_factory, lambda room: bool(room.out() & {0, 1}))
     room = hub.rooms["d"]

@@ -134,6 +134,7 @@ class Hub:
         self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
         self.connections: set[Connection] = set()
         self.addresses: dict[str, set[str]] = {}  # player name -> address keys it connected from
+        self.devices: dict[str, set[str]] = {}  # player name -> the browsers (device ids) it used
         self.journal = Journal(self.data_dir / FILE_NAME)
         self.pool: CpuPool | None = None
         self.restored = 0  # games in progress the last open brought back
@@ -210,15 +211,21 @@ class Hub:
         (the phone then joins afresh with its name)."""
         return self.players.by_token(token)
 
-    def connect(self, token: str | None, send: Send, *, address: str = "") -> Connection:
+    def connect(
+        self, token: str | None, send: Send, *, address: str = "", device: str = ""
+    ) -> Connection:
         """Subscribe a socket: it receives ``hello`` (when token is a player's), ``lobby``
         and, for a player in a room, ``room`` and ``table`` at once, then every update that
-        concerns it. Refused ``unknown_token``."""
+        concerns it. Refused ``unknown_token``. `address`: the socket's remote address;
+        `device`: the browser's own id (the phone page keeps one in localStorage, which every
+        tab of that browser shares), used against peeking from a second name."""
         player = self.players.by_token(token) if token is not None else None
         conn = Connection(token, send, address, player.name if player else None)
         self.connections.add(conn)
         if player is not None and address:
             self.addresses.setdefault(player.name, set()).add(address_key(address))
+        if player is not None and device:
+            self.devices.setdefault(player.name, set()).add(device)
         if player is not None:
             room = self._room_of(player.name)
             self._send(conn, {"type": "hello", "name": player.name, "token": player.token,
@@ -364,9 +371,10 @@ class Hub:
         ``still_playing`` for a player still in the game, ``not_seated`` outside a room.
 
         Against a second tab under a second name: refused ``same_phone`` (and no ``peek`` is
-        ever sent) while a person still in this game connected from an address of this
-        player (`eventkit.web.limits.address_key`: an IPv4 address or an IPv6 /64). Two
-        separate phones of one cheat (or on one NAT'ed network) cannot be told apart."""
+        ever sent) while a person still in this game used the same browser (the page's device
+        id, shared by its tabs) or, for a client that sends no device id, connected from an
+        address of this player (`eventkit.web.limits.address_key`: an IPv4 address or an IPv6
+        /64). Two separate phones (or browsers) of one cheat cannot be told apart."""
         name = self.players.by_token(token).name
         room = self._room_of(name)
         if room is None:
@@ -592,17 +600,23 @@ class Hub:
         )
 
     def _same_phone_plays(self, room: Room, name: str) -> bool:
-        """Whether a person still in `room`'s game (not `name`) connected from an address
-        `name` connected from: that may be one phone under two names, so no peeking."""
-        mine = self.addresses.get(name)
-        if not mine or not room.in_game:
+        """Whether a person still in `room`'s game (not `name`) used the browser `name` uses
+        (both sent device ids), or else connected from an address `name` connected from:
+        that may be one phone under two names, so no peeking."""
+        if not room.in_game:
             return False
         out = room.out()
         return any(
-            mine & self.addresses.get(other, set())
+            self._same_phone(name, other)
             for seat, other in enumerate(room.seats)
             if other is not None and other != name and seat not in out
         )
+
+    def _same_phone(self, name: str, other: str) -> bool:
+        mine, theirs = self.devices.get(name), self.devices.get(other)
+        if mine and theirs:
+            return bool(mine & theirs)
+        return bool(self.addresses.get(name, set()) & self.addresses.get(other, set()))
 
     def _room_message(self, room: Room | None, name: str) -> Message:
         chips = self.balance(name) if room is None or room.bank is not None else None

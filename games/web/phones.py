@@ -25,6 +25,7 @@ class Phone:
         keep: int | None = None,
         on_message: Callable[[Phone, Message], None] | None = None,
         address: str = "",
+        device: str = "",
     ) -> None:
         self.hub = hub
         self.name = name
@@ -32,6 +33,7 @@ class Phone:
         self.keep = keep
         self.on_message = on_message
         self.address = address  # the socket's remote address, as the server passes it
+        self.device = device  # the browser's id, as the page sends it ("" = none)
         self.received: list[Message] = []
         self.count = 0
         self.table: Message | None = None  # the last table message
@@ -39,7 +41,9 @@ class Phone:
         self.connect()
 
     def connect(self) -> None:
-        self.conn = self.hub.connect(self.token, self._receive, address=self.address)
+        self.conn = self.hub.connect(
+            self.token, self._receive, address=self.address, device=self.device
+        )
 
     def disconnect(self) -> None:
         if self.conn is not None:

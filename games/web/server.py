@@ -73,6 +73,7 @@ class Client:
 
     ws: web.WebSocketResponse
     address: str
+    device: str = ""  # the browser's id from the page (localStorage), "" when it sent none
     token: str | None = None
     conn: Connection | None = None
     queue: deque[dict[str, Any]] = field(default_factory=deque)
@@ -196,11 +197,13 @@ class GamesServer:
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         self.guard.websocket(request.protocol)
-        client = Client(ws, address_key(request.remote))
+        client = Client(ws, address_key(request.remote), _device_id(request.query.get("device")))
         self.clients.add(client)
         writer = asyncio.create_task(self._writer(client))
         try:
-            client.conn = self.hub.connect(None, client.push, address=client.address)
+            client.conn = self.hub.connect(
+                None, client.push, address=client.address, device=client.device
+            )
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
                     self.handle(client, message.data)
@@ -292,7 +295,9 @@ class GamesServer:
         if old is not None:
             self.hub.disconnect(old)
         client.token = token
-        client.conn = self.hub.connect(token, client.push, address=client.address)
+        client.conn = self.hub.connect(
+            token, client.push, address=client.address, device=client.device
+        )
 
     def _op_hello(self, client: Client, message: dict[str, Any]) -> None:
         player = self.hub.rejoin(_text(message.get("token"), 100))
@@ -402,3 +407,10 @@ async def start(server: GamesServer, host: str, port: int) -> Serving:
     )
     server._restore_logs = restore  # put back by the application's cleanup
     return serving
+
+
+def _device_id(value: str | None) -> str:
+    """The page's device id (16-64 hex digits), "" for anything else."""
+    if value and 16 <= len(value) <= 64 and all(c in "0123456789abcdef" for c in value):
+        return value
+    return ""

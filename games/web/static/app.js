@@ -79,9 +79,21 @@ window.gamesState = S;
 window.received = []; // every message this page received (the browser tests read it)
 
 // ------------------------------------------------------------------ the socket
+// This browser's own id, shared by its tabs: the server refuses a peek from a second name
+// in the same browser while the first still plays.
+function deviceId() {
+  let id = localStorage.getItem("games.device");
+  if (!id || !/^[0-9a-f]{32}$/.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("games.device", id);
+  }
+  return id;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+  const ws = new WebSocket(`${scheme}//${location.host}/ws?device=${deviceId()}`);
   S.ws = ws;
   ws.onopen = () => {
     S.retry = 0;
