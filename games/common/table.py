@@ -4,7 +4,7 @@ A table runs games in a row at a number of seats. Any seat can be a person (a Qt
 player, a phone) and the others are CPUs; the table never assumes that seat 0 is the only
 person. A Qt window, a web server and a test all drive it the same way:
 
-    table = DaifugoTable(..., people={0, 2}, language="en")
+    table = TableSession(players=4, people={0, 2}, language="en")  # games.<game>.table
     table.start_game()
     while table.in_game:
         if table.cpu_due:
@@ -39,6 +39,7 @@ __all__ = [
     "SharedTable",
     "TableProtocol",
     "refused",
+    "seat_list",
 ]
 
 # the refusals a table adds to its engine's, in every language the toolkit speaks
@@ -153,8 +154,9 @@ class TableProtocol(Protocol):
         ...
 
     def act(self, seat: int, action: object) -> object:
-        """A person at `seat` takes `action` (an action or its text): the engine's event,
-        or ``Refused``. A CPU's seat may be acted for with the table's own choice."""
+        """The seat to move takes `action` (an action or its text): the engine's event, or
+        ``Refused``. A due CPU's seat takes any legal action too (a choice computed in a
+        worker from a copy, or the journal's replay)."""
         ...
 
     def cpu_choice(self) -> tuple[int, object] | None:
