@@ -126,7 +126,9 @@ class WebServer:
 
     # ------------------------------------------------------------------ app
     def _make_app(self) -> web.Application:
-        app = web.Application(client_max_size=4096, middlewares=[self._track, _not_found])
+        app = web.Application(
+            client_max_size=4096, middlewares=[self.guard.middleware(), _not_found]
+        )
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -145,16 +147,6 @@ class WebServer:
         app.on_shutdown.append(self._close_clients)
         app.on_cleanup.append(self._put_logs_back)
         return app
-
-    @web.middleware
-    async def _track(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The guard knows which connections are inside a request (not idle, not to be swept)."""
-        protocol = request.protocol
-        self.guard.begin(protocol)
-        try:
-            return await handler(request)
-        finally:
-            self.guard.end(protocol)
 
     async def _start_follow(self, app: web.Application) -> None:
         self._follow_task = asyncio.create_task(self._follow())

@@ -291,6 +291,22 @@ class ConnectionGuard:
                 self._idle.pop(handler, None)
                 self._idle[handler] = conn
 
+    def middleware(self) -> Any:
+        """An aiohttp middleware that tells the guard which connections are inside a request
+        (not idle, not to be swept); every app behind the guard puts it first."""
+
+        @web.middleware
+        async def track(request: web.Request, handler: Any) -> web.StreamResponse:
+            protocol = request.protocol
+            self.begin(protocol)
+            try:
+                response: web.StreamResponse = await handler(request)
+                return response
+            finally:
+                self.end(protocol)
+
+        return track
+
     def websocket(self, handler: Any) -> None:
         """This connection is a phone's feed: left to the WebSocket heartbeat, never swept."""
         conn = self._open.get(handler)
