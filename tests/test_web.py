@@ -690,3 +690,23 @@ def test_phone_grabs_go_to_tests_output_and_over_the_tracked_ones_only_when_aske
     monkeypatch.setenv("SAVE_SCREENSHOTS", "1")
     assert phone_pages.keep_grab(grab) == tmp_path / "docs" / "games_x.png"
     assert (tmp_path / "docs" / "games_x.png").read_bytes() == b"png"
+
+
+def test_port_and_bind_options_are_checked_in_one_place():
+    """bingo serve and games serve both read --port / --bind through with_address_options."""
+    from dataclasses import dataclass
+
+    from eventkit.errors import UserError
+    from eventkit.web.config import with_address_options
+
+    @dataclass(frozen=True)
+    class Where:
+        port: int = 8080
+        bind: str = "0.0.0.0"
+
+    assert with_address_options(Where(), None, None) == Where()
+    assert with_address_options(Where(), 9000, "127.0.0.1") == Where(9000, "127.0.0.1")
+    with pytest.raises(UserError, match="--port 80 is out of range: use 1024..65535"):
+        with_address_options(Where(), 80, None)
+    with pytest.raises(UserError, match="--bind 'lan' is not an IP address"):
+        with_address_options(Where(), None, "lan")

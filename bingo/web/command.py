@@ -5,16 +5,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
-import ipaddress
 import signal
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bingo.config import Config
 from bingo.web.settings import WebSettings
 from eventkit.errors import UserError
+from eventkit.web.config import with_address_options
 
 if TYPE_CHECKING:  # not a cycle: aiohttp (0.5 s) is imported only to serve; bingo/ui reads
     from bingo.web.server import WebServer  # this module's exit codes at the draw's start
@@ -59,16 +58,7 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
 
     config = load_config(args.config)
     settings = web_settings(config)
-    if args.port is not None:
-        if not 1024 <= args.port <= 65535:
-            raise UserError(f"--port {args.port} is out of range: use 1024..65535")
-        settings = replace(settings, port=args.port)
-    if args.bind is not None:
-        try:
-            ipaddress.ip_address(args.bind)
-        except ValueError:
-            raise UserError(f"--bind {args.bind!r} is not an IP address of this computer") from None
-        settings = replace(settings, bind=args.bind)
+    settings = with_address_options(settings, args.port, args.bind)
     registry = key = None
     notes: list[str] = []
     if args.registry:  # verified: rows and key (cards/cardset.py); the key is the set's cards.key

@@ -6,11 +6,15 @@ the messages so the host knows which line to fix.
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import urllib.parse
-from typing import Any
+from typing import Any, TypeVar
 
+from eventkit.errors import UserError
 from eventkit.tomlconf import ConfigError, get_value, report, show
+
+S = TypeVar("S")
 
 
 def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") -> str:
@@ -52,3 +56,19 @@ def parse_public_url(section: str, table: dict[str, Any]) -> str:
         )
         return ""
     return text.rstrip("/")
+
+
+def with_address_options(settings: S, port: int | None, bind: str | None) -> S:
+    """`settings` (a dataclass with `port` and `bind`) with a command's --port / --bind in
+    their place, each checked; a UserError names the wrong one and the fix."""
+    if port is not None:
+        if not 1024 <= port <= 65535:
+            raise UserError(f"--port {port} is out of range: use 1024..65535")
+        settings = dataclasses.replace(settings, port=port)  # type: ignore[type-var]
+    if bind is not None:
+        try:
+            ipaddress.ip_address(bind)
+        except ValueError:
+            raise UserError(f"--bind {bind!r} is not an IP address of this computer") from None
+        settings = dataclasses.replace(settings, bind=bind)  # type: ignore[type-var]
+    return settings

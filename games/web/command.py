@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
-import ipaddress
 import signal
 import sys
 import threading
@@ -23,6 +22,7 @@ from typing import Any
 
 from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
+from eventkit.web.config import with_address_options
 from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
 from games.daifugo import settings as daifugo_settings
@@ -75,16 +75,7 @@ def plan(argv: Sequence[str]) -> Plan:
     settings = parse_settings(loaded.table, loaded.base_dir)
     daifugo = daifugo_settings.parse_settings(load_section(args.config, "daifugo").table)
     schwimmen = schwimmen_settings.parse_settings(load_section(args.config, "schwimmen").table)
-    if args.port is not None:
-        if not 1024 <= args.port <= 65535:
-            raise UserError(f"--port {args.port} is out of range: use 1024..65535")
-        settings = replace(settings, port=args.port)
-    if args.bind is not None:
-        try:
-            ipaddress.ip_address(args.bind)
-        except ValueError:
-            raise UserError(f"--bind {args.bind!r} is not an IP address of this computer") from None
-        settings = replace(settings, bind=args.bind)
+    settings = with_address_options(settings, args.port, args.bind)
     if args.turn_seconds is not None:
         if not 0 <= args.turn_seconds <= 600:
             raise UserError(f"--turn-seconds {args.turn_seconds}: use 0..600 (0 = no timer)")
