@@ -36,10 +36,13 @@ OWN_SECTIONS = ("event", "board", "columns", "display", "cards")
 PAGE_SIZES = ("A4", "A3", "B5", "B5-ISO", "Letter")  # B5 is JIS B5 (182x257 mm)
 # Finished card sizes print shops offer for `bingo cards --press` (mm, portrait); B6 is JIS.
 FINISH_SIZES = {
+    "A4": (210.0, 297.0),
     "A5": (148.0, 210.0),
+    "B5": (182.0, 257.0),
     "B6": (128.0, 182.0),
     "A6": (105.0, 148.0),
-    "hagaki": (100.0, 148.0),
+    "はがき": (100.0, 148.0),
+    "hagaki": (100.0, 148.0),  # はがき in ASCII
 }
 FINISH_MM = (60.0, 420.0)  # a named custom size "<w>x<h>" (mm) may be this small or large
 
@@ -149,6 +152,7 @@ class CardsConfig:
     bleed_mm: float = 0.0
     press: bool = False  # a PDF/X-1a file for a print shop (cards/press.py)
     finish: str = "A6"  # the press file's finished card size: FINISH_SIZES or "<w>x<h>" mm
+    cmyk_profile: Path | None = None  # a CMYK ICC profile for --press (cards/press.py finds one)
 
 
 @dataclass(frozen=True)
@@ -404,7 +408,8 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     check_keys(
         "cards",
         t,
-        {"count", "per_page", "page_size", "images", "qr", "font", "bleed_mm", "press", "finish"},
+        {"count", "per_page", "page_size", "images", "qr", "font", "bleed_mm", "press", "finish"}
+        | {"cmyk_profile"},
     )
     per_page = get_value("cards", t, "per_page", int, d.per_page)
     if per_page not in PER_PAGE_CHOICES:
@@ -428,7 +433,17 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     if finish_size(finish) is None:
         raise ConfigError(
             f"cards.finish = {show(finish)} is not a finished size: use one of "
-            f'{", ".join(FINISH_SIZES)} or "<width>x<height>" in mm (e.g. "120x170")'
+            f'{", ".join(FINISH_SIZES)} or "<width>x<height>" in mm, each side '
+            f'{FINISH_MM[0]:g}-{FINISH_MM[1]:g} mm (e.g. "120x170")'
+        )
+    profile_text = get_value("cards", t, "cmyk_profile", str, "")
+    profile = (
+        resolve_path("cards", "cmyk_profile", profile_text, base_dir) if profile_text else None
+    )
+    if profile is not None and not profile.is_file():
+        raise ConfigError(
+            f"cards.cmyk_profile = {show(profile_text)}: file {profile} does not exist; name a "
+            'CMYK .icc file (e.g. JapanColor2011Coated.icc) or use "" for the installed one'
         )
     return CardsConfig(
         count=get_int_in("cards", t, "count", d.count, 1, 1_000_000),
@@ -440,6 +455,7 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
         bleed_mm=bleed,
         press=get_value("cards", t, "press", bool, d.press),
         finish=finish,
+        cmyk_profile=profile,
     )
 
 
@@ -470,8 +486,13 @@ def summary(config: Config) -> str:
         f"{'full screen' if config.display.fullscreen else 'window'}, spoken calls "
         f"{f'on (speed {config.display.voice_rate:g})' if config.display.voice else 'off'}, "
         f"{'numbers typed from a ball cage' if config.display.draw == 'manual' else 'random draw'}",
-        f"cards: {config.cards.count} cards, {config.cards.per_page} per page on "
-        f"{config.cards.page_size}, images {'on' if config.cards.images else 'off'}, "
+        f"cards: {config.cards.count} cards, "
+        + (
+            f"press (PDF/X-1a, CMYK): finished size {config.cards.finish}, one card a page"
+            if config.cards.press
+            else f"{config.cards.per_page} per page on {config.cards.page_size}"
+        )
+        + f", images {'on' if config.cards.images else 'off'}, "
         f"QR {'on' if config.cards.qr else 'off'}",
     ]
     return "\n".join(lines)
