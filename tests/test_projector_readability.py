@@ -116,6 +116,9 @@ def test_the_reel_shows_the_drawn_number_whole_and_only_slivers_of_its_neighbour
     window = open_show(qtbot, tmp_path, board, screen)
     after_draws(qtbot, window, 3)
     reel = window.reel
+    # The landing glow (1.2 s) grows over the neighbours: sample the still frame, not the glow
+    # (on a busy machine the odds were ready before it had faded).
+    qtbot.waitUntil(lambda: reel.settled, timeout=10000)
     window_rect = reel.window_rect()
     landed = reel.landed_rect()
     assert window_rect.contains(landed)

@@ -84,6 +84,12 @@ class SlotReel(QWidget):
         return self.animation.state() == QVariantAnimation.State.Running
 
     @property
+    def settled(self) -> bool:
+        """Landed and the landing glow has faded: what a still frame of the reel looks like."""
+        stopped = QVariantAnimation.State.Stopped
+        return self.animation.state() == stopped and self.glow_animation.state() == stopped
+
+    @property
     def shown_number(self) -> int | None:
         return None if self.spinning else self._target
 
