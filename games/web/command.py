@@ -122,6 +122,7 @@ def make_hub(p: Plan) -> Hub:
         cpu_workers=p.settings.cpu_workers,
         language=p.language,
         turn_seconds=float(p.settings.turn_seconds),
+        hold_seconds=float(p.settings.hold_seconds),
         seed=p.seed,
     )
 

@@ -106,6 +106,7 @@ class Hub:
         seed: int | None = None,
         cpu_delay: float = 0.8,
         advance_pause: float = 2.0,
+        hold_seconds: float = 120.0,
     ) -> None:
         """``data_dir`` holds the journal (games_web.journal, its lock) and, unless
         ``chips_path`` says otherwise, the chips (daifugo_chips.json, games.daifugo.chips).
@@ -114,7 +115,9 @@ class Hub:
         for CPU choices (0: in this process). ``seed``: seeds every room's games (tests,
         benchmarks); None: fresh ones. ``cpu_delay``: a CPU's move is shown no sooner than
         this after the one before (the phones can follow); ``advance_pause``: how long a
-        finished round stays on the phones before the next (Schwimmen)."""
+        finished round stays on the phones before the next (Schwimmen). ``hold_seconds``: how
+        long a seated person's seat stays theirs between games once no phone of theirs is
+        connected (then it is freed; games.web.messages says how)."""
         self.data_dir = Path(data_dir)
         self.specs = tuple(rooms if rooms is not None else default_rooms())
         for spec in self.specs:
@@ -129,6 +132,7 @@ class Hub:
         self.seed = seed
         self.cpu_delay = cpu_delay
         self.advance_pause = advance_pause
+        self.hold_seconds = hold_seconds
         self.players = Players(language)
         self.rooms: dict[str, Room] = {}
         self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
@@ -173,6 +177,8 @@ class Hub:
             if room.finished():  # the journal had the game's last action, not its end
                 self._finish(room)
             room.arm_timer(now, self.turn_seconds)
+            for name in room.seated_names():  # no phone is back yet: each gets the full hold
+                room.hold(name, now + self.hold_seconds)
 
     async def close(self) -> None:
         """Stop the tasks and the CPU pool, let go of the journal's lock. Games in progress
@@ -226,8 +232,11 @@ class Hub:
             self.addresses.setdefault(player.name, set()).add(address_key(address))
         if player is not None and device:
             self.devices.setdefault(player.name, set()).add(device)
+        came_back = None
         if player is not None:
             room = self._room_of(player.name)
+            if room is not None and room.back(player.name):
+                came_back = room
             self._send(conn, {"type": "hello", "name": player.name, "token": player.token,
                               "chips": self.balance(player.name), "language": self.language,
                               "room": room.spec.id if room else None})  # fmt: skip
@@ -242,21 +251,32 @@ class Hub:
             self._send(conn, self._table_message(room, views, player.name))
             if room.results is not None:
                 self._send(conn, room.results)
+        if came_back is not None and player is not None:
+            self._roles_changed(came_back, but=player.name)
         return conn
 
     def disconnect(self, connection: Connection) -> None:
         """The socket closed: no more messages to it. The seat stays; the turn timer plays for
         it while no phone of its player is connected, and a seat with no phone for a whole
-        game is freed at the game's end."""
+        game is freed at the game's end. Between games the seat is held `hold_seconds`, then
+        freed by `tick`; the host role passes to a seated person with a phone."""
         self.connections.discard(connection)
-        if connection.name is not None:
-            self._broadcast_lobby()
+        name = connection.name
+        if name is None:
+            return
+        room = self._room_of(name)
+        if room is not None and not self._conns_of(name) and room.seat_of(name) is not None:
+            room.hold(name, self.clock() + self.hold_seconds)
+            self._roles_changed(room, but=name)
+        self._broadcast_lobby()
 
     # -- rooms ----------------------------------------------------------------------------
 
     def lobby(self) -> Message:
         """The ``lobby`` message: every room, its seats and state (public)."""
-        return messages.lobby(list(self.rooms.values()), self._connected(), self._labels())
+        return messages.lobby(
+            list(self.rooms.values()), self._connected(), self._labels(), self.clock()
+        )
 
     def sit(self, token: str, room_id: str, seat: int | None = None) -> int:
         """Take a free seat (the first free one when `seat` is None) in a room waiting for its
@@ -359,6 +379,7 @@ class Hub:
         self.where.pop(name, None)
         for conn in self._conns_of(name):
             self._send(conn, self._room_message(None, name))
+        self._roles_changed(room, but=name)  # the host may have left
         if penalty:
             self._send_chips(name, room)
         self._changed(room)
@@ -432,6 +453,8 @@ class Hub:
             if room.expire(now):
                 expired += 1
                 self._kick(room_id)
+            for name in room.holds_over(now):
+                self._free_seat(room, name)
         return expired
 
     def run_cpus(self, limit: int = 100_000) -> int:
@@ -551,12 +574,30 @@ class Hub:
         for seat in room.absent_seats():
             absent = room.seats[seat]
             assert absent is not None
-            self.journal.write({"k": "stand", "room": room.spec.id, "name": absent})
-            room.stand(absent)
-            self.where.pop(absent, None)
-            for conn in self._conns_of(absent):
-                self._send(conn, self._room_message(None, absent))
+            self._free_seat(room, absent, tell=False)
+        room.rehold(self.clock() + self.hold_seconds)  # the hold counts between games
         self._broadcast_lobby()
+
+    def _free_seat(self, room: Room, name: str, *, tell: bool = True) -> None:
+        """`name` had no phone for a whole game, or for the hold: the seat is free."""
+        self.journal.write({"k": "stand", "room": room.spec.id, "name": name})
+        room.stand(name)
+        self.where.pop(name, None)
+        for conn in self._conns_of(name):
+            self._send(conn, self._room_message(None, name))
+        if tell:
+            self._roles_changed(room, but=name)
+            self._broadcast_table(room)
+            self._broadcast_lobby()
+            if self.on_update is not None:
+                self.on_update(room.spec.id)
+
+    def _roles_changed(self, room: Room, *, but: str | None = None) -> None:
+        """A hold began or ended: each person in the room hears whether they host now."""
+        people = {*room.seated_names(), *room.spectators} - {but}
+        for conn in self.connections:
+            if conn.name in people:
+                self._send(conn, self._room_message(room, conn.name))
 
     # -- sending --------------------------------------------------------------------------
 

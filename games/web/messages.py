@@ -14,9 +14,18 @@ first:
   "room":null|"daifugo-beginner"}``
 - ``lobby`` (on connect, after any seat/state change in any room):
   ``{"type":"lobby","rooms":[{"id":"daifugo-beginner","game":"daifugo","label":"初級ルーム",
-  "stake":100,"seats":[{"seat":0,"name":"さくら"|null,"cpu":false,"connected":true}, …],
-  "state":"waiting"|"playing","host":"さくら"|null,"cpu_level":"normal","spectators":2,
-  "game_no":3}]}`` (``name`` null and ``cpu`` true: a CPU will play or plays the seat).
+  "stake":100,"seats":[{"seat":0,"name":"さくら"|null,"cpu":false,"connected":true,
+  "held":84.5|null}, …],"state":"waiting"|"playing","host":"さくら"|null,"cpu_level":"normal",
+  "spectators":2,"game_no":3}]}`` (``name`` null and ``cpu`` true: a CPU will play or plays the
+  seat). ``held``: between games, the seconds this seat stays its person's while no phone of
+  theirs is connected (counted from the message; then the seat is free); null: not held.
+
+Seats held (games_web.hold_seconds, 120 by default): a seated person whose last phone
+disconnects keeps the seat that long between games; during a game a CPU plays for them (the
+turn timer) and the hold starts again at the game's end; after a restart of `games serve` every
+seated person gets the full hold again. The ``host`` (who may start and choose the CPU level)
+is the person who sat first among those with a phone connected, so the role passes on when
+the host's phone goes; the laptop can always start.
 - ``room`` (to a player when they sit, watch, leave or their role changes):
   ``{"type":"room","room":"daifugo-beginner"|null,"role":"seated"|"spectator"|null,
   "seat":2|null,"host":true,"turn_seconds":30,"rules":{"game":"daifugo","lines":["…"]},
@@ -81,11 +90,15 @@ def may_peek(room: Room, name: str) -> bool:
     return not room.in_game or seat in room.out()
 
 
-def lobby(rooms: list[Room], connected: set[str], labels: dict[str, str]) -> Message:
-    return {"type": "lobby", "rooms": [room_summary(r, connected, labels) for r in rooms]}
+def lobby(
+    rooms: list[Room], connected: set[str], labels: dict[str, str], now: float = 0.0
+) -> Message:
+    return {"type": "lobby", "rooms": [room_summary(r, connected, labels, now) for r in rooms]}
 
 
-def room_summary(room: Room, connected: set[str], labels: dict[str, str]) -> Message:
+def room_summary(
+    room: Room, connected: set[str], labels: dict[str, str], now: float = 0.0
+) -> Message:
     stake = None
     if room.spec.game == "daifugo":
         from games.daifugo.chips import ROOMS
@@ -97,7 +110,13 @@ def room_summary(room: Room, connected: set[str], labels: dict[str, str]) -> Mes
         "label": labels.get(room.spec.id, room.spec.id),
         "stake": stake,
         "seats": [
-            {"seat": s, "name": name, "cpu": name is None, "connected": name in connected}
+            {
+                "seat": s,
+                "name": name,
+                "cpu": name is None,
+                "connected": name in connected,
+                "held": None if room.in_game else room.hold_left(name, now),
+            }
             for s, name in enumerate(room.seats)
         ],
         "state": "playing" if room.in_game else "waiting",

@@ -53,6 +53,9 @@ class Room:
     ended: bool = True  # the last game's end was taken (results, chips, absent seats)
     peeks: dict[str, int] = field(default_factory=dict)  # name -> seat it looks at
     played_names: list[str] = field(default_factory=list)  # the names of the last game dealt
+    # seated people with no phone connected: name -> when the hold of their seat ends (the
+    # seat is freed then, between games; games.web.holds)
+    away: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -66,8 +69,12 @@ class Room:
 
     @property
     def host(self) -> str | None:
-        seated = set(self.seated_names())
-        return next((name for name in self.sat_order if name in seated), None)
+        """Who may start: the person who sat first among those with a phone connected (the
+        role passes on when the host's phone goes; the first seated when nobody's is)."""
+        seated = [name for name in self.sat_order if name in set(self.seated_names())]
+        here = [name for name in seated if name not in self.away]
+        first = here or seated
+        return first[0] if first else None
 
     def seated_names(self) -> list[str]:
         return [name for name in self.seats if name is not None]
@@ -119,6 +126,7 @@ class Room:
             self.sat_order.remove(name)
         self.spectators.discard(name)
         self.peeks.pop(name, None)
+        self.away.pop(name, None)
         return seat
 
     def leave_game(self, seat: int) -> int:
@@ -131,6 +139,34 @@ class Room:
         self.left[seat] = (name, penalty)
         self.step += 1
         return penalty
+
+    # -- seats held for a person whose phone went away ----------------------------------
+
+    def hold(self, name: str, until: float) -> None:
+        """`name` sits with no phone connected: the seat is theirs until `until`."""
+        if self.seat_of(name) is not None:
+            self.away[name] = until
+
+    def back(self, name: str) -> bool:
+        """`name`'s phone is back: no hold (True when there was one)."""
+        return self.away.pop(name, None) is not None
+
+    def rehold(self, until: float) -> None:
+        """Every hold ends at `until` now (a game's end, a restart: each gets the full time)."""
+        self.away = {name: until for name in self.away if self.seat_of(name) is not None}
+
+    def holds_over(self, now: float) -> list[str]:
+        """The people whose hold has ended, between games only (during a game a CPU plays
+        their seat and the hold starts again at its end)."""
+        if self.in_game:
+            return []
+        return [name for name, until in self.away.items() if now >= until]
+
+    def hold_left(self, name: str | None, now: float) -> float | None:
+        until = self.away.get(name) if name is not None else None
+        if until is None:
+            return None
+        return max(0.0, round(until - now, 1))
 
     # -- a game ---------------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ KEYS = {
     "schwimmen_seats",
     "cpu_level",
     "cpu_workers",
+    "hold_seconds",
 }
 MAX_CPU_WORKERS = 16
 
@@ -62,6 +63,8 @@ class GamesWebSettings:
     # "" = the laptop's LAN address and port
     public_url: str = ""
     turn_seconds: int = 30  # a person's turn; then a CPU moves for them (0 = wait for ever)
+    # between games, a seat stays its person's this long once no phone of theirs is connected
+    hold_seconds: int = 120
     connections_per_address: int = 32
     data_dir: Path | None = None  # the journal and the chips (None: the user's data folder)
     daifugo_rooms: tuple[str, ...] = STAKES
@@ -101,6 +104,7 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         bind=parse_bind(SECTION, table, d.bind),
         public_url=parse_public_url(SECTION, table),
         turn_seconds=get_int_in(SECTION, table, "turn_seconds", d.turn_seconds, 0, 600),
+        hold_seconds=get_int_in(SECTION, table, "hold_seconds", d.hold_seconds, 0, 1800),
         connections_per_address=get_int_in(
             SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
         ),
