@@ -25,6 +25,7 @@ const PT = {
     stock: "山札 {n}", lives: "コイン {n}", swam: "シュビメン", out: "敗退", knocked: "終了宣言",
     dealer: "親", pick_two: "自分のカードと場札を1枚ずつ選んで「交換」", you: "あなた",
     left_game: "退出", turn_of: "{name}の番です", no_room: "ルームに入っていません",
+    held: "{name}（不在・席の保留 残り {t}）",
   },
   en: {
     welcome: "Join the games", name_label: "Your name (others see it)", join: "Join",
@@ -44,6 +45,7 @@ const PT = {
     stock: "Stock {n}", lives: "Coins {n}", swam: "Swimming", out: "Out", knocked: "Knocked",
     dealer: "Dealer", pick_two: "Choose one of your cards and one on the table, then Swap", you: "You",
     left_game: "left", turn_of: "{name}'s turn", no_room: "You are in no room",
+    held: "{name} (away: seat held {t})",
   },
 }[LANG];
 
@@ -133,7 +135,7 @@ function onMessage(m) {
       S.name = m.name; S.chips = m.chips;
       localStorage.setItem("games.name", m.name);
       break;
-    case "lobby": S.lobby = m; break;
+    case "lobby": S.lobby = m; S.lobbyAt = Date.now(); break;
     case "room":
       if (S.room && m.room !== S.room.room) { S.table = null; S.selected = []; }
       S.room = m.room ? m : null;
@@ -219,6 +221,19 @@ function render() {
   if (inRoom) renderRoom();
 }
 
+// a seat whose person has no phone connected is theirs for `held` seconds (from the lobby
+// message); the page counts down, the server frees the seat when the time is over
+function seatName(s, fallback) {
+  if (!s.name) return fallback;
+  if (typeof s.held !== "number") return s.name;
+  const left = Math.max(0, Math.ceil(s.held - (Date.now() - (S.lobbyAt || Date.now())) / 1000));
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return t("held", { name: s.name, t: clock });
+}
+function anyHeld() {
+  return ((S.lobby && S.lobby.rooms) || []).some((r) => r.seats.some((s) => typeof s.held === "number"));
+}
+
 function renderLobby() {
   const list = $("room_list");
   list.textContent = "";
@@ -232,8 +247,8 @@ function renderLobby() {
     card.appendChild(head);
     const seats = el("div", "seats");
     for (const s of r.seats) {
-      const chip = el("span", "seat-chip" + (s.name ? "" : " free") + (s.name === S.name ? " me" : ""),
-        s.name || (r.state === "playing" ? t("cpu") : t("free")));
+      const chip = el("span", "seat-chip" + (s.name ? "" : " free") + (s.name === S.name ? " me" : "") +
+        (typeof s.held === "number" ? " held" : ""), seatName(s, r.state === "playing" ? t("cpu") : t("free")));
       seats.appendChild(chip);
     }
     if (r.spectators) seats.appendChild(el("span", "seat-chip free", t("spectators", { n: r.spectators })));
@@ -272,7 +287,7 @@ function renderWaiting(r) {
   for (const s of (r && r.seats) || []) {
     const row = el("div", "row");
     row.appendChild(el("span", "", t("seat", { n: s.seat + 1 })));
-    row.appendChild(el("span", "", s.name || t("cpu")));
+    row.appendChild(el("span", typeof s.held === "number" ? "held" : "", seatName(s, t("cpu"))));
     seats.appendChild(row);
   }
   const host = !!S.room.host;
@@ -504,56 +519,6 @@ function choose(title, options, label, then) {
   $("choice_panel").hidden = false;
 }
 
-// ------------------------------------------------------------------ Schwimmen
-const SW_WORDS = { keep: "keep", "take extra": "take_extra", "swap all": "swap_all", pass: "pass", knock: "knock", "next round": "next_round" };
-
-function renderSchwimmen(m) {
-  const v = obsOf(m.view);
-  const field = $("field");
-  field.textContent = "";
-  const info = el("div", "tags");
-  if (typeof v.round_number === "number") info.appendChild(el("span", "tag", st("round", { n: v.round_number })));
-  if (typeof v.stock_count === "number") info.appendChild(el("span", "tag", t("stock", { n: v.stock_count })));
-  if (v.phase === "round_over") info.appendChild(el("span", "tag rev", st("round_over")));
-  field.appendChild(info);
-  const row = el("div", "table-cards");
-  row.id = "table_cards";
-  for (const c of v.table || []) {
-    const card = Cards.cardElement(c, false);
-    if (S.sw.table === c) card.classList.add("selected");
-    card.onclick = () => { S.sw.table = S.sw.table === c ? null : c; render(); };
-    row.appendChild(card);
-  }
-  field.appendChild(row);
-  field.appendChild(el("div", "row-label", st("table")));
-  const box = $("hand");
-  box.textContent = "";
-  for (const c of handOf(m)) {
-    const card = Cards.cardElement(c, false);
-    if (S.sw.hand === c) card.classList.add("selected");
-    card.onclick = () => { S.sw.hand = S.sw.hand === c ? null : c; render(); };
-    box.appendChild(card);
-  }
-  const actions = $("actions");
-  actions.className = "actions many";
-  actions.textContent = "";
-  if (m.seat === null || m.seat === undefined || iWatch(m)) return;
-  const legal = m.your_turn ? m.legal || [] : [];
-  if (!m.your_turn) return;
-  if (v.phase === "play") {
-    // the Qt window's four buttons, each sent as it is: the table says why one is refused
-    const swap = S.sw.hand && S.sw.table ? `swap ${S.sw.hand} ${S.sw.table}` : null;
-    actions.appendChild(button(st("swap"), "swap", !!swap, () => act(swap)));
-    actions.appendChild(button(st("swap_all"), "swap_all", true, () => act("swap all")));
-    actions.appendChild(button(st("pass"), "pass", true, () => act("pass")));
-    actions.appendChild(button(st("knock"), "knock", true, () => act("knock")));
-    return;
-  }
-  for (const a of legal) {
-    if (SW_WORDS[a]) actions.appendChild(button(st(SW_WORDS[a]), a.replace(" ", "_"), true, () => act(a)));
-  }
-}
-
 // ------------------------------------------------------------------ panels
 function showResults(m) {
   const table = $("results_table");
@@ -614,6 +579,7 @@ function setup() {
     b.addEventListener("click", () => { b.closest(".overlay").hidden = true; });
   });
   setInterval(() => { if (S.table && S.deadlineAt !== null && !$("table").hidden) renderStatus(S.table, gameOf(S.table)); }, 1000);
+  setInterval(() => { if (anyHeld() && $("table").hidden) render(); }, 1000);
   window.addEventListener("resize", render);
   render();
   connect();
