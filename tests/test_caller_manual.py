@@ -245,12 +245,43 @@ def test_a_number_already_called_is_refused_in_one_line_for_the_host(qtbot, show
     assert show.notice_text == "17 はもう出ています（第1球）"
     assert show.answers.asked == []  # no dialog
     assert "17 は" not in show.banner_text  # not an announcement for the room
-    type_keys(qtbot, show, "99")  # 40 numbers on this board; a third digit is not taken
-    type_keys(qtbot, show, "9")
-    assert show.manual_entry.digits == "99"
+    type_keys(qtbot, show, "99")
     qtbot.keyClick(show, Qt.Key.Key_Return)
     assert show.notice_text == "99 はありません（1〜40）"
     assert show.controller.session.history == [17]
+
+
+def test_a_number_longer_than_the_boards_largest_is_refused_not_cut(qtbot, show, output_dir):
+    """Issue 35 item 1: '123' on a 1-40 board called 12 with no word (digits past two ignored)."""
+    type_keys(qtbot, show, "123")
+    assert show.manual_entry.digits == "123" and show.notice_text == "入力 123"  # every digit
+    qtbot.keyClick(show, Qt.Key.Key_Return)
+    assert show.notice_text == "123 はありません（1〜40）"  # one line, as 41 gets
+    assert show.controller.session.history == [] and not show.controller.spinning
+    assert show.answers.asked == []
+    show.grab().save(str(output_dir / "manual_refusal_123_1024x768.png"))
+    type_keys(qtbot, show, "41")
+    qtbot.keyClick(show, Qt.Key.Key_Return)
+    assert show.notice_text == "41 はありません（1〜40）"
+    type_keys(qtbot, show, "12")  # and the short one still calls
+    qtbot.keyClick(show, Qt.Key.Key_Return)
+    assert show.controller.session.history == [12]
+
+
+def test_on_a_150_board_1500_is_refused_not_called_as_150(qtbot, tmp_path):
+    from projector_support import board_config
+
+    cfg = board_config(10, 15)
+    cfg = dataclasses.replace(cfg, display=dataclasses.replace(cfg.display, voice=False))
+    session = DrawSession.open(cfg, tmp_path / "big.jsonl", manual=True)
+    window = open_show(qtbot, session, cfg, size=(1024, 768))
+    type_keys(qtbot, window, "1500")
+    assert window.manual_entry.digits == "1500"
+    qtbot.keyClick(window, Qt.Key.Key_Return)
+    assert window.notice_text == "1500 はありません（1〜150）"
+    assert session.history == []
+    window.close()
+    session.close()
 
 
 def test_undo_space_and_auto_in_manual_mode(qtbot, show):
@@ -341,6 +372,8 @@ def test_the_hosts_lines_fit_the_status_line_at_every_projector_size(
         s("manual_typed", digits="999"),
         s("manual_already", n=137, ball=120),
         s("manual_out_of_range", n=999, total=150),
+        s("manual_typed", digits="9" * 6),  # every digit typed is shown (at most six)
+        s("manual_out_of_range", n=123456, total=150),
         s("voice_unavailable"),
         s("voice_on"),
         s("auto_speed", seconds=45) + s("auto_speed_off_hint"),

@@ -4,7 +4,8 @@ Digits, Enter; Backspace erases a digit (with nothing typed it is undo, as alway
 The typed digits are shown on the host's status line (small on the projector) and in the
 operator window; the reel then spins and lands on the number like a drawn one, so the odds,
 the phones, the journal (the draw record says `typed`) and undo work the same. A number not on
-the board or already called is refused in one line for the host, never a dialog.
+the board (too long included: '123' on a 1-40 board is 123, never 12) or already called is
+refused in one line for the host, never a dialog.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from eventkit.i18n import Texts
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 TYPING_NOTICE_MS = 60_000  # the typed digits stay on the status line while the host types
+MAX_TYPED_DIGITS = 6  # every digit typed is shown; past six it is a key held down, not a ball
 
 
 class ManualEntry(QObject):
@@ -36,10 +38,6 @@ class ManualEntry(QObject):
     def active(self) -> bool:
         return bool(getattr(self.window.controller.session, "manual", False))
 
-    @property
-    def max_digits(self) -> int:
-        return len(str(self.window.controller.session.total))
-
     def handle_key(self, event: QKeyEvent) -> bool:
         """Digits, Enter, Backspace and Esc while typing; False leaves the key to the show."""
         if not self.active or getattr(self.window.controller, "_asking", False):
@@ -47,7 +45,7 @@ class ManualEntry(QObject):
         text = unicodedata.normalize("NFKC", event.text() or "")
         key = event.key()
         if len(text) == 1 and text.isdigit() and text.isascii():
-            if len(self.digits) < self.max_digits:
+            if len(self.digits) < MAX_TYPED_DIGITS:  # a number too long is refused on Enter
                 self._set(self.digits + text)
             return True
         if not self.digits:

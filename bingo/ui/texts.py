@@ -232,7 +232,7 @@ EN: dict[str, str] = {
     "voice_unavailable": "No voice here (see the terminal)",
     "manual_prompt": "Type the ball's number + Enter",
     "manual_typed": "Typed {digits}",
-    "manual_out_of_range": "{n} is not in this bingo (1-{total})",
+    "manual_out_of_range": "{n} is off the board (1-{total})",
     "manual_already": "{n} was already called (ball {ball})",
     "manual_no_auto": "No auto draw with a ball cage",
     "manual_mark": "Manual",
