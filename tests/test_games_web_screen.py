@@ -85,3 +85,62 @@ def test_the_room_screen_shows_rooms_qr_and_the_public_table(tmp_path, qtbot):
         window.close()
     finally:
         serve.stop()
+
+
+class _NoServer:
+    """What RoomScreen reads of its Serve, with no server behind it (messages fed by hand)."""
+
+    class plan:  # noqa: N801 - as Serve.plan
+        language = "ja"
+        url = "http://127.0.0.1:8081/"
+
+    def call(self, fn, *args) -> None:
+        pass
+
+
+HOSTILE = ("<img src=/x.png>", "<b>bold</b>", "<h1>Big</h1>", "<s>gone</s>")
+
+
+def _labels_showing(window, text: str):
+    from PySide6.QtWidgets import QLabel
+
+    return [label for label in window.findChildren(QLabel) if text in label.text()]
+
+
+def test_guests_names_are_plain_text_and_a_held_seat_counts_down(qtbot):
+    from PySide6.QtCore import Qt
+
+    window = RoomScreen(_NoServer())
+    qtbot.addWidget(window)
+    seats = [{"seat": i, "name": n, "cpu": False, "connected": i != 1,
+              "held": 90.0 if i == 1 else None} for i, n in enumerate(HOSTILE)]  # fmt: skip
+    seats.append({"seat": 4, "name": None, "cpu": True, "connected": False, "held": None})
+    lobby = {"type": "lobby", "rooms": [{"id": ROOM, "game": "daifugo", "label": "初級",
+             "stake": 100, "seats": seats, "state": "playing", "host": HOSTILE[0],
+             "cpu_level": "normal", "spectators": 0, "game_no": 1}]}  # fmt: skip
+    window.on_message(lobby)
+    window.follow(ROOM)
+    names = [*HOSTILE, "CPU 5"]
+    window.on_message({"type": "table", "room": ROOM, "game_no": 1, "step": 3, "seat": None,
+                       "view": {"observation": {"hand_sizes": [5] * 5, "top": None}},
+                       "names": names, "people": [0, 1, 2, 3], "to_move": 0,
+                       "your_turn": False, "legal": [], "deadline": None,
+                       "last": {"seat": 0, "action": "pass"}, "out": [], "peek": None})  # fmt: skip
+    window.on_message({"type": "results", "room": ROOM, "game_no": 1, "names": names,
+                       "places": [1, 2, 3, 4, 5], "returns": [4, 3, 2, 1, 0],
+                       "money": None, "balances": None, "left": [], "penalties": {},
+                       "chips": {}})  # fmt: skip
+    for name in HOSTILE:
+        shown = _labels_showing(window, name)
+        assert shown, f"{name} is not shown as typed"
+        for label in shown:
+            assert label.textFormat() == Qt.TextFormat.PlainText, (name, label.text())
+    # a held seat in the lobby: the seconds the lobby said, counted down by the window
+    held = [label.text() for label in _labels_showing(window, "保留")]
+    assert held and "<b>bold</b>（不在・保留 1:30）" in held[0]
+    assert window.countdown.isActive()
+    window.lobby_age.restart()
+    qtbot.waitUntil(lambda: window.lobby_age.elapsed() >= 1100, timeout=5000)
+    window._paint_rooms()
+    later = [label.text() for label in _labels_showing(window, "保留")]
+    assert any("保留 1:28" in t or "保留 1:29" in t for t in later), later

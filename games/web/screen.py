@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QElapsedTimer, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -76,7 +76,10 @@ class QrCode(QWidget):
 
 
 def _label(text: str = "", size: int = 18, bold: bool = False, wrap: bool = True) -> QLabel:
-    label = QLabel(text)
+    """A label of plain text: guests' names are shown as typed, never read as HTML."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
     font = QFont()
     font.setPixelSize(size)
     font.setBold(bold)
@@ -108,6 +111,11 @@ class RoomScreen(QWidget):
         self.feed.message.connect(self.on_message)
         serve.call(self._connect)
         self._normal = None
+        self.lobby_age = QElapsedTimer()  # since the last lobby message (held seats count down)
+        self.lobby_age.start()
+        self.countdown = QTimer(self)
+        self.countdown.setInterval(1000)
+        self.countdown.timeout.connect(self._paint_rooms)
         QShortcut(QKeySequence(Qt.Key.Key_F11), self, self._toggle_full_screen)
 
     def _toggle_full_screen(self) -> None:
@@ -145,6 +153,7 @@ class RoomScreen(QWidget):
         self.seat_grid = QGridLayout()
         self.table_layout.addLayout(self.seat_grid)
         self.field = _label("", 40, True)
+        self.field.setTextFormat(Qt.TextFormat.RichText)  # cards only, escaped: red suits
         self.field.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table_layout.addWidget(self.field, 1)
         self.tags = _label("", 22, True)
@@ -163,6 +172,12 @@ class RoomScreen(QWidget):
         kind = message.get("type")
         if kind == "lobby":
             self.rooms = list(message.get("rooms") or ())
+            self.lobby_age.restart()
+            held = any(s.get("held") is not None for r in self.rooms for s in r.get("seats", ()))
+            if held:
+                self.countdown.start()
+            else:
+                self.countdown.stop()
             self._follow_a_game()
             self._paint_rooms()
         elif kind == "table" and message.get("room") == self.following:
@@ -213,7 +228,7 @@ class RoomScreen(QWidget):
             frame.setObjectName("room")
             frame.setProperty("following", "true" if room.get("id") == self.following else "false")
             box = QVBoxLayout(frame)
-            head, seats = room_lines(room, self.language)
+            head, seats = room_lines(room, self.language, self.lobby_age.elapsed() / 1000)
             box.addWidget(_label(head, 20, True))
             box.addWidget(_label(seats, 17))
             row = QHBoxLayout()

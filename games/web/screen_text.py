@@ -48,6 +48,7 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "show": "表示",
         "card_passing": "カード交換中",
         "left": "退出",
+        "held": "{name}（不在・保留 {t}）",
     },
     "en": {
         "join": "Join on your phone",
@@ -83,6 +84,7 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "show": "Show",
         "card_passing": "Passing cards",
         "left": "left",
+        "held": "{name} (away, held {t})",
     },
 }
 
@@ -123,8 +125,27 @@ class PublicTable:
     last: str
 
 
-def room_lines(room: Mapping[str, Any], language: str) -> tuple[str, str]:
-    """A room of the lobby: its heading and its seats' line."""
+def held_clock(seconds: float) -> str:
+    """Seconds left on a held seat as m:ss (rounded up: 0:00 only once it is over)."""
+    left = max(0, int(-(-seconds // 1)))
+    return f"{left // 60}:{left % 60:02d}"
+
+
+def seat_text(seat: Mapping[str, Any], state: str | None, language: str, elapsed: float) -> str:
+    """A lobby seat: the name (with the hold's time left when its person is away), or free."""
+    tx = texts(language)
+    name = seat.get("name")
+    if not name:
+        return str(tx("cpu") if state == "playing" else tx("free"))
+    held = seat.get("held")
+    if isinstance(held, (int, float)):
+        return str(tx("held", name=name, t=held_clock(held - elapsed)))
+    return str(name)
+
+
+def room_lines(room: Mapping[str, Any], language: str, elapsed: float = 0.0) -> tuple[str, str]:
+    """A room of the lobby: its heading and its seats' line (`elapsed`: seconds since the
+    lobby message came, for the held seats' time left)."""
     tx = texts(language)
     state = (
         tx("playing", n=room.get("game_no", 0)) if room.get("state") == "playing" else tx("waiting")
@@ -134,10 +155,7 @@ def room_lines(room: Mapping[str, Any], language: str) -> tuple[str, str]:
         bits.append(tx("stake", n=room["stake"]))
     if room.get("spectators"):
         bits.append(tx("spectators", n=room["spectators"]))
-    seats = [
-        str(s.get("name") or (tx("cpu") if room.get("state") == "playing" else tx("free")))
-        for s in room.get("seats", ())
-    ]
+    seats = [seat_text(s, room.get("state"), language, elapsed) for s in room.get("seats", ())]
     return "  ·  ".join(bits), "  /  ".join(seats)
 
 
