@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from eventkit import safefile
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
 
@@ -202,16 +203,11 @@ def _hash(prev: str, body: dict[str, Any], key: bytes | None) -> str:
 
 
 def _fsync_dir(path: Path) -> None:
+    """The folder's fsync where the platform has one; the file itself is fsync'd either way."""
     try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return  # not supported on this platform (Windows); the file itself is fsync'd
-    try:
-        os.fsync(fd)
+        safefile.fsync_folder(path)
     except OSError:
         pass
-    finally:
-        os.close(fd)
 
 
 FILE_MODE = 0o644  # the journal and its side files: the show writes, its web server reads
@@ -322,17 +318,7 @@ def check_journal_file(path: Path) -> None:
 
 
 def describe_kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+    return safefile.kind_of(mode)
 
 
 # ---------------------------------------------------------------------- keys
@@ -498,12 +484,10 @@ def _warn(state: JournalState, code: str, text: str, **params: Any) -> None:
 
 def damaged_path(path: Path) -> Path:
     """A new side file for the damaged end of a journal: `<journal>.damaged-<time>[-n]`."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    for n in range(1000):
-        candidate = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
-        if not candidate.exists():
-            return candidate
-    raise JournalLocationError(f"too many damaged copies of {path}", code="journal_location")
+    try:
+        return safefile.damaged_path(path, datetime.now().strftime("%Y%m%d-%H%M%S"))
+    except UserError as exc:
+        raise JournalLocationError(str(exc), code="journal_location") from None
 
 
 def can_continue(error: Exception) -> bool:
@@ -528,12 +512,7 @@ def continue_from_valid(path: Path, error: JournalTampered) -> Path:
     rest = data[valid_bytes:]
     kept = damaged_path(path)
     try:
-        fd = open_created(kept, os.O_WRONLY | os.O_EXCL)
-        try:
-            _write_all(fd, rest)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        safefile.keep_aside(path, rest, mode=FILE_MODE, to=kept)
         with path.open("r+b") as f:
             f.truncate(valid_bytes)
             f.flush()
@@ -779,28 +758,15 @@ class Journal:
         if manual:  # numbers typed from a ball cage (older readers ignore the field)
             body["draw"] = "manual"
         line, digest = _line(state, body, key)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+        stale = path.with_name(f".{path.name}.{os.getpid()}.new")
+        stale.unlink(missing_ok=True)  # the temporary name of earlier versions, if killed here
         try:
-            tmp.unlink(missing_ok=True)  # one of ours from a run that was killed here
-            fd = open_created(tmp, os.O_WRONLY)
-            try:
-                _write_all(fd, line)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            if before_replace is not None:
-                before_replace()
-            os.replace(tmp, path)
+            safefile.write_atomic(path, line, mode=FILE_MODE, before_replace=before_replace)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
             _key_file(key_dir, key_id).unlink(missing_ok=True)
             if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EIO):
                 raise write_error(path, exc) from None
             raise location_error(path, exc) from None
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
-        _fsync_dir(path.parent)
         state.last_hash = digest
         state.records = 1
         return cls(path, state, key, key_dir)

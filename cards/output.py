@@ -22,6 +22,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
+from eventkit import safefile
 from eventkit.errors import UserError
 
 PNG_NAME = re.compile(r"card-([0-9]+)\.png")
@@ -153,27 +154,13 @@ def folder_lock(folder: Path) -> Iterator[None]:
 
 
 def _unique_temp(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    return safefile.temp_path(target)
 
 
 def remove_stale_temps(targets: Iterable[Path]) -> list[Path]:
     """Remove the temporary files a killed run (SIGKILL, power loss) left beside `targets`.
     Call it holding the folder's lock (folder_lock): no other run is writing them then."""
-    removed = []
-    for target in targets:
-        pattern = re.compile(rf"\.{re.escape(target.name)}\.[0-9a-f]{{8}}\.tmp")
-        try:
-            entries = list(target.parent.iterdir())
-        except OSError:
-            continue
-        for entry in entries:
-            if pattern.fullmatch(entry.name) and entry.is_file() and not entry.is_symlink():
-                try:
-                    entry.unlink()
-                    removed.append(entry)
-                except OSError:
-                    pass
-    return removed
+    return [path for target in targets for path in safefile.remove_stale_temps(target)]
 
 
 class PngFolder:
@@ -368,6 +355,11 @@ class OutputFiles:
             if self.png is not None:
                 self.png.commit()
                 self.backups += self.png.backups
+            folders = {target.parent for _, _, target in self._files}
+            if self.png is not None:
+                folders.add(self.png.directory)
+            for folder in folders:
+                safefile.fsync_folder(folder)  # the renames themselves survive a power cut
             self._files.clear()
             if on_commit is not None:
                 on_commit()

@@ -13,10 +13,6 @@ import json
 import os
 import re
 import secrets
-import stat
-import sys
-import tempfile
-import time
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -25,6 +21,16 @@ from typing import Any
 
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
+from eventkit.safefile import (
+    NotOurFile,
+    lock,
+    open_private,
+    our_files,
+    remove_stale_temps,
+    set_aside,
+    try_lock,
+    write_atomic,
+)
 from games.daifugo.ruleset import Title
 
 FILE_NAME = "daifugo_chips.json"
@@ -274,7 +280,7 @@ class ChipBank:
 
     def _remove_stale_owner_locks(self) -> None:
         pattern = re.compile(rf"\.{re.escape(self.path.name)}\.owner-([0-9a-f]{{16}})\.lock")
-        for entry in _our_files(self.path.parent, pattern):
+        for entry in our_files(self.path.parent, pattern):
             owner = pattern.fullmatch(entry.name)
             if owner and not self._owner_alive(owner.group(1)):
                 with suppress(OSError):
@@ -283,8 +289,9 @@ class ChipBank:
     def _clean_temporary_files(self) -> None:
         """Temporary files of ours left by a save that was killed (only while we hold the lock:
         nobody else can be writing one)."""
-        pattern = re.compile(rf"\.{re.escape(self.path.name)}\.[a-z0-9_]{{8}}\.tmp")
-        for entry in _our_files(self.path.parent, pattern):
+        remove_stale_temps(self.path)
+        older = re.compile(rf"\.{re.escape(self.path.name)}\.[a-z0-9_]{{8}}\.tmp")  # mkstemp's
+        for entry in our_files(self.path.parent, older):
             with suppress(OSError):
                 entry.unlink()
 
@@ -303,7 +310,7 @@ class ChipBank:
                 "folder you can write to, or set PUYO_EVENT_DATA_DIR to one"
             ) from None
         try:
-            _lock(fd)
+            lock(fd)
             yield
         finally:
             os.close(fd)
@@ -339,44 +346,27 @@ class ChipBank:
             return {}
 
     def _set_aside(self) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            kept = self.path.with_name(f"{self.path.name}.damaged-{stamp}" + (f"-{n}" * bool(n)))
-            if not kept.exists():
-                break
         try:
-            os.rename(self.path, kept)
-        except OSError as exc:
+            return set_aside(self.path)
+        except NotOurFile:
+            raise
+        except (OSError, UserError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else str(exc)
             raise UserError(
                 f"chip balances in {self.path} are damaged and cannot be set aside "
-                f"({exc.strerror or exc}): move the file elsewhere"
+                f"({reason or exc}): move the file elsewhere"
             ) from None
-        return kept
 
     def _write(self, balances: dict[str, int], games: dict[str, GameEntry]) -> None:
         data = {"version": FORMAT_VERSION, "balances": balances, "open": games}
         payload = json.dumps(data, ensure_ascii=False, indent=1)
-        folder = self.path.parent
-        tmp = None
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
-            with os.fdopen(fd, "wb") as f:
-                f.write(payload.encode("utf-8"))
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, FILE_MODE)
-            os.replace(tmp, self.path)
-            tmp = None
-            _fsync_folder(folder)
+            write_atomic(self.path, payload.encode("utf-8"), mode=FILE_MODE)
         except OSError as exc:
             raise UserError(
                 f"chip balances could not be saved to {self.path} ({exc.strerror or exc}): "
                 "free some disk space or fix the folder's permissions; nothing was lost"
             ) from None
-        finally:
-            if tmp is not None:
-                with suppress(OSError):
-                    os.unlink(tmp)
 
 
 def saved_balances(path: Path) -> dict[str, int]:
@@ -448,74 +438,3 @@ def _replay(
 
 
 _OWNER_ID = re.compile(r"[0-9a-f]{16}")
-
-
-def open_private(path: Path) -> int:
-    """Open (creating) a file of ours read-write as FILE_MODE, whatever the umask (public: the
-    games' web hub opens its per-room owner locks next to the chip file with it)."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
-    fchmod = getattr(os, "fchmod", None)
-    if fchmod is not None:
-        with suppress(OSError):
-            if os.fstat(fd).st_mode & 0o7777 != FILE_MODE:
-                fchmod(fd, FILE_MODE)
-    return fd
-
-
-def _our_files(folder: Path, pattern: re.Pattern[str]) -> list[Path]:
-    """Regular files in `folder` whose whole name matches `pattern` (never links or folders)."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return []
-    found = []
-    for entry in entries:
-        if not pattern.fullmatch(entry.name):
-            continue
-        with suppress(OSError):
-            if stat.S_ISREG(entry.stat(follow_symlinks=False).st_mode):
-                found.append(folder / entry.name)
-    return found
-
-
-def try_lock(fd: int) -> bool:
-    """Take an exclusive lock on the open file `fd` without waiting: False when another
-    process (or another open of the file) holds it. Released when `fd` is closed. Public:
-    the games' web hub locks its journal and owner files with it."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
-def _lock(fd: int) -> None:
-    if sys.platform == "win32":
-        import msvcrt
-
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; Windows cannot open a folder for this)."""
-    if sys.platform == "win32":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

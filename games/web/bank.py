@@ -28,7 +28,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from games.daifugo.chips import ChipBank, open_private, try_lock
+from eventkit.safefile import open_private, try_lock
+from games.daifugo.chips import ChipBank
 
 
 def new_owner() -> str:

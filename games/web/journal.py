@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from eventkit.errors import UserError
-from games.daifugo.chips import try_lock
+from eventkit.safefile import open_private, try_lock, write_atomic
 
 FILE_NAME = "games_web.journal"
 FILE_MODE = 0o600
@@ -44,7 +43,7 @@ class Journal:
         folder = self.path.parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            lock_fd = os.open(self.path.with_name(self.path.name + ".lock"), _FLAGS, FILE_MODE)
+            lock_fd = open_private(self.path.with_name(self.path.name + ".lock"), FILE_MODE)
         except OSError as exc:
             raise UserError(
                 f"the games server cannot keep its journal in {folder} ({exc.strerror or exc}): "
@@ -109,16 +108,11 @@ class Journal:
         """Replace the journal by `records` (what a restore needs), atomically."""
         if self._fd is None:
             raise RuntimeError("the journal is not open")
-        tmp = self.path.with_name(self.path.name + ".compact")
-        with open(tmp, "wb") as f:
-            for record in records:
-                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-                f.write(line.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, FILE_MODE)
-        os.replace(tmp, self.path)
-        _sync_folder(self.path.parent)
+        lines = (
+            (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+            for record in records
+        )
+        write_atomic(self.path, lines, mode=FILE_MODE)
         os.close(self._fd)
         self._fd = os.open(self.path, _FLAGS | os.O_APPEND, FILE_MODE)
 
@@ -135,13 +129,3 @@ _FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
 
 def _sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
-
-
-def _sync_folder(folder: Path) -> None:
-    if sys.platform == "win32":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
