@@ -179,7 +179,7 @@ class CardPdfWriter:
         self.config = config
         self.options = options
         self.serial_width = serial_width
-        self.press = press.converter() if options.press else None
+        self.press = press.converter(config) if options.press else None
         if options.press:
             size = finish_size(options.finish)
             if size is None:

@@ -46,6 +46,20 @@ class Preflight:
     bleed_mm: float | None = None
     pages_without_trim: int = 0
     pages_read: int = 0  # pages whose own content was read (all, or a sample of a long file)
+    info_missing: list[str] = field(default_factory=list)  # PDF/X info keys absent
+    xmp_disagrees: list[str] = field(default_factory=list)  # info keys the XMP says otherwise
+    intent_profile: str | None = None  # the output intent's embedded profile, described
+
+    def info_line(self) -> str:
+        """The PDF/X document info, checked key by key against the standard and the XMP."""
+        if self.pdfx is None:
+            return "  document info: not a PDF/X file (none required)"
+        if self.info_missing or self.xmp_disagrees:
+            parts = [f"MISSING {', '.join(self.info_missing)}"] if self.info_missing else []
+            if self.xmp_disagrees:
+                parts.append(f"not as in the XMP: {', '.join(self.xmp_disagrees)}")
+            return "  document info: " + "; ".join(parts)
+        return f"  document info: {', '.join(k.lstrip('/') for k in PDFX_INFO)}, as in the XMP"
 
     def summary(self) -> str:
         spaces = ", ".join(sorted(self.colour_spaces | self.picture_spaces)) or "none"
@@ -75,6 +89,7 @@ class Preflight:
             else "  pictures: none",
             f"  fonts: {fonts or 'none'}",
             f"  {trim}",
+            self.info_line(),
             "  transparency: "
             + ("; ".join(self.transparency[:3]) if self.transparency else "none"),
         ]
@@ -136,12 +151,7 @@ def preflight(path: str | Path, *, every_page: bool = False) -> Preflight:
     with pikepdf.open(path) as pdf:
         report.version = pdf.pdf_version
         report.pages = len(pdf.pages)
-        info = pdf.docinfo
-        if "/GTS_PDFXVersion" in info:
-            report.pdfx = str(info.GTS_PDFXVersion)
-        intents = pdf.Root.get("/OutputIntents")
-        if intents:
-            report.output_intent = str(intents[0].get("/OutputConditionIdentifier", ""))
+        _document_info(pdf, report)
         seen_forms: set[tuple[int, int]] = set()
         total = len(pdf.pages)
         for number, page in enumerate(pdf.pages, start=1):
@@ -162,6 +172,50 @@ def preflight(path: str | Path, *, every_page: bool = False) -> Preflight:
             if isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
                 _object(obj, report)
     return report
+
+
+# What PDF/X-1a:2003 wants in the document info, and the XMP property each one mirrors.
+PDFX_INFO = {
+    "/Title": "dc:title",
+    "/CreationDate": "xmp:CreateDate",
+    "/ModDate": "xmp:ModifyDate",
+    "/Trapped": "pdf:Trapped",
+    "/GTS_PDFXVersion": "pdfx:GTS_PDFXVersion",
+    "/GTS_PDFXConformance": "pdfx:GTS_PDFXConformance",
+    "/Producer": "pdf:Producer",
+    "/Creator": "xmp:CreatorTool",
+}
+
+
+def _document_info(pdf: pikepdf.Pdf, report: Preflight) -> None:
+    """The PDF/X identification and output intent; for a PDF/X file every info key it needs,
+    and whether the XMP metadata says the same."""
+    info = pdf.docinfo
+    intents = pdf.Root.get("/OutputIntents")
+    if intents:
+        intent = intents[0]
+        report.output_intent = str(intent.get("/OutputConditionIdentifier", ""))
+        if "/DestOutputProfile" in intent:
+            report.intent_profile = str(intent.get("/Info", report.output_intent))
+    if "/GTS_PDFXVersion" not in info:
+        return
+    report.pdfx = str(info.GTS_PDFXVersion)
+    report.info_missing = [k.lstrip("/") for k in PDFX_INFO if k not in info]
+    meta = pdf.open_metadata()
+    for key, prop in PDFX_INFO.items():
+        if key in info and not _same(info[key], meta.get(prop)):
+            report.xmp_disagrees.append(key.lstrip("/"))
+
+
+def _same(value: pikepdf.Object, xmp: str | None) -> bool:
+    """An info value and its XMP counterpart say the same (dates compared to the second)."""
+    text = str(value).lstrip("/")
+    if xmp is None:
+        return False
+    if text.startswith("D:"):
+        digits = re.sub(r"\D", "", xmp)[:14]
+        return text[2:16] == digits
+    return text == str(xmp)
 
 
 def _boxes(page: pikepdf.Page, report: Preflight) -> None:

@@ -4,25 +4,32 @@ card a page with 3 mm bleed and Japanese crop marks (日本式トンボ).
 Why PDF/X-1a and not X-4: every Japanese print shop takes X-1a (X-4 needs an APPE RIP, which
 not all have), and nothing on these cards needs live transparency: the wash over each picture
 is flattened into the picture and the soft bubbles are premixed with the paper colour, so X-1a
-loses nothing. X-1a also lets the output intent name a registered printing condition without
-embedding its ICC profile, so no profile has to be shipped (the free CMYK profiles at hand,
-Ghostscript's, are AGPL).
+loses nothing.
 
-Colours are converted with Pillow's ImageCms (littleCMS) from sRGB to Ghostscript's CMYK
-profile when it is installed (SWOP, registered as "CGATS TR 001"); without it by a simple
-grey-component formula, declared as Japan Color 2001 Coated. The preflight says which.
+Colours and pictures are separated with Pillow's ImageCms (littleCMS) from sRGB to a Japan
+Color CMYK ICC profile: `[cards] cmyk_profile`, else Debian's icc-profiles package
+(JapanColor2011Coated.icc, or JapanColor2001Coated.icc where a release ships it). The output
+intent names that condition and embeds the profile (its JPMA licence allows embedding and
+sharing, not altering or selling). Without a profile `--press` refuses (ProfileMissing): it
+never falls back to another condition, so one seed gives the same CMYK on every machine.
+
+The document's dates are fixed, so the same seed and config give the same bytes (a file remade
+from its seed can be compared with the one sent to the shop): SOURCE_DATE_EPOCH when set (the
+reproducible-builds convention), else 2000-01-01 00:00 UTC, reportlab's invariant date. When
+a batch was really made is in cards.batches.json.
 One card a page is what Japanese shops ask for: they impose the pages on their own sheets.
 """
 
 from __future__ import annotations
 
 import datetime
-import glob
 import math
+import os
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from PIL import Image
 from reportlab.lib.colors import CMYKColor
@@ -30,6 +37,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import style
 from cards.layout import MM, PageGeometry
+from eventkit.errors import UserError
+
+if TYPE_CHECKING:
+    from bingo.config import Config
 
 PRESS_BLEED_MM = 3.0  # 塗り足し: what Japanese shops ask for
 MARK_AREA_MM = 13.0  # paper outside the bleed that holds the crop marks and the slug line
@@ -38,26 +49,44 @@ TOMBO_WIDTH = 0.1 * MM  # 0.1 mm hairlines, as shops draw them
 CENTRE_MARK_MM = 6.0  # the cross at the middle of each side: its bar along the edge
 PICTURE_PPI = 300  # pictures are embedded at 300 ppi of their printed size (at most 350)
 
-PROFILE_GLOBS = (
-    "/usr/share/color/icc/ghostscript/default_cmyk.icc",
-    "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc",
+# Where Debian's icc-profiles package (non-free) puts the Japan Color profiles.
+PROFILE_PATHS = (
+    Path("/usr/share/color/icc/JapanColor2011Coated.icc"),
+    Path("/usr/share/color/icc/JapanColor2001Coated.icc"),
 )
 REGISTRATION = CMYKColor(1, 1, 1, 1)  # crop marks show on every plate
+INVARIANT_DATE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+PRODUCER = "puyo-event-toolkit cards (reportlab, pikepdf)"
+CREATOR = "puyo-event-toolkit bingo cards --press"
+INSTALL_HINT = (
+    "install a Japan Color profile (Debian: enable the non-free component and apt install "
+    "icc-profiles; bash scripts/install.sh does), or set [cards] cmyk_profile to a CMYK .icc "
+    "file such as JapanColor2001Coated.icc"
+)
+
+
+class ProfileMissing(UserError):
+    """--press without a usable CMYK ICC profile."""
 
 
 @dataclass(frozen=True)
 class OutputCondition:
     """The printing condition the CMYK values are for, as the output intent names it."""
 
-    identifier: str  # a name registered at color.org
+    identifier: str  # the registered name at color.org where there is one
     info: str
-    how: str  # for the preflight: how RGB became CMYK
+    profile: Path
 
 
-SWOP = OutputCondition("CGATS TR 001", "SWOP (CGATS TR 001), coated", "ImageCms, {profile}")
-JAPAN_COLOR = OutputCondition(
-    "JC200103", "Japan Color 2001 Coated", "a grey-component formula (no CMYK ICC profile found)"
-)
+# Profile descriptions -> the reference name of the ICC characterization data registry.
+_REGISTERED = {"japan color 2001 coated": "JC200103"}
+
+
+def condition_of(path: Path, description: str) -> OutputCondition:
+    """The output condition a CMYK profile is made for, named from its description."""
+    text = " ".join(description.split()) or path.stem
+    identifier = _REGISTERED.get(text.lower(), text)
+    return OutputCondition(identifier, text, path)
 
 
 def press_geometry(
@@ -84,48 +113,54 @@ def press_geometry(
     )
 
 
-def cmyk_profile() -> Path | None:
-    for pattern in PROFILE_GLOBS:
-        for found in sorted(glob.glob(pattern)):
-            return Path(found)
-    return None
+def find_profile(configured: Path | None) -> Path:
+    """The CMYK profile to separate with: `[cards] cmyk_profile`, else an installed Japan Color
+    one; ProfileMissing (one line, how to install one) when there is none."""
+    if configured is not None:
+        return configured
+    for path in PROFILE_PATHS:
+        if path.is_file():
+            return path
+    raise ProfileMissing(f"--press needs a CMYK ICC profile and none was found: {INSTALL_HINT}")
 
 
 class CmykConverter:
-    """sRGB -> the press's CMYK, for colours and pictures alike (so they match)."""
+    """sRGB -> the press's CMYK (the profile's), for colours and pictures alike (so they match)."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile: Path) -> None:
         from PIL import ImageCms  # littleCMS: loaded only for a press run
 
         self._cms = ImageCms
-        path = cmyk_profile()
-        self._transform = None
-        if path is not None:
-            try:
-                self._transform = ImageCms.buildTransform(
-                    ImageCms.createProfile("sRGB"),
-                    str(path),
-                    "RGB",
-                    "CMYK",
-                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        try:
+            opened = ImageCms.getOpenProfile(str(profile))
+            space = opened.profile.xcolor_space.strip()
+            if space != "CMYK":
+                raise ProfileMissing(
+                    f"cards.cmyk_profile {profile} is a {space} profile: --press needs a CMYK "
+                    "one such as JapanColor2001Coated.icc"
                 )
-            except (OSError, ImageCms.PyCMSError):
-                self._transform = None
-        if self._transform is not None:
-            self.condition = SWOP
-            self.how = SWOP.how.format(profile=path)
-        else:
-            self.condition = JAPAN_COLOR
-            self.how = JAPAN_COLOR.how
+            self._transform = ImageCms.buildTransform(
+                ImageCms.createProfile("sRGB"),
+                opened,
+                "RGB",
+                "CMYK",
+                renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+            )
+            description = ImageCms.getProfileDescription(opened)
+        except (OSError, ImageCms.PyCMSError) as exc:
+            raise ProfileMissing(
+                f"the CMYK profile {profile} cannot be read ({str(exc).splitlines()[0]}): "
+                + INSTALL_HINT
+            ) from None
+        self.condition = condition_of(profile, description)
+        self.how = f"ImageCms from sRGB to {self.condition.info} ({profile.name})"
         self._cache: dict[str, CMYKColor] = {}
 
     def image(self, picture: Image.Image) -> Image.Image:
-        rgb = picture.convert("RGB")
-        if self._transform is not None:
-            converted = self._cms.applyTransform(rgb, self._transform)
-            assert converted is not None  # (None only when converting in place)
-            return converted
-        return _formula(rgb)
+        converted = self._cms.applyTransform(picture.convert("RGB"), self._transform)
+        assert converted is not None  # (None only when converting in place)
+        return converted
 
     def values(self, colour: str) -> tuple[float, float, float, float]:
         one = Image.new("RGB", (1, 1), style.rgb(colour))
@@ -143,30 +178,6 @@ class CmykConverter:
                 cached = CMYKColor(*self.values(colour))
             self._cache[colour] = cached
         return cached
-
-
-def _formula(rgb: Image.Image) -> Image.Image:
-    """Grey-component replacement: K takes the grey part, C/M/Y the colour (no ICC)."""
-    out = Image.new("CMYK", rgb.size)
-    pixels = []
-    data = rgb.tobytes()  # r, g, b bytes, pixel by pixel
-    for i in range(0, len(data), 3):
-        r, g, b = data[i], data[i + 1], data[i + 2]
-        k = 255 - max(r, g, b)
-        if k == 255:
-            pixels.append((0, 0, 0, 255))
-            continue
-        scale = 255 / (255 - k)
-        pixels.append(
-            (
-                round((255 - r - k) * scale),
-                round((255 - g - k) * scale),
-                round((255 - b - k) * scale),
-                k,
-            )
-        )
-    out.putdata(pixels)
-    return out
 
 
 def picture_px(cell_pt: float) -> int:
@@ -232,12 +243,29 @@ def draw_tombo(c: Canvas, page: PageGeometry) -> None:
     c.restoreState()
 
 
+def document_date() -> datetime.datetime:
+    """The press file's CreationDate and ModDate (see the module docstring)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+    return INVARIANT_DATE
+
+
+def _pdf_date(when: datetime.datetime) -> str:
+    return when.strftime("D:%Y%m%d%H%M%S+00'00'")
+
+
 def make_pdfx(draft: Path, out: BinaryIO, title: str, condition: OutputCondition) -> None:
     """Write the file reportlab drafted as PDF/X-1a:2003 to `out` (pikepdf): the output
-    intent, the PDF/X keys in the document info and in the XMP metadata, Trapped."""
+    intent with its profile, the XMP metadata and the complete document info (the info keys are
+    set after the XMP: pikepdf's sync from the XMP drops the keys the XMP lacks)."""
     import pikepdf
 
     with pikepdf.open(draft) as pdf:
+        icc = condition.profile.read_bytes()
+        profile = pdf.make_stream(zlib.compress(icc, 9))
+        profile.Filter = pikepdf.Name.FlateDecode
+        profile.N = 4
         intent = pikepdf.Dictionary(
             Type=pikepdf.Name.OutputIntent,
             S=pikepdf.Name.GTS_PDFX,
@@ -245,28 +273,55 @@ def make_pdfx(draft: Path, out: BinaryIO, title: str, condition: OutputCondition
             OutputCondition=pikepdf.String(condition.info),
             RegistryName=pikepdf.String("http://www.color.org"),
             Info=pikepdf.String(condition.info),
+            DestOutputProfile=profile,
         )
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
-        info = pdf.docinfo
-        info.Title = pikepdf.String(title)
-        info.Trapped = pikepdf.Name("/False")
-        info.GTS_PDFXVersion = pikepdf.String("PDF/X-1:2003")
-        info.GTS_PDFXConformance = pikepdf.String("PDF/X-1a:2003")
-        stamp = "D:" + _now().strftime("%Y%m%d%H%M%S") + "Z"
-        info.CreationDate = info.get("/CreationDate", pikepdf.String(stamp))
-        info.ModDate = info.get("/ModDate", pikepdf.String(stamp))
+        when = document_date()
+        xmp_date = when.isoformat(timespec="seconds")
         with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
             meta["dc:title"] = title
+            meta["pdf:Producer"] = PRODUCER
+            meta["xmp:CreatorTool"] = CREATOR
+            meta["xmp:CreateDate"] = xmp_date
+            meta["xmp:ModifyDate"] = xmp_date
+            meta["xmp:MetadataDate"] = xmp_date
             meta["pdfx:GTS_PDFXVersion"] = "PDF/X-1:2003"
             meta["pdfx:GTS_PDFXConformance"] = "PDF/X-1a:2003"
             meta["pdf:Trapped"] = "False"
+        info = pdf.docinfo
+        for key, value in info_keys(title, when).items():
+            info[key] = value
         pdf.save(out, force_version="1.4", fix_metadata_version=False, deterministic_id=True)
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC)
+def info_keys(title: str, when: datetime.datetime) -> dict[str, object]:
+    """The document info a PDF/X-1a:2003 file carries, in agreement with its XMP."""
+    import pikepdf
+
+    stamp = pikepdf.String(_pdf_date(when))
+    return {
+        "/Title": pikepdf.String(title),
+        "/Producer": pikepdf.String(PRODUCER),
+        "/Creator": pikepdf.String(CREATOR),
+        "/CreationDate": stamp,
+        "/ModDate": stamp,
+        "/Trapped": pikepdf.Name("/False"),
+        "/GTS_PDFXVersion": pikepdf.String("PDF/X-1:2003"),
+        "/GTS_PDFXConformance": pikepdf.String("PDF/X-1a:2003"),
+    }
 
 
-@lru_cache(maxsize=1)
-def converter() -> CmykConverter:
-    return CmykConverter()
+@lru_cache(maxsize=4)
+def _converter(profile: Path, _stamp: tuple[int, int]) -> CmykConverter:
+    return CmykConverter(profile)
+
+
+def converter(config: Config) -> CmykConverter:
+    """The CMYK converter of a press run (ProfileMissing when there is no profile); made once
+    per profile file as it is now (a file changed in place is read again)."""
+    path = find_profile(config.cards.cmyk_profile)
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise ProfileMissing(f"the CMYK profile {path} cannot be read ({exc.strerror})") from None
+    return _converter(path, (stat.st_mtime_ns, stat.st_size))

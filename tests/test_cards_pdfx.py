@@ -1,0 +1,123 @@
+"""Issue 34: a press file a Japanese shop's preflight passes. The PDF/X-1a document info is
+complete and agrees with the XMP; the colours are Japan Color's, from one profile, the same on
+every machine (or `--press` refuses); each point read back from the file with pikepdf (and
+poppler / Ghostscript where the point is about pixels or ink)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import ImageCms
+from test_cards_key import run_cards
+from test_cards_output import write_config
+
+from cards import press
+from cards.preflight import PDFX_INFO, preflight
+
+needs_profile = pytest.mark.skipif(
+    not any(p.is_file() for p in press.PROFILE_PATHS),
+    reason="needs a Japan Color profile: Debian's icc-profiles (scripts/install.sh --test)",
+)
+
+
+@pytest.fixture(scope="module")
+def press_file(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("pdfx")
+    write_config(folder)
+    assert run_cards(folder, "--count", "2", "--seed", "3", "--qr", "--press") == 0
+    return folder / "cards.pdf"
+
+
+@needs_profile
+def test_the_info_dict_is_complete_and_says_what_the_xmp_says(press_file):
+    with pikepdf.open(press_file) as pdf:
+        info = pdf.docinfo
+        for key in PDFX_INFO:
+            assert key in info, key
+        assert str(info.CreationDate) == str(info.ModDate) == "D:20000101000000+00'00'"
+        assert str(info.Producer) == press.PRODUCER and str(info.Creator) == press.CREATOR
+        assert info.Trapped == pikepdf.Name("/False")
+        meta = pdf.open_metadata()
+        assert meta["xmp:CreateDate"].startswith("2000-01-01T00:00:00")
+        assert meta["pdf:Producer"] == press.PRODUCER
+        assert meta["xmp:CreatorTool"] == press.CREATOR
+        assert meta["dc:title"] == str(info.Title)
+        assert meta["pdfx:GTS_PDFXConformance"] == str(info.GTS_PDFXConformance)
+    report = preflight(press_file)
+    assert report.info_missing == [] and report.xmp_disagrees == []
+    assert "document info: Title, CreationDate, ModDate" in report.summary()
+
+
+@needs_profile
+def test_the_preflight_names_a_missing_date(press_file, tmp_path):
+    broken = tmp_path / "broken.pdf"
+    with pikepdf.open(press_file) as pdf:
+        del pdf.docinfo["/CreationDate"]
+        pdf.docinfo.Producer = pikepdf.String("something else")
+        pdf.save(broken)
+    report = preflight(broken)
+    assert report.info_missing == ["CreationDate"] and report.xmp_disagrees == ["Producer"]
+    assert "MISSING CreationDate; not as in the XMP: Producer" in report.summary()
+
+
+@needs_profile
+def test_the_same_seed_gives_the_same_bytes(tmp_path, monkeypatch):
+    write_config(tmp_path)
+    args = ("--count", "2", "--seed", "8", "--qr", "--press", "--finish", "B6")
+    assert run_cards(tmp_path, *args) == 0
+    first = hashlib.sha256((tmp_path / "cards.pdf").read_bytes()).hexdigest()
+    assert run_cards(tmp_path, *args, "--force") == 0  # the set's key is kept: the same codes
+    assert hashlib.sha256((tmp_path / "cards.pdf").read_bytes()).hexdigest() == first
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764806400")  # 2025-12-04 00:00 UTC
+    assert run_cards(tmp_path, *args, "--force") == 0
+    with pikepdf.open(tmp_path / "cards.pdf") as pdf:
+        assert str(pdf.docinfo.CreationDate) == "D:20251204000000+00'00'"
+
+
+@needs_profile
+def test_japan_color_is_declared_and_its_profile_embedded(press_file):
+    with pikepdf.open(press_file) as pdf:
+        (intent,) = pdf.Root.OutputIntents
+        assert "Japan Color" in str(intent.OutputConditionIdentifier)
+        assert "Japan Color" in str(intent.OutputCondition)
+        embedded = intent.DestOutputProfile
+        assert int(embedded.N) == 4
+        installed = next(p for p in press.PROFILE_PATHS if p.is_file())
+        assert embedded.read_bytes() == installed.read_bytes()
+    assert preflight(press_file).intent_profile is not None
+
+
+def test_the_2001_profile_is_declared_as_its_registered_name():
+    condition = press.condition_of(Path("JapanColor2001Coated.icc"), "Japan Color 2001 Coated")
+    assert condition.identifier == "JC200103"
+    other = press.condition_of(Path("x.icc"), "Japan  Color 2011 Coated ")
+    assert other.identifier == other.info == "Japan Color 2011 Coated"
+
+
+def test_without_a_profile_press_refuses_in_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(press, "PROFILE_PATHS", (tmp_path / "none.icc",))
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", "--press") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--press needs a CMYK ICC profile" in err
+    assert "icc-profiles" in err and "cards.cmyk_profile" in err.replace("[cards] ", "cards.")
+    assert not (tmp_path / "cards.pdf").exists()
+
+
+@needs_profile
+def test_a_profile_from_the_config_is_used_and_a_non_cmyk_one_refused(tmp_path, capsys):
+    installed = next(p for p in press.PROFILE_PATHS if p.is_file())
+    copy = tmp_path / "mine.icc"
+    copy.write_bytes(installed.read_bytes())
+    write_config(tmp_path, cards='images = false\ncmyk_profile = "mine.icc"')
+    assert run_cards(tmp_path, "--count", "1", "--press") == 0
+    assert "(mine.icc)" in capsys.readouterr().out
+    with pikepdf.open(tmp_path / "cards.pdf") as pdf:
+        assert pdf.Root.OutputIntents[0].DestOutputProfile.read_bytes() == copy.read_bytes()
+    copy.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    assert run_cards(tmp_path, "--count", "1", "--press", "--force") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a RGB profile: --press needs a CMYK one" in err
