@@ -92,6 +92,31 @@ apt_install_missing \
 apt_install_missing espeak-ng ||
   echo "warning: the spoken call needs espeak-ng (apt install espeak-ng); the draw runs without it" >&2
 
+# the print-shop file's Japan Color profile (bingo cards --press, cards/press.py): Debian ships
+# JapanColor2011Coated.icc in icc-profiles, in its non-free component (JPMA licence: may be
+# used and embedded, not altered or sold), so that component is added where it is missing.
+debian_non_free_for() {
+  have apt-cache && [ -r /etc/os-release ] || return 0
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" && return 0
+  apt-cache policy "$1" 2>/dev/null | grep -q "Candidate: [0-9]" && return 0
+  local id codename
+  id="$(. /etc/os-release && echo "${ID:-}")"
+  codename="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
+  [ "$id" = debian ] && [ -n "$codename" ] || return 0
+  local list=/etc/apt/sources.list.d/debian-non-free.sources uri
+  [ -e "$list" ] && return 0
+  # the mirror this machine already uses for Debian's main component
+  uri="$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null)"
+  [ -n "$uri" ] || uri="$(awk '$1 == "deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null)"
+  [ -n "$uri" ] || return 0
+  echo "Adding Debian's non-free component for $1 ($list)"
+  printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: non-free\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    "$uri" "$codename" | as_root tee "$list" >/dev/null || true
+}
+debian_non_free_for icc-profiles
+apt_install_missing icc-profiles ||
+  echo "warning: bingo cards --press needs a Japan Color profile: apt install icc-profiles (Debian non-free), or set [cards] cmyk_profile" >&2
+
 # ------------------------------------------------------------------ the tests' system tools
 # tests/test_web_browser.py drives the distribution's Chromium (nothing is downloaded by tests);
 # tests/test_cards_print.py renders and inspects the PDFs with poppler and a second font;
