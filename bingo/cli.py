@@ -1,4 +1,4 @@
-"""The `bingo` command: draw, cards, prob, check-config.
+"""The `bingo` command: draw, cards, prob, serve, check-config, init.
 
 Each subcommand lives in its own module exposing `HELP`, `add_arguments(parser)` and
 `run(args) -> int`; this file only wires them up and turns user errors into one-line messages.
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from bingo.config import summary
 from eventkit.errors import UserError
-from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError
+from eventkit.tomlconf import ConfigError
 
 if TYPE_CHECKING:
     from bingo.config import Config
@@ -30,13 +30,15 @@ SUBCOMMANDS = {
 
 
 def _check_config(args: argparse.Namespace) -> int:
+    from bingo.builtin import config_path
     from bingo.checkconfig import check_file
 
-    report = check_file(args.config)
+    path = config_path(args.config)
+    report = check_file(path)
     for problem in report.problems:
         print(f"config error: {problem}", file=sys.stderr)
     if report.problems or report.config is None:
-        print(f"{len(report.problems)} problem(s) in {args.config}", file=sys.stderr)
+        print(f"{len(report.problems)} problem(s) in {path}", file=sys.stderr)
         return 1
     print(summary(report.config))
     print(_odds_line(report.config))
@@ -95,15 +97,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_config_option(p)
     p.set_defaults(run=_check_config)
+    p = sub.add_parser(
+        "init",
+        help="write an editable config.toml and the sample images (img/) into a folder",
+        description="Write the built-in config.toml and sample images (img/) into DIR "
+        "(default: this folder) to edit for an event; never overwrites.",
+    )
+    p.add_argument("dir", nargs="?", default=".", metavar="DIR")
+    p.set_defaults(run=_init)
     return parser
+
+
+def _init(args: argparse.Namespace) -> int:
+    from bingo.builtin import init_folder
+
+    for path in init_folder(args.dir):
+        print(f"wrote {path}")
+    print("next: edit config.toml, then `bingo check-config` in that folder")
+    return 0
 
 
 def _add_config_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
-        default=str(DEFAULT_CONFIG_PATH),
+        default=None,
         metavar="PATH",
-        help="the event's config.toml (default: ./config.toml)",
+        help="the event's config.toml (default: ./config.toml when there is one, else the "
+        "built-in settings; `bingo init` writes an editable copy)",
     )
 
 

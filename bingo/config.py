@@ -14,8 +14,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from bingo.builtin import config_path, is_builtin
 from eventkit.tomlconf import (
-    DEFAULT_CONFIG_PATH,
     LANGUAGES,
     ConfigError,
     check_colour,
@@ -193,9 +193,11 @@ class Config:
 # ---------------------------------------------------------------- loading
 
 
-def load_config(path: str | Path = DEFAULT_CONFIG_PATH, *, check_images: bool = True) -> Config:
-    """Read and validate config.toml; raise ConfigError with a one-line message on any problem."""
-    path = Path(path)
+def load_config(path: str | Path | None = None, *, check_images: bool = True) -> Config:
+    """Read and validate config.toml; raise ConfigError with a one-line message on any problem.
+
+    No path (no --config): ./config.toml when there is one, else the built-in settings."""
+    path = config_path(path)
     data = read_toml(path)
     return parse_config(data, base_dir=path.parent, path=path, check_images=check_images)
 
@@ -465,7 +467,12 @@ def summary(config: Config) -> str:
     images = [config.image_path(n) for n in range(1, b.total_numbers + 1)]
     found = sum(1 for p in images if p is not None)
     lines = [
-        f"config: {config.path}",
+        f"config: {config.path}"
+        + (
+            " (the built-in settings: `bingo init` writes an editable copy)"
+            if is_builtin(config.path)
+            else ""
+        ),
         f"event: {config.event.title} (language {config.event.language}, "
         f"{config.event.cards_in_play} cards in play, "
         f"seed {'system randomness' if config.event.seed is None else config.event.seed})",

@@ -275,7 +275,7 @@ def _start_web(window, session, config, args: argparse.Namespace):
     settings = web_settings(config)
     if not (getattr(args, "serve", False) or settings.enabled):
         return None
-    argv = serve_argv(args.config, session.journal_path, args.registry)
+    argv = serve_argv(str(config.path), session.journal_path, args.registry)
     server = ServerProcess(
         argv,
         window.warn,
