@@ -54,6 +54,10 @@ SHIPPED_BOLD = "BIZUDPGothic-Bold"
 # Registration black: 100% of every process ink, so cut marks show on each plate.
 REGISTRATION = CMYKColor(1, 1, 1, 1)
 FOOTER_SIZE = 6.5  # points
+# Under this size a text prints in black ink alone on the press (スミ1色), overprinting what is
+# under it: four plates slightly out of register would blur it. Rich colour is for large areas.
+SMALL_TEXT_PT = 12.0
+THIN_LINE_PT = 2.0  # frame lines in the ink colour up to this width print in black alone too
 WASH = 0.45  # the white over each cell's picture, so its number reads
 # Under the digits the picture is washed more (an oval of white): a picture's details (a
 # Puyo's eyes beside a "1") no longer touch the digit's strokes and read as part of it.
@@ -268,6 +272,20 @@ class CardPdfWriter:
         """A colour for reportlab: the RGB of `colour`, or its CMYK for the press."""
         return HexColor(colour) if self.press is None else self.press.colour(colour)
 
+    def _ink(self, colour: str, size: float) -> HexColor | CMYKColor:
+        """The colour of a text `size` pt high (or a line `size` wide, as text): black ink
+        alone on the press under SMALL_TEXT_PT (call _overprint() with it)."""
+        if self.press is not None and size < SMALL_TEXT_PT:
+            return press.black_only(colour)
+        return self._colour(colour)
+
+    def _overprint(self, on: bool = True) -> None:
+        """Overprint (black text on a tint prints over it, no knockout) for the press."""
+        if self.press is not None:
+            self.canvas.setFillOverprint(on)
+            self.canvas.setStrokeOverprint(on)
+            self.canvas.setOverprintMask(on)
+
     def _ops(self, colour: str, stroke: bool = False) -> str:
         """PDF operators setting `colour` (fill, or stroke): rg/RG, or k/K for the press."""
         if self.press is None:
@@ -392,8 +410,9 @@ class CardPdfWriter:
         c.roundRect(pr.x + 1.5, pr.y - 2.0, pr.w, pr.h, radius, stroke=0, fill=1)
         c.restoreState()
         c.setFillColor(self._colour(style.PANEL))
-        c.setStrokeColor(self._colour(style.INK))
-        c.setLineWidth(max(1.0, pr.w * 0.006))
+        frame = max(1.0, pr.w * 0.006)
+        c.setStrokeColor(self._ink(style.INK, 0 if frame <= THIN_LINE_PT else SMALL_TEXT_PT))
+        c.setLineWidth(frame)
         c.roundRect(pr.x, pr.y, pr.w, pr.h, radius, stroke=1, fill=1)
         self._draw_title()
         self._draw_letters()
@@ -424,9 +443,12 @@ class CardPdfWriter:
         font = self.fonts.bold
         size = _fit_size(text, font, room, t.h * 0.78)
         width = pdfmetrics.stringWidth(text, font, size)
-        c.setFillColor(self._colour(style.INK))
+        c.saveState()
+        c.setFillColor(self._ink(style.INK, size))
+        self._overprint(size < SMALL_TEXT_PT)
         c.setFont(font, size)
         c.drawCentredString(t.cx, t.y + t.h * 0.5 - size * 0.36, text)
+        c.restoreState()
         cols = self.config.columns
         offset = width / 2 + blob_r * 1.5
         _puyo(c, t.cx - offset, t.cy, blob_r, cols.fill[0], cols.outline[0], self._colour)
@@ -453,7 +475,7 @@ class CardPdfWriter:
     def _draw_free(self, cell: Rect) -> None:
         g, c = self.geo, self.canvas
         c.setFillColor(self._colour(style.FREE_FILL))
-        c.setStrokeColor(self._colour(style.INK))
+        c.setStrokeColor(self._ink(style.INK, 0 if self._cell_line() <= THIN_LINE_PT else 99))
         c.setLineWidth(self._cell_line())
         c.roundRect(cell.x, cell.y, cell.w, cell.h, g.cell_radius, stroke=1, fill=1)
         _star(
@@ -461,9 +483,12 @@ class CardPdfWriter:
         )
         text = style.free_text(self.config)
         size = _fit_size(text, self.fonts.bold, cell.w * 0.8, cell.h * 0.24)
-        c.setFillColor(self._colour(style.INK))
+        c.saveState()
+        c.setFillColor(self._ink(style.INK, size))
+        self._overprint(size < SMALL_TEXT_PT)
         c.setFont(self.fonts.bold, size)
         c.drawCentredString(cell.cx, cell.y + cell.h * 0.1, text)
+        c.restoreState()
 
     def _draw_rule(self) -> None:
         g, c = self.geo, self.canvas
@@ -471,12 +496,15 @@ class CardPdfWriter:
         lines = style.rule_lines(self.config, narrow=box.w < box.h * 2)
         font = self.fonts.text
         size = min(_fit_size(line, font, box.w, box.h * 0.72 / len(lines)) for line in lines)
-        c.setFillColor(self._colour(style.INK))
+        c.saveState()
+        c.setFillColor(self._ink(style.INK, size))
+        self._overprint(size < SMALL_TEXT_PT)
         c.setFont(font, size)
         lead = size * 1.25
         top = box.cy + lead * (len(lines) - 1) / 2
         for k, line in enumerate(lines):
             c.drawCentredString(box.cx, top - k * lead - size * 0.36, line)
+        c.restoreState()
 
     def _make_page_marks(self) -> None:
         """Cut marks in registration black at every trim line, outside the bleed and at least
@@ -539,7 +567,7 @@ class CardPdfWriter:
         room = pg.cut_xs[1] - pg.cut_xs[0] - 3 * MM
         size = min(FOOTER_SIZE, room / max(1.0, pdfmetrics.stringWidth(text, self.fonts.text, 1)))
         descent = size * 0.15
-        c.setFillColor(self._colour("#55556a"))
+        c.setFillColor(self._ink("#55556a", size))
         c.setFont(self.fonts.text, size)
         c.drawString(x0, NO_INK_MM * MM + 0.8 * MM + descent, text)
 
@@ -552,7 +580,7 @@ class CardPdfWriter:
         x0, x1 = pg.cut_xs[0], pg.cut_xs[-1]
         room = (x1 - x0) / 2 - press.CENTRE_MARK_MM * MM
         y = 1.5 * MM
-        c.setFillColor(self._colour("#55556a"))
+        c.setFillColor(self._ink("#55556a", FOOTER_SIZE))
         for half, x, right in ((halves[0], x0, False), (halves[1], x1, True)):
             width = max(1.0, pdfmetrics.stringWidth(half, self.fonts.text, 1))
             size = min(FOOTER_SIZE, room / width)
@@ -671,7 +699,13 @@ class CardPdfWriter:
             + show_text(self.canvas, self.fonts.bold, line, size)
             for k, line in enumerate(lines)
         )
-        self.canvas.addLiteral(f"BT {self._ops(style.INK)}{ops} ET")
+        if self.press is not None and size < SMALL_TEXT_PT:
+            self.canvas.saveState()
+            self._overprint()
+            self.canvas.addLiteral(f"BT 0 0 0 1 k{ops} ET")
+            self.canvas.restoreState()
+        else:
+            self.canvas.addLiteral(f"BT {self._ops(style.INK)}{ops} ET")
 
     def _width(self, text: str, size: float) -> float:
         width: float = pdfmetrics.stringWidth(text, self.fonts.bold, size)

@@ -24,6 +24,13 @@ _TF = re.compile(rb"([0-9.]+)\s+Tf\b")
 _PLACED = re.compile(
     rb"([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+[-0-9.]+\s+[-0-9.]+\s+cm\s*/(\S+)\s+Do"
 )
+# fill colours and font sizes in the order a content stream sets them, with q/Q
+_TEXT_STATE = re.compile(
+    rb"(?P<k>(?:[-0-9.]+\s+){4})k(?![A-Za-z0-9_])|(?P<rg>(?:[-0-9.]+\s+){3})rg(?![A-Za-z0-9_])"
+    rb"|(?P<g>[-0-9.]+\s+)g(?![A-Za-z0-9_])|(?P<tf>[0-9.]+)\s+Tf\b"
+    rb"|(?<![A-Za-z0-9_/])(?P<q>[qQ])(?![A-Za-z0-9_])"
+)
+SMALL_TEXT_PT = 12.0  # text under this size should print in one ink (スミ1色) on the press
 _SPACES = {b"rg": "DeviceRGB", b"RG": "DeviceRGB", b"k": "DeviceCMYK", b"K": "DeviceCMYK"}
 _SPACES |= {b"g": "DeviceGray", b"G": "DeviceGray"}
 
@@ -49,6 +56,16 @@ class Preflight:
     info_missing: list[str] = field(default_factory=list)  # PDF/X info keys absent
     xmp_disagrees: list[str] = field(default_factory=list)  # info keys the XMP says otherwise
     intent_profile: str | None = None  # the output intent's embedded profile, described
+    small_text_inks: dict[str, float] = field(default_factory=dict)  # inks -> smallest pt
+
+    def small_text_line(self) -> str:
+        """The inks text under SMALL_TEXT_PT prints in ("K" is black alone)."""
+        if not self.small_text_inks:
+            return f"  text under {SMALL_TEXT_PT:g} pt: none"
+        inks = sorted(self.small_text_inks.items(), key=lambda item: item[1])
+        return f"  text under {SMALL_TEXT_PT:g} pt in: " + ", ".join(
+            f"{ink}{' only' if ink == 'K' else ''} (from {size:.1f} pt)" for ink, size in inks
+        )
 
     def info_line(self) -> str:
         """The PDF/X document info, checked key by key against the standard and the XMP."""
@@ -87,6 +104,7 @@ class Preflight:
             f"  lowest picture resolution: {self.lowest_ppi:.0f} ppi at printed size"
             if self.lowest_ppi
             else "  pictures: none",
+            self.small_text_line(),
             f"  fonts: {fonts or 'none'}",
             f"  {trim}",
             self.info_line(),
@@ -111,11 +129,39 @@ def _scan_ops(data: bytes, report: Preflight) -> None:
     code = _STRINGS.sub(b"()", data)
     for op in set(_COLOUR_OPS.findall(code)):
         report.colour_spaces.add(_SPACES.get(op, "named (cs)"))
+    _small_text_inks(code, report)
     sizes = [float(v) for v in _TF.findall(code) if float(v) > 0]
     if sizes:
         smallest = min(sizes)
         if report.smallest_text_pt is None or smallest < report.smallest_text_pt:
             report.smallest_text_pt = smallest
+
+
+def _inks(kind: str, values: bytes) -> str:
+    """The inks a fill colour prints with: "K", "C+M+Y+K", ... (RGB and grey named so)."""
+    if kind != "k":
+        return {"rg": "RGB", "g": "grey (DeviceGray)"}[kind]
+    numbers = [float(v) for v in values.split()]
+    return "+".join(name for name, v in zip("CMYK", numbers, strict=True) if v > 0) or "none"
+
+
+def _small_text_inks(code: bytes, report: Preflight) -> None:
+    """The fill colour in force at each font size under SMALL_TEXT_PT (q/Q followed)."""
+    colour, stack = "K", []  # the initial fill colour is black
+    for match in _TEXT_STATE.finditer(code):
+        kind = match.lastgroup
+        if kind == "q":
+            if match.group("q") == b"q":
+                stack.append(colour)
+            elif stack:
+                colour = stack.pop()
+        elif kind == "tf":
+            size = float(match.group("tf"))
+            if 0 < size < SMALL_TEXT_PT:
+                known = report.small_text_inks.get(colour, size)
+                report.small_text_inks[colour] = min(known, size)
+        elif kind is not None:
+            colour = _inks(kind, match.group(kind))
 
 
 def _forms_and_images(resources: pikepdf.Object | None) -> Iterator[tuple[str, pikepdf.Object]]:

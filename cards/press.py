@@ -180,6 +180,13 @@ class CmykConverter:
         return cached
 
 
+def black_only(colour: str) -> CMYKColor:
+    """`colour` in black ink alone (スミ1色): K100 for a dark colour, else its grey's K."""
+    r, g, b = style.rgb(colour)
+    lightness = (0.299 * r + 0.587 * g + 0.114 * b) / 255
+    return CMYKColor(0, 0, 0, 1.0 if lightness < 0.35 else round(1 - lightness, 2))
+
+
 def picture_px(cell_pt: float) -> int:
     """Pixels across for a picture printed `cell_pt` wide at PICTURE_PPI."""
     return max(1, math.ceil(cell_pt / 72.0 * PICTURE_PPI))

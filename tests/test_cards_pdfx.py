@@ -6,6 +6,7 @@ poppler / Ghostscript where the point is about pixels or ink)."""
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pikepdf
@@ -121,3 +122,30 @@ def test_a_profile_from_the_config_is_used_and_a_non_cmyk_one_refused(tmp_path, 
     assert run_cards(tmp_path, "--count", "1", "--press", "--force") == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is a RGB profile: --press needs a CMYK one" in err
+
+
+@needs_profile
+def test_small_text_and_thin_frames_print_in_black_ink_alone_overprinting(press_file):
+    report = preflight(press_file, every_page=True)
+    assert report.small_text_inks and set(report.small_text_inks) == {"K"}
+    assert "text under 12 pt in: K only" in report.summary()
+    with pikepdf.open(press_file) as pdf:
+        (card,) = [
+            x
+            for x in pdf.pages[0].Resources.XObject.values()
+            if x.get("/Subtype") == "/Form" and b"Tf" in x.read_bytes()
+        ]
+        code = card.read_bytes()
+        states = [dict(v) for v in card.Resources.ExtGState.values()]
+        page = pdf.pages[0].Contents.read_bytes()
+    assert {"/op": True} in states and {"/OP": True} in states and {"/OPM": 1} in states
+    assert b"0 0 0 1 K" in code  # the panel's and the free cell's frames
+    assert b"BT 0 0 0 1 k" in page  # the serial and phone code
+    # the title, large, keeps its rich colour
+    assert re.search(rb"(?:[.0-9]+ ){3}[.0-9]+ k\s*BT [^\n]* (1[2-9]|[2-9][0-9])\.[0-9]+ Tf", code)
+
+
+def test_a_home_file_names_its_small_text_rgb(tmp_path):
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1") == 0
+    assert set(preflight(tmp_path / "cards.pdf").small_text_inks) == {"RGB"}
