@@ -39,7 +39,15 @@ from bingo.web.settings import WebSettings
 from bingo.web.texts import texts
 from cards.model import BingoCard
 from eventkit.web.files import MemoryFiles
-from eventkit.web.guard import ConnectionGuard, QuietLog, describe
+from eventkit.web.guard import (
+    FRESH,
+    PLAYER,
+    WATCHER,
+    ConnectionGuard,
+    QuietLog,
+    describe,
+    feeds_full,
+)
 from eventkit.web.headers import guard_headers, security_headers
 from eventkit.web.limits import RateLimiter, address_key
 from eventkit.web.serving import Serving, prepare_guard, start_guarded
@@ -53,6 +61,9 @@ SEND_TIMEOUT = 5.0  # a phone that has not taken a message by then is dropped
 MAX_MESSAGE = 1024  # phones send nothing big; a larger message closes the socket
 IMAGE_LOOKUP_SECONDS = 30.0  # an image added or removed during the show is seen this late
 HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
+OPENERS_KEPT = (
+    4096  # addresses remembered as having opened a card (their board feeds are worth more)
+)
 NOT_FOUND = "not found"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -104,6 +115,7 @@ class WebServer:
         self.address_claims = RateLimiter(3, 6)
         self.guesses = GuessLimiter()  # wrong codes, per address and from everyone together
         self.tokens = TokenLimiter()  # wrong QR tokens, per address
+        self._openers: dict[str, None] = {}  # addresses that opened a card, oldest first
         self.texts = texts(config.event.language)
         self.log = QuietLog(name=LOG_NAME)
         self.guard = ConnectionGuard(
@@ -283,6 +295,7 @@ class WebServer:
             self.guesses.wrong(address)
             raise web.HTTPNotFound(text=NOT_FOUND)
         self.guesses.opened(address, code)
+        self._opened_from(address)
         return serial
 
     def _serial_by_token(self, request: web.Request, address: str, code: str, token: str) -> int:
@@ -303,7 +316,21 @@ class WebServer:
             self.tokens.wrong(address)
             raise web.HTTPNotFound(text=NOT_FOUND)
         self.guesses.opened(address, code)
+        self._opened_from(address)
         return serial
+
+    def _opened_from(self, address: str) -> None:
+        self._openers.pop(address, None)
+        self._openers[address] = None
+        if len(self._openers) > OPENERS_KEPT:
+            self._openers.pop(next(iter(self._openers)))
+
+    def _feed_worth(self, request: web.Request, serial: int | None) -> int:
+        """What a feed is worth to the guard: a card's is a player's; the board's is a
+        watcher's from an address that opened a card, else it has done nothing yet."""
+        if serial is not None:
+            return PLAYER
+        return WATCHER if address_key(request.remote) in self._openers else FRESH
 
     def _too_many_guesses(
         self, request: web.Request, address: str, wait: float
@@ -414,16 +441,17 @@ class WebServer:
             raise web.HTTPNotFound(text=NOT_FOUND)
         return self.files.answer(request, path, "no-store")
 
-    async def ws_board(self, request: web.Request) -> web.WebSocketResponse:
+    async def ws_board(self, request: web.Request) -> web.StreamResponse:
         return await self._serve_ws(request, None)
 
-    async def ws_card(self, request: web.Request) -> web.WebSocketResponse:
+    async def ws_card(self, request: web.Request) -> web.StreamResponse:
         return await self._serve_ws(request, self._serial(request))
 
-    async def _serve_ws(self, request: web.Request, serial: int | None) -> web.WebSocketResponse:
+    async def _serve_ws(self, request: web.Request, serial: int | None) -> web.StreamResponse:
+        if not self.guard.websocket(request.protocol, self._feed_worth(request, serial)):
+            return feeds_full()
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        self.guard.websocket(request.protocol)
         client = Client(ws, serial)
         self.clients.add(client)
         writer = asyncio.create_task(self._writer(client))

@@ -18,6 +18,16 @@ aiohttp's own pieces, this module adds:
   new phones then wait in the system's queue of pending connections (TCP retries for them)
   instead of being refused, and a phone's WebSocket is never dropped for a flood of addresses
   that each hold no more than it does.
+* WebSockets (`ConnectionGuard.websocket`, before the upgrade) are capped at `ws_cap`, below the
+  cap in all by `ws_reserve` kept for page loads, so a flood of sockets that hold still can
+  never take the places a new phone needs to load its page. Each socket has a worth the server
+  sets as it changes (`set_worth`): FRESH (has done nothing: never opened a card, never joined
+  a seat), WATCHER (a board watcher, a spectator), PLAYER (a card's live socket, a seated
+  player). When the sockets are full, a newcomer takes the place of the socket worth least,
+  from the /24 (IPv4; /64 for IPv6) then the address holding the most sockets, the oldest
+  first; a socket is never closed for a newcomer worth less, nor for one from a group that
+  holds as many (the flood itself), so a seated player's or a card's socket stays while an
+  idle watcher is left, and one address or /24 cannot push the others out.
 * the sweep (`ConnectionGuard.run`, once a second): a connection idle or still reading its
   request for `IDLE_SECONDS`, or inside one ordinary request (a reader that never reads its
   answer) for `REQUEST_SECONDS`, is closed. WebSockets are left to their heartbeat.
@@ -43,7 +53,7 @@ from typing import Any, TextIO
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
 
-from eventkit.web.limits import address_key
+from eventkit.web.limits import address_key, network_key
 
 try:
     import resource
@@ -60,6 +70,13 @@ BACKLOG = 128  # connections the system keeps waiting for us while the server is
 RESERVED_FILES = 96  # the journal and its side files, the interpreter's own, those closing
 LOG_EVERY = 10.0  # seconds between two lines of one kind on the host's terminal
 WINDOWS_FILES = 2048  # what the caps assume where there is no file limit to read
+FRESH, WATCHER, PLAYER = 0, 1, 2  # what a WebSocket is worth (the least is closed first)
+
+
+def ws_reserve(total: int) -> int:
+    """Places kept for page loads out of `total`: a quarter (about 30 phones loading at once
+    at the 1,024-file default), at least 8."""
+    return max(8, total // 4)
 
 
 def raise_file_limit(target: int | None = None) -> int:
@@ -162,6 +179,9 @@ class _Connection:
     since: float  # when its current state began (opened, or its last request ended)
     busy: int = 0  # requests inside a handler now
     websocket: bool = False
+    net: str = ""  # its /24 (IPv4) or /64 (IPv6): fair shares are counted per address and per net
+    worth: int = FRESH
+    opened: float = 0.0  # when it became a WebSocket
 
 
 class ConnectionGuard:
@@ -190,14 +210,28 @@ class ConnectionGuard:
         self._open: dict[Any, _Connection] = {}  # in the order they came
         self._by_key: dict[str, dict[Any, _Connection]] = {}
         self._idle: dict[Any, _Connection] = {}  # not inside a request, longest idle first
+        self._sockets: dict[Any, _Connection] = {}  # the WebSockets, oldest first
+        self._ws_by_key: dict[str, int] = {}
+        self._ws_by_net: dict[str, int] = {}
         self.refused = 0
         self.displaced = 0
         self.swept = 0
+        self.ws_refused = 0
+        self.ws_displaced = 0
         self._room: asyncio.Event | None = None  # set when a connection leaves
         self._room_loop: asyncio.AbstractEventLoop | None = None
 
     def __len__(self) -> int:
         return len(self._open)
+
+    @property
+    def ws_cap(self) -> int:
+        """WebSockets in all: the cap in all less the places kept for page loads."""
+        return max(1, self.total - ws_reserve(self.total))
+
+    @property
+    def sockets(self) -> int:
+        return len(self._sockets)
 
     def count(self, host: str | None) -> int:
         return len(self._by_key.get(address_key(host), ()))
@@ -213,7 +247,7 @@ class ConnectionGuard:
         if len(self._open) >= self.total and not self.make_room():  # (Listener made room)
             self._refuse(f"{len(self._open)} connections open (the most this server takes)")
             return False
-        conn = _Connection(handler, key, self._clock())
+        conn = _Connection(handler, key, self._clock(), net=network_key(host))
         self._open[handler] = conn
         self._by_key.setdefault(key, {})[handler] = conn
         self._idle[handler] = conn
@@ -224,6 +258,9 @@ class ConnectionGuard:
         if conn is None:
             return
         self._idle.pop(handler, None)
+        if self._sockets.pop(handler, None) is not None:
+            _down(self._ws_by_key, conn.key)
+            _down(self._ws_by_net, conn.net)
         mine = self._by_key.get(conn.key)
         if mine is not None:
             mine.pop(handler, None)
@@ -259,7 +296,11 @@ class ConnectionGuard:
             heaviest = max(self._by_key.values(), key=len, default={})
             if len(heaviest) <= FAIR_SHARE:
                 return False
-            victim = next(reversed(heaviest.values()))
+            # its newest plain connection, else its socket worth least (never a player's first)
+            victim = min(
+                reversed(heaviest.values()),
+                key=lambda c: (c.websocket, c.worth if c.websocket else 0),
+            )
         self.displaced += 1
         self.log.say(
             "displaced", f"{len(self._open)} connections open: idle ones are closed to make room"
@@ -307,12 +348,81 @@ class ConnectionGuard:
 
         return track
 
-    def websocket(self, handler: Any) -> None:
-        """This connection is a phone's feed: left to the WebSocket heartbeat, never swept."""
+    def websocket(self, handler: Any, worth: int = FRESH) -> bool:
+        """This connection asks to become a phone's feed (call it before the upgrade).
+
+        True: it is one now (left to the WebSocket heartbeat, never swept), having taken the
+        place of the socket worth least if the sockets were full; False: no place for it (the
+        server answers 503 and the page tries again later)."""
         conn = self._open.get(handler)
+        if conn is None:  # not behind the guard (an app under aiohttp's test server)
+            return True
+        if conn.websocket:
+            self.set_worth(handler, worth)
+            return True
+        if len(self._sockets) >= self.ws_cap:
+            victim = self._least_worth()
+            if victim is None or not self._outweighs(conn, worth, victim):
+                self.ws_refused += 1
+                self.log.say(
+                    "ws full",
+                    f"{len(self._sockets)} live feeds open (the most this server keeps beside "
+                    "page loads): a new one was refused",
+                )
+                return False
+            self.ws_displaced += 1
+            self.log.say(
+                "ws displaced",
+                f"{len(self._sockets)} live feeds open: the ones worth least (idle watchers, "
+                "the addresses holding most) are closed for newcomers",
+            )
+            self._close(victim)
+        conn.websocket = True
+        conn.worth = worth
+        conn.opened = self._clock()
+        self._idle.pop(handler, None)
+        self._sockets[handler] = conn
+        self._ws_by_key[conn.key] = self._ws_by_key.get(conn.key, 0) + 1
+        self._ws_by_net[conn.net] = self._ws_by_net.get(conn.net, 0) + 1
+        return True
+
+    def set_worth(self, handler: Any, worth: int) -> None:
+        """What this WebSocket is worth now (the server says so as it changes: a card opened,
+        a seat taken or left)."""
+        conn = self._sockets.get(handler)
         if conn is not None:
-            conn.websocket = True
-            self._idle.pop(handler, None)
+            conn.worth = worth
+
+    def worth(self, handler: Any) -> int | None:
+        conn = self._sockets.get(handler)
+        return None if conn is None else conn.worth
+
+    def _weight(self, conn: _Connection) -> tuple[int, int]:
+        """How many sockets its /24 (or /64) and its address hold."""
+        return self._ws_by_net.get(conn.net, 0), self._ws_by_key.get(conn.key, 0)
+
+    def _least_worth(self) -> _Connection | None:
+        """The socket to close first: the least worth, then the heaviest net and address, then
+        the oldest."""
+        best: _Connection | None = None
+        best_key: tuple[int, int, int, float] | None = None
+        for conn in self._sockets.values():
+            net, address = self._weight(conn)
+            key = (conn.worth, -net, -address, conn.opened)
+            if best_key is None or key < best_key:
+                best, best_key = conn, key
+        return best
+
+    def _outweighs(self, newcomer: _Connection, worth: int, victim: _Connection) -> bool:
+        """May `newcomer` (worth `worth`) take `victim`'s place? Only if worth more, or worth
+        as much and from a net and address holding fewer sockets than the victim's."""
+        if worth != victim.worth:
+            return worth > victim.worth
+        net, address = self._weight(newcomer)
+        victim_net, victim_address = self._weight(victim)
+        if newcomer.net == victim.net:  # one LAN: shares per address
+            return address + 1 < victim_address
+        return (net + 1, address + 1) < (victim_net, victim_address)
 
     # ------------------------------------------------------------------ the sweep
     def sweep(self) -> int:
@@ -333,6 +443,14 @@ class ConnectionGuard:
         while True:
             await asyncio.sleep(min(1.0, self.idle_seconds / 4))
             self.sweep()
+
+
+def feeds_full() -> web.Response:
+    """The answer to a WebSocket the guard had no place for (`ConnectionGuard.websocket`
+    returned False): 503, the connection closed with it; the page's script tries again."""
+    response = web.Response(status=503, text="busy: try again", headers={"Retry-After": "5"})
+    response.force_close()
+    return response
 
 
 class GuardedHandler(RequestHandler):
@@ -454,6 +572,14 @@ class Listener:
                 await loop.connect_accepted_socket(self.factory, conn)
             except OSError:
                 conn.close()
+
+
+def _down(counts: dict[str, int], key: str) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

@@ -88,3 +88,16 @@ def address_key(host: str | None) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def network_key(host: str | None) -> str:
+    """The network a guest's address belongs to, for fair shares among networks: an IPv4 /24,
+    an IPv6 /64 (as `address_key`, which already counts a /64 as one guest)."""
+    key = address_key(host)
+    try:
+        ip = ipaddress.ip_address(key)
+    except ValueError:
+        return key  # "?", a /64 already, or a name
+    if isinstance(ip, ipaddress.IPv4Address):
+        return str(ipaddress.ip_network(f"{ip}/24", strict=False))
+    return key

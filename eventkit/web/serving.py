@@ -54,8 +54,8 @@ def prepare_guard(guard: ConnectionGuard, what: str = "the phones' server") -> N
         guard.log.say(
             "files",
             f"this process may open {files} files, so {what} takes at most "
-            f"{guard.total} connections (about {guard.total // 7} phones loading "
-            "at once; more wait their turn): for a big room raise the limit before starting "
+            f"{guard.total} connections, {guard.ws_cap} of them phones' live feeds (the rest "
+            "for pages loading; more wait their turn): for a big room raise the limit before starting "
             "(ulimit -n 8192)",
         )
 

@@ -30,7 +30,15 @@ from aiohttp import WSMsgType, web
 
 from eventkit.i18n import Texts
 from eventkit.web.files import MemoryFiles
-from eventkit.web.guard import ConnectionGuard, QuietLog, describe
+from eventkit.web.guard import (
+    FRESH,
+    PLAYER,
+    WATCHER,
+    ConnectionGuard,
+    QuietLog,
+    describe,
+    feeds_full,
+)
 from eventkit.web.headers import guard_headers, security_headers
 from eventkit.web.limits import RateLimiter, address_key
 from eventkit.web.qr import svg
@@ -79,6 +87,7 @@ class Client:
     queue: deque[dict[str, Any]] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     too_slow: bool = False
+    protocol: Any = None  # its connection, as the guard knows it
 
     def push(self, message: dict[str, Any]) -> None:
         """The hub's `send`: never blocks. A newer `table` of a room replaces an unsent one."""
@@ -185,11 +194,13 @@ class GamesServer:
         return self.files.answer(request, path, "no-store")
 
     # ------------------------------------------------------------------ the socket
-    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        if not self.guard.websocket(request.protocol, FRESH):
+            return feeds_full()
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        self.guard.websocket(request.protocol)
         client = Client(ws, address_key(request.remote), _device_id(request.query.get("device")))
+        client.protocol = request.protocol
         self.clients.add(client)
         writer = asyncio.create_task(self._writer(client))
         try:
@@ -270,6 +281,25 @@ class GamesServer:
         except Exception as exc:  # a hub bug must not close every phone's server
             self.log.say("op", f"{op} failed: {describe(exc)}")
             client.push(self._refusal("bad_message", op))
+        if client.protocol is not None:
+            self.guard.set_worth(client.protocol, self.worth(client))
+
+    def worth(self, client: Client) -> int:
+        """What the guard may close first: a seated player's socket last, a spectator's before
+        it, and first one that has taken no seat and watches no room."""
+        if client.token is None:
+            return FRESH
+        try:
+            name = self.hub.players.by_token(client.token).name
+        except Refused:
+            return FRESH
+        room_id = self.hub.where.get(name)
+        room = self.hub.rooms.get(room_id) if room_id is not None else None
+        if room is None:
+            return FRESH
+        if room.seat_of(name) is not None:
+            return PLAYER
+        return WATCHER if name in room.spectators else FRESH
 
     def _refusal(self, code: str, op: object, **params: object) -> dict[str, Any]:
         return {
