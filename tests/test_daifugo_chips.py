@@ -71,8 +71,10 @@ def test_top_up_and_damaged_file(tmp_path):
     bank.add("x", -950)
     assert bank.top_up("x", 200) and bank.balance("x") == 1000
     assert not bank.top_up("x", 200)
+    bank.save()
     path.write_text("{not json", encoding="utf-8")
-    assert ChipBank(path).notice  # set aside (tests/test_daifugo_chips_file.py)
+    restored = ChipBank(path, start=1000)  # from its good copy (tests/test_daifugo_chips_file.py)
+    assert restored.notice and restored.balance("x") == 1000
 
 
 def test_settings_defaults_and_validation():

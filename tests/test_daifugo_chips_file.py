@@ -33,21 +33,59 @@ DAMAGED = {
 
 
 @pytest.mark.parametrize("raw", DAMAGED.values(), ids=DAMAGED.keys())
-def test_a_damaged_file_is_set_aside_and_play_starts_afresh(tmp_path, raw):
+def test_a_damaged_file_comes_back_from_its_good_copy(tmp_path, raw):
     path = tmp_path / "chips.json"
+    bank = ChipBank(path, start=1000)
+    bank.add("あなた", -300)
+    bank.save()
     path.write_bytes(raw)
     bank = ChipBank(path, start=1000)
-    assert bank.balances == {} and bank.balance("あなた") == 1000
+    assert bank.balances == {"あなた": 700}  # never the starting amount again
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("chips.json.damaged-")]
     assert len(kept) == 1 and kept[0].read_bytes() == raw  # nothing wiped
-    assert kept[0].name in bank.notice and "damaged" in bank.notice
+    assert kept[0].name in bank.notice and "restored from chips.json.last-good" in bank.notice
+    assert "\n" not in bank.notice
+    assert json.loads(path.read_text(encoding="utf-8"))["balances"] == {"あなた": 700}
     bank.add("あなた", -100)
     bank.save()
-    assert json.loads(path.read_text(encoding="utf-8"))["balances"] == {"あなた": 900}
+    assert json.loads(path.read_text(encoding="utf-8"))["balances"] == {"あなた": 600}
+
+
+@pytest.mark.parametrize("raw", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_file_without_a_good_copy_is_refused_and_left_alone(tmp_path, raw):
+    path = tmp_path / "chips.json"
+    path.write_bytes(raw)
+    with pytest.raises(UserError, match="no good copy") as info:
+        ChipBank(path, start=1000)
+    assert "move it away" in str(info.value) and "\n" not in str(info.value)
+    assert path.read_bytes() == raw and sorted(p.name for p in tmp_path.iterdir()) == [
+        "chips.json",
+        "chips.json.lock",
+    ]
+
+
+def test_a_damaged_file_and_a_damaged_copy_are_refused_and_left_alone(tmp_path):
+    path = tmp_path / "chips.json"
+    path.write_bytes(b"{")
+    (tmp_path / "chips.json.last-good").write_bytes(b"[" * 200_000)
+    with pytest.raises(UserError, match="cannot be used either"):
+        ChipBank(path)
+    assert path.read_bytes() == b"{" and not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_a_lost_file_comes_back_from_its_good_copy(tmp_path):
+    path = tmp_path / "chips.json"
+    bank = ChipBank(path, start=1000)
+    bank.add("あなた", 5)
+    bank.save()
+    path.unlink()
+    bank = ChipBank(path, start=1000)
+    assert bank.balances == {"あなた": 1005} and "were missing" in bank.notice
 
 
 def test_two_damaged_files_in_one_second_keep_both(tmp_path):
     path = tmp_path / "chips.json"
+    ChipBank(path).save()
     for raw in (b"{", b"["):
         path.write_bytes(raw)
         ChipBank(path)
@@ -74,6 +112,7 @@ def test_a_folder_where_the_old_temp_file_went_does_not_matter(tmp_path):
     assert ChipBank(path).balance("a") == bank.start + 5
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "chips.json",
+        "chips.json.last-good",
         "chips.json.lock",
         "chips.json.tmp",
         "chips.tmp",

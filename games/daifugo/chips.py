@@ -123,9 +123,13 @@ class ChipBank:
 
     Several tables may be open at once (two windows, two users of one laptop): every change is
     kept as an operation and `save` replays the operations not yet saved on the file's current
-    balances under a file lock, so no table's settlement overwrites another's. A damaged file
-    is set aside beside the original (`<name>.damaged-<time>`) and play starts afresh; `notice`
-    says so.
+    balances under a file lock, so no table's settlement overwrites another's.
+
+    Money never resets unasked: every save writes its good copy (`<name>.last-good`) first,
+    then the file. A damaged file is set aside beside the original (`<name>.damaged-<time>`)
+    and the balances and games in progress come back from the copy, the file rewritten from
+    it; `notice` says so in one line. When neither can be read the bank refuses to open
+    (UserError telling the host what to do) and moves nothing.
 
     A game in progress is on file with the fees its seats paid (`open_game`), written in the
     same atomic replace as the fees themselves, and leaves it in the same replace as its prize
@@ -143,6 +147,7 @@ class ChipBank:
         self.notice = ""  # set when a damaged file was set aside, or games were settled
         self.set_aside = ""  # the name a damaged chips file was kept under
         self.settled = 0  # unfinished games of stopped tables whose fees were given back
+        self.restored_from = ""  # the good copy the balances came back from, if they did
         self._pending: list[Op] = []
         self.open_games: dict[str, GameEntry] = {}
         self._games_read: dict[str, GameEntry] = {}  # as on file at the last read
@@ -271,10 +276,11 @@ class ChipBank:
                 return  # tried again by the next bank opened; nothing is lost meanwhile
             self.balances, self._games_read = balances, games
             self.settled = len(stopped)
-            self.notice = (
+            refunds = (
                 f"{len(stopped)} Daifugō game(s) stopped before their end (the program was "
                 "closed or crashed): every seat got its fee back"
             )
+            self.notice = f"{self.notice}; {refunds}" if self.notice else refunds
         self.open_games = dict(self._games_read)
         self._remove_stale_owner_locks()
 
@@ -290,6 +296,7 @@ class ChipBank:
         """Temporary files of ours left by a save that was killed (only while we hold the lock:
         nobody else can be writing one)."""
         remove_stale_temps(self.path)
+        remove_stale_temps(good_copy_path(self.path))
         older = re.compile(rf"\.{re.escape(self.path.name)}\.[a-z0-9_]{{8}}\.tmp")  # mkstemp's
         for entry in our_files(self.path.parent, older):
             with suppress(OSError):
@@ -321,6 +328,8 @@ class ChipBank:
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
+            if os.path.lexists(good_copy_path(self.path)):  # the file went; its copy did not
+                return self._restore("missing", None)
             return {}
         except IsADirectoryError:
             raise UserError(
@@ -335,15 +344,45 @@ class ChipBank:
             balances, self._games_read = _parse(raw)
             return balances
         except ValueError as exc:
-            kept = self._set_aside()
-            self.set_aside = (
-                kept.name
-            )  # the damaged file's new name (the notice's language-free part)
-            self.notice = (
-                f"chip balances in {self.path} were damaged ({exc}): kept as {kept.name}, "
-                "everyone starts again with the starting chips"
-            )
-            return {}
+            return self._restore(f"damaged ({exc})", exc)
+
+    def _restore(self, what: str, damage: ValueError | None) -> dict[str, int]:
+        """The file is damaged or gone: back from its good copy, or a UserError (nothing moved)."""
+        copy = good_copy_path(self.path)
+        try:
+            raw = copy.read_bytes()
+            balances, games = _parse(raw)
+        except FileNotFoundError:
+            raise UserError(
+                f"chip balances in {self.path} are {what} and there is no good copy "
+                f"({copy.name}) to restore them from: put a good copy back as {self.path}, or, "
+                f"to start everyone again at {self.start:,} chips, move it away"
+            ) from None
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise UserError(
+                f"chip balances in {self.path} are {what} and its good copy {copy.name} cannot "
+                f"be used either ({why}): put a good copy back as {self.path} (both are left "
+                f"as they are), or, to start everyone again at {self.start:,} chips, move both "
+                "away"
+            ) from None
+        kept = self._set_aside() if damage is not None else None
+        try:
+            write_atomic(self.path, raw, mode=FILE_MODE)
+        except OSError as exc:
+            raise UserError(
+                f"chip balances in {self.path} could not be restored from {copy.name} "
+                f"({exc.strerror or exc}): free some disk space or fix the folder's permissions"
+            ) from None
+        self._games_read = games
+        self.set_aside = kept.name if kept is not None else ""
+        self.restored_from = copy.name
+        aside = f"; the damaged file is kept as {kept.name}" if kept is not None else ""
+        self.notice = (
+            f"chip balances in {self.path} were {what}: restored from {copy.name} "
+            f"({len(balances)} players, {len(games)} game(s) in progress){aside}"
+        )
+        return balances
 
     def _set_aside(self) -> Path:
         try:
@@ -361,7 +400,11 @@ class ChipBank:
         data = {"version": FORMAT_VERSION, "balances": balances, "open": games}
         payload = json.dumps(data, ensure_ascii=False, indent=1)
         try:
-            write_atomic(self.path, payload.encode("utf-8"), mode=FILE_MODE)
+            data_bytes = payload.encode("utf-8")
+            # the copy first: a save that fails halfway leaves the file as it was, never
+            # a copy that lags behind a file that may be damaged later
+            write_atomic(good_copy_path(self.path), data_bytes, mode=FILE_MODE)
+            write_atomic(self.path, data_bytes, mode=FILE_MODE)
         except OSError as exc:
             raise UserError(
                 f"chip balances could not be saved to {self.path} ({exc.strerror or exc}): "
@@ -369,11 +412,28 @@ class ChipBank:
             ) from None
 
 
+def good_copy_path(path: Path) -> Path:
+    """The chips file's last good copy, written at every save: `<name>.last-good`."""
+    return path.with_name(path.name + ".last-good")
+
+
+def read_chips_file(path: Path) -> tuple[dict[str, int], dict[str, GameEntry]]:
+    """The balances and games in progress on file, from the good copy when the file is damaged
+    or gone (a reader that is not its bank). OSError / ValueError when neither can be read."""
+    try:
+        return _parse(path.read_bytes())
+    except (OSError, ValueError):
+        copy = good_copy_path(path)
+        if not os.path.lexists(copy):
+            raise
+        return _parse(copy.read_bytes())
+
+
 def saved_balances(path: Path) -> dict[str, int]:
     """The balances a chip file holds as saved (a reader that is not its bank, e.g. the
     games' web hub showing a name's chips). OSError when it cannot be read, ValueError
     naming what is wrong in a damaged file."""
-    balances, _ = _parse(path.read_bytes())
+    balances, _ = read_chips_file(path)
     return balances
 
 
@@ -381,7 +441,7 @@ def _parse(raw: bytes) -> tuple[dict[str, int], dict[str, GameEntry]]:
     """The balances of a chip file and its games in progress; ValueError says what is wrong."""
     try:
         data = json.loads(raw.decode("utf-8"))
-    except RecursionError:
+    except (RecursionError, MemoryError):
         raise ValueError("nested too deeply") from None
     except UnicodeDecodeError:
         raise ValueError("not UTF-8 text") from None

@@ -21,7 +21,6 @@ whole game, and the journal's replay charges it again only when it was not saved
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import tempfile
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from eventkit.safefile import open_private, try_lock
-from games.daifugo.chips import ChipBank
+from games.daifugo.chips import ChipBank, read_chips_file
 
 
 def new_owner() -> str:
@@ -38,14 +37,13 @@ def new_owner() -> str:
 
 
 def open_on_file(path: Path) -> dict[str, str]:
-    """The games in progress on the chips file now: game id -> owner id (empty when the file
-    is missing or damaged: the bank sets a damaged one aside itself)."""
+    """The games in progress on the chips file now: game id -> owner id (from its good copy
+    when the file is damaged; empty when neither can be read: the bank says so itself)."""
     try:
-        data = json.loads(Path(path).read_bytes().decode("utf-8"))
-        games = data.get("open", {}) if isinstance(data, dict) else {}
-        return {str(g): str(e.get("owner")) for g, e in games.items() if isinstance(e, dict)}
-    except (OSError, ValueError, AttributeError):
+        _, games = read_chips_file(Path(path))
+    except (OSError, ValueError):
         return {}
+    return {str(g): str(e.get("owner")) for g, e in games.items()}
 
 
 def hold_owner(path: Path, owner: str) -> int | None:
