@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QWidget
 from eventkit.i18n import Texts
 from eventkit.qtruntime import make_app
 from eventkit.screen import show_full_screen, show_normal
+from games.common.screenfit import fits_screen
 from games.common.table import Refused
 from games.common.textfit import MIN_TEXT
 from games.cool24.qt.canvas import Canvas
@@ -231,13 +232,13 @@ class Cool24Widget(QWidget):
 
     def enter_full_screen(self) -> None:
         """Cover the screen, even on a bare X server (eventkit.screen sets the geometry first)."""
-        if not self.isFullScreen():
+        if not self.isFullScreen() and self.isVisible():  # opened full screen: none yet
             self._normal_geometry = self.geometry()
         show_full_screen(self)
 
     def leave_full_screen(self) -> None:
         """Back to the window's size and place before full screen."""
-        show_normal(self, self._normal_geometry)
+        show_normal(self, fits_screen(self, self._normal_geometry))
 
     def _transform(self) -> tuple[float, float, float]:
         scale = min(self.width() / CANVAS_W, self.height() / CANVAS_H)

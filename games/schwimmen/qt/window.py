@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from eventkit.screen import toggle_full_screen
+from games.common.screenfit import fits_screen
 from games.common.table import Refused
 from games.schwimmen.actions import Action, SwapOne
 from games.schwimmen.ai import CpuPlayer
@@ -77,6 +78,9 @@ class SchwimmenWindow(QMainWindow):
         self._cpu_timer.setSingleShot(True)
         self._cpu_timer.timeout.connect(self._cpu_step)
         self._normal_geometry = None
+        # an explicit minimum: the window never grows to its layout's minimum (the buttons of
+        # two phases side by side for a moment widened it past a 1024 px screen)
+        self.setMinimumSize(800, 450)
         self.resize(1280, 720)
 
     # ------------------------------------------------------------ widgets
@@ -334,7 +338,10 @@ class SchwimmenWindow(QMainWindow):
         self.view.marks.can_swap = self.human_can_swap()
         for key, button in self.buttons.items():
             button.setEnabled(states[key])
-            button.setVisible((key in DEALER_BUTTONS) == dealer)
+        # hide the other phase's buttons before showing this phase's: never all six at once
+        shown = {key: (key in DEALER_BUTTONS) == dealer for key in self.buttons}
+        for key in sorted(self.buttons, key=shown.__getitem__):
+            self.buttons[key].setVisible(shown[key])
 
     def click(self, kind: str, index: int) -> None:
         """Select or deselect a table card or one of yours (a second click deselects)."""
@@ -394,7 +401,7 @@ class SchwimmenWindow(QMainWindow):
 
     def toggle_full_screen(self) -> None:
         """F11: full screen (the default at an event) and back to a window that fits."""
-        self._normal_geometry = toggle_full_screen(self, self._normal_geometry)
+        self._normal_geometry = toggle_full_screen(self, fits_screen(self, self._normal_geometry))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
