@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from textboxes import painted_texts, text_problems, widget_text_problems  # noqa: E402
+from textboxes import painted_texts, text_problems, widget_text_problems
 
 ROUNDS = 10  # the grab is taken after this many rounds
 
