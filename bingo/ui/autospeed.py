@@ -1,15 +1,14 @@
 """The auto-call speed during the show: + / - keys and a control-bar button with a menu.
 
-The host sees it as seconds per ball (the wait after a number lands before the next draw),
-on the button itself and on the status line each time it changes.
+The host sees it as seconds per ball, as a caller means it: from one ball's landing to the
+next, the spin included (the controller waits that less the spin after each landing), on the
+button itself and on the status line each time it changes.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
-
-from bingo.ui.controller import AUTO_STEPS
 
 
 def speed_text(window) -> str:
@@ -47,8 +46,7 @@ def open_speed_menu(window):
     """The speed button: every step as seconds per ball, the current one checked."""
     menu = QMenu(window)
     current = window.controller.auto_seconds
-    steps = sorted({*AUTO_STEPS, current})
-    for seconds in steps:
+    for seconds in window.controller.steps():
         action = QAction(window.strings("auto_speed_item", seconds=seconds), menu)
         action.setCheckable(True)
         action.setChecked(seconds == current)

@@ -33,7 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "randomness, or event.seed from the config)",
     )
     parser.add_argument(
-        "--auto", type=float, metavar="SECONDS", help="draw by itself every SECONDS (A toggles it)"
+        "--auto",
+        type=float,
+        metavar="SECONDS",
+        help="draw by itself: a ball every SECONDS, from one landing to the next, "
+        "spin included (A toggles it)",
     )
     parser.add_argument(
         "--manual",

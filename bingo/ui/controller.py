@@ -13,9 +13,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from eventkit.errors import UserError
 
 DEFAULT_AUTO_SECONDS = 8.0
-# The auto-call speeds the keys (+ / -) and the control bar's menu step through, seconds per ball
+# The auto-call speeds the keys (+ / -) and the control bar's menu step through: seconds per
+# ball, from one ball's landing to the next (the spin is part of it, as a caller counts)
 AUTO_STEPS = (3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0, 20.0, 30.0, 45.0, 60.0)
 AUTO_LIMITS = (0.5, 3600.0)  # what --auto accepts
+MIN_SHOWN_SECONDS = 1.0  # in auto mode a landed number stands this long at least before a spin
 
 ConfirmFn = Callable[[str, str], bool]
 
@@ -45,6 +47,7 @@ class DrawController(QObject):
         confirm: ConfirmFn | None = None,
         auto_seconds: float | None = None,
         parent: QObject | None = None,
+        spin_seconds: float = 0.0,
     ) -> None:
         super().__init__(parent)
         self.session = session
@@ -52,7 +55,8 @@ class DrawController(QObject):
         self.confirm: ConfirmFn = confirm or (lambda title, text: True)
         self.revealed: list[int] = list(session.history)
         self.spinning = False
-        self.auto_seconds = auto_seconds or DEFAULT_AUTO_SECONDS
+        self.spin_seconds = spin_seconds  # the reel's spin: part of each ball's seconds
+        self.auto_seconds = max(self.fastest, auto_seconds or DEFAULT_AUTO_SECONDS)
         self.auto = False
         self.paused: Callable[[], bool] = lambda: False  # e.g. an overlay is open
         self.warn: Callable[[str], None] = lambda message: None  # for the host, not the room
@@ -88,7 +92,7 @@ class DrawController(QObject):
             else:
                 self.notice.emit(self.strings("write_failed", reason=exc.strerror or exc), "error")
             if self.auto:  # auto mode tries again later: it goes on once the disk has room
-                self._auto_timer.start(round(self.auto_seconds * 1000))
+                self._auto_timer.start(self.pause_ms())
             return
         self.spinning = True
         self.spin_started.emit(number, len(self.session.history))
@@ -131,7 +135,7 @@ class DrawController(QObject):
             self.notice.emit(self.end_text(), "info")
             self._set_auto(False)
         elif self.auto:
-            self._auto_timer.start(round(self.auto_seconds * 1000))
+            self._auto_timer.start(self.pause_ms())
 
     def end_text(self) -> str:
         """All numbers out, with the audit code of the journal's head for a photo."""
@@ -245,7 +249,7 @@ class DrawController(QObject):
         finally:
             self._asking = False
             if was_auto and self.auto:
-                self._auto_timer.start(round(self.auto_seconds * 1000))
+                self._auto_timer.start(self.pause_ms())
 
     # ---------------------------------------------------------------- auto mode
     def toggle_auto(self) -> None:
@@ -270,25 +274,37 @@ class DrawController(QObject):
         if changed:
             self.auto_changed.emit(on)
 
+    @property
+    def fastest(self) -> float:
+        """The fewest seconds per ball: the spin and a moment to read the landed number."""
+        return max(AUTO_LIMITS[0], self.spin_seconds + MIN_SHOWN_SECONDS)
+
+    def steps(self) -> list[float]:
+        """The speeds offered (keys and menu), the current one included."""
+        return sorted({*(s for s in AUTO_STEPS if s >= self.fastest), self.auto_seconds})
+
+    def pause_ms(self) -> int:
+        """The wait after a landing, so that landings come `auto_seconds` apart."""
+        return round(max(MIN_SHOWN_SECONDS, self.auto_seconds - self.spin_seconds) * 1000)
+
     def set_auto_seconds(self, seconds: float) -> None:
         """Change the auto-call speed during the show; a wait under way restarts at the new one."""
-        low, high = AUTO_LIMITS
-        seconds = min(high, max(low, float(seconds)))
+        seconds = min(AUTO_LIMITS[1], max(self.fastest, float(seconds)))
         if seconds == self.auto_seconds:
             return
         self.auto_seconds = seconds
         if self._auto_timer.isActive():
-            self._auto_timer.start(round(seconds * 1000))
+            self._auto_timer.start(self.pause_ms())
         self.auto_seconds_changed.emit(seconds)
 
     def faster(self) -> None:
         """One step fewer seconds per ball (the + key)."""
-        shorter = [s for s in AUTO_STEPS if s < self.auto_seconds]
+        shorter = [s for s in self.steps() if s < self.auto_seconds]
         self.set_auto_seconds(shorter[-1] if shorter else self.auto_seconds)
 
     def slower(self) -> None:
         """One step more seconds per ball (the - key)."""
-        longer = [s for s in AUTO_STEPS if s > self.auto_seconds]
+        longer = [s for s in self.steps() if s > self.auto_seconds]
         self.set_auto_seconds(longer[0] if longer else self.auto_seconds)
 
     def _auto_draw(self) -> None:

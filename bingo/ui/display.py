@@ -207,6 +207,7 @@ class DisplayWindow(QWidget):
             confirm or self.confirm_overlay.ask,
             auto_seconds,
             parent=self,
+            spin_seconds=config.display.spin_seconds,
         )
         self.controller.paused = self._overlay_open
         self.reel = SlotReel(self.art, highlight, config.display.spin_seconds, self.strings, self)
