@@ -58,8 +58,15 @@ def test_names_tokens_and_coming_back(tmp_path):
     assert sakura.name == "さくら" and len(sakura.token) >= 24
     assert hub.rejoin(sakura.token) == sakura
     refused("name_taken", hub.join, "さくら")
-    for bad in ("", "   ", "CPU 1", "cpu", "x" * 17, "a\x00b"):
-        refused("bad_name", hub.join, bad)
+    for bad, why in (
+        ("", "name_length"),
+        ("   ", "name_length"),
+        ("CPU 1", "name_cpu"),
+        ("cpu", "name_cpu"),
+        ("x" * 17, "name_length"),
+        ("a\x00b", "name_control"),
+    ):
+        refused(why, hub.join, bad)
     refused("unknown_token", hub.rejoin, "not-a-token")
     refused("unknown_token", hub.connect, "not-a-token", lambda m: None)
     refused("unknown_token", hub.sit, "not-a-token", "d")

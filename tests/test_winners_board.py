@@ -155,3 +155,43 @@ def test_the_board_says_when_nobody_has_won_and_sums_up_a_long_list(qtbot, tmp_p
     assert window.strings("board_more", n=30 - len(listed)) in texts
     assert board_problems(board) == []
     session.close()
+
+
+LONG_PRIZES = [
+    "1等 ぷよぷよ公式ぬいぐるみ特大サイズと色紙と缶バッジ十個セット",  # 34 characters
+    "2等 ゲームセンターで使える千円分のプリペイドカードと記念の缶バッジ",
+    "3等 お菓子",
+    "4等 ぷよぷよクッション",
+    "5等 図書カード 三千円分と大会の記念ステッカー全種類セットと缶バッジ",
+]
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_long_prizes_wrap_and_never_shrink_the_board(qtbot, tmp_path, output_dir, size):
+    """Issue 35 item 2: prizes of 34-37 characters shrank every prize row to 8 px (1.0 %)."""
+    prizes = "[" + ", ".join(f'"{p}"' for p in LONG_PRIZES) + "]"
+    base = load_config(write_config(tmp_path, f"prizes = {prizes}"))
+    config = dataclasses.replace(
+        base, display=dataclasses.replace(base.display, spin_seconds=0.2, sound=False)
+    )
+    journal = tmp_path / "show.jsonl"
+    first = DrawSession.open(config, journal, seed=9)
+    for _ in range(20):
+        first.draw()
+    first.record_winner(13, 9, bingo_ball=8, claim_ball=8)
+    first.close()
+    session, window = open_show(qtbot, config, journal, size)
+    window.winners_board.open()
+    board = window.winners_board
+    assert board_problems(board) == []  # nothing cut, nothing under 2.5 %
+    boxes = board.text_boxes()
+    shown = {b.text.replace("\n", ""): b for b in boxes}
+    assert shown["3等 お菓子"].font.pixelSize() >= MIN_TEXT * size[1]
+    for prize in LONG_PRIZES[:2]:
+        box = next(b for b in boxes if b.text.replace("\n", "").rstrip("…") in prize)
+        assert "\n" in box.text  # wrapped onto two lines, not shrunk onto one
+        first_line = box.text.split("\n")[0]
+        assert prize.startswith(first_line.rstrip())  # broken between phrases, in order
+    if size == (1024, 768):
+        window.grab().save(str(output_dir / "winners_board_long_prizes_1024x768.png"))
+    session.close()

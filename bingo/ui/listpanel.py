@@ -2,19 +2,25 @@
 
 Every text is placed in a box computed once per layout (`text_boxes`), so what is painted is
 what tests measure: nothing cut, nothing the room reads under 2.5 % of the window's height.
+A cell's text that is too long for one line wraps onto two (between phrases, see
+`bingo.ui.phrases`) and, only when two lines at the smallest size are not enough, ends in "…";
+it never shrinks below the floor, and a long cell never shrinks the short ones below their best.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import TEXT, TEXT_DIM, fit_font
+from bingo.ui.art import TEXT, TEXT_DIM, fit_font, ui_font
 
 MIN_TEXT = 0.025  # of the window's height: the smallest text the room reads
+FLOOR_TEXT = 0.026  # the size cells stop shrinking at (a pixel above MIN_TEXT after rounding)
+LINE_GAP = 1.02  # two wrapped lines need this many times their metrics' line spacing
 ROW_MAX = 0.085  # of the height: a row's height with few rows
 ROW_MIN = 0.06  # with many rows (its text stays above MIN_TEXT); more rows are summed up
 
@@ -144,15 +150,14 @@ class ListPanel(QWidget):
                 )
                 x += width
                 if cell.text:
-                    text_box = self._box(
-                        cell.text, box, rect.height() * 0.52, cell.colour, cell.align
-                    )
-                    columns.setdefault(column, []).append(text_box)
-                    boxes.append(text_box)
-        for column_boxes in columns.values():  # one size down a column, as a table reads
-            smallest = min(box.font.pixelSize() for box in column_boxes)
-            for box in column_boxes:
-                box.font.setPixelSize(smallest)
+                    columns.setdefault(column, []).append((cell, box))
+        for cells in columns.values():  # one size down a column, as a table reads
+            floor = h * FLOOR_TEXT
+            size = min(best_size(cell.text, box, box.height() * 0.52, floor) for cell, box in cells)
+            for cell, box in cells:
+                font = ui_font(size, QFont.Weight.Bold)
+                text = fit_lines(cell.text, QFontMetricsF(font), box)
+                boxes.append(TextBox(text, box, font, cell.colour, cell.align))
         if more:
             hidden = len(rows) - len(listed)
             boxes.append(
@@ -218,8 +223,65 @@ class ListPanel(QWidget):
 
 
 def box_fits(box: TextBox) -> bool:
-    """The text's painted extent lies inside its box (nothing cut)."""
+    """The text's painted extent lies inside its box (nothing cut; wrapped lines included)."""
     metrics = QFontMetricsF(box.font)
-    return metrics.horizontalAdvance(box.text) <= box.rect.width() + 0.5 and (
-        metrics.height() <= box.rect.height() + 0.5
-    )
+    lines = box.text.split("\n")
+    wide = max(metrics.horizontalAdvance(line) for line in lines)
+    tall = metrics.height() + (len(lines) - 1) * metrics.lineSpacing() * LINE_GAP
+    return wide <= box.rect.width() + 0.5 and tall <= box.rect.height() + 0.5
+
+
+def _lines_fit(text: str, metrics: QFontMetricsF, box: QRectF, lines: int) -> bool:
+    if metrics.height() + (lines - 1) * metrics.lineSpacing() * LINE_GAP > box.height():
+        return False
+    if lines == 1:
+        return metrics.horizontalAdvance(text) <= box.width()
+    first, rest = wrap_once(text, metrics, box.width())
+    return bool(first) and metrics.horizontalAdvance(rest) <= box.width()
+
+
+def best_size(text: str, box: QRectF, max_px: float, floor_px: float) -> int:
+    """The pixel size for `text` in `box`: the largest on one line down to three quarters of
+    `max_px`; below that, the largest on one line or wrapped on two, `floor_px` at least (the
+    floor when it fits neither: `fit_lines` then ends it in "…")."""
+    low, top = max(1, math.ceil(floor_px)), max(1, math.floor(max_px))
+    comfortable = max(low, math.ceil(max_px * 0.75))
+    for size in range(top, low, -1):
+        metrics = QFontMetricsF(ui_font(size, QFont.Weight.Bold))
+        if _lines_fit(text, metrics, box, 1):
+            return size
+        if size <= comfortable and _lines_fit(text, metrics, box, 2):
+            return size
+    return low
+
+
+def wrap_once(text: str, metrics: QFontMetricsF, width: float) -> tuple[str, str]:
+    """The longest first line that fits `width`, broken between phrases (BudouX for Japanese,
+    spaces for English), and the rest; ("", text) when not even one phrase fits."""
+    from bingo.ui.phrases import phrases
+
+    parts = phrases(text)
+    first = ""
+    for i in range(1, len(parts)):
+        candidate = "".join(parts[:i]).rstrip()
+        if metrics.horizontalAdvance(candidate) > width:
+            break
+        first = candidate
+    if not first:
+        return "", text
+    return first, text[len(first) :].lstrip()
+
+
+def fit_lines(text: str, metrics: QFontMetricsF, box: QRectF) -> str:
+    """`text` as painted in `box`: one line, two lines ("\n"), or ending in "…" when even two
+    lines cannot hold it (one line when the box has no room for two)."""
+    width = box.width()
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    elide = Qt.TextElideMode.ElideRight
+    if metrics.height() + metrics.lineSpacing() * LINE_GAP > box.height():
+        return metrics.elidedText(text, elide, width)
+    first, rest = wrap_once(text, metrics, width)
+    if not first:  # one unbreakable word: cut it by the character
+        return metrics.elidedText(text, elide, width)
+    return first + "\n" + metrics.elidedText(rest, elide, width)

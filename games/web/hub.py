@@ -205,12 +205,38 @@ class Hub:
     # -- players and connections ----------------------------------------------------------
 
     def join(self, name: str) -> Player:
-        """A new phone with a name: its player and a fresh token. Refused ``bad_name`` (empty,
-        over 16 characters, control characters, "CPU..." which the CPUs use) or
-        ``name_taken`` (another phone holds this name; that phone comes back with its token)."""
+        """A new phone with a name: its player, a fresh token and the name's code. Refused
+        with the name's reason (games.web.names: ``name_length``, ``name_control``,
+        ``name_cpu``, ``name_mixed``, ``name_lookalike``) or ``name_taken`` (the name is in
+        use, as people read it; its owner brings it back with `move`)."""
         player = self.players.new(name)
-        self.journal.write({"k": "player", "name": player.name, "token": player.token})
+        self._keep_player(player)
         return player
+
+    def move(self, name: str, code: object) -> Player:
+        """The owner of `name` brings it (seat, chips) to this phone with the name's code: a
+        new token; the name's other phones are told ``bye`` and hear nothing more. Refused
+        ``unknown_name``, ``bad_code``, ``code_tries`` (see games.web.seats)."""
+        player = self.players.move(name, code)
+        self._keep_player(player)
+        return player
+
+    def release(self, name: str) -> str:
+        """The laptop gives `name` back to its owner, who lost the code: a new code (the
+        window shows it; the owner types it with the name on their phone), every token and
+        the old code void. Refused ``unknown_name``."""
+        player = self.players.release(name)
+        self._keep_player(player)
+        return player.code
+
+    def _keep_player(self, player: Player) -> None:
+        """Journal the name's token and code; phones on an older token of it are let go."""
+        self.journal.write({"k": "player", "name": player.name, "token": player.token,
+                            "code": player.code})  # fmt: skip
+        for conn in [c for c in self.connections if c.name == player.name]:
+            if conn.token != player.token:
+                self._send(conn, {"type": "bye"})
+                self.disconnect(conn)
 
     def rejoin(self, token: str) -> Player:
         """The phone's stored token: the same player, seat and hand. Refused ``unknown_token``
@@ -238,7 +264,8 @@ class Hub:
             if room is not None and room.back(player.name):
                 came_back = room
             self._send(conn, {"type": "hello", "name": player.name, "token": player.token,
-                              "chips": self.balance(player.name), "language": self.language,
+                              "code": player.code, "chips": self.balance(player.name),
+                              "language": self.language,
                               "room": room.spec.id if room else None})  # fmt: skip
             if room is not None:
                 seat = room.seat_of(player.name)

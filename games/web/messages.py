@@ -10,8 +10,19 @@ socket's bounded queue; a writer task dumps the JSON). Every message is an objec
 first:
 
 - ``hello`` (on connect with a player's token):
-  ``{"type":"hello","name":"さくら","token":"…","chips":10000,"language":"ja",
-  "room":null|"daifugo-beginner"}``
+  ``{"type":"hello","name":"さくら","token":"…","code":"K7M3QP","chips":10000,"language":"ja",
+  "room":null|"daifugo-beginner"}`` (``code``: the name's code, for its owner only; the
+  server's ``joined`` answer to a ``join`` op carries name, token and code too).
+
+Names come back to their owner, to nobody else (games.web.seats): the phone keeps the token;
+the person keeps the name's code, which the phone shows after joining (6 characters, no 0 O 1
+I). On another phone or browser (private tab, new phone after a dead battery) the person
+joins with the name and the code (``{"op":"join","name":"さくら","code":"K7M3QP"}``): the name,
+its seat and its chips move there, and the old phone gets ``bye``. Typing a name in use
+without its code is refused ``name_taken``; ten wrong codes lock the name (``code_tries``).
+A person who lost the code asks the host: the laptop window's 「名前を戻す」 gives the name a
+new code, shown on the window for the person to type (every old token and code void). Names
+are compared as people read them (games.web.names: NFKC, case folded; look-alikes refused).
 - ``lobby`` (on connect, after any seat/state change in any room):
   ``{"type":"lobby","rooms":[{"id":"daifugo-beginner","game":"daifugo","label":"初級ルーム",
   "stake":100,"seats":[{"seat":0,"name":"さくら"|null,"cpu":false,"connected":true,
@@ -44,12 +55,15 @@ the host's phone goes; the laptop can always start.
   ``{"type":"results","room":"…","game_no":3,"names":[…],"places":[1,3,2,5,4],
   "returns":[…],"money":[…]|null,"balances":[…]|null,"left":[2],"penalties":{"2":100},
   "chips":{"さくら":10196,…}}`` (``chips``: each person's balance now, Daifugō).
+- ``bye`` (to a phone whose name was moved to another phone or given back by the host: it
+  hears nothing more; ``{"type":"bye"}``).
 - ``chips`` (to a player whenever their balance changes):
   ``{"type":"chips","name":"…","balance":9800}``
 - ``refused`` (only as the answer to the socket whose call was refused,
   `games.web.hub.refused_message`): ``{"type":"refused","code":"…","params":{…},"text":"…"}``;
   ``text`` is in the hub's language, the Qt window's text for a game's refusal. The hub's own
-  codes (games.web.texts): bad_name, name_taken, unknown_token, unknown_room, room_playing,
+  codes (games.web.texts): name_length, name_control, name_cpu, name_mixed, name_lookalike,
+  name_taken, bad_code, code_tries, unknown_name, unknown_token, unknown_room, room_playing,
   seat_taken, room_full, elsewhere, not_host, nobody_seated, not_seated, still_playing,
   same_phone, bad_level, no_such_seat; the tables add theirs (not_your_turn, the rules').
   A call may also raise eventkit.errors.UserError when the journal cannot be written (a full

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
@@ -26,7 +27,7 @@ from games.web import bank as banks
 from games.web import tables
 from games.web.journal import Journal, Record
 from games.web.rooms import Room
-from games.web.seats import Player, Players
+from games.web.seats import Player, Players, new_code
 from games.web.tables import RoomSpec
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,9 @@ def restore(hub: Evening, records: list[Record]) -> int:
     live = _hold_live_games(hub, specs, owners, last)
     for index, spec in enumerate(hub.specs):
         hub.rooms[spec.id] = _fresh_room(hub, spec, index, owners[spec.id], live.get(spec.id))
+    for notice in dict.fromkeys(r.bank.notice for r in hub.rooms.values() if r.bank is not None):
+        if notice:  # the chips file came back from its good copy, or fees went back: one line
+            print(f"games serve: {notice}", file=sys.stderr, flush=True)
     for rid, room in hub.rooms.items():
         if room.bank is not None:
             known = {last[rid][1]} if rid in live else set()
@@ -151,7 +155,8 @@ class _Replay:
         self.index += 1
         kind = record.get("k")
         if kind == "player":
-            self.hub.players.add(Player(record["name"], record["token"]))
+            code = record.get("code") or new_code()  # a journal from before codes: one now
+            self.hub.players.add(Player(record["name"], record["token"], code))
             return
         room = self.hub.rooms.get(record.get("room", "")) if record.get("room") in rooms else None
         if room is None:
@@ -306,7 +311,8 @@ def _compacted(
         "owners": owners,
         "rooms": [spec.as_record() for spec in hub.specs],
     }
-    yield from (r for r in records if r.get("k") == "player")
+    for player in hub.players:  # each name's token and code now (a moved name's last)
+        yield {"k": "player", "name": player.name, "token": player.token, "code": player.code}
     for rid, (start, _) in last.items():
         yield from (r for r in records[start:] if r.get("room") == rid and r.get("k") in GAME_KINDS)
     yield from pending

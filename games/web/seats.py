@@ -1,69 +1,121 @@
-"""Players: a name per phone and the secret token the phone keeps to come back to its seat.
+"""Players: a name per person, the secret token the phone keeps, and the code the person keeps.
 
-A name is the person's identity for chips, so one name belongs to one token: a second phone
-asking for a name in use is refused (``name_taken``) and the first phone comes back with its
-token. Tokens are 144 random bits; nothing the client sends can name another player's seat.
+A name is the person's identity for chips, so one name belongs to one person, and names are
+compared as people read them (games.web.names: 'Ａlice' is 'alice'). Nobody gets a name by
+typing it: a name in use is refused (``name_taken``). Its owner gets it back on another phone
+or browser with the name's code, shown on the phone after joining (`move`: the name, its seat
+and chips go to the new phone, the old token stops working); a code mistyped `MAX_MISSES`
+times locks the name until the host gives it back from the laptop (`release`: a new code, the
+old one and every token of the name void). Tokens are 144 random bits, codes 30 (6 of 32
+characters that do not look alike; with 10 tries a guess succeeds once in 10^8).
 """
 
 from __future__ import annotations
 
 import secrets
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from games.web.names import MAX_NAME, clean_name, name_key
 from games.web.texts import refusal
 
-MAX_NAME = 16
-CPU_PREFIX = "cpu"
+__all__ = ["MAX_NAME", "Player", "Players", "new_code", "read_code"]
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0 O 1 I: read aloud, typed back
+CODE_LENGTH = 6
+MAX_MISSES = 10
 
 
 @dataclass(frozen=True)
 class Player:
-    """A phone's person: the name they chose (their chips belong to it) and the secret token
-    the phone keeps (with the name) to come back to the same seat."""
+    """A phone's person: the name they chose (their chips belong to it), the secret token the
+    phone keeps to come back to the same seat, and the code the person keeps to bring the
+    name to another phone."""
 
     name: str
     token: str
+    code: str = ""
 
 
-def clean_name(name: str, language: str) -> str:
-    """`name` as it is kept (NFC, outer spaces off), or ``bad_name``."""
-    cleaned = unicodedata.normalize("NFC", str(name)).strip()
-    bad = (
-        not cleaned
-        or len(cleaned) > MAX_NAME
-        or any(unicodedata.category(ch).startswith("C") for ch in cleaned)
-        or cleaned.casefold().startswith(CPU_PREFIX)
-    )
-    if bad:
-        raise refusal(language, "bad_name", max=MAX_NAME)
-    return cleaned
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def read_code(text: object) -> str:
+    """A code as typed ('k7m 3qp', full width, with a dash) -> as kept ('K7M3QP')."""
+    plain = unicodedata.normalize("NFKC", str(text)).upper()
+    return "".join(ch for ch in plain if ch.isascii() and ch.isalnum())
 
 
 class Players:
-    """Every player of the evening, by token and by name."""
+    """Every player of the evening, by token and by name (as read: `name_key`)."""
 
     def __init__(self, language: str = "ja") -> None:
         self.language = language
         self._by_token: dict[str, Player] = {}
-        self._by_name: dict[str, Player] = {}
+        self._by_key: dict[str, Player] = {}
+        self._misses: dict[str, int] = {}
 
     def __len__(self) -> int:
-        return len(self._by_token)
+        return len(self._by_key)
+
+    def __iter__(self) -> Iterator[Player]:
+        return iter(list(self._by_key.values()))
 
     def new(self, name: str) -> Player:
-        """A new player with a fresh token; ``bad_name`` / ``name_taken`` refused."""
+        """A new player with a fresh token and code; refused with the name's reason
+        (games.web.names) or ``name_taken``."""
         cleaned = clean_name(name, self.language)
-        if cleaned in self._by_name:
-            raise refusal(self.language, "name_taken", name=cleaned)
-        player = Player(cleaned, secrets.token_urlsafe(18))
+        known = self._by_key.get(name_key(cleaned))
+        if known is not None:
+            raise refusal(self.language, "name_taken", name=known.name)
+        player = Player(cleaned, secrets.token_urlsafe(18), new_code())
         self.add(player)
         return player
 
     def add(self, player: Player) -> None:
-        """Keep `player` (a new one, or one restored from the journal)."""
+        """Keep `player` (new, restored from the journal, or a name moved or given back: the
+        name's former token stops working)."""
+        before = self._by_key.get(name_key(player.name))
+        if before is not None:
+            self._by_token.pop(before.token, None)
         self._by_token[player.token] = player
-        self._by_name[player.name] = player
+        self._by_key[name_key(player.name)] = player
+
+    def by_name(self, name: str) -> Player | None:
+        return self._by_key.get(name_key(str(name)))
+
+    def move(self, name: str, code: object) -> Player:
+        """The owner brings `name` to a new phone with its code: the same name and code, a new
+        token. Refused ``unknown_name``, ``bad_code``, ``code_tries`` (locked: the host gives
+        the name back)."""
+        player = self.by_name(name)
+        if player is None:
+            raise refusal(self.language, "unknown_name", name=str(name).strip()[:MAX_NAME])
+        key = name_key(player.name)
+        if self._misses.get(key, 0) >= MAX_MISSES:
+            raise refusal(self.language, "code_tries", name=player.name)
+        if not secrets.compare_digest(read_code(code), player.code):
+            self._misses[key] = self._misses.get(key, 0) + 1
+            if self._misses[key] >= MAX_MISSES:
+                raise refusal(self.language, "code_tries", name=player.name)
+            raise refusal(self.language, "bad_code", name=player.name)
+        self._misses.pop(key, None)
+        moved = Player(player.name, secrets.token_urlsafe(18), player.code)
+        self.add(moved)
+        return moved
+
+    def release(self, name: str) -> Player:
+        """The host gives `name` back to its owner (standing at the laptop): a new code, every
+        token of the name void. Refused ``unknown_name``."""
+        player = self.by_name(name)
+        if player is None:
+            raise refusal(self.language, "unknown_name", name=str(name).strip()[:MAX_NAME])
+        self._misses.pop(name_key(player.name), None)
+        fresh = Player(player.name, secrets.token_urlsafe(18), new_code())
+        self.add(fresh)
+        return fresh
 
     def by_token(self, token: object) -> Player:
         """The token's player, or ``unknown_token`` (also for anything not a token)."""

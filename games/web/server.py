@@ -330,8 +330,11 @@ class GamesServer:
             wait = math.ceil(max(self.joins.retry_after(client.address), 1.0))
             client.push(self._refusal("too_fast", "join", seconds=wait))
             return
-        player = self.hub.join(_text(message.get("name"), NAME_MAX))
-        client.push({"type": "joined", "name": player.name, "token": player.token})
+        name = _text(message.get("name"), NAME_MAX)
+        code = message.get("code")  # the name's code: the owner brings the name to this phone
+        player = self.hub.move(name, _text(code, 40)) if code else self.hub.join(name)
+        client.push({"type": "joined", "name": player.name, "token": player.token,
+                     "code": player.code})  # fmt: skip
         self._subscribe(client, player.token)
 
     def _op_sit(self, client: Client, message: dict[str, Any]) -> None:
