@@ -56,6 +56,7 @@ def test_a_damaged_chips_file_is_told_in_the_players_language(tmp_path):
     from games.daifugo.chips import ChipBank
 
     path = tmp_path / "chips.json"
+    ChipBank(path).save()  # its good copy
     path.write_text("{ not json", encoding="utf-8")
     bank = ChipBank(path)
     assert bank.set_aside and (tmp_path / bank.set_aside).exists()

@@ -91,8 +91,8 @@ TEXTS = {
             "参加費は全員に返し、チップはゲーム前のままです。"
         ),
         "chips_damaged": (
-            "チップの記録ファイルが壊れていたため {kept} として残しました。"
-            "全員が初期チップから始めます。"
+            "チップの記録ファイルが壊れていたため {kept} として残し、"
+            "最後に保存した正しいコピーからチップを元に戻しました。"
         ),
         "settled": (
             "前回はゲームの途中でプログラムが止まりました（強制終了・電源切れなど）。"
@@ -178,8 +178,8 @@ TEXTS = {
             " The fees went back to everyone: the chips are as they were before it."
         ),
         "chips_damaged": (
-            "The chips file was damaged: it is kept as {kept}, and everyone starts again"
-            " with the starting chips."
+            "The chips file was damaged: it is kept as {kept}, and everyone's chips came"
+            " back from its last good copy."
         ),
         "settled": (
             "Last time the program stopped in the middle of a game (killed, crashed or out of"

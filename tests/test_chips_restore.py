@@ -1,0 +1,124 @@
+"""Money never resets unasked (issue 32.2): a damaged chips file under `games serve` and the Qt
+Daifugō game, real processes on real damaged files. Restored from its good copy with one line
+on the terminal, or refused with one line that tells the host what to do."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from games.daifugo.chips import ChipBank
+from tests.test_games_web_server import _free_port, _serve_command
+
+DAMAGE = {"cut short": b'{"version": 2, "balances": {"Aki": 12', "nested": b"[" * 200_000}
+
+
+def _evening(chips: Path) -> None:
+    """Two players' chips and a game in progress (its table's process gone), saved."""
+    bank = ChipBank(chips, start=10_000)
+    bank.add("Aki", 2_500)
+    bank.add("Ben", -1_000)
+    bank.open_game({"Aki": 100, "Ben": 100})
+    bank.save()
+    bank.close()  # as if its process died: the game's fees are owed back
+
+
+def _serve_until_listening(tmp_path: Path) -> tuple[subprocess.Popen[str], str]:
+    port = _free_port()
+    proc = subprocess.Popen(
+        _serve_command(tmp_path, port),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = proc.stdout.readline() if proc.stdout else ""
+    return proc, line
+
+
+def _stop(proc: subprocess.Popen[str]) -> str:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    return proc.stderr.read() if proc.stderr else ""
+
+
+def test_games_serve_restores_a_damaged_chips_file_with_one_line(tmp_path: Path) -> None:
+    for what, raw in DAMAGE.items():
+        folder = tmp_path / what.replace(" ", "-")
+        chips = folder / "data" / "daifugo_chips.json"
+        chips.parent.mkdir(parents=True)
+        _evening(chips)
+        chips.write_bytes(raw)
+        proc, line = _serve_until_listening(folder)
+        try:
+            assert line.startswith("serving http://127.0.0.1:"), (line, _stop(proc))
+        finally:
+            err = _stop(proc)
+        assert proc.returncode == 0 and "Traceback" not in err
+        said = [x for x in err.splitlines() if "chip balances" in x]
+        assert len(said) == 1, err
+        kept = list(chips.parent.glob("daifugo_chips.json.damaged-*"))
+        assert len(kept) == 1 and kept[0].read_bytes() == raw
+        assert str(chips) in said[0] and "restored from daifugo_chips.json.last-good" in said[0]
+        assert kept[0].name in said[0] and "fee back" in said[0]  # the open game's fees
+        balances = json.loads(chips.read_text("utf-8"))["balances"]
+        assert balances == {"Aki": 12_500, "Ben": 9_000}  # not the starting amount
+
+
+def test_games_serve_refuses_to_start_when_nothing_can_be_restored(tmp_path: Path) -> None:
+    chips = tmp_path / "data" / "daifugo_chips.json"
+    chips.parent.mkdir(parents=True)
+    chips.write_bytes(b'{"balances": {"Aki": 1')
+    proc = subprocess.run(
+        _serve_command(tmp_path, _free_port()), capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 1 and proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert str(chips) in lines[0] and "put a good copy back" in lines[0]
+    assert chips.read_bytes() == b'{"balances": {"Aki": 1'  # left where it was
+
+
+def _daifugo(data: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PUYO_EVENT_DATA_DIR": str(data), "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "games", "daifugo", "--window", "--no-setup"],
+        cwd=data,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def test_the_qt_game_restores_with_one_line_or_refuses_with_one(tmp_path: Path) -> None:
+    chips = tmp_path / "daifugo_chips.json"
+    _evening(chips)
+    chips.write_bytes(DAMAGE["cut short"])
+    game = _daifugo(tmp_path)
+    try:
+        assert game.stderr is not None
+        line = game.stderr.readline()  # said before the notice waits on screen
+    finally:
+        game.kill()
+        game.wait(30)
+    assert "restored from daifugo_chips.json.last-good" in line and str(chips) in line
+    assert json.loads(chips.read_text("utf-8"))["balances"] == {"Aki": 12_500, "Ben": 9_000}
+    # now the good copy is damaged as well: the game refuses, nothing is moved
+    chips.write_bytes(b"{")
+    (tmp_path / "daifugo_chips.json.last-good").write_bytes(b"[" * 200_000)
+    game = _daifugo(tmp_path)
+    out, err = game.communicate(timeout=120)
+    assert game.returncode != 0 and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "cannot be used either" in lines[0], err
+    assert chips.read_bytes() == b"{"
