@@ -1,6 +1,7 @@
 """Attacks on the phone server on loopback, each bounded, while a show draws and phones listen.
 
   python benchmarks/bench_web_attacks.py [--quick] [--seconds 20] [--phones 40] [--files 1024]
+  python benchmarks/bench_web_attacks.py --server games [--seconds 20]   (the ws-flood on games serve)
 
 A real `bingo serve` runs at a 1,024-file limit (RLIMIT_NOFILE soft = hard = --files, so it
 cannot raise it), following a journal this script appends to as the show does (the record,
@@ -16,12 +17,24 @@ and loads the card page the same way. Each attack runs in its own process for --
   slow       300 half-sent requests (one header byte a second) from 30 addresses
   junk       junk requests (bad methods, URLs, headers, TLS hellos) as fast as they go
   codes      wrong card codes from 4,000 loopback addresses (127.x.y.z) as fast as they go
+  ws-flood   120 addresses (127.0.20-22.y, three /24s) each hold 8 WebSockets on /ws (no code
+             needed), each reopened 0.5 s after the server closes or refuses it; the new
+             phones then also open their card's feed, and count as in when it speaks within
+             10 s of their arrival (the issue's target: 11 of 12 in, phones in at p99 <= 500 ms)
 
 Printed per attack: the phones' landing -> phone delay (p50 / p99) and the draws a phone missed
 (not had within 10 s), the new phones that loaded the page (and their slowest load), and the
 bytes the server wrote to its terminal, with the targets: no missed draw, p99 < 1 s, every new
 phone served, < 100 KB of terminal per minute of attack. Only 127/8 is used; every attack, the
 run and each connection are bounded in time.
+
+`--server games` runs the ws-flood against a real `games serve --no-window` at the same file
+limit: 6 phones seated two by two in the three Daifugō rooms (CPUs in the other seats) play
+at once, and the time from a phone's action to every phone of its room having the new table is
+measured (p99 <= 500 ms); one new phone a second loads every asset of the page (the page,
+texts.js, the QR code, the style and the three scripts), opens its socket, joins with a name
+and watches a room: in when its `joined` comes within 10 s of its arrival (>= 11/12), and
+counted as dropped if its socket is closed before the end.
 """
 
 from __future__ import annotations
@@ -76,7 +89,11 @@ JUNK = [
     b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n",
     b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
 ]
-ATTACKS = ("idle-one", "idle-many", "browsers", "slow", "junk", "codes")
+ATTACKS = ("idle-one", "idle-many", "browsers", "slow", "junk", "codes", "ws-flood")
+FLOOD_ADDRESSES = [f"127.0.{20 + i // 40}.{1 + i % 40}" for i in range(120)]
+FLOOD_EACH = 8
+FLOOD_P99 = 0.5  # seconds: the phones in see each draw within this during the feed flood
+FLOOD_NEW_IN = 11 / 12  # of the new phones: page and feed within 10 s
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -310,6 +327,50 @@ async def attack_browsers(port: int, codes: list[str], numbers: list[list[int]],
     }
 
 
+async def attack_ws_flood(port: int, path: str, seconds: float) -> dict:
+    """FLOOD_EACH WebSockets from each of FLOOD_ADDRESSES on `path`, held (pings answered, as
+    aiohttp's client does) and reopened 0.5 s after the server closes or refuses one."""
+    stats = {"opened": 0, "refused": 0, "closed by the server": 0, "failed": 0, "held at once": 0}
+    end = time.monotonic() + seconds
+    url = f"ws://127.0.0.1:{port}{path}"
+    holding = [0]
+
+    async def hold(session: aiohttp.ClientSession) -> None:
+        while time.monotonic() < end:
+            try:
+                async with asyncio.timeout(max(0.1, end - time.monotonic())):
+                    async with session.ws_connect(url, heartbeat=None, autoping=True) as ws:
+                        stats["opened"] += 1
+                        holding[0] += 1
+                        stats["held at once"] = max(stats["held at once"], holding[0])
+                        try:
+                            async for _ in ws:
+                                pass
+                        finally:
+                            holding[0] -= 1
+                        stats["closed by the server"] += 1
+            except aiohttp.WSServerHandshakeError:
+                stats["refused"] += 1
+            except TimeoutError:
+                break
+            except (aiohttp.ClientError, OSError):
+                stats["failed"] += 1
+            await asyncio.sleep(0.5)
+
+    sessions = [
+        aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=FLOOD_EACH, local_addr=(a, 0), force_close=True)
+        )
+        for a in FLOOD_ADDRESSES
+    ]
+    try:
+        await asyncio.gather(*(hold(s) for s in sessions for _ in range(FLOOD_EACH)))
+    finally:
+        for session in sessions:
+            await session.close()
+    return stats
+
+
 def run_attacker(args: argparse.Namespace) -> None:
     raise_own_file_limit()
     port, seconds = args.port, args.seconds
@@ -323,10 +384,25 @@ def run_attacker(args: argparse.Namespace) -> None:
         result = attack_junk(port, seconds)
     elif args.attack == "codes":
         result = attack_codes(port, args.serials, seconds)
+    elif args.attack == "ws-flood":
+        result = attack_ws_flood(port, args.path, seconds)
     else:
         cards = json.loads(Path(args.cards).read_text())
         result = attack_browsers(port, cards["codes"], cards["numbers"], seconds)
     print(json.dumps(asyncio.run(result)), flush=True)
+
+
+async def first_message(base: str, path: str, local: str, timeout: float) -> float:
+    """Open a feed from `local`; the seconds until its first message (raises on failure)."""
+    t = time.perf_counter()
+    connector = aiohttp.TCPConnector(local_addr=(local, 0))
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async with asyncio.timeout(max(0.1, timeout)):
+            async with session.ws_connect(base.replace("http", "ws") + path) as ws:
+                message = await ws.receive()
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    raise aiohttp.ClientError(f"feed closed: {message.type}")
+    return time.perf_counter() - t
 
 
 # ---------------------------------------------------------------------------- the show
@@ -338,7 +414,7 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
         attacker = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--attack", attack, "--port", str(port),
             "--seconds", str(args.seconds), "--serials", str(len(cards["codes"])),
-            "--cards", str(args.cards_file),
+            "--cards", str(args.cards_file), "--path", "/ws",
             stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip
         await asyncio.sleep(min(3.0, args.seconds / 4))  # the flood builds up first
@@ -348,10 +424,15 @@ async def measure(args, port, show, shown, phones, cards, attack: str | None) ->
 
     async def arrive(i: int) -> None:
         k = args.newcomer_base + i
+        local = f"127.0.200.{1 + k % 250}"
+        t = time.perf_counter()
         try:
-            seconds = await load_page(
-                base, cards["codes"][k], cards["numbers"][k], f"127.0.200.{1 + k % 250}", 10
-            )
+            seconds = await load_page(base, cards["codes"][k], cards["numbers"][k], local, 10)
+            if attack == "ws-flood":  # in when its card's feed speaks, 10 s after arriving
+                seconds = await first_message(
+                    base, f"/ws/card/{cards['codes'][k]}", local, 10 - (time.perf_counter() - t)
+                )
+                seconds = time.perf_counter() - t
             arrivals.append(seconds)
         except (aiohttp.ClientError, OSError, TimeoutError):
             arrivals.append(None)
@@ -491,6 +572,228 @@ async def main_async(args: argparse.Namespace, folder: Path) -> list[tuple[str, 
     return rows
 
 
+# ---------------------------------------------------------------------------- games serve
+GAMES_ROOMS = ("daifugo-beginner", "daifugo-intermediate", "daifugo-advanced")
+GAMES_ASSETS = ("/", "/texts.js", "/qr.svg", "/static/app.css", "/static/cards.js",
+                "/static/app.js", "/static/schwimmen.js")  # fmt: skip
+
+
+class GamesRoom:
+    """One room's phones and the actions whose arrival at every phone is still awaited."""
+
+    def __init__(self, room_id: str, phones: int) -> None:
+        self.id, self.phones = room_id, phones
+        self.waiting: dict[tuple[int, int], tuple[float, set[int]]] = {}
+        self.latencies: list[float] = []
+        self.flooded = False  # latencies are kept for the current part (none, ws-flood)
+        self.started = False
+        self.dropped: list[str] = []  # why a seated phone's socket closed (none expected)
+
+    def sent(self, game: int, step: int) -> None:
+        self.waiting.setdefault((game, step), (time.perf_counter(), set()))
+
+    def arrived(self, phone: int, game: int, step: int) -> None:
+        now = time.perf_counter()
+        for acted, (t0, seen) in list(self.waiting.items()):
+            if (game, step) > acted:
+                seen.add(phone)
+                if len(seen) == self.phones:
+                    self.latencies.append(now - t0)
+                    del self.waiting[acted]
+
+
+async def games_player(url: str, room: GamesRoom, index: int, local: str, stop: asyncio.Event):
+    rng = random.Random(index)
+    connector = aiohttp.TCPConnector(local_addr=(local, 0))
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async with session.ws_connect(url, heartbeat=30) as ws:
+            await ws.send_json({"op": "join", "name": f"{room.id[8:11]}{index}"})
+            await ws.send_json({"op": "sit", "room": room.id})
+            while not stop.is_set():
+                try:
+                    message = await asyncio.wait_for(ws.receive(), 1.0)
+                except TimeoutError:
+                    continue
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    room.dropped.append(f"{message.type.name} {ws.close_code} {message.extra}")
+                    return
+                m = json.loads(message.data)
+                kind = m["type"]
+                if kind == "lobby" and index == 0 and not room.started:
+                    mine = next(r for r in m["rooms"] if r["id"] == room.id)
+                    seated = sum(bool(s["name"]) for s in mine["seats"])
+                    if mine["state"] == "waiting" and seated >= room.phones:
+                        room.started = True
+                        await ws.send_json({"op": "start", "room": room.id})
+                elif kind == "results" and m.get("room") == room.id and index == 0:
+                    await ws.send_json({"op": "start", "room": room.id})
+                elif kind == "table" and m.get("room") == room.id:
+                    room.arrived(index, m["game_no"], m["step"])
+                    if m["your_turn"] and m["legal"]:
+                        room.sent(m["game_no"], m["step"])
+                        await ws.send_json({"op": "act", "action": rng.choice(m["legal"])})
+
+
+async def games_newcomer(base: str, k: int, until: float) -> tuple[float | None, bool]:
+    """A new phone: every asset, its socket, a name, a room to watch. (seconds to `joined` or
+    None, dropped before `until`)."""
+    t = time.perf_counter()
+    local = f"127.0.200.{1 + k % 250}"
+    connector = aiohttp.TCPConnector(limit=6, local_addr=(local, 0))
+    joined_at = None
+    try:
+        async with aiohttp.ClientSession(connector=connector) as session:
+            async with asyncio.timeout(10):
+                await asyncio.gather(*(fetch(session, base + path) for path in GAMES_ASSETS))
+            ws_url = base.replace("http", "ws") + f"/ws?device={k:016x}"
+            async with session.ws_connect(ws_url, heartbeat=30) as ws:
+                await ws.send_json({"op": "join", "name": f"new{k}"})
+                async with asyncio.timeout(max(0.1, 10 - (time.perf_counter() - t))):
+                    while joined_at is None:
+                        message = await ws.receive()
+                        if message.type != aiohttp.WSMsgType.TEXT:
+                            return None, True
+                        if json.loads(message.data)["type"] == "joined":
+                            joined_at = time.perf_counter() - t
+                await ws.send_json({"op": "watch", "room": GAMES_ROOMS[k % 3]})
+                while (left := until - time.perf_counter()) > 0:
+                    try:
+                        message = await asyncio.wait_for(ws.receive(), left)
+                    except TimeoutError:
+                        break
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        return joined_at, True
+    except (aiohttp.ClientError, OSError, TimeoutError):
+        return joined_at, joined_at is not None
+    return joined_at, False
+
+
+async def games_part(args, port: int, rooms: list[GamesRoom], flood: bool) -> dict:
+    base = f"http://127.0.0.1:{port}"
+    attacker = None
+    if flood:
+        attacker = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--attack", "ws-flood", "--port", str(port),
+            "--seconds", str(args.seconds), "--path", "/ws", stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        await asyncio.sleep(min(3.0, args.seconds / 4))
+    for room in rooms:
+        room.latencies.clear()
+    begin = time.perf_counter()
+    end = begin + args.seconds - (min(3.0, args.seconds / 4) if flood else 0)
+    newcomers = []
+    k = 0
+    while time.perf_counter() < end:
+        newcomers.append(asyncio.create_task(games_newcomer(base, args.newcomer_base + k, end)))
+        k += 1
+        await asyncio.sleep(1.0)
+    args.newcomer_base += k
+    results = await asyncio.gather(*newcomers)
+    stats = {}
+    if attacker is not None:
+        out, _ = await attacker.communicate()
+        stats = json.loads(out.decode().strip().splitlines()[-1]) if out.strip() else {}
+    latencies = [x for room in rooms for x in room.latencies]
+    joined = [r[0] for r in results if r[0] is not None]
+    return {
+        "moves": len(latencies),
+        "p50": percentile(latencies, 0.5),
+        "p99": percentile(latencies, 0.99),
+        "arrived": len(results),
+        "in": len(joined),
+        "slowest": max(joined, default=float("nan")),
+        "dropped": sum(r[1] for r in results),
+        "attacker": stats,
+    }
+
+
+async def games_main(args: argparse.Namespace, folder: Path) -> list[tuple[str, dict, int]]:
+    import resource
+    import socket
+    import subprocess
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = folder / "config.toml"
+    config.write_text('[games_web]\nbind = "127.0.0.1"\n', encoding="utf-8")
+    terminal = folder / "terminal.txt"
+    out = terminal.open("wb")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (args.files, args.files))
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "games", "serve", "--no-window", "--config", str(config),
+         "--port", str(port), "--data-dir", str(folder / "data"), "--seed", "1",
+         "--turn-seconds", "0"],
+        cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            async with aiohttp.ClientSession() as s, s.get(base + "/") as answer:
+                if answer.status == 200:
+                    break
+        except aiohttp.ClientError:
+            pass
+        if server.poll() is not None:
+            raise SystemExit("games serve stopped:\n" + terminal.read_text())
+        await asyncio.sleep(0.1)
+    rooms = [GamesRoom(room_id, 2) for room_id in GAMES_ROOMS]
+    stop = asyncio.Event()
+    url = base.replace("http", "ws") + "/ws"
+    players = [
+        asyncio.create_task(games_player(url, room, i, f"127.0.100.{1 + 2 * n + i}", stop))
+        for n, room in enumerate(rooms)
+        for i in range(room.phones)
+    ]
+    args.newcomer_base = 0
+    rows = []
+    try:
+        for flood in (False, True):
+            before = terminal.stat().st_size
+            cpu = cpu_seconds(server.pid)
+            result = await games_part(args, port, rooms, flood)
+            for room in rooms:
+                for why in room.dropped:
+                    print(f"a seated phone of {room.id} was dropped: {why}")
+                result["seated dropped"] = result.get("seated dropped", 0) + len(room.dropped)
+            result["server cpu"] = cpu_seconds(server.pid) - cpu
+            result["load"] = os.getloadavg()[0]
+            rows.append(("ws-flood" if flood else "none", result, terminal.stat().st_size - before))
+            print_games_row(rows[-1], args)
+    finally:
+        stop.set()
+        await asyncio.gather(*players, return_exceptions=True)
+        server.terminate()
+        server.wait(20)
+        out.close()
+    text = terminal.read_text(errors="replace")
+    print(f"terminal of games serve over the run: {len(text.encode())} bytes, "
+          f"{text.count('Traceback')} tracebacks; its lines:")  # fmt: skip
+    for line in text.splitlines()[:20]:
+        print("  | " + line[:150])
+    return rows
+
+
+def print_games_row(row: tuple[str, dict, int], args: argparse.Namespace) -> None:
+    name, r, written = row
+    fast = r["p99"] <= FLOOD_P99
+    got_in = r["arrived"] > 0 and r["in"] >= FLOOD_NEW_IN * r["arrived"]
+    print(
+        f"games {name:9} {r['moves']:4} moves: every phone of the room has it p50 "
+        f"{r['p50'] * 1000:4.0f} ms, p99 {r['p99'] * 1000:4.0f} ms (<= 500: {verdict(fast)}); "
+        f"new phones in (page, every asset, joined) {r['in']}/{r['arrived']} within 10 s "
+        f"(>= 11/12: {verdict(got_in)}, slowest {r['slowest']:.1f} s), dropped after joining "
+        f"{r['dropped']} ({verdict(r['dropped'] == 0)}); terminal {written} B; server CPU "
+        f"{r['server cpu']:.1f} s, machine load {r['load']:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    if r["attacker"]:
+        print(f"{'':16}attacker: {json.dumps(r['attacker'])}")
+
+
 def verdict(ok: bool) -> str:
     return "OK" if ok else "MISSED"
 
@@ -499,10 +802,14 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
     """One attack: the issue's targets (missed draws, p99, terminal), then the phones' pages."""
     name, r, written = row
     per_minute = written * 60 / seconds
-    targets = [r["missed"] == 0, r["p99"] < 1.0, per_minute < LOG_TARGET]
+    p99_target = FLOOD_P99 if name == "ws-flood" else 1.0
+    targets = [r["missed"] == 0, r["p99"] <= p99_target, per_minute < LOG_TARGET]
     reloaded, reloads = r["reloads"]
     pages = [r["loaded"] == r["arrived"], reloaded == reloads]
     new = f"(slowest {r['slowest']:.1f} s)"
+    if name == "ws-flood":  # the issue's target: 11 of 12 new phones in (page and feed)
+        pages = [r["loaded"] >= FLOOD_NEW_IN * r["arrived"] > 0, reloaded == reloads]
+        new = f"with their card's feed within 10 s (>= 11/12: {verdict(pages[0])}) {new}"
     if name == "codes":  # new players compete with the attacker's fresh addresses (see below)
         scanned, scans = r["scans"]
         pages = [pages[1], scanned == scans]
@@ -512,7 +819,8 @@ def print_row(row: tuple[str, dict, int], seconds: float) -> None:
         )
     print(
         f"{name:10} {r['draws']:2} draws: phones p50 {r['p50'] * 1000:4.0f} ms, p99 "
-        f"{r['p99'] * 1000:4.0f} ms (< 1000: {verdict(targets[1])}), missed {r['missed']} "
+        f"{r['p99'] * 1000:4.0f} ms (<= {p99_target * 1000:.0f}: {verdict(targets[1])}), "
+        f"missed {r['missed']} "
         f"({verdict(targets[0])}), terminal {written} B = {per_minute / 1000:.1f} KB/min "
         f"(< 100: {verdict(targets[2])}) => {verdict(all(targets))}; new phones loaded "
         f"{r['loaded']}/{r['arrived']} {new}, phones in reopened "
@@ -554,6 +862,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--serials", type=int, default=100, help=argparse.SUPPRESS)
     parser.add_argument("--cards", help=argparse.SUPPRESS)
+    parser.add_argument("--path", default="/ws", help=argparse.SUPPRESS)
+    parser.add_argument("--server", choices=("bingo", "games"), default="bingo")
     args = parser.parse_args()
     if args.attack:
         run_attacker(args)
@@ -564,6 +874,13 @@ def main() -> None:
     args.phones = max(1, min(args.phones, 200))
     args.attacks = args.only or list(ATTACKS)
     raise_own_file_limit()
+    if args.server == "games":
+        with tempfile.TemporaryDirectory() as folder:
+            rows = asyncio.run(games_main(args, Path(folder)))
+        print(f"summary ({args.seconds:.0f} s each, games serve at {args.files} files):")
+        for row in rows:
+            print_games_row(row, args)
+        return
     with tempfile.TemporaryDirectory() as folder:
         try:
             rows = asyncio.run(main_async(args, Path(folder)))

@@ -249,3 +249,17 @@ def test_both_servers_put_their_feeds_through_the_one_guard():
         text = (Path(__file__).resolve().parent.parent / path).read_text(encoding="utf-8")
         assert "self.guard.websocket(request.protocol" in text, path
         assert "feeds_full()" in text, path
+
+
+def test_a_games_phone_waiting_for_lobbies_keeps_only_the_newest():
+    """A flood of sockets coming and going sends a lobby per step: a seated phone's queue would
+    pass MAX_QUEUE and the phone be dropped as too slow (it was, in bench_web_attacks)."""
+    from games.web.server import MAX_QUEUE, Client
+
+    client = Client(ws=None, address="127.0.0.9")  # type: ignore[arg-type]
+    client.push({"type": "table", "room": "r", "step": 1})
+    for n in range(MAX_QUEUE * 3):
+        client.push({"type": "lobby", "rooms": [], "n": n})
+    assert not client.too_slow
+    assert [m["type"] for m in client.queue] == ["table", "lobby"]
+    assert client.queue[-1]["n"] == MAX_QUEUE * 3 - 1

@@ -469,6 +469,8 @@ class GuardedHandler(RequestHandler):
         if guard is None:  # the connection is already gone: aiohttp's own answer will do
             return super().handle_error(request, status, exc, message)
         who = printable(getattr(request, "remote", None) or "?", 60)
+        if isinstance(exc, ConnectionError):  # it left before its answer: nothing to say
+            raise ConnectionError("the connection left before its answer")
         if status >= 500:
             what = printable(f"{request.method} {request.path}", 120)
             guard.log.say("error", f"error answering {what} from {who}: {describe(exc)}")

@@ -90,12 +90,15 @@ class Client:
     protocol: Any = None  # its connection, as the guard knows it
 
     def push(self, message: dict[str, Any]) -> None:
-        """The hub's `send`: never blocks. A newer `table` of a room replaces an unsent one."""
+        """The hub's `send`: never blocks. A newer `table` of a room replaces an unsent one,
+        a newer `lobby` an unsent lobby (each is the whole state: during a flood of sockets
+        coming and going, a phone gets the lobby as it is, not every step of it)."""
         if self.too_slow:
             return
-        if message.get("type") == "table":
+        kind = message.get("type")
+        if kind in ("table", "lobby"):
             for i, waiting in enumerate(self.queue):
-                if waiting.get("type") == "table" and waiting.get("room") == message.get("room"):
+                if waiting.get("type") == kind and waiting.get("room") == message.get("room"):
                     del self.queue[i]
                     break
         self.queue.append(message)
@@ -136,6 +139,7 @@ class GamesServer:
         self._texts_js = page_texts_script(self.language)
         self._qr = svg(join_url) if join_url else ""
         self._sweep_task: asyncio.Task[None] | None = None
+        self._encoded: deque[tuple[dict[str, Any], str]] = deque(maxlen=8)  # the latest sent
         self._restore_logs: Callable[[], None] | None = None
         self.app = self._make_app()
 
@@ -244,7 +248,17 @@ class GamesServer:
                     await ws.close(code=1008, message=b"too slow")
 
     def _encode(self, message: dict[str, Any]) -> str:
-        """A message as JSON; a value JSON has no word for is sent as its text (and said once)."""
+        """A message as JSON; a value JSON has no word for is sent as its text (and said once).
+
+        A message the hub sends to many phones (the lobby) is one object: encoded once."""
+        for kept, text in self._encoded:
+            if kept is message:
+                return text
+        text = self._encode_new(message)
+        self._encoded.append((message, text))
+        return text
+
+    def _encode_new(self, message: dict[str, Any]) -> str:
         try:
             return json.dumps(message, ensure_ascii=False)
         except (TypeError, ValueError) as exc:
@@ -257,6 +271,9 @@ class GamesServer:
         try:
             message = json.loads(text)
         except ValueError:
+            message = None
+        except (RecursionError, MemoryError):  # `[` x 200,000: one line, never a traceback
+            self.log.say("bad message", f"a message from {client.address} is nested too deeply")
             message = None
         op = message.get("op") if isinstance(message, dict) else None
         handler = self._ops.get(op) if isinstance(op, str) else None
