@@ -144,3 +144,35 @@ def test_guests_names_are_plain_text_and_a_held_seat_counts_down(qtbot):
     window._paint_rooms()
     later = [label.text() for label in _labels_showing(window, "保留")]
     assert any("保留 1:28" in t or "保留 1:29" in t for t in later), later
+
+
+def test_the_host_gives_a_name_back_from_the_window(tmp_path, qtbot):
+    from PySide6.QtCore import Qt
+
+    serve = GamesServe(tmp_path)
+    try:
+        window = RoomScreen(serve.serve)
+        qtbot.addWidget(window)
+        window.show()
+        hub = serve.hub
+        owner = []
+        serve.serve.call(lambda: owner.append(hub.join("<b>Aoi</b>")))
+        _wait(qtbot, lambda: owner, "the name joined")
+        old = owner[0]
+        window.release_name.setText("<B>aoi</B>")  # as the owner spells it at the laptop
+        window.release()
+        _wait(qtbot, lambda: window.release_box is not None, "the new code shown")
+        box = window.release_box
+        assert box.textFormat() == Qt.TextFormat.PlainText and "<b>Aoi</b>" in box.text()
+        code = re.search(r"：([A-Z0-9]{6})\n", box.text()).group(1)
+        assert code != old.code
+        moved = []
+        serve.serve.call(lambda: moved.append(hub.move("<b>Aoi</b>", code)))
+        _wait(qtbot, lambda: moved, "the name moved")
+        assert moved[0].token != old.token and moved[0].code == code
+        window.release_name.setText("nobody")
+        window.release()
+        _wait(qtbot, lambda: window.release_box is not box, "the refusal shown")
+        assert "nobody" in window.release_box.text()
+    finally:
+        serve.stop()

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -135,6 +137,7 @@ class RoomScreen(QWidget):
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         left.addWidget(self.address)
         left.addWidget(_label(self.tx("join_hint"), 16))
+        left.addLayout(self._release_row())
         self.room_box = QVBoxLayout()
         holder = QWidget()
         holder.setLayout(self.room_box)
@@ -167,10 +170,58 @@ class RoomScreen(QWidget):
         outer.addWidget(self.table_frame, 3)
         self._paint_table()
 
+    def _release_row(self) -> QHBoxLayout:
+        """名前を戻す: a person who lost their name's code asks the host, who types the name
+        here; the window shows the name's new code for that person to type on their phone."""
+        row = QHBoxLayout()
+        self.release_name = QLineEdit()
+        self.release_name.setPlaceholderText(self.tx("release_hint"))
+        self.release_name.setMaxLength(16)
+        self.release_name.returnPressed.connect(self.release)
+        row.addWidget(self.release_name, 1)
+        button = QPushButton(self.tx("release"))
+        button.clicked.connect(self.release)
+        row.addWidget(button)
+        self.release_box: QMessageBox | None = None
+        return row
+
+    def release(self) -> None:
+        name = self.release_name.text().strip()
+        if not name:
+            return
+
+        def go() -> None:  # in the server's loop
+            try:
+                code = self.serve.hub.release(name)
+                player = self.serve.hub.players.by_name(name)
+                shown = player.name if player is not None else name
+                self.feed.deliver({"type": "released", "name": shown, "code": code})
+            except Exception as exc:  # a refusal (no such name) or a full disk: said
+                self.feed.deliver({"type": "released", "name": name, "text": str(exc)})
+
+        self.serve.call(go)
+
+    def _show_released(self, message: dict[str, Any]) -> None:
+        if "code" in message:
+            text = self.tx("released", name=message["name"], code=message["code"])
+            self.release_name.clear()
+        else:
+            text = str(message.get("text") or "")
+        box = QMessageBox(self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the name is a guest's text
+        box.setWindowTitle(self.tx("release"))
+        box.setText(text)
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.setModal(False)
+        box.open()
+        self.release_box = box
+
     # ------------------------------------------------------------------ messages
     def on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
-        if kind == "lobby":
+        if kind == "released":
+            self._show_released(message)
+        elif kind == "lobby":
             self.rooms = list(message.get("rooms") or ())
             self.lobby_age.restart()
             held = any(s.get("held") is not None for r in self.rooms for s in r.get("seats", ()))

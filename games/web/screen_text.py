@@ -49,6 +49,9 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "card_passing": "カード交換中",
         "left": "退出",
         "held": "{name}（不在・保留 {t}）",
+        "release": "名前を戻す",
+        "release_hint": "コードをなくした人の名前",
+        "released": "「{name}」の新しいコード：{code}\n\nその人の電話で、名前とこのコードを入れて参加してもらってください。前のコードと前の電話はもう使えません。",
     },
     "en": {
         "join": "Join on your phone",
@@ -85,6 +88,9 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "card_passing": "Passing cards",
         "left": "left",
         "held": "{name} (away, held {t})",
+        "release": "Give a name back",
+        "release_hint": "name of someone who lost their code",
+        "released": "New code of '{name}': {code}\n\nAsk them to join on their phone with the name and this code. The old code and the old phone no longer work.",
     },
 }
 
