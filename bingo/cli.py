@@ -35,6 +35,8 @@ def _check_config(args: argparse.Namespace) -> int:
 
     path = config_path(args.config)
     report = check_file(path)
+    if report.config is not None and report.config.event.prizes:
+        report.problems += _prize_problems(report.config.event.prizes)
     for problem in report.problems:
         print(f"config error: {problem}", file=sys.stderr)
     if report.problems or report.config is None:
@@ -46,6 +48,13 @@ def _check_config(args: argparse.Namespace) -> int:
         print(f"warning: {warning}")
     print("config OK")
     return 0
+
+
+def _prize_problems(prizes: tuple[str, ...]) -> list[str]:
+    """Prizes too long to show whole on the winners' board at 1024x768 (measured with Qt)."""
+    from bingo.ui.winners import prize_problems
+
+    return prize_problems(prizes)
 
 
 def _odds_line(config: Config) -> str:

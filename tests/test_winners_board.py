@@ -158,7 +158,7 @@ def test_the_board_says_when_nobody_has_won_and_sums_up_a_long_list(qtbot, tmp_p
 
 
 LONG_PRIZES = [
-    "1等 ぷよぷよ公式ぬいぐるみ特大サイズと色紙と缶バッジ十個セット",  # 34 characters
+    "1等 ぷよぷよ公式ぬいぐるみ特大サイズと色紙と缶バッジ十個セット",  # 32 characters
     "2等 ゲームセンターで使える千円分のプリペイドカードと記念の缶バッジ",
     "3等 お菓子",
     "4等 ぷよぷよクッション",
@@ -195,3 +195,25 @@ def test_long_prizes_wrap_and_never_shrink_the_board(qtbot, tmp_path, output_dir
     if size == (1024, 768):
         window.grab().save(str(output_dir / "winners_board_long_prizes_1024x768.png"))
     session.close()
+
+
+def test_check_config_measures_the_prizes_at_1024x768(tmp_path, capsys, monkeypatch):
+    """A prize the board would end in … at 1024x768 is refused by check-config, measured."""
+    from bingo.ui.winners import prize_problems
+
+    assert prize_problems(["3等 お菓子", "4等 ぷよぷよクッション"]) == []
+    long = LONG_PRIZES[0]
+    assert len(long) <= 40  # allowed by the character limit, too wide for the board
+    problems = prize_problems(LONG_PRIZES)
+    assert problems and all("1024x768" in line for line in problems)
+    assert problems[0].startswith("event.prizes: place 1 (")
+    keep = int(problems[0].rsplit("about ", 1)[1].split()[0])
+    assert prize_problems([long[:keep]] + LONG_PRIZES[1:])[0].startswith("event.prizes: place 2")
+    prizes = "[" + ", ".join(f'"{p}"' for p in LONG_PRIZES) + "]"
+    path = write_config(tmp_path, f"prizes = {prizes}")
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "config error: event.prizes: place 1" in err and "shorten it to about" in err
+    assert "Traceback" not in err
+    path = write_config(tmp_path, f"prizes = {PRIZES}")
+    assert bingo_main(["check-config", "--config", str(path)]) == 0

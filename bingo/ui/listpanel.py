@@ -108,28 +108,11 @@ class ListPanel(QWidget):
 
     # ---------------------------------------------------------------- layout
     def panel(self) -> QRectF:
-        w, h = self.width(), self.height()
-        return QRectF(w * 0.08, h * 0.07, w * 0.84, h * 0.86)
+        return panel_rect(self.width(), self.height())
 
     def row_rects(self, count: int) -> tuple[list[QRectF], bool]:
         """The rectangles of the rows that fit (and whether a "+N more" line takes the last)."""
-        panel, h = self.panel(), self.height()
-        top = panel.top() + h * 0.13
-        bottom = panel.bottom() - h * 0.09
-        inner = panel.adjusted(panel.width() * 0.04, 0, -panel.width() * 0.04, 0)
-        if count == 0:
-            return [], False
-        row_h = min(h * ROW_MAX, (bottom - top) / count)
-        fits = count
-        if row_h < h * ROW_MIN:
-            row_h = h * ROW_MIN
-            fits = int((bottom - top) // row_h)
-        more = fits < count
-        shown = fits - 1 if more else fits
-        rects = [QRectF(inner.left(), top + i * row_h, inner.width(), row_h) for i in range(shown)]
-        if more:
-            rects.append(QRectF(inner.left(), top + shown * row_h, inner.width(), row_h))
-        return rects, more
+        return row_rects(self.width(), self.height(), count)
 
     def text_boxes(self) -> list[TextBox]:
         """Every text of the panel with the box and font it is painted in."""
@@ -140,15 +123,11 @@ class ListPanel(QWidget):
         rows = self.rows()
         rects, more = self.row_rects(len(rows))
         listed = rows[: len(rects) - 1] if more else rows[: len(rects)]
-        columns: dict[int, list[TextBox]] = {}
+        columns: dict[int, list[tuple[Cell, QRectF]]] = {}
         for rect, cells in zip(rects, listed, strict=False):
-            x = rect.left()
-            for column, cell in enumerate(cells):
-                width = rect.width() * cell.share
-                box = QRectF(x, rect.top(), width, rect.height()).adjusted(
-                    h * 0.008, 0, -h * 0.008, 0
-                )
-                x += width
+            for column, (cell, box) in enumerate(
+                zip(cells, cell_boxes(rect, cells, h), strict=True)
+            ):
                 if cell.text:
                     columns.setdefault(column, []).append((cell, box))
         for cells in columns.values():  # one size down a column, as a table reads
@@ -220,6 +199,44 @@ class ListPanel(QWidget):
             p.setFont(box.font)
             p.drawText(box.rect, box.align | Qt.AlignmentFlag.AlignVCenter, box.text)
         p.end()
+
+
+def panel_rect(w: float, h: float) -> QRectF:
+    return QRectF(w * 0.08, h * 0.07, w * 0.84, h * 0.86)
+
+
+def row_rects(w: float, h: float, count: int) -> tuple[list[QRectF], bool]:
+    """A panel's row rectangles for `count` rows on a w x h window: those that fit, and whether a
+    "+N more" line takes the last (a function of the size, so check-config can measure too)."""
+    panel = panel_rect(w, h)
+    top = panel.top() + h * 0.13
+    bottom = panel.bottom() - h * 0.09
+    inner = panel.adjusted(panel.width() * 0.04, 0, -panel.width() * 0.04, 0)
+    if count == 0:
+        return [], False
+    row_h = min(h * ROW_MAX, (bottom - top) / count)
+    fits = count
+    if row_h < h * ROW_MIN:
+        row_h = h * ROW_MIN
+        fits = int((bottom - top) // row_h)
+    more = fits < count
+    shown = fits - 1 if more else fits
+    rects = [QRectF(inner.left(), top + i * row_h, inner.width(), row_h) for i in range(shown)]
+    if more:
+        rects.append(QRectF(inner.left(), top + shown * row_h, inner.width(), row_h))
+    return rects, more
+
+
+def cell_boxes(rect: QRectF, cells: list[Cell], h: float) -> list[QRectF]:
+    """The box each cell's text is drawn in, left to right across a row."""
+    boxes, x = [], rect.left()
+    for cell in cells:
+        width = rect.width() * cell.share
+        boxes.append(
+            QRectF(x, rect.top(), width, rect.height()).adjusted(h * 0.008, 0, -h * 0.008, 0)
+        )
+        x += width
+    return boxes
 
 
 def box_fits(box: TextBox) -> bool:

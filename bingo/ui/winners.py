@@ -7,6 +7,8 @@ won are listed dimmed, so the room sees what is left.
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
@@ -14,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from bingo.ui.art import TEXT, TEXT_DIM
 from bingo.ui.controller import winner_ball
-from bingo.ui.listpanel import Cell, ListPanel
+from bingo.ui.listpanel import Cell, ListPanel, cell_boxes
 
 
 def first_bingo_ball(card, drawn: Sequence[int], threshold: int) -> int | None:
@@ -39,6 +41,57 @@ def first_bingo_ball(card, drawn: Sequence[int], threshold: int) -> int | None:
         else:
             low = middle + 1
     return low
+
+
+PRIZE_SHARE = 0.43  # of a row's width, when prizes are named
+CHECK_SIZE = (1024, 768)  # the smallest projector a host meets: prizes must show whole there
+
+
+def prize_problems(prizes: Sequence[str], size: tuple[int, int] = CHECK_SIZE) -> list[str]:
+    """One line per prize that would not show whole on the winners' board at `size` (two lines
+    at the smallest size the room reads, then "…"): `bingo check-config` calls this."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from bingo.ui.art import ui_font
+    from bingo.ui.listpanel import FLOOR_TEXT, row_rects
+
+    _measuring_app()
+    w, h = size
+    rects, _more = row_rects(w, h, len(prizes))
+    if not rects:
+        return []
+    cells = [Cell("", 0.10), Cell("", PRIZE_SHARE)]
+    box = cell_boxes(rects[0], cells, h)[1]
+    metrics = QFontMetricsF(ui_font(math.ceil(h * FLOOR_TEXT), QFont.Weight.Bold))
+    problems = []
+    for place, prize in enumerate(prizes, start=1):
+        if fits_whole(prize, metrics, box):
+            continue
+        keep = max(n for n in range(len(prize) + 1) if fits_whole(prize[:n], metrics, box))
+        problems.append(
+            f"event.prizes: place {place} ({prize!r}, {len(prize)} characters) does not show whole "
+            f"on the winners' board at {w}x{h} (it would end in …): shorten it to about {keep} "
+            "characters"
+        )
+    return problems
+
+
+def fits_whole(text: str, metrics, box) -> bool:
+    """`text` is drawn whole in `box` (on one or two lines, no "…")."""
+    from bingo.ui.listpanel import fit_lines
+
+    return fit_lines(text, metrics, box).replace("\n", "") == text
+
+
+def _measuring_app() -> None:
+    """Font metrics need a Qt application: an offscreen one when the command has none."""
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        from eventkit.qtruntime import make_app
+
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        make_app("bingo")
 
 
 class WinnersBoard(ListPanel):
@@ -81,7 +134,7 @@ class WinnersBoard(ListPanel):
             cells = [Cell(s("board_place", n=place), 0.10, self.highlight if won else TEXT_DIM)]
             if self.prizes:
                 prize = self.prizes[place - 1] if place <= len(self.prizes) else ""
-                cells.append(Cell(prize, 0.43, colour))
+                cells.append(Cell(prize, PRIZE_SHARE, colour))
             cells.append(Cell(card, card_share, colour))
             cells.append(Cell(ball, ball_share, TEXT_DIM if not won else TEXT, right))
             rows.append(cells)
