@@ -50,6 +50,12 @@ def check_file(path: str | Path) -> Report:
         return report
     # With problems, `config` holds defaults in their place: good enough for the checks below.
     report.problems += _journal_problems(config)
+    if not report.problems:  # what `bingo cards` would refuse, the same line (cards/validate.py)
+        from cards.validate import card_problem
+
+        cards = card_problem(config)
+        if cards:
+            report.problems.append(cards)
     if report.problems:
         return report
     report.config = config

@@ -21,7 +21,7 @@ from typing import Any
 from tqdm import tqdm
 
 from bingo import cardcode
-from bingo.config import FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
+from bingo.config import FINISH_MM, FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
 from bingo.web.settings import web_settings
 from cards import press, style
 from cards.cardset import find_key, key_file, open_card_set, rows_record, verify_rows
@@ -53,6 +53,7 @@ from cards.registry import (
     read_batches,
     read_registry,
 )
+from cards.validate import check_cards
 from eventkit.errors import UserError
 
 HELP = "print unique bingo cards to a PDF (and a .csv registry next to it)"
@@ -155,13 +156,32 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
         press=defaults.press if args.press is None else args.press,
         finish=defaults.finish if args.finish is None else args.finish,
     )
+    _check_contradictions(args, options)
     if options.press and finish_size(options.finish) is None:
         raise UserError(
             f"--finish {options.finish}: not a finished size; use one of "
-            f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm (e.g. 120x170)"
+            f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm, each side "
+            f"{FINISH_MM[0]:g}-{FINISH_MM[1]:g} mm (e.g. 120x170)"
         )
     page_geometry(options.page_size, options.per_page, options.bleed_mm)  # validates
     return options
+
+
+def _check_contradictions(args: argparse.Namespace, options: CardOptions) -> None:
+    """Options that cannot go together are refused, never silently ignored."""
+    if options.press:
+        given = [f"--{n.replace('_', '-')}" for n in ("page", "per_page") if getattr(args, n)]
+        if given:
+            raise UserError(
+                f"--press prints one finished card a page, so {' and '.join(given)} cannot "
+                f"apply: give its size with --finish (now {options.finish}), or leave out "
+                "--press for a home print"
+            )
+    elif args.finish is not None:
+        raise UserError(
+            f"--finish {args.finish} is the finished size of a print-shop file: add --press "
+            "(or set cards.press = true), or use --page and --per-page for a home print"
+        )
 
 
 def _png_step(folder: Path | None, step: Callable[..., Any], *args: Any) -> Any:
@@ -607,12 +627,9 @@ def run(args: argparse.Namespace) -> int:
         return print_code(config, Path(args.out), args.code_for)
     defaults = CardOptions.from_config(config)
     options = _options(args, replace(defaults, qr_url=web_settings(config).public_url))
-    if options.images and not config.board.image_dir.is_dir():
-        raise UserError(
-            f"the image folder {config.board.image_dir} does not exist: create it, point "
-            "board.image_dir at it, or pass --no-images for plain cells"
-        )
     count = config.cards.count if args.count is None else args.count
+    # what check-config checks too (cards/validate.py); the pictures are decoded by the run
+    check_cards(config, options, count=count, pictures=False)
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     with interruptible() as signals:
         try:

@@ -23,7 +23,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from bingo import cardcode
-from bingo.config import FINISH_SIZES, Config, finish_size
+from bingo.config import FINISH_MM, FINISH_SIZES, Config, finish_size
 from cards import press, style
 from cards.fingerprint import board_text, config_fingerprint
 from cards.layout import (
@@ -151,6 +151,62 @@ def check_glyphs(font_name: str, origin: str, text: str, where: str) -> None:
         )
 
 
+MIN_TEXT_PT = 6.0  # the floor of every text a player reads: the title, the rule, the code
+TITLE_WRAP_PT = 9.0  # a title that would print smaller on one line goes on two
+_NO_LINE_START = "、。，．・ー）」』】〕！？!?,.)]-ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+
+
+def _title_room(box: Rect) -> tuple[float, float]:
+    """(width, height) the title may take: the box less the two Puyos either side."""
+    return box.w - 4.6 * box.h * 0.42, box.h * 0.78
+
+
+def _two_lines(text: str) -> tuple[str, str]:
+    """`text` broken in two near its middle: at the space nearest it, else between two
+    characters (never before a closing mark or a small kana, 行頭禁則)."""
+    middle = len(text) // 2
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if spaces:
+        cut = min(spaces, key=lambda i: abs(i - middle))
+        return text[:cut].rstrip(), text[cut:].lstrip()
+    cut = max(1, middle)
+    while cut < len(text) - 1 and text[cut] in _NO_LINE_START:
+        cut += 1
+    return text[:cut], text[cut:]
+
+
+def title_lines(text: str, font: str, box: Rect) -> tuple[tuple[str, ...], float]:
+    """The title's lines and size: one line, or two when one would print under TITLE_WRAP_PT
+    and two print larger."""
+    width, height = _title_room(box)
+    one = _fit_size(text, font, width, height)
+    if one >= TITLE_WRAP_PT or len(text) < 2:
+        return (text,), one
+    lines = _two_lines(text)
+    two = min(_fit_size(line, font, width, height / 2.3) for line in lines if line)
+    return (lines, two) if two > one else ((text,), one)
+
+
+def rule_layout(config: Config, font: str, box: Rect) -> tuple[tuple[str, ...], float]:
+    """The rule reminder's lines and their size in `box`: two lines, or four in a narrow box
+    (or where four print clearly larger)."""
+    best: tuple[tuple[str, ...], float] = ((), 0.0)
+    for narrow in (box.w < box.h * 2, box.w >= box.h * 2):  # the usual shape first
+        lines = style.rule_lines(config, narrow=narrow)
+        size = min(_fit_size(line, font, box.w, box.h * 0.72 / len(lines)) for line in lines)
+        if size > best[1] * 1.15:  # the other shape only when clearly larger
+            best = (lines, size)
+    return best
+
+
+def longest_fitting(text: str, size_of: Callable[[str], float]) -> str:
+    """The longest start of `text` that prints at MIN_TEXT_PT or more."""
+    for n in range(len(text), 0, -1):
+        if size_of(text[:n]) >= MIN_TEXT_PT:
+            return text[:n]
+    return ""
+
+
 def _fit_size(text: str, font: str, max_w: float, max_h: float) -> float:
     width = pdfmetrics.stringWidth(text, font, 1.0) or 1.0
     return max(1.0, min(max_h, max_w / width))
@@ -189,7 +245,8 @@ class CardPdfWriter:
             if size is None:
                 raise LayoutError(
                     f"--finish {options.finish}: not a finished size; use one of "
-                    f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm (e.g. 120x170)"
+                    f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm, each side "
+                    f"{FINISH_MM[0]:g}-{FINISH_MM[1]:g} mm (e.g. 120x170)"
                 )
             self.page: PageGeometry = press.press_geometry(size, options.bleed_mm)
         else:
@@ -207,6 +264,8 @@ class CardPdfWriter:
         )
         self._check_legible(options, board.size)
         self._check_texts()
+        self._serial_size, self._serial_lines = self._serial_layout()
+        self._check_floors()
         self.meta = meta
         self.canvas = StreamingCanvas(
             out, (self.page.width, self.page.height), initialFontName=self.fonts.bold
@@ -219,8 +278,6 @@ class CardPdfWriter:
         self._make_template()
         self._make_page_marks()
         self._number_cache: dict[int, tuple[str, float, str]] = {}
-        self._serial_size: float | None = None
-        self._serial_lines = 1
         self._slot = 0
         self._page_serials: list[int] = []
         self.pages = 0
@@ -437,17 +494,18 @@ class CardPdfWriter:
     def _draw_title(self) -> None:
         g, c = self.geo, self.canvas
         t = g.title
-        text = self.config.event.title
         blob_r = t.h * 0.42
-        room = t.w - 4.6 * blob_r
         font = self.fonts.bold
-        size = _fit_size(text, font, room, t.h * 0.78)
-        width = pdfmetrics.stringWidth(text, font, size)
+        lines, size = title_lines(self.config.event.title, font, t)
+        width = max(pdfmetrics.stringWidth(line, font, size) for line in lines)
         c.saveState()
         c.setFillColor(self._ink(style.INK, size))
         self._overprint(size < SMALL_TEXT_PT)
         c.setFont(font, size)
-        c.drawCentredString(t.cx, t.y + t.h * 0.5 - size * 0.36, text)
+        lead = size * 1.15
+        top = t.y + t.h * 0.5 + lead * (len(lines) - 1) / 2 - size * 0.36
+        for k, line in enumerate(lines):
+            c.drawCentredString(t.cx, top - k * lead, line)
         c.restoreState()
         cols = self.config.columns
         offset = width / 2 + blob_r * 1.5
@@ -493,9 +551,8 @@ class CardPdfWriter:
     def _draw_rule(self) -> None:
         g, c = self.geo, self.canvas
         box = g.rule
-        lines = style.rule_lines(self.config, narrow=box.w < box.h * 2)
+        lines, size = rule_layout(self.config, self.fonts.text, box)
         font = self.fonts.text
-        size = min(_fit_size(line, font, box.w, box.h * 0.72 / len(lines)) for line in lines)
         c.saveState()
         c.setFillColor(self._ink(style.INK, size))
         self._overprint(size < SMALL_TEXT_PT)
@@ -670,20 +727,6 @@ class CardPdfWriter:
         """The serial at one size for every card (fitted to the widest serial of this width),
         as PDF operators: reportlab's drawString was a quarter of the run time."""
         box = self.geo.serial
-        if self._serial_size is None:
-            widest = style.serial_text(int("8" * self.serial_width), self.serial_width)
-            widest = max(widest, widest.replace("8", "0"), key=lambda t: self._width(t, 1.0))
-            check = cardcode.widest_check(lambda t: self._width(t, 1.0))
-            one_line = cardcode.printed_label(widest, check) if self.code_of else widest
-            self._serial_size = _fit_size(one_line, self.fonts.bold, box.w, box.h * 0.5)
-            self._serial_lines = 1
-            if self._serial_size < MIN_CODE_PT and self.code_of is not None:
-                # never under 7 pt: "No.0123-" above its check letters, each line fitted
-                size = min(
-                    _fit_size(widest + "-", self.fonts.bold, box.w, box.h * 0.45),
-                    _fit_size(check, self.fonts.bold, box.w, box.h * 0.45),
-                )
-                self._serial_size, self._serial_lines = size, 2
         size = self._serial_size
         lines = [style.serial_text(serial, self.serial_width)]
         if self.code_of is not None:
@@ -706,6 +749,56 @@ class CardPdfWriter:
             self.canvas.restoreState()
         else:
             self.canvas.addLiteral(f"BT {self._ops(style.INK)}{ops} ET")
+
+    def _serial_layout(self) -> tuple[float, int]:
+        """(size, lines) of the serial and code, fitted to the widest serial of this width:
+        on two lines ("No.0123-" above its check letters) when one would be under 7 pt."""
+        box = self.geo.serial
+        widest = style.serial_text(int("8" * self.serial_width), self.serial_width)
+        widest = max(widest, widest.replace("8", "0"), key=lambda t: self._width(t, 1.0))
+        check = cardcode.widest_check(lambda t: self._width(t, 1.0))
+        one_line = cardcode.printed_label(widest, check) if self.code_of else widest
+        size = _fit_size(one_line, self.fonts.bold, box.w, box.h * 0.5)
+        if size >= MIN_CODE_PT or self.code_of is None:
+            return size, 1
+        two = min(
+            _fit_size(widest + "-", self.fonts.bold, box.w, box.h * 0.45),
+            _fit_size(check, self.fonts.bold, box.w, box.h * 0.45),
+        )
+        return two, 2
+
+    def _where(self) -> str:
+        o = self.options
+        if o.press:
+            return f"a {o.finish} press card"
+        return f"cards {o.per_page} per {o.page_size} page"
+
+    def _check_floors(self) -> None:
+        """Refuse a title, rule or code that would print under MIN_TEXT_PT, naming the key and
+        (for the title) the longest text that fits."""
+        title = self.config.event.title
+        font, box = self.fonts.bold, self.geo.title
+        size = title_lines(title, font, box)[1]
+        if size < MIN_TEXT_PT:
+            fits = longest_fitting(title, lambda text: title_lines(text, font, box)[1])
+            raise LayoutError(
+                f'event.title "{title}" would print at {size:.1f} pt on {self._where()}, under '
+                f'{MIN_TEXT_PT:g} pt even on two lines: shorten it; the longest that fits is "{fits}" '
+                f"({len(fits)} characters)"
+            )
+        rule = rule_layout(self.config, self.fonts.text, self.geo.rule)[1]
+        if rule < MIN_TEXT_PT or self._serial_size < MIN_TEXT_PT:
+            what = "the rule text" if rule < MIN_TEXT_PT else "the serial and phone code"
+            points = min(rule, self._serial_size)
+            remedy = (
+                "choose a larger --finish (A5 or B6)"
+                if self.options.press
+                else "choose fewer --per-page or a larger --page"
+            )
+            raise LayoutError(
+                f"{what} would print at {points:.1f} pt on {self._where()}, under "
+                f"{MIN_TEXT_PT:g} pt: {remedy}"
+            )
 
     def _width(self, text: str, size: float) -> float:
         width: float = pdfmetrics.stringWidth(text, self.fonts.bold, size)

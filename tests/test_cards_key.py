@@ -152,10 +152,16 @@ def test_an_old_set_with_its_key_in_the_user_folder_keeps_working(tmp_path, smal
 
 def test_a_long_japanese_title_prints_cards(tmp_path, capsys):
     """27.6: 86 Japanese characters passed check-config but broke `bingo cards` with a wrong
-    'restore the key' message (the per-user key's file name was too long)."""
+    'restore the key' message (the per-user key's file name was too long). Since 34.4 such a
+    title is refused (it would print under 6 pt) naming the longest that fits, which prints."""
     config = write_config(tmp_path, cards="images = false")
-    text = config.read_text(encoding="utf-8").replace("テストビンゴ大会", "夏" * 86)
-    config.write_text(text, encoding="utf-8")
+    original = config.read_text(encoding="utf-8")
+    config.write_text(original.replace("テストビンゴ大会", "夏" * 86), encoding="utf-8")
+    assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 1
+    err = capsys.readouterr().err
+    assert "restore" not in err and "the longest that fits is" in err
+    fits = err.split('the longest that fits is "')[1].split('"')[0]
+    config.write_text(original.replace("テストビンゴ大会", fits), encoding="utf-8")
     assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 0
     assert "restore" not in capsys.readouterr().err
     registry = tmp_path / "cards.csv"

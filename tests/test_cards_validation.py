@@ -1,0 +1,129 @@
+"""Issue 34.4-34.6: a floor for every text a player reads (a long title wraps, or is refused
+naming the key and the longest text that fits), one validation for `bingo cards` and
+`bingo check-config` (the same line for the same config), contradicting options refused."""
+
+from __future__ import annotations
+
+import re
+
+import pikepdf
+import pytest
+from test_cards_key import run_cards
+from test_cards_output import write_config
+from test_check_config import check
+
+from cards import press
+from cards.pdf import MIN_TEXT_PT
+from cards.preflight import preflight
+
+LONG_TITLE = "ぷよぷよ大会" * 7  # 42 characters: printed at 4.5 pt on one line of an A6 card
+needs_profile = pytest.mark.skipif(
+    not any(p.is_file() for p in press.PROFILE_PATHS), reason="needs icc-profiles"
+)
+
+
+@needs_profile
+def test_a_long_title_wraps_to_two_lines_above_the_floor(tmp_path):
+    write_config(tmp_path, cards="images = false")
+    config = tmp_path / "config.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("テストビンゴ大会", LONG_TITLE),
+        encoding="utf-8",
+    )
+    assert run_cards(tmp_path, "--count", "1", "--press", "--finish", "A6") == 0
+    with pikepdf.open(tmp_path / "cards.pdf") as pdf:
+        card = next(x for x in pdf.pages[0].Resources.XObject.values() if b"Tf" in x.read_bytes())
+        code = card.read_bytes()
+    sizes = [float(v) for v in re.findall(rb"([0-9.]+) Tf", code)]  # title, rule, free word
+    assert min(sizes) >= MIN_TEXT_PT  # (the slug's footer, trimmed off, may be smaller)
+    size = sizes[0]  # the title's, on two lines
+    assert sizes.count(size) == 2
+    assert 6.0 <= size < 12 and b"0 0 0 1 k" in code[: code.index(b"BT")][-200:]
+
+
+def test_a_title_too_long_for_the_floor_is_refused_by_both_with_the_same_line(tmp_path, capsys):
+    path = write_config(tmp_path, cards="images = false")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("テストビンゴ大会", "ぷ" * 200),
+        encoding="utf-8",
+    )
+    code, errors, _out = check(path, capsys)
+    assert code != 0 and len(errors) == 1
+    line = errors[0].removeprefix("config error: ")
+    assert line.startswith('event.title "ぷぷ') and "under 6 pt even on two lines" in line
+    fits = line.split('the longest that fits is "')[1].split('"')[0]
+    assert 10 < len(fits) < 200 and set(fits) == {"ぷ"}
+    assert run_cards(tmp_path, "--count", "1") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and line in err
+    assert not (tmp_path / "cards.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    "board, cards, expect",
+    [
+        ("size = 10\n", "images = false\nper_page = 4", "10x10 cards 4 per A4 page"),
+        ("", 'images = false\nfont = "broken.ttf"', "cannot be used"),
+        ("", "images = true", "is not a picture Pillow can read"),  # a damaged picture
+    ],
+)
+def test_check_config_refuses_what_cards_refuses(tmp_path, capsys, board, cards, expect):
+    path = write_config(tmp_path, cards=cards, size=10 if board else 5, free=not board)
+    (tmp_path / "broken.ttf").write_bytes(b"not a font")
+    if "images = true" in cards:
+        next((tmp_path / "img").glob("*.png")).write_bytes(b"\x89PNG damaged")
+    code, errors, _out = check(path, capsys)
+    assert code != 0 and len(errors) == 1 and expect in errors[0]
+    line = errors[0].removeprefix("config error: ")
+    assert run_cards(tmp_path, "--count", "1") == 1
+    assert line in capsys.readouterr().err
+
+
+def test_a_glyph_the_font_lacks_is_refused_by_both(tmp_path, capsys):
+    path = write_config(tmp_path, cards="images = false")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("テストビンゴ大会", "ビンゴ𠮷🎉"),
+        encoding="utf-8",
+    )
+    code, errors, _out = check(path, capsys)
+    assert code != 0 and len(errors) == 1 and "has no glyph for" in errors[0]
+    assert run_cards(tmp_path, "--count", "1") == 1
+    assert errors[0].removeprefix("config error: ") in capsys.readouterr().err
+
+
+def test_press_mode_in_the_summary_and_a_missing_profile_in_check_config(
+    tmp_path, capsys, monkeypatch
+):
+    path = write_config(tmp_path, cards='images = false\npress = true\nfinish = "B6"')
+    code, errors, out = check(path, capsys)
+    if any(p.is_file() for p in press.PROFILE_PATHS):
+        assert code == 0 and "press (PDF/X-1a, CMYK): finished size B6, one card a page" in out
+    monkeypatch.setattr(press, "PROFILE_PATHS", (tmp_path / "none.icc",))
+    code, errors, out = check(path, capsys)
+    assert code != 0 and "--press needs a CMYK ICC profile" in errors[0]
+
+
+@pytest.mark.parametrize(
+    "args, expect",
+    [
+        (("--press", "--page", "A4", "--per-page", "4"), "--page and --per-page cannot apply"),
+        (("--finish", "B6"), "--finish B6 is the finished size of a print-shop file"),
+        (("--press", "--finish", "50x50"), "each side 60-420 mm"),
+    ],
+)
+def test_contradicting_options_are_refused_in_one_line(tmp_path, capsys, args, expect):
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", *args) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expect in err
+
+
+@needs_profile
+@pytest.mark.parametrize(
+    "name, mm", [("A4", (210, 297)), ("B5", (182, 257)), ("はがき", (100, 148))]
+)
+def test_finish_names_a_shop_uses(tmp_path, name, mm):
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", "--press", "--finish", name) == 0
+    trim = preflight(tmp_path / "cards.pdf").trim_mm
+    assert trim == pytest.approx(mm, abs=0.01)
