@@ -51,11 +51,13 @@ def check_file(path: str | Path) -> Report:
     # With problems, `config` holds defaults in their place: good enough for the checks below.
     report.problems += _journal_problems(config)
     if not report.problems:  # what `bingo cards` would refuse, the same line (cards/validate.py)
-        from cards.validate import card_problem
+        from cards.validate import card_problem, press_warning
 
         cards = card_problem(config)
         if cards:
             report.problems.append(cards)
+        elif warning := press_warning(config):
+            report.warnings.append(warning)
     if report.problems:
         return report
     report.config = config

@@ -60,3 +60,17 @@ def card_problem(config: Config) -> str | None:
     except UserError as exc:
         return str(exc)
     return None
+
+
+def press_warning(config: Config) -> str | None:
+    """For a config made for home printing: what `bingo cards --press` would refuse (a
+    warning: the config's own run prints)."""
+    if config.cards.press:
+        return None
+    from dataclasses import replace
+
+    try:
+        check_cards(config, replace(card_options(config), press=True), pictures=False)
+    except UserError as exc:
+        return f"bingo cards --press would refuse: {exc}"
+    return None

@@ -5,6 +5,7 @@ naming the key and the longest text that fits), one validation for `bingo cards`
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -127,3 +128,23 @@ def test_finish_names_a_shop_uses(tmp_path, name, mm):
     assert run_cards(tmp_path, "--count", "1", "--press", "--finish", name) == 0
     trim = preflight(tmp_path / "cards.pdf").trim_mm
     assert trim == pytest.approx(mm, abs=0.01)
+
+
+def test_a_home_config_is_warned_of_what_press_would_refuse(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(press, "PROFILE_PATHS", (tmp_path / "none.icc",))
+    path = write_config(tmp_path, cards="images = false")
+    code, errors, out = check(path, capsys)
+    assert code == 0 and not errors
+    assert "4 per page on A4" in out
+    assert "warning: bingo cards --press would refuse: --press needs a CMYK ICC profile" in out
+
+
+def test_a_font_without_kana_is_refused_by_both(tmp_path, capsys):
+    dejavu = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not dejavu.is_file():
+        pytest.skip("needs fonts-dejavu-core (scripts/install.sh --test)")
+    path = write_config(tmp_path, cards=f'images = false\nfont = "{dejavu}"')
+    code, errors, _out = check(path, capsys)
+    assert code != 0 and len(errors) == 1 and "has no glyph for" in errors[0]
+    assert run_cards(tmp_path, "--count", "1") == 1
+    assert errors[0].removeprefix("config error: ") in capsys.readouterr().err
