@@ -23,7 +23,6 @@ import json
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,19 +37,16 @@ from bingo.web.limits import GuessLimiter, TokenLimiter
 from bingo.web.settings import WebSettings
 from bingo.web.texts import texts
 from cards.model import BingoCard
-from eventkit.web.files import MemoryFiles
+from eventkit.web.app import NOT_FOUND, WebApp
 from eventkit.web.guard import (
     FRESH,
     PLAYER,
     WATCHER,
-    ConnectionGuard,
-    QuietLog,
     describe,
     feeds_full,
 )
-from eventkit.web.headers import guard_headers, security_headers
 from eventkit.web.limits import RateLimiter, address_key
-from eventkit.web.serving import Serving, prepare_guard, start_guarded
+from eventkit.web.serving import Serving
 
 SERVER_NAME = "bingo"  # the Server header: no product versions
 LOG_NAME = "bingo serve"  # what each of the terminal's lines starts with
@@ -64,8 +60,6 @@ HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within 
 OPENERS_KEPT = (
     4096  # addresses remembered as having opened a card (their board feeds are worth more)
 )
-NOT_FOUND = "not found"
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @dataclass
@@ -117,30 +111,25 @@ class WebServer:
         self.tokens = TokenLimiter()  # wrong QR tokens, per address
         self._openers: dict[str, None] = {}  # addresses that opened a card, oldest first
         self.texts = texts(config.event.language)
-        self.log = QuietLog(name=LOG_NAME)
-        self.guard = ConnectionGuard(
-            headers=guard_headers(SERVER_NAME),
-            log=self.log,
+        self.web = WebApp(
+            server_name=SERVER_NAME,
+            log_name=LOG_NAME,
+            static=STATIC,
             per_address=settings.connections_per_address,
         )
-        self._static = _static_files()
-        self.files = MemoryFiles()
+        self.log, self.guard, self.files = self.web.log, self.web.guard, self.web.files
         self._image_paths: dict[int, tuple[float, Path | None]] = {}
         self._problem_said: str | None = None
-        self._restore_logs: Callable[[], None] | None = None
         self._board_cache: tuple[int, str] | None = None
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
         self._pages = {name: _page(name, config.event.language) for name in ("index", "card")}
         self._load_claims()
         self._follow_task: asyncio.Task[None] | None = None
-        self._sweep_task: asyncio.Task[None] | None = None
         self.app = self._make_app()
 
     # ------------------------------------------------------------------ app
     def _make_app(self) -> web.Application:
-        app = web.Application(
-            client_max_size=4096, middlewares=[self.guard.middleware(), _not_found]
-        )
+        app = self.web.app
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -151,23 +140,19 @@ class WebServer:
                 web.get("/ws", self.ws_board),
                 web.get("/ws/card/{code}", self.ws_card),
                 web.get("/img/{number:[0-9]{1,4}}", self.image),
-                web.get("/static/{name:.+}", self.static_file),
+                web.get("/static/{name:.+}", self.web.static_file),
             ]
         )
-        app.on_response_prepare.append(security_headers(SERVER_NAME))
         app.on_startup.append(self._start_follow)
         app.on_shutdown.append(self._close_clients)
-        app.on_cleanup.append(self._put_logs_back)
         return app
 
     async def _start_follow(self, app: web.Application) -> None:
         self._follow_task = asyncio.create_task(self._follow())
-        self._sweep_task = asyncio.create_task(self.guard.run())
 
     async def _close_clients(self, app: web.Application) -> None:
-        for task in (self._follow_task, self._sweep_task):
-            if task is not None:
-                task.cancel()
+        if self._follow_task is not None:
+            self._follow_task.cancel()
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"server stopping")
 
@@ -434,13 +419,6 @@ class WebServer:
             self._image_paths[number] = kept
         return kept[1]
 
-    async def static_file(self, request: web.Request) -> web.StreamResponse:
-        """The page's files, looked up by name among those shipped (never a path on disk)."""
-        path = self._static.get(request.match_info["name"])
-        if path is None:
-            raise web.HTTPNotFound(text=NOT_FOUND)
-        return self.files.answer(request, path, "no-store")
-
     async def ws_board(self, request: web.Request) -> web.StreamResponse:
         return await self._serve_ws(request, None)
 
@@ -486,23 +464,6 @@ class WebServer:
                 if claim.id == claim_id:
                     claim.verdict = str(verdict.get("verdict"))
 
-    async def _put_logs_back(self, app: web.Application) -> None:
-        if self._restore_logs is not None:
-            self._restore_logs()
-            self._restore_logs = None
-
-
-@web.middleware
-async def _not_found(request: web.Request, handler: Handler) -> web.StreamResponse:
-    try:
-        return await handler(request)
-    except web.HTTPNotFound:  # one answer for every unknown path and wrong code
-        raise web.HTTPNotFound(text=NOT_FOUND) from None
-
-
-def _static_files() -> dict[str, Path]:
-    return {p.relative_to(STATIC).as_posix(): p for p in STATIC.rglob("*") if p.is_file()}
-
 
 def _page(name: str, language: str) -> str:
     text = (STATIC / f"{name}.html").read_text(encoding="utf-8")
@@ -510,17 +471,8 @@ def _page(name: str, language: str) -> str:
 
 
 async def start(server: WebServer, host: str, port: int) -> Serving:
-    """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops.
-
-    The process's file limit is raised first and the connection caps are set below it; idle
-    and half-sent requests are closed after IDLE_SECONDS (eventkit.web.serving).
-    """
-    prepare_guard(server.guard)
-    serving, restore = await start_guarded(
-        server.app, server.guard, host, port, restore_logs_on_cleanup=False
-    )
-    server._restore_logs = restore  # put back by the application's cleanup
-    return serving
+    """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops (WebApp.start)."""
+    return await server.web.start(host, port)
 
 
 async def serve(server: WebServer, host: str, port: int) -> None:

@@ -21,7 +21,7 @@ import contextlib
 import json
 import math
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,24 +29,21 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from eventkit.i18n import Texts
-from eventkit.web.files import MemoryFiles
+from eventkit.web.app import WebApp
 from eventkit.web.guard import (
     FRESH,
     PLAYER,
     WATCHER,
-    ConnectionGuard,
     QuietLog,
     describe,
     feeds_full,
 )
-from eventkit.web.headers import guard_headers, security_headers
 from eventkit.web.limits import RateLimiter, address_key
 from eventkit.web.qr import svg
-from eventkit.web.serving import Serving, prepare_guard, start_guarded
+from eventkit.web.serving import Serving
 from games.common.protocol import to_json
 from games.web.hub import Connection, Hub, Refused, refused_message
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 STATIC = Path(__file__).resolve().parent / "static"
 SERVER_NAME = "games"  # the Server header: no product versions
 LOG_NAME = "games serve"
@@ -124,59 +121,44 @@ class GamesServer:
         self.language = language if language in SERVER_TEXTS else "ja"
         self.join_url = join_url
         self.texts = Texts(SERVER_TEXTS, self.language)
-        self.log = log or QuietLog(name=LOG_NAME)
-        self.guard = ConnectionGuard(
-            headers=guard_headers(SERVER_NAME), log=self.log, per_address=connections_per_address
+        self.web = WebApp(
+            server_name=SERVER_NAME,
+            log_name=LOG_NAME,
+            static=STATIC,
+            per_address=connections_per_address,
+            log=log,
         )
+        self.log, self.guard, self.files = self.web.log, self.web.guard, self.web.files
         self.heartbeat = HEARTBEAT
-        self.files = MemoryFiles()
         self.clients: set[Client] = set()
         self.ops = RateLimiter(OPS_BURST, OPS_PER_MINUTE)  # per player token
         self.addresses = RateLimiter(ADDRESS_BURST, ADDRESS_PER_MINUTE)
         self.joins = RateLimiter(JOIN_BURST, JOIN_PER_MINUTE)
-        self._static = {p.name: p for p in STATIC.iterdir() if p.is_file()}
         self._page = _page(self.language)
         self._texts_js = page_texts_script(self.language)
         self._qr = svg(join_url) if join_url else ""
-        self._sweep_task: asyncio.Task[None] | None = None
         self._encoded: deque[tuple[dict[str, Any], str]] = deque(maxlen=8)  # the latest sent
-        self._restore_logs: Callable[[], None] | None = None
         self.app = self._make_app()
 
     # ------------------------------------------------------------------ app
     def _make_app(self) -> web.Application:
-        app = web.Application(
-            client_max_size=4096, middlewares=[self.guard.middleware(), _not_found]
-        )
+        app = self.web.app
         app.add_routes(
             [
                 web.get("/", self.index),
                 web.get("/texts.js", self.texts_script),
                 web.get("/qr.svg", self.qr),
                 web.get("/ws", self.socket),
-                web.get("/static/{name}", self.static_file),
+                web.get("/static/{name}", self.web.static_file),
             ]
         )
-        app.on_response_prepare.append(security_headers(SERVER_NAME))
-        app.on_startup.append(self._start_sweep)
         app.on_shutdown.append(self._close_clients)
-        app.on_cleanup.append(self._put_logs_back)
         return app
 
-    async def _start_sweep(self, app: web.Application) -> None:
-        self._sweep_task = asyncio.create_task(self.guard.run())
-
     async def _close_clients(self, app: web.Application) -> None:
-        if self._sweep_task is not None:
-            self._sweep_task.cancel()
         for client in list(self.clients):
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await client.ws.close(code=1001, message=b"server stopping")
-
-    async def _put_logs_back(self, app: web.Application) -> None:
-        if self._restore_logs is not None:
-            self._restore_logs()
-            self._restore_logs = None
 
     # ------------------------------------------------------------------ pages
     async def index(self, request: web.Request) -> web.Response:
@@ -189,13 +171,6 @@ class GamesServer:
         if not self._qr:
             raise web.HTTPNotFound(text="not found")
         return web.Response(text=self._qr, content_type="image/svg+xml")
-
-    async def static_file(self, request: web.Request) -> web.StreamResponse:
-        """The page's files, looked up by name among those shipped (never a path on disk)."""
-        path = self._static.get(request.match_info["name"])
-        if path is None:
-            raise web.HTTPNotFound(text="not found")
-        return self.files.answer(request, path, "no-store")
 
     # ------------------------------------------------------------------ the socket
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -408,14 +383,6 @@ def _token(client: Client) -> str:
     return client.token
 
 
-@web.middleware
-async def _not_found(request: web.Request, handler: Handler) -> web.StreamResponse:
-    try:
-        return await handler(request)
-    except web.HTTPNotFound:  # one answer for every unknown path
-        raise web.HTTPNotFound(text="not found") from None
-
-
 def _page(language: str) -> str:
     text = (STATIC / "index.html").read_text(encoding="utf-8")
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
@@ -442,13 +409,8 @@ def page_texts_script(language: str) -> str:
 
 
 async def start(server: GamesServer, host: str, port: int) -> Serving:
-    """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops."""
-    prepare_guard(server.guard)
-    serving, restore = await start_guarded(
-        server.app, server.guard, host, port, restore_logs_on_cleanup=False
-    )
-    server._restore_logs = restore  # put back by the application's cleanup
-    return serving
+    """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops (WebApp.start)."""
+    return await server.web.start(host, port)
 
 
 def _device_id(value: str | None) -> str:

@@ -1,0 +1,98 @@
+"""The one aiohttp application set-up of both phone servers (`bingo serve`, `games serve`).
+
+`WebApp` makes the application and what goes around it, the same for both: the connection
+guard (guard.py) with its request-tracking middleware first and its sweep running while the
+app runs, one 404 for every unknown path, the security headers on every answer (headers.py),
+the page's files from memory by name among those shipped (files.py), the quiet log of the
+terminal, and `start`: the file limit raised, the caps set below it, listening behind the
+guard (serving.py), aiohttp's loggers put back at the app's cleanup. A server adds its routes
+and its own start-up and shutdown hooks to `app`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from eventkit.web.files import MemoryFiles
+from eventkit.web.guard import ConnectionGuard, QuietLog
+from eventkit.web.headers import guard_headers, security_headers
+from eventkit.web.serving import Serving, prepare_guard, start_guarded
+
+NOT_FOUND = "not found"
+MAX_BODY = 4096  # phones send nothing big
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class WebApp:
+    """An aiohttp application behind the guard (see the module's docstring)."""
+
+    def __init__(
+        self,
+        *,
+        server_name: str,
+        log_name: str,
+        static: Path,
+        per_address: int,
+        log: QuietLog | None = None,
+    ) -> None:
+        self.log = log or QuietLog(name=log_name)
+        self.guard = ConnectionGuard(
+            headers=guard_headers(server_name), log=self.log, per_address=per_address
+        )
+        self.files = MemoryFiles()
+        self.static = {
+            p.relative_to(static).as_posix(): p for p in static.rglob("*") if p.is_file()
+        }
+        self.app = web.Application(
+            client_max_size=MAX_BODY, middlewares=[self.guard.middleware(), _not_found]
+        )
+        self.app.on_response_prepare.append(security_headers(server_name))
+        self.app.on_startup.append(self._start_sweep)
+        self.app.on_shutdown.append(self._stop_sweep)
+        self.app.on_cleanup.append(self._put_logs_back)
+        self._sweep: asyncio.Task[None] | None = None
+        self._restore_logs: Callable[[], None] | None = None
+
+    async def static_file(self, request: web.Request) -> web.StreamResponse:
+        """The page's files, looked up by name among those shipped (never a path on disk)."""
+        path = self.static.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound(text=NOT_FOUND)
+        return self.files.answer(request, path, "no-store")
+
+    async def start(self, host: str, port: int) -> Serving:
+        """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops.
+
+        The process's file limit is raised first and the connection caps are set below it; idle
+        and half-sent requests are closed after IDLE_SECONDS (eventkit.web.serving).
+        """
+        prepare_guard(self.guard)
+        serving, restore = await start_guarded(
+            self.app, self.guard, host, port, restore_logs_on_cleanup=False
+        )
+        self._restore_logs = restore  # put back by the application's cleanup
+        return serving
+
+    async def _start_sweep(self, app: web.Application) -> None:
+        self._sweep = asyncio.create_task(self.guard.run())
+
+    async def _stop_sweep(self, app: web.Application) -> None:
+        if self._sweep is not None:
+            self._sweep.cancel()
+
+    async def _put_logs_back(self, app: web.Application) -> None:
+        if self._restore_logs is not None:
+            self._restore_logs()
+            self._restore_logs = None
+
+
+@web.middleware
+async def _not_found(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except web.HTTPNotFound:  # one answer for every unknown path and wrong code
+        raise web.HTTPNotFound(text=NOT_FOUND) from None
