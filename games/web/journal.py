@@ -3,8 +3,9 @@
 The bingo journal's habits: every record is on disk (fdatasync) before the hub tells any phone
 about it; one server at a time holds the lock beside it (``<journal>.lock``, flock, let go by
 the operating system when the process dies, so a kill -9 never leaves a stale lock); a last
-line cut off by a crash is dropped on open (what it said was never told to anyone); the file
-and its lock are the user's own (0600: the journal holds the phones' tokens).
+line cut off by a crash is dropped on open (what it said was never told to anyone); a damaged
+line further up is skipped, the file as it was kept first as ``<journal>.damaged-<time>``; the
+file and its lock are the user's own (0600: the journal holds the phones' tokens).
 
 `compact` rewrites the journal with what a restore needs (atomic replace, fsync of the
 folder) so it does not grow over an evening of games.
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from eventkit.errors import UserError
-from eventkit.safefile import open_private, try_lock, write_atomic
+from eventkit.safefile import keep_aside, open_private, try_lock, write_atomic
 
 FILE_NAME = "games_web.journal"
 FILE_MODE = 0o600
@@ -35,6 +36,10 @@ class Journal:
         self._lock_fd: int | None = None
         self._fd: int | None = None
         self.dropped_tail = False  # a torn last line was dropped on open
+        self.damaged: list[int] = []  # line numbers of damaged lines skipped on open
+        self.lines: list[int] = []  # the line number of each record read on open
+        self.total_lines = 0  # whole lines read on open
+        self.kept_as: Path | None = None  # the journal as it was, when a line was damaged
         self.written = 0  # records appended since open
 
     def open(self) -> list[Record]:
@@ -61,27 +66,48 @@ class Journal:
         return records
 
     def _read(self) -> list[Record]:
+        """Every whole record, with its line number in `lines`. A damaged line (not a JSON
+        object: garbled, cut, nested too deeply) is skipped and named in `damaged`, and the file
+        as it was is kept first in `kept_as` (the restore compacts the journal: the lines after
+        the damaged one are never lost, even those it cannot replay). A torn last line (a crash
+        mid-append, never acknowledged) is cut off."""
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return []
+        except OSError as exc:
+            raise UserError(
+                f"the games journal {self.path} cannot be read ({exc.strerror or exc}): check "
+                "its permissions"
+            ) from None
         records: list[Record] = []
-        good = 0  # bytes up to the end of the last whole record
-        for line in raw.splitlines(keepends=True):
+        whole = 0  # bytes up to the end of the last whole line
+        for number, line in enumerate(raw.splitlines(keepends=True), 1):
             if not line.endswith(b"\n"):
-                break
+                break  # the torn tail
+            whole += len(line)
+            self.total_lines = number
             try:
                 record = json.loads(line)
-            except ValueError:
-                break
+            except (ValueError, RecursionError, MemoryError):  # MemoryError: `[` x 10**6
+                record = None
             if not isinstance(record, dict):
-                break
+                self.damaged.append(number)
+                continue
             records.append(record)
-            good += len(line)
-        if good < len(raw):  # a torn or damaged tail: never acknowledged, cut off
+            self.lines.append(number)
+        if self.damaged:
+            try:
+                self.kept_as = keep_aside(self.path, raw, mode=FILE_MODE)
+            except OSError as exc:
+                raise UserError(
+                    f"the games journal {self.path} has a damaged line ({self.damaged[0]}) and "
+                    f"no copy of it can be kept ({exc.strerror or exc}): free some disk space"
+                ) from None
+        if whole < len(raw):  # a torn tail: never acknowledged, cut off
             self.dropped_tail = True
             with open(self.path, "r+b") as f:
-                f.truncate(good)
+                f.truncate(whole)
                 f.flush()
                 os.fsync(f.fileno())
         return records

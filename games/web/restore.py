@@ -91,8 +91,29 @@ def restore(hub: Evening, records: list[Record]) -> int:
     for record in records:
         replay.record(record, same)
     replay.finish()
+    if hub.journal.damaged:
+        print(f"games serve: {damage_line(hub, replay)}", file=sys.stderr, flush=True)
     hub.journal.compact(_compacted(hub, owners, records, last, replay.pending))
     return replay.restored
+
+
+def damage_line(hub: Evening, replay: _Replay) -> str:
+    """The one line a journal with damaged lines gets: where, what came back, the kept copy."""
+    journal = hub.journal
+    numbers = journal.damaged
+    where = f"line {numbers[0]}" if len(numbers) == 1 else "lines " + ", ".join(map(str, numbers))
+    kept = journal.kept_as.name if journal.kept_as else "?"
+    head = f"the games journal {journal.path}: {where} of {journal.total_lines} damaged and skipped"
+    if not replay.cut:
+        return f"{head}; every other record was restored (the journal as it was: {kept})"
+    rooms = ", ".join(
+        f"{rid} from line {journal.lines[index]} (back at step {hub.rooms[rid].step})"
+        for rid, index in sorted(replay.cut.items())
+    )
+    return (
+        f"{head}; every other record was restored except the game of room {rooms}, which does "
+        f"not follow on without it: those lines are kept in {kept}"
+    )
 
 
 def _last_games(
@@ -149,6 +170,7 @@ class _Replay:
         self.ended: set[str] = set()
         self.pending: list[Record] = []  # records the restore itself adds (a void game)
         self.broken: set[str] = set()  # rooms whose last game failed to replay
+        self.cut: dict[str, int] = {}  # room -> its first record that did not follow on
         self.restored = 0
 
     def record(self, record: Record, rooms: set[str]) -> None:
@@ -233,21 +255,34 @@ class _Replay:
         room.last = None
         room.seen = set()
 
+    def _in_game(self, room: Room, record: Record) -> bool:
+        """`record` is of the room's last game, replayed, and follows on from the one before.
+        After a damaged line (the journal names it) a record whose step is not the table's
+        means a lost record: that game stops there (its later lines stay in the kept copy)."""
+        rid = room.spec.id
+        if not self.replaying.get(rid) or record["game"] != room.game_no or rid in self.cut:
+            return False
+        step = record.get("step")
+        if self.hub.journal.damaged and step is not None and step != room.step:
+            self.cut[rid] = self.index
+            return False
+        return True
+
     def _act(self, room: Room, record: Record) -> None:
-        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+        if self._in_game(room, record):
             room.apply(record["seat"], record["action"])
 
     def _advance(self, room: Room, record: Record) -> None:
-        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+        if self._in_game(room, record):
             room.advance()
 
     def _leave(self, room: Room, record: Record) -> None:
-        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+        if self._in_game(room, record):
             room.leave_game(record["seat"])
         self._stand(room, record)
 
     def _end(self, room: Room, record: Record) -> None:
-        if self.replaying.get(room.spec.id) and record["game"] == room.game_no:
+        if self._in_game(room, record):
             self.ended.add(room.spec.id)
 
     _void = _end
