@@ -17,6 +17,7 @@ from games.daifugo.state import Position
 # in the order a caption names them when one play does several things
 EVENTS = (
     "foul",
+    "miyako_ochi",
     "revolution",
     "counter_revolution",
     "eight_cut",
@@ -62,9 +63,10 @@ class Before:
     number_locked: bool
     fouls: int
     lone_joker_on_top: bool
+    fallen: int = 0  # seats sent to the bottom by 都落ち
 
     @classmethod
-    def of(cls, game: Position, fouls: int) -> Before:
+    def of(cls, game: Position, fouls: int, fallen: int = 0) -> Before:
         top = game.field.top
         return cls(
             revolution=game.revolution,
@@ -73,16 +75,21 @@ class Before:
             number_locked=game.field.number_lock,
             fouls=fouls,
             lone_joker_on_top=top is not None and top.lone_joker,
+            fallen=fallen,
         )
 
 
-def events_of(before: Before, game: Position, fouls: int, play: Play) -> tuple[str, ...]:
-    """What `play`, just applied to `game` (now `fouls` 禁止あがり), did that the table
-    should be told."""
+def events_of(
+    before: Before, game: Position, fouls: int, play: Play, fallen: int = 0
+) -> tuple[str, ...]:
+    """What `play`, just applied to `game` (now `fouls` 禁止あがり and `fallen` seats sent
+    down by 都落ち), did that the table should be told."""
     rules = game.rules
     found = set()
     if fouls > before.fouls:
         found.add("foul")
+    if fallen > before.fallen:
+        found.add("miyako_ochi")
     if rules.revolution and game.revolution != before.revolution:
         found.add("revolution" if game.revolution else "counter_revolution")
     if before.lone_joker_on_top and rules.spade_three and play.cards[0] == SPADE_3:

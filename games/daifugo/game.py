@@ -327,10 +327,10 @@ class Game(Position):
         if isinstance(action, Pass):
             self._pass()
             return Applied(seat, action)
-        before = Before.of(self, len(self.fouls))
+        before = Before.of(self, len(self.fouls), self._fallen())
         trick = tuple(self.field.trick)
         self._play(action)
-        announced = events_of(before, self, len(self.fouls), action)
+        announced = events_of(before, self, len(self.fouls), action, self._fallen())
         cleared = (*trick, (seat, action)) if not self.field.trick else ()
         return Applied(seat, action, announced, cleared)
 
@@ -412,6 +412,10 @@ class Game(Position):
             if play.key(rev) == top.key(rev) + (-1 if rev else 1):
                 f.number_lock = True
         return False
+
+    def _fallen(self) -> int:
+        """Seats at the bottom by 都落ち (the bottom holds the 禁止あがり too)."""
+        return len(self.bottom) - len(self.fouls)
 
     def _go_out(self, seat: int, foul: bool) -> None:
         """`seat` has played its last card: a place, or the bottom for a 禁止あがり; the first

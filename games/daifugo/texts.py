@@ -193,6 +193,7 @@ TEXTS = {
 EVENT_TEXTS = {
     "ja": {
         "foul": "反則あがり！",
+        "miyako_ochi": "都落ち！ 大富豪は最下位へ",
         "revolution": "革命！",
         "counter_revolution": "革命返し！",
         "eight_cut": "8切り！",
@@ -203,6 +204,7 @@ EVENT_TEXTS = {
     },
     "en": {
         "foul": "Foul finish!",
+        "miyako_ochi": "Capital fall! The Grand Millionaire drops to last",
         "revolution": "Revolution!",
         "counter_revolution": "Counter-revolution!",
         "eight_cut": "Eight cut!",

@@ -48,7 +48,8 @@ the host's phone goes; the laptop can always start.
   the room's first game…},"names":["さくら","CPU 1",…],"people":[0,2],"to_move":1|null,
   "your_turn":false,"legal":["pass","3S 3H",…] (only when your_turn: the texts act() takes),
   "deadline":27.5|null (seconds left on the turn timer of the seat to move),
-  "last":{"seat":1,"action":"3S 3H"|null} (null action: a move others may not see),
+  "last":{"seat":1,"action":"3S 3H"|null,"events":["8切り！"]} (null action: a move others
+  may not see; ``events``: what it set off, in the Qt window's banner words, often []),
   "out":[4] (seats out of this game),"peek":{"seat":0,"name":"…","view":{…}}|null}``
 - ``results`` (to everyone in the room at a game's end; after a crash the same room and
   game_no may arrive twice, never not at all):

@@ -199,10 +199,11 @@ class Room:
 
     def apply(self, seat: int, action: str) -> None:
         """`seat` takes `action` (checked before: it is legal)."""
-        self.table.act(seat, action)  # a CPU's seat too (a worker's choice, the replay)
+        result = self.table.act(seat, action)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
         secret = tables.is_secret(self.table, action)
-        self.last = {"seat": seat, "action": None if secret else action}
+        events = tables.event_texts(result, self.language)
+        self.last = {"seat": seat, "action": None if secret else action, "events": events}
 
     def advance(self) -> bool:
         moved = self.table.advance()

@@ -232,6 +232,8 @@ def _daifugo(
         tags.append(tx("suit_lock") + " " + "".join(SUITS.get(s, s) for s in view["suit_lock"]))
     if view.get("number_lock"):
         tags.append(tx("number_lock"))
+    last_action = message.get("last") or {}
+    tags.extend(str(e) for e in last_action.get("events") or ())  # 8切り！ 都落ち！ as banners
     plays = [
         f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
         for s, cards in (view.get("trick") or ())[-3:]

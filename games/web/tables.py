@@ -154,6 +154,18 @@ def leave(table: TableProtocol, seat: int) -> int:
     return penalty
 
 
+def event_texts(result: object, language: str) -> list[str]:
+    """What an action set off that the table announces (Daifugō's 8切り, 革命, 都落ち...), in
+    the words of the Qt window's banner (games.daifugo.texts.EVENT_TEXTS); [] for others."""
+    codes = getattr(result, "announcements", ()) or ()
+    if not codes:
+        return []
+    from games.daifugo.texts import EVENT_TEXTS
+
+    words = EVENT_TEXTS.get(language) or EVENT_TEXTS["ja"]
+    return [words.get(code, code) for code in codes]
+
+
 def is_secret(table: TableProtocol, action_text: str) -> bool:
     """Whether an action's text tells cards only its seat (and its receiver) may know."""
     words = action_text.split()
