@@ -26,6 +26,8 @@ const PT = {
     dealer: "親", pick_two: "自分のカードと場札を1枚ずつ選んで「交換」", you: "あなた",
     left_game: "退出", turn_of: "{name}の番です", no_room: "ルームに入っていません",
     held: "{name}（不在・席の保留 残り {t}）",
+    code_label: "コード（別の電話から自分の名前を移すときだけ）",
+    code_line: "あなたのコード：{code}　ほかの電話やブラウザでこの名前とチップを使うときに、名前と一緒に入れます。メモしておいてください",
   },
   en: {
     welcome: "Join the games", name_label: "Your name (others see it)", join: "Join",
@@ -46,6 +48,8 @@ const PT = {
     dealer: "Dealer", pick_two: "Choose one of your cards and one on the table, then Swap", you: "You",
     left_game: "left", turn_of: "{name}'s turn", no_room: "You are in no room",
     held: "{name} (away: seat held {t})",
+    code_label: "Code (only to bring your name from another phone)",
+    code_line: "Your code: {code}. To use this name and its chips on another phone or browser, enter it with the name. Write it down",
   },
 }[LANG];
 
@@ -127,12 +131,14 @@ function send(message) {
 function onMessage(m) {
   switch (m.type) {
     case "joined":
-      S.token = m.token; S.name = m.name;
+      S.token = m.token; S.name = m.name; S.code = m.code || null;
+      $("code").value = "";
+      if (S.code) showNotice(t("code_line", { code: S.code }), "info");
       localStorage.setItem("games.token", m.token);
       localStorage.setItem("games.name", m.name);
       break;
     case "hello":
-      S.name = m.name; S.chips = m.chips;
+      S.name = m.name; S.chips = m.chips; S.code = m.code || null;
       localStorage.setItem("games.name", m.name);
       break;
     case "lobby": S.lobby = m; S.lobbyAt = Date.now(); break;
@@ -216,6 +222,8 @@ function render() {
   if (!joined && document.activeElement !== $("name") && !$("name").value) $("name").value = S.name;
   const inRoom = joined && S.room && S.room.room;
   $("lobby").hidden = !joined || !!inRoom;
+  $("code_line").hidden = !S.code;
+  $("code_line").textContent = S.code ? t("code_line", { code: S.code }) : "";
   $("room").hidden = !inRoom;
   if (joined && !inRoom) renderLobby();
   if (inRoom) renderRoom();
@@ -420,6 +428,8 @@ function renderDaifugo(m) {
   if (v.eleven_back) tags.appendChild(el("span", "tag", dt("eleven_back")));
   if (v.suit_lock && v.suit_lock.length) tags.appendChild(el("span", "tag", dt("suit_lock", { s: v.suit_lock.map((s) => Cards.cardParts("2" + s).suit || s).join("") })));
   if (v.number_lock) tags.appendChild(el("span", "tag", dt("number_lock")));
+  // what the last action set off (8切り！ 都落ち！), in the Qt window's banner words
+  for (const e of (m.last && m.last.events) || []) tags.appendChild(el("span", "tag event", e));
   if (tags.childNodes.length) field.appendChild(tags);
   if (v.top && v.top.length) {
     const cards = el("div", "cards");
@@ -561,7 +571,8 @@ function setup() {
     if (!name) return;
     S.name = name;
     S.joinedBy = "form";
-    send({ op: "join", name });
+    const code = $("code").value.trim();  // the owner brings the name from another phone
+    send(code ? { op: "join", name, code } : { op: "join", name });
   };
   $("rules_button").onclick = () => {
     const rules = (S.room && S.room.rules) || { name: "", lines: [] };
