@@ -244,16 +244,11 @@ class MadeCards:
     backups: list[Path] = field(default_factory=list)
 
 
-def _press_note(writer: CardPdfWriter, smallest_source: int) -> str:
-    """What the press file's colours and pictures are made from, for the summary."""
+def _press_note(writer: CardPdfWriter) -> str:
+    """What the press file's colours are made from, for the summary (the pictures' real
+    resolution is the preflight's, read from the file)."""
     assert writer.press is not None  # a press run's writer has its CMYK converter
-    note = f"PDF/X-1a:2003, CMYK by {writer.press.how}"
-    if smallest_source and smallest_source < press.picture_px(writer.geo.cells[0][0].w):
-        note += (
-            f"; pictures scaled up from {smallest_source} px: print-sharp needs "
-            f"{press.picture_px(writer.geo.cells[0][0].w)} px across"
-        )
-    return note
+    return f"PDF/X-1a:2003, CMYK by {writer.press.how}"
 
 
 def _existing(paths: list[Path]) -> list[Path]:
@@ -546,7 +541,13 @@ def make_cards(
         if draft is not None:
             assert writer.press is not None  # a draft only for a press run
             draft[0].flush()
-            press.make_pdfx(draft[1], pdf_file, config.event.title, writer.press.condition)
+            press.make_pdfx(
+                draft[1],
+                pdf_file,
+                config.event.title,
+                writer.press.condition,
+                writer.picture_sources,
+            )
         check.close()
         batches.append(
             {
@@ -574,10 +575,9 @@ def make_cards(
             if png is not None:
                 png.abort()
             files.discard()
-    upscaled = min(writer.picture_sources, default=0)
     return MadeCards(
         preflight=preflight(pdf_path, every_page=options.press),  # a shop's file in full
-        press_note=_press_note(writer, upscaled) if options.press else "",
+        press_note=_press_note(writer) if options.press else "",
         pdf=pdf_path,
         registry=registry_path,
         check_sheet=check_path,

@@ -273,7 +273,8 @@ class CardPdfWriter:
         self._set_metadata()
         if images is None:
             images = style.load_images(config, options.images, warn)
-        self.picture_sources: list[int] = []  # pixels across of each press picture's source
+        # each press picture's form -> (its file's name, pixels across of its source)
+        self.picture_sources: dict[str, tuple[str, int]] = {}
         self._image_forms = self._make_image_forms(images if options.images else {})
         self._make_template()
         self._make_page_marks()
@@ -423,7 +424,10 @@ class CardPdfWriter:
                         self.press,
                         plate=(PLATE, PLATE_W, PLATE_H),
                     )
-                    self.picture_sources.append(min(loaded.image.size))
+                    self.picture_sources[f"FormXob.{name}"] = (
+                        loaded.path.name,
+                        min(loaded.image.size),
+                    )
                     with binary_streams():
                         c.drawImage(ImageReader(picture), 0, 0, cell.w, cell.h)
                 c.restoreState()

@@ -30,6 +30,7 @@ _TEXT_STATE = re.compile(
     rb"|(?P<g>[-0-9.]+\s+)g(?![A-Za-z0-9_])|(?P<tf>[0-9.]+)\s+Tf\b"
     rb"|(?<![A-Za-z0-9_/])(?P<q>[qQ])(?![A-Za-z0-9_])"
 )
+PICTURE_PPI = 300  # what a print shop asks of a picture at its printed size
 SMALL_TEXT_PT = 12.0  # text under this size should print in one ink (スミ1色) on the press
 _SPACES = {b"rg": "DeviceRGB", b"RG": "DeviceRGB", b"k": "DeviceCMYK", b"K": "DeviceCMYK"}
 _SPACES |= {b"g": "DeviceGray", b"G": "DeviceGray"}
@@ -57,6 +58,28 @@ class Preflight:
     xmp_disagrees: list[str] = field(default_factory=list)  # info keys the XMP says otherwise
     intent_profile: str | None = None  # the output intent's embedded profile, described
     small_text_inks: dict[str, float] = field(default_factory=dict)  # inks -> smallest pt
+    # picture file -> the real resolution of its source at its printed size (press files mark
+    # each resampled picture with its source, cards/press.py)
+    source_ppi: dict[str, float] = field(default_factory=dict)
+
+    def pictures_lines(self) -> list[str]:
+        """The lowest resolution as embedded, and the pictures whose source is under
+        PICTURE_PPI at its printed size, by name."""
+        if not self.lowest_ppi:
+            return ["  pictures: none"]
+        lines = [f"  lowest picture resolution: {self.lowest_ppi:.0f} ppi at printed size"]
+        if self.source_ppi:
+            lowest = min(self.source_ppi.values())
+            lines[0] += f" as embedded; from their sources {lowest:.0f} ppi"
+            low = sorted((ppi, name) for name, ppi in self.source_ppi.items() if ppi < PICTURE_PPI)
+            if low:
+                named = ", ".join(f"{name} ({ppi:.0f} ppi)" for ppi, name in low[:5])
+                more = f" and {len(low) - 5} more" if len(low) > 5 else ""
+                lines.append(
+                    f"  WARNING: {len(low)} pictures under {PICTURE_PPI} ppi at printed size, "
+                    f"scaled up and soft in print: {named}{more}; give larger image files"
+                )
+        return lines
 
     def small_text_line(self) -> str:
         """The inks text under SMALL_TEXT_PT prints in ("K" is black alone)."""
@@ -101,9 +124,7 @@ class Preflight:
             f"  smallest text: {self.smallest_text_pt:.1f} pt"
             if self.smallest_text_pt
             else "  smallest text: no text",
-            f"  lowest picture resolution: {self.lowest_ppi:.0f} ppi at printed size"
-            if self.lowest_ppi
-            else "  pictures: none",
+            *self.pictures_lines(),
             self.small_text_line(),
             f"  fonts: {fonts or 'none'}",
             f"  {trim}",
@@ -355,6 +376,10 @@ def _placed_pictures(data: bytes, images: dict[str, pikepdf.Object], report: Pre
             ppi = min(int(image.Width) / width_in, int(image.Height) / height_in)
             if report.lowest_ppi is None or ppi < report.lowest_ppi:
                 report.lowest_ppi = ppi
+            if "/BingoSourcePixels" in image:
+                source = int(image.BingoSourcePixels) / max(width_in, height_in)
+                name = str(image.get("/BingoSourceFile", name.decode("latin-1")))
+                report.source_ppi[name] = min(report.source_ppi.get(name, source), source)
         report.picture_spaces.add(_space_name(image.get("/ColorSpace", "?")))
 
 

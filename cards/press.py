@@ -40,6 +40,8 @@ from cards.layout import MM, PageGeometry
 from eventkit.errors import UserError
 
 if TYPE_CHECKING:
+    import pikepdf
+
     from bingo.config import Config
 
 PRESS_BLEED_MM = 3.0  # 塗り足し: what Japanese shops ask for
@@ -262,10 +264,18 @@ def _pdf_date(when: datetime.datetime) -> str:
     return when.strftime("D:%Y%m%d%H%M%S+00'00'")
 
 
-def make_pdfx(draft: Path, out: BinaryIO, title: str, condition: OutputCondition) -> None:
+def make_pdfx(
+    draft: Path,
+    out: BinaryIO,
+    title: str,
+    condition: OutputCondition,
+    sources: dict[str, tuple[str, int]] | None = None,
+) -> None:
     """Write the file reportlab drafted as PDF/X-1a:2003 to `out` (pikepdf): the output
     intent with its profile, the XMP metadata and the complete document info (the info keys are
-    set after the XMP: pikepdf's sync from the XMP drops the keys the XMP lacks)."""
+    set after the XMP: pikepdf's sync from the XMP drops the keys the XMP lacks). Each
+    picture's image gets its source's file name and pixels (`sources`, by form name), so a
+    preflight can tell its real resolution: the pictures are resampled to PICTURE_PPI."""
     import pikepdf
 
     with pikepdf.open(draft) as pdf:
@@ -283,6 +293,7 @@ def make_pdfx(draft: Path, out: BinaryIO, title: str, condition: OutputCondition
             DestOutputProfile=profile,
         )
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
+        _mark_sources(pdf, sources or {})
         when = document_date()
         xmp_date = when.isoformat(timespec="seconds")
         with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
@@ -299,6 +310,31 @@ def make_pdfx(draft: Path, out: BinaryIO, title: str, condition: OutputCondition
         for key, value in info_keys(title, when).items():
             info[key] = value
         pdf.save(out, force_version="1.4", fix_metadata_version=False, deterministic_id=True)
+
+
+SOURCE_FILE, SOURCE_PIXELS = "/BingoSourceFile", "/BingoSourcePixels"
+
+
+def _mark_sources(pdf: pikepdf.Pdf, sources: dict[str, tuple[str, int]]) -> None:
+    """Each picture form's image, marked with its source (SOURCE_FILE, SOURCE_PIXELS)."""
+    import pikepdf
+
+    def xobjects(obj: pikepdf.Object) -> pikepdf.Dictionary:
+        found = obj.get("/Resources")
+        inner = found.get("/XObject") if isinstance(found, pikepdf.Dictionary) else None
+        return inner if isinstance(inner, pikepdf.Dictionary) else pikepdf.Dictionary()
+
+    left = dict(sources)
+    for page in pdf.pages:
+        if not left:
+            return
+        placed = xobjects(page.obj)
+        for name in [n for n in left if "/" + n in placed]:
+            file_name, pixels = left.pop(name)
+            for image in xobjects(placed["/" + name]).values():
+                if image.get("/Subtype") == "/Image":
+                    image[SOURCE_FILE] = pikepdf.String(file_name)
+                    image[SOURCE_PIXELS] = pixels
 
 
 def info_keys(title: str, when: datetime.datetime) -> dict[str, object]:

@@ -149,3 +149,38 @@ def test_a_home_file_names_its_small_text_rgb(tmp_path):
     write_config(tmp_path, cards="images = false")
     assert run_cards(tmp_path, "--count", "1") == 0
     assert set(preflight(tmp_path / "cards.pdf").small_text_inks) == {"RGB"}
+
+
+@needs_profile
+def test_the_preflight_tells_the_real_resolution_of_each_picture_and_names_them(press_file):
+    """The pictures are resampled to 300 ppi (pdfimages sees that); each carries its source's
+    name and pixels, and the preflight reports those, warning below 300 ppi by name."""
+    with pikepdf.open(press_file) as pdf:
+        marked = [
+            (str(o.BingoSourceFile), int(o.BingoSourcePixels), int(o.Width))
+            for o in pdf.objects
+            if isinstance(o, pikepdf.Stream)
+            and o.get("/Subtype") == "/Image"
+            and "/BingoSourcePixels" in o
+        ]
+    assert marked and all(px == 24 and width >= 150 for _n, px, width in marked)
+    report = preflight(press_file)
+    assert report.lowest_ppi >= 300  # as embedded
+    assert set(report.source_ppi) == {name for name, _px, _w in marked}
+    assert all(20 < ppi < 60 for ppi in report.source_ppi.values())  # 24 px over ~16 mm
+    summary = report.summary()
+    assert f"WARNING: {len(marked)} pictures under 300 ppi" in summary
+    assert sorted(report.source_ppi)[0] in summary or "more" in summary
+
+
+@needs_profile
+def test_pictures_sharp_enough_are_not_warned_about(tmp_path):
+    from PIL import Image
+
+    write_config(tmp_path)
+    for picture in (tmp_path / "img").glob("*.png"):
+        Image.open(picture).resize((400, 400)).save(picture)
+    assert run_cards(tmp_path, "--count", "1", "--press", "--finish", "A6") == 0
+    report = preflight(tmp_path / "cards.pdf")
+    assert report.source_ppi and min(report.source_ppi.values()) >= 300
+    assert "WARNING" not in report.summary()
