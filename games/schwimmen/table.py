@@ -32,6 +32,7 @@ from games.schwimmen.actions import (
     SwapOne,
 )
 from games.schwimmen.ai import LEVELS, CpuPlayer
+from games.schwimmen.hands import hand_value
 from games.schwimmen.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -80,6 +81,7 @@ class SeatView:
     prompt: str  # the line over the seat's cards when it is its turn, else ""
     observation: Observation
     result: RoundResult | None
+    points: float | None = None  # the seat's own hand value (None: a spectator, a seat out)
 
 
 class TableSession:
@@ -334,7 +336,14 @@ class TableSession:
             prompt=self.texts(self.prompt_key()) if self._awaits(seat) else "",
             observation=game.observation(seat),
             result=game.last_result if shown else None,
+            points=self._points(seat),
         )
+
+    def _points(self, seat: int | None) -> float | None:
+        game = self.game
+        if game is None or seat is None or game.out[seat] or not game.hands[seat]:
+            return None
+        return hand_value(game.hands[seat])
 
     def rules_lines(self) -> list[str]:
         """The rules of this table in its language, one line each (a phone's rule panel):

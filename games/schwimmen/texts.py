@@ -139,8 +139,9 @@ TEXTS: dict[str, dict[str, str]] = {
             "シュナウツ：同じスートのAと10点札2枚で31点。その場でラウンド終了。\n"
             "ファイア：Aが3枚で32点。その場でラウンド終了。\n"
             "ラウンドで最下位の人がコインを1枚失います（{ties}）。\n"
-            "コインは{coins}枚から。−1枚でシュビメン（泳いでいる）、もう1枚失うと敗退。\n"
-            "最後に残った人の勝ち。あなたが敗退するとゲーム終了です。"
+            "コインは{coins}枚から。0枚でもまだ遊べます。−1枚でシュビメン（泳いでいる）、"
+            "もう1枚失うと敗退です。\n"
+            "最後に残った人の勝ち。人が全員敗退すると（残りがCPUだけになると）ゲーム終了です。"
         ),
         "ties_all": "同点の最下位は全員",
         "ties_suit": "同点なら数えたスートで比べます：クラブ＞スペード＞ハート＞ダイヤ",
@@ -270,9 +271,9 @@ TEXTS: dict[str, dict[str, str]] = {
             "Schnauz: ace and two ten-point cards of one suit, 31; the round ends at once.\n"
             "Feuer: three aces, 32; the round ends at once.\n"
             "The lowest hand of a round loses a coin ({ties}).\n"
-            "Everyone starts with {coins} coins; at -1 you are swimming, one more loss and you"
-            " are out.\n"
-            "The last one left wins; the game ends when you are out."
+            "Everyone starts with {coins} coins and still plays at 0; at -1 coins a player is"
+            " swimming, one more loss and they are out.\n"
+            "The last one left wins; the game ends when every person is out (only CPUs left)."
         ),
         "ties_all": "equal lowest hands all lose",
         "ties_suit": "equal hands: the counted suit decides, clubs > spades > hearts > diamonds",

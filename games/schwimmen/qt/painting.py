@@ -194,7 +194,7 @@ class TablePainter:
             self.seat(seat)
         # stock and discards
         stock = view.stock_rect()
-        count = len(game.stock) + len(game.extra)
+        count = len(game.stock)  # the dealer's other hand is not stock (the phone says the same)
         for k in range(min(3, max(1, count // 6))):
             paint_card(p, stock.translated(-k * 2.0, -k * 2.0), None, face_up=False)
         p.setPen(TEXT)

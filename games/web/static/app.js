@@ -334,11 +334,7 @@ function playerMeta(m, game, i) {
     else if (Array.isArray(v.hand_sizes)) bits.push(dt("cards", { n: v.hand_sizes[i] }));
     if ((v.passed || []).includes(i)) bits.push(dt("passed"));
   } else {
-    if (Array.isArray(v.coins)) bits.push(t("lives", { n: Math.max(0, v.coins[i]) }));
-    if (v.out && v.out[i]) bits.push(t("out"));
-    else if (v.coins && v.coins[i] === -1) bits.push(t("swam"));
-    if (v.dealer === i) bits.push(t("dealer"));
-    if (v.knocker === i) bits.push(t("knocked"));
+    bits.push(...swSeatBits(v, i)); // schwimmen.js: coins as the Qt window says them
   }
   if (leftSeats(m).includes(i)) bits.push(t("left_game"));
   return bits.join(" · ");
@@ -546,8 +542,8 @@ function showResults(m) {
     tr.appendChild(el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : "")));
     const money = m.money ? m.money[i] : null;
     tr.appendChild(el("td", "num " + (money > 0 ? "plus" : money < 0 ? "minus" : ""), money === null ? "" : fmt("{d:+,}", { d: money })));
-    const held = m.balances ? m.balances[i] : m.returns ? Math.max(0, m.returns[i]) : "";
-    tr.appendChild(el("td", "num", typeof held === "number" ? held.toLocaleString("en-US") : ""));
+    const held = m.balances ? m.balances[i] : m.returns ? swResultCoins(m, i) : ""; // schwimmen.js
+    tr.appendChild(el("td", "num", typeof held === "number" ? held.toLocaleString("en-US") : held));
     table.appendChild(tr);
   }
   $("results_panel").hidden = false;

@@ -1,29 +1,106 @@
-// The phone's Schwimmen table: the field (table cards, round, stock), the hand and the action
-// buttons. Loaded after app.js by index.html; it uses app.js's helpers (el, $, st, t, button, act,
-// obsOf, handOf, iWatch, render, S) and app.js's render() calls renderSchwimmen(m) for a Schwimmen table.
+// The phone's Schwimmen table: the field (table cards, round, stock, your points), the round's
+// results between rounds (why it ended, every hand, the points, who lost a coin), the hand and
+// the action buttons (only the moves `legal` lists are enabled). Loaded after app.js by
+// index.html; it uses app.js's helpers (el, $, st, t, button, act, obsOf, handOf, iWatch, render,
+// S) and app.js's render() calls renderSchwimmen(m) for a Schwimmen table. The words are the Qt
+// window's (GAME_TEXTS.schwimmen, from games/schwimmen/texts.py), so phone and window agree.
 "use strict";
 
 const SW_WORDS = { keep: "keep", "take extra": "take_extra", "swap all": "swap_all", pass: "pass", knock: "knock", "next round": "next_round" };
+
+// A seat's coins as the Qt window says them: 「コイン 0」, 「コイン -1」 (swimming), nothing once out.
+function swCoins(n, out) {
+  return out || n < -1 ? "" : st("coins", { n });
+}
+
+// The seat line's Schwimmen part (app.js's seat list): coins, then 敗退 / シュビメン, 親, 終了宣言.
+function swSeatBits(v, i) {
+  const bits = [];
+  const out = !!(v.out && v.out[i]);
+  if (Array.isArray(v.coins)) {
+    const coins = swCoins(v.coins[i], out);
+    if (coins) bits.push(coins);
+  }
+  if (out) bits.push(st("out"));
+  else if (v.coins && v.coins[i] === -1) bits.push(st("swimming"));
+  if (v.dealer === i) bits.push(st("dealer"));
+  if (v.knocker === i) bits.push(st("knocked"));
+  return bits;
+}
+
+// The results panel's last column at a Schwimmen table: the coins left (returns are lives,
+// coins + 2: 0 once out), never the lives themselves.
+function swResultCoins(m, i) {
+  if (!m.returns) return "";
+  const coins = Math.round(m.returns[i]) - 2;
+  return coins < -1 ? st("out") : st("coins", { n: coins });
+}
+
+function swNames(m) { return m.names || (m.view && m.view.names) || []; }
+
+// Between rounds: the reason, then each hand in place order with its points and coins.
+function swRoundResult(m, result) {
+  const names = swNames(m);
+  const box = el("div", "sw-result");
+  box.id = "sw_result";
+  const title = result.game_over ? st("game_over") : st("round_over");
+  box.appendChild(el("div", "sw-result-title", title));
+  const reason = fmt(GT.schwimmen["reason_" + result.reason] || "", { name: names[result.trigger] || "" });
+  if (reason && reason !== title) box.appendChild(el("div", "sw-reason", reason));
+  const seats = result.hands.map((_, i) => i).filter((i) => result.hands[i]);
+  seats.sort((a, b) => (result.places[a] || 99) - (result.places[b] || 99) || a - b);
+  for (const i of seats) {
+    const lost = result.losers.includes(i);
+    const row = el("div", "sw-row" + (i === m.seat ? " me" : "") + (lost ? " lost" : ""));
+    row.dataset.seat = i;
+    row.appendChild(el("span", "sw-place", result.places[i] ? st("place", { n: result.places[i] }) : ""));
+    row.appendChild(el("span", "sw-name", names[i] || ""));
+    const cards = el("span", "sw-cards");
+    for (const c of result.hands[i]) cards.appendChild(Cards.cardElement(c, true));
+    row.appendChild(cards);
+    row.appendChild(el("span", "sw-points", st("points", { v: result.values[i] })));
+    const out = result.eliminated.includes(i);
+    let coins = out ? st("out") : swCoins(result.coins[i], false);
+    if (!out && result.swimming.includes(i)) coins = st("swimming");
+    if (lost) coins += " " + st("lost");
+    row.appendChild(el("span", "sw-coins", coins));
+    box.appendChild(row);
+  }
+  return box;
+}
+
+function swInfo(m, v) {
+  const info = el("div", "tags");
+  if (typeof v.round_number === "number") info.appendChild(el("span", "tag", st("round", { n: v.round_number })));
+  if (typeof v.stock_count === "number") info.appendChild(el("span", "tag", st("stock", { n: v.stock_count })));
+  if (m.view && typeof m.view.points === "number") {
+    const mine = el("span", "tag mine", st("points", { v: m.view.points }));
+    mine.id = "sw_points";
+    info.appendChild(mine);
+  }
+  return info;
+}
 
 function renderSchwimmen(m) {
   const v = obsOf(m.view);
   const field = $("field");
   field.textContent = "";
-  const info = el("div", "tags");
-  if (typeof v.round_number === "number") info.appendChild(el("span", "tag", st("round", { n: v.round_number })));
-  if (typeof v.stock_count === "number") info.appendChild(el("span", "tag", t("stock", { n: v.stock_count })));
-  if (v.phase === "round_over") info.appendChild(el("span", "tag rev", st("round_over")));
-  field.appendChild(info);
-  const row = el("div", "table-cards");
-  row.id = "table_cards";
-  for (const c of v.table || []) {
-    const card = Cards.cardElement(c, false);
-    if (S.sw.table === c) card.classList.add("selected");
-    card.onclick = () => { S.sw.table = S.sw.table === c ? null : c; render(); };
-    row.appendChild(card);
+  field.appendChild(swInfo(m, v));
+  const result = m.view && m.view.result;
+  if (result && (v.phase === "round_over" || v.phase === "game_over")) {
+    field.appendChild(swRoundResult(m, result));
+  } else {
+    const row = el("div", "table-cards");
+    row.id = "table_cards";
+    for (const c of v.table || []) {
+      const card = Cards.cardElement(c, false);
+      if (S.sw.table === c) card.classList.add("selected");
+      card.onclick = () => { S.sw.table = S.sw.table === c ? null : c; render(); };
+      row.appendChild(card);
+    }
+    field.appendChild(row);
+    field.appendChild(el("div", "row-label", st("table")));
   }
-  field.appendChild(row);
-  field.appendChild(el("div", "row-label", st("table")));
   const box = $("hand");
   box.textContent = "";
   for (const c of handOf(m)) {
@@ -32,19 +109,23 @@ function renderSchwimmen(m) {
     card.onclick = () => { S.sw.hand = S.sw.hand === c ? null : c; render(); };
     box.appendChild(card);
   }
+  swActions(m, v);
+}
+
+// The buttons of this phase; a button is enabled only for a move `legal` lists (パス after a
+// pass, 終了 on a first turn and 交換 without two picked cards stay disabled).
+function swActions(m, v) {
   const actions = $("actions");
-  actions.className = "actions many";
+  actions.className = "actions many sw-actions";
   actions.textContent = "";
-  if (m.seat === null || m.seat === undefined || iWatch(m)) return;
-  const legal = m.your_turn ? m.legal || [] : [];
-  if (!m.your_turn) return;
+  if (m.seat === null || m.seat === undefined || iWatch(m) || !m.your_turn) return;
+  const legal = m.legal || [];
   if (v.phase === "play") {
-    // the Qt window's four buttons, each sent as it is: the table says why one is refused
     const swap = S.sw.hand && S.sw.table ? `swap ${S.sw.hand} ${S.sw.table}` : null;
-    actions.appendChild(button(st("swap"), "swap", !!swap, () => act(swap)));
-    actions.appendChild(button(st("swap_all"), "swap_all", true, () => act("swap all")));
-    actions.appendChild(button(st("pass"), "pass", true, () => act("pass")));
-    actions.appendChild(button(st("knock"), "knock", true, () => act("knock")));
+    actions.appendChild(button(st("swap"), "swap", !!swap && legal.includes(swap), () => act(swap)));
+    for (const [word, op] of [["swap all", "swap_all"], ["pass", "pass"], ["knock", "knock"]]) {
+      actions.appendChild(button(st(op), op, legal.includes(word), () => act(word)));
+    }
     return;
   }
   for (const a of legal) {
