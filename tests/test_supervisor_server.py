@@ -7,6 +7,7 @@ injected clock, so no test waits 30 s for it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -408,7 +409,54 @@ def test_every_line_for_the_host_exists_in_both_languages():
         delay=1.0,
         n=3,
         every=30.0,
+        seconds=5,
     )
     for language, table in SERVER_TEXT.items():
         for key, text in table.items():
             assert text.format(**params), (language, key)
+
+
+def test_a_hung_server_is_killed_and_started_again(event, tmp_path, qapp):
+    """SIGSTOP: the server's port still takes connections (the system's queue) but nothing
+    answers; the show sees its `.serve` untouched for HUNG_SECONDS, kills it and starts
+    another, and the phones are served again. A server that answers is left alone."""
+    from bingo.web.command import ALIVE_EVERY, HUNG_SECONDS
+
+    config_path, port = event
+    journal = tmp_path / "show.jsonl"
+    said: list[str] = []
+    server = watched(
+        ServerProcess(serve_argv(str(config_path), journal, None), said.append, journal=journal)
+    )
+    try:
+        first = server.process
+        wait_for(lambda: board_json(port), 60, "the server", first)
+        touched = serve_lock_path(journal).stat().st_mtime
+        wait_for(
+            lambda: serve_lock_path(journal).stat().st_mtime > touched,
+            10 * ALIVE_EVERY,
+            "the server's sign of life",
+            first,
+        )
+        for _ in range(3):
+            server.check()
+        assert server.process is first and server.hangs == 0  # alive: left alone
+        os.kill(first.pid, signal.SIGSTOP)
+        stopped = time.monotonic()
+        assert board_json(port) is None  # the phones get nothing
+
+        def replaced() -> bool:
+            server.check()
+            return server.process is not None and server.process is not first
+
+        wait_for(replaced, 30, "the hung server replaced")
+        assert first.poll() == -signal.SIGKILL
+        assert time.monotonic() - stopped >= HUNG_SECONDS - 0.5  # not before it was hung
+        wait_for(lambda: board_json(port), 60, "phones served again", server.process)
+        assert server.hangs == 1
+        assert len(said) == 1 and "has not answered for" in said[0], said  # one line, not two
+        assert running_server(journal).pid == server.process.pid
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(first.pid, signal.SIGCONT)
+        server.stop()

@@ -9,6 +9,11 @@ is read from `<journal>.serve` (bingo.serve_lock), which the server holds locked
 - a server that dies is started again at once; if it dies again before it has run for a while
   (STABLE_SECONDS), the next start waits 1 s, then 2, 4 ... up to 30 s; it is never given up
   on; the host is told on the terminal and in the operator window if it keeps dying;
+- a server that hangs (stopped with SIGSTOP, its loop stuck) is killed and started again like
+  one that died: a running server touches `<journal>.serve` every second from its loop
+  (bingo.web.command.alive); one untouched for HUNG_SECONDS (or not up STARTUP_GRACE after its
+  start) is hung. The file, not an HTTP probe: a probe would wait behind a flood the guard
+  holds back, and a flood must not get the server killed;
 - a port taken by another program is one line for the host (the audience view never shows
   host warnings); the show keeps trying in case that program goes away.
 """
@@ -25,8 +30,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
-from bingo.serve_lock import ServerInfo, running_server
-from bingo.web.command import ALREADY_SERVED, PORT_IN_USE
+from bingo.serve_lock import ServerInfo, running_server, serve_lock_path
+from bingo.web.command import ALREADY_SERVED, HUNG_SECONDS, PORT_IN_USE
 
 SERVER_CHECK_MS = 250
 FIRST_DELAY = 1.0  # seconds before the second restart in a row; doubled after each death
@@ -35,6 +40,7 @@ STABLE_SECONDS = 10.0  # a server that served this long was no crash loop: resta
 KEEPS_DYING = 3  # deaths in a row before the host is told the phones are mostly away
 REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restart)
 STOP_WAIT = 5.0
+STARTUP_GRACE = 30.0  # a started server not up (its .serve not written) by then is hung
 
 # What the host is told (terminal and operator window), in the event's language.
 SERVER_TEXT = {
@@ -51,6 +57,7 @@ SERVER_TEXT = {
         "now": "すぐに",
         "later": "{delay:g} 秒後に",
         "keeps_dying": "スマホ用サーバーが止まり続けています（終了コード {code}、{n} 回続けて）：スマホは抽選を追えません。{delay:g} 秒ごとに起動し直します（サーバーのメッセージはターミナルに出ています）",
+        "hung": "スマホ用サーバーが {seconds:g} 秒以上応答しません：止めて起動し直します（スマホは自動で再接続します）",
         "port_taken": "スマホがつながりません：ポート {port} を別のプログラムが使っています。そのプログラムを閉じるか、config.toml の web.port を別の番号にしてください（最長 {every:g} 秒ごとに再試行します）",
     },
     "en": {
@@ -66,6 +73,7 @@ SERVER_TEXT = {
         "now": "now",
         "later": "in {delay:g} s",
         "keeps_dying": "the phones' web server keeps stopping (exit {code}, {n} times in a row): phones cannot follow the draw; the show tries again every {delay:g} s (its messages are in the terminal)",
+        "hung": "the phones' web server has not answered for {seconds:g} s: stopping it and starting it again (phones reconnect by themselves)",
         "port_taken": "the phones cannot connect: port {port} is used by another program. Close it, or set another web.port in config.toml (trying again every {every:g} s at most)",
     },
 }
@@ -89,6 +97,7 @@ class ServerProcess(QObject):
         port: int | None = None,
         bind: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
         language: str = "en",
     ) -> None:
         super().__init__(parent)
@@ -99,6 +108,8 @@ class ServerProcess(QObject):
         self.port = port
         self.bind = bind
         self.clock = clock
+        self.wall = wall  # compared with the .serve file's time (the server's sign of life)
+        self.hangs = 0  # hung servers killed so far
         self.process: subprocess.Popen | None = None
         self.adopted: ServerInfo | None = None
         self.deaths = 0  # deaths in a row (reset once a server has run STABLE_SECONDS)
@@ -106,6 +117,8 @@ class ServerProcess(QObject):
         self.next_start: float | None = None  # when the next attempt is due (after a death)
         self.last_delay: float | None = None  # the wait planned after the last death
         self._started_at = 0.0
+        self._started_wall = 0.0
+        self._hung_killed = False  # its death was our kill of a hung server (already said)
         self._port_taken_said = False
         self._replacing: ServerInfo | None = None
         self._replace_deadline = 0.0
@@ -146,8 +159,10 @@ class ServerProcess(QObject):
         if self._replacing is not None:
             self._continue_replacing()
         elif self.process is not None:
+            self._check_hung()
             self._check_own()
         elif self.adopted is not None:
+            self._check_hung()
             self._check_adopted()
         elif self.next_start is not None and self.clock() >= self.next_start:
             self._launch()
@@ -168,9 +183,41 @@ class ServerProcess(QObject):
         if code == PORT_IN_USE:
             self._port_taken()
         else:
-            self._died(code)
+            self._died(code, said=self._hung_killed)
+        self._hung_killed = False
         if self.next_start is not None and self.clock() >= self.next_start:
             self._launch()  # a server that had run a while: at once, not at the next look
+
+    def _check_hung(self) -> None:
+        """Kill the server (own or adopted) if it gave no sign of life for HUNG_SECONDS: it is
+        then seen dead (own: its exit; adopted: its lock gone) and started again."""
+        pid = self.process.pid if self.process is not None else self.adopted and self.adopted.pid
+        if pid is None:
+            return
+        try:
+            touched = serve_lock_path(self.journal).stat().st_mtime
+        except OSError:
+            touched = 0.0
+        now = self.wall()
+        if self.process is not None and touched < self._started_wall:  # not up yet
+            if now - self._started_wall < STARTUP_GRACE:
+                return
+        elif now - touched < HUNG_SECONDS:
+            return
+        self.hangs += 1
+        self._hung_killed = True
+        self._warn(self.text["hung"].format(seconds=round(now - max(touched, self._started_wall))))
+        if self.process is not None:
+            self.process.kill()  # SIGKILL ends a stopped process too
+            try:
+                self.process.wait(STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                pass
+        else:
+            _signal(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            deadline = time.monotonic() + STOP_WAIT
+            while time.monotonic() < deadline and running_server(self.journal) is not None:
+                time.sleep(0.02)
 
     def _check_adopted(self) -> None:
         now = running_server(self.journal)
@@ -206,6 +253,7 @@ class ServerProcess(QObject):
             self._schedule()
             return False
         self._started_at = self.clock()
+        self._started_wall = self.wall()
         return True
 
     def _elsewhere(self, info: ServerInfo) -> bool:
@@ -254,10 +302,10 @@ class ServerProcess(QObject):
 
     # ------------------------------------------------------------------ after a death
 
-    def _died(self, code: int | None) -> None:
+    def _died(self, code: int | None, *, said: bool = False) -> None:
         self.deaths += 1
         delay = self._schedule()
-        if self.deaths == 1:
+        if self.deaths == 1 and not said:
             when = self.text["now"] if delay == 0 else self.text["later"].format(delay=delay)
             self._warn(self.text["died"].format(code=code, when=when))
         elif self.deaths == KEEPS_DYING or (

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import os
 import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bingo.config import Config
+from bingo.serve_lock import serve_lock_path
 from bingo.web.settings import WebSettings
 from eventkit.errors import UserError
 from eventkit.web.config import with_address_options
@@ -21,6 +23,8 @@ if TYPE_CHECKING:  # not a cycle: aiohttp (0.5 s) is imported only to serve; bin
 HELP = "serve the live board and each player's card to phones (follows the draw's journal)"
 PORT_IN_USE = 3  # exit status: another program has the port (`bingo draw --serve` says so)
 ALREADY_SERVED = 4  # exit status: another `bingo serve` serves this journal (the show adopts it)
+ALIVE_EVERY = 1.0  # seconds between two touches of <journal>.serve by a running server
+HUNG_SECONDS = 5.0  # untouched this long: the server is hung (the show kills and restarts it)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -106,6 +110,19 @@ def run(args: argparse.Namespace) -> int:
         served.release()
 
 
+async def alive(path: Path) -> None:
+    """Touch `path` (the journal's `.serve`) every ALIVE_EVERY seconds from the serving loop,
+    until cancelled: the show's supervisor (bingo.ui.webserver) replaces a server whose file
+    has not been touched for HUNG_SECONDS (stopped, or its loop stuck), whatever the phones'
+    traffic (a probe over HTTP would wait behind a flood the guard holds back)."""
+    while True:
+        try:
+            os.utime(path)
+        except OSError:
+            pass  # the supervisor will see it and say so; the phones are still served
+        await asyncio.sleep(ALIVE_EVERY)
+
+
 def _serve(server: WebServer, settings: WebSettings, notes: list[str]) -> int:
     from bingo.web.server import start
     from bingo.web.settings import join_url
@@ -121,7 +138,7 @@ def _serve(server: WebServer, settings: WebSettings, notes: list[str]) -> int:
         runner = await start(server, settings.bind, settings.port)
         print(f"serving {join_url(settings)} (journal {server.journal})", flush=True)
         try:
-            await asyncio.Event().wait()  # until cancelled (Ctrl+C or SIGTERM)
+            await alive(serve_lock_path(server.journal))  # until cancelled (Ctrl+C or SIGTERM)
         finally:
             await runner.cleanup()
 
