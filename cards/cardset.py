@@ -75,6 +75,32 @@ def _batch_name(index: int, batch: Batch) -> str:
     return f"batch {index + 1}" + (f" (made {made})" if isinstance(made, str) else "")
 
 
+def remake_hint(registry: Path, batches: list[Batch]) -> str:
+    """How to remake a changed registry: from the seeds its batches record (the set's key,
+    kept beside it, gives the same codes), `bingo cards --force` first, `--append` after."""
+    steps = []
+    for k, b in enumerate(batches):
+        seed, count = b.get("seed"), b.get("count")
+        if not (isinstance(seed, int) and isinstance(count, int)):
+            return (
+                "remake the cards from the seed on their pages' footers (`bingo cards --seed S "
+                "--count N --force`; the key beside the registry keeps their codes)"
+            )
+        first = b.get("first_serial")
+        start = (
+            f" --first-serial {first}" if k == 0 and isinstance(first, int) and first != 1 else ""
+        )
+        mode = "--force" if k == 0 else "--append"
+        steps.append(
+            f"`bingo cards --seed {seed} --count {count}{start} {mode} --out {registry.with_suffix('.pdf').name}`"
+        )
+    return (
+        "remake it from the recorded seeds: "
+        + ", then ".join(steps)
+        + " (the key beside it keeps the codes; --force keeps the changed files as backups)"
+    )
+
+
 def _line_of(cards: Mapping[int, BingoCard], serial: int) -> int:
     for line, key in enumerate(cards, start=2):
         if key == serial:
@@ -102,8 +128,7 @@ def verify_rows(cards: Mapping[int, BingoCard], batches: list[Batch], registry: 
         if missing is not None:
             raise RegistryError(
                 f"{registry}: card {missing} of {_batch_name(i, batch)} is missing; the "
-                "registry was changed after it was made: restore cards.csv from its backup "
-                "(or remake it with `bingo cards --seed`)"
+                "registry was changed after it was made: " + remake_hint(registry, batches)
             )
         if not isinstance(digests, str):
             notes.append(
@@ -118,8 +143,8 @@ def verify_rows(cards: Mapping[int, BingoCard], batches: list[Batch], registry: 
                 raise RegistryError(
                     f"{registry} line {_line_of(cards, serial)} (card {serial}) differs from the "
                     f"row {_batch_name(i, batch)} recorded: the registry was changed after it "
-                    "was made (opened and saved in a spreadsheet?); restore cards.csv from its "
-                    "backup"
+                    "was made (opened and saved in a spreadsheet?): "
+                    + remake_hint(registry, batches)
                 )
         if len(digests) != (last - first + 1) * width:
             raise RegistryError(f"{batches_path(registry)}: {_batch_name(i, batch)} is damaged")
@@ -128,7 +153,7 @@ def verify_rows(cards: Mapping[int, BingoCard], batches: list[Batch], registry: 
         serial = extra[unrecorded]  # the older cards belong to the batch without serials
         raise RegistryError(
             f"{registry} line {_line_of(cards, serial)} (card {serial}) belongs to no recorded "
-            "batch: the registry was changed after it was made; restore cards.csv from its backup"
+            "batch: the registry was changed after it was made: " + remake_hint(registry, batches)
         )
     return notes
 
@@ -221,7 +246,9 @@ def open_card_set(
     if batches is None:
         raise RegistryError(
             f"{batches_path(registry)} is damaged, so the cards of {registry} cannot be "
-            "verified: restore it from its backup (cards.backup-….batches.json)"
+            "verified: restore it from its backup (cards.backup-….batches.json) where there is "
+            "one, else remake the cards from the seed on their pages' footers (`bingo cards "
+            "--seed S --count N --force`; the key beside the registry keeps their codes)"
         )
     if not batches:
         say(

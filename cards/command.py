@@ -24,7 +24,14 @@ from bingo import cardcode
 from bingo.config import FINISH_MM, FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
 from bingo.web.settings import web_settings
 from cards import press, style
-from cards.cardset import find_key, key_file, open_card_set, rows_record, verify_rows
+from cards.cardset import (
+    find_key,
+    key_file,
+    open_card_set,
+    remake_hint,
+    rows_record,
+    verify_rows,
+)
 from cards.checksheet import CheckSheetWriter, check_sheet_path
 from cards.fingerprint import board_text, config_fingerprint
 from cards.generate import check_count, iter_cards
@@ -295,7 +302,7 @@ def _load_for_append(
         raise RegistryError(
             f"--append: {registry_path} holds {len(cards)} cards but "
             f"{batches_path(registry_path).name} records {recorded}: the registry was changed "
-            "after it was made; restore cards.csv from its backup"
+            f"after it was made: {remake_hint(registry_path, batches)}"
         )
     try:
         key = find_key(config, registry_path, batches, lambda text: note(f"note: {text}"))

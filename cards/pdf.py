@@ -57,6 +57,7 @@ FOOTER_SIZE = 6.5  # points
 # Under this size a text prints in black ink alone on the press (スミ1色), overprinting what is
 # under it: four plates slightly out of register would blur it. Rich colour is for large areas.
 SMALL_TEXT_PT = 12.0
+QR_QUIET_MODULES = 4  # the white around a QR code, in modules: what ISO/IEC 18004 asks
 THIN_LINE_PT = 2.0  # frame lines in the ink colour up to this width print in black alone too
 WASH = 0.45  # the white over each cell's picture, so its number reads
 # Under the digits the picture is washed more (an oval of white): a picture's details (a
@@ -910,7 +911,7 @@ def _qr(c: Canvas, box: Rect, text: str, cmyk: bool = False) -> None:
     alone for the press."""
     matrix = qr_matrix(text)
     n = len(matrix)
-    quiet = 1.5
+    quiet = QR_QUIET_MODULES
     module = box.w / (n + 2 * quiet)
     x0, top = box.x + quiet * module, box.top - quiet * module
     white, black = ("0 0 0 0 k", "0 0 0 1 k") if cmyk else ("1 g", "0 g")

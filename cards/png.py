@@ -22,7 +22,7 @@ from bingo.config import Config
 from cards import style
 from cards.layout import MM, Rect, card_geometry, page_geometry
 from cards.model import BingoCard
-from cards.pdf import PLATE, PLATE_H, PLATE_W, WASH, qr_matrix
+from cards.pdf import PLATE, PLATE_H, PLATE_W, QR_QUIET_MODULES, WASH, qr_matrix
 from eventkit import fonts
 from eventkit.errors import UserError
 
@@ -499,7 +499,7 @@ class CardPngWriter:
         matrix = qr_matrix(text)
         n = len(matrix)
         x0, y0, x1, y1 = (v // SUPERSAMPLE for v in self._box(box))
-        module = max(1, int((x1 - x0) / (n + 3)))
+        module = max(1, int((x1 - x0) / (n + 2 * QR_QUIET_MODULES)))
         left = x0 + ((x1 - x0) - module * n) // 2
         top = y0 + ((y1 - y0) - module * n) // 2
         d = ImageDraw.Draw(img)

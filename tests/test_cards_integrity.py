@@ -141,3 +141,30 @@ def test_an_old_record_that_lost_count_of_its_cards_is_refused(tmp_path, small, 
     assert run_cards(tmp_path, "--count", "2", "--append") == 1
     assert "card 3 of batch 1" in capsys.readouterr().err
     assert json.loads(record.read_text(encoding="utf-8"))["batches"][0]["seed"] == 2
+
+
+def test_the_remedy_named_for_a_changed_registry_works(tmp_path, small, made, capsys):
+    """34.8: the message once said "restore cards.csv from its backup", which only --force
+    makes; it now gives the commands that remake the set from its recorded seeds, and they
+    do: the same cards, the same key and codes."""
+    original = made.read_text(encoding="utf-8")
+    edit_line(
+        made,
+        3,
+        lambda row: ",".join(["2", str(int(row.split(",")[1]) % 15 + 1)] + row.split(",")[2:]),
+    )
+    with pytest.raises(RegistryError) as refused:
+        load_registry_for(load_config(small), made)
+    message = str(refused.value)
+    assert "restore cards.csv" not in message
+    commands = message.split("`")[1::2]
+    assert commands == [
+        "bingo cards --seed 2 --count 6 --force --out cards.pdf",
+        "bingo cards --seed 3 --count 4 --append --out cards.pdf",
+    ]
+    for command in commands:
+        args = command.split()[2:]
+        args[args.index("--out") + 1] = str(tmp_path / "cards.pdf")
+        assert run_cards(tmp_path, *args) == 0
+    assert made.read_text(encoding="utf-8") == original
+    assert len(load_registry_for(load_config(small), made)) == 10

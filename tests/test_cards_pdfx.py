@@ -184,3 +184,36 @@ def test_pictures_sharp_enough_are_not_warned_about(tmp_path):
     report = preflight(tmp_path / "cards.pdf")
     assert report.source_ppi and min(report.source_ppi.values()) >= 300
     assert "WARNING" not in report.summary()
+
+
+def _qr_quiet_modules(page_code: bytes) -> float:
+    """The white around the QR code of a card page, in modules, from its drawing operators:
+    the white box, then one rectangle per run of dark modules."""
+    block = page_code[page_code.index(b"re f 0 0 0 1 k") - 80 :]
+    block = block[: block.index(b"f Q")]
+    white, *runs = re.findall(rb"([-0-9.]+) ([-0-9.]+) ([-0-9.]+) ([-0-9.]+) re", block)
+    bx, by, bw, bh = (float(v) for v in white)
+    rects = [[float(v) for v in r] for r in runs]
+    module = min(r[2] for r in rects)
+    left = min(r[0] for r in rects) - bx
+    right = bx + bw - max(r[0] + r[2] for r in rects)
+    top = by + bh - max(r[1] + r[3] for r in rects) + module * 0.03  # the rows' overlap
+    return min(left, right, top) / module
+
+
+@needs_profile
+@pytest.mark.parametrize("finish", ["A6", "はがき", "B6"])
+def test_the_qr_keeps_four_modules_of_quiet_zone_on_every_press_card(tmp_path, finish):
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", "--qr", "--press", "--finish", finish) == 0
+    with pikepdf.open(tmp_path / "cards.pdf") as pdf:
+        assert _qr_quiet_modules(pdf.pages[0].Contents.read_bytes()) >= 3.99
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4, 6])
+def test_the_qr_keeps_four_modules_of_quiet_zone_on_home_pages(tmp_path, per_page):
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", "--qr", "--per-page", str(per_page)) == 0
+    with pikepdf.open(tmp_path / "cards.pdf") as pdf:
+        code = pdf.pages[0].Contents.read_bytes().replace(b"1 g ", b"0 0 0 0 k ")
+        assert _qr_quiet_modules(code.replace(b"re f 0 g", b"re f 0 0 0 1 k")) >= 3.99
