@@ -214,3 +214,92 @@ def test_a_show_without_a_voice_warns_the_host_once_and_never_the_room(qtbot, co
     qtbot.keyClick(window, Qt.Key.Key_S)
     assert window.notice_text.startswith("読み上げできません")
     assert len(window.controller.revealed) == 3
+
+
+# ---------------------------------------------------------------- a voice nobody hears
+
+FAKE_ESPEAK_NO_AUDIO = """#!/bin/sh
+# espeak-ng on a machine without an audio device: lists its voices, and when asked to speak
+# prints ALSA's complaint and exits 0 (as the real one does); -w (to a file) still works.
+case "$*" in
+  --voices=*)
+    echo "Pty Language       Age/Gender VoiceName          File                 Other Languages"
+    echo " 5  ja              --/M      Japanese           jpx/ja"
+    exit 0;;
+esac
+echo "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'" >&2
+echo "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default" >&2
+echo "error: No such file or directory" >&2
+exit 0
+"""
+
+
+def fake_espeak_without_audio(tmp_path: Path, monkeypatch) -> Path:
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    program = folder / "espeak-ng"
+    program.write_text(FAKE_ESPEAK_NO_AUDIO)
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    return program
+
+
+def test_heard_problem_reads_what_espeak_prints_without_an_audio_device():
+    from bingo.ui.voice import heard_problem
+
+    said = FAKE_ESPEAK_NO_AUDIO.split("echo ")[3].split(" >&2")[0].strip('"')
+    assert heard_problem(said) == said
+    assert heard_problem(b"") is None and heard_problem("") is None
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="espeak-ng is the Linux engine")
+def test_espeak_exiting_0_with_an_alsa_error_is_one_warning_for_the_host(
+    qtbot, tmp_path, monkeypatch
+):
+    fake_espeak_without_audio(tmp_path, monkeypatch)
+    warnings: list[str] = []
+    voice = Voice("ja", True, 1.0, warnings.append)  # the worker speaks (no --player)
+    voice.start()
+    try:
+        qtbot.waitUntil(lambda: voice.available is True, timeout=20000)  # the voice is there
+        assert voice.say("ピーの、なな")
+        qtbot.waitUntil(lambda: voice.available is False, timeout=20000)  # but nobody hears it
+        assert not voice.spoken  # never counted as said
+        assert not voice.say("エルの、じゅうよん")
+        assert len(warnings) == 1, warnings
+        assert warnings[0].startswith("voice off: no audio device") and "ALSA" in warnings[0]
+    finally:
+        voice.stop()
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="espeak-ng is the Linux engine")
+def test_a_show_whose_voice_nobody_hears_warns_the_host_once_never_the_room(
+    qtbot, config, tmp_path, monkeypatch
+):
+    fake_espeak_without_audio(tmp_path, monkeypatch)
+    argv = [sys.executable, "-m", "bingo.ui.voice", "--language", "ja"]
+    window = open_window(qtbot, config, tmp_path, argv)
+    try:
+        qtbot.waitUntil(lambda: window.voice.available is True, timeout=20000)
+        for _ in range(3):
+            qtbot.keyClick(window, Qt.Key.Key_Space)
+            qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
+        qtbot.waitUntil(lambda: window.voice.available is False, timeout=20000)
+        voice_warnings = [w for w in window.host_warnings if w.startswith("voice")]
+        assert len(voice_warnings) == 1 and "no audio device" in voice_warnings[0]
+        assert "voice" not in window.banner_text and "voice" not in window.notice_text
+        assert "audio" not in window.banner_text and "ALSA" not in window.notice_text
+    finally:
+        window.voice.stop()
+
+
+def test_voice_rate_2_makes_a_call_two_times_shorter(tmp_path):
+    """Issue 35 item 7: 2.0 made calls 3.0-3.2 times shorter (espeak-ng's -s is not
+    proportional); measured on the rendered WAV files."""
+    engine_or_skip("ja")
+    for language, call in (("ja", "エルの、じゅうよん"), ("en", "L, 14")):
+        normal, _ = wav_facts(render_call(call, language, tmp_path / "n.wav", rate=1.0))
+        fast, _ = wav_facts(render_call(call, language, tmp_path / "f.wav", rate=2.0))
+        slow, _ = wav_facts(render_call(call, language, tmp_path / "s.wav", rate=0.5))
+        assert 1.8 <= normal / fast <= 2.2, (language, normal, fast)
+        assert 1.8 <= slow / normal <= 2.2, (language, normal, slow)

@@ -18,6 +18,9 @@ call to the worker's stdin; calls that pile up while one is said are dropped but
 
 Without a voice (no engine, no voice for the language, the worker dies) the show goes on
 silent with one warning for the host (terminal and operator window, never the audience view).
+A call that cannot be heard counts as no voice: espeak-ng without an audio device prints ALSA's
+(or PulseAudio's) complaint and exits 0, so its output is read as well as its exit code
+(`heard_problem`); the worker then says "unavailable" and the host is warned once.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import argparse
 import json
 import os
 import queue
+import re
 import shlex
 import shutil
 import subprocess
@@ -37,12 +41,32 @@ from pathlib import Path
 
 RATE_RANGE = (0.5, 2.0)
 ESPEAK_NORMAL_WPM = 175  # espeak-ng's own default speed
+# voice_rate -> espeak-ng's -s (words a minute). Its speed is not proportional to -s (350 made
+# calls 3.0-3.2 times shorter, not 2): measured by rendering calls (ja and en) to WAV files
+# (benchmarks/bench_voice_rate.py), so that a rate makes a call that many times
+# shorter; between two points the speed is interpolated.
+ESPEAK_WPM_FOR_RATE = (
+    (0.5, 100),
+    (0.75, 139),
+    (1.0, ESPEAK_NORMAL_WPM),
+    (1.25, 208),
+    (1.5, 235),
+    (1.75, 262),
+    (2.0, 285),
+)
 # Voice names that are Japanese or English when the engine does not list languages.
 _KNOWN = {
     "ja": ("japanese", "haruka", "ayumi", "ichiro", "sayaka", "nanami", "kyoko", "otoya", "ja-jp"),
     "en": ("english", "david", "zira", "mark", "samantha", "alex", "daniel", "en-us", "en-gb"),
 }
 _SHARED: list = []  # pyttsx3's engine (one per process) and its normal speed
+# What espeak-ng (or a player) prints when the call went nowhere, though it exits 0 (it prints
+# nothing when a call is heard).
+_NOT_HEARD = re.compile(
+    r"ALSA lib|snd_pcm|Unknown PCM|cannot find card|audio (device|output)|pulse|"
+    r"connection refused|^error:|failed to open",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 class VoiceUnavailable(Exception):
@@ -84,6 +108,16 @@ def _missing_voice_help(language: str) -> str:
     if sys.platform == "darwin":
         return f"add a {name} voice in System Settings > Accessibility > Spoken Content"
     return "install espeak-ng (Debian/Ubuntu: sudo apt install espeak-ng)"
+
+
+def heard_problem(output: bytes | str) -> str | None:
+    """The line of a speaking command's output saying the call was not heard (no audio device,
+    no sound server), or None."""
+    text = output.decode("utf-8", "replace") if isinstance(output, bytes) else output
+    for line in text.splitlines():
+        if _NOT_HEARD.search(line):
+            return " ".join(line.split())[:160]
+    return None
 
 
 class Engine:
@@ -142,7 +176,7 @@ class EspeakEngine(Engine):
         self.voice_id, self.voice_name = voice.id, f"espeak-ng {voice.name}"
 
     def _command(self, text: str) -> list[str]:
-        wpm = str(round(ESPEAK_NORMAL_WPM * self.rate))
+        wpm = str(espeak_wpm(self.rate))
         return [self.program, "-v", self.voice_id, "-s", wpm, "--", text]
 
     def render(self, text: str, path: Path) -> Path:
@@ -152,7 +186,22 @@ class EspeakEngine(Engine):
         return self._check(path)
 
     def say(self, text: str, folder: Path) -> None:
-        subprocess.run(self._command(text), capture_output=True, timeout=30, check=True)
+        """Say it on the audio device; VoiceUnavailable when espeak-ng says it has none (it
+        exits 0 then)."""
+        done = subprocess.run(self._command(text), capture_output=True, timeout=30, check=True)
+        problem = heard_problem(done.stderr + done.stdout)
+        if problem is not None:
+            raise VoiceUnavailable(f"no audio device: {self.voice_name} says {problem!r}")
+
+
+def espeak_wpm(rate: float) -> int:
+    """espeak-ng's -s for a voice_rate (ESPEAK_WPM_FOR_RATE, interpolated, clamped)."""
+    points = ESPEAK_WPM_FOR_RATE
+    rate = min(points[-1][0], max(points[0][0], rate))
+    for (r0, w0), (r1, w1) in zip(points, points[1:], strict=False):
+        if rate <= r1:
+            return round(w0 + (w1 - w0) * (rate - r0) / (r1 - r0))
+    return points[-1][1]
 
 
 class _Listed:
@@ -238,7 +287,13 @@ def play(path: Path, player: list[str]) -> None:
 
         winsound.PlaySound(str(path), winsound.SND_FILENAME)
         return
-    subprocess.run([*player, str(path)], check=True, stdout=subprocess.DEVNULL, timeout=30)
+    done = subprocess.run(
+        [*player, str(path)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        timeout=30,
+    )  # fmt: skip
+    problem = heard_problem(done.stderr)
+    if problem is not None:
+        raise VoiceUnavailable(f"no audio device: {player[0]} says {problem!r}")
 
 
 def worker_main(argv: list[str] | None = None) -> int:
@@ -340,6 +395,8 @@ def _speak(engine, message: dict, folder: Path, player: list[str] | None, send) 
         else:
             play(engine.render(message["say"], folder / "call.wav"), player)
         send("spoken", str(message.get("id", "")))
+    except VoiceUnavailable as exc:  # nothing can be heard: the voice is off, said once
+        send("unavailable", str(exc))
     except Exception as exc:
         send("error", f"{type(exc).__name__}: {exc}")
 
