@@ -289,3 +289,41 @@ def test_a_refusal_goes_with_the_next_valid_play(widget, qtbot):
     assert widget.toast is not None
     widget.play_slot(legal_slots(g)[0])
     assert widget.toast is None
+
+
+def test_f1_shows_how_to_play_over_any_screen_and_closes(widget, qtbot, output_dir):
+    """Issue 36 item 9: F1 did nothing."""
+    from test_games_screens import measure
+
+    for size in ((1024, 768), (1280, 720), (1920, 1080)):
+        widget.resize(*size)
+        qtbot.keyClick(widget, Qt.Key.Key_F1)
+        assert widget.showing_help
+        problems = measure(
+            widget, output_dir, f"cool24_help_{size[0]}x{size[1]}", only=("paint_help",)
+        )
+        assert problems == [], "\n".join(problems)
+        qtbot.keyClick(widget, Qt.Key.Key_Return)  # the game waits under the help
+        assert widget.state == "title"
+        qtbot.keyClick(widget, Qt.Key.Key_Escape if size[0] == 1024 else Qt.Key.Key_F1)
+        assert not widget.showing_help and widget.isVisible()
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    qtbot.keyClick(widget, Qt.Key.Key_F1)
+    assert widget.showing_help and widget.state == "play"
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)  # a tap closes it, plays nothing
+    assert not widget.showing_help and widget.game.total_played == 0
+
+
+def test_h_on_the_title_starts_with_the_hint(widget, qtbot):
+    qtbot.keyClick(widget, Qt.Key.Key_H)
+    assert widget.state == "play" and widget.hint_slot in legal_slots(widget.game)
+
+
+def test_a_key_during_the_deal_plays_at_once_with_every_card_shown(widget, qtbot):
+    """Issue 36 item 9: a key pressed while the cards slide in took effect after the slide."""
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    assert widget.arrived  # the deal's slide-in is running
+    slot = greedy_slot(widget.game)
+    qtbot.keyClick(widget, KEYS[slot])
+    assert widget.game.total_played == 1
+    assert all(start <= widget.flying[2] for start in widget.arrived.values())

@@ -173,7 +173,8 @@ def _bottom_line(p: QPainter, canvas: Canvas, prompt: str, toast: tuple[str, flo
     if prompt == "stuck":
         canvas.pill(p, t["stuck"], QColor(90, 60, 200, 230))
     elif toast is None:
-        canvas.text(p, QRectF(0, CANVAS_H - 36, CANVAS_W, 30), t[prompt], 20, "#9d95c9", bold=False)
+        line = QRectF(0, CANVAS_H - 46, CANVAS_W, 42)  # 2.6 % of the height or more, not grey
+        canvas.text(p, line, t[prompt], 30, "#e8e4ff", bold=False)
     else:
         canvas.pill(p, toast[0], QColor(200, 30, 60, 220))
 

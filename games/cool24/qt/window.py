@@ -1,7 +1,8 @@
 """Qt frontend of COOL 24+24: one widget painted on a 1600x900 canvas scaled to the screen.
 
-Enter starts, keys 1-4 (or a click/tap on a card) play, H shows the lookahead player's hint,
-Enter after the end plays again, Esc quits (asking first while a game is in progress), in
+Enter starts, keys 1-4 (or a click/tap on a card) play, H shows the lookahead player's hint
+(on the title it starts the game too; a key during the deal's slide-in takes effect at once), F1
+shows how to play (`helppage`), Enter after the end plays again, Esc quits (asking first while a game is in progress), in
 full screen too; F11 toggles full screen (eventkit.screen, so also without a window
 manager). The widget calls the table session (`TableSession.start_game`, `act`, `hint`),
 keeps the animation's state and hands the painting to the screens: `title`, `play` (the
@@ -25,6 +26,7 @@ from games.common.screenfit import fits_screen
 from games.common.table import Refused
 from games.common.textfit import MIN_TEXT
 from games.cool24.qt.canvas import Canvas
+from games.cool24.qt.helppage import paint_help
 from games.cool24.qt.over import paint_summary
 from games.cool24.qt.play import FLY_SECONDS, Scene, paint_board
 from games.cool24.qt.popups import POPUP_SECONDS, Popup, paint_popups
@@ -60,6 +62,7 @@ class Cool24Widget(QWidget):
         self.over_at = 0.0
         self._normal_geometry: QRect | None = None
         self.asking_quit = False  # Esc mid-game in a window: the question is on screen
+        self.showing_help = False  # F1: how to play, over whatever screen is up
         self.timer = QTimer(self)
         self.timer.setInterval(33)
         self.timer.timeout.connect(self._tick)
@@ -190,14 +193,23 @@ class Cool24Widget(QWidget):
             elif key in (Qt.Key.Key_N, Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 self.answer_quit(False)
             return
+        if key == Qt.Key.Key_F1 or (self.showing_help and key == Qt.Key.Key_Escape):
+            self.toggle_help()
+            return
+        if self.showing_help and key != Qt.Key.Key_F11:  # the game waits under the help
+            return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if self.state in ("title", "over"):
                 self.start()
             return
         if Qt.Key.Key_1 <= key <= Qt.Key.Key_4:
+            self.end_deal()
             self.play_slot(key - Qt.Key.Key_1 + 1)
             return
         if key == Qt.Key.Key_H:
+            if self.state == "title":  # H on the title: the game starts with its hint
+                self.start()
+            self.end_deal()
             self.show_hint()
             return
         if key == Qt.Key.Key_Escape:  # "Esc で終了": one press, full screen or not (F11 leaves it)
@@ -210,6 +222,19 @@ class Cool24Widget(QWidget):
             self.leave_full_screen() if self.isFullScreen() else self.enter_full_screen()
             return
         super().keyPressEvent(event)
+
+    def toggle_help(self) -> None:
+        """F1: how to play, over the title, the board or the summary (F1 or Esc closes)."""
+        self.showing_help = not self.showing_help
+        self.update()
+
+    def end_deal(self) -> None:
+        """A key during the deal's slide-in takes effect at once: every card is in its place
+        (a card still on its way would be played unseen or after the slide)."""
+        now = time.monotonic()
+        if any(start > now - 0.4 for start in self.arrived.values()):
+            self.arrived = {}
+            self.update()
 
     def summary_shown(self) -> bool:
         """The summary covers the board once the final board (and its popups) had their time."""
@@ -256,6 +281,9 @@ class Cool24Widget(QWidget):
         return None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.showing_help:  # a tap closes the help
+            self.toggle_help()
+            return
         if self.asking_quit:
             scale, ox, oy = self._transform()
             pos = event.position()
@@ -294,6 +322,8 @@ class Cool24Widget(QWidget):
         paint_popups(p, self.canvas, self.popups, now)
         if self.asking_quit:
             paint_quit_question(p, self.canvas, game)
+        if self.showing_help:
+            paint_help(p, self.canvas, self.session.rules_lines())
         p.end()
 
     def _scene(self, now: float) -> Scene:
