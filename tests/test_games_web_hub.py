@@ -390,7 +390,7 @@ def test_chips_by_name_survive_a_restart_mid_game_never_doubled(tmp_path_factory
                 b = Phone(hub, "い", token=b.token)
             _play_game(hub, [a, b], rng)
             results.append(a.last("results")["money"])
-        balances = _balances(hub, ["あ", "い", "CPU 3", "CPU 4"])
+        balances = _balances(hub, ["あ", "い", "CPU 3 @d", "CPU 4 @d"])  # CPUs' chips: per room
         chips = json.loads((folder / "daifugo_chips.json").read_text())
         hub.shutdown()
         return results, balances, chips
@@ -401,7 +401,7 @@ def test_chips_by_name_survive_a_restart_mid_game_never_doubled(tmp_path_factory
     assert stopped[1] == straight[1]
     assert stopped[2]["open"] == {} and stopped[2]["balances"] == straight[2]["balances"]
     for name, balance in straight[1].items():
-        seat = ["あ", "い", "CPU 3", "CPU 4"].index(name)
+        seat = ["あ", "い", "CPU 3 @d", "CPU 4 @d"].index(name)
         assert balance == START + sum(money[seat] for money in straight[0])
 
 

@@ -2,9 +2,14 @@
 
 As the seed: the 平民 fee is the room's stake (初級 100 / 中級 1,000 / 上級 10,000); 大富豪 pays
 2x, 富豪 1.25x, 貧民 1/2, 大貧民 1/4. The winner (1st place) takes the pot less 2% (the play fee).
-Leaving in the middle of a game costs the stake on top of the fee already paid. A balance that
-falls below a room's largest fee is topped up to the starting amount (this is an event toy, not
-a casino) - the UI says so when it happens.
+Leaving in the middle of a game costs the stake on top of the fee already paid.
+
+Top-up (the one rule, `ChipBank.top_up` and `_replay`): before a deal, a balance that cannot pay
+the room's largest fee (the 大富豪's, 2x the stake) is topped up to the room's starting amount:
+the starting balance (10,000), or that largest fee where it is more (上級: 20,000), so every
+seat can pay whatever title it plays. This is an event toy, not a casino; the Qt window and the
+phones say so when it happens (`Start.topped_up`). Chips belong to an account: a person's name;
+the web hub gives each room's CPU seats their own ("CPU 4 @daifugo-beginner"), never shared.
 """
 
 from __future__ import annotations
@@ -167,7 +172,8 @@ class ChipBank:
         return self.balances[name]
 
     def top_up(self, name: str, minimum: int) -> bool:
-        """Refill a balance below `minimum` to the starting amount; True when it did."""
+        """Refill a balance below `minimum` (a room's largest fee) to the room's starting
+        amount, max(start, minimum); True when it did."""
         if self.balance(name) < minimum:
             self._pending.append(("top_up", name, minimum))
             _replay(self.balances, [("top_up", name, minimum)], self.start)

@@ -121,6 +121,9 @@ class TableSession:
             for s in range(players)
         ]
         self.bank = bank or ChipBank()
+        # the chip bank's key of each seat (None: its name); the web hub keys its CPU seats
+        # per room, so a "CPU 4" never shares a balance with another room's (set_accounts)
+        self.accounts: list[str] | None = None
         self.game: Game | None = None
         self.titles_played: tuple[Title, ...] = ()
         self.settlement: Settlement | None = None
@@ -174,6 +177,17 @@ class TableSession:
             ranks[seat] = Title.HEIMIN
             self.match.ranks = tuple(ranks)
 
+    def set_accounts(self, accounts: Sequence[str] | None) -> None:
+        """Between games: the chip bank's key of each seat (None: the seats' names)."""
+        if accounts is not None and len(accounts) != len(self.names):
+            raise ValueError(f"{len(accounts)} accounts for {len(self.names)} seats")
+        self.accounts = list(accounts) if accounts is not None else None
+
+    def account(self, seat: int) -> str:
+        """Whose chips `seat` plays with: its account, or else its name."""
+        accounts = getattr(self, "accounts", None)  # a table pickled before accounts
+        return accounts[seat] if accounts else self.names[seat]
+
     def set_cpu_level(self, level: str) -> None:
         """Every CPU plays at `level` from the next move on (a room's choice between games);
         each new CPU is seeded from the one it replaces, so a seeded table still replays."""
@@ -210,9 +224,9 @@ class TableSession:
         self.load(self.match.new_game())
         topped: dict[int, int] = {}
         largest = fee(self.room, Title.DAIFUGO)
-        for seat, name in enumerate(self.names):
-            if self.bank.top_up(name, largest) and seat in self._people:
-                topped[seat] = self.bank.balance(name)
+        for seat in range(len(self.names)):
+            if self.bank.top_up(self.account(seat), largest) and seat in self._people:
+                topped[seat] = self.bank.balance(self.account(seat))
         # the fees and the game in progress in one save: a crash before its end is refunded
         self._close_game(refund=False)  # one started over unfinished stays paid, as before
         self.open_game = self.bank.open_game(self._fees())
@@ -220,10 +234,10 @@ class TableSession:
         return Start(topped)
 
     def _fees(self) -> dict[str, int]:
-        """Each player's fee for this game, by the title they play it with."""
+        """Each player's fee for this game (by account), by the title they play it with."""
         return {
-            name: fee(self.room, title)
-            for name, title in zip(self.names, self.titles_played, strict=True)
+            self.account(seat): fee(self.room, title)
+            for seat, title in enumerate(self.titles_played)
         }
 
     def load(self, game: Game) -> None:
@@ -328,7 +342,7 @@ class TableSession:
             return
         self.in_game = False
         self.settlement = settle(self.room, self.titles_played, g.finish_order, self.left)
-        self.bank.add(self.names[self.settlement.winner], self.settlement.prize)
+        self.bank.add(self.account(self.settlement.winner), self.settlement.prize)
         self._close_game(refund=False)
         self._save_chips()
         self.match.record(g)
@@ -337,8 +351,11 @@ class TableSession:
             returns=g.returns(),
             places=g.places(),
             money=money,
-            balances=tuple(self.bank.balance(n) for n in self.names),
+            balances=self._balances(),
         )
+
+    def _balances(self) -> tuple[int, ...]:
+        return tuple(self.bank.balance(self.account(s)) for s in range(len(self.names)))
 
     def results(self) -> Results | None:
         return self._results
@@ -364,7 +381,7 @@ class TableSession:
             gifts=tuple(
                 x for x in self.gifts if seat is not None and seat in (x.giver, x.receiver)
             ),
-            balances=tuple(self.bank.balance(n) for n in self.names),
+            balances=self._balances(),
             observation=observation,
         )
 
@@ -385,7 +402,7 @@ class TableSession:
 
     def fee_of(self, seat: int) -> int:
         """The fee `seat` paid for this game (it stays in the pot if they leave)."""
-        return self._fees()[self.names[seat]] if self.in_game else 0
+        return self._fees()[self.account(seat)] if self.in_game else 0
 
     @property
     def prize(self) -> int:
@@ -468,7 +485,7 @@ class TableSession:
             return 0  # between games, or a seat that has left already or is a CPU's
         penalty = self.leave_cost(seat)
         if penalty:
-            self.bank.add(self.names[seat], -penalty)
+            self.bank.add(self.account(seat), -penalty)
             self.penalties[seat] = self.penalties.get(seat, 0) + penalty
         self.left.add(seat)
         self._cpus[seat] = CPU("normal", seed=len(g.history))

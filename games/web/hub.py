@@ -45,7 +45,7 @@ from games.web.restore import restore
 from games.web.rooms import LEVELS, Room, Work
 from games.web.seats import Player, Players
 from games.web.tables import RoomSpec
-from games.web.texts import refusal
+from games.web.texts import refusal, texts
 
 __all__ = [
     "Connection",
@@ -367,7 +367,10 @@ class Hub:
             }
         )
         for seated in room.seated_names():
-            self._send_chips(seated, room)
+            seat = room.seat_of(seated)
+            self._send_chips(
+                seated, room, topped=room.topped_up.get(seat) if seat is not None else None
+            )
         self._changed(room)
         self._broadcast_lobby()
 
@@ -646,10 +649,22 @@ class Hub:
         for conn in list(self.connections):
             self._send(conn, message)
 
-    def _send_chips(self, name: str, room: Room) -> None:
+    def _send_chips(self, name: str, room: Room, *, topped: int | None = None) -> None:
+        """The ``chips`` message; `topped`: the deal topped the balance up to this (the
+        message says how much and why)."""
         if room.bank is None:
             return
-        message = {"type": "chips", "name": name, "balance": self.balance(name)}
+        balance = self.balance(name)
+        message: Message = {"type": "chips", "name": name, "balance": balance}
+        if topped is not None:
+            from games.daifugo.chips import ROOMS, fee
+            from games.daifugo.ruleset import Title
+
+            largest = fee(ROOMS[room.spec.stake or "beginner"], Title.DAIFUGO)
+            message["topped_up"] = True
+            message["text"] = texts(self.language)(
+                "topped_up", n=topped, fee=largest, balance=balance
+            )
         for conn in self._conns_of(name):
             self._send(conn, message)
 

@@ -59,7 +59,9 @@ the host's phone goes; the laptop can always start.
 - ``bye`` (to a phone whose name was moved to another phone or given back by the host: it
   hears nothing more; ``{"type":"bye"}``).
 - ``chips`` (to a player whenever their balance changes):
-  ``{"type":"chips","name":"…","balance":9800}``
+  ``{"type":"chips","name":"…","balance":9800}``; when the deal topped the balance up (it
+  could not pay the room's largest fee, the 大富豪's: games.daifugo.chips) it adds
+  ``"topped_up":true,"text":"…"`` (the phone shows the text: how much and why).
 - ``refused`` (only as the answer to the socket whose call was refused,
   `games.web.hub.refused_message`): ``{"type":"refused","code":"…","params":{…},"text":"…"}``;
   ``text`` is in the hub's language, the Qt window's text for a game's refusal. The hub's own

@@ -56,6 +56,7 @@ class Room:
     # seated people with no phone connected: name -> when the hold of their seat ends (the
     # seat is freed then, between games; games.web.holds)
     away: dict[str, float] = field(default_factory=dict)
+    topped_up: dict[int, int] = field(default_factory=dict)  # the last deal: seat -> balance
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -94,6 +95,11 @@ class Room:
     def names(self) -> list[str]:
         """The names the table plays with: people's, and "CPU n" in the other seats."""
         return [name or self.cpu_name(s) for s, name in enumerate(self.seats)]
+
+    def accounts(self) -> list[str]:
+        """Whose chips each seat plays with: a person's name; a CPU seat's own, kept per room
+        (a "CPU 4" never shares a balance with another room's)."""
+        return [name or f"{self.cpu_name(s)} @{self.spec.id}" for s, name in enumerate(self.seats)]
 
     def sit(self, name: str, seat: int | None) -> int:
         """`name` takes `seat` (a free one when None) before a game."""
@@ -183,10 +189,11 @@ class Room:
         """Seat the people and CPUs at the table and deal (fees where the game has money)."""
         self.played_names = self.names()
         if tables.game_of(self.table) == "daifugo":  # chips belong to the names
-            tables.set_names(self.table, self.played_names)
+            tables.set_names(self.table, self.played_names, self.accounts())
         tables.set_cpu_level(self.table, self.cpu_level)
         self.table.seat_people(set(self.people()))
-        self.table.start_game()
+        started = self.table.start_game()
+        self.topped_up = dict(getattr(started, "topped_up", None) or {})
         self.game_no += 1
         self.step = 0
         self.left = {}

@@ -125,12 +125,17 @@ def game_of(table: TableProtocol) -> str:
     return table.info.name
 
 
-def set_names(table: TableProtocol, names: Sequence[str]) -> None:
-    """The seats' names for the next game (between games; a Daifugō newcomer plays as 平民)."""
+def set_names(
+    table: TableProtocol, names: Sequence[str], accounts: Sequence[str] | None = None
+) -> None:
+    """The seats' names for the next game (between games; a Daifugō newcomer plays as 平民)
+    and, for Daifugō, whose chips each seat plays with (`accounts`; None: the names)."""
     shared = _shared(table)
     for seat, name in enumerate(names):
         if table.names[seat] != name:
             shared.rename(seat, name)
+    if accounts is not None and hasattr(table, "set_accounts"):
+        table.set_accounts(accounts)
 
 
 def set_cpu_level(table: TableProtocol, level: str) -> None:

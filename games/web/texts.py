@@ -40,6 +40,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "bad_level": "CPUの強さは easy / normal / strong から選んでください",
         "no_such_seat": "席{seat}はありません。0〜{last}から選んでください",
         "cpu": "CPU {n}",
+        "topped_up": "チップがこのルームの参加費（最高 {fee:,}）に足りなかったので、{n:,} に補充しました。参加費を払って残り {balance:,}（イベント用のチップです）",
     },
     "en": {
         "name_length": "A name has 1-{max} characters",
@@ -68,6 +69,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "bad_level": "Choose the CPU level easy, normal or strong",
         "no_such_seat": "There is no seat {seat}: choose 0-{last}",
         "cpu": "CPU {n}",
+        "topped_up": "Too few chips for this room's fees (up to {fee:,}): topped up to {n:,}, {balance:,} after this game's fee (event chips)",
     },
 }
 

@@ -150,7 +150,10 @@ function onMessage(m) {
       break;
     case "table": onTable(m); break;
     case "results": S.results = m; showResults(m); break;
-    case "chips": if (m.name === S.name) S.chips = m.balance; break;
+    case "chips":
+      if (m.name === S.name) S.chips = m.balance;
+      if (m.name === S.name && m.topped_up && m.text) showNotice(m.text, "info"); // how much, why
+      break;
     case "left": if (m.penalty) showNotice(t("left_penalty", { n: m.penalty }), "info"); break;
     case "bye": S.bye = true; showNotice(t("bye")); S.ws.close(); break;
     case "refused": onRefused(m); break;
