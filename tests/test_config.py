@@ -94,6 +94,7 @@ def test_check_config_says_when_odds_are_not_available(tmp_path, capsys):
         .replace("outline = [", "# outline = [")
         .replace("fill = [", "# fill = [")
         .replace("shadow = [", "# shadow = [")
+        .replace("per_page = 4", "per_page = 2")  # 10x10 at 4 a page: 7.9 pt, refused (34.5)
     )
     assert bingo_main(["check-config", "--config", str(write(tmp_path, text))]) == 0
     assert "odds: not available: board.threshold = 6" in capsys.readouterr().out
