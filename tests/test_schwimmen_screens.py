@@ -146,7 +146,14 @@ def test_help_shows_keys_scoring_and_the_browser_rules(qtbot, output_dir, langua
         assert "「元のブラウザ版のルール」で変わること" in text and "今：ブラウザ版ルール" in text
         assert "親はいません" in text and "Ctrl+N" in text
     else:
-        for needed in ("A = 11", "30.5", "31", "32", "at -1 you are swimming", "with 5 coins"):
+        for needed in (
+            "A = 11",
+            "30.5",
+            "31",
+            "32",
+            "at -1 coins a player is swimming",
+            "with 5 coins",
+        ):
             assert needed in text, needed
         assert "original browser version's rules change" in text
     window.grab().save(str(output_dir / f"schwimmen_help_{language}.png"))
@@ -253,3 +260,11 @@ def test_the_longest_prompt_stays_on_the_table(qtbot, language):
         needed = QFontMetricsF(font).boundingRect(band, flags, longest)
         assert font.pixelSize() >= floor, (width, longest)
         assert needed.width() <= band.width() and needed.height() <= band.height() + 1
+
+
+@pytest.mark.parametrize("size", [(1024, 768), *SIZES], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_log_reads_from_the_room(qtbot, size):
+    """Issue 36 item 10: the 記録 log's ink measured 17 px at 768 with a 2.6 % font; it is 3 %."""
+    window = open_window(qtbot, 4, size)
+    for widget in (window.log_list, window.info_label):
+        assert widget.font().pixelSize() >= round(0.03 * size[1]), widget
