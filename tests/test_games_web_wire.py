@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from games.common.protocol import to_json
+from games.common.table import Refused
 from games.web.hub import Hub, RoomSpec
 from games.web.phones import Phone
 
@@ -181,3 +182,46 @@ def test_no_seat_receives_another_seats_cards_over_200_games():
         wire = play_games(Path(folder), GAMES, seed=26)
     assert not wire.leaks, wire.leaks[:3]
     assert wire.checked > GAMES * 20
+
+
+@pytest.mark.parametrize("mode", ["live", "finished", "off"])
+def test_games_web_peek_decides_who_sees_a_hand_on_the_wire(tmp_path, mode):
+    """games_web.peek: "live" a spectator and a player out of the game see a tapped hand,
+    "finished" only the player out of the game, "off" nobody; the refused get their own code
+    and no message to anyone carries a hand under ``peek`` that its mode does not allow."""
+    spec = RoomSpec("d", "daifugo", 3, stake="beginner", cpu_level="easy")
+    hub = Hub(tmp_path, rooms=[spec], cpu_workers=0, seed=4, cpu_delay=0, advance_pause=0,
+              turn_seconds=0, peek=mode)  # fmt: skip
+    hub.load()
+    a, b, s = Phone(hub, "A", device="pa"), Phone(hub, "B", device="pb"), Phone(hub, "S")
+    hub.sit(a.token, "d")
+    hub.sit(b.token, "d")
+    hub.watch(s.token, "d")
+    hub.start(a.token, "d")
+    room, rng = hub.rooms["d"], random.Random(2)
+    while room.in_game and not any(room.seat_of(p.name) in room.out() for p in (a, b)):
+        hub.run_cpus()
+        turn = [p for p in (a, b) if p.my_turn()]
+        if turn:
+            turn[0].play(rng)
+    assert room.in_game, "the seed plays a person out before the game's end"
+    out, playing = (a, b) if room.seat_of("A") in room.out() else (b, a)
+    target = room.seat_of(playing.name)
+    allowed = {"live": {"S", out.name}, "finished": {out.name}, "off": set()}[mode]
+    codes = {"live": None, "finished": "peek_players_only", "off": "peek_off"}
+    for phone in (s, out):
+        if phone.name in allowed:
+            hub.peek(phone.token, target)
+            peeked = phone.table["peek"]
+            assert peeked["seat"] == target and peeked["view"]["observation"]["hand"]
+        else:
+            with pytest.raises(Refused) as info:
+                hub.peek(phone.token, target)
+            assert info.value.code == (codes[mode] if phone is s else "peek_off")
+    with pytest.raises(Refused) as info:  # a player still in the game never peeks
+        hub.peek(playing.token, room.seat_of(out.name))
+    assert info.value.code in ("still_playing", "peek_off")
+    for phone in (a, b, s):
+        carried = [m for m in phone.received if m.get("type") == "table" and m.get("peek")]
+        assert bool(carried) == (phone.name in allowed), (mode, phone.name)
+    hub.shutdown()

@@ -123,6 +123,7 @@ def make_hub(p: Plan) -> Hub:
         language=p.language,
         turn_seconds=float(p.settings.turn_seconds),
         hold_seconds=float(p.settings.hold_seconds),
+        peek=p.settings.peek,
         seed=p.seed,
     )
 

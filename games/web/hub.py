@@ -107,6 +107,7 @@ class Hub:
         cpu_delay: float = 0.8,
         advance_pause: float = 2.0,
         hold_seconds: float = 120.0,
+        peek: str = "live",
     ) -> None:
         """``data_dir`` holds the journal (games_web.journal, its lock) and, unless
         ``chips_path`` says otherwise, the chips (daifugo_chips.json, games.daifugo.chips).
@@ -117,7 +118,9 @@ class Hub:
         this after the one before (the phones can follow); ``advance_pause``: how long a
         finished round stays on the phones before the next (Schwimmen). ``hold_seconds``: how
         long a seated person's seat stays theirs between games once no phone of theirs is
-        connected (then it is freed; games.web.messages says how)."""
+        connected (then it is freed; games.web.messages says how). ``peek``: who may look at
+        another seat's hand: "live" (spectators, and players out of the game), "finished"
+        (only players out of this game) or "off" (nobody)."""
         self.data_dir = Path(data_dir)
         self.specs = tuple(rooms if rooms is not None else default_rooms())
         for spec in self.specs:
@@ -133,6 +136,9 @@ class Hub:
         self.cpu_delay = cpu_delay
         self.advance_pause = advance_pause
         self.hold_seconds = hold_seconds
+        if peek not in messages.PEEK_MODES:
+            raise ValueError(f"peek {peek!r}: use one of {', '.join(messages.PEEK_MODES)}")
+        self.peek_mode = peek
         self.players = Players(language)
         self.rooms: dict[str, Room] = {}
         self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
@@ -174,6 +180,7 @@ class Hub:
             raise
         now = self.clock()
         for room in self.rooms.values():
+            room.peek_mode = self.peek_mode
             if room.finished():  # the journal had the game's last action, not its end
                 self._finish(room)
             room.arm_timer(now, self.turn_seconds)
@@ -436,7 +443,7 @@ class Hub:
             if not isinstance(seat, int) or not 0 <= seat < room.spec.seats:
                 raise refusal(self.language, "no_such_seat", seat=seat, last=room.spec.seats - 1)
             if not messages.may_peek(room, name):
-                raise refusal(self.language, "still_playing")
+                raise refusal(self.language, messages.peek_refusal(room, name))
             if self._same_phone_plays(room, name):
                 raise refusal(self.language, "same_phone")
             room.peeks[name] = seat

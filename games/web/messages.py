@@ -2,7 +2,8 @@
 
 Each connection gets its own ``table`` message: a seat's view for a seated player, the public
 view for a spectator and the laptop's screen; another seat's view only under ``peek``, only
-for a spectator or a player who is out of the game (`may_peek`), and never to a connection
+for a spectator or a player who is out of the game (`may_peek`; games_web.peek: "live" as
+said, "finished" only a player out of this game, "off" nobody), and never to a connection
 from the address of a person still in that game (the hub's same-phone check).
 
 ``send(message)`` is called by the hub synchronously in the loop and must not block (a
@@ -99,12 +100,28 @@ class Views:
         return self._cache[seat]
 
 
+PEEK_MODES = ("live", "finished", "off")
+
+
 def may_peek(room: Room, name: str) -> bool:
-    """A spectator may look at any seat's hand, a player only once out of the game."""
+    """Whether `name` may look at another seat's hand, by the room's ``peek_mode``
+    (games_web.peek): "live" (the seed's 観戦モード) a spectator at any time, a player once out
+    of the game; "finished" only a player already out of this game; "off" nobody."""
+    if room.peek_mode == "off":
+        return False
     seat = room.seat_of(name)
     if seat is None:
-        return name in room.spectators
+        return room.peek_mode == "live" and name in room.spectators
     return not room.in_game or seat in room.out()
+
+
+def peek_refusal(room: Room, name: str) -> str:
+    """The code of the refusal for a `peek` that `may_peek` refuses."""
+    if room.peek_mode == "off":
+        return "peek_off"
+    if room.seat_of(name) is None:
+        return "peek_players_only"
+    return "still_playing"
 
 
 def lobby(

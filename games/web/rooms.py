@@ -57,6 +57,7 @@ class Room:
     # seat is freed then, between games; games.web.holds)
     away: dict[str, float] = field(default_factory=dict)
     topped_up: dict[int, int] = field(default_factory=dict)  # the last deal: seat -> balance
+    peek_mode: str = "live"  # who may look at a hand (games_web.peek; games.web.messages)
 
     def __post_init__(self) -> None:
         if not self.seats:

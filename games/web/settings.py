@@ -45,7 +45,9 @@ KEYS = {
     "cpu_level",
     "cpu_workers",
     "hold_seconds",
+    "peek",
 }
+PEEK = ("live", "finished", "off")  # games.web.messages.PEEK_MODES
 MAX_CPU_WORKERS = 16
 
 
@@ -65,6 +67,9 @@ class GamesWebSettings:
     turn_seconds: int = 30  # a person's turn; then a CPU moves for them (0 = wait for ever)
     # between games, a seat stays its person's this long once no phone of theirs is connected
     hold_seconds: int = 120
+    # who may look at another seat's hand: "live" (the seed's 観戦モード: spectators, and players
+    # out of the game), "finished" (only players out of this game) or "off" (nobody)
+    peek: str = "live"
     connections_per_address: int = 32
     data_dir: Path | None = None  # the journal and the chips (None: the user's data folder)
     daifugo_rooms: tuple[str, ...] = STAKES
@@ -99,12 +104,22 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
             ConfigError(f"{SECTION}.cpu_level = {show(level)}: use easy, normal or strong"),
             d.cpu_level,
         )
+    peek = get_value(SECTION, table, "peek", str, d.peek)
+    if peek not in PEEK:
+        peek = report(
+            ConfigError(
+                f'{SECTION}.peek = {show(peek)}: use "live" (spectators see hands), '
+                '"finished" (only players out of the game) or "off" (nobody)'
+            ),
+            d.peek,
+        )
     settings = GamesWebSettings(
         port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
         bind=parse_bind(SECTION, table, d.bind),
         public_url=parse_public_url(SECTION, table),
         turn_seconds=get_int_in(SECTION, table, "turn_seconds", d.turn_seconds, 0, 600),
         hold_seconds=get_int_in(SECTION, table, "hold_seconds", d.hold_seconds, 0, 1800),
+        peek=peek,
         connections_per_address=get_int_in(
             SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
         ),
