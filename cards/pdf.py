@@ -157,6 +157,19 @@ TITLE_WRAP_PT = 9.0  # a title that would print smaller on one line goes on two
 _NO_LINE_START = "、。，．・ー）」』】〕！？!?,.)]-ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 
 
+def larger_finish(finish: str) -> str:
+    """The remedy for a finished size too small: the named sizes larger than it."""
+    size = finish_size(finish) or (0.0, 0.0)
+    larger = [
+        name
+        for name, (w, h) in sorted(FINISH_SIZES.items(), key=lambda item: item[1][0] * item[1][1])
+        if w * h > size[0] * size[1] * 1.05 and name != "hagaki"
+    ]
+    if not larger:
+        return "the largest finished size is not enough: use a smaller board"
+    return f"choose a larger --finish ({', '.join(larger[:2])})"
+
+
 def _title_room(box: Rect) -> tuple[float, float]:
     """(width, height) the title may take: the box less the two Puyos either side."""
     return box.w - 4.6 * box.h * 0.42, box.h * 0.78
@@ -303,8 +316,8 @@ class CardPdfWriter:
         if options.press:
             raise LayoutError(
                 f"{size}x{size} cards of finished size {options.finish} would print their "
-                f"numbers at {points:.1f} pt, too small to read at a glance: choose a larger "
-                "--finish (A5 or B6)"
+                f"numbers at {points:.1f} pt, too small to read at a glance: "
+                + larger_finish(options.finish)
             )
         fits = [
             n
@@ -796,7 +809,7 @@ class CardPdfWriter:
             what = "the rule text" if rule < MIN_TEXT_PT else "the serial and phone code"
             points = min(rule, self._serial_size)
             remedy = (
-                "choose a larger --finish (A5 or B6)"
+                larger_finish(self.options.finish)
                 if self.options.press
                 else "choose fewer --per-page or a larger --page"
             )

@@ -176,16 +176,27 @@ class CmykConverter:
         if cached is None:
             if style.rgb(colour) == (255, 255, 255):
                 cached = CMYKColor(0, 0, 0, 0)  # paper white stays unprinted
+            elif _lightness(colour) < NEAR_BLACK:
+                cached = CMYKColor(0, 0, 0, 1)  # small black details: black ink alone
             else:
                 cached = CMYKColor(*self.values(colour))
             self._cache[colour] = cached
         return cached
 
 
+# A colour this dark prints in black ink alone: the cards have no large black area, which is
+# where a rich (four-ink) black belongs; the Puyos' pupils in rich black were 338 % ink.
+NEAR_BLACK = 0.15
+
+
+def _lightness(colour: str) -> float:
+    r, g, b = style.rgb(colour)
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255
+
+
 def black_only(colour: str) -> CMYKColor:
     """`colour` in black ink alone (スミ1色): K100 for a dark colour, else its grey's K."""
-    r, g, b = style.rgb(colour)
-    lightness = (0.299 * r + 0.587 * g + 0.114 * b) / 255
+    lightness = _lightness(colour)
     return CMYKColor(0, 0, 0, 1.0 if lightness < 0.35 else round(1 - lightness, 2))
 
 

@@ -217,3 +217,30 @@ def test_the_qr_keeps_four_modules_of_quiet_zone_on_home_pages(tmp_path, per_pag
     with pikepdf.open(tmp_path / "cards.pdf") as pdf:
         code = pdf.pages[0].Contents.read_bytes().replace(b"1 g ", b"0 0 0 0 k ")
         assert _qr_quiet_modules(code.replace(b"re f 0 g", b"re f 0 0 0 1 k")) >= 3.99
+
+
+@needs_profile
+def test_no_vector_colour_goes_over_300_percent_ink_and_black_details_are_k_only(press_file):
+    from bingo.config import load_config
+
+    config = load_config(press_file.parent / "config.toml", check_images=False)
+    converter = press.converter(config)
+    pupil = converter.colour("#1e1e28")  # the Puyos' eyes: 338 % as a rich black
+    assert (pupil.cyan, pupil.magenta, pupil.yellow, pupil.black) == (0, 0, 0, 1)
+    with pikepdf.open(press_file) as pdf:
+        streams = [o.read_bytes() for o in pdf.objects if isinstance(o, pikepdf.Stream)]
+    totals = [
+        sum(float(v) for v in match.split()[:4])
+        for code in streams
+        if b"Tf" in code or b" re" in code
+        for match in re.findall(rb"(?:[.0-9]+ ){4}[kK]\b", code)
+    ]
+    assert totals and max(totals) <= 3.0
+
+
+def test_a_finish_too_small_is_told_the_larger_ones():
+    from cards.pdf import larger_finish
+
+    assert larger_finish("A6") == "choose a larger --finish (B6, A5)"
+    assert larger_finish("A5") == "choose a larger --finish (B5, A4)"
+    assert "smaller board" in larger_finish("420x420")
