@@ -124,6 +124,9 @@ def make_hub(p: Plan) -> Hub:
         turn_seconds=float(p.settings.turn_seconds),
         hold_seconds=float(p.settings.hold_seconds),
         peek=p.settings.peek,
+        name_hours=float(p.settings.names_expire_hours),
+        names_per_address=p.settings.new_names_per_address,
+        names_per_network=p.settings.new_names_per_network,
         seed=p.seed,
     )
 

@@ -38,10 +38,11 @@ from typing import Any
 
 from eventkit.web.limits import address_key
 from games.common.table import Refused
-from games.web import messages, tables
+from games.web import messages, newnames, tables
 from games.web.cpu_pool import CpuPool
 from games.web.journal import FILE_NAME, Journal
-from games.web.restore import restore
+from games.web.newnames import NameLimits
+from games.web.restore import player_record, restore
 from games.web.rooms import LEVELS, Room, Work
 from games.web.seats import Player, Players
 from games.web.tables import RoomSpec
@@ -108,6 +109,10 @@ class Hub:
         advance_pause: float = 2.0,
         hold_seconds: float = 120.0,
         peek: str = "live",
+        wall: Callable[[], float] = time.time,
+        name_hours: float = 6.0,
+        names_per_address: int = 20,
+        names_per_network: int = 300,
     ) -> None:
         """``data_dir`` holds the journal (games_web.journal, its lock) and, unless
         ``chips_path`` says otherwise, the chips (daifugo_chips.json, games.daifugo.chips).
@@ -120,7 +125,10 @@ class Hub:
         long a seated person's seat stays theirs between games once no phone of theirs is
         connected (then it is freed; games.web.messages says how). ``peek``: who may look at
         another seat's hand: "live" (spectators, and players out of the game), "finished"
-        (only players out of this game) or "off" (nobody)."""
+        (only players out of this game) or "off" (nobody). ``wall``: the date (time.time;
+        tests inject one) names are made at; a name that never played expires
+        ``name_hours`` after (0: never); ``names_per_address`` / ``names_per_network``: new
+        names an hour from one address / one /24 (games.web.newnames)."""
         self.data_dir = Path(data_dir)
         self.specs = tuple(rooms if rooms is not None else default_rooms())
         for spec in self.specs:
@@ -139,6 +147,10 @@ class Hub:
         if peek not in messages.PEEK_MODES:
             raise ValueError(f"peek {peek!r}: use one of {', '.join(messages.PEEK_MODES)}")
         self.peek_mode = peek
+        self.wall = wall
+        self.name_hours = name_hours
+        self.name_limits = NameLimits(names_per_address, names_per_network, clock)
+        self._names_swept = float("-inf")  # when expired names were last looked for (clock)
         self.players = Players(language)
         self.rooms: dict[str, Room] = {}
         self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
@@ -211,13 +223,23 @@ class Hub:
 
     # -- players and connections ----------------------------------------------------------
 
-    def join(self, name: str) -> Player:
+    def join(self, name: str, *, address: str = "") -> Player:
         """A new phone with a name: its player, a fresh token and the name's code. Refused
         with the name's reason (games.web.names: ``name_length``, ``name_control``,
         ``name_cpu``, ``name_mixed``, ``name_lookalike``) or ``name_taken`` (the name is in
-        use, as people read it; its owner brings it back with `move`)."""
-        player = self.players.new(name)
-        self._keep_player(player)
+        use, as people read it; its owner brings it back with `move`), or
+        ``too_many_names`` (`address` made its share of new names this hour)."""
+        self.players.check_new(name)  # a refused name costs no share
+        if address and (wait := self.name_limits.take(address)) is not None:
+            raise refusal(self.language, "too_many_names", minutes=wait)
+        player = self.players.new(name, since=self.wall())
+        try:
+            self._keep_player(player)
+        except BaseException:  # not on disk (a full disk): not made
+            self.players.forget(player.name)
+            if address:
+                self.name_limits.give_back(address)
+            raise
         return player
 
     def move(self, name: str, code: object) -> Player:
@@ -238,8 +260,7 @@ class Hub:
 
     def _keep_player(self, player: Player) -> None:
         """Journal the name's token and code; phones on an older token of it are let go."""
-        self.journal.write({"k": "player", "name": player.name, "token": player.token,
-                            "code": player.code})  # fmt: skip
+        self.journal.write(player_record(player))
         for conn in [c for c in self.connections if c.name == player.name]:
             if conn.token != player.token:
                 self._send(conn, {"type": "bye"})
@@ -361,6 +382,9 @@ class Hub:
         name = self.players.by_token(token).name if token is not None else None
         room = self._room(room_id)
         room.check_start(name)
+        for seated in room.seated_names():  # a name that has played never expires
+            if (played := self.players.mark_played(seated)) is not None:
+                self._keep_player(played)
         room.start(self._connected())
         self.journal.write(
             {
@@ -492,7 +516,20 @@ class Hub:
                 self._kick(room_id)
             for name in room.holds_over(now):
                 self._free_seat(room, name)
+        if now - self._names_swept >= 60.0:
+            self._names_swept = now
+            self.forget_expired()
         return expired
+
+    def forget_expired(self) -> list[str]:
+        """Names that never played, made over `name_hours` ago and unused now are forgotten
+        (the name free again, its token and code void). Which were."""
+        busy = self._connected() | set(self.where)
+        gone = newnames.expired(self.players, self.wall(), self.name_hours, busy)
+        for name in gone:
+            self.journal.write({"k": "forget", "name": name})
+            self.players.forget(name)
+        return gone
 
     def run_cpus(self, limit: int = 100_000) -> int:
         """Without a loop: every CPU move, timed-out turn and table step due now, in this

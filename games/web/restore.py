@@ -1,7 +1,8 @@
 """Opening the hub: every room, hand and balance back from the journal, then a compacted journal.
 
 Records (one JSON object a line, ``k`` says which): ``server`` (the rooms and their chip owner
-ids), ``player``, ``sit`` / ``stand`` / ``watch`` / ``level``, ``start`` (a game dealt: the
+ids), ``player`` (a name, its token and code; again when it moves or plays), ``forget`` (an
+expired name), ``sit`` / ``stand`` / ``watch`` / ``level``, ``start`` (a game dealt: the
 table pickled after the deal, without its chip bank, and the bank's id of the game), ``act``
 and ``advance`` (written before they are taken), ``leave`` (a person left mid-game, written
 before), ``end``, ``void`` (a game whose chips another program gave back while the server was
@@ -45,6 +46,20 @@ class Evening(Protocol):
     language: str
     seed: int | None
     chips_path: Path
+
+
+def player_record(player: Player) -> Record:
+    """A name's ``player`` record: token, code, when it was made, whether it played."""
+    return {"k": "player", "name": player.name, "token": player.token, "code": player.code,
+            "since": player.since, "played": player.played}  # fmt: skip
+
+
+def player_of(record: Record) -> Player:
+    """A ``player`` record's name (one from before codes gets a code now; one from before
+    names expired counts as played: it never expires)."""
+    code = record.get("code") or new_code()
+    since, played = float(record.get("since", 0.0)), bool(record.get("played", True))
+    return Player(record["name"], record["token"], code, since, played)
 
 
 def state_records(rooms: dict[str, Room]) -> list[Record]:
@@ -177,8 +192,10 @@ class _Replay:
         self.index += 1
         kind = record.get("k")
         if kind == "player":
-            code = record.get("code") or new_code()  # a journal from before codes: one now
-            self.hub.players.add(Player(record["name"], record["token"], code))
+            self.hub.players.add(player_of(record))
+            return
+        if kind == "forget":
+            self.hub.players.forget(record["name"])
             return
         room = self.hub.rooms.get(record.get("room", "")) if record.get("room") in rooms else None
         if room is None:
@@ -347,7 +364,7 @@ def _compacted(
         "rooms": [spec.as_record() for spec in hub.specs],
     }
     for player in hub.players:  # each name's token and code now (a moved name's last)
-        yield {"k": "player", "name": player.name, "token": player.token, "code": player.code}
+        yield player_record(player)
     for rid, (start, _) in last.items():
         yield from (r for r in records[start:] if r.get("room") == rid and r.get("k") in GAME_KINDS)
     yield from pending

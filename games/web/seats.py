@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.web.names import MAX_NAME, clean_name, name_key
 from games.web.texts import refusal
@@ -36,6 +36,8 @@ class Player:
     name: str
     token: str
     code: str = ""
+    since: float = 0.0  # when the name was made (time.time; 0: before names expired)
+    played: bool = True  # it sat in a game dealt (a name that never did may expire)
 
 
 def new_code() -> str:
@@ -63,16 +65,37 @@ class Players:
     def __iter__(self) -> Iterator[Player]:
         return iter(list(self._by_key.values()))
 
-    def new(self, name: str) -> Player:
-        """A new player with a fresh token and code; refused with the name's reason
+    def check_new(self, name: str) -> str:
+        """`name` as a new name would be kept; refused with the name's reason
         (games.web.names) or ``name_taken``."""
         cleaned = clean_name(name, self.language)
         known = self._by_key.get(name_key(cleaned))
         if known is not None:
             raise refusal(self.language, "name_taken", name=known.name)
-        player = Player(cleaned, secrets.token_urlsafe(18), new_code())
+        return cleaned
+
+    def new(self, name: str, since: float = 0.0) -> Player:
+        """A new player with a fresh token and code (refused as `check_new` says); it has
+        not played yet."""
+        player = Player(self.check_new(name), secrets.token_urlsafe(18), new_code(), since, False)
         self.add(player)
         return player
+
+    def mark_played(self, name: str) -> Player | None:
+        """`name` sits in a game dealt: it no longer expires. The player when it changed."""
+        player = self.by_name(name)
+        if player is None or player.played:
+            return None
+        played = replace(player, played=True)
+        self.add(played)
+        return played
+
+    def forget(self, name: str) -> None:
+        """An expired name: its token and code are void, the name is free again."""
+        player = self._by_key.pop(name_key(name), None)
+        if player is not None:
+            self._by_token.pop(player.token, None)
+            self._misses.pop(name_key(name), None)
 
     def add(self, player: Player) -> None:
         """Keep `player` (new, restored from the journal, or a name moved or given back: the
@@ -102,7 +125,7 @@ class Players:
                 raise refusal(self.language, "code_tries", name=player.name)
             raise refusal(self.language, "bad_code", name=player.name)
         self._misses.pop(key, None)
-        moved = Player(player.name, secrets.token_urlsafe(18), player.code)
+        moved = replace(player, token=secrets.token_urlsafe(18))
         self.add(moved)
         return moved
 
@@ -113,7 +136,7 @@ class Players:
         if player is None:
             raise refusal(self.language, "unknown_name", name=str(name).strip()[:MAX_NAME])
         self._misses.pop(name_key(player.name), None)
-        fresh = Player(player.name, secrets.token_urlsafe(18), new_code())
+        fresh = replace(player, token=secrets.token_urlsafe(18), code=new_code())
         self.add(fresh)
         return fresh
 

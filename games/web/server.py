@@ -324,7 +324,11 @@ class GamesServer:
             return
         name = _text(message.get("name"), NAME_MAX)
         code = message.get("code")  # the name's code: the owner brings the name to this phone
-        player = self.hub.move(name, _text(code, 40)) if code else self.hub.join(name)
+        player = (
+            self.hub.move(name, _text(code, 40))
+            if code
+            else self.hub.join(name, address=client.address)
+        )
         client.push({"type": "joined", "name": player.name, "token": player.token,
                      "code": player.code})  # fmt: skip
         self._subscribe(client, player.token)

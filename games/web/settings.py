@@ -46,6 +46,9 @@ KEYS = {
     "cpu_workers",
     "hold_seconds",
     "peek",
+    "names_expire_hours",
+    "new_names_per_address",
+    "new_names_per_network",
 }
 PEEK = ("live", "finished", "off")  # games.web.messages.PEEK_MODES
 MAX_CPU_WORKERS = 16
@@ -70,6 +73,9 @@ class GamesWebSettings:
     # who may look at another seat's hand: "live" (the seed's 観戦モード: spectators, and players
     # out of the game), "finished" (only players out of this game) or "off" (nobody)
     peek: str = "live"
+    names_expire_hours: int = 6  # a name that never played, unused, is forgotten (0 = never)
+    new_names_per_address: int = 20  # new names an hour from one address
+    new_names_per_network: int = 300  # ... from one /24 (a room's Wi-Fi shares one)
     connections_per_address: int = 32
     data_dir: Path | None = None  # the journal and the chips (None: the user's data folder)
     daifugo_rooms: tuple[str, ...] = STAKES
@@ -120,6 +126,15 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         turn_seconds=get_int_in(SECTION, table, "turn_seconds", d.turn_seconds, 0, 600),
         hold_seconds=get_int_in(SECTION, table, "hold_seconds", d.hold_seconds, 0, 1800),
         peek=peek,
+        names_expire_hours=get_int_in(
+            SECTION, table, "names_expire_hours", d.names_expire_hours, 0, 168
+        ),
+        new_names_per_address=get_int_in(
+            SECTION, table, "new_names_per_address", d.new_names_per_address, 1, 1000
+        ),
+        new_names_per_network=get_int_in(
+            SECTION, table, "new_names_per_network", d.new_names_per_network, 1, 10000
+        ),
         connections_per_address=get_int_in(
             SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
         ),
