@@ -244,3 +244,25 @@ def test_a_finish_too_small_is_told_the_larger_ones():
     assert larger_finish("A6") == "choose a larger --finish (B6, A5)"
     assert larger_finish("A5") == "choose a larger --finish (B5, A4)"
     assert "smaller board" in larger_finish("420x420")
+
+
+def test_the_png_cards_keep_four_modules_of_quiet_zone(tmp_path):
+    """The PNG card's QR, measured in its pixels: white for 4 modules round the dark ones."""
+    from bingo import cardcode
+    from bingo.config import load_config
+    from cards.generate import iter_cards
+    from cards.pdf import qr_matrix
+    from cards.png import SUPERSAMPLE, CardPngWriter
+
+    write_config(tmp_path, cards="images = false")
+    config = load_config(tmp_path / "config.toml", check_images=False)
+    writer = CardPngWriter(tmp_path / "png", config, qr=True, images=False)
+    card = next(iter(iter_cards(config.board, 1, 5, 1)))
+    image = writer.render(card).convert("L")
+    x0, y0, x1, y1 = (v // SUPERSAMPLE for v in writer._box(writer.geo.qr))
+    box = image.crop((x0, y0, x1, y1)).point(lambda v: 255 if v < 128 else 0)
+    left, top, right, bottom = box.getbbox()
+    n = len(qr_matrix(cardcode.qr_text(card.serial, None, 4, "", "")))
+    module = (right - left) / n
+    margins = (left, top, (x1 - x0) - right, (y1 - y0) - bottom)
+    assert min(margins) / module >= 4 - 1 / module  # whole pixels: up to one short of 4.0
