@@ -159,10 +159,15 @@ class TableLayout:
             rects.append(QRectF(x0 + i * step, y, cw, ch))
         return rects
 
-    def hand_label(self, top: float) -> QRectF:
-        """Your name, title and state, just above the hand."""
-        area = self.hand_area()
-        return QRectF(area.left(), top - 5 * self.u, area.width(), 4.4 * self.u)
+    def hand_labels(self) -> tuple[QRectF, QRectF]:
+        """Your name, then your title and state, in two lines over 出す and パス: beside the
+        hand, never under its raised cards nor the prompt and the card-passing note (above
+        the hand a raised card reached them on a 1280x720 screen)."""
+        play, pass_ = self.buttons()
+        left, right = play.left(), pass_.right()
+        line = 4.4 * self.u
+        info = QRectF(left, play.top() - 1.2 * self.u - line, right - left, line)
+        return info.translated(0, -line - 0.4 * self.u), info
 
     def results(self, rows: int) -> QRectF:
         w = min(0.62 * self.w, 84 * self.u)

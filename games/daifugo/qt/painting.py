@@ -283,13 +283,15 @@ def _hand(f: Frame, p: QPainter) -> None:
         p.restore()
     title = g.ranks[m.seat].label(f.language)
     status = f.session.status_of(m.seat)
-    label = f"{f.session.names[m.seat]}  {title}" + (f"  {status}" if status else "")
+    info = title + (f"  {status}" if status else "")
     action = _passed(f, m.seat)
     if action:
-        label += f"  [{action}]"
-    top = min((r.top() for r in rects), default=layout.h * 0.92)
+        info += f"  [{action}]"
+    name_rect, info_rect = layout.hand_labels()
     p.setPen(GOLD if human else TEXT)
-    draw_fitted(p, layout.hand_label(top), label, s.seat_name, s.floor, bold=True)
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    draw_fitted(p, name_rect, f.session.names[m.seat], s.seat_name, s.floor, bold=True, align=right)
+    draw_fitted(p, info_rect, info, s.seat_name, s.floor, bold=True, align=right)
 
 
 def _status(f: Frame, p: QPainter) -> None:
