@@ -176,17 +176,36 @@ class CmykConverter:
         if cached is None:
             if style.rgb(colour) == (255, 255, 255):
                 cached = CMYKColor(0, 0, 0, 0)  # paper white stays unprinted
-            elif _lightness(colour) < NEAR_BLACK:
+            elif _lightness(colour) < NEAR_BLACK and _chroma(colour) < NEUTRAL:
                 cached = CMYKColor(0, 0, 0, 1)  # small black details: black ink alone
             else:
-                cached = CMYKColor(*self.values(colour))
+                cached = CMYKColor(*_ink_limited(self.values(colour)))
             self._cache[colour] = cached
         return cached
 
 
-# A colour this dark prints in black ink alone: the cards have no large black area, which is
+# A colour this dark and grey prints in black ink alone: the cards have no large black area, which is
 # where a rich (four-ink) black belongs; the Puyos' pupils in rich black were 338 % ink.
 NEAR_BLACK = 0.15
+NEUTRAL = 0.1  # ... and is this close to grey (a dark red or blue keeps its hue)
+
+
+TOTAL_INK_LIMIT = 3.0  # 300 %: what Japanese shops ask of coated paper at most (often 320-350)
+
+
+def _ink_limited(cmyk: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """A colour's CMYK with C, M and Y scaled down (K kept) to TOTAL_INK_LIMIT at most."""
+    c, m, y, k = cmyk
+    colour = c + m + y
+    if colour + k <= TOTAL_INK_LIMIT or colour == 0:
+        return cmyk
+    scale = max(0.0, TOTAL_INK_LIMIT - 0.005 - k) / colour  # (the file rounds each value)
+    return (c * scale, m * scale, y * scale, k)
+
+
+def _chroma(colour: str) -> float:
+    values = style.rgb(colour)
+    return (max(values) - min(values)) / 255
 
 
 def _lightness(colour: str) -> float:

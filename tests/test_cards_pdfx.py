@@ -266,3 +266,16 @@ def test_the_png_cards_keep_four_modules_of_quiet_zone(tmp_path):
     module = (right - left) / n
     margins = (left, top, (x1 - x0) - right, (y1 - y0) - bottom)
     assert min(margins) / module >= 4 - 1 / module  # whole pixels: up to one short of 4.0
+
+
+@needs_profile
+def test_dark_colours_are_held_to_300_percent_ink_keeping_their_hue(press_file):
+    from bingo.config import load_config
+
+    converter = press.converter(load_config(press_file.parent / "config.toml", check_images=False))
+    raw = converter.values("#2b0008")  # the shipped red column's letter shadow
+    assert sum(raw) > 3.1  # 316 % straight from the profile
+    held = converter.colour("#2b0008")
+    inks = (held.cyan, held.magenta, held.yellow, held.black)
+    assert sum(inks) <= 3.0 and held.black == pytest.approx(raw[3])
+    assert held.magenta > held.cyan  # still a dark red, not black
