@@ -72,7 +72,7 @@ def test_a_table_stopped_mid_game_costs_no_fee(tmp_path, sig):
 def test_the_next_start_tells_the_player_in_their_language(tmp_path, monkeypatch, qapp):
     """The stopped game's fees come back at the next start, and the player is told so in the
     table's language (not the bank's English log line)."""
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from games.daifugo import app as daifugo_app
 
@@ -83,7 +83,7 @@ def test_the_next_start_tells_the_player_in_their_language(tmp_path, monkeypatch
     bank.save()
     bank.close()  # as its process ends: the game is left open on file
     told: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: told.append(text))
+    monkeypatch.setattr(daifugo_app, "show_notice", lambda table, text: told.append(text))
     monkeypatch.setattr("eventkit.screen.open_on_screen", lambda widget, **kw: None)
     monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
     before = set(QApplication.topLevelWidgets())
@@ -93,3 +93,53 @@ def test_the_next_start_tells_the_player_in_their_language(tmp_path, monkeypatch
         for widget in set(QApplication.topLevelWidgets()) - before:
             widget.close()
     assert told and "参加費は全員に返しました" in told[0] and "1件" in told[0]
+
+
+def _wait_for_line(process: subprocess.Popen, text: str) -> str:
+    """Read the table's terminal until a line with `text` (the process prints it, flushed)."""
+    seen = []
+    for line in process.stderr:
+        seen.append(line)
+        if text in line:
+            return line
+    raise AssertionError(f"the table ended without saying {text!r}:\n{''.join(seen)[-3000:]}")
+
+
+@pytest.mark.parametrize(
+    "sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=["SIGTERM", "SIGINT", "SIGHUP"]
+)
+def test_a_stop_at_the_fees_given_back_notice_starts_no_game(tmp_path, sig):
+    """Issue 32 item 9: kill -9 mid-game, start again: the notice says every fee was given back
+    and waits; a stop then closes it and ends the table, without starting (and charging) a game."""
+    path = tmp_path / "daifugo_chips.json"
+    first = open_table(tmp_path)
+    try:
+        during = wait_for_open_game(path, first)
+        first.kill()
+        first.wait(60)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    (game,) = during["open"].values()
+    again = open_table(tmp_path)
+    try:
+        notice = _wait_for_line(again, "warning:")  # printed as the notice opens
+        assert "fee back" in notice
+        settled = json.loads(path.read_text("utf-8"))  # the fees are back on file already
+        assert settled["open"] == {}
+        again.send_signal(sig)
+        code = again.wait(60)
+        rest = again.stderr.read()
+    finally:
+        if again.poll() is None:
+            again.kill()
+            again.wait()
+    assert code == 0, rest
+    assert "Traceback" not in rest
+    on_file = json.loads(path.read_text("utf-8"))
+    assert on_file["open"] == {}, "a game was started after the stop"
+    assert on_file == settled  # nothing charged, nothing started
+    assert all(on_file["balances"][name] == 10_000 for name in game["fees"])
+    bank = ChipBank(path)
+    assert bank.open_games == {} and bank.settled == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
@@ -134,15 +134,74 @@ def main(argv: Sequence[str] | None = None) -> int:
     from eventkit.screen import open_on_screen
 
     app = make_app("games daifugo")
+    stop_asked = defer_stops()
     table = make_table(settings, language)
     if table is None:
         return 0
     open_on_screen(table, full_screen=not args.window)
     if table.bank.notice:  # a damaged chips file was set aside, or a stopped game's fees
-        from PySide6.QtWidgets import QMessageBox  # went back: say so before play starts
+        notice = chips_notice(table.bank, language)  # went back: say so before play starts
+        print(f"warning: {table.bank.notice}", file=sys.stderr, flush=True)
+        show_notice(table, notice)
+    if stopped(table):  # a stop (Ctrl+C, SIGTERM, SIGHUP) closed the notice: no game
+        return 0
+    from PySide6.QtCore import QTimer
 
-        notice = chips_notice(table.bank, language)
-        print(f"warning: {table.bank.notice}", file=sys.stderr)
-        QMessageBox.warning(table, table.windowTitle(), notice)
-    table.start_game()
+    # the first game starts inside the event loop, and only if no stop came meanwhile (a stop's
+    # handler closes every window and quits: eventkit.qtruntime)
+    QTimer.singleShot(0, lambda: None if stop_asked or stopped(table) else table.start_game())
     return int(app.exec())
+
+
+def defer_stops() -> list[int]:
+    """Run the stop handlers (eventkit.qtruntime's: close every window, quit) from the event
+    loop, never in the middle of the Python code a signal lands in: a stop inside a chips save
+    closed the table, whose interrupt saved again and waited for the file lock the interrupted
+    save held, for ever. Returns the signals received so far (a start checks it is empty)."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    received: list[int] = []
+    hangup = getattr(signal, "SIGHUP", None)
+    for sig in (signal.SIGINT, signal.SIGTERM, *([hangup] if hangup is not None else [])):
+        handler = signal.getsignal(sig)
+        if not callable(handler):
+            continue
+
+        def later(number: int, frame: object, handler: Callable[..., object] = handler) -> None:
+            received.append(number)
+            QTimer.singleShot(0, lambda: handler(number, None))
+
+        try:
+            signal.signal(sig, later)
+        except (ValueError, OSError):  # not the main thread, or not on this platform
+            pass
+    return received
+
+
+def show_notice(table, text: str) -> None:
+    """The notice over the table until the player closes it, or until a stop closes the table
+    (a stop that came just before the notice opened included: Qt's quit is spent by then, so
+    the notice watches the table itself)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    if stopped(table):
+        return
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, table.windowTitle(), text, QMessageBox.StandardButton.Ok, table
+    )
+    watch = QTimer(box)
+    watch.timeout.connect(lambda: box.reject() if stopped(table) else None)
+    watch.start(100)
+    box.exec()
+    watch.stop()
+    import shiboken6  # the box goes now, not with the table at the interpreter's exit (a crash)
+
+    shiboken6.delete(box)
+
+
+def stopped(table) -> bool:
+    """The table's window was closed (a stop's handler closes every window): start nothing."""
+    return not table.isVisible()
