@@ -15,8 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from phone_pages import free_port, have_chromium, wait_for
-from test_games_web_browser import Phone, daifugo_choice
+from phone_pages import free_port, have_chromium, phone_size, wait_for
+from test_games_web_browser import WIDTHS, Phone, daifugo_choice, measure_hand, screenshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOM = "daifugo-beginner"
@@ -118,6 +118,26 @@ def newcomer_plays(newcomer: Phone) -> float:
     return freed
 
 
+CUT = """
+return [...document.querySelectorAll(".seat-chip, #code_line")]
+  .filter((e) => e.offsetParent !== null)
+  .filter((e) => { const r = e.getBoundingClientRect();
+    return e.scrollWidth > e.clientWidth + 1 || r.left < -0.5 || r.right > innerWidth + 0.5; })
+  .map((e) => e.className + ": " + e.textContent);
+"""
+
+
+def lobby_fits(phone: Phone) -> None:
+    """Nothing past the screen's edges at any phone width (measure_hand's checks), and no held
+    seat's chip or code line cut."""
+    measure_hand(phone, None)
+    for width in WIDTHS:
+        phone_size(phone.driver, width, 740)
+        phone.js("window.dispatchEvent(new Event('resize'))")
+        assert not phone.js(CUT), (width, phone.js(CUT))
+    phone_size(phone.driver, 375, 667)
+
+
 @pytest.mark.parametrize("kill", [False, True], ids=["running", "kill-9"])
 def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, kill):
     port = free_port()
@@ -148,6 +168,10 @@ def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, 
         assert card.count("保留") == 5, card
         assert all(0 < s["held"] <= HOLD for s in seats(newcomer))
         assert not newcomer.visible(f'.room-card[data-room="{ROOM}"] button[data-op="sit"]')
+        if not kill:  # the lobby with five held seats and the code line, at 320-430 px
+            phone_size(newcomer.driver, 320, 640)
+            screenshot(newcomer, "games_lobby_held_seats.png")
+            lobby_fits(newcomer)
         freed = newcomer_plays(newcomer)
         waited, since_restart = freed - closed, freed - restarted
         assert waited >= HOLD  # never before the hold
