@@ -17,6 +17,8 @@ The document's dates are fixed, so the same seed and config give the same bytes 
 from its seed can be compared with the one sent to the shop): SOURCE_DATE_EPOCH when set (the
 reproducible-builds convention), else 2000-01-01 00:00 UTC, reportlab's invariant date. When
 a batch was really made is in cards.batches.json.
+Text under 12 pt, thin frames and near-black details print in black ink alone (K100,
+overprinting: cards/pdf.py), and every vector colour is held to 300 % total ink.
 One card a page is what Japanese shops ask for: they impose the pages on their own sheets.
 """
 
