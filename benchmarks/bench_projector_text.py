@@ -4,8 +4,10 @@ Every piece of text the room reads is logged as it is drawn (bingo.ui.art.TextLo
 against its box (bingo.ui.textcheck): idle with the join code, the help, and 20 draws in with a
 bingo flash, the resume banner and the disk-full notice. Prints the smallest text as a share of
 the screen height (target 2.5 %, the font's whole pixels: 19 px at 768) and how many pieces
-are cut or smaller (target 0). The odds engine is left
-out (the figures read "—"): tests/test_projector_readability.py measures them with figures.
+are cut or smaller (target 0), then the smallest pieces themselves (text, size, where), so the
+worst is named. The odds come from the tests' stand-in engine (figures at once, the layout is
+what is measured); the control bar's buttons (the host's, not the room's) are listed against
+their own target of 2 %.
 
 Run:  QT_QPA_PLATFORM=offscreen python benchmarks/bench_projector_text.py
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 import tomllib
 from pathlib import Path
 
@@ -27,6 +30,9 @@ from bingo.session import DrawSession  # noqa: E402
 from bingo.ui.display import DisplayWindow  # noqa: E402
 from bingo.ui.joinbadge import JoinBadge  # noqa: E402
 from bingo.ui.textcheck import MIN_SHARE, grab_text, text_problems, text_px  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests"))
+from projector_support import FAKE_ENGINE, install_fake_engine  # noqa: E402
 
 SCREENS = [(1024, 768), (1280, 800), (1280, 720), (1920, 1080)]
 BOARDS = [(3, 10, False), (4, 10, False), (5, 15, True), (6, 12, False), (7, 15, True),
@@ -44,17 +50,19 @@ def board_config(size: int, per_column: int, free: bool):
     return parse_config(data, base_dir=ROOT)
 
 
-def measure(app, config, screen, folder: Path) -> tuple[float, int]:
-    """(smallest text px, pieces cut or under 2.5 % less half a pixel) over the three states."""
+def measure(app, config, screen, folder: Path) -> tuple[list[dict], int, float]:
+    """(every text drawn, pieces cut or under 2.5 % less half a pixel, the smallest button's
+    text px) over the three states."""
     session = DrawSession.open(config, folder / f"{screen[0]}-{config.board.size}.jsonl", seed=5)
     window = DisplayWindow(
-        session, config, probability_module="no_engine_needed", odds_mode="thread",
+        session, config, probability_module=FAKE_ENGINE, odds_mode="thread",
         warn=lambda message: None,
     )  # fmt: skip
     window.resize(*screen)
     window.show()
     app.processEvents()
     window.join_badge = JoinBadge(window, "http://192.168.100.200:8080/")
+    window.start_background_work()
     entries = grab_text(window)
     window.open_help()
     entries += grab_text(window)
@@ -67,11 +75,22 @@ def measure(app, config, screen, folder: Path) -> tuple[float, int]:
     window.flash._t = 0.5
     window.show_banner(s("resumed", n=20) + " — " + s("torn_line"), 60000)
     window.show_notice(s("disk_full"), "error", 60000)
+    deadline = time.monotonic() + 30
+    while window.odds_panel.result is None or window.odds_panel.curve is None:
+        app.processEvents()  # the stand-in engine answers at once, on the odds thread
+        if time.monotonic() > deadline:
+            break
     app.processEvents()
     entries += grab_text(window)
+    buttons = min(button_px(b) for b in window.controls.buttons.values() if b.isVisible())
     window.close()
     session.close()
-    return min(text_px(e) for e in entries), len(text_problems(entries, screen[1]))
+    return entries, len(text_problems(entries, screen[1])), buttons
+
+
+def button_px(button) -> float:
+    font = button.font()
+    return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
 
 
 def main() -> None:
@@ -79,24 +98,40 @@ def main() -> None:
     from eventkit.fonts import register_qt_fonts
 
     register_qt_fonts()
+    install_fake_engine()
     print(f"{'board':>10} " + " ".join(f"{w}x{h:<11}" for w, h in SCREENS))
-    worst, cut_total = 1.0, 0
+    worst, cut_total, button_worst = 1.0, 0, 1.0
+    smallest: list[tuple[float, str, str]] = []
     with tempfile.TemporaryDirectory() as folder:
         for size, per_column, free in BOARDS:
             config = board_config(size, per_column, free)
+            label = f"{size}x{size}/{per_column}{'f' if free else ''}"
             cells = []
             for screen in SCREENS:
-                px, cut = measure(app, config, screen, Path(folder))
-                share = px / screen[1]
+                entries, cut, buttons = measure(app, config, screen, Path(folder))
+                share = min(text_px(e) for e in entries) / screen[1]
                 worst, cut_total = min(worst, share), cut_total + cut
+                button_worst = min(button_worst, buttons / screen[1])
+                where = f"{label} at {screen[0]}x{screen[1]}"
+                smallest += [(text_px(e) / screen[1], e["text"], where) for e in entries]
                 cells.append(f"{share * 100:4.2f}% {cut:>2} bad")
-            label = f"{size}x{size}/{per_column}{'f' if free else ''}"
             print(f"{label:>10} " + " ".join(f"{c:>16}" for c in cells))
     ok = cut_total == 0  # every piece whole and >= 2.5 % of the height (less half a pixel)
     print(
         f"smallest text {worst * 100:.2f}% of the screen height, {cut_total} cut or small: "
         f"target {MIN_SHARE * 100:.1f}% (px rounded) and 0: {'OK' if ok else 'MISSED'}"
     )
+    print("the smallest pieces (share of the height, text, where):")
+    seen: set[str] = set()
+    for share, text, where in sorted(smallest):
+        if text in seen:
+            continue
+        seen.add(text)
+        print(f"  {share * 100:4.2f}%  {text[:40]!r:44} {where}")
+        if len(seen) == 8:
+            break
+    verdict = "OK" if button_worst >= 0.02 - 0.5 / 768 else "MISSED"
+    print(f"the host's buttons: smallest {button_worst * 100:.2f}%: target 2.0%: {verdict}")
 
 
 if __name__ == "__main__":

@@ -129,7 +129,7 @@ def test_the_help_and_the_option_say_landing_to_landing():
     from bingo.ui.texts import texts
 
     assert "玉が出てから次の玉が出るまで" in texts("ja")("key_speed")
-    assert "from one ball landing to the next" in texts("en")("key_speed")
+    assert "landing to landing" in texts("en")("key_speed")
     parser = __import__("argparse").ArgumentParser()
     command.add_arguments(parser)
     auto = next(a for a in parser._actions if "--auto" in a.option_strings)

@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QPixmap,
     QRadialGradient,
 )
+from PySide6.QtWidgets import QWidget
 
 from bingo.config import Config
 from eventkit import fonts
@@ -108,8 +109,22 @@ def log_text(
             "device": type(device).__name__,
             "device_id": id(device),
             "transform": painter.worldTransform(),
+            "bounds": _painted_bounds(painter),
         }
     )
+
+
+def _painted_bounds(painter: QPainter) -> QRectF:
+    """What of the painter's picture can show, in its own coordinates: the clip, else the
+    device (a text outside it is cut however well it fits its box)."""
+    if painter.hasClipping():
+        return painter.clipBoundingRect()
+    device = painter.device()
+    w, h = float(device.width()), float(device.height())
+    if not isinstance(device, QWidget):  # pixmaps and images count physical pixels
+        w, h = w / device.devicePixelRatioF(), h / device.devicePixelRatioF()
+    inverse, ok = painter.worldTransform().inverted()
+    return inverse.mapRect(QRectF(0, 0, w, h)) if ok else QRectF(0, 0, w, h)
 
 
 def draw_text(painter: QPainter, rect: QRectF, flags, text: str) -> None:

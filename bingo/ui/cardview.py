@@ -6,6 +6,7 @@ letters are then verified with the card set's key, so a mistyped serial is caugh
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -26,6 +27,9 @@ from cards.registry import SERIAL_MAX_DIGITS
 # Full-width ASCII (what a Japanese input method types: "Ｎｏ．００１３－ＰＲＳＸＦ") -> ASCII
 FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 VERDICT_COLOURS = {"bingo": "#ffd23f", "reach": "#ff9f1c", "not_yet": "#a9a3c9"}
+FIELD_SAMPLE = "No.8888-WWWWW"  # the widest phone code of a 4-digit serial: shown whole
+FIELD_BORDER = 3  # px, the field's frame
+FIELD_SLACK = 14  # px, the line edit's own margins and cursor inside the frame
 
 
 def wrapped_font(text: str, box: QRectF, flags, largest: float, smallest: float) -> QFont:
@@ -73,6 +77,7 @@ class CardCheckView(QWidget):
         self.input.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.input.setMaxLength(SERIAL_MAX_DIGITS + 16)  # room for "No.", check letters, spaces
         self.input.returnPressed.connect(lambda: self.submit(self.input.text()))
+        self.input.textChanged.connect(lambda _text: self._fit_input_font())
         self.close_button = QPushButton(strings("check_close"), self)  # for a mouse-only host
         self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.close_button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -184,10 +189,10 @@ class CardCheckView(QWidget):
         self.input.setGeometry(
             round(panel.left() + panel.width() * 0.06),
             round(panel.top() + h * 0.12),
-            round(panel.width() * 0.3),
+            round(panel.width() * 0.36),
             round(h * 0.08),
         )
-        self.input.setFont(ui_font(h * 0.05, QFont.Weight.Black))
+        self._fit_input_font()
         close_h = round(h * 0.065)
         self.close_button.setGeometry(
             round(panel.left() + panel.width() * 0.06),
@@ -201,10 +206,23 @@ class CardCheckView(QWidget):
             f" border-radius: {round(h * 0.012)}px; }}"
         )
         self.input.setStyleSheet(
-            "QLineEdit { background: #0d0b1c; color: #ffffff; border: 3px solid "
+            f"QLineEdit {{ background: #0d0b1c; color: #ffffff; border: {FIELD_BORDER}px solid "
             f"{self.highlight.name()}; border-radius: {round(h * 0.015)}px; }}"
         )
         super().resizeEvent(event)
+
+    def _fit_input_font(self) -> None:
+        """The field shows a whole phone code ("No.0013-PMZEC", it showed "013-PMZEC") and what
+        is typed: the font fits the wider of the two, down to the room's floor."""
+        h = self.height()
+        room = QRectF(0, 0, self.input.width() - FIELD_BORDER * 2 - FIELD_SLACK, h)
+        text = max((FIELD_SAMPLE, self.input.text()), key=len)
+        font = fit_font(text, room, h * 0.05, QFont.Weight.Black)
+        floor = math.ceil(h * 0.026)
+        if font.pixelSize() < floor:
+            font.setPixelSize(floor)
+        if font != self.input.font():
+            self.input.setFont(font)
 
     # ---------------------------------------------------------------- painting
     def paintEvent(self, event) -> None:

@@ -6,6 +6,7 @@ Keys and the discreet control bar drive a DrawController; overlays (card check, 
 from __future__ import annotations
 
 import dataclasses
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -54,6 +55,7 @@ NOTICE_PILLS = {
     "warn": QColor(255, 210, 63, 240),
     "error": QColor(255, 138, 150, 245),
 }
+BUTTON_TEXT = 0.02  # of the window's height: the control bar's text (the host's, from the desk)
 POINTER_IDLE_MS = 2500  # in full screen the mouse pointer hides after this long without moving
 
 
@@ -153,12 +155,14 @@ class ControlBar(QWidget):
             layout.addWidget(button)
             self.buttons[key] = button
 
-    def restyle(self, height: int) -> None:
-        font_px = max(10, round(height * 0.42))
+    def restyle(self, height: int, font_px: int) -> None:
+        """Buttons `height` px tall with `font_px` text (the host reads them from the desk: the
+        window passes 2 % of its height at least)."""
+        self.layout().setSpacing(max(3, height // 10))
         self.setStyleSheet(
             "QPushButton { color: rgba(255,255,255,150); background: rgba(255,255,255,14);"
             f" border: 1px solid rgba(255,255,255,40); border-radius: {height // 4}px;"
-            f" font-size: {font_px}px; padding: 0 {height // 3}px; }}"
+            f" font-size: {font_px}px; padding: 0 {max(3, height // 6)}px; }}"
             "QPushButton:hover { color: white; background: rgba(255,255,255,40); }"
             "QPushButton:checked { color: #14101f; background: rgba(255,210,63,200); }"
         )
@@ -753,7 +757,8 @@ class DisplayWindow(QWidget):
         self.art.set_dpr(self.devicePixelRatioF())
         self._place_panels()
         controls = r["controls"]
-        self.controls.restyle(max(18, round(controls.height() * 0.8)))
+        font_px = math.ceil(self.height() * BUTTON_TEXT)
+        self.controls.restyle(max(font_px + 6, round(controls.height() * 0.92)), font_px)
         self.controls.adjustSize()
         size = self.controls.sizeHint()
         self.controls.setGeometry(

@@ -423,17 +423,8 @@ class OddsPanel(QWidget):
                 label_font = ui_font(max(least, min(rect.height() * 0.1, rect.width() * 0.04)))
                 p.setFont(label_font)
                 p.setPen(TEXT)
-                label_w = QFontMetricsF(label_font).horizontalAdvance(label) + 4
-                label_h = QFontMetricsF(label_font).height()
-                right = x + r * 1.5 + label_w < rect.right()
-                box = QRectF(
-                    x + r * 1.5 if right else x - r * 1.5 - label_w,
-                    max(plot.top(), y - label_h * 1.1),
-                    label_w,
-                    label_h,
-                )
-                align = Qt.AlignmentFlag.AlignLeft if right else Qt.AlignmentFlag.AlignRight
-                draw_text(p, box, align | Qt.AlignmentFlag.AlignVCenter, label)
+                box = dot_label_box(QFontMetricsF(label_font), label, QPointF(x, y), r, rect)
+                draw_text(p, box, Qt.AlignmentFlag.AlignCenter, label)
         else:
             p.setPen(TEXT_DIM)
             text = (
@@ -443,6 +434,23 @@ class OddsPanel(QWidget):
             )
             p.setFont(ui_font(max(least, rect.height() * 0.14)))
             draw_text(p, plot, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def dot_label_box(
+    metrics: QFontMetricsF, label: str, dot: QPointF, r: float, rect: QRectF
+) -> QRectF:
+    """Where the curve's dot label goes: right of the dot, else left of it, else over (or under)
+    it; always inside `rect` (「次の1球 40.3%」 was cut at the left on 5x5 at 1024x768)."""
+    w, h = metrics.horizontalAdvance(label) + 4, metrics.height()
+    top = max(rect.top(), dot.y() - h * 1.1)
+    if dot.x() + r * 1.5 + w <= rect.right():
+        return QRectF(dot.x() + r * 1.5, top, w, h)
+    if dot.x() - r * 1.5 - w >= rect.left():
+        return QRectF(dot.x() - r * 1.5 - w, top, w, h)
+    left = min(max(rect.left(), dot.x() - w / 2), rect.right() - w)
+    above = dot.y() - r * 1.3 - h
+    y = above if above >= rect.top() else min(dot.y() + r * 1.3, rect.bottom() - h)
+    return QRectF(left, y, w, h)
 
 
 class CurveView(QWidget):

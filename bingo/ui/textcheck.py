@@ -4,7 +4,7 @@ projector tests and benchmarks/bench_projector_text.py."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtGui import QFontMetricsF
 
 from bingo.ui.art import TextLog
@@ -46,6 +46,9 @@ def text_problems(entries: list[dict], screen_h: int, min_share: float = MIN_SHA
         px = text_px(e)
         if px < least:
             problems.append(f"{text!r}: {px:.1f} px < {least + 0.5:.1f} px")
+        outside = _outside(e)
+        if outside:
+            problems.append(f"{text!r}: {outside}")
         if e["ink"] is not None:  # outlined text: its outline's bounds against the box
             ink = e["ink"]
             slack = max(2.0, font.pixelSize() * 0.12)
@@ -59,6 +62,33 @@ def text_problems(entries: list[dict], screen_h: int, min_share: float = MIN_SHA
                 f"{rect.width():.0f}x{rect.height():.0f} ({font.pixelSize()} px)"
             )
     return problems
+
+
+def _outside(entry: dict) -> str:
+    """Whether a text runs past what its picture shows (the clip or the device), e.g. a label
+    placed left of a dot near the left edge: "" when it is all inside."""
+    bounds = entry.get("bounds")
+    if bounds is None:
+        return ""
+    if entry["ink"] is not None:
+        box = QRectF(entry["ink"])
+    else:
+        box = QFontMetricsF(entry["font"]).boundingRect(
+            QRectF(entry["rect"]), entry["flags"], entry["text"]
+        )
+    slack = 1.0 if entry["ink"] is None else max(2.0, entry["font"].pixelSize() * 0.12)
+    if (
+        box.left() < bounds.left() - slack
+        or box.right() > bounds.right() + slack
+        or box.top() < bounds.top() - slack
+        or box.bottom() > bounds.bottom() + slack
+    ):
+        return (
+            f"drawn at x {box.left():.0f}..{box.right():.0f}, y {box.top():.0f}..{box.bottom():.0f}"
+            f" outside its picture ({bounds.left():.0f}..{bounds.right():.0f},"
+            f" {bounds.top():.0f}..{bounds.bottom():.0f}): cut"
+        )
+    return ""
 
 
 def text_box(entry: dict) -> QRectF:
@@ -87,3 +117,23 @@ def overlapping(entries: list[dict]) -> list[str]:
             if inter.width() * inter.height() > 0.15 * smaller:
                 found.append(f"{a['text']!r} over {b['text']!r}")
     return found
+
+
+def line_edit_problems(edit, screen_h: int, min_share: float = MIN_SHARE) -> list[str]:
+    """A text field (the card check's): its text all in view (not scrolled, so its start is not
+    cut) and its font at least `min_share` of the screen height."""
+    text = edit.text()
+    problems = []
+    px = edit.font().pixelSize()
+    if px < screen_h * min_share - 0.5:
+        problems.append(f"field {text!r}: {px} px < {screen_h * min_share:.1f} px")
+    if not text:
+        return problems
+    edit.setCursorPosition(len(text))  # the end in view: a field too narrow scrolls its start out
+    metrics = QFontMetricsF(edit.font())
+    y = edit.height() // 2
+    start = edit.cursorPositionAt(QPoint(1, y))
+    end = edit.cursorPositionAt(QPoint(edit.width() - 2, y))
+    if start > 0 or end < len(text) or metrics.horizontalAdvance(text) > edit.width():
+        problems.append(f"field {text!r}: cut, shows from character {start} to {end}")
+    return problems

@@ -224,7 +224,7 @@ EN: dict[str, str] = {
     "auto_speed_off_hint": " (A starts)",
     "auto_speed_item": "{seconds:g} s per ball",
     "btn_speed": "{seconds:g} s",
-    "key_speed": "auto draw faster / slower (seconds from one ball landing to the next)",
+    "key_speed": "auto faster / slower (seconds, landing to landing)",
     "key_voice": "spoken call on / off",
     "key_manual": "number from the ball cage (manual mode) / erase a digit",
     "voice_on": "spoken call on",

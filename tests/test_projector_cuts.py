@@ -1,0 +1,61 @@
+"""Issue 35 item 5: nothing cut. The curve's dot label (「次の1球 40.3%」 cut at the left on 5x5
+at 1024x768) stays inside the curve; textcheck now also reports a text drawn past its picture's
+edge (the clip or the device), however well it fits its own box; the rehearsal badge leaves
+the auto-mode hold message its room."""
+
+from __future__ import annotations
+
+import pytest
+from projector_support import FAKE_ENGINE, SCREENS, install_fake_engine
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFontMetricsF
+from test_projector_readability import after_draws, open_show
+
+from bingo.ui.art import ui_font
+from bingo.ui.odds_panel import dot_label_box
+from bingo.ui.textcheck import grab_text, text_problems
+
+
+@pytest.fixture(autouse=True)
+def fake_engine():
+    import sys
+
+    yield install_fake_engine()
+    sys.modules.pop(FAKE_ENGINE, None)
+
+
+def test_the_dot_label_stays_inside_the_curve_wherever_the_dot_is(qapp):
+    metrics = QFontMetricsF(ui_font(20))
+    label = "次の1球 40.3%"
+    for width in (170, 200, 320, 600):  # the label is ~145 px wide at 20 px
+        rect = QRectF(10, 10, width, 160)
+        for i in range(0, 101, 5):
+            dot = QPointF(rect.left() + rect.width() * i / 100, rect.top() + rect.height() * 0.5)
+            box = dot_label_box(metrics, label, dot, 6, rect)
+            assert rect.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box), (width, i, box)
+
+
+def test_textcheck_reports_a_text_past_its_pictures_edge(qapp):
+    from PySide6.QtGui import QPainter, QPixmap
+
+    from bingo.ui.art import TextLog, draw_text
+
+    picture = QPixmap(200, 50)
+    entries = TextLog.start()
+    try:
+        p = QPainter(picture)
+        p.setFont(ui_font(20))
+        draw_text(p, QRectF(-60, 5, 150, 40), 0x81, "次の1球 40.3%")  # left | vcenter
+        p.end()
+    finally:
+        TextLog.stop()
+    assert any("outside its picture" in line for line in text_problems(entries, 768))
+
+
+@pytest.mark.parametrize("draws", [1, 4, 12, 30])
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_text_runs_past_its_picture_on_5x5(qtbot, tmp_path, screen, draws):
+    window = open_show(qtbot, tmp_path, (5, 15, True), screen)
+    after_draws(qtbot, window, draws)
+    problems = [line for line in text_problems(grab_text(window), screen[1]) if "outside" in line]
+    assert problems == []
