@@ -458,6 +458,66 @@ def test_games_serve_with_its_window_stops_with_sigterm(tmp_path):
             window.wait(10)
 
 
+# A SIGTERM the process sends itself at one moment of its start, then `games serve` as usual.
+SIGTERM_AT = """
+import os, signal, sys
+import games.web.command as command, games.web.screen as screen
+where = sys.argv.pop(1)
+def at(module, name):
+    real = getattr(module, name)
+    def wrapped(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return real(*args, **kwargs)
+    setattr(module, name, wrapped)
+at(*{"plan": (command, "plan"), "thread": (command.Serve, "thread"),
+     "screen": (screen, "run_screen"), "main": (command.Serve, "main")}[where])
+from games.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize(
+    "moment, window",
+    [("plan", True), ("thread", True), ("screen", True), ("plan", False), ("main", False)],
+    ids=["reading-config", "server-starting", "window-opening", "headless-config", "headless-loop"],
+)
+def test_games_serve_handles_sigterm_from_its_first_moment(tmp_path, moment, window):
+    """Issue 35 item 9: a SIGTERM while the window was starting killed the process (exit -15,
+    the handler not yet in place). Now, at each moment of the start, it stops cleanly: exit 0,
+    no traceback, and the data folder is free for the next server."""
+    port = _free_port()
+    command = _serve_command(tmp_path, port)[3:]  # after `python -m games`
+    if window:
+        command.remove("--no-window")
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(Path(__file__).parent.parent),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", SIGTERM_AT, moment, *command],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=90,
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr
+    if moment == "plan":
+        assert "serving" not in done.stdout  # stopped before it served: no window, no server
+    again = subprocess.Popen(
+        _serve_command(tmp_path, port), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert again.stdout.readline().startswith("serving")  # the folder's lock was let go
+        again.send_signal(signal.SIGTERM)
+        assert again.wait(30) == 0
+    finally:
+        if again.poll() is None:
+            again.kill()
+            again.wait(10)
+
+
 def test_games_serve_tells_the_host_when_the_join_address_leads_elsewhere(tmp_path):
     from games.web.command import plan
 

@@ -221,15 +221,55 @@ def port_in_use(settings: GamesWebSettings) -> int:
     return PORT_IN_USE
 
 
+class EarlyStop:
+    """A stop (SIGTERM, SIGHUP; Ctrl+C is KeyboardInterrupt until then) that comes before the
+    serving loop or the window has its own handler: kept, and acted on once they start. Put
+    in place first thing, so `games serve` handles a SIGTERM from its first moment (it died
+    of one that came while the window was starting)."""
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self._old: dict[int, Any] = {}
+
+    def install(self) -> EarlyStop:
+        if sys.platform == "win32":
+            return self
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                self._old[sig] = signal.signal(sig, self._keep)
+            except (ValueError, OSError):  # not the main thread (a test calling main)
+                pass
+        return self
+
+    def _keep(self, number: int, frame: object) -> None:
+        self.received.append(number)
+
+    def restore(self) -> None:
+        for sig, old in self._old.items():
+            try:
+                signal.signal(sig, old)
+            except (ValueError, OSError, TypeError):
+                pass
+        self._old.clear()
+
+
 def main(argv: Sequence[str]) -> int:
+    early = EarlyStop().install()
+    try:
+        return _main(argv, early)
+    finally:
+        early.restore()
+
+
+def _main(argv: Sequence[str], early: EarlyStop) -> int:
     p = plan(argv)
     for note in p.notes:
         print(f"note: {note}", file=sys.stderr)
     serve = Serve(p)
     try:
         if p.window:
-            return _with_window(serve)
-        return _headless(serve)
+            return _with_window(serve, early)
+        return _headless(serve, early)
     except OSError as exc:
         problem = listen_problem(exc, p.settings)
         if problem is None:
@@ -237,14 +277,18 @@ def main(argv: Sequence[str]) -> int:
         raise problem from None
 
 
-def _headless(serve: Serve) -> int:
+def _headless(serve: Serve, early: EarlyStop) -> int:
     def announce() -> None:
         print(f"serving {serve.plan.url} (data {serve.plan.data_dir})", flush=True)
 
     async def run() -> None:
         task = asyncio.current_task()
         if task is not None and sys.platform != "win32":
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, task.cancel)
+        if early.received:  # stopped before the loop ran: start nothing
+            return
         await serve.main(announce)
 
     try:
@@ -254,17 +298,24 @@ def _headless(serve: Serve) -> int:
     return 0
 
 
-def _with_window(serve: Serve) -> int:
+def _with_window(serve: Serve, early: EarlyStop) -> int:
+    from eventkit.qtruntime import make_app
     from games.web.screen import run_screen
 
+    make_app("games serve")  # the window's stop handlers (SIGTERM, SIGINT, SIGHUP) from now on
     worker = serve.thread()
     serve.ready.wait()
     if serve.error is not None:
         worker.join()
         raise serve.error
+    if early.received:  # stopped while starting: the server stops, no window opens
+        serve.stop()
+        worker.join(30)
+        return 0
     print(f"serving {serve.plan.url} (data {serve.plan.data_dir})", flush=True)
     try:
         return run_screen(serve)
     finally:
         serve.stop()
+        worker.join(30)
         worker.join(timeout=10)
