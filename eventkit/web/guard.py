@@ -615,16 +615,22 @@ class _OneLine(logging.Handler):
         self.quiet.say(f"log {record.name}", f"{text}{': ' + describe(exc) if exc else ''}")
 
 
+# the servers' own loggers (games serve's hub, rooms and restore; bingo serve) go the same way
+QUIET_LOGGERS = ("aiohttp", "games.web", "bingo.web")
+
+
 def quiet_logs(log: QuietLog) -> Callable[[], None]:
-    """Route aiohttp's loggers and the running loop's unhandled errors through `log`.
+    """Route aiohttp's and the servers' own loggers (QUIET_LOGGERS) and the running loop's
+    unhandled errors through `log`: one line per kind every 10 s, never a traceback.
 
     Returns the function that puts them back (a server stopping inside a test).
     """
-    logger = logging.getLogger("aiohttp")
     handler = _OneLine(log)
-    old_propagate = logger.propagate
-    logger.addHandler(handler)
-    logger.propagate = False
+    loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+    old_propagate = [logger.propagate for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.propagate = False
     loop = asyncio.get_running_loop()
     old_loop_handler = loop.get_exception_handler()
 
@@ -636,8 +642,9 @@ def quiet_logs(log: QuietLog) -> Callable[[], None]:
     loop.set_exception_handler(loop_error)
 
     def restore() -> None:
-        logger.removeHandler(handler)
-        logger.propagate = old_propagate
+        for logger, propagate in zip(loggers, old_propagate, strict=True):
+            logger.removeHandler(handler)
+            logger.propagate = propagate
         loop.set_exception_handler(old_loop_handler)
 
     return restore

@@ -30,12 +30,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eventkit.errors import UserError
 from eventkit.web.limits import address_key
 from games.common.table import Refused
 from games.web import messages, newnames, tables
@@ -59,6 +62,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+FULL_SAY_EVERY = 10.0  # seconds between the terminal's lines about a full disk
+RESUME_FREE = 16 * 1024  # free bytes on the journal's disk for play to go on after a pause
 Message = dict[str, Any]
 Send = Callable[[Message], None]
 CHIPS_FILE = "daifugo_chips.json"
@@ -158,6 +163,12 @@ class Hub:
         self.addresses: dict[str, set[str]] = {}  # player name -> address keys it connected from
         self.devices: dict[str, set[str]] = {}  # player name -> the browsers (device ids) it used
         self.journal = Journal(self.data_dir / FILE_NAME)
+        self.journal.on_full = self._disk_full
+        self.disk_full = False  # the journal's disk is full: play pauses until space is back
+        self._space = asyncio.Event()  # set while there is space (the rooms' tasks wait on it)
+        self._space.set()
+        self._full_said = -FULL_SAY_EVERY  # when the terminal was last told (time.monotonic)
+        self._full_tries = 0  # writes refused since the terminal was last told
         self.pool: CpuPool | None = None
         self.restored = 0  # games in progress the last open brought back
         self._wake: dict[str, asyncio.Event] = {}
@@ -308,6 +319,8 @@ class Hub:
                 self._send(conn, room.results)
         if came_back is not None and player is not None:
             self._roles_changed(came_back, but=player.name)
+        if self.disk_full:  # a phone that comes during the pause is told too
+            self._send(conn, {"type": "disk", "full": True})
         return conn
 
     def disconnect(self, connection: Connection) -> None:
@@ -559,6 +572,9 @@ class Hub:
                 try:
                     await self._work(room, work)
                 except Exception:  # a bug or a full disk: said, and the room tries again
+                    if self.disk_full:  # said by _disk_full: the room waits for space
+                        await self._space.wait()
+                        continue
                     log.exception("room %s: %s at step %d failed", room_id, work.kind, work.step)
                     await asyncio.sleep(1.0)
 
@@ -583,8 +599,14 @@ class Hub:
             self._do(room, work, text)
 
     async def _timer(self) -> None:
+        tries = 0
         while not self._closing:
             await asyncio.sleep(0.25)
+            if self.disk_full:  # paused: no turn runs out; every second, is there space?
+                tries += 1
+                if tries % 4 == 0:
+                    self.try_resume()
+                continue
             try:
                 self.tick()
             except Exception:
@@ -672,6 +694,53 @@ class Hub:
         for conn in self.connections:
             if conn.name in people:
                 self._send(conn, self._room_message(room, conn.name))
+
+    # -- a full disk ----------------------------------------------------------------------
+
+    def _disk_full(self, exc: OSError) -> Exception:
+        """The journal could not be written (its disk is full): nothing is taken that is not on
+        disk, so play pauses; every phone is told (in its language, by the page), the terminal
+        gets one line per FULL_SAY_EVERY seconds. What the journal write raises: a refusal."""
+        if not self.disk_full:
+            self.disk_full = True
+            self._space.clear()
+            for conn in list(self.connections):
+                self._send(conn, {"type": "disk", "full": True})
+        self._full_tries += 1
+        now = time.monotonic()
+        if now - self._full_said >= FULL_SAY_EVERY:
+            more = f" ({self._full_tries} writes refused)" if self._full_tries > 1 else ""
+            print(
+                f"games serve: the disk of {self.journal.path.parent} is full "
+                f"({exc.strerror or exc}): play is paused until there is space again{more}",
+                file=sys.stderr,
+                flush=True,
+            )
+            self._full_said, self._full_tries = now, 0
+        return refusal(self.language, "disk_full")
+
+    def try_resume(self) -> bool:
+        """While paused: a record written means space is back; play goes on (True)."""
+        if not self.disk_full:
+            return True
+        try:  # room for more than the next record, or play would stop again at once
+            if shutil.disk_usage(self.journal.path.parent).free < RESUME_FREE:
+                return False
+            self.journal.write({"k": "space"})  # no room: the restore passes over it
+        except (OSError, Refused, UserError):
+            return False
+        self.disk_full = False
+        self._space.set()
+        now = self.clock()
+        for room_id, room in self.rooms.items():  # the pause does not count against a turn
+            room.deadline_key = None
+            room.arm_timer(now, self.turn_seconds)
+            self._kick(room_id)
+        for conn in list(self.connections):
+            self._send(conn, {"type": "disk", "full": False})
+        print("games serve: there is disk space again: play goes on", file=sys.stderr, flush=True)
+        self._full_said = -FULL_SAY_EVERY
+        return True
 
     # -- sending --------------------------------------------------------------------------
 

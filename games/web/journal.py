@@ -13,9 +13,10 @@ folder) so it does not grow over an evening of games.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,8 @@ class Journal:
         self.total_lines = 0  # whole lines read on open
         self.kept_as: Path | None = None  # the journal as it was, when a line was damaged
         self.written = 0  # records appended since open
+        # a full disk: the exception to raise (the hub's pause), instead of a UserError
+        self.on_full: Callable[[OSError], Exception] | None = None
 
     def open(self) -> list[Record]:
         """Take the lock (UserError naming the folder if another server holds it), read the
@@ -113,17 +116,24 @@ class Journal:
         return records
 
     def write(self, record: Record) -> None:
-        """Append `record` and make it durable before returning."""
+        """Append `record` and make it durable before returning. A full disk raises what
+        `on_full` gives (the hub pauses play), any other failure a UserError; either way no
+        part of the line is left behind."""
         if self._fd is None:
             raise RuntimeError("the journal is not open")
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
         data = line.encode("utf-8")
+        written = 0
         try:
-            written = os.write(self._fd, data)
             while written < len(data):  # a short write (a full disk fails below)
                 written += os.write(self._fd, data[written:])
             _sync(self._fd)
         except OSError as exc:
+            if written:  # a part of the line went in: cut it, never glue the next one to it
+                with suppress(OSError):
+                    os.ftruncate(self._fd, os.lseek(self._fd, 0, os.SEEK_END) - written)
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT) and self.on_full is not None:
+                raise self.on_full(exc) from None
             raise UserError(
                 f"the games journal {self.path} could not be written ({exc.strerror or exc}): "
                 "free some disk space; the last action was not taken"

@@ -43,6 +43,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "bad_level": "CPUの強さは easy / normal / strong から選んでください",
         "no_such_seat": "席{seat}はありません。0〜{last}から選んでください",
         "cpu": "CPU {n}",
+        "disk_full": "会場のパソコンのディスクがいっぱいです。空きができるまでゲームは止まっています",
         "topped_up": "チップがこのルームの参加費（最高 {fee:,}）に足りなかったので、{n:,} に補充しました。参加費を払って残り {balance:,}（イベント用のチップです）",
     },
     "en": {
@@ -75,6 +76,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "bad_level": "Choose the CPU level easy, normal or strong",
         "no_such_seat": "There is no seat {seat}: choose 0-{last}",
         "cpu": "CPU {n}",
+        "disk_full": "The laptop's disk is full: play is paused until there is space again",
         "topped_up": "Too few chips for this room's fees (up to {fee:,}): topped up to {n:,}, {balance:,} after this game's fee (event chips)",
     },
 }

@@ -28,6 +28,8 @@ const PT = {
     held: "{name}（不在・席の保留 残り {t}）",
     code_label: "コード（別の電話から自分の名前を移すときだけ）",
     code_line: "あなたのコード：{code}　ほかの電話やブラウザでこの名前とチップを使うときに、名前と一緒に入れます。メモしておいてください",
+    disk_full: "会場のパソコンのディスクがいっぱいです。空きができるまでゲームは止まっています",
+    disk_back: "ディスクに空きができました。ゲームを続けます",
   },
   en: {
     welcome: "Join the games", name_label: "Your name (others see it)", join: "Join",
@@ -50,6 +52,8 @@ const PT = {
     held: "{name} (away: seat held {t})",
     code_label: "Code (only to bring your name from another phone)",
     code_line: "Your code: {code}. To use this name and its chips on another phone or browser, enter it with the name. Write it down",
+    disk_full: "The laptop's disk is full: play is paused until there is space again",
+    disk_back: "There is space on the laptop's disk again: play goes on",
   },
 }[LANG];
 
@@ -157,6 +161,10 @@ function onMessage(m) {
     case "left": if (m.penalty) showNotice(t("left_penalty", { n: m.penalty }), "info"); break;
     case "bye": S.bye = true; showNotice(t("bye")); S.ws.close(); break;
     case "refused": onRefused(m); break;
+    case "disk": // the laptop's disk is full: play is paused until there is space again
+      if (m.full) showNotice(t("disk_full"), "disk");
+      else { hideNotice("disk"); showNotice(t("disk_back"), "info"); }
+      break;
     default: break;
   }
   render();
@@ -193,7 +201,7 @@ function showNotice(text, kind) {
   n.dataset.kind = kind || "error";
   n.hidden = false;
   clearTimeout(noticeTimer);
-  if (kind !== "net") noticeTimer = setTimeout(() => { n.hidden = true; }, 6000);
+  if (kind !== "net" && kind !== "disk") noticeTimer = setTimeout(() => { n.hidden = true; }, 6000);
 }
 function hideNotice(kind) {
   const n = $("notice");

@@ -1,0 +1,142 @@
+"""A full disk at the tables (issue 32.5): a real `games serve` on a real 64 KiB tmpfs, a phone
+on its WebSocket in a Daifugō game. When the disk fills, the phone is told in its language and
+play pauses (nothing is taken that is not on disk); the terminal gets at most one line per 10 s
+and no traceback; when space comes back, play goes on by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tests.test_chips_restore import _stop
+from tests.test_games_web_server import _free_port, _serve_command
+
+
+@pytest.fixture
+def tiny_data(tmp_path: Path) -> Iterator[Path]:
+    data = tmp_path / "data"
+    data.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(data)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr!r}")
+    try:
+        yield data
+    finally:
+        subprocess.run(["umount", "-l", str(data)], check=False)
+
+
+def _fill(folder: Path) -> Path:
+    filler = folder / "filler"
+    with pytest.raises(OSError), filler.open("wb") as f:
+        while True:
+            f.write(b"x" * 1024)
+            f.flush()
+    return filler
+
+
+class Terminal:
+    """The server's stderr, read as it comes (a thread), lines kept in order."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        assert proc.stderr is not None
+        self._stream = proc.stderr
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        for line in self._stream:
+            self.lines.append(line.rstrip("\n"))
+
+    def join(self) -> str:
+        self._thread.join(30)
+        return "\n".join(self.lines)
+
+
+async def _next(ws: aiohttp.ClientWebSocketResponse, got: list[dict], test) -> dict:
+    for m in got:
+        if test(m):
+            got.remove(m)
+            return m
+    while True:
+        m = json.loads((await asyncio.wait_for(ws.receive(), 60)).data)
+        if test(m):
+            return m
+        got.append(m)
+
+
+def test_a_full_disk_pauses_play_tells_the_phone_and_play_goes_on(tiny_data: Path) -> None:
+    port = _free_port()
+    command = _serve_command(tiny_data.parent, port, "--turn-seconds", "0")
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    terminal = Terminal(proc)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith(f"serving http://127.0.0.1:{port}/"), (line, _stop(proc))
+    said_full: list[str] = []
+
+    async def phone() -> None:
+        got: list[dict] = []
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws")
+            await ws.send_json({"op": "join", "name": "Aki"})
+            await _next(ws, got, lambda m: m["type"] == "hello")
+            lobby = await _next(ws, got, lambda m: m["type"] == "lobby")
+            room = lobby["rooms"][0]["id"]
+            await ws.send_json({"op": "sit", "room": room})
+            await _next(ws, got, lambda m: m["type"] == "room" and m.get("room") == room)
+            await ws.send_json({"op": "start", "room": room})
+            turn = await _next(ws, got, lambda m: m["type"] == "table" and m.get("your_turn"))
+            filler = _fill(tiny_data)  # the journal's last page may take a few records more
+            await ws.send_json({"op": "act", "action": turn["legal"][-1]})
+            while True:  # play on (the CPUs too) until the journal's disk is full
+                m = await _next(ws, got, lambda m: m["type"] in ("disk", "table", "refused"))
+                if m["type"] == "disk":
+                    break
+                if m["type"] == "table" and m.get("your_turn"):
+                    turn = m
+                    await ws.send_json({"op": "act", "action": turn["legal"][-1]})
+            assert m["full"] is True
+            paused_at = max(x["step"] for x in [turn, *got] if x["type"] == "table")
+            # a phone that comes now is told too, and what it asks is refused in its language
+            late = await session.ws_connect(f"http://127.0.0.1:{port}/ws")
+            late_got: list[dict] = []
+            told = await _next(late, late_got, lambda m: m["type"] == "disk")
+            assert told["full"] is True
+            for _ in range(5):  # an impatient phone: every tap refused, the terminal told once
+                await late.send_json({"op": "join", "name": "Ben"})
+                refused = await _next(late, late_got, lambda m: m["type"] == "refused")
+                assert refused["code"] == "disk_full", refused
+                assert "ディスクがいっぱい" in refused["text"]
+            said_full.extend(x for x in terminal.lines if "is full" in x)
+            got.clear()
+            filler.unlink()
+            back = await _next(ws, got, lambda m: m["type"] == "disk")
+            assert back["full"] is False
+            moved = await _next(  # play goes on by itself (the CPUs, then the phone's turn)
+                ws, got, lambda m: m["type"] == "table" and m["step"] > paused_at
+            )
+            assert moved["game_no"] == turn["game_no"]
+            await late.send_json({"op": "join", "name": "Ben"})
+            assert (await _next(late, late_got, lambda m: m["type"] == "joined"))["name"] == "Ben"
+            await late.close()
+            await ws.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(phone(), 120))
+    finally:
+        _stop(proc)
+        err = terminal.join()
+    assert "Traceback" not in err, err
+    assert len(said_full) == 1, err  # several refused writes in under 10 s: one line
+    assert "is full" in said_full[0] and str(tiny_data) in said_full[0]
+    assert any("disk space again" in x for x in terminal.lines), err
