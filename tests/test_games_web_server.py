@@ -578,3 +578,34 @@ def test_the_command_names_its_hub_and_server_without_a_type_checking_import():
     root = Path(__file__).resolve().parent.parent
     for name in ("command.py", "server.py", "settings.py", "screen.py", "screen_text.py"):
         assert "TYPE_CHECKING" not in (root / "games" / "web" / name).read_text("utf-8"), name
+
+
+def test_over_the_socket_a_name_moves_with_its_code_and_new_names_are_limited(tmp_path):
+    """The join op with a code moves the name (the old socket gets bye); without one, the
+    hub's share of new names per address counts the socket's address (issue 31.2, 32.7)."""
+
+    async def scenario():
+        hub, server, client = await _started(tmp_path, names_per_address=3)
+        try:
+            first, token = await _joined(client, "Aoi")
+            code = hub.players.by_name("Aoi").code
+            assert (await first.wait(lambda m: m["type"] == "hello"))["code"] == code
+            second = await _phone(client)
+            await second.send(op="join", name="aoi", code="wrong1")
+            assert (await second.refusal("join"))["code"] == "bad_code"
+            await second.send(op="join", name="aoi", code=code.lower())
+            moved = await second.wait(lambda m: m["type"] == "joined")
+            assert moved["name"] == "Aoi" and moved["token"] != token and moved["code"] == code
+            await first.wait(lambda m: m["type"] == "bye")
+            third = await _phone(client)
+            for name in ("B", "C"):  # Aoi was the first of this address's three
+                await third.send(op="join", name=name)
+                await third.wait(lambda m, n=name: m["type"] == "joined" and m["name"] == n)
+            await third.send(op="join", name="D")
+            refused = await third.refusal("join")
+            assert refused["code"] == "too_many_names" and refused["text"]
+        finally:
+            await client.close()
+            await hub.close()
+
+    run(scenario())
