@@ -80,14 +80,16 @@ def test_check_config_refuses_what_cards_refuses(tmp_path, capsys, board, cards,
     assert line in capsys.readouterr().err
 
 
-def test_a_glyph_the_font_lacks_is_refused_by_both(tmp_path, capsys):
+@pytest.mark.parametrize(
+    "old, new, where",
+    [("テストビンゴ大会", "ビンゴ𠮷🎉", "event.title"), ('"B", "I"', '"🎉", "I"', "columns.names")],
+)
+def test_a_glyph_the_font_lacks_is_refused_by_both(tmp_path, capsys, old, new, where):
     path = write_config(tmp_path, cards="images = false")
-    path.write_text(
-        path.read_text(encoding="utf-8").replace("テストビンゴ大会", "ビンゴ𠮷🎉"),
-        encoding="utf-8",
-    )
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     code, errors, _out = check(path, capsys)
     assert code != 0 and len(errors) == 1 and "has no glyph for" in errors[0]
+    assert f" in {where}" in errors[0]
     assert run_cards(tmp_path, "--count", "1") == 1
     assert errors[0].removeprefix("config error: ") in capsys.readouterr().err
 
