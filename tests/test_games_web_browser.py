@@ -541,7 +541,10 @@ def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_pat
             ):
                 screenshot(phone, "games_schwimmen_phone.png")
                 assert phone.text("#chips") == "", "Schwimmen has no chips: " + phone.text("#chips")
-                phone.press("knock")  # on a first turn: the rules refuse it
+                # on a first turn the rules refuse a knock: its button is off (issue 36 item 6);
+                # sent anyway, the table's refusal is shown
+                assert not phone.css('#actions button[data-op="knock"]')[0].is_enabled()
+                phone.js("send({ op: 'act', action: 'knock' })")
                 wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
                 refused = phone.received("refused")[-1]
                 wait_for(lambda: phone.visible("#notice"), 10, "the refusal shown")
