@@ -166,6 +166,15 @@ def test_bingo_serve_keeps_room_for_new_phones_during_a_feed_flood(tmp_path):
             assert status == 101  # the board feed of an address that opened a card: a watcher
             status, fresh_card = await _ws_upgrade(port, f"/ws/card/{code}", "127.0.50.1")
             assert status == 101
+            # a board feed opened before its address opened a card: worth more once it has
+            status, early = await _ws_upgrade(port, "/ws", "127.0.60.1")
+            assert status == 101
+            (mine,) = [c for c in server.clients if c.address == "127.0.60.1"]
+            assert server.guard.worth(mine.protocol) == FRESH
+            raw = await exchange(port, get(f"/card/{code}"), local="127.0.60.1", timeout=5)
+            assert split_answer(raw)[0] == 200
+            assert server.guard.worth(mine.protocol) == WATCHER
+            early[1].close()
             show.draw()
             assert await asyncio.wait_for(next_count(*card_feed), 5) == 1  # the card's stayed
             assert await asyncio.wait_for(next_count(*fresh_card), 5) in (0, 1)
@@ -176,8 +185,8 @@ def test_bingo_serve_keeps_room_for_new_phones_during_a_feed_flood(tmp_path):
                         pass
                 closed += reader.at_eof()
                 writer.close()
-            assert closed == displaced + 2  # the two newcomers took two flood feeds' places
-            assert server.guard.ws_displaced == displaced + 2
+            assert closed == displaced + 3  # the three newcomers took flood feeds' places
+            assert server.guard.ws_displaced == displaced + 3
             for pair in (card_feed, fresh, fresh_card):
                 if pair is not None:
                     pair[1].close()

@@ -79,6 +79,8 @@ class Client:
     serial: int | None
     pending: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    address: str = ""  # its address key (limits.address_key)
+    protocol: Any = None  # its connection, as the guard knows it
 
 
 class WebServer:
@@ -305,6 +307,11 @@ class WebServer:
         return serial
 
     def _opened_from(self, address: str) -> None:
+        """`address` opened a card: its board feeds are a player's watchers from now on."""
+        if address not in self._openers:
+            for client in self.clients:
+                if client.serial is None and client.address == address:
+                    self.guard.set_worth(client.protocol, WATCHER)
         self._openers.pop(address, None)
         self._openers[address] = None
         if len(self._openers) > OPENERS_KEPT:
@@ -430,7 +437,7 @@ class WebServer:
             return feeds_full()
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        client = Client(ws, serial)
+        client = Client(ws, serial, address=address_key(request.remote), protocol=request.protocol)
         self.clients.add(client)
         writer = asyncio.create_task(self._writer(client))
         self._queue(client, self._state_text(serial))
