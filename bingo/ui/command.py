@@ -209,13 +209,18 @@ _KEEP: list = []
 
 
 def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draws=None):
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a journal's path or text, never markup
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(strings("recover_title"))
-    box.setText(f"<b>{strings('recover_title')}</b>")
+    box.setText(strings("recover_title"))
     box.setInformativeText(strings("recover_text", problem=problem, path=path))
+    from bingo.ui.operator import plain_text_labels
+
+    plain_text_labels(box)  # the informative text too: it quotes the journal's path and text
     box.continue_button = None
     if continue_draws is not None:
         box.continue_button = box.addButton(
@@ -385,12 +390,15 @@ def _error_dialog(message: str) -> None:
     ):
         return
     try:
+        from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
 
         from eventkit.qtruntime import make_app
 
         app = make_app("bingo draw")  # the shipped font, so a Japanese message reads right
-        QMessageBox.critical(None, "bingo draw", message)
+        box = QMessageBox(QMessageBox.Icon.Critical, "bingo draw", message)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes paths and config text
+        box.exec()
         del app
     except Exception:
         pass

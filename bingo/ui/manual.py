@@ -110,6 +110,7 @@ def attach_operator(window, operator) -> QLabel | None:
     if operator is None or entry is None or not entry.active:
         return None
     label = QLabel(operator)
+    label.setTextFormat(Qt.TextFormat.PlainText)
     label.setObjectName("manual_entry")
     label.setStyleSheet("font-size: 20px; font-weight: bold; padding: 4px;")
 

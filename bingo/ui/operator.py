@@ -118,6 +118,14 @@ class WrappedHeaderLabels:
             self.header.setFixedHeight(height)
 
 
+def plain_text_labels(widget: QWidget) -> None:
+    """Every label of `widget` shows its text as typed: guests' and hosts' texts (names, prizes,
+    claims, titles) never as rich text (a name `<img src=...>` put a file from the laptop's disk
+    on screen). Qt guesses rich text from a '<' otherwise."""
+    for label in widget.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)
+
+
 class OperatorWindow(QWidget):
     """Buttons, history, per-column statistics, registry counts and warnings."""
 
@@ -288,6 +296,7 @@ class OperatorWindow(QWidget):
         if display.banner_text:
             self.add_log(f"[info] {display.banner_text}")
         self.resize(1100, 640)
+        plain_text_labels(self)
         self.refresh()
         self.refresh_winners()
 

@@ -370,7 +370,9 @@ def add_claims_panel(operator, desk: ClaimDesk):
     from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout
 
     box = QVBoxLayout()
-    box.addWidget(QLabel(desk.text["title"]))
+    title = QLabel(desk.text["title"])
+    title.setTextFormat(Qt.TextFormat.PlainText)
+    box.addWidget(title)
     listing = QListWidget()
     listing.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     box.addWidget(listing)
