@@ -234,7 +234,11 @@ function render() {
   const inRoom = joined && S.room && S.room.room;
   $("lobby").hidden = !joined || !!inRoom;
   $("code_line").hidden = !S.code;
-  $("code_line").textContent = S.code ? t("code_line", { code: S.code }) : "";
+  if (S.code && $("code_line").dataset.code !== S.code) { // the code itself stands out
+    const [before, after] = t("code_line", { code: "\u0000" }).split("\u0000");
+    $("code_line").replaceChildren(before, el("strong", "code", S.code), after);
+    $("code_line").dataset.code = S.code;
+  }
   $("room").hidden = !inRoom;
   if (joined && !inRoom) renderLobby();
   if (inRoom) renderRoom();
