@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from games.daifugo.chips import ChipBank
 from tests.test_games_web_server import _free_port, _serve_command
 
@@ -122,3 +124,42 @@ def test_the_qt_game_restores_with_one_line_or_refuses_with_one(tmp_path: Path) 
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "cannot be used either" in lines[0], err
     assert chips.read_bytes() == b"{"
+
+
+def test_games_serve_rebuilds_the_chips_from_the_journal_when_both_files_are_damaged(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A real evening killed with -9 mid-game; then the chips file and its good copy damaged:
+    the hub rebuilds them from the chips its journal keeps with the latest game's end, and the
+    game that was in progress (its fees not in that record) is dropped, not charged twice."""
+    import random
+
+    from games.web.hub import Hub
+    from games.web.loadsim import evening
+    from tests.test_games_web_restart import ROOMS, Clock, run_and_kill
+
+    run_and_kill(tmp_path, random.Random(2))
+    records = [json.loads(x) for x in (tmp_path / "games_web.journal").read_bytes().splitlines()]
+    ends = [r for r in records if r.get("k") == "end" and "chips" in r]
+    assert ends, "the evening ended no game"
+    latest = max(ends, key=lambda r: r["at"])["chips"]
+    chips = tmp_path / "daifugo_chips.json"
+    chips.write_bytes(b'{"balances": {"')
+    (tmp_path / "daifugo_chips.json.last-good").write_bytes(b"[" * 200_000)
+    capfd.readouterr()
+    hub = Hub(tmp_path, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=Clock(),
+              turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+    hub.load()
+    try:
+        err = capfd.readouterr().err
+        said = [x for x in err.splitlines() if "chip balances" in x]
+        assert len(said) == 1 and "rebuilt from the games journal" in said[0], err
+        kept = list(tmp_path.glob("daifugo_chips.json.damaged-*"))
+        assert [p.read_bytes() for p in kept] == [b'{"balances": {"'] and kept[0].name in said[0]
+        on_file = json.loads(chips.read_text("utf-8"))
+        assert on_file["balances"] == latest and on_file["open"] == {}
+        assert any(v != 10_000 for v in latest.values())  # not everyone at the start again
+        for name, balance in latest.items():
+            assert hub.balance(name) == balance, name
+    finally:
+        hub.shutdown()

@@ -435,6 +435,42 @@ def read_chips_file(path: Path) -> tuple[dict[str, int], dict[str, GameEntry]]:
         return _parse(copy.read_bytes())
 
 
+def needs_rebuild(path: Path) -> bool:
+    """Neither the chips file nor its good copy can be read, and one of them is there (two
+    missing files are a fresh evening, or the host's wish)."""
+    try:
+        read_chips_file(path)
+        return False
+    except (OSError, ValueError):
+        return os.path.lexists(path) or os.path.lexists(good_copy_path(path))
+
+
+def rebuild(path: Path, balances: dict[str, int]) -> str:
+    """Write the chips file and its good copy afresh with `balances` (from the games journal),
+    no game in progress; the damaged file is set aside first. The one line that says so.
+    ValueError when `balances` are not chips; UserError when the files cannot be written."""
+    data = json.dumps({"version": FORMAT_VERSION, "balances": balances, "open": {}})
+    raw = data.encode("utf-8")
+    _parse(raw)  # the same checks as a file read
+    real = Path(os.path.realpath(path))
+    kept = ""
+    try:
+        if os.path.lexists(real):
+            kept = set_aside(real).name
+        write_atomic(good_copy_path(real), raw, mode=FILE_MODE)
+        write_atomic(real, raw, mode=FILE_MODE)
+    except OSError as exc:
+        raise UserError(
+            f"chip balances in {real} could not be rebuilt ({exc.strerror or exc}): free some "
+            "disk space or fix the folder's permissions"
+        ) from None
+    aside = f"; the damaged file is kept as {kept}" if kept else ""
+    return (
+        f"chip balances in {real} and its good copy could not be read: rebuilt from the games "
+        f"journal ({len(balances)} players, as saved at the last game's end){aside}"
+    )
+
+
 def saved_balances(path: Path) -> dict[str, int]:
     """The balances a chip file holds as saved (a reader that is not its bank, e.g. the
     games' web hub showing a name's chips). OSError when it cannot be read, ValueError

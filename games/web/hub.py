@@ -666,7 +666,10 @@ class Hub:
             self._send(conn, room.results)
         for name in balances:
             self._send_chips(name, room)
-        self.journal.write({"k": "end", "room": room.spec.id, "game": room.game_no})
+        end: Message = {"k": "end", "room": room.spec.id, "game": room.game_no}
+        if room.bank is not None:  # the chips as saved: rebuilds a chips file lost with its copy
+            end.update(chips=dict(room.bank.balances), at=time.time())
+        self.journal.write(end)
         for seat in room.absent_seats():
             absent = room.seats[seat]
             assert absent is not None

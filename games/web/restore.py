@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from games.common.table import Refused
+from games.daifugo import chips
 from games.web import bank as banks
 from games.web import tables
 from games.web.journal import Journal, Record
@@ -92,6 +93,7 @@ def restore(hub: Evening, records: list[Record]) -> int:
             owners[rid] = banks.new_owner()
     last = _last_games(records, same, {rid: tables.code_version(spec.game)
                                         for rid, spec in specs.items()})  # fmt: skip
+    _rebuild_chips(hub, records)
     live = _hold_live_games(hub, specs, owners, last)
     for index, spec in enumerate(hub.specs):
         hub.rooms[spec.id] = _fresh_room(hub, spec, index, owners[spec.id], live.get(spec.id))
@@ -129,6 +131,26 @@ def damage_line(hub: Evening, replay: _Replay) -> str:
         f"{head}; every other record was restored except the game of room {rooms}, which does "
         f"not follow on without it: those lines are kept in {kept}"
     )
+
+
+def _rebuild_chips(hub: Evening, records: list[Record]) -> None:
+    """The chips file and its good copy both damaged: rebuilt from the chips the latest game's
+    ``end`` record keeps (its games in progress are replayed on a scratch bank, so their fees
+    are not charged twice). Nothing to rebuild from: the bank refuses to open, with its line."""
+    if not any(spec.game == "daifugo" for spec in hub.specs) or not chips.needs_rebuild(
+        hub.chips_path
+    ):
+        return
+    ends = [r for r in records if r.get("k") == "end" and isinstance(r.get("chips"), dict)]
+    if not ends:
+        return
+    latest = max(ends, key=lambda r: float(r.get("at", 0)))
+    try:
+        line = chips.rebuild(hub.chips_path, dict(latest["chips"]))
+    except ValueError as exc:  # the record's chips are not chips: the bank says what to do
+        log.warning("the chips in the games journal cannot be used: %s", exc)
+        return
+    print(f"games serve: {line}", file=sys.stderr, flush=True)
 
 
 def _last_games(
