@@ -24,12 +24,9 @@ _TF = re.compile(rb"([0-9.]+)\s+Tf\b")
 _PLACED = re.compile(
     rb"([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+[-0-9.]+\s+[-0-9.]+\s+cm\s*/(\S+)\s+Do"
 )
-# fill colours and font sizes in the order a content stream sets them, with q/Q
-_TEXT_STATE = re.compile(
-    rb"(?P<k>(?:[-0-9.]+\s+){4})k(?![A-Za-z0-9_])|(?P<rg>(?:[-0-9.]+\s+){3})rg(?![A-Za-z0-9_])"
-    rb"|(?P<g>[-0-9.]+\s+)g(?![A-Za-z0-9_])|(?P<tf>[0-9.]+)\s+Tf\b"
-    rb"|(?<![A-Za-z0-9_/])(?P<q>[qQ])(?![A-Za-z0-9_])"
-)
+# the operators that set the fill colour or the font size, and q/Q, in the order they come
+_TEXT_STATE = re.compile(rb"(?<![A-Za-z0-9_/#.*'\"])(k|rg|g|Tf|q|Q)(?![A-Za-z0-9_*'\"])")
+_OPERANDS = {b"k": 4, b"rg": 3, b"g": 1, b"Tf": 1}
 PICTURE_PPI = 300  # what a print shop asks of a picture at its printed size
 SMALL_TEXT_PT = 12.0  # text under this size should print in one ink (スミ1色) on the press
 _SPACES = {b"rg": "DeviceRGB", b"RG": "DeviceRGB", b"k": "DeviceCMYK", b"K": "DeviceCMYK"}
@@ -158,31 +155,36 @@ def _scan_ops(data: bytes, report: Preflight) -> None:
             report.smallest_text_pt = smallest
 
 
-def _inks(kind: str, values: bytes) -> str:
+def _inks(op: bytes, values: list[bytes]) -> str:
     """The inks a fill colour prints with: "K", "C+M+Y+K", ... (RGB and grey named so)."""
-    if kind != "k":
-        return {"rg": "RGB", "g": "grey (DeviceGray)"}[kind]
-    numbers = [float(v) for v in values.split()]
+    if op != b"k":
+        return "RGB" if op == b"rg" else "grey (DeviceGray)"
+    numbers = [float(v) for v in values]
     return "+".join(name for name, v in zip("CMYK", numbers, strict=True) if v > 0) or "none"
 
 
 def _small_text_inks(code: bytes, report: Preflight) -> None:
     """The fill colour in force at each font size under SMALL_TEXT_PT (q/Q followed)."""
-    colour, stack = "K", []  # the initial fill colour is black
+    colour, stack, start = "K", [], 0  # the initial fill colour is black
     for match in _TEXT_STATE.finditer(code):
-        kind = match.lastgroup
-        if kind == "q":
-            if match.group("q") == b"q":
-                stack.append(colour)
-            elif stack:
-                colour = stack.pop()
-        elif kind == "tf":
-            size = float(match.group("tf"))
-            if 0 < size < SMALL_TEXT_PT:
-                known = report.small_text_inks.get(colour, size)
-                report.small_text_inks[colour] = min(known, size)
-        elif kind is not None:
-            colour = _inks(kind, match.group(kind))
+        op = match.group(1)
+        if op == b"q":
+            stack.append(colour)
+        elif op == b"Q":
+            colour = stack.pop() if stack else colour
+        else:
+            operands = code[start : match.start()].split()[-_OPERANDS[op] :]
+            try:
+                if op == b"Tf":
+                    size = float(operands[0])
+                    if 0 < size < SMALL_TEXT_PT:
+                        known = report.small_text_inks.get(colour, size)
+                        report.small_text_inks[colour] = min(known, size)
+                else:
+                    colour = _inks(op, operands)
+            except (ValueError, IndexError):
+                pass  # not numbers: not a colour or size this reading understands
+        start = match.end()
 
 
 def _forms_and_images(resources: pikepdf.Object | None) -> Iterator[tuple[str, pikepdf.Object]]:
