@@ -272,3 +272,21 @@ def test_a_games_phone_waiting_for_lobbies_keeps_only_the_newest():
     assert not client.too_slow
     assert [m["type"] for m in client.queue] == ["table", "lobby"]
     assert client.queue[-1]["n"] == MAX_QUEUE * 3 - 1
+
+
+def test_bingo_serve_wakes_the_cards_feeds_before_the_board_watchers(tmp_path):
+    """During a flood of board feeds, a draw's news goes to the cards' feeds first."""
+    from bingo.web.server import Client
+
+    server, show = make_server(tmp_path)
+    try:
+        order: list[int | None] = []
+        server._queue = lambda client, text: order.append(client.serial)  # type: ignore[method-assign]
+        for serial in (None, 7, None, None, 8, None):
+            server.clients.add(Client(ws=None, serial=serial))  # type: ignore[arg-type]
+        show.draw()
+        server.follower.poll()
+        server._on_snapshot()
+        assert sorted(order[:2]) == [7, 8] and order[2:] == [None] * 4
+    finally:
+        show.close()

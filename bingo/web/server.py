@@ -224,7 +224,9 @@ class WebServer:
             self._load_claims()
         self._card_cache.clear()
         texts: dict[int | None, str] = {}
-        for client in self.clients:
+        # the cards' feeds first (their writers wake in this order), then the board watchers:
+        # hundreds of board feeds of a flood never hold a player's card up
+        for client in sorted(self.clients, key=lambda c: c.serial is None):
             if client.serial not in texts:
                 texts[client.serial] = self._state_text(client.serial)
             self._queue(client, texts[client.serial])
