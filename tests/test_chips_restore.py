@@ -163,3 +163,46 @@ def test_games_serve_rebuilds_the_chips_from_the_journal_when_both_files_are_dam
             assert hub.balance(name) == balance, name
     finally:
         hub.shutdown()
+
+
+def test_games_serve_brings_back_the_game_in_progress_from_the_good_copy(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Killed with -9 mid-game, then the chips file damaged: every room, the game in progress
+    and its held fees come back exactly as with the file intact (from its good copy)."""
+    import random
+    import shutil
+
+    from games.web.hub import Hub
+    from games.web.loadsim import evening
+    from tests.test_games_web_restart import ROOMS, Clock, run_and_kill
+
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    run_and_kill(killed, random.Random(5))
+
+    def reopened(folder: Path) -> tuple[dict[str, tuple[int, int, bool]], dict[str, int], str]:
+        capfd.readouterr()
+        hub = Hub(folder, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=Clock(),
+                  turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+        hub.load()
+        try:
+            rooms = {rid: (r.game_no, r.step, r.in_game) for rid, r in hub.rooms.items()}
+            names = {n for r in hub.rooms.values() for n in r.table.names}
+            return rooms, {n: hub.balance(n) for n in names}, capfd.readouterr().err
+        finally:
+            hub.shutdown()
+
+    clean = shutil.copytree(killed, tmp_path / "clean", ignore=shutil.ignore_patterns("*.lock"))
+    damaged = shutil.copytree(killed, tmp_path / "damaged", ignore=shutil.ignore_patterns("*.lock"))
+    on_file = json.loads((damaged / "daifugo_chips.json").read_text("utf-8"))
+    assert on_file["open"], "the evening was not killed with a game's fees held"
+    (damaged / "daifugo_chips.json").write_bytes(b"\x00" * 100)
+    rooms, balances, _ = reopened(clean)
+    rooms_after, balances_after, err = reopened(damaged)
+    assert any(in_game for _, _, in_game in rooms.values())
+    assert rooms_after == rooms and balances_after == balances
+    said = [x for x in err.splitlines() if "chip balances" in x]
+    assert len(said) == 1 and "restored from daifugo_chips.json.last-good" in said[0], err
+    assert f"{len(on_file['open'])} game(s) in progress" in said[0]
+    assert "fee back" not in said[0]  # nothing given back: the games go on
