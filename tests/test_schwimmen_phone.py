@@ -1,4 +1,4 @@
-"""Schwimmen on phones at 320 and 375 px (issue 36 items 3-8): two phones and three CPUs play a
+"""Schwimmen on phones at 320, 375 and 430 px (issue 36 items 3-8): three phones and two CPUs play a
 whole game in headless Chromium. On every turn every action button lies whole on the screen and
 only the moves `legal` lists are enabled; between rounds the phone shows why the round ended,
 every hand, the points and who lost a coin, as the Qt window does; your own points are shown;
@@ -77,16 +77,19 @@ def check_result(phone: Phone, t: dict) -> dict:
 
 
 @pytest.mark.timeout(420)
-def test_two_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
+def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
     serve.hub.advance_pause = 2.0  # each round's results stay up (as at an event) to be read
     phones = [
         Phone(tmp_path / "p375", serve.url, 375, 667),
         Phone(tmp_path / "p320", serve.url, 320, 568),
+        Phone(tmp_path / "p430", serve.url, 430, 740),
     ]
     seen = {"turns": 0, "results": 0, "disabled_pass": 0, "grabs": set(), "points": 0}
     try:
-        for phone, name in zip(phones, ("あや", "ちかちゃんはトランプがだいすき"), strict=True):
+        for phone, name in zip(
+            phones, ("あや", "ちかちゃんはトランプがだいすき", "ben"), strict=True
+        ):
             phone.join(name)
             phone.sit(TABLE)
         phones[0].click("#start_button")
