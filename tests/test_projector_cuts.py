@@ -31,7 +31,7 @@ def test_the_dot_label_stays_inside_the_curve_wherever_the_dot_is(qapp):
         rect = QRectF(10, 10, width, 160)
         for i in range(0, 101, 5):
             dot = QPointF(rect.left() + rect.width() * i / 100, rect.top() + rect.height() * 0.5)
-            box = dot_label_box(metrics, label, dot, 6, rect)
+            box = dot_label_box(metrics, label, dot, 6, rect, rect.adjusted(0, 30, 0, -20))
             assert rect.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box), (width, i, box)
 
 
@@ -59,3 +59,27 @@ def test_no_text_runs_past_its_picture_on_5x5(qtbot, tmp_path, screen, draws):
     after_draws(qtbot, window, draws)
     problems = [line for line in text_problems(grab_text(window), screen[1]) if "outside" in line]
     assert problems == []
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_rehearsal_badge_never_hides_the_auto_mode_hold_line(qtbot, tmp_path, screen, language):
+    from bingo.ui.textcheck import overlapping
+
+    window = open_show(qtbot, tmp_path, (5, 15, True), screen, language)
+    assert window.controller.session.rehearsal  # a seeded show: the badge is on
+    held = (
+        "自動抽選は一時停止中：申告 2件の確認待ち（V で確認）"
+        if language == "ja"
+        else "auto draw paused: 2 claims wait for a check (V checks them)"
+    )
+    window.controller.hold = lambda: held
+    window.controller.auto = True  # auto mode on, waiting (no draw started)
+    getattr(window, "refresh_status", window.update)()
+    entries = grab_text(window)
+    lines = [e for e in entries if held in e["text"]]
+    assert lines, "the hold line is drawn, whole"
+    assert text_problems(lines, screen[1]) == []
+    badge = [e for e in entries if e["text"] == window.strings("rehearsal_mark")]
+    assert badge and overlapping(lines + badge) == []
+    window.controller.auto = False

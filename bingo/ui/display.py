@@ -522,10 +522,32 @@ class DisplayWindow(QWidget):
             self._status_font(), self._status_text_rect(), text, flags
         )
 
+    def auto_in_pill(self) -> bool:
+        """Auto mode's line (its pace, or why it waits) does not fit whole left of the rehearsal
+        badge and the control bar: it goes into the pill, never under the badge."""
+        if not self.controller.auto:
+            return False
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        line = "● " + self.auto_text()
+        return not text_fits(self._status_font(), self._status_text_rect(), line, flags)
+
+    def pill_text(self) -> str:
+        """What the pill over the board says: the lines too long for the status line."""
+        lines = ["● " + self.auto_text()] if self.auto_in_pill() else []
+        if self._notice[0] and self.notice_in_pill():
+            lines.append(self._notice[0].replace(" — ", " - "))
+        return "\n".join(lines)
+
+    def refresh_status(self) -> None:
+        """Auto mode's line changed (a claim came or was checked): the status line and the pill."""
+        self._place_notice()
+        self.update(self._status_rect().toAlignedRect())
+
     def _place_notice(self) -> None:
         """Over the board's lower part, clear of the reel; whole, wrapped if need be."""
-        text, level = self._notice
-        if not text or not self.notice_in_pill():
+        level = self._notice[1] if self._notice[0] else "info"
+        text = self.pill_text()
+        if not text:
             self.notice_pill.set_text("")
             return
         self.notice_pill.colour = NOTICE_PILLS.get(level, NOTICE_PILLS["info"])
@@ -540,7 +562,7 @@ class DisplayWindow(QWidget):
                 pill_h,
             ).toAlignedRect()
         )
-        self.notice_pill.set_text(text.replace(" — ", " - "))
+        self.notice_pill.set_text(text)
         self.notice_pill.stackUnder(self.flash)  # a bingo flash stays in front
 
     def show_banner(self, text: str, ms: int = 12000) -> None:
@@ -906,6 +928,8 @@ class DisplayWindow(QWidget):
             text, level = self.status_line()
             if self.notice_in_pill():  # the notice is whole in its pill; auto mode stays here
                 text = "● " + self.auto_text() if self.controller.auto else ""
+            if self.auto_in_pill():  # auto mode's line too is in the pill, whole
+                text = text.replace("● " + self.auto_text(), "").strip()
             if text:
                 p.setPen(NOTICE_COLOURS.get(level, TEXT) if self._notice[0] else TEXT_DIM)
                 p.setFont(self._status_font())

@@ -423,7 +423,7 @@ class OddsPanel(QWidget):
                 label_font = ui_font(max(least, min(rect.height() * 0.1, rect.width() * 0.04)))
                 p.setFont(label_font)
                 p.setPen(TEXT)
-                box = dot_label_box(QFontMetricsF(label_font), label, QPointF(x, y), r, rect)
+                box = dot_label_box(QFontMetricsF(label_font), label, QPointF(x, y), r, rect, plot)
                 draw_text(p, box, Qt.AlignmentFlag.AlignCenter, label)
         else:
             p.setPen(TEXT_DIM)
@@ -437,19 +437,20 @@ class OddsPanel(QWidget):
 
 
 def dot_label_box(
-    metrics: QFontMetricsF, label: str, dot: QPointF, r: float, rect: QRectF
+    metrics: QFontMetricsF, label: str, dot: QPointF, r: float, rect: QRectF, plot: QRectF
 ) -> QRectF:
     """Where the curve's dot label goes: right of the dot, else left of it, else over (or under)
-    it; always inside `rect` (「次の1球 40.3%」 was cut at the left on 5x5 at 1024x768)."""
+    it; always inside `rect` and below the plot's top, clear of the title (「次の1球 40.3%」 was
+    cut at the left on 5x5 at 1024x768)."""
     w, h = metrics.horizontalAdvance(label) + 4, metrics.height()
-    top = max(rect.top(), dot.y() - h * 1.1)
+    top = max(plot.top(), dot.y() - h * 1.1)
     if dot.x() + r * 1.5 + w <= rect.right():
         return QRectF(dot.x() + r * 1.5, top, w, h)
     if dot.x() - r * 1.5 - w >= rect.left():
         return QRectF(dot.x() - r * 1.5 - w, top, w, h)
     left = min(max(rect.left(), dot.x() - w / 2), rect.right() - w)
     above = dot.y() - r * 1.3 - h
-    y = above if above >= rect.top() else min(dot.y() + r * 1.3, rect.bottom() - h)
+    y = above if above >= plot.top() else min(dot.y() + r * 1.3, plot.bottom() - h)
     return QRectF(left, y, w, h)
 
 

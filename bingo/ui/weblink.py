@@ -258,7 +258,8 @@ class ClaimDesk(QObject):
 
     def _show_count(self) -> None:
         """The control bar's claims button says how many wait, highlighted while any do."""
-        self.window.update()  # the status line says when auto mode waits for them
+        refresh = getattr(self.window, "refresh_status", self.window.update)
+        refresh()  # the status line (or the pill) says when auto mode waits for them
         controls = getattr(self.window, "controls", None)
         button = getattr(controls, "buttons", {}).get("claims")
         if button is None:
