@@ -16,6 +16,7 @@ import pytest
 
 from eventkit.errors import UserError
 from games.daifugo.chips import ChipBank
+from tests.disk_support import fill, small_tmpfs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,15 +213,8 @@ def test_two_games_open_at_once_lose_no_settlement(tmp_path):
 
 @pytest.fixture
 def tiny_disk(tmp_path):
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True
-    )
-    if done.returncode != 0:
-        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr!r}")
-    yield mount
-    subprocess.run(["umount", str(mount)], check=True)
+    with small_tmpfs(tmp_path / "disk") as mount:
+        yield mount
 
 
 def test_a_full_disk_loses_nothing_and_the_next_save_works(tiny_disk):
@@ -228,11 +222,7 @@ def test_a_full_disk_loses_nothing_and_the_next_save_works(tiny_disk):
     bank = ChipBank(path, start=1000)
     bank.add("あなた", -100)
     bank.save()
-    filler = tiny_disk / "filler"
-    with pytest.raises(OSError), filler.open("wb") as f:
-        while True:
-            f.write(b"x" * 4096)
-            f.flush()
+    filler = fill(tiny_disk)
     for i in range(300):
         bank.add(f"player {i:03}", 1)
     with pytest.raises(UserError, match="could not be saved"):

@@ -15,32 +15,15 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from tests.disk_support import fill, small_tmpfs
 from tests.test_chips_restore import _stop
 from tests.test_games_web_server import _free_port, _serve_command
 
 
 @pytest.fixture
 def tiny_data(tmp_path: Path) -> Iterator[Path]:
-    data = tmp_path / "data"
-    data.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(data)], capture_output=True
-    )
-    if done.returncode != 0:
-        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr!r}")
-    try:
+    with small_tmpfs(tmp_path / "data") as data:
         yield data
-    finally:
-        subprocess.run(["umount", "-l", str(data)], check=False)
-
-
-def _fill(folder: Path) -> Path:
-    filler = folder / "filler"
-    with pytest.raises(OSError), filler.open("wb") as f:
-        while True:
-            f.write(b"x" * 1024)
-            f.flush()
-    return filler
 
 
 class Terminal:
@@ -96,7 +79,7 @@ def test_a_full_disk_pauses_play_tells_the_phone_and_play_goes_on(tiny_data: Pat
             await _next(ws, got, lambda m: m["type"] == "room" and m.get("room") == room)
             await ws.send_json({"op": "start", "room": room})
             turn = await _next(ws, got, lambda m: m["type"] == "table" and m.get("your_turn"))
-            filler = _fill(tiny_data)  # the journal's last page may take a few records more
+            filler = fill(tiny_data)  # the journal's last page may take a few records more
             await ws.send_json({"op": "act", "action": turn["legal"][-1]})
             while True:  # play on (the CPUs too) until the journal's disk is full
                 m = await _next(ws, got, lambda m: m["type"] in ("disk", "table", "refused"))

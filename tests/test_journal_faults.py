@@ -16,7 +16,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -36,6 +35,7 @@ from bingo.journal import (
 )
 from bingo.journal_lock import JournalBusy
 from bingo.session import DrawSession, SessionError, default_journal_path
+from tests.disk_support import fill, small_tmpfs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,39 +105,6 @@ def wait_until_stalled(path: Path, process: subprocess.Popen, quiet: float = 3.0
 def draws_in(path: Path) -> list[int]:
     records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     return [r["number"] for r in records if r["type"] == "draw"]
-
-
-@contextmanager
-def small_tmpfs(folder: Path, size: str = "64k"):
-    folder.mkdir()
-    result = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {result.stderr.strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
-
-
-def fill(folder: Path) -> Path:
-    """Fill the disk under `folder` to the last byte."""
-    filler = folder / "filler"
-    with filler.open("wb", buffering=0) as f:
-        try:
-            while True:
-                f.write(b"x" * 1024)
-        except OSError as exc:
-            assert exc.errno == errno.ENOSPC
-        try:
-            while True:
-                f.write(b"x")
-        except OSError:
-            pass
-    return filler
 
 
 # ---------------------------------------------------------------- one show per journal

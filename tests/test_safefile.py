@@ -4,19 +4,17 @@ nothing that is not ours (links, devices, folders) ever replaced or moved."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import stat
 import subprocess
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from eventkit import safefile
 from eventkit.safefile import NotOurFile
+from tests.disk_support import small_tmpfs
 
 PY = sys.executable
 
@@ -123,24 +121,12 @@ def test_the_lock_is_held_across_processes_and_let_go_when_the_holder_dies(
     assert stat.S_IMODE(lock_file.stat().st_mode) == 0o600
 
 
-@pytest.fixture
-def small_disk() -> Iterator[Path]:
-    """A real 64 KiB tmpfs (skipped only where mounting is impossible)."""
-    folder = Path(tempfile.mkdtemp(prefix="safefile-tmpfs-"))
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True
-    )
-    if mounted.returncode != 0:
-        folder.rmdir()
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=False)
-        shutil.rmtree(folder, ignore_errors=True)
+def test_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    with small_tmpfs(tmp_path / "disk") as small_disk:
+        _full_disk_write(small_disk)
 
 
-def test_a_full_disk_leaves_the_old_file_and_no_temporary(small_disk: Path) -> None:
+def _full_disk_write(small_disk: Path) -> None:
     target = small_disk / "data.json"
     target.write_bytes(b"old")
     with pytest.raises(OSError) as info:
