@@ -267,6 +267,15 @@ return {width: innerWidth, scroll_width: document.documentElement.scrollWidth,
         first_rows: [...document.querySelectorAll(".column")].map(
           (c) => c.querySelector(".ball").getBoundingClientRect().top),
         recent: [...document.querySelectorAll("#recent .call")].map((n) => n.textContent),
+        calls_cut: (() => {  // the label and each shown call inside the strip's box (issue 35.5)
+          const box = document.querySelector(".calls").getBoundingClientRect();
+          const parts = [document.querySelector(".calls-label"),
+                         ...document.querySelectorAll("#recent .call")];
+          const strip = document.getElementById("recent").getBoundingClientRect();
+          return parts.filter((n) => { const r = n.getBoundingClientRect();
+            return r.left < box.left - 0.5 || r.right > box.right + 0.5
+              || (n.classList.contains("call") && r.right > strip.right + 0.5); })
+            .map((n) => n.textContent); })(),
         last: document.getElementById("last").textContent,
         last_col: document.getElementById("last_col").textContent};
 """
@@ -294,6 +303,7 @@ def test_the_public_board_fits_and_lists_the_last_calls(browser, tmp_path, width
         # newest first, each with its column's name; as many as fit the row (5 at most)
         assert len(m["recent"]) >= 3
         assert m["recent"] == ["R121", "T99", "446", "S150", "P3"][: len(m["recent"])]
+        assert m["calls_cut"] == []  # 「最近」 and the last call whole (307 px in 300 at 320)
         if width == 375:
             browser.save_screenshot(str(output_dir / "phone_board_375.png"))
     finally:
