@@ -12,8 +12,9 @@ drawn by scripts/make_sample_images.py, then runs each case in a fresh process:
     1,000: RGB 2.9 s CPU (15 s wall), press 4.5 s CPU (15.8 s wall, 3.7 MB);
     10,000: RGB 21.9 s CPU (54 s wall, 11.8 MB), press 32.9 s CPU (113 s wall, 26 MB, 196 MB RSS)
     2026-12-04 after issue 34 (Japan Color profile embedded, K-only small text with overprint,
-    picture sources marked): 1,000: RGB 3.9 s CPU, press 6.2 s CPU (5.2 MB); 10,000: RGB 11.2 s
-    CPU, press 48.5 s CPU (187 s wall on a loaded machine, 28 MB, 220 MB RSS)
+    picture sources marked, the preflight's faster small-text reading): 1,000: RGB 1.5 s CPU,
+    press 2.4 s CPU (5.8 s wall, 5.2 MB); 10,000: RGB 9.0 s CPU, press 19.2 s CPU (30.8 s wall,
+    28 MB, 220 MB RSS)
 """
 
 from __future__ import annotations
