@@ -203,5 +203,8 @@ def show_notice(table, text: str) -> None:
 
 
 def stopped(table) -> bool:
-    """The table's window was closed (a stop's handler closes every window): start nothing."""
-    return not table.isVisible()
+    """The table's window was closed (a stop's handler closes every window) or is already
+    deleted (closed with WA_DeleteOnClose before the event loop ran): start nothing."""
+    import shiboken6
+
+    return not shiboken6.isValid(table) or not table.isVisible()
