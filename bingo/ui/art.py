@@ -93,14 +93,17 @@ def log_text(
     font: QFont,
     flags: int,
     ink: QRectF | None = None,
+    drawn: str | None = None,
 ) -> None:
-    """Note what was drawn where (only while TextLog is recording: a no-op at the show)."""
+    """Note what was drawn where (only while TextLog is recording: a no-op at the show);
+    `drawn` is the text as laid out (with its phrase marks) when it differs from `text`."""
     if TextLog.entries is None or not text:
         return
     device = painter.device()
     TextLog.entries.append(
         {
             "text": text,
+            "drawn": drawn if drawn is not None else text,
             "font": QFont(font),
             "rect": QRectF(rect),
             "flags": int(flags),
@@ -127,15 +130,25 @@ def _painted_bounds(painter: QPainter) -> QRectF:
     return inverse.mapRect(QRectF(0, 0, w, h)) if ok else QRectF(0, 0, w, h)
 
 
+def wrapped(text: str, flags) -> str:
+    """The text Qt lays out: with word wrap, breaks only between phrases (bingo.ui.phrases)."""
+    if not int(flags) & int(Qt.TextFlag.TextWordWrap) or text.isascii():
+        return text
+    from bingo.ui.phrases import keep_phrases
+
+    return keep_phrases(text)
+
+
 def draw_text(painter: QPainter, rect: QRectF, flags, text: str) -> None:
     """painter.drawText(rect, flags, text) with the painter's font, noted for the tests."""
-    painter.drawText(rect, flags, text)
-    log_text(painter, rect, text, painter.font(), flags)
+    laid = wrapped(text, flags)
+    painter.drawText(rect, flags, laid)
+    log_text(painter, rect, text, painter.font(), flags, drawn=laid)
 
 
 def text_fits(font: QFont, rect: QRectF, text: str, flags=Qt.AlignmentFlag.AlignCenter) -> bool:
     """Whether `text` in `font` (wrapped when `flags` says so) stays inside `rect`."""
-    box = QFontMetricsF(font).boundingRect(rect, int(flags), text)
+    box = QFontMetricsF(font).boundingRect(rect, int(flags), wrapped(text, flags))
     return box.width() <= rect.width() + 0.5 and box.height() <= rect.height() + 0.5
 
 

@@ -21,6 +21,7 @@ from bingo.ui.art import (
     draw_outlined_text,
     fit_font,
     ui_font,
+    wrapped,
 )
 from cards.registry import SERIAL_MAX_DIGITS
 
@@ -40,7 +41,7 @@ def wrapped_font(text: str, box: QRectF, flags, largest: float, smallest: float)
     size = largest
     while size > smallest:
         font = ui_font(size, QFont.Weight.Bold)
-        needed = QFontMetricsF(font).boundingRect(box, int(flags), text)
+        needed = QFontMetricsF(font).boundingRect(box, int(flags), wrapped(text, flags))
         if needed.width() <= box.width() and needed.height() <= box.height():
             return font
         size -= 1
@@ -246,7 +247,7 @@ class CardCheckView(QWidget):
         prompt = QRectF(left, panel.top() + h * 0.212, panel.width() * 0.37, h * 0.075)
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
         p.setFont(wrapped_font(self.strings("check_prompt"), prompt, flags, h * 0.03, h * 0.026))
-        p.drawText(prompt, flags, self.strings("check_prompt"))
+        p.drawText(prompt, flags, wrapped(self.strings("check_prompt"), flags))
         info = QRectF(left, panel.top() + h * 0.29, panel.width() * 0.36, h * 0.44)
         if self.result is not None:
             card_area = QRectF(
@@ -261,7 +262,7 @@ class CardCheckView(QWidget):
             p.setPen(ACCENT_ERROR)
             box = QRectF(left, panel.top() + h * 0.3, panel.width() * 0.88, h * 0.3)
             p.setFont(wrapped_font(self.message, box, flags, h * 0.05, h * 0.03))
-            p.drawText(box, flags, self.message)
+            p.drawText(box, flags, wrapped(self.message, flags))
         p.end()
 
     def _paint_verdict(self, p: QPainter, rect: QRectF) -> None:
@@ -312,13 +313,13 @@ class CardCheckView(QWidget):
             )
             p.setPen(QColor(VERDICT_COLOURS["bingo"]))
             p.setFont(wrapped_font(hint, hint_box, hint_flags, h * 0.034, h * 0.026))
-            p.drawText(hint_box, hint_flags, hint)
+            p.drawText(hint_box, hint_flags, wrapped(hint, hint_flags))
         if result.verdict == "reach" and result.reach_numbers:
             numbers = ", ".join(str(n) for n in result.reach_numbers[:8])
             reach = self.strings("reach_numbers", numbers=numbers)
             p.setPen(QColor(VERDICT_COLOURS["reach"]))
             p.setFont(wrapped_font(reach, hint_box, hint_flags, h * 0.034, h * 0.026))
-            p.drawText(hint_box, hint_flags, reach)
+            p.drawText(hint_box, hint_flags, wrapped(reach, hint_flags))
 
     def _paint_card(self, p: QPainter, area: QRectF) -> None:
         result = self.result

@@ -17,6 +17,7 @@ from bingo.ui.art import (
     paint_panel,
     text_fits,
     ui_font,
+    wrapped,
 )
 from bingo.ui.odds import READY, UNAVAILABLE, WARMING, OddsResult
 
@@ -170,7 +171,7 @@ class OddsPanel(QWidget):
         label_px = max(least, h * 0.045)
         label_h = max(
             QFontMetricsF(ui_font(label_px, QFont.Weight.Bold))
-            .boundingRect(QRectF(0, 0, label_w, 10000), int(wrap), label)
+            .boundingRect(QRectF(0, 0, label_w, 10000), int(wrap), wrapped(label, wrap))
             .height()
             for label in labels
         )
@@ -330,7 +331,9 @@ class OddsPanel(QWidget):
         )
         title_h = (
             QFontMetricsF(title_font)
-            .boundingRect(QRectF(0, 0, rect.width(), 10000), int(title_flags), title)
+            .boundingRect(
+                QRectF(0, 0, rect.width(), 10000), int(title_flags), wrapped(title, title_flags)
+            )
             .height()
         )
         title_rect = QRectF(rect.left(), rect.top(), rect.width(), title_h)

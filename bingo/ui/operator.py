@@ -31,6 +31,7 @@ from bingo.ui.art import FONT_FAMILIES
 from bingo.ui.controller import winner_ball
 from bingo.ui.odds_panel import percent
 from bingo.ui.overlays import ConfirmOverlay
+from bingo.ui.phrases import keep_phrases
 
 STYLE = """
 QWidget { background: #14122a; color: #f4f2ff; }
@@ -253,7 +254,7 @@ class OperatorWindow(QWidget):
         self.single_screen_box = QFrame()
         self.single_screen_box.setObjectName("single")
         box = QVBoxLayout(self.single_screen_box)
-        message = QLabel(s("single_screen"))
+        message = QLabel(keep_phrases(s("single_screen")))  # wraps between phrases
         message.setWordWrap(True)
         box.addWidget(message)
         choices = QHBoxLayout()

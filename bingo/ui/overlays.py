@@ -14,7 +14,7 @@ from PySide6.QtCore import QEasingCurve, QEventLoop, QRect, QRectF, Qt, QVariant
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from bingo.ui.art import TEXT, draw_outlined_text, draw_text, fit_block, fit_font, ui_font
+from bingo.ui.art import TEXT, draw_outlined_text, draw_text, fit_block, fit_font, ui_font, wrapped
 
 DARK = QColor("#14101f")
 
@@ -174,7 +174,7 @@ class Banner(QWidget):
         wrap = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
         needs = [
             QFontMetricsF(ui_font(least * (1.2 if i == 0 else 1.0)))
-            .boundingRect(QRectF(0, 0, inner.width() * 0.96, 10000), int(wrap), line)
+            .boundingRect(QRectF(0, 0, inner.width() * 0.96, 10000), int(wrap), wrapped(line, wrap))
             .height()
             * 1.1
             for i, line in enumerate(self.lines)

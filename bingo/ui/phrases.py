@@ -69,6 +69,25 @@ def phrases(text: str) -> list[str]:
     return list(_split(text)) if text else []
 
 
+WJ = "\u2060"  # word joiner: no line break here (between the characters of one phrase)
+
+
+def keep_phrases(text: str) -> str:
+    """`text` for Qt's word wrap: a zero-width space between phrases and a word joiner inside
+    each Japanese one, so a line breaks between phrases only (Qt otherwise breaks between any two
+    kana: 「スマホでカー/ドを見よう」). Both are invisible and take no width."""
+    out = []
+    for line in text.split("\n"):
+        parts = [p if p.isascii() else WJ.join(p) for p in phrases(line)]
+        out.append(ZWSP.join(parts))
+    return "\n".join(out)
+
+
+def plain(text: str) -> str:
+    """`text` without the marks `keep_phrases` adds."""
+    return text.replace(WJ, "").replace(ZWSP, "")
+
+
 def breakable(text: str) -> str:
     """`text` with a zero-width space between phrases, so Qt's word wrap (QLabel, QTextLayout)
     breaks there and not inside a word (each line still joins back to `text` without them)."""

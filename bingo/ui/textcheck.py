@@ -55,7 +55,7 @@ def text_problems(entries: list[dict], screen_h: int, min_share: float = MIN_SHA
             if ink.left() < rect.left() - slack or ink.right() > rect.right() + slack:
                 problems.append(f"{text!r}: ink {ink.width():.0f} px wide in {rect.width():.0f}")
             continue
-        box = QFontMetricsF(font).boundingRect(QRectF(rect), e["flags"], text)
+        box = QFontMetricsF(font).boundingRect(QRectF(rect), e["flags"], e.get("drawn", text))
         if box.width() > rect.width() + 1 or box.height() > rect.height() + 1:
             problems.append(
                 f"{text!r}: needs {box.width():.0f}x{box.height():.0f} in "
@@ -74,7 +74,7 @@ def _outside(entry: dict) -> str:
         box = QRectF(entry["ink"])
     else:
         box = QFontMetricsF(entry["font"]).boundingRect(
-            QRectF(entry["rect"]), entry["flags"], entry["text"]
+            QRectF(entry["rect"]), entry["flags"], entry.get("drawn", entry["text"])
         )
     slack = 1.0 if entry["ink"] is None else max(2.0, entry["font"].pixelSize() * 0.12)
     if (
@@ -97,7 +97,7 @@ def text_box(entry: dict) -> QRectF:
         box = QRectF(entry["ink"])
     else:
         box = QFontMetricsF(entry["font"]).boundingRect(
-            QRectF(entry["rect"]), entry["flags"], entry["text"]
+            QRectF(entry["rect"]), entry["flags"], entry.get("drawn", entry["text"])
         )
     return entry["transform"].mapRect(box)
 
@@ -137,3 +137,58 @@ def line_edit_problems(edit, screen_h: int, min_share: float = MIN_SHARE) -> lis
     if start > 0 or end < len(text) or metrics.horizontalAdvance(text) > edit.width():
         problems.append(f"field {text!r}: cut, shows from character {start} to {end}")
     return problems
+
+
+def wrapped_lines(entry: dict) -> list[str]:
+    """The lines a word-wrapped text was laid out in (marks removed), as Qt breaks them."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    from bingo.ui.phrases import plain
+
+    drawn = entry.get("drawn", entry["text"])
+    layout = QTextLayout(drawn, entry["font"])
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    lines = []
+    layout.beginLayout()
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(entry["rect"].width())
+        lines.append(plain(drawn[line.textStart() : line.textStart() + line.textLength()]))
+    layout.endLayout()
+    return lines
+
+
+def broken_words(entries: list[dict]) -> list[str]:
+    """Word-wrapped Japanese texts with a line that breaks inside a phrase (BudouX's)."""
+    from PySide6.QtCore import Qt
+
+    from bingo.ui.phrases import phrases
+
+    found = []
+    for e in entries:
+        if not e["flags"] & int(Qt.TextFlag.TextWordWrap) or e["text"].isascii():
+            continue
+        for paragraph_lines in _paragraphs(e):
+            text = "".join(paragraph_lines)
+            cuts, at = set(), 0
+            for part in phrases(text):
+                at += len(part)
+                cuts.add(at)
+            at = 0
+            for line in paragraph_lines[:-1]:
+                at += len(line)
+                if at not in cuts:
+                    found.append(f"{e['text']!r}: a line ends inside a phrase: {line!r}")
+    return found
+
+
+def _paragraphs(entry: dict) -> list[list[str]]:
+    """The wrapped lines of each paragraph ("\n" separated) of a logged text."""
+    out = []
+    for paragraph in entry.get("drawn", entry["text"]).split("\n"):
+        out.append(wrapped_lines(dict(entry, drawn=paragraph)))
+    return out

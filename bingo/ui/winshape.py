@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from bingo.ui.art import TEXT, draw_text, ui_font
+from bingo.ui.art import TEXT, draw_text, ui_font, wrapped
 
 WIN_TEXT = {
     "ja": ("{n}マスつながればビンゴ！", "たて・よこに、どんな形でも"),
@@ -51,7 +51,9 @@ def paint_win_shape(p: QPainter, box: QRectF, art, strings, screen_h: float) -> 
         ui_font(max(least, min(box.width() * 0.065, box.height() * 0.075)), QFont.Weight.Bold),
     ]
     heights = [
-        QFontMetricsF(f).boundingRect(QRectF(0, 0, box.width(), 10000), int(flags), t).height()
+        QFontMetricsF(f)
+        .boundingRect(QRectF(0, 0, box.width(), 10000), int(flags), wrapped(t, flags))
+        .height()
         for f, t in zip(fonts, caption, strict=True)
     ]
     caption_h = sum(heights) + box.height() * 0.02

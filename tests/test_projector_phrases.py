@@ -1,0 +1,46 @@
+"""Issue 35 item 6: Japanese lines break between phrases (BudouX), never inside a word
+(「スマホでカー/ドを見よう」, 「止ま/る)」, 「確/認)」): on the projector, the help and the card
+check every word-wrapped text is laid out with breaks only between phrases."""
+
+from __future__ import annotations
+
+import pytest
+from projector_support import FAKE_ENGINE, SCREENS, install_fake_engine
+from test_projector_readability import after_draws, open_show
+
+from bingo.ui.phrases import keep_phrases, phrases, plain
+from bingo.ui.textcheck import broken_words, grab_text, text_problems
+
+
+@pytest.fixture(autouse=True)
+def fake_engine():
+    import sys
+
+    yield install_fake_engine()
+    sys.modules.pop(FAKE_ENGINE, None)
+
+
+def test_phrases_split_as_a_reader_would():
+    assert phrases("スマホでカードを見よう") == ["スマホで", "カードを", "見よう"]
+    assert phrases("(Space で止まる)")[-1] == "止まる)"  # a closing mark stays with its phrase
+    assert phrases("つながりました") == ["つながりました"]
+    for text in ("スマホでカードを見よう", "Auto: 8 s per ball", "1等 お米 5kg\n2等"):
+        assert "".join(phrases(text.replace("\n", ""))) == text.replace("\n", "")
+        assert plain(keep_phrases(text)) == text
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("board", [(4, 10, False), (10, 15, False)], ids=["4x10", "10x15"])
+def test_the_help_and_the_show_break_lines_between_phrases(
+    qtbot, tmp_path, screen, board, output_dir
+):
+    window = open_show(qtbot, tmp_path, board, screen)
+    window.open_help()
+    entries = grab_text(window)
+    assert broken_words(entries) == []
+    assert text_problems(entries, screen[1]) == []
+    if screen == (1024, 768) and board[0] == 4:
+        window.grab().save(str(output_dir / "help_phrase_breaks_1024x768.png"))
+    window.help.close_view()
+    after_draws(qtbot, window, 5)
+    assert broken_words(grab_text(window)) == []
