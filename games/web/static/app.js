@@ -177,6 +177,7 @@ function onRefused(m) {
     if (S.name) { send({ op: "join", name: S.name }); return; }
   }
   if (m.op === "join") { S.joinedBy = "form"; S.token = null; }
+  if (m.code === "disk_full") { showNotice(t("disk_full"), "disk"); return; } // stays while paused
   showNotice(m.text || m.code);
   if (navigator.vibrate) navigator.vibrate([60, 60, 60]);
 }
