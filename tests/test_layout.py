@@ -11,8 +11,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("eventkit", "bingo", "cards", "games")
-# bingo's application layer: the windows, the phones' server and the command line use cards.
-BINGO_APPS = ("bingo.ui", "bingo.web", "bingo.cli", "bingo.__main__")
+# bingo's application layer: the windows, the phones' server and the command line use cards;
+# check-config is a command too (it runs `bingo cards`' own validation, cards.validate).
+BINGO_APPS = ("bingo.ui", "bingo.web", "bingo.cli", "bingo.__main__", "bingo.checkconfig")
 
 
 def module_name(path: Path) -> str:
