@@ -89,7 +89,7 @@ function renderSchwimmen(m) {
   const result = m.view && m.view.result;
   if (result && (v.phase === "round_over" || v.phase === "game_over")) {
     field.appendChild(swRoundResult(m, result));
-  } else {
+  } else if ((v.table || []).length) { // the dealer's phase has no table cards yet
     const row = el("div", "table-cards");
     row.id = "table_cards";
     for (const c of v.table || []) {
