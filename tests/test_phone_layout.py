@@ -332,3 +332,38 @@ def test_the_english_card_fits_at_320(browser, tmp_path):
         )
     finally:
         server.stop()
+
+
+BREAKS = """
+const node = document.createElement("p");
+node.style.cssText = "width: 12em; font-size: 16px; margin: 0";
+node.textContent = arguments[0];
+document.body.append(node);
+const range = document.createRange();
+const text = node.firstChild;
+const tops = [];
+for (let i = 0; i < text.length; i++) {
+  range.setStart(text, i); range.setEnd(text, i + 1);
+  tops.push(Math.round(range.getBoundingClientRect().top));
+}
+node.remove();
+const starts = [];
+for (let i = 1; i < tops.length; i++) if (tops[i] > tops[i - 1] + 8) starts.push(i);
+return starts;
+"""
+
+
+def test_japanese_lines_on_the_phones_break_at_spaces_and_punctuation(browser, tmp_path):
+    """Issue 35 item 6: 「つながりまし/た」 on the phones (a break between any two kana)."""
+    config = write_config(tmp_path, size=4, per_column=10, names=["P", "L", "B", "4"])
+    server = PhoneServer(config, tmp_path, card_from_order(config, column_order(config)))
+    try:
+        phone_size(browser, 320, 568)
+        browser.get(server.url + "/")
+        text = "ビンゴ! 12 マスつながりました。確認できました：ビンゴです！おめでとう！"
+        starts = browser.execute_script(BREAKS, text)
+        assert starts, "the line wraps at 12em"
+        for i in starts:  # each line starts after a space or a punctuation mark
+            assert text[i - 1] in " 。、！!：" or text[i] in " ", (text[:i], text[i:])
+    finally:
+        server.stop()
