@@ -355,6 +355,7 @@ def _new_key(key_dir: Path) -> tuple[str, bytes]:
         _key_file(key_dir, key_id).unlink(missing_ok=True)
         raise
     os.close(fd)
+    _fsync_dir(key_dir)  # the new key file itself survives a power cut, like the journal
     return key_id, key
 
 
@@ -544,6 +545,7 @@ def _set_torn_aside(path: Path, tail: bytes, valid_bytes: int) -> None:
             f.truncate(valid_bytes)
             f.flush()
             os.fsync(f.fileno())
+        _fsync_dir(path.parent)  # the torn side file is new: its name made durable too
     except OSError as exc:
         raise location_error(path, exc) from None
 
