@@ -468,7 +468,12 @@ def _load(path: Path, size: int, threshold: int) -> Transitions | None:
 
 def _consistent(t: Transitions) -> bool:
     """Shapes, dtypes and index ranges the kernels rely on (they do not check bounds)."""
-    n, n_kinds, ns = t.size, 2 * (t.size + 1), t.mult.size
+    return _kinds_ok(t) and _layers_ok(t) and _folds_ok(t)
+
+
+def _kinds_ok(t: Transitions) -> bool:
+    """kind_start, state_kind, bad and the incoming-edge CSR (in_off, in_src)."""
+    n_kinds, ns = 2 * (t.size + 1), t.mult.size
     if t.kind_start.shape != (n_kinds + 1,) or t.bad.shape != (ns, n_kinds):
         return False
     ks = t.kind_start
@@ -479,21 +484,30 @@ def _consistent(t: Transitions) -> bool:
         return False
     if t.in_off.shape != (ns, n_kinds + 1) or t.in_off.dtype != np.int64:
         return False
-    if not _ranges_ok(t.in_off.ravel(), t.in_src, ns):
-        return False
-    ls = t.layer_start
-    total = t.next0.size
+    return _ranges_ok(t.in_off.ravel(), t.in_src, ns)
+
+
+def _layers_ok(t: Transitions) -> bool:
+    """layer_start, next0, next1 and marks: successors of layer r lie in layer r + 1."""
+    n, ls, total = t.size, t.layer_start, t.next0.size
     if ls.shape != (n + 2,) or ls[0] != 0 or ls[-1] != total or np.any(np.diff(ls) < 0):
         return False
     if t.next1.size != total or t.marks.size != total:
         return False
-    for r in range(n):  # successors of layer r lie in layer r + 1 (next1 may be -1: a bingo)
-        lo, hi, nlo, nhi = ls[r], ls[r + 1], ls[r + 1], ls[r + 2]
-        n0, n1 = t.next0[lo:hi], t.next1[lo:hi]
-        if n0.size and (n0.min() < nlo or n0.max() >= nhi):
-            return False
-        if n1.size and (n1.max() >= nhi or np.any((n1 < nlo) & (n1 != -1))):
-            return False
+    return all(_layer_ok(t, ls[r], ls[r + 1], ls[r + 2]) for r in range(n))
+
+
+def _layer_ok(t: Transitions, lo: int, hi: int, nhi: int) -> bool:
+    """Successors of layer [lo, hi) lie in [hi, nhi) (next1 may be -1: a bingo)."""
+    n0, n1 = t.next0[lo:hi], t.next1[lo:hi]
+    if n0.size and (n0.min() < hi or n0.max() >= nhi):
+        return False
+    return not (n1.size and (n1.max() >= nhi or np.any((n1 < hi) & (n1 != -1))))
+
+
+def _folds_ok(t: Transitions) -> bool:
+    """first_fold, last_fold, last_rep and rep_first index the right layers and states."""
+    ls, ns = t.layer_start, t.mult.size
     n_first, n_last = ls[1] - ls[0], ls[-1] - ls[-2]
     for fold, size in ((t.first_fold, n_first), (t.last_fold, n_last)):
         if fold.shape != (size,) or (fold.size and not 0 <= fold.min() <= fold.max() < ns):

@@ -219,25 +219,8 @@ def run(args: argparse.Namespace) -> int:
     per_column = _int_option("--per-column", args.per_column, board.numbers_per_column)
     threshold = _int_option("--threshold", args.threshold, board.threshold)
     cards = _int_option("--cards", args.cards, config.event.cards_in_play)
-    samples = None if args.samples is None else _int_option("--samples", args.samples, 0)
-    seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
-    if seed < 0:
-        raise ProbArgumentError(f"--seed {seed}: give a whole number of 0 or more")
-    if samples is not None and samples < 2:
-        raise ProbArgumentError(f"--samples {samples}: give at least 2")
-    if (
-        samples is not None
-        and size * per_column > 0
-        and samples > (largest := prob.max_samples(size, per_column))
-    ):
-        raise ProbArgumentError(
-            f"--samples {samples:,} is too many for a {size}x{size} board with {per_column} "
-            f"numbers per column: the largest allowed is {largest:,}"
-        )
-    if args.free_center is None:
-        free = board.free_center and size % 2 == 1
-    else:
-        free = args.free_center
+    samples, seed = _sampling_options(args, size, per_column)
+    free = board.free_center and size % 2 == 1 if args.free_center is None else args.free_center
     names = config.columns.names if len(config.columns.names) == size else None
     names = names or tuple(str(c + 1) for c in range(size))
     try:
@@ -262,6 +245,30 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise ProbArgumentError(str(exc)) from None
     return 0
+
+
+def _sampling_options(
+    args: argparse.Namespace, size: int, per_column: int
+) -> tuple[int | None, int]:
+    """(--samples or None, --seed), checked against the board."""
+    from bingo import probability as prob
+
+    samples = None if args.samples is None else _int_option("--samples", args.samples, 0)
+    seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
+    if seed < 0:
+        raise ProbArgumentError(f"--seed {seed}: give a whole number of 0 or more")
+    if samples is not None and samples < 2:
+        raise ProbArgumentError(f"--samples {samples}: give at least 2")
+    if (
+        samples is not None
+        and size * per_column > 0
+        and samples > (largest := prob.max_samples(size, per_column))
+    ):
+        raise ProbArgumentError(
+            f"--samples {samples:,} is too many for a {size}x{size} board with {per_column} "
+            f"numbers per column: the largest allowed is {largest:,}"
+        )
+    return samples, seed
 
 
 def _parse_drawn(value: str) -> list[int]:

@@ -348,14 +348,7 @@ def curve(
     number stratified over the pool numbers that complete nothing. samples=None: as many orders
     as WORK_BUDGET allows (MIN_SAMPLES..MAX_SAMPLES), measured on the first batch. exact=None:
     every subset of the pool instead when that is cheap (see EXACT_BUDGET); False: sampled."""
-    from bingo.probability import _registry_kernels
-
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
-    ):
-        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+    _check_curve_arguments(samples, seed)
     called = tuple(called)
     mask = _called_mask(cards, called)
     counts, bingo, _ = _state(cards, mask)
@@ -376,45 +369,13 @@ def curve(
         live = ~bingo
         feasible = _exact_is_feasible(pool, int(live.sum()), cards.size)
         if quiet.size and pool > 1 and exact is not False and feasible:
-            grids = np.ascontiguousarray(cards.grids[live])
-            base = (grids == 0) | mask[grids]
-            hits = _registry_kernels.subset_hits(
-                pool_numbers, grids, base, cards.size, cards.threshold, total
-            )
-            ways = np.array([math.comb(pool, m) for m in range(pool + 1)], np.float64)
-            p[now + 1 :] = hits[1:] / ways[1:]
+            p[now + 1 :] = _exact_tail(cards, mask, live, pool_numbers)
             p[now + 1] = p1  # the same fraction, computed the same way as the tile's
         elif quiet.size and pool > 1:
-            wanted = BATCH if samples is None else samples  # None: decided after one batch
-            uf = _registry_kernels.forests(cards.grids, mask, cards.size)
-            start, entry_card, entry_cell = _entries(cards, live)
-            rng = np.random.default_rng([seed, now])
-            hits = np.zeros(pool + 1, np.int64)
-            while used < wanted:
-                first = used
-                n = min(BATCH, wanted - first)
-                orders = rng.permuted(np.tile(pool_numbers, (n, 1)), axis=1)
-                # stratified first number: each quiet number as often as the others (+-1)
-                lead = quiet[(np.arange(first, first + n)) % quiet.size]
-                at = np.argmax(orders == lead[:, None], axis=1)
-                orders[np.arange(n), at] = orders[:, 0]
-                orders[:, 0] = lead
-                steps, work = _registry_kernels.first_new_bingo(
-                    orders, start, entry_card, entry_cell, uf, cards.size, cards.threshold
-                )
-                hits += np.bincount(steps, minlength=pool + 1)
-                used += n
-                if samples is None and first == 0:
-                    wanted = _samples_for(work / n)
-            # G(j) = P(a new bingo within j + 1 draws | the first draw completes nothing)
-            g = np.cumsum(hits[:pool]) / used
+            sampled = _Sampling(pool_numbers, quiet, samples, np.random.default_rng([seed, now]))
+            used, g, err = _sampled_tail(cards, mask, live, sampled, p1)
             p[now + 1 : now + 1 + pool] = p1 + (1.0 - p1) * g
             p[now + 1] = p1  # exact (g[0] is 0: the stratified first number completes nothing)
-            # Agresti-Coull: never a zero error where the samples happen to agree
-            tilde = (g * used + 2.0) / (used + 4.0)
-            err = (1.0 - p1) * Z * np.sqrt(tilde * (1.0 - tilde) / (used + 4.0))
-            err[0] = 0.0
-            err[-1] = 0.0  # after the whole pool every card is full, so it has a bingo
             error[now + 1 : now + 1 + pool] = err
     for a in (draws, p, error):
         a.setflags(write=False)
@@ -436,6 +397,80 @@ def curve(
         expected_draw=expected,
         expected_error=float(error[:-1].sum()),
     )
+
+
+def _check_curve_arguments(samples: int | None, seed: int) -> None:
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+    ):
+        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+
+
+def _exact_tail(
+    cards: RegisteredCards, mask: np.ndarray, live: np.ndarray, pool_numbers: np.ndarray
+) -> np.ndarray:
+    """P(a new bingo within m draws), m = 1..pool, over every subset of the pool."""
+    from bingo.probability import _registry_kernels
+
+    pool = pool_numbers.size
+    grids = np.ascontiguousarray(cards.grids[live])
+    base = (grids == 0) | mask[grids]
+    hits = _registry_kernels.subset_hits(
+        pool_numbers, grids, base, cards.size, cards.threshold, cards.total_numbers
+    )
+    ways = np.array([math.comb(pool, m) for m in range(pool + 1)], np.float64)
+    return np.asarray(hits[1:] / ways[1:])
+
+
+@dataclass(frozen=True)
+class _Sampling:
+    """What the sampled tail draws from: the pool, its quiet numbers, how many orders, the rng."""
+
+    pool_numbers: np.ndarray
+    quiet: np.ndarray
+    samples: int | None  # None: decided after one batch
+    rng: np.random.Generator
+
+
+def _sampled_tail(
+    cards: RegisteredCards, mask: np.ndarray, live: np.ndarray, s: _Sampling, p1: float
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """(orders sampled, G, error): G(j) = P(a new bingo within j + 1 draws | the first draw
+    completes nothing) over sampled draw orders, and the error of the curve built from it."""
+    from bingo.probability import _registry_kernels
+
+    pool_numbers, quiet = s.pool_numbers, s.quiet
+    pool = pool_numbers.size
+    wanted = BATCH if s.samples is None else s.samples
+    uf = _registry_kernels.forests(cards.grids, mask, cards.size)
+    start, entry_card, entry_cell = _entries(cards, live)
+    hits = np.zeros(pool + 1, np.int64)
+    used = 0
+    while used < wanted:
+        first = used
+        n = min(BATCH, wanted - first)
+        orders = s.rng.permuted(np.tile(pool_numbers, (n, 1)), axis=1)
+        # stratified first number: each quiet number as often as the others (+-1)
+        lead = quiet[(np.arange(first, first + n)) % quiet.size]
+        at = np.argmax(orders == lead[:, None], axis=1)
+        orders[np.arange(n), at] = orders[:, 0]
+        orders[:, 0] = lead
+        steps, work = _registry_kernels.first_new_bingo(
+            orders, start, entry_card, entry_cell, uf, cards.size, cards.threshold
+        )
+        hits += np.bincount(steps, minlength=pool + 1)
+        used += n
+        if s.samples is None and first == 0:
+            wanted = _samples_for(work / n)
+    g = np.cumsum(hits[:pool]) / used
+    # Agresti-Coull: never a zero error where the samples happen to agree
+    tilde = (g * used + 2.0) / (used + 4.0)
+    err = (1.0 - p1) * Z * np.sqrt(tilde * (1.0 - tilde) / (used + 4.0))
+    err[0] = 0.0
+    err[-1] = 0.0  # after the whole pool every card is full, so it has a bingo
+    return used, g, err
 
 
 def warm_up() -> None:
