@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
 from eventkit import theme
 from games.common.cards import parse_card
-from games.common.painter import CARD_ASPECT, paint_card
-from games.common.textfit import draw_fitted
+from games.common.qt.painter import CARD_ASPECT, paint_card
+from games.common.qt.textfit import draw_fitted
 
 # what each game is, in a line (the menu's order is games.GAMES)
 LINES = {

@@ -93,7 +93,7 @@ def test_suits_ranks_and_parse_cards():
 
 @pytest.fixture
 def qt(qapp):
-    from games.common import painter
+    from games.common.qt import painter
 
     return painter
 

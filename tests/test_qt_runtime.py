@@ -83,7 +83,7 @@ def test_importing_the_project_patches_nothing():
     script = (
         "import sys\n"
         "counts = [sys.getrefcount(v) for v in (None, True, False)]\n"
-        "import eventkit.qtruntime, bingo.ui.display, games.menu, games.common.painter\n"
+        "import eventkit.qtruntime, bingo.ui.display, games.menu, games.common.qt.painter\n"
         "import games.cool24.qt.window, games.daifugo.qt.window, games.schwimmen.qt.window\n"
         "after = [sys.getrefcount(v) for v in (None, True, False)]\n"
         "print(max(abs(a - b) for a, b in zip(counts, after)))\n"

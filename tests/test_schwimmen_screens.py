@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QMessageBox
 
-from games.common.textfit import MIN_TEXT, fitted_font
+from games.common.qt.textfit import MIN_TEXT, fitted_font
 from games.schwimmen.actions import Knock, Pass
 from games.schwimmen.qt.controls import side_panel_width
 from games.schwimmen.qt.painting import (

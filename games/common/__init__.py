@@ -1,4 +1,4 @@
-"""Shared card types and the game protocol (no Qt here; the Qt painter is games.common.painter)."""
+"""Shared card types and the game protocol (no Qt here; the Qt helpers are games.common.qt)."""
 
 from games.common.cards import (
     JOKER,

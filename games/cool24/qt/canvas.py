@@ -18,7 +18,7 @@ from PySide6.QtGui import (
 )
 
 from eventkit.i18n import Texts
-from games.common.textfit import fitted_font
+from games.common.qt.textfit import fitted_font
 from games.cool24.qt.cards import CardImages, CardPainter
 from games.cool24.qt.style import CANVAS_H, CANVAS_W, CENTRE, FONT_FAMILY, Fonts
 from games.cool24.settings import Cool24Settings

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import QWidget
 from eventkit.i18n import Texts
 from eventkit.qtruntime import make_app
 from eventkit.screen import show_full_screen, show_normal
-from games.common.screenfit import fits_screen
+from games.common.qt.screenfit import fits_screen
+from games.common.qt.textfit import MIN_TEXT
 from games.common.table import Refused
-from games.common.textfit import MIN_TEXT
 from games.cool24.qt.canvas import Canvas
 from games.cool24.qt.helppage import paint_help
 from games.cool24.qt.over import paint_summary

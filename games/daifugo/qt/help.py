@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from eventkit import theme
 from eventkit.i18n import Texts
-from games.common.textfit import MIN_TEXT
+from games.common.qt.textfit import MIN_TEXT
 from games.daifugo.chips import Room
 from games.daifugo.ruleset import Rules
 from games.daifugo.texts import HELP_KEYS, HELP_TEXTS, TEXTS, rules_panel, rules_summary

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QWidget
 from eventkit import theme
 from eventkit.i18n import Texts
 from games.common.cards import parse_card
-from games.common.painter import CARD_ASPECT, paint_card
-from games.common.textfit import MIN_TEXT, draw_fitted
+from games.common.qt.painter import CARD_ASPECT, paint_card
+from games.common.qt.textfit import MIN_TEXT, draw_fitted
 from games.daifugo.texts import card_label
 
 GOLD = QColor(theme.GOLD)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 
-from games.common.painter import CARD_ASPECT
-from games.common.textfit import MIN_TEXT
+from games.common.qt.painter import CARD_ASPECT
+from games.common.qt.textfit import MIN_TEXT
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPen
 
 from eventkit import theme
 from eventkit.i18n import Texts
-from games.common.painter import CARD_ASPECT, paint_card
-from games.common.textfit import draw_fitted
+from games.common.qt.painter import CARD_ASPECT, paint_card
+from games.common.qt.textfit import draw_fitted
 from games.daifugo.game import Game
 from games.daifugo.plays import SUIT_ORDER, Play
 from games.daifugo.qt.layout import TableLayout

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
-from games.common.textfit import MIN_TEXT
+from games.common.qt.textfit import MIN_TEXT
 from games.schwimmen.texts import Texts
 
 BUTTON_STYLE = (

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 
-from games.common.painter import CARD_ASPECT
+from games.common.qt.painter import CARD_ASPECT
 
 ONE_ROW_MAX = 4  # CPUs that still fit in one row of seat panels
 SEATS_TOP, SEATS_BOTTOM = 0.012, 0.244  # the seat area, as parts of the view's height

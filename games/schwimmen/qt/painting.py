@@ -13,8 +13,8 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 
 from games.common.cards import Card
-from games.common.painter import paint_card
-from games.common.textfit import draw_fitted
+from games.common.qt.painter import paint_card
+from games.common.qt.textfit import draw_fitted
 from games.schwimmen.hands import hand_value
 from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.style import (

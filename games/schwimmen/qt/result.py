@@ -8,8 +8,8 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from games.common.painter import CARD_ASPECT, paint_card
-from games.common.textfit import MIN_TEXT, draw_fitted
+from games.common.qt.painter import CARD_ASPECT, paint_card
+from games.common.qt.textfit import MIN_TEXT, draw_fitted
 from games.schwimmen.qt.overlay import Overlay
 from games.schwimmen.qt.style import BLUE, GOLD, RED, TEXT, font, text_floor, use_window_floor
 from games.schwimmen.rules import Game, RoundResult

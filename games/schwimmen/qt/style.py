@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from eventkit import theme
-from games.common.textfit import MIN_TEXT
+from games.common.qt.textfit import MIN_TEXT
 
 FELT = QColor(theme.FELT)
 FELT_DARK = QColor(theme.FELT_DARK)

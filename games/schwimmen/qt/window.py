@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from eventkit.screen import toggle_full_screen
-from games.common.screenfit import fits_screen
+from games.common.qt.screenfit import fits_screen
 from games.common.table import Refused
 from games.schwimmen.actions import Action, SwapOne
 from games.schwimmen.ai import CpuPlayer
