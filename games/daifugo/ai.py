@@ -130,9 +130,7 @@ def _play_cost(
     if not after:
         return 1000.0 if game.would_foul(play) else -1000.0
     rules = game.rules
-    new_rev = rev
-    if rules.revolution and play.size >= 4:
-        new_rev = not new_rev
+    new_rev = rev != (rules.revolution and play.size >= 4)
     groups = count_groups(after)
     cost = W_GROUP * groups
     key = play.key(rev)
@@ -142,26 +140,42 @@ def _play_cost(
     cost += _spent_cards(play, after, rev, danger)
     if game.top is None:
         cost -= 2.0 * play.size
-    if rules.eight_cut and play.kind != SEQUENCE and play.rank == Rank.EIGHT:
-        # Leading an 8 keeps the lead; following, the normal CPU keeps it as a control card.
-        if game.top is None:
-            cost -= 3.0
-        elif rollout:
-            cost -= 8.0
-    if new_rev != rev:
-        before = sum(_s(c, rev) for c in after) / len(after)
-        flipped = sum(_s(c, new_rev) for c in after) / len(after)
-        cost -= 3.0 * (flipped - before)
+    cost += _eight_cost(game, play, rollout)
+    cost += _revolution_cost(after, rev, new_rev)
     cost += _unsafe_rest(game, after, new_rev)
     if control is not None:
-        flip_rev, flip_back = _flips(play, rules)
-        unseen, most = control
-        if not flip_rev and not _beatable(play, unseen, rev != flip_back, rules, most):
-            cost += W_SPEND_CONTROL
+        cost += _control_cost(play, rules, rev, control)
     # One play left after this one and this one is likely to take the lead: go for it.
     if groups == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
         cost -= 15.0
     return cost
+
+
+def _eight_cost(game: Game, play: Play, rollout: bool) -> float:
+    """Leading an 8 keeps the lead; following, the normal CPU keeps it as a control card."""
+    if not game.rules.eight_cut or play.kind == SEQUENCE or play.rank != Rank.EIGHT:
+        return 0.0
+    if game.top is None:
+        return -3.0
+    return -8.0 if rollout else 0.0
+
+
+def _revolution_cost(after: list[AnyCard], rev: bool, new_rev: bool) -> float:
+    """A revolution is worth what it adds to the average strength of the cards kept."""
+    if new_rev == rev:
+        return 0.0
+    before = sum(_s(c, rev) for c in after) / len(after)
+    flipped = sum(_s(c, new_rev) for c in after) / len(after)
+    return -(3.0 * (flipped - before))
+
+
+def _control_cost(play: Play, rules: Rules, rev: bool, control: tuple[_Unseen, int]) -> float:
+    """W_SPEND_CONTROL for taking the field with a play nothing unseen can beat."""
+    flip_rev, flip_back = _flips(play, rules)
+    unseen, most = control
+    if not flip_rev and not _beatable(play, unseen, rev != flip_back, rules, most):
+        return W_SPEND_CONTROL
+    return 0.0
 
 
 def _spent_cards(play: Play, after: list[AnyCard], rev: bool, danger: bool) -> float:

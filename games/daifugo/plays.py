@@ -190,19 +190,8 @@ def classify(tokens: Sequence[tuple[AnyCard, AnyCard | None]]) -> list[Play]:
     when the cards form no play.
     """
     n = len(tokens)
-    if n == 0:
-        raise _why("no_cards")
-    jokers = [t for t in tokens if t[0].is_joker]
-    real = [t[0] for t in tokens if not t[0].is_joker]
-    if len(jokers) > 1:
-        raise _why("one_joker")
-    if len(set(real)) != len(real):
-        raise _why("card_twice")
-    for card, face in tokens:
-        if face is not None and (not card.is_joker or face.is_joker):
-            raise _why("only_joker_stands")
-    joker = bool(jokers)
-    joker_face = jokers[0][1] if jokers else None
+    real, joker_face = _check_tokens(tokens)
+    joker = len(real) < n
     if n == 1:
         if joker:
             if joker_face is not None:
@@ -214,6 +203,25 @@ def classify(tokens: Sequence[tuple[AnyCard, AnyCard | None]]) -> list[Play]:
     if n < 3 or len({c.suit for c in real}) != 1:
         raise _why("not_a_play")
     return _sequence_readings(real, joker, joker_face)
+
+
+def _check_tokens(
+    tokens: Sequence[tuple[AnyCard, AnyCard | None]],
+) -> tuple[list[Card], AnyCard | None]:
+    """(the real cards, the joker's stand-in): at least one card, at most one joker, no card
+    twice, and only a joker stands in for another card."""
+    if not tokens:
+        raise _why("no_cards")
+    jokers = [t for t in tokens if t[0].is_joker]
+    real = [t[0] for t in tokens if not t[0].is_joker]
+    if len(jokers) > 1:
+        raise _why("one_joker")
+    if len(set(real)) != len(real):
+        raise _why("card_twice")
+    for card, face in tokens:
+        if face is not None and (not card.is_joker or face.is_joker):
+            raise _why("only_joker_stands")
+    return real, jokers[0][1] if jokers else None
 
 
 def _set_readings(real: list[Card], joker: bool, joker_face: AnyCard | None) -> list[Play]:

@@ -255,27 +255,49 @@ def field_from_table(t: Table) -> tuple[Play | None, int]:
     try:
         play = play_from_table(t)
     except ProtocolError:
-        cells = [(r, c) for r in range(5) for c in range(COLS) if t[r][c]]
-        jokers = [(r, c) for r, c in cells if t[r][c] == 2]
-        real = [(r, c) for r, c in cells if t[r][c] == 1]
-        if len(jokers) != 1 or not real:
+        held = _contest_field(t)
+        if held is None:
             raise
-        jr, jc = jokers[0]
-        rows = {r for r, _ in real}
-        cols = sorted(c for _, c in real)
-        if jc in (0, 14) and rows == {jr} and cols == list(range(cols[0], cols[-1] + 1)):
-            stand = cols[-1] + 1 if jc == 0 else cols[0] - 1
-            if (jc == 0 and cols[0] == 1 or jc == 14 and cols[-1] == 13) and 1 <= stand <= 13:
-                tokens: list[tuple[AnyCard, AnyCard | None]] = [
-                    (card_at(r, c), None) for r, c in real
-                ]
-                tokens.append((JOKER, card_at(jr, stand)))
-                return classify(tokens)[0], len(cells)
-        if jr == 4 and len(real) == 4 and {c for _, c in real} == {jc}:
-            four = [(card_at(r, c), None) for r, c in real]
-            return classify(four)[0], 5
-        raise
+        return held
     return play, (play.size if play is not None else 0)
+
+
+_Cell = tuple[int, int]  # (row, column) of a table
+
+
+def _contest_field(t: Table) -> tuple[Play, int] | None:
+    """The stand-in for the two contest plays ``field_from_table`` names (None: neither)."""
+    cells = [(r, c) for r in range(5) for c in range(COLS) if t[r][c]]
+    jokers = [(r, c) for r, c in cells if t[r][c] == 2]
+    real = [(r, c) for r, c in cells if t[r][c] == 1]
+    if len(jokers) != 1 or not real:
+        return None
+    joker = jokers[0]
+    return _joker_beyond_the_end(real, joker, len(cells)) or _set_of_five(real, joker)
+
+
+def _joker_beyond_the_end(real: list[_Cell], joker: _Cell, count: int) -> tuple[Play, int] | None:
+    """A sequence with the joker below the 3 or above the 2, read at the run's other end."""
+    jr, jc = joker
+    rows = {r for r, _ in real}
+    cols = sorted(c for _, c in real)
+    if jc not in (0, 14) or rows != {jr} or cols != list(range(cols[0], cols[-1] + 1)):
+        return None
+    stand = cols[-1] + 1 if jc == 0 else cols[0] - 1
+    if not (jc == 0 and cols[0] == 1 or jc == 14 and cols[-1] == 13) or not 1 <= stand <= 13:
+        return None
+    tokens: list[tuple[AnyCard, AnyCard | None]] = [(card_at(r, c), None) for r, c in real]
+    tokens.append((JOKER, card_at(jr, stand)))
+    return classify(tokens)[0], count
+
+
+def _set_of_five(real: list[_Cell], joker: _Cell) -> tuple[Play, int] | None:
+    """Four cards of one rank and the joker: held as the four cards, with 5 as the count."""
+    jr, jc = joker
+    if jr == 4 and len(real) == 4 and {c for _, c in real} == {jc}:
+        four: list[tuple[AnyCard, AnyCard | None]] = [(card_at(r, c), None) for r, c in real]
+        return classify(four)[0], 5
+    return None
 
 
 # ---------------------------------------------------------------------------- status
