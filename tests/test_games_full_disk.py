@@ -123,3 +123,23 @@ def test_a_full_disk_pauses_play_tells_the_phone_and_play_goes_on(tiny_data: Pat
     assert len(said_full) == 1, err  # several refused writes in under 10 s: one line
     assert "is full" in said_full[0] and str(tiny_data) in said_full[0]
     assert any("disk space again" in x for x in terminal.lines), err
+
+
+def test_games_serve_on_a_full_disk_refuses_to_start_in_one_line(tiny_data: Path) -> None:
+    """The journal is rewritten at every start: with no room for it, one line, nothing lost."""
+    journal = tiny_data / "games_web.journal"
+    record = {"k": "player", "name": "Aki", "token": "t" * 24}
+    journal.write_text((json.dumps(record) + "\n") * 40, encoding="utf-8")
+    before = journal.read_bytes()
+    filler = fill(tiny_data)
+    try:
+        proc = subprocess.run(
+            _serve_command(tiny_data.parent, _free_port()), capture_output=True, text=True,
+            timeout=120,
+        )  # fmt: skip
+    finally:
+        filler.unlink()
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not be rewritten" in lines[0], proc.stderr
+    assert journal.read_bytes() == before

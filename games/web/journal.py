@@ -148,7 +148,13 @@ class Journal:
             (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
             for record in records
         )
-        write_atomic(self.path, lines, mode=FILE_MODE)
+        try:
+            write_atomic(self.path, lines, mode=FILE_MODE)
+        except OSError as exc:  # the journal is as it was: the next start tries again
+            raise UserError(
+                f"the games journal {self.path} could not be rewritten ({exc.strerror or exc}): "
+                "free some disk space and start again; nothing was lost"
+            ) from None
         os.close(self._fd)
         self._fd = os.open(self.path, _FLAGS | os.O_APPEND, FILE_MODE)
 
