@@ -145,10 +145,15 @@ def _play_cost(
     cost += _unsafe_rest(game, after, new_rev)
     if control is not None:
         cost += _control_cost(play, rules, rev, control)
-    # One play left after this one and this one is likely to take the lead: go for it.
-    if groups == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
-        cost -= 15.0
+    cost += _last_play_bonus(play, groups, rev)
     return cost
+
+
+def _last_play_bonus(play: Play, groups: int, rev: bool) -> float:
+    """One play left after this one and this one is likely to take the lead: go for it."""
+    if groups == 1 and (play.lone_joker or _s(play.cards[-1], rev) >= 15):
+        return -15.0
+    return 0.0
 
 
 def _eight_cost(game: Game, play: Play, rollout: bool) -> float:
