@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bingo.config import load_config, parse_config
-from bingo.journal import JournalError, JournalUnusable, verify_journal
+from bingo.journal import JournalTampered, JournalUnusable, verify_journal
 from bingo.session import DrawSession, SessionError, default_journal_path
 from cards.check import BINGO, NOT_YET, REACH, check_card, load_registry_for, registry_stats
 from cards.model import BingoCard
@@ -98,20 +98,25 @@ def test_torn_last_line_is_reported_and_draws_kept(tmp_path, config):
 
 
 def test_tampering_is_detected(tmp_path, config):
+    """A draw edited to another number that was not drawn: a well-formed, possible record whose
+    prev link is intact, so only its keyed hash (HMAC) can tell."""
     path = tmp_path / "j.jsonl"
     session = DrawSession.open(config, path, seed=5)
-    for _ in range(3):
-        session.draw()
+    drawn = [session.draw() for _ in range(3)]
     session.close()
     lines = path.read_text(encoding="utf-8").splitlines()
     record = json.loads(lines[2])
-    record["number"] = 40 if record["number"] != 40 else 39
+    assert record["type"] == "draw" and record["number"] == drawn[1]
+    total = config.board.size * config.board.numbers_per_column
+    record["number"] = next(n for n in range(1, total + 1) if n not in drawn)
     lines[2] = json.dumps(record)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = verify_journal(path)
-    assert not result.ok and "line 3" in result.message
-    with pytest.raises(JournalError, match="line 3"):
+    assert not result.ok
+    assert "line 3 does not match its chain" in result.message
+    with pytest.raises(JournalTampered, match="line 3 does not match its chain") as caught:
         DrawSession.open(config, path)
+    assert caught.value.code == "journal_tampered" and caught.value.params["valid"] == 2
 
 
 def test_board_change_with_draws_is_refused(tmp_path):
