@@ -9,11 +9,11 @@ import pytest
 from daifugo_support import play
 from test_games_web_hub import make_hub
 
+from games.common import registry
 from games.daifugo import events
 from games.daifugo.game import Game
 from games.daifugo.ruleset import Rules, Title
 from games.daifugo.texts import EVENT_TEXTS
-from games.web import tables
 from games.web.screen_text import public_table
 
 HANDS = [["5S", "KS", "QS"], ["9D"], ["3C", "5C", "6C"], ["7H", "10H", "JH"], ["3D", "AD", "8D"]]
@@ -38,9 +38,9 @@ def test_the_play_that_sends_the_grand_millionaire_down_announces_miyako_ochi():
     play(off, ["3D"])
     play(off, ["5S"])
     assert "miyako_ochi" not in off.apply(off.parse_action("9D")).announcements
-    texts = tables.event_texts(applied, "ja")
+    texts = registry.entry("daifugo").event_texts(applied, "ja")
     assert texts == [EVENT_TEXTS["ja"][e] for e in applied.announcements]
-    assert tables.event_texts(object(), "en") == []
+    assert registry.entry("daifugo").event_texts(object(), "en") == []
 
 
 def test_an_announced_play_reaches_the_phones_last_action_and_the_room_screen(tmp_path):

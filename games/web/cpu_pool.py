@@ -14,6 +14,7 @@ themselves, so a restore never depends on it.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import multiprocessing
 import os
 import signal
@@ -70,9 +71,10 @@ def choose_from_bytes(data: bytes, seat: int) -> str:
 
 
 def _warm_up() -> int:
-    import games.daifugo.table
-    import games.schwimmen.table  # noqa: F401
+    from games.common import registry
 
+    for game in registry.entries():  # each game's table module, before the first choice
+        importlib.import_module(f"games.{game.name}.table")
     return os.getpid()
 
 

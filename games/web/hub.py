@@ -40,6 +40,7 @@ from typing import Any
 
 from eventkit.errors import UserError
 from eventkit.web.limits import address_key
+from games.common import registry
 from games.common.table import Refused
 from games.web import messages, newnames, tables
 from games.web.cpu_pool import CpuPool
@@ -855,18 +856,12 @@ class Hub:
         return {c.name for c in self.connections if c.name is not None}
 
     def _labels(self) -> dict[str, str]:
-        from games.daifugo.chips import ROOMS
-
         labels = {}
-        count = 0
+        counts: dict[str, int] = {}
         for spec in self.specs:
-            if spec.game == "daifugo":
-                labels[spec.id] = ROOMS[spec.stake or "beginner"].label(self.language)
-            else:
-                count += 1
-                labels[spec.id] = (
-                    "シュヴィンメン " if self.language == "ja" else "Schwimmen "
-                ) + str(count)
+            counts[spec.game] = counts.get(spec.game, 0) + 1
+            game = registry.entry(spec.game)
+            labels[spec.id] = game.room_label(spec.stake, counts[spec.game], self.language)
         return labels
 
 

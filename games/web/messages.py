@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.common import registry
 from games.common.protocol import to_json
 from games.web.rooms import Room
 
@@ -133,14 +134,11 @@ def lobby(
 def room_summary(
     room: Room, connected: set[str], labels: dict[str, str], now: float = 0.0
 ) -> Message:
-    stake = None
-    if room.spec.game == "daifugo":
-        from games.daifugo.chips import ROOMS
-
-        stake = ROOMS[room.spec.stake or "beginner"].stake
+    stake = registry.entry(room.spec.game).stake_of(room.spec.stake)
     return {
         "id": room.spec.id,
         "game": room.spec.game,
+        "money": registry.entry(room.spec.game).money,
         "label": labels.get(room.spec.id, room.spec.id),
         "stake": stake,
         "seats": [
@@ -197,6 +195,7 @@ def table_message(
     message: Message = {
         "type": "table",
         "room": room.spec.id,
+        "game": room.spec.game,
         "game_no": room.game_no,
         "step": room.step,
         "seat": seat,
@@ -225,6 +224,7 @@ def results_message(room: Room, balances: dict[str, int]) -> Message:
     message: Message = {
         "type": "results",
         "room": room.spec.id,
+        "game": room.spec.game,
         "game_no": room.game_no,
         "names": names,
         "places": None,

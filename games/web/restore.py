@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
+from games.common import registry
 from games.common.table import Refused
 from games.daifugo import chips
 from games.web import bank as banks
@@ -137,7 +138,7 @@ def _rebuild_chips(hub: Evening, records: list[Record]) -> None:
     """The chips file and its good copy both damaged: rebuilt from the chips the latest game's
     ``end`` record keeps (its games in progress are replayed on a scratch bank, so their fees
     are not charged twice). Nothing to rebuild from: the bank refuses to open, with its line."""
-    if not any(spec.game == "daifugo" for spec in hub.specs) or not chips.needs_rebuild(
+    if not any(registry.entry(spec.game).money for spec in hub.specs) or not chips.needs_rebuild(
         hub.chips_path
     ):
         return
@@ -174,7 +175,11 @@ def _hold_live_games(
     on_file = banks.open_on_file(hub.chips_path)
     live: dict[str, int] = {}
     for rid, (_, game) in last.items():
-        if specs[rid].game != "daifugo" or not game or on_file.get(game) != owners[rid]:
+        if (
+            not registry.entry(specs[rid].game).money
+            or not game
+            or on_file.get(game) != owners[rid]
+        ):
             continue
         fd = banks.hold_owner(hub.chips_path, owners[rid])
         if fd is not None:
@@ -184,7 +189,7 @@ def _hold_live_games(
 
 def _fresh_room(hub: Evening, spec: RoomSpec, index: int, owner: str, held: int | None) -> Room:
     room_bank = None
-    if spec.game == "daifugo":
+    if registry.entry(spec.game).money:
         room_bank = banks.room_bank(hub.chips_path, owner, held)
     seed = None if hub.seed is None else hub.seed * 1000 + index
     room = Room(spec, None, hub.language, owner=owner, bank=room_bank)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.common import registry
 from games.common.table import TableProtocol
 from games.web import tables
 from games.web.tables import RoomSpec
@@ -189,7 +190,7 @@ class Room:
     def start(self, connected: set[str]) -> None:
         """Seat the people and CPUs at the table and deal (fees where the game has money)."""
         self.played_names = self.names()
-        if tables.game_of(self.table) == "daifugo":  # chips belong to the names
+        if registry.entry(self.spec.game).money:  # chips belong to the names
             tables.set_names(self.table, self.played_names, self.accounts())
         tables.set_cpu_level(self.table, self.cpu_level)
         self.table.seat_people(set(self.people()))
@@ -209,9 +210,9 @@ class Room:
         """`seat` takes `action` (checked before: it is legal)."""
         result = self.table.act(seat, action)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
-        secret = tables.is_secret(self.table, action)
-        events = tables.event_texts(result, self.language)
-        self.last = {"seat": seat, "action": None if secret else action, "events": events}
+        shown = tables.public_text(self.table, result, action)
+        events = tables.event_texts(self.table, result, self.language)
+        self.last = {"seat": seat, "action": shown, "events": events}
 
     def advance(self) -> bool:
         moved = self.table.advance()

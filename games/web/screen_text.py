@@ -172,9 +172,8 @@ def public_table(message: Mapping[str, Any], label: str, language: str) -> Publi
     names: Sequence[str] = message.get("names") or ()
     if "titles" in outer and "ranks" not in view:
         view = {**view, "ranks": outer["titles"]}
-    if "coins" in view:
-        return _schwimmen(message, view, names, label, language)
-    return _daifugo(message, view, names, label, language)
+    summary = _SUMMARIES.get(str(message.get("game")), _daifugo)
+    return summary(message, view, names, label, language)
 
 
 def _last(message: Mapping[str, Any], names: Sequence[str], language: str) -> str:
@@ -295,3 +294,6 @@ def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
             line += f"  ({balances[i]:,})"
         lines.append(line)
     return lines
+
+
+_SUMMARIES = {"daifugo": _daifugo, "schwimmen": _schwimmen}  # the table message's "game"

@@ -394,21 +394,11 @@ def _page(language: str) -> str:
 
 def page_texts_script(language: str) -> str:
     """`window.GAME_TEXTS`: the Qt windows' words for the page, so phone and window say the same."""
-    from games.daifugo.texts import TEXTS as DAIFUGO
-    from games.schwimmen.texts import TEXTS as SCHWIMMEN
+    from games.common import registry
 
-    def table(tables: Any) -> dict[str, str]:
-        chosen = tables.get(language) or tables["ja"]
-        return {k: v for k, v in chosen.items() if isinstance(v, str)}
-
-    from games.daifugo.ruleset import Title
-
-    words = {
-        "language": language,
-        "daifugo": table(DAIFUGO),
-        "schwimmen": table(SCHWIMMEN),
-        "titles": [title.label(language) for title in Title],
-    }
+    words: dict[str, object] = {"language": language}
+    for game in registry.entries():
+        words[game.name] = dict(game.page_texts(language))
     return "window.GAME_TEXTS = " + json.dumps(words, ensure_ascii=False) + ";\n"
 
 

@@ -12,25 +12,22 @@ import copy
 import dataclasses
 import functools
 import hashlib
-import importlib
 import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.common import registry
+from games.common.registry import TableSettings
 from games.common.table import MoneyTable, SharedTable, TableProtocol
-
-GAMES = ("daifugo", "schwimmen")
-SEAT_LIMITS = {"daifugo": (3, 5), "schwimmen": (2, 9)}
-SECRET_WORDS = {"daifugo": ("give",)}  # actions whose cards only giver and receiver see
 
 
 @dataclass(frozen=True)
 class RoomSpec:
     """One room of the evening, as configured.
 
-    ``game``: "daifugo" or "schwimmen". ``seats``: 3-5 for Daifugō, 2-9 for Schwimmen.
+    ``game``: a registered game's name (games.common.registry). ``seats``: in its GameInfo's range.
     ``stake``: Daifugō's room key in games.daifugo.chips.ROOMS ("beginner" 初級 100,
     "intermediate" 中級 1,000, "advanced" 上級 10,000); None for Schwimmen. ``cpu_level``:
     the level of the CPUs in the empty seats ("easy", "normal", "strong"). ``rules``: the
@@ -52,25 +49,18 @@ class RoomSpec:
 
     def check(self) -> None:
         """A clear ValueError for a room the configuration got wrong."""
-        if self.game not in SEAT_LIMITS:
-            raise ValueError(f"room {self.id}: game {self.game!r}: use one of {', '.join(GAMES)}")
-        low, high = SEAT_LIMITS[self.game]
+        if self.game not in registry.names():
+            raise ValueError(
+                f"room {self.id}: game {self.game!r}: use one of {', '.join(registry.names())}"
+            )
+        game = registry.entry(self.game)
+        low, high = game.info.min_players, game.info.max_players
         if not low <= self.seats <= high:
             raise ValueError(f"room {self.id}: {self.seats} seats: {self.game} has {low}-{high}")
-        if self.game == "daifugo":
-            from games.daifugo.chips import ROOMS
-
-            if self.stake not in ROOMS:
-                raise ValueError(f"room {self.id}: stake {self.stake!r}: use {', '.join(ROOMS)}")
-            if self.rules is not None and self.rules not in ("1", "2", "3", "4"):
-                raise ValueError(f"room {self.id}: rules {self.rules!r}: use a rule set 1-4")
-        else:
-            from games.schwimmen.settings import RULE_SETS
-
-            if self.rules is not None and self.rules not in RULE_SETS:
-                raise ValueError(
-                    f"room {self.id}: rules {self.rules!r}: use {', '.join(RULE_SETS)}"
-                )
+        try:
+            game.check_room(self.stake, self.rules)
+        except ValueError as exc:
+            raise ValueError(f"room {self.id}: {exc}") from None
 
     def as_record(self) -> dict[str, Any]:
         """The room as the journal keeps it (a room whose record changed starts afresh)."""
@@ -97,28 +87,18 @@ def new_table(
     bank: object | None = None,
 ) -> TableProtocol:
     """A table for `spec` with nobody seated yet (the hub seats people before each game)."""
-    module = importlib.import_module(f"games.{spec.game}.table")
-    kwargs: dict[str, Any] = {
-        "players": spec.seats,
-        "people": frozenset(),
-        "seed": seed,
-        "language": language,
-        "cpu_levels": (cpu_level,),
-    }
-    if spec.game == "daifugo":
-        from games.daifugo.chips import ROOMS
-
-        kwargs.update(names=list(names), room=ROOMS[spec.stake or "beginner"], bank=bank)
-        if spec.rules:
-            from games.daifugo.ruleset import Rules
-
-            kwargs["rules"] = Rules.preset(int(spec.rules))
-    else:  # Schwimmen: every CPU at the room's level
-        kwargs.update(cpu_levels=(), level=cpu_level, settings=spec.settings)
-        if spec.rules:
-            kwargs["rules_name"] = spec.rules
-    table: TableProtocol = module.TableSession(**kwargs)
-    return table
+    settings = TableSettings(
+        players=spec.seats,
+        seed=seed,
+        language=language,
+        cpu_levels=(cpu_level,),
+        rules=spec.rules or None,
+        settings=spec.settings,
+        names=tuple(names),
+        stake=spec.stake,
+        bank=bank,
+    )
+    return registry.entry(spec.game).new_table(settings)
 
 
 def game_of(table: TableProtocol) -> str:
@@ -159,22 +139,15 @@ def leave(table: TableProtocol, seat: int) -> int:
     return penalty
 
 
-def event_texts(result: object, language: str) -> list[str]:
-    """What an action set off that the table announces (Daifugō's 8切り, 革命, 都落ち...), in
-    the words of the Qt window's banner (games.daifugo.texts.EVENT_TEXTS); [] for others."""
-    codes = getattr(result, "announcements", ()) or ()
-    if not codes:
-        return []
-    from games.daifugo.texts import EVENT_TEXTS
-
-    words = EVENT_TEXTS.get(language) or EVENT_TEXTS["ja"]
-    return [words.get(code, code) for code in codes]
+def event_texts(table: TableProtocol, result: object, language: str) -> list[str]:
+    """What an action set off that the table announces (Daifugō's 8切り, 革命, 都落ち...)."""
+    return registry.entry(game_of(table)).event_texts(result, language)
 
 
-def is_secret(table: TableProtocol, action_text: str) -> bool:
-    """Whether an action's text tells cards only its seat (and its receiver) may know."""
-    words = action_text.split()
-    return bool(words) and words[0].lower() in SECRET_WORDS.get(game_of(table), ())
+def public_text(table: TableProtocol, result: object, action_text: str) -> str | None:
+    """The action's text as the others at the table see it, None when it is secret (the
+    game's own answer: GameEntry.public_text)."""
+    return registry.entry(game_of(table)).public_text(result, action_text, None)
 
 
 def cpu_choice_for(table: TableProtocol, seat: int) -> str:

@@ -5,7 +5,7 @@
 "use strict";
 
 const LANG = document.documentElement.lang === "en" ? "en" : "ja";
-const GT = window.GAME_TEXTS || { daifugo: {}, schwimmen: {}, titles: [] };
+const GT = window.GAME_TEXTS || { daifugo: {}, schwimmen: {} };
 const PT = {
   ja: {
     welcome: "ゲームに参加", name_label: "名前（ほかの人に見えます）", join: "参加する",
@@ -219,13 +219,13 @@ function handOf(m) {
   const obs = obsOf(m && m.view);
   return m && Array.isArray(obs.hand) && m.seat !== null && m.seat !== undefined ? obs.hand.map(String) : [];
 }
-function gameOf(m) { const r = m && lobbyRoom(m.room); return r ? r.game : ("coins" in obsOf(m && m.view) ? "schwimmen" : "daifugo"); }
+function gameOf(m) { const r = m && lobbyRoom(m.room); return m && m.game ? m.game : r ? r.game : ""; }
 
 function render() {
   $("who").textContent = S.name || "";
-  // chips are Daifugō's money: at a Schwimmen table the header shows none (its coins are per seat)
+  // chips show only at a game with money (the lobby's room says; Schwimmen's coins are per seat)
   const here = S.room && S.room.room ? lobbyRoom(S.room.room) : null;
-  const money = typeof S.chips === "number" && !(here && here.game === "schwimmen");
+  const money = typeof S.chips === "number" && !(here && here.money === false);
   $("chips").textContent = money ? t("chips", { n: S.chips }) : "";
   document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
   $("level").querySelectorAll("option").forEach((o) => { o.textContent = t("level_" + o.value); });
@@ -343,7 +343,8 @@ function playerMeta(m, game, i) {
   const bits = [];
   if (game === "daifugo") {
     const titles = (m.view && m.view.titles) || v.ranks || [];
-    if (GT.titles[titles[i]] && m.game_no > 1) bits.push(GT.titles[titles[i]]);
+    const names = GT.daifugo.titles || [];
+    if (names[titles[i]] && m.game_no > 1) bits.push(names[titles[i]]);
     const done = (v.finished || []).indexOf(i);
     if (done >= 0) bits.push(dt("out", { n: done + 1 }));
     else if ((v.bottom || []).includes(i)) bits.push(dt("fell"));

@@ -1,0 +1,68 @@
+"""Schwimmen's entry in the game registry (games.common.registry): what the phone hub needs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.common.registry import GameEntry, TableSettings, register
+from games.common.table import TableProtocol
+from games.schwimmen.rules import Game
+
+
+def new_table(s: TableSettings) -> TableProtocol:
+    """Every CPU at the room's level (the first of `cpu_levels`)."""
+    from games.schwimmen.table import TableSession
+
+    table: TableProtocol = TableSession(
+        players=s.players,
+        people=s.people,
+        seed=s.seed,
+        language=s.language,
+        cpu_levels=(),
+        level=s.cpu_levels[0] if s.cpu_levels else None,
+        settings=s.settings,
+        rules_name=s.rules,
+    )
+    return table
+
+
+def public_text(applied: object, text: str, seat: int | None) -> str | None:
+    return text  # every action is seen by the whole table
+
+
+def check_room(stake: str | None, rules: str | None) -> None:
+    from games.schwimmen.settings import RULE_SETS
+
+    if rules is not None and rules not in RULE_SETS:
+        raise ValueError(f"rules {rules!r}: use {', '.join(RULE_SETS)}")
+
+
+def room_label(stake: str | None, number: int, language: str) -> str:
+    return ("シュビメン " if language == "ja" else "Schwimmen ") + str(number)
+
+
+def page_texts(language: str) -> Mapping[str, object]:
+    from games.schwimmen.texts import TEXTS
+
+    chosen = TEXTS.get(language) or TEXTS["ja"]
+    return {k: v for k, v in chosen.items() if isinstance(v, str)}
+
+
+def new_cpu(level: str, seed: int | None) -> object:
+    from games.schwimmen.ai import CpuPlayer
+
+    return CpuPlayer(level, seed)
+
+
+ENTRY = GameEntry(
+    info=Game.info,
+    labels={"ja": "シュビメン", "en": "Schwimmen"},
+    engine=Game,
+    new_table=new_table,
+    public_text=public_text,
+    room_label=room_label,
+    page_texts=page_texts,
+    check_room=check_room,
+    new_cpu=new_cpu,
+)
+register(ENTRY)
