@@ -1,9 +1,9 @@
-"""The built-in settings: the shipped config.toml and the sample images, carried as package data
-(bingo/defaults/), so an installed `bingo` runs in any folder (`pip install`, `pipx install`).
+"""The built-in settings: the shipped config.toml and the sample images, so an installed `bingo`
+runs in any folder (`pip install`, `pipx install`). The wheel carries them as bingo/defaults/
+(setup.py copies them in at build time); a source checkout reads the repository's own.
 
-Without --config, ./config.toml is read when there is one, else the built-in copy; `bingo init
-[DIR]` writes an editable copy of both and never overwrites. tests/test_config_builtin.py keeps
-bingo/defaults/ identical to the repository's config.toml and img/.
+Without --config, ./config.toml is read when there is one, else the built-in one; `bingo init
+[DIR]` writes an editable copy of both and never overwrites.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from pathlib import Path
 from eventkit.errors import UserError
 from eventkit.tomlconf import DEFAULT_CONFIG_PATH
 
-BUILTIN_DIR = Path(__file__).resolve().parent / "defaults"
+_PACKAGED = Path(__file__).resolve().parent / "defaults"  # in a wheel (setup.py puts it there)
+_CHECKOUT = Path(__file__).resolve().parent.parent  # a source checkout (editable install)
+BUILTIN_DIR = _PACKAGED if (_PACKAGED / "config.toml").is_file() else _CHECKOUT
 BUILTIN_CONFIG = BUILTIN_DIR / "config.toml"
 BUILTIN_IMAGES = BUILTIN_DIR / "img"
 
@@ -29,7 +31,10 @@ def config_path(given: str | Path | None) -> Path:
 
 
 def is_builtin(path: str | Path | None) -> bool:
-    return path is not None and Path(path).resolve() == BUILTIN_CONFIG
+    """`path` is the built-in config, read because this folder has none."""
+    if path is None or DEFAULT_CONFIG_PATH.exists():
+        return False
+    return Path(path).resolve() == BUILTIN_CONFIG
 
 
 def init_folder(folder: str | Path) -> list[Path]:

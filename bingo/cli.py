@@ -44,6 +44,9 @@ def _check_config(args: argparse.Namespace) -> int:
         return 1
     print(summary(report.config))
     print(_odds_line(report.config))
+    prepared = _prepare_odds(report.config)
+    if prepared:
+        print(prepared)
     for warning in report.warnings:
         print(f"warning: {warning}")
     print("config OK")
@@ -55,6 +58,27 @@ def _prize_problems(prizes: tuple[str, ...]) -> list[str]:
     from bingo.ui.winners import prize_problems
 
     return prize_problems(prizes)
+
+
+def _prepare_odds(config: Config) -> str | None:
+    """Build this board's odds tables now and keep them in the cache, so the show's first odds
+    do not wait for them (10x10: seconds; they showed 計算中… for ~20 s after a board change)."""
+    import time
+
+    from bingo.probability import _tables_or_none
+    from bingo.probability._model import SUPPORTED_THRESHOLD
+    from bingo.probability._tables import _cache_path
+
+    b = config.board
+    if b.threshold > SUPPORTED_THRESHOLD[b.size]:
+        return None
+    cache = _cache_path(b.size, b.threshold)
+    if cache is not None and cache.exists():
+        return "odds: this board's tables are ready (kept from before)"
+    start = time.perf_counter()
+    _tables_or_none(b.size, b.threshold)
+    took = time.perf_counter() - start
+    return f"odds: this board's tables are ready (built in {took:.1f} s, kept for the show)"
 
 
 def _odds_line(config: Config) -> str:

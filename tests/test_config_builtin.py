@@ -5,8 +5,7 @@ check-config says which file it read."""
 
 from __future__ import annotations
 
-import fnmatch
-import tomllib
+import re
 from pathlib import Path
 
 import pytest
@@ -18,22 +17,20 @@ from bingo.config import load_config
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_built_in_copy_is_the_shipped_config_and_images():
-    assert builtin.BUILTIN_CONFIG.read_bytes() == (ROOT / "config.toml").read_bytes(), (
-        "bingo/defaults/config.toml differs from config.toml: copy it over"
-    )
+def test_the_wheel_carries_the_shipped_config_and_images(tmp_path):
+    """setup.py's build step copies config.toml and img/ into the wheel's bingo/defaults/ (one
+    config.toml in the repository: no second copy to keep in step)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("toolkit_setup", ROOT / "setup.py")
+    setup_py = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_py)  # not __main__: defines the hook, builds nothing
+    target = setup_py.copy_defaults(tmp_path)
+    assert (target / "config.toml").read_bytes() == (ROOT / "config.toml").read_bytes()
     shipped = {p.name: p.read_bytes() for p in (ROOT / "img").glob("*.png")}
-    packaged = {p.name: p.read_bytes() for p in builtin.BUILTIN_IMAGES.glob("*.png")}
+    packaged = {p.name: p.read_bytes() for p in (target / "img").glob("*.png")}
     assert shipped and packaged == shipped
-
-
-def test_the_wheel_carries_every_built_in_file():
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = data["tool"]["setuptools"]["package-data"]["bingo"]
-    files = [p.relative_to(ROOT / "bingo").as_posix() for p in builtin.BUILTIN_DIR.rglob("*")]
-    missing = [f for f in files if Path(ROOT / "bingo" / f).is_file()]
-    missing = [f for f in missing if not any(fnmatch.fnmatch(f, pat) for pat in patterns)]
-    assert missing == []
+    assert builtin.BUILTIN_CONFIG == ROOT / "config.toml"  # a checkout reads its own
 
 
 def test_with_no_config_toml_here_the_built_in_settings_are_read(tmp_path, monkeypatch):
@@ -91,3 +88,31 @@ def test_init_refuses_when_either_is_there_and_writes_nothing(tmp_path, present)
     with pytest.raises(builtin.UserError, match=present):
         builtin.init_folder(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [present]
+
+
+def test_check_config_builds_a_new_boards_odds_tables_before_the_show(
+    tmp_path, monkeypatch, capsys
+):
+    """Issue 35 item 7: after a board change the odds showed 計算中… for ~20 s on the first show;
+    check-config now builds the board's tables and keeps them in the cache for the show."""
+    from bingo.probability._tables import _cache_path
+
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    text = (tmp_path / "config.toml").read_text(encoding="utf-8")
+    text = text.replace("size = 4\n", "size = 10\n", 1).replace(
+        "numbers_per_column = 10\n", "numbers_per_column = 15\n", 1
+    )
+    text = re.sub(r"\n\[columns\].*?(?=\n\[)", "\n", text, flags=re.S)  # their defaults
+    text = re.sub(r"\nper_page = \d+\n", "\nper_page = 1\n", text, count=1)  # 10x10 cards
+    (tmp_path / "config.toml").write_text(text, encoding="utf-8")
+    cache = _cache_path(10, 4)
+    assert cache is not None and not cache.exists()
+    capsys.readouterr()
+    assert main(["check-config"]) == 0
+    out = capsys.readouterr().out
+    assert "odds: this board's tables are ready (built in" in out
+    assert cache.exists()
+    assert main(["check-config"]) == 0
+    assert "ready (kept from before)" in capsys.readouterr().out
