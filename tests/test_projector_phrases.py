@@ -44,3 +44,23 @@ def test_the_help_and_the_show_break_lines_between_phrases(
     window.help.close_view()
     after_draws(qtbot, window, 5)
     assert broken_words(grab_text(window)) == []
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_restore_toast_takes_two_lines_at_most(qtbot, tmp_path, screen, language):
+    """Issue 35 item 6: the restore toast was 3-4 lines over the curve."""
+    from bingo.ui.textcheck import wrapped_lines
+
+    window = open_show(qtbot, tmp_path, (5, 15, True), screen, language)
+    after_draws(qtbot, window, 3)
+    s = window.strings
+    for text in (s("resumed", n=20) + " — " + s("torn_line"), s("resumed", n=120)):
+        window.show_banner(text, 60000)
+        entries = grab_text(window, window.banner)
+        drawn = [e for e in entries if e["text"] in text]
+        lines = sum(
+            len(wrapped_lines(e)) if e["flags"] & 0x1000 else 1 for e in drawn
+        )  # Qt.TextWordWrap
+        assert drawn and lines <= 2, (text, [e["text"] for e in drawn])
+        assert text_problems(drawn, screen[1]) == []

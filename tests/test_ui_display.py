@@ -365,7 +365,7 @@ def test_torn_last_line_is_reported_and_draws_kept(qtbot, config, tmp_path, outp
     session = DrawSession.open(config, path)
     window = open_window(qtbot, session, config)
     assert window.board.drawn == drawn
-    assert "壊れて" in window.banner_text
+    assert "壊れた" in window.banner_text
     assert [w.code for w in session.warnings] == ["torn_line"]
 
     assert window.strings.coded(session.warnings[0], "warn_") in window.warnings  # for the host

@@ -763,8 +763,11 @@ class DisplayWindow(QWidget):
             self.curve_view.setVisible(not r["curve"].isEmpty())
         self.board.setGeometry(r["board"].toAlignedRect())
         self.odds_panel.setGeometry(r["odds"].toAlignedRect())
-        below = r["odds"] if r["curve"].isEmpty() else r["curve"]
-        top_share = 0.44 if r["curve"].isEmpty() else 0.12
+        # over the curve, or the odds' lower half when the curve is a narrow column under the
+        # reel: a toast reads in two lines at most (it took 3-4 in the narrow column)
+        narrow = not r["curve"].isEmpty() and r["curve"].width() < r["odds"].width() * 0.8
+        below = r["odds"] if r["curve"].isEmpty() or narrow else r["curve"]
+        top_share = 0.44 if below is r["odds"] else 0.12
         self.banner.setGeometry(
             below.adjusted(
                 below.width() * 0.04,

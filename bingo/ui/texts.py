@@ -36,7 +36,7 @@ JA: dict[str, str] = {
     "curve_next": "次の1球",
     "auto_on": "自動抽選 1球{seconds:g}秒",
     "resumed": "前回の抽選を復元しました：{n}球",
-    "torn_line": "記録の最後の1行が壊れていたので除きました（それまでの抽選は復元済み）",
+    "torn_line": "壊れた最後の1行を除きました（それまでは復元済み）",
     # ---- warnings on resuming a journal: bingo.journal.JournalWarning codes, "warn_<code>"
     "warn_torn_line": "記録ファイルの最後の1行が途中で切れていたので除きました（それまでの{n}球は復元済み）",
     "warn_old_format": "古い形式（バージョン1、鍵なし）の記録ファイルです",
@@ -208,8 +208,8 @@ EN: dict[str, str] = {
     "reg_curve_error": "(error {error})",
     "curve_next": "next",
     "auto_on": "auto draw: {seconds:g} s per ball",
-    "resumed": "Previous draw restored: {n} numbers",
-    "torn_line": "The journal's last line was cut off and dropped (all draws before it kept)",
+    "resumed": "Draw restored: {n} numbers",
+    "torn_line": "a cut-off last line dropped, the rest kept",
     # ---- warnings on resuming a journal: bingo.journal.JournalWarning codes, "warn_<code>"
     "warn_torn_line": "the journal's last line was cut off by a crash while writing: it was dropped, the {n} draws before it are kept",
     "warn_old_format": "the journal is in the old unkeyed format (version 1)",
