@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.web.hub import Hub  # noqa: E402
-from games.web.loadsim import Evening, TimedHub, evening  # noqa: E402
+from games.web.loadsim import SimulatedEvening, TimedHub, evening  # noqa: E402
 from games.web.settings import default_cpu_workers  # noqa: E402
 
 P99_TARGET_MS = 200.0
@@ -57,11 +57,11 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def load_run(args: argparse.Namespace, folder: Path) -> Evening:
+async def load_run(args: argparse.Namespace, folder: Path) -> SimulatedEvening:
     hub = TimedHub(folder, rooms=evening(args.rooms, level=args.level), cpu_workers=args.workers,
                    cpu_delay=0, advance_pause=0, turn_seconds=0)  # fmt: skip
     await hub.open()
-    sim = Evening(hub, folder, games=args.games, think=(args.think / 5, args.think), seed=26)
+    sim = SimulatedEvening(hub, folder, games=args.games, think=(args.think / 5, args.think), seed=26)
     started = time.perf_counter()
     progress = asyncio.create_task(report_progress(sim, started))
     await sim.run()
@@ -71,7 +71,7 @@ async def load_run(args: argparse.Namespace, folder: Path) -> Evening:
     return sim
 
 
-async def report_progress(sim: Evening, started: float) -> None:
+async def report_progress(sim: SimulatedEvening, started: float) -> None:
     """A line a minute, so a long run's figures so far are never lost."""
     while True:
         await asyncio.sleep(60)
@@ -83,7 +83,7 @@ async def report_progress(sim: Evening, started: float) -> None:
                   f"{percentile(lat, 0.99):.1f} ms, {rss:.1f} MB", flush=True)  # fmt: skip
 
 
-def report_load(args: argparse.Namespace, sim: Evening) -> bool:
+def report_load(args: argparse.Namespace, sim: SimulatedEvening) -> bool:
     lat = sim.stats.latencies_ms
     p50, p99 = percentile(lat, 0.50), percentile(lat, 0.99)
     print(f"{args.rooms} rooms x 5 phones, {sim.stats.games_done} games, {len(lat)} actions "

@@ -529,7 +529,7 @@ def test_rooms_play_the_configured_rules(tmp_path):
 
 def test_restore_does_not_import_the_hub():
     """No import cycle: the hub imports games.web.restore, which works on the rooms and the
-    journal (its Evening protocol) and never imports games.web.hub, not even for typing."""
+    journal (its RestoringHub protocol) and never imports games.web.hub, not even for typing."""
     import ast
     from pathlib import Path
 

@@ -527,7 +527,7 @@ class Hub:
         for room_id, room in self.rooms.items():
             if room.expire(now):
                 expired += 1
-                self._kick(room_id)
+                self._wake_room(room_id)
             for name in room.holds_over(now):
                 self._free_seat(room, name)
         if now - self._names_swept >= 60.0:
@@ -556,7 +556,7 @@ class Hub:
                 work = room.work()
                 if work is None:
                     continue
-                self._do(room, work, tables.cpu_choice_for(room.table, work.seat)
+                self._carry_out(room, work, tables.cpu_choice_for(room.table, work.seat)
                          if work.seat is not None else None)  # fmt: skip
                 taken += 1
                 progressed = True
@@ -583,7 +583,7 @@ class Hub:
         if work.kind == "advance":
             await asyncio.sleep(self.advance_pause)
             if room.work() == work:
-                self._do(room, work, None)
+                self._carry_out(room, work, None)
             return
         assert self.pool is not None and work.seat is not None
         loop = asyncio.get_running_loop()
@@ -597,7 +597,7 @@ class Hub:
         if wait > 0 and work.kind == "cpu":  # the phones can follow the CPUs' moves
             await asyncio.sleep(wait)
         if room.work() == work:  # nobody acted, left or came back meanwhile
-            self._do(room, work, text)
+            self._carry_out(room, work, text)
 
     async def _timer(self) -> None:
         tries = 0
@@ -613,7 +613,9 @@ class Hub:
             except Exception:
                 log.exception("the turn timer failed")
 
-    def _do(self, room: Room, work: Work, text: str | None) -> None:
+    def _carry_out(self, room: Room, work: Work, text: str | None) -> None:
+        """Do the room's next step without a person: the table's pause ends, or a CPU's (or a
+        timed-out person's) action `text` is taken."""
         if work.kind == "advance":
             self.journal.write({"k": "advance", "room": room.spec.id, "game": room.game_no,
                                 "step": room.step})  # fmt: skip
@@ -623,7 +625,8 @@ class Hub:
             assert work.seat is not None and text is not None
             self._take(room, work.seat, text, work.kind)
 
-    def _kick(self, room_id: str) -> None:
+    def _wake_room(self, room_id: str) -> None:
+        """Wake the room's CPU task (asyncio serve): it looks at the room's next step now."""
         wake = self._wake.get(room_id)
         if wake is not None:
             wake.set()
@@ -648,7 +651,7 @@ class Hub:
             self._finish(room)
         room.arm_timer(self.clock(), self.turn_seconds)
         self._broadcast_table(room)
-        self._kick(room.spec.id)
+        self._wake_room(room.spec.id)
         if self.on_update is not None:
             self.on_update(room.spec.id)
 
@@ -739,7 +742,7 @@ class Hub:
         for room_id, room in self.rooms.items():  # the pause does not count against a turn
             room.deadline_key = None
             room.arm_timer(now, self.turn_seconds)
-            self._kick(room_id)
+            self._wake_room(room_id)
         for conn in list(self.connections):
             self._send(conn, {"type": "disk", "full": False})
         print("games serve: there is disk space again: play goes on", file=sys.stderr, flush=True)

@@ -108,7 +108,9 @@ class TimedHub(Hub):
 class SimPhone:
     """A phone as a task on its own queue."""
 
-    def __init__(self, sim: Evening, name: str, token: str, room_id: str, role: str) -> None:
+    def __init__(
+        self, sim: SimulatedEvening, name: str, token: str, room_id: str, role: str
+    ) -> None:
         self.sim = sim
         self.name = name
         self.token = token
@@ -145,7 +147,7 @@ class SimPhone:
             pass  # the turn timer moved for us meanwhile
 
 
-class Evening:
+class SimulatedEvening:
     """Rooms of simulated phones on one hub until `games` games have been played."""
 
     def __init__(
@@ -265,7 +267,7 @@ async def serve(args: argparse.Namespace) -> int:
     opened = time.perf_counter()
     await hub.open()
     with open(folder / "sim.log", "a", encoding="utf-8") as log:
-        evening_ = Evening(hub, folder, games=args.games, think=(0.0, args.think), seed=os.getpid(),
+        evening_ = SimulatedEvening(hub, folder, games=args.games, think=(0.0, args.think), seed=os.getpid(),
                            log=log)  # fmt: skip
         evening_.write({"e": "open", "restored": hub.restored,
                         "seconds": round(time.perf_counter() - opened, 3)})  # fmt: skip

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from games.common import registry
 from games.common.table import Refused
 from games.daifugo import chips
-from games.web import bank as banks
+from games.web import bank as room_bank_files
 from games.web import tables
 from games.web.journal import Journal, Record
 from games.web.rooms import Room
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 VERSION = 1
 
 
-class Evening(Protocol):
+class RestoringHub(Protocol):
     """What a restore fills in (the hub: games.web.hub.Hub; this module never imports it)."""
 
     specs: tuple[RoomSpec, ...]
@@ -80,7 +80,7 @@ def state_records(rooms: dict[str, Room]) -> list[Record]:
     ]
 
 
-def restore(hub: Evening, records: list[Record]) -> int:
+def restore(hub: RestoringHub, records: list[Record]) -> int:
     """Build `hub`'s rooms from `records` (empty: a fresh evening) and compact the journal.
     How many games in progress came back."""
     server = next((r for r in records if r.get("k") == "server"), None)
@@ -91,7 +91,7 @@ def restore(hub: Evening, records: list[Record]) -> int:
     same = {rid for rid, spec in specs.items() if known_specs.get(rid) == spec.as_record()}
     for rid in specs:
         if rid not in same or rid not in owners:
-            owners[rid] = banks.new_owner()
+            owners[rid] = room_bank_files.new_owner()
     last = _last_games(records, same, {rid: tables.code_version(spec.game)
                                         for rid, spec in specs.items()})  # fmt: skip
     _rebuild_chips(hub, records)
@@ -104,7 +104,7 @@ def restore(hub: Evening, records: list[Record]) -> int:
     for rid, room in hub.rooms.items():
         if room.bank is not None:
             known = {last[rid][1]} if rid in live else set()
-            banks.give_back_unknown(room.bank, owners[rid], {g for g in known if g})
+            room_bank_files.give_back_unknown(room.bank, owners[rid], {g for g in known if g})
     replay = _Replay(hub, last, live)
     for record in records:
         replay.record(record, same)
@@ -115,7 +115,7 @@ def restore(hub: Evening, records: list[Record]) -> int:
     return replay.restored
 
 
-def damage_line(hub: Evening, replay: _Replay) -> str:
+def damage_line(hub: RestoringHub, replay: _Replay) -> str:
     """The one line a journal with damaged lines gets: where, what came back, the kept copy."""
     journal = hub.journal
     numbers = journal.damaged
@@ -134,7 +134,7 @@ def damage_line(hub: Evening, replay: _Replay) -> str:
     )
 
 
-def _rebuild_chips(hub: Evening, records: list[Record]) -> None:
+def _rebuild_chips(hub: RestoringHub, records: list[Record]) -> None:
     """The chips file and its good copy both damaged: rebuilt from the chips the latest game's
     ``end`` record keeps (its games in progress are replayed on a scratch bank, so their fees
     are not charged twice). Nothing to rebuild from: the bank refuses to open, with its line."""
@@ -168,11 +168,11 @@ def _last_games(
 
 
 def _hold_live_games(
-    hub: Evening, specs: dict[str, RoomSpec], owners: dict[str, str], last: dict[str, Any]
+    hub: RestoringHub, specs: dict[str, RoomSpec], owners: dict[str, str], last: dict[str, Any]
 ) -> dict[str, int]:
     """Hold the owner lock of every room whose last game is still open on the chips file,
     before any bank reads it (so no bank gives its fees back). room -> the lock's fd."""
-    on_file = banks.open_on_file(hub.chips_path)
+    on_file = room_bank_files.open_on_file(hub.chips_path)
     live: dict[str, int] = {}
     for rid, (_, game) in last.items():
         if (
@@ -181,16 +181,18 @@ def _hold_live_games(
             or on_file.get(game) != owners[rid]
         ):
             continue
-        fd = banks.hold_owner(hub.chips_path, owners[rid])
+        fd = room_bank_files.hold_owner(hub.chips_path, owners[rid])
         if fd is not None:
             live[rid] = fd
     return live
 
 
-def _fresh_room(hub: Evening, spec: RoomSpec, index: int, owner: str, held: int | None) -> Room:
+def _fresh_room(
+    hub: RestoringHub, spec: RoomSpec, index: int, owner: str, held: int | None
+) -> Room:
     room_bank = None
     if registry.entry(spec.game).money:
-        room_bank = banks.room_bank(hub.chips_path, owner, held)
+        room_bank = room_bank_files.room_bank(hub.chips_path, owner, held)
     seed = None if hub.seed is None else hub.seed * 1000 + index
     room = Room(spec, None, hub.language, owner=owner, bank=room_bank)  # type: ignore[arg-type]
     room.cpu_level = spec.cpu_level
@@ -202,13 +204,15 @@ def _fresh_room(hub: Evening, spec: RoomSpec, index: int, owner: str, held: int 
 class _Replay:
     """The records in order, applied to the rooms (the last game of each on its bank)."""
 
-    def __init__(self, hub: Evening, last: dict[str, tuple[int, str | None]], live: dict[str, int]):
+    def __init__(
+        self, hub: RestoringHub, last: dict[str, tuple[int, str | None]], live: dict[str, int]
+    ):
         self.hub = hub
         self.last = last
         self.live = live
         self.index = -1
         self.replaying: dict[str, bool] = {}  # room -> its records are its last game's
-        self.scratch: dict[str, banks.ScratchBank] = {}
+        self.scratch: dict[str, room_bank_files.ScratchBank] = {}
         self.ended: set[str] = set()
         self.pending: list[Record] = []  # records the restore itself adds (a void game)
         self.broken: set[str] = set()  # rooms whose last game failed to replay
@@ -289,7 +293,7 @@ class _Replay:
         data = base64.b64decode(record["table"])
         bank: Any = room.bank if rid in self.live else None
         if room.bank is not None and bank is None:
-            self.scratch[rid] = banks.ScratchBank()
+            self.scratch[rid] = room_bank_files.ScratchBank()
             bank = self.scratch[rid].bank
         room.table = tables.from_bytes(data, bank)
         room.game_no = record["game"]
@@ -376,7 +380,7 @@ class _Replay:
 
 
 def _compacted(
-    hub: Evening,
+    hub: RestoringHub,
     owners: dict[str, str],
     records: list[Record],
     last: dict[str, tuple[int, str | None]],

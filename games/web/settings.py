@@ -23,6 +23,7 @@ from eventkit.tomlconf import (
     show,
 )
 from eventkit.web.config import parse_bind, parse_public_url
+from games.common import registry
 from games.daifugo.settings import DaifugoSettings
 from games.schwimmen.settings import SchwimmenSettings
 from games.web.hub import RoomSpec
@@ -140,9 +141,13 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         ),
         data_dir=data_dir,
         daifugo_rooms=tuple(stakes),
-        daifugo_seats=get_int_in(SECTION, table, "daifugo_seats", d.daifugo_seats, 3, 5),
+        daifugo_seats=get_int_in(
+            SECTION, table, "daifugo_seats", d.daifugo_seats, *_seats("daifugo")
+        ),
         schwimmen_tables=get_int_in(SECTION, table, "schwimmen_tables", d.schwimmen_tables, 0, 8),
-        schwimmen_seats=get_int_in(SECTION, table, "schwimmen_seats", d.schwimmen_seats, 2, 9),
+        schwimmen_seats=get_int_in(
+            SECTION, table, "schwimmen_seats", d.schwimmen_seats, *_seats("schwimmen")
+        ),
         cpu_level=level,
         cpu_workers=_cpu_workers(table, d.cpu_workers),
     )
@@ -176,6 +181,12 @@ def _unless_default(value: T, default: T) -> T | None:
     """None for a game's default rules: the room's journal record stays as before (a journal
     written by an older `games serve` keeps its rooms)."""
     return None if value == default else value
+
+
+def _seats(game: str) -> tuple[int, int]:
+    """The game's seat range, as its GameInfo says (the registry's one truth)."""
+    info = registry.entry(game).info
+    return info.min_players, info.max_players
 
 
 def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
