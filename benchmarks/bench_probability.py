@@ -12,10 +12,14 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from bingo import probability as prob
-from bingo.probability import _brute
 from bingo.probability._model import weight_table
+
+TESTS = str(Path(__file__).resolve().parent.parent / "tests")
+sys.path.insert(0, TESTS)  # the brute-force reference lives with the tests
+import probability_brute as _brute  # noqa: E402
 
 
 def _median_ms(fn, inputs, repeat=1) -> float:
@@ -163,8 +167,9 @@ def main() -> int:
             print(f"{label:<52} {cpu:>12.3f} s   (max error {curve.max_error:.4f})")
         print(f"    wall {sec:.3f} s, {curve.samples} draw orders sampled")
     floor_code = (  # numba's own cost: import, then its one-time set-up at the first call
+        f"import sys; sys.path.insert(0, {TESTS!r});"
         "import time; t = time.perf_counter(); import numba, numpy;"
-        "from bingo.probability import _brute; a = time.perf_counter() - t;"
+        "import probability_brute as _brute; a = time.perf_counter() - t;"
         "_brute._popcount(numpy.int64(3)); print(a, time.perf_counter() - t)"
     )
     code = (

@@ -8,11 +8,12 @@ import math
 import random
 
 import numpy as np
+import probability_brute as _brute
 import pytest
 from numba import njit
 
 from bingo import probability as prob
-from bingo.probability import _brute, _curve, _kernels
+from bingo.probability import _curve, _kernels
 from bingo.probability._model import weight_table
 from bingo.probability._tables import transitions
 
@@ -328,6 +329,14 @@ def test_exact_curve_against_whole_events():
     _check_against_events(curve, 5, 7, 5, True, 30, 3000, 12, np.zeros(36))
 
 
+def _sampled_curve(tables, size, per_column, free_center, cards, samples, seed, p_one,
+                   exact_vectors=_curve.EXACT_VECTORS_PER_DRAW, surrogate=True):  # fmt: skip
+    """(p_any, error per t) of `samples` draw orders: one CurveSampler run."""
+    sampler = _curve.CurveSampler(tables, size, per_column, free_center, cards, p_one,
+                                  exact_vectors, surrogate)  # fmt: skip
+    return sampler.run(samples, seed)
+
+
 def test_sampled_curve_against_whole_events():
     curve = prob.first_bingo_curve(10, 7, 7, 4, False, samples=60, seed=3)
     assert not curve.exact and curve.samples == 60 and 0 < curve.max_error < 0.05
@@ -337,15 +346,15 @@ def test_sampled_curve_against_whole_events():
 def test_sampled_curve_matches_exact_where_both_exist():
     tables = transitions(4, 4)
     p_one, exact = _curve.exact_curve(tables, 4, 6, False, 25)
-    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one, exact_vectors=0)
+    p_any, error = _sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one, exact_vectors=0)
     assert error.max() > 0
     assert np.all(np.abs(p_any - exact) <= 2 * error + 1e-12)  # within 4 standard errors
     # enumerating the count vectors of each t (used for the first draws of big boards) is exact
-    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one)
+    p_any, error = _sampled_curve(tables, 4, 6, False, 25, 300, 5, p_one)
     assert error.max() == 0.0
     np.testing.assert_allclose(p_any, exact, atol=1e-12)
     # one card: the exact one-card curve
-    p_any, error = _curve.sampled_curve(tables, 4, 6, False, 1, 300, 5, p_one, exact_vectors=0)
+    p_any, error = _sampled_curve(tables, 4, 6, False, 1, 300, 5, p_one, exact_vectors=0)
     np.testing.assert_array_equal(p_any, p_one)
 
 
@@ -605,7 +614,7 @@ def test_stated_error_of_the_sampled_curve_holds():
         tables = transitions(n, 4)
         p_one, exact = _curve.exact_curve(tables, n, m, free, cards)
         for seed in range(40):
-            p_any, error = _curve.sampled_curve(tables, n, m, free, cards, 150, seed, p_one,
+            p_any, error = _sampled_curve(tables, n, m, free, cards, 150, seed, p_one,
                                                 exact_vectors=0)  # fmt: skip
             sampled = error > 1e-6
             miss = np.abs(p_any - exact)

@@ -370,22 +370,6 @@ class CurveSampler:
         return p_any, error, used
 
 
-def sampled_curve(
-    tables: Transitions | None, size: int, per_column: int, free_center: bool, cards: int,
-    samples: int, seed: int, p_one: np.ndarray, exact_vectors: int = EXACT_VECTORS_PER_DRAW,
-    surrogate: bool = True,
-) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """(p_any, error per t): exact where the count vectors of t are few (<= exact_vectors) or
-    the answer is pinned by bounds; elsewhere the mean over `samples` random draw orders with
-    control variates of known mean (the window surrogate of `_surrogate`, and p(d), whose mean
-    is the exact one-card curve), error = ERROR_SE standard errors of the regression estimate.
-    A path stops being evaluated once its cards surely hold a bingo (P_any along a path never
-    decreases)."""
-    sampler = CurveSampler(tables, size, per_column, free_center, cards, p_one, exact_vectors,
-                           surrogate)  # fmt: skip
-    return sampler.run(samples, seed)
-
-
 MIN_PATHS = 100  # fewest paths a draw is estimated from when `target` thins them
 
 
