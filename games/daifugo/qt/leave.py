@@ -17,8 +17,8 @@ from games.daifugo.table import TableSession
 def leave_question(session: TableSession, texts: Texts, seat: int) -> str:
     """Exactly what leaving now costs and forfeits."""
     if session.is_out(seat):
-        game = session.game
-        finished = game.finished if game is not None else []
+        obs = session.view(seat).observation  # what the seat sees, as its phone would
+        finished = obs.finished if obs is not None else ()
         place = finished.index(seat) + 1 if seat in finished else session.num_players
         text = texts("leave_after_out", place=place)
         if session.is_leading(seat):

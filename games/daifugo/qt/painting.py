@@ -1,9 +1,11 @@
-"""Painting the Daifugō table, back to front, from the session's state and the window's marks.
+"""Painting the Daifugō table, back to front, from the seat's view and the window's marks.
 
-Nothing here decides anything: the prompt, the legal cards, the statuses and the event being
-announced come from the session (`games.daifugo.table.TableSession`), what the window shows over
-it (selection, cursor, caption, the field held under it) from `Marks`, the places from
-`TableLayout`. The painter reads no widget: it gets the session, the texts and those marks.
+Nothing here decides anything. What the table shows comes from `session.view(seat)` of the
+laptop's seat, the view the phones get (no other seat's hand: a spectator's peek is the peeked
+seat's own view, as on the phones); the prompt, the legal cards and the statuses come from the
+session (`games.daifugo.table.TableSession`), what the window shows over it (selection, cursor,
+caption, the field held under it) from `Marks`, the places from `TableLayout`. The painter reads
+no widget and not the engine: it gets the session, the texts and those marks.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPen
 
 from eventkit import theme
 from eventkit.i18n import Texts
+from games.common.cards import AnyCard, parse_card
 from games.common.qt.painter import CARD_ASPECT, paint_card
 from games.common.qt.textfit import draw_fitted
-from games.daifugo.game import Game
 from games.daifugo.plays import SUIT_ORDER, Play
 from games.daifugo.qt.layout import TableLayout
-from games.daifugo.state import Phase
-from games.daifugo.table import TableSession
+from games.daifugo.state import Observation, Phase
+from games.daifugo.table import TableSession, TableView
 from games.daifugo.texts import rules_summary
 
 FELT_TOP = QColor(theme.FELT)
@@ -60,12 +62,18 @@ class Frame:
     texts: Texts
     marks: Marks
     layout: TableLayout
+    view: TableView  # the laptop seat's, `session.view(marks.seat)`
 
     @property
-    def game(self) -> Game:
-        game = self.session.game
-        assert game is not None
-        return game
+    def obs(self) -> Observation:
+        """What the seat sees of the game (the view has one while a game is dealt)."""
+        obs = self.view.observation
+        assert obs is not None
+        return obs
+
+    @property
+    def over(self) -> bool:
+        return self.obs.phase == Phase.OVER
 
     @property
     def language(self) -> str:
@@ -81,19 +89,32 @@ def paint_table(
     grad.setColorAt(0, FELT_TOP)
     grad.setColorAt(1, FELT_BOTTOM)
     p.fillRect(QRectF(0, 0, layout.w, layout.h), grad)
-    if session.game is None:
+    view = session.view(marks.seat)
+    if view.observation is None:
         return
-    f = Frame(session, texts, marks, layout)
+    f = Frame(session, texts, marks, layout, view)
     _header(f, p)
     _indicators(f, p)
     _opponents(f, p)
     _field(f, p)
     _hand(f, p)
     _status(f, p)
-    if f.game.is_over and session.settlement is not None:
+    if f.over and session.settlement is not None:
         _results(f, p)
     if marks.caption:
         _caption(f, p)
+
+
+def _cards(view: TableView) -> list[AnyCard]:
+    """The hand a view shows its seat, as cards, in the engine's order."""
+    obs = view.observation
+    return [parse_card(code) for code in obs.hand] if obs is not None else []
+
+
+def _finish_order(g: Observation) -> list[int]:
+    """Seats from 1st to last, as the engine's `finish_order`, from what the view shows."""
+    active = [s for s in range(g.num_players) if s not in g.out]
+    return [*g.finished, *(s for s in active if s not in g.finished), *g.bottom[::-1]]
 
 
 def _pill(p: QPainter, rect: QRectF, text: str, fill: QColor, floor: float, on: bool) -> None:
@@ -134,7 +155,7 @@ def _header(f: Frame, p: QPainter) -> None:
 
 
 def _indicators(f: Frame, p: QPainter) -> None:
-    g, t, rules = f.game, f.texts, f.session.rules
+    g, t, rules = f.obs, f.texts, f.session.rules
     items = []
     if rules.revolution:
         items.append((t["revolution"], RED, g.revolution))
@@ -142,7 +163,7 @@ def _indicators(f: Frame, p: QPainter) -> None:
         items.append((t["eleven_back"], QColor("#7b3fe4"), g.eleven_back))
     if rules.suit_lock:
         lock = g.suit_lock
-        symbols = "".join(s.symbol for s in SUIT_ORDER if lock and s in lock)
+        symbols = "".join(s.symbol for s in SUIT_ORDER if lock and s.value in lock)
         items.append((t["suit_lock"].format(s=symbols or "—"), QColor("#1f7ae0"), bool(lock)))
     if rules.number_lock:
         items.append((t["number_lock"], QColor("#d9731a"), g.number_lock))
@@ -152,9 +173,9 @@ def _indicators(f: Frame, p: QPainter) -> None:
 
 
 def _opponents(f: Frame, p: QPainter) -> None:
-    g, u = f.game, f.layout.u
+    g, u = f.obs, f.layout.u
     for seat, rect in f.layout.seat_panels().items():
-        turn = not g.is_over and g.turn == seat
+        turn = g.current_player == seat  # None once the game is over
         p.setPen(QPen(GOLD, 0.5 * u) if turn else QPen(QColor(255, 255, 255, 40), 1))
         p.setBrush(QColor(0, 0, 0, 90))
         p.drawRoundedRect(rect, 2 * u, 2 * u)
@@ -173,11 +194,11 @@ def _opponents(f: Frame, p: QPainter) -> None:
 def _seat_lines(f: Frame, p: QPainter, seat: int, inner: QRectF) -> float:
     """A seat panel's two lines (name and cards or status; title and CPU level); returns the
     bottom of the second."""
-    g, t, s, u = f.game, f.texts, f.layout.text, f.layout.u
+    g, t, s, u = f.obs, f.texts, f.layout.text, f.layout.u
     line1 = QRectF(inner.left(), inner.top(), inner.width(), 4.2 * u)
     line2 = line1.translated(0, 4.2 * u)
     status = f.session.status_of(seat)
-    info = status or t["cards"].format(n=len(g.hands[seat]))
+    info = status or t["cards"].format(n=g.hand_sizes[seat])
     half = inner.width() / 2
     p.setPen(GOLD if status else TEXT)
     info_rect = QRectF(line1.right() - half, line1.top(), half, line1.height())
@@ -199,8 +220,13 @@ def _seat_lines(f: Frame, p: QPainter, seat: int, inner: QRectF) -> float:
 
 
 def _seat_cards(f: Frame, p: QPainter, seat: int, area: QRectF, show: bool) -> None:
-    """An opponent's cards in a row: backs, or faces while a spectator peeks."""
-    cards = f.game.hands[seat]
+    """An opponent's cards in a row: backs, or faces while a spectator peeks (from the peeked
+    seat's own view, as a phone's peek)."""
+    cards: list[AnyCard | None]
+    if show:
+        cards = list(_cards(f.session.view(seat)))
+    else:
+        cards = [None] * f.obs.hand_sizes[seat]
     cw = min(7 * f.layout.u, area.width() / 4)
     step = min(cw * 0.6, (area.width() - cw) / max(1, len(cards) - 1)) if cards else 0
     for i, card in enumerate(cards):
@@ -213,12 +239,12 @@ def _seat_cards(f: Frame, p: QPainter, seat: int, area: QRectF, show: bool) -> N
 
 
 def _field(f: Frame, p: QPainter) -> None:
-    g, layout = f.game, f.layout
+    g, layout = f.obs, f.layout
     s = layout.text
     cx, cy = layout.field_centre()
     cw = layout.field_card_width()
     shown = f.marks.trick
-    if g.is_over and not shown:
+    if f.over and not shown:
         return
     if not shown:
         p.setPen(QColor(255, 255, 255, 110))
@@ -263,9 +289,9 @@ def _play(
 
 
 def _hand(f: Frame, p: QPainter) -> None:
-    g, m, layout = f.game, f.marks, f.layout
+    g, m, layout = f.obs, f.marks, f.layout
     s = layout.text
-    hand = list(g.hands[m.seat])
+    hand = _cards(f.view)
     rects = layout.hand(len(hand), set(m.selected))
     legal = f.session.legal_cards(m.seat)
     human = m.waiting
@@ -296,7 +322,7 @@ def _hand(f: Frame, p: QPainter) -> None:
 
 def _status(f: Frame, p: QPainter) -> None:
     s = f.layout.text
-    note = "" if f.game.is_over else f.marks.exchange_note
+    note = "" if f.over else f.marks.exchange_note
     for line, colour, rect in zip(
         (f.marks.prompt, note), (TEXT, GOLD), f.layout.status_lines(), strict=True
     ):
@@ -311,7 +337,7 @@ def _status(f: Frame, p: QPainter) -> None:
 
 
 def _results(f: Frame, p: QPainter) -> None:
-    g, st, t, layout = f.game, f.session.settlement, f.texts, f.layout
+    g, st, t, layout = f.obs, f.session.settlement, f.texts, f.layout
     assert st is not None
     s, u = layout.text, layout.u
     rect = layout.results(f.session.num_players)
@@ -323,7 +349,7 @@ def _results(f: Frame, p: QPainter) -> None:
     draw_fitted(p, title_rect, t["game_over"], s.title, s.floor, bold=True)
     next_titles = f.session.match.ranks
     width = rect.width() - 6 * u
-    for i, seat in enumerate(g.finish_order):
+    for i, seat in enumerate(_finish_order(g)):
         row = QRectF(rect.left() + 3 * u, rect.top() + 9 * u + i * 5.4 * u, width, 5 * u)
         mark = f.session.status_of(seat) if seat in g.bottom else ""
         name = f"{t['place'].format(n=i + 1)}  {f.session.names[seat]}  {mark}".rstrip()

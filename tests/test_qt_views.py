@@ -1,0 +1,85 @@
+"""The Qt tables paint from `table.view(seat)`, as the phones do (issue 33.2): no painter reads
+the session's engine (`session.game`), so what the laptop's seat is shown is the view the wire
+tests check for the phones, and a spectator's peek is the peeked seat's own view.
+
+Two checks: the painter modules' source names no `.game` attribute and imports no engine, and a
+session whose `.game` raises is painted through whole games (pixel-equality with the engine-read
+painter was checked by grabs before/after, see /work/notes/33-qtviews.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAINTERS = ("games/daifugo/qt/painting.py", "games/daifugo/qt/leave.py")
+ENGINES = ("games.daifugo.game", "games.schwimmen.rules")
+
+
+@pytest.mark.parametrize("path", PAINTERS)
+def test_a_painter_reads_no_engine(path):
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    reads = [
+        f"line {node.lineno}: {ast.unparse(node)}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "game"
+    ]
+    assert reads == [], f"{path} reads the engine instead of view(seat): {reads}"
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    }
+    assert not imported & set(ENGINES), path
+
+
+class NoEngine:
+    """The session as a painter may use it: everything but `.game` (which fails the test)."""
+
+    def __init__(self, session):
+        object.__setattr__(self, "_session", session)
+
+    def __getattr__(self, name):
+        if name == "game":
+            raise AssertionError("the painter read session.game")
+        return getattr(self._session, name)
+
+
+def test_the_daifugo_table_paints_from_the_view_alone(qapp, tmp_path, monkeypatch):
+    """Whole seeded games, every state, the laptop's person at seat 0 (peeking at a seat still
+    playing once out), the results at the end, and the leave question: all without `.game`."""
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path))
+    from PySide6.QtGui import QImage, QPainter
+
+    from eventkit.i18n import Texts
+    from games.daifugo.chips import ChipBank
+    from games.daifugo.qt.layout import TableLayout
+    from games.daifugo.qt.leave import leave_question
+    from games.daifugo.qt.painting import Marks, paint_table
+    from games.daifugo.table import TableSession
+    from games.daifugo.texts import TEXTS
+
+    texts = Texts(TEXTS, "ja")
+    session = TableSession(players=4, names=["P0", "P1", "P2", "P3"], seed=3, bank=ChipBank())
+    session.seat_people(frozenset())
+    blind = NoEngine(session)
+    image = QImage(640, 360, QImage.Format.Format_ARGB32)
+    peeked = questions = games = 0
+    while not peeked and games < 4:  # until seat 0 has gone out with others still playing
+        session.start_game()
+        games += 1
+        while True:
+            g = session.game
+            out = 0 in g.out
+            peek = next((s for s in range(1, 4) if s not in g.out), None) if out else None
+            peeked += peek is not None
+            marks = Marks(seat=0, trick=tuple(g.trick), peek=peek, waiting=True)
+            painter = QPainter(image)
+            paint_table(painter, blind, texts, marks, TableLayout(640, 360, 4))
+            painter.end()
+            if session.in_game:
+                questions += bool(leave_question(blind, texts, 0))
+            if g.is_over:
+                break
+            session.step_cpu()
+    assert session.settlement is not None and peeked > 0 and questions > 0
