@@ -61,7 +61,8 @@ class GameEntry:
     """What the hub needs of one game.
 
     ``labels``: the game's name per language ("ja", "en"). ``money``: whether its tables keep
-    chips (a bank per room, fees, balances). ``engine``: the engine class (GameProtocol).
+    chips (a bank per room, fees, balances); ``stakes``: then the stakes its rooms may
+    play for (config.toml's keys). ``engine``: the engine class (GameProtocol).
     ``new_table``: a table with nobody seated for a room. ``public_text(applied, text, seat)``:
     the text of an applied action that `seat` (None: anyone not part of it) may see, None when
     it is secret (Daifugō's card passing). ``check_room(stake, rules)``: a ValueError naming what
@@ -83,6 +84,7 @@ class GameEntry:
     page_texts: Callable[[str], Mapping[str, object]]
     screen_summary: Callable[..., Any] | None = None
     money: bool = False
+    stakes: tuple[str, ...] = ()
     check_room: Callable[[str | None, str | None], None] = _no_check
     stake_of: Callable[[str | None], int | None] = _no_stake
     new_cpu: Callable[[str, int | None], object] | None = None

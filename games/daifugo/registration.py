@@ -6,13 +6,13 @@ from collections.abc import Mapping
 
 from games.common.registry import GameEntry, TableSettings, register
 from games.common.table import TableProtocol
+from games.daifugo.chips import ROOMS
 from games.daifugo.game import Game
 
 RULE_SETS = ("1", "2", "3", "4")  # [daifugo] rule_set: the table plays Rules.preset(n)
 
 
 def new_table(s: TableSettings) -> TableProtocol:
-    from games.daifugo.chips import ROOMS
     from games.daifugo.ruleset import Rules
     from games.daifugo.table import TableSession
 
@@ -54,8 +54,6 @@ def event_texts(applied: object, language: str) -> list[str]:
 
 
 def check_room(stake: str | None, rules: str | None) -> None:
-    from games.daifugo.chips import ROOMS
-
     if stake not in ROOMS:
         raise ValueError(f"stake {stake!r}: use {', '.join(ROOMS)}")
     if rules is not None and rules not in RULE_SETS:
@@ -63,14 +61,10 @@ def check_room(stake: str | None, rules: str | None) -> None:
 
 
 def stake_of(stake: str | None) -> int:
-    from games.daifugo.chips import ROOMS
-
     return ROOMS[stake or "beginner"].stake
 
 
 def room_label(stake: str | None, number: int, language: str) -> str:
-    from games.daifugo.chips import ROOMS
-
     return ROOMS[stake or "beginner"].label(language)
 
 
@@ -100,6 +94,7 @@ ENTRY = GameEntry(
     room_label=room_label,
     page_texts=page_texts,
     money=True,
+    stakes=tuple(ROOMS),
     check_room=check_room,
     stake_of=stake_of,
     new_cpu=new_cpu,
