@@ -121,7 +121,8 @@ def test_guests_names_are_plain_text_and_a_held_seat_counts_down(qtbot):
     window.on_message(lobby)
     window.follow(ROOM)
     names = [*HOSTILE, "CPU 5"]
-    window.on_message({"type": "table", "room": ROOM, "game_no": 1, "step": 3, "seat": None,
+    window.on_message({"type": "table", "room": ROOM, "game": "daifugo", "game_no": 1,
+                       "step": 3, "seat": None,
                        "view": {"observation": {"hand_sizes": [5] * 5, "top": None}},
                        "names": names, "people": [0, 1, 2, 3], "to_move": 0,
                        "your_turn": False, "legal": [], "deadline": None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from games.common.registry import GameEntry, TableSettings, register
 from games.common.table import TableProtocol
@@ -79,6 +80,12 @@ def page_texts(language: str) -> Mapping[str, object]:
     return words
 
 
+def screen_summary(*args: Any) -> Any:
+    from games.daifugo.room_screen import summary
+
+    return summary(*args)
+
+
 def new_cpu(level: str, seed: int | None) -> object:
     from games.daifugo.ai import CPU
 
@@ -98,6 +105,7 @@ ENTRY = GameEntry(
     check_room=check_room,
     stake_of=stake_of,
     new_cpu=new_cpu,
+    screen_summary=screen_summary,
     event_texts=event_texts,
 )
 register(ENTRY)

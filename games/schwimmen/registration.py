@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from games.common.registry import GameEntry, TableSettings, register
 from games.common.table import TableProtocol
@@ -48,6 +49,12 @@ def page_texts(language: str) -> Mapping[str, object]:
     return {k: v for k, v in chosen.items() if isinstance(v, str)}
 
 
+def screen_summary(*args: Any) -> Any:
+    from games.schwimmen.room_screen import summary
+
+    return summary(*args)
+
+
 def new_cpu(level: str, seed: int | None) -> object:
     from games.schwimmen.ai import CpuPlayer
 
@@ -64,5 +71,6 @@ ENTRY = GameEntry(
     page_texts=page_texts,
     check_room=check_room,
     new_cpu=new_cpu,
+    screen_summary=screen_summary,
 )
 register(ENTRY)

@@ -166,17 +166,22 @@ def room_lines(room: Mapping[str, Any], language: str, elapsed: float = 0.0) -> 
 
 
 def public_table(message: Mapping[str, Any], label: str, language: str) -> PublicTable:
-    """A `table` message of view(None) as the screen's lines (Daifugō or Schwimmen)."""
+    """A `table` message of view(None) as the screen's lines (the game's own summary: its
+    registry entry's ``screen_summary``, from this module's pieces)."""
     outer = message.get("view") or {}
     view = outer.get("observation") or outer  # the engine's public observation inside the table's
     names: Sequence[str] = message.get("names") or ()
     if "titles" in outer and "ranks" not in view:
         view = {**view, "ranks": outer["titles"]}
-    summary = _SUMMARIES.get(str(message.get("game")), _daifugo)
-    return summary(message, view, names, label, language)
+    from games.common import registry
+
+    summary = registry.entry(str(message.get("game"))).screen_summary
+    assert summary is not None, "every game on the phones has a room-screen summary"
+    result: PublicTable = summary(message, view, names, label, language)
+    return result
 
 
-def _last(message: Mapping[str, Any], names: Sequence[str], language: str) -> str:
+def last_line(message: Mapping[str, Any], names: Sequence[str], language: str) -> str:
     last = message.get("last") or {}
     seat = last.get("seat")
     action = last.get("action")
@@ -186,95 +191,6 @@ def _last(message: Mapping[str, Any], names: Sequence[str], language: str) -> st
         card_text(w) if w[:1].isdigit() or w[:1] in "JQKA" else w for w in str(action).split()
     )
     return f"{names[seat]}: {words}"
-
-
-def _daifugo(
-    message: Mapping[str, Any],
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    label: str,
-    language: str,
-) -> PublicTable:
-    tx = texts(language)
-    sizes = view.get("hand_sizes") or [0] * len(names)
-    finished = list(view.get("finished") or ())
-    bottom = list(view.get("bottom") or ())
-    passed = set(view.get("passed") or ())
-    ranks = view.get("ranks") or ()
-    left = set(message.get("left") or ())
-    seats = []
-    for i, name in enumerate(names):
-        bits = []
-        if message.get("game_no", 1) > 1 and i < len(ranks) and isinstance(ranks[i], int):
-            bits.append(TITLES.get(language, TITLES["ja"])[ranks[i]])
-        if i in finished:
-            bits.append(tx("place", n=finished.index(i) + 1))
-        elif i in bottom:
-            bits.append(tx("fell"))
-        else:
-            bits.append(tx("cards", n=sizes[i] if i < len(sizes) else 0))
-        if i in passed:
-            bits.append(tx("passed"))
-        if i in left:
-            bits.append(tx("left"))
-        seats.append(SeatLine(str(name), "  ".join(bits), message.get("to_move") == i))
-    top = view.get("top")
-    field = " ".join(card_text(c) for c in top) if top else tx("empty_field")
-    tags = []
-    if view.get("phase") == "exchange":
-        tags.append(tx("card_passing"))
-    if view.get("revolution"):
-        tags.append(tx("revolution"))
-    if view.get("eleven_back"):
-        tags.append(tx("eleven_back"))
-    if view.get("suit_lock"):
-        tags.append(tx("suit_lock") + " " + "".join(SUITS.get(s, s) for s in view["suit_lock"]))
-    if view.get("number_lock"):
-        tags.append(tx("number_lock"))
-    last_action = message.get("last") or {}
-    tags.extend(str(e) for e in last_action.get("events") or ())  # 8切り！ 都落ち！ as banners
-    plays = [
-        f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
-        for s, cards in (view.get("trick") or ())[-3:]
-        if isinstance(s, int) and s < len(names)
-    ]
-    last = "   ".join(plays) or _last(message, names, language)
-    return PublicTable(label, tuple(seats), field, tuple(tags), last)
-
-
-def _schwimmen(
-    message: Mapping[str, Any],
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    label: str,
-    language: str,
-) -> PublicTable:
-    tx = texts(language)
-    coins = view.get("coins") or ()
-    out = view.get("out") or ()
-    seats = []
-    for i, name in enumerate(names):
-        bits = [tx("coins", n=max(0, coins[i])) if i < len(coins) else ""]
-        if i < len(out) and out[i]:
-            bits.append(tx("out"))
-        elif i < len(coins) and coins[i] == -1:  # the Schwimmen engine's is_swimming
-            bits.append(tx("swimming"))
-        if view.get("dealer") == i:
-            bits.append(tx("dealer"))
-        if view.get("knocker") == i:
-            bits.append(tx("knocked"))
-        seats.append(
-            SeatLine(str(name), "  ".join(b for b in bits if b), message.get("to_move") == i)
-        )
-    field = (
-        tx("table_cards") + ": " + (" ".join(card_text(c) for c in view.get("table") or ()) or "—")
-    )
-    tags = []
-    if isinstance(view.get("round_number"), int):
-        tags.append(tx("round", n=view["round_number"]))
-    if isinstance(view.get("stock_count"), int):
-        tags.append(tx("stock", n=view["stock_count"]))
-    return PublicTable(label, tuple(seats), field, tuple(tags), _last(message, names, language))
 
 
 def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
@@ -294,6 +210,3 @@ def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
             line += f"  ({balances[i]:,})"
         lines.append(line)
     return lines
-
-
-_SUMMARIES = {"daifugo": _daifugo, "schwimmen": _schwimmen}  # the table message's "game"

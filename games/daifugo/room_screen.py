@@ -1,0 +1,63 @@
+"""Daifugō's lines on the laptop's room screen (games.web.screen_text's pieces; no Qt): its
+registry entry's ``screen_summary``, from the public table message."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.web.screen_text import SUITS, TITLES, PublicTable, SeatLine, card_text, last_line, texts
+
+
+def summary(
+    message: Mapping[str, Any],
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    label: str,
+    language: str,
+) -> PublicTable:
+    tx = texts(language)
+    sizes = view.get("hand_sizes") or [0] * len(names)
+    finished = list(view.get("finished") or ())
+    bottom = list(view.get("bottom") or ())
+    passed = set(view.get("passed") or ())
+    ranks = view.get("ranks") or ()
+    left = set(message.get("left") or ())
+    seats = []
+    for i, name in enumerate(names):
+        bits = []
+        if message.get("game_no", 1) > 1 and i < len(ranks) and isinstance(ranks[i], int):
+            bits.append(TITLES.get(language, TITLES["ja"])[ranks[i]])
+        if i in finished:
+            bits.append(tx("place", n=finished.index(i) + 1))
+        elif i in bottom:
+            bits.append(tx("fell"))
+        else:
+            bits.append(tx("cards", n=sizes[i] if i < len(sizes) else 0))
+        if i in passed:
+            bits.append(tx("passed"))
+        if i in left:
+            bits.append(tx("left"))
+        seats.append(SeatLine(str(name), "  ".join(bits), message.get("to_move") == i))
+    top = view.get("top")
+    field = " ".join(card_text(c) for c in top) if top else tx("empty_field")
+    tags = []
+    if view.get("phase") == "exchange":
+        tags.append(tx("card_passing"))
+    if view.get("revolution"):
+        tags.append(tx("revolution"))
+    if view.get("eleven_back"):
+        tags.append(tx("eleven_back"))
+    if view.get("suit_lock"):
+        tags.append(tx("suit_lock") + " " + "".join(SUITS.get(s, s) for s in view["suit_lock"]))
+    if view.get("number_lock"):
+        tags.append(tx("number_lock"))
+    last_action = message.get("last") or {}
+    tags.extend(str(e) for e in last_action.get("events") or ())  # 8切り！ 都落ち！ as banners
+    plays = [
+        f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
+        for s, cards in (view.get("trick") or ())[-3:]
+        if isinstance(s, int) and s < len(names)
+    ]
+    last = "   ".join(plays) or last_line(message, names, language)
+    return PublicTable(label, tuple(seats), field, tuple(tags), last)
