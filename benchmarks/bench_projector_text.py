@@ -85,7 +85,10 @@ def measure(app, config, screen, folder: Path) -> tuple[list[dict], int, float]:
     buttons = min(button_px(b) for b in window.controls.buttons.values() if b.isVisible())
     window.close()
     session.close()
-    return entries, len(text_problems(entries, screen[1])), buttons
+    problems = text_problems(entries, screen[1])
+    for line in dict.fromkeys(problems):  # name what is cut or small
+        print(f"  {config.board.size}x{config.board.size} {screen[0]}x{screen[1]}: {line}")
+    return entries, len(problems), buttons
 
 
 def button_px(button) -> float:

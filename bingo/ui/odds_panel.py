@@ -371,9 +371,11 @@ class OddsPanel(QWidget):
         label_w = QFontMetricsF(small).horizontalAdvance(str(span)) * 1.8
         for t in range(0, span + 1, tick_step(span, max(1, int(plot.width() / label_w)))):
             p.setPen(TEXT_DIM)
+            half = QFontMetricsF(p.font()).horizontalAdvance(str(t)) / 2 + 1
+            x = min(max(x_of(t), rect.left() + half), rect.right() - half)  # the last one whole
             draw_text(
                 p,
-                QRectF(x_of(t) - axis_w, plot.bottom(), axis_w * 2, rect.bottom() - plot.bottom()),
+                QRectF(x - axis_w, plot.bottom(), axis_w * 2, rect.bottom() - plot.bottom()),
                 Qt.AlignmentFlag.AlignCenter,
                 str(t),
             )
