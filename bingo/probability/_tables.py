@@ -216,14 +216,8 @@ def _build_transitions(n: int, threshold: int, centre_row: int, max_states: int,
             n_tr += 1
         ptr[i + 1] = n_tr
         i += 1
-    return (
-        n_states,
-        n_tr,
-        ptr[: n_states + 1].copy(),
-        dst[:n_tr].copy(),
-        kind[:n_tr].copy(),
-        codes[:n_states].copy(),
-    )
+    out = ptr[: n_states + 1].copy(), dst[:n_tr].copy(), kind[:n_tr].copy(), codes[:n_states].copy()
+    return n_states, n_tr, out[0], out[1], out[2], out[3]
 
 
 @jit
