@@ -101,3 +101,28 @@ def test_every_game_sits_plays_to_the_results_and_restarts_mid_game(tmp_path, na
         assert hub.rooms["r"].in_game and hub.rooms["r"].game_no == 2
     finally:
         hub.shutdown()
+
+
+@pytest.mark.parametrize("name", [g.name for g in GAMES])
+def test_results_reach_a_phone_that_comes_back_after_a_crash_just_after_the_end(tmp_path, name):
+    """The results went to the phone's socket, the journal recorded the end, then the process
+    died before the socket sent them (tests/test_games_web_restart.py's {1, 3} == {1, 2, 3}):
+    the reopened hub sends them to the phone when it comes back."""
+    game = registry.entry(name)
+    spec = _spec(game, game.info.min_players)
+    hub = _hub(tmp_path, spec)
+    phone = Phone(hub, "あおい")
+    hub.sit(phone.token, "r")
+    hub.start(phone.token, "r")
+    _to_results(hub, phone, random.Random(1))
+    sent = phone.last("results")
+    assert sent is not None
+    hub.shutdown()  # the socket never sent it
+    hub = _hub(tmp_path, spec)
+    try:
+        again = Phone(hub, "あおい", token=phone.token)
+        assert again.last("results") == sent
+        hub.start(again.token, "r")  # and the next game is the next number
+        assert hub.rooms["r"].game_no == 2 and hub.rooms["r"].results is None
+    finally:
+        hub.shutdown()

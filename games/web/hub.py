@@ -659,7 +659,9 @@ class Hub:
         """A game ended: results to the room, chips to each person, absent seats freed.
 
         The results go out before the journal records the end, so a crash in between sends
-        them again after the restart (a phone may see them twice, never not at all)."""
+        them again after the restart; the end keeps them, so a crash after it (the message
+        still in a socket's queue) sends them to a phone that comes back (a phone may see them
+        twice, never not at all)."""
         balances = {}
         for seat, name in enumerate(room.table.names):
             if room.bank is not None and (room.seats[seat] is not None or seat in room.left):
@@ -670,7 +672,10 @@ class Hub:
             self._send(conn, room.results)
         for name in balances:
             self._send_chips(name, room)
-        end: Message = {"k": "end", "room": room.spec.id, "game": room.game_no}
+        # the results too: sent above, they may still be in a socket's queue at a crash; a phone
+        # coming back after the restart is sent them again (restore puts them back on the room)
+        end: Message = {"k": "end", "room": room.spec.id, "game": room.game_no,
+                        "results": room.results}  # fmt: skip
         if room.bank is not None:  # the chips as saved: rebuilds a chips file lost with its copy
             end.update(chips=dict(room.bank.balances), at=time.time())
         self.journal.write(end)

@@ -332,8 +332,13 @@ class _Replay:
     def _end(self, room: Room, record: Record) -> None:
         if self._in_game(room, record):
             self.ended.add(room.spec.id)
+            results = record.get("results")  # absent in older journals
+            if isinstance(results, dict) and results.get("game_no") == room.game_no:
+                room.results = results  # a phone coming back is sent them (they may not have left)
 
-    _void = _end
+    def _void(self, room: Room, record: Record) -> None:
+        if self._in_game(room, record):
+            self.ended.add(room.spec.id)
 
     def finish(self) -> None:
         """Each room's table on its real bank; a game that ended in the replay (its ``end``
