@@ -72,7 +72,9 @@ def action_word(action: Action) -> str:
 class SeatView:
     """What one seat (None: a spectator) may see at the table now, for painting or a web
     client (games.common.protocol.to_json). ``result``: the round's result (every hand face
-    up) while it is shown between rounds and after the game, else None."""
+    up) while it is shown between rounds and after the game, else None. ``hand_sizes``: how
+    many cards each seat holds (face down for the others); ``places`` and ``winners``: the
+    game's final places (None: still playing) and winners, as `Game.places()`/`winners`."""
 
     seat: int | None
     names: tuple[str, ...]
@@ -82,6 +84,9 @@ class SeatView:
     observation: Observation
     result: RoundResult | None
     points: float | None = None  # the seat's own hand value (None: a spectator, a seat out)
+    hand_sizes: tuple[int, ...] = ()
+    places: tuple[int | None, ...] = ()
+    winners: tuple[int, ...] = ()
 
 
 class TableSession:
@@ -337,7 +342,14 @@ class TableSession:
             observation=game.observation(seat),
             result=game.last_result if shown else None,
             points=self._points(seat),
+            hand_sizes=tuple(len(hand) for hand in game.hands),
+            places=game.places(),
+            winners=game.winners,
         )
+
+    def view_now(self, seat: int | None) -> SeatView | None:
+        """`view(seat)`, or None before the table's first game (a window paints the felt)."""
+        return self.view(seat) if self.game is not None else None
 
     def _points(self, seat: int | None) -> float | None:
         game = self.game

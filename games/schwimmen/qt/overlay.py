@@ -54,8 +54,9 @@ class HelpOverlay(Overlay):
         return QRectF(w * 0.02, h * 0.02, w * 0.96, h * 0.96)
 
     def sections(self) -> list[tuple[str, str]]:
-        game, session = self.session.game, self.session
-        rules = game.rules if game is not None else session.settings.make_rules()
+        session = self.session
+        view = session.view_now(None)  # the public view: the rules are public
+        rules = view.observation.rules if view is not None else session.settings.make_rules()
         return self.t.help_sections(rules, session.rules_name)
 
     def title_rect(self) -> QRectF:

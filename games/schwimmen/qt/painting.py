@@ -1,7 +1,8 @@
 """Painting the table: felt, CPU seat panels, stock, table cards, your cards and flying cards.
 
-Reads the view's state (the session's game, the window's marks, layout, animation, bubbles:
-`PaintedTable`, which `games.schwimmen.qt.view.TableView` is); changes nothing.
+Reads the widget's state (the seat's view `session.view(seat)`, the one the phones get, and the
+window's marks, layout, animation, bubbles: `PaintedTable`, which
+`games.schwimmen.qt.view.TableView` is); reads no engine, changes nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from games.schwimmen.qt.style import (
     font,
     text_floor,
 )
-from games.schwimmen.rules import Game, Phase
+from games.schwimmen.rules import Observation, Phase
+from games.schwimmen.table import SeatView
 from games.schwimmen.texts import Texts
 
 
@@ -69,7 +71,7 @@ class PaintedTable(Protocol):
     bubbles: dict[int, str]
 
     @property
-    def game(self) -> Game | None: ...
+    def seat_view(self) -> SeatView | None: ...
 
     def width(self) -> int: ...
 
@@ -173,11 +175,22 @@ class TablePainter:
 
     def __init__(self, view: PaintedTable, p: QPainter) -> None:
         self.view = view
-        self.game = view.game
+        self.sv = view.seat_view
         self.t = view.texts
         self.marks = view.marks
         self.me = view.seat
         self.p = p
+
+    @property
+    def obs(self) -> Observation:
+        """What the window's seat sees of the game (there is one while this is asked)."""
+        assert self.sv is not None
+        return self.sv.observation
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        assert self.sv is not None
+        return self.sv.hand_sizes
 
     def paint(self) -> None:
         p, view, marks, me = self.p, self.view, self.marks, self.me
@@ -186,15 +199,14 @@ class TablePainter:
         grad.setColorAt(0.0, FELT.lighter(118))
         grad.setColorAt(1.0, FELT_DARK)
         p.fillRect(view.rect(), grad)
-        game = self.game
-        if game is None:
+        if self.sv is None:
             return
-        t = self.t
+        game, t = self.obs, self.t
         for seat in view.cpu_seats():
             self.seat(seat)
         # stock and discards
         stock = view.stock_rect()
-        count = len(game.stock)  # the dealer's other hand is not stock (the phone says the same)
+        count = game.stock_count  # the dealer's other hand is not stock (the phone says the same)
         for k in range(min(3, max(1, count // 6))):
             paint_card(p, stock.translated(-k * 2.0, -k * 2.0), None, face_up=False)
         p.setPen(TEXT)
@@ -218,7 +230,7 @@ class TablePainter:
             paint_card(p, view.table_rect(j), card, selected=marks.sel_table == j)
         if not game.table:  # the dealer's choice: the extra hand lies face down
             for j in range(3):
-                if game.extra and ("table", j) not in view.hidden:
+                if game.extra_pending and ("table", j) not in view.hidden:
                     paint_card(p, view.table_rect(j), None, face_up=False)
                 else:
                     paint_slot(p, view.table_rect(j))
@@ -229,7 +241,7 @@ class TablePainter:
         prompt_rect = QRectF(w * 0.02, prompt_y, w * 0.96, prompt_h)
         draw_fitted(p, prompt_rect, marks.prompt, prompt_size(w, prompt_h), text_floor(), bold=True)
         # your cards
-        for i, card in enumerate(game.hands[me]):
+        for i, card in enumerate(game.hand):
             rect = view.hand_rect(i)
             if ("hand", me, i) in view.hidden or (view.drag and view.drag[:2] == ("hand", i)):
                 paint_slot(p, rect)
@@ -241,8 +253,7 @@ class TablePainter:
 
     def moving_cards(self) -> None:
         """The cards of the running animation, and the card being dragged."""
-        p, view, game = self.p, self.view, self.game
-        assert game is not None
+        p, view, game = self.p, self.view, self.obs
         ease = 1 - (1 - view.progress) ** 3
         for f in view.flights:
             r = QRectF(
@@ -254,7 +265,7 @@ class TablePainter:
             paint_card(p, r, f.card, face_up=f.face_up)
         if view.drag is not None:
             kind, index, pos = view.drag
-            card = game.table[index] if kind == "table" else game.hands[self.me][index]
+            card = game.table[index] if kind == "table" else game.hand[index]
             rect = view.table_rect(0)
             rect.moveCenter(pos)
             paint_card(p, rect, card, selected=True)
@@ -262,8 +273,7 @@ class TablePainter:
     def tags_of(self, seat: int) -> list[tuple[str, QColor]]:
         """The labels a seat shows now: 親, 終了宣言 (unless its bubble says 「終了!」), シュビメン,
         敗退."""
-        game, t = self.game, self.t
-        assert game is not None
+        game, t = self.obs, self.t
         # a small CPU panel says "Swim", not "Swimming"
         short = seat in self.view.cpu_seats() and self.view.seat_parts(seat).wide
         tags: list[tuple[str, QColor]] = []
@@ -271,7 +281,7 @@ class TablePainter:
             tags.append((t.tag("dealer", short=short), QColor("#d8d2c0")))
         if game.knocker == seat and game.phase is Phase.PLAY and seat not in self.view.bubbles:
             tags.append((t.tag("knocked", short=short), RED))
-        if game.is_swimming(seat):
+        if not game.out[seat] and game.coins[seat] == -1:  # swimming: at -1 coins, still in
             tags.append((t.tag("swimming", short=short), BLUE))
         if game.out[seat]:
             tags.append((t.tag("out", short=short), GREY))
@@ -279,8 +289,7 @@ class TablePainter:
 
     def seat(self, seat: int) -> None:
         """One CPU's panel: name, tags, coins, face-down cards and what it just did."""
-        p, view, game, t = self.p, self.view, self.game, self.t
-        assert game is not None
+        p, view, game, t = self.p, self.view, self.obs, self.t
         parts = view.seat_parts(seat)
         panel = parts.panel
         active = game.current == seat and game.phase in (Phase.PLAY, Phase.DEALER)
@@ -300,7 +309,7 @@ class TablePainter:
         p.setFont(coin_font(parts, text))
         align = Qt.AlignmentFlag.AlignLeft if parts.wide else Qt.AlignmentFlag.AlignRight
         p.drawText(parts.coin_text, align | Qt.AlignmentFlag.AlignVCenter, text)
-        for i in range(len(game.hands[seat])):
+        for i in range(self.hand_sizes[seat]):
             if ("hand", seat, i) in view.hidden:
                 continue
             paint_card(p, view.seat_card_rect(seat, i), None, face_up=False)
@@ -319,8 +328,7 @@ class TablePainter:
 
     def you(self) -> None:
         """Your name, tags, hand value, coins (left of your cards) and the round (right)."""
-        p, view, game, t, me = self.p, self.view, self.game, self.t, self.me
-        assert game is not None
+        p, view, game, t, me = self.p, self.view, self.obs, self.t, self.me
         left = view.hand_rect(0)
         right = view.hand_rect(2)
         line = max(14.0, left.width() * 0.17)
@@ -336,13 +344,13 @@ class TablePainter:
             t.name(me),
         )
         paint_tags(p, QRectF(x, y + line * 1.5, width, line * 0.85), self.tags_of(me))
-        if game.hands[me]:
+        if game.hand:
             p.setPen(TEXT)
             p.setFont(font(line * 1.5, True))
             p.drawText(
                 QRectF(x, y + line * 2.6, width, line * 2),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                t.points(hand_value(game.hands[me])),
+                t.points(hand_value(game.hand)),
             )
         coin = line * 0.9
         paint_coins(p, QRectF(x, left.bottom() - coin * 2.6, coin * 6, coin), game.coins[me])

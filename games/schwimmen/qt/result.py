@@ -12,8 +12,8 @@ from games.common.qt.painter import CARD_ASPECT, paint_card
 from games.common.qt.textfit import MIN_TEXT, draw_fitted
 from games.schwimmen.qt.overlay import Overlay
 from games.schwimmen.qt.style import BLUE, GOLD, RED, TEXT, font, text_floor, use_window_floor
-from games.schwimmen.rules import Game, RoundResult
-from games.schwimmen.table import TableSession
+from games.schwimmen.rules import RoundResult
+from games.schwimmen.table import SeatView, TableSession
 from games.schwimmen.texts import Texts
 
 
@@ -118,18 +118,19 @@ class RoundOverlay(Overlay):
     def subtitle(self) -> str:
         """Why the round ended; at the end of the game, your place in the game (the only place
         the game-over screen names for you)."""
-        result, t, game = self.result, self.t, self._game()
+        result, t, view = self.result, self.t, self._view()
         assert result is not None
         if not result.game_over:
             return t.reason(result)
-        if game.winners == (self.seat,):
+        if view.winners == (self.seat,):
             return t("you_win")
-        return t("your_place", n=game.places()[self.seat] or 1)
+        return t("your_place", n=view.places[self.seat] or 1)
 
-    def _game(self) -> Game:
-        game = self.session.game
-        assert game is not None  # a result is shown only for a game
-        return game
+    def _view(self) -> SeatView:
+        """What the window's seat sees (its phone's view)."""
+        view = self.session.view_now(self.seat)
+        assert view is not None  # a result is shown only for a game
+        return view
 
     def place_text(self, seat: int) -> str:
         """The place column: the round's place, or at the end of the game the game's place
@@ -137,16 +138,16 @@ class RoundOverlay(Overlay):
         result, t = self.result, self.t
         assert result is not None
         if result.game_over:
-            place = self._game().places()[seat]
+            place = self._view().places[seat]
             return t("place", n=place) if place is not None else ""
         return t("place", n=result.places[seat])
 
     def coins_text(self, seat: int) -> str:
         """Coins after the round and "(−1)" for a loser; just "(−1)" for one who went out."""
-        result, t, game = self.result, self.t, self._game()
+        result, t, out = self.result, self.t, self._view().observation.out
         assert result is not None
         lost = seat in result.losers
-        if seat in result.eliminated and game.out[seat]:
+        if seat in result.eliminated and out[seat]:
             return t("lost") if lost else ""
         return t.coins(result.coins[seat], out=False) + (f"  {t('lost')}" if lost else "")
 
@@ -156,7 +157,7 @@ class RoundOverlay(Overlay):
         assert result is not None
         seats = [s for s in range(len(result.hands)) if result.hands[s] is not None]
         if result.game_over:
-            places = self._game().places()
+            places = self._view().places
 
             def key(s: int) -> tuple[int, int, int]:
                 return (places[s] or 0, result.places[s] or 0, s)
@@ -165,7 +166,7 @@ class RoundOverlay(Overlay):
         return sorted(seats, key=lambda s: (result.places[s] or 0, s))
 
     def _row(self, p: QPainter, panel: QRectF, y: float, row_h: float, seat: int) -> None:
-        result, t, game = self.result, self.t, self._game()
+        result, t, out = self.result, self.t, self._view().observation.out
         assert result is not None
         lost = seat in result.losers
         if seat == self.seat:
@@ -204,7 +205,7 @@ class RoundOverlay(Overlay):
         )
         x += columns[4]
         status = ""
-        if seat in result.eliminated and game.out[seat]:
+        if seat in result.eliminated and out[seat]:
             status = t("out")
         elif seat in result.swimming:
             status = t("swimming")

@@ -1,7 +1,8 @@
 """The table widget: its layout, the slide animation, painting, and mouse clicks and drags.
 
-It paints the session's game from the seat of the window's person (`seat`) and the window's
-`Marks` (selection, prompt, whose input counts); clicks and drags go out as signals.
+It paints what the window's person's seat (`seat`) sees, `session.view(seat)` (the view the
+phones get), and the window's `Marks` (selection, prompt, whose input counts); clicks and drags
+go out as signals.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.painting import Flight, Marks, TablePainter
 from games.schwimmen.qt.style import use_window_floor
 from games.schwimmen.rules import Event, Game
-from games.schwimmen.table import TableSession
+from games.schwimmen.table import SeatView, TableSession
 from games.schwimmen.texts import Texts
 
 
@@ -52,13 +53,15 @@ class TableView(QWidget):
     # ------------------------------------------------------------ geometry
 
     @property
-    def game(self) -> Game | None:
-        return self.session.game
+    def seat_view(self) -> SeatView | None:
+        """What the window's seat sees now (None before the first game)."""
+        return self.session.view_now(self.seat)
 
     def cpu_seats(self) -> list[int]:
         """The other seats, painted as panels along the top."""
-        game = self.game
-        return [s for s in range(game.num_players) if s != self.seat] if game else []
+        view = self.seat_view
+        n = view.observation.num_players if view is not None else 0
+        return [s for s in range(n) if s != self.seat]
 
     def layout_now(self) -> TableLayout:
         return TableLayout(self.width(), self.height(), self.cpu_seats())
@@ -88,13 +91,13 @@ class TableView(QWidget):
         return self.layout_now().seat_card_rect(seat, i)
 
     def hit(self, pos: QPointF) -> tuple[str, int] | None:
-        game = self.game
-        if game is None:
+        view = self.seat_view
+        if view is None:
             return None
-        for j in range(len(game.table)):
+        for j in range(len(view.observation.table)):
             if self.table_rect(j).contains(pos):
                 return ("table", j)
-        for i in range(len(game.hands[self.seat])):
+        for i in range(len(view.observation.hand)):
             if self.hand_rect(i).contains(pos):
                 return ("hand", i)
         return None
