@@ -56,6 +56,10 @@ def _no_stake(stake: str | None) -> int | None:
     return None
 
 
+def _no_fee(stake: str | None) -> int:
+    return 0
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """What the hub needs of one game.
@@ -67,7 +71,8 @@ class GameEntry:
     the text of an applied action that `seat` (None: anyone not part of it) may see, None when
     it is secret (Daifugō's card passing). ``check_room(stake, rules)``: a ValueError naming what
     a configured room got wrong. ``stake_of(stake)``: the chips a room's stake costs (the
-    lobby's line), None without money. ``room_label(stake, number, language)``: a room's name
+    lobby's line), None without money; ``largest_fee(stake)``: the most a game of it may cost a
+    seat (a balance below it is topped up at the deal). ``room_label(stake, number, language)``: a room's name
     in the lobby (`number`: 1, 2, ... among this game's rooms). ``page_texts(language)``: the
     phone page's words for the game (``window.GAME_TEXTS[name]``). ``screen_summary``: the
     room screen's lines for a public table message (message, view, names, label, language).
@@ -87,6 +92,7 @@ class GameEntry:
     stakes: tuple[str, ...] = ()
     check_room: Callable[[str | None, str | None], None] = _no_check
     stake_of: Callable[[str | None], int | None] = _no_stake
+    largest_fee: Callable[[str | None], int] = _no_fee
     new_cpu: Callable[[str, int | None], object] | None = None
     event_texts: Callable[[object, str], list[str]] = _no_events
 

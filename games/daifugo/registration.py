@@ -65,6 +65,14 @@ def stake_of(stake: str | None) -> int:
     return ROOMS[stake or "beginner"].stake
 
 
+def largest_fee(stake: str | None) -> int:
+    """The 大富豪's fee: a balance below it is topped up at the deal."""
+    from games.daifugo.chips import fee
+    from games.daifugo.ruleset import Title
+
+    return fee(ROOMS[stake or "beginner"], Title.DAIFUGO)
+
+
 def room_label(stake: str | None, number: int, language: str) -> str:
     return ROOMS[stake or "beginner"].label(language)
 
@@ -104,6 +112,7 @@ ENTRY = GameEntry(
     stakes=tuple(ROOMS),
     check_room=check_room,
     stake_of=stake_of,
+    largest_fee=largest_fee,
     new_cpu=new_cpu,
     screen_summary=screen_summary,
     event_texts=event_texts,

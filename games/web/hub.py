@@ -782,10 +782,7 @@ class Hub:
         balance = self.balance(name)
         message: Message = {"type": "chips", "name": name, "balance": balance}
         if topped is not None:
-            from games.daifugo.chips import ROOMS, fee
-            from games.daifugo.ruleset import Title
-
-            largest = fee(ROOMS[room.spec.stake or "beginner"], Title.DAIFUGO)
+            largest = registry.entry(room.spec.game).largest_fee(room.spec.stake)
             message["topped_up"] = True
             message["text"] = texts(self.language)(
                 "topped_up", n=topped, fee=largest, balance=balance
