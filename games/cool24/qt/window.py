@@ -68,7 +68,7 @@ class Cool24Widget(QWidget):
         self.timer.timeout.connect(self._tick)
         self.setWindowTitle("COOL 24+24")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(800, 450)
+        self.setMinimumSize(640, 360)  # a window fitted to an 800 px screen (85 %) must be allowed
         self.resize(1280, 720)
 
     # ------------------------------------------------------------ the session's state
