@@ -85,3 +85,25 @@ def test_the_rehearsal_badge_never_hides_the_auto_mode_hold_line(qtbot, tmp_path
     badge = [e for e in entries if e["text"] == window.strings("rehearsal_mark")]
     assert badge and overlapping(lines + badge) == []
     window.controller.auto = False
+
+
+@pytest.mark.parametrize("free", [False, True])
+def test_the_odds_show_their_exact_zero_while_the_engine_warms_up(qtbot, free):
+    """Issue 35 item 7: 計算中… for ~20 s after a board change, though before `threshold` marks
+    every figure is exactly 0."""
+    from projector_support import board_config
+
+    from bingo.ui.odds import WARMING
+    from bingo.ui.odds_panel import OddsPanel, percent
+    from bingo.ui.texts import texts
+
+    config = board_config(5, 15, free, threshold=4)
+    panel = OddsPanel(config, texts("ja"))
+    qtbot.addWidget(panel)
+    assert panel.state == WARMING and panel.result is None
+    exact_until = 4 - 1 - (1 if free else 0)  # marks after the next ball stay under 4
+    for count in range(exact_until):
+        panel.set_draw_count(count)
+        assert panel.figures() == [percent(0.0), percent(0.0), "0.00"], count
+    panel.set_draw_count(exact_until)
+    assert panel.figures() == [texts("ja")("calculating")] * 3

@@ -107,17 +107,23 @@ class OddsPanel(QWidget):
         """The three figures as shown (tests read them)."""
         stats = self.result.stats if self.result is not None else None
         if stats is None:
-            text = (
-                self.strings("calculating")
-                if self.state == WARMING or (self.state == READY and self.result is None)
-                else self.strings("unavailable")
-            )
+            waiting = self.state == WARMING or (self.state == READY and self.result is None)
+            if waiting and self.no_bingo_possible_yet():
+                return [percent(0.0), percent(0.0), f"{0.0:.2f}"]  # exact, engine or not
+            text = self.strings("calculating") if waiting else self.strings("unavailable")
             return [text, text, text]
         return [
             percent(stats.p_bingo_now),
             percent(stats.p_any_new_bingo),
             f"{stats.expected_new_bingos:.2f}",
         ]
+
+    def no_bingo_possible_yet(self) -> bool:
+        """Too few balls for any bingo, even with the next: every figure is exactly 0 (shown
+        while the engine still builds a new board's tables, instead of 計算中…)."""
+        board = self.config.board
+        marks_after_next = self.draw_count + 1 + (1 if board.free_center else 0)
+        return marks_after_next < board.threshold
 
     def registry_text(self) -> str:
         reg = self.result.registry if self.result is not None else None
