@@ -28,15 +28,13 @@ class RoomSpec:
     """One room of the evening, as configured.
 
     ``game``: a registered game's name (games.common.registry). ``seats``: in its GameInfo's range.
-    ``stake``: Daifugō's room key in games.daifugo.chips.ROOMS ("beginner" 初級 100,
-    "intermediate" 中級 1,000, "advanced" 上級 10,000); None for Schwimmen. ``cpu_level``:
-    the level of the CPUs in the empty seats ("easy", "normal", "strong"). ``rules``: the
-    game's rules as config.toml names them, None for the game's default: Daifugō's [daifugo]
-    rule_set as text ("1"-"4", the table plays ``Rules.preset(n)``), Schwimmen's [schwimmen]
-    rules ("standard" or "house"). ``settings``: Schwimmen's whole [schwimmen] section
-    (games.schwimmen.settings.SchwimmenSettings: start coins, suit tiebreak), so a room plays
-    as the Qt game is configured; None: the defaults. The room's seats and CPU level win over
-    the section's players and cpu_level.
+    ``stake``: for a game with money, one of its entry's ``stakes`` (Daifugō: "beginner" 初級
+    100, "intermediate" 中級 1,000, "advanced" 上級 10,000); None otherwise. ``cpu_level``: the
+    level of the CPUs in the empty seats ("easy", "normal", "strong"). ``rules``: the game's
+    rules as config.toml names them (its entry's ``check_room`` says which), None for the
+    game's default. ``settings``: the game's whole config section, so a room plays as the Qt
+    game is configured; None: the defaults. The room's seats and CPU level win over the
+    section's players and cpu_level.
     """
 
     id: str
