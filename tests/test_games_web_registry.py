@@ -27,6 +27,7 @@ def test_the_registry_names_every_game_once_with_its_engine():
         assert game.engine.info == game.info  # one truth for the seats: the engine's GameInfo
         assert game.label("ja") and game.label("en") and game.label("ja") != game.label("en")
         assert bool(game.stakes) == game.money
+        assert game.new_cpu is not None and callable(game.new_cpu("easy", 1).choose)
     with pytest.raises(KeyError, match="use one of"):
         registry.entry("go")
 
