@@ -20,7 +20,10 @@ from phone_pages import (
     phone_size,
     wait_for,
 )
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.support.ui import Select
 
 from games.web.command import Serve, plan
@@ -121,10 +124,12 @@ class Phone:
                 shown = [e for e in self.css(selector) if e.is_displayed()]
                 if not shown or not shown[0].is_enabled():
                     return False
+                # as a thumb does: bring it to the middle, clear of the sticky action bar
+                self.js("arguments[0].scrollIntoView({block: 'center'})", shown[0])
                 shown[0].click()
                 return True
-            except StaleElementReferenceException:
-                return False
+            except (StaleElementReferenceException, ElementClickInterceptedException):
+                return False  # re-rendered, or still under the bar while the page settles
 
         wait_for(tapped, timeout, f"tapping {selector}")
 
