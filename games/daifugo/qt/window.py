@@ -40,7 +40,7 @@ from games.daifugo.qt.layout import TableLayout
 from games.daifugo.qt.leave import LeavePanel
 from games.daifugo.qt.painting import Marks, Trick, paint_table
 from games.daifugo.ruleset import Rules
-from games.daifugo.state import Phase
+from games.daifugo.state import Observation, Phase
 from games.daifugo.table import TableSession
 from games.daifugo.texts import EVENT_TEXTS, HELP_TEXTS, TEXTS
 
@@ -135,7 +135,12 @@ class DaifugoTable(QWidget):
 
     # ------------------------------------------------------------------ the session's state
 
-    game = property(lambda self: self.session.game)
+    game = property(lambda self: self.session.game)  # the engine: tests and set positions
+
+    def seen(self) -> Observation | None:
+        """The seat's view of the game, as its phone gets it (None: none dealt yet)."""
+        return self.session.view(self.seat).observation
+
     match = property(lambda self: self.session.match)
     bank = property(lambda self: self.session.bank)
     names = property(lambda self: self.session.names)
@@ -174,7 +179,7 @@ class DaifugoTable(QWidget):
         self.update()
 
     def _advance(self) -> None:
-        g = self.game
+        g = self.seen()
         if g is None:
             return
         if not self._exchange_told and g.phase != Phase.EXCHANGE:
@@ -183,7 +188,7 @@ class DaifugoTable(QWidget):
         self.card_cursor = max(0, min(self.card_cursor, len(self.hand_cards()) - 1))
         if self.session.events:
             self._announce(self.session.events, self.session.event_seat)
-        if g.is_over:
+        if g.phase == Phase.OVER:
             self._announce_end()
         elif self.session.cpu_due and not self.caption:
             self._timer.start(self.delay_ms)
@@ -285,14 +290,15 @@ class DaifugoTable(QWidget):
     # ------------------------------------------------------------------ the person's moves
 
     def hand_cards(self) -> list[AnyCard]:
-        return list(self.game.hands[self.seat]) if self.game else []
+        g = self.seen()
+        return [parse_card(code) for code in g.hand] if g is not None else []
 
     def selected_codes(self) -> list[str]:
         hand = self.hand_cards()
         return [str(hand[i]) for i in sorted(self.selected) if i < len(hand)]
 
     def _update_buttons(self) -> None:
-        g = self.game
+        g = self.seen()
         human = self.waiting_for_human
         exchange = g is not None and g.phase == Phase.EXCHANGE
         self.play_button.setText(self.t["give"] if exchange else self.t["play"])
@@ -323,8 +329,8 @@ class DaifugoTable(QWidget):
     def play_selected(self) -> None:
         """Play (or give) the selection; a joker that may stand for several cards asks first,
         showing each reading as cards (the answer plays through `_play_codes`)."""
-        g = self.game
-        if not self.waiting_for_human:
+        g = self.seen()
+        if not self.waiting_for_human or g is None:
             return
         codes = self.selected_codes()
         if g.phase != Phase.EXCHANGE:
@@ -431,7 +437,8 @@ class DaifugoTable(QWidget):
             if rect.contains(pos):
                 self.toggle(index)
                 return
-        if self.game is not None and self.seat in self.game.out:  # a spectator peeks
+        g = self.seen()
+        if g is not None and self.seat in g.out:  # a spectator peeks
             for seat, rect in self.table_layout().seat_panels().items():
                 if rect.contains(pos):
                     self.peek = None if self.peek == seat else seat
@@ -467,7 +474,8 @@ class DaifugoTable(QWidget):
         super().resizeEvent(event)
 
     def _place_buttons(self) -> None:
-        over = self.game is not None and self.game.is_over
+        g = self.seen()
+        over = g is not None and g.phase == Phase.OVER
         place_buttons(self.buttons, self.table_layout(), game_over=over)
 
     def marks(self) -> Marks:
@@ -478,7 +486,7 @@ class DaifugoTable(QWidget):
             cursor=self.card_cursor,
             show_cursor=self.hasFocus(),
             peek=self.peek,
-            prompt=self.prompt() if self.game is not None else "",
+            prompt=self.prompt() if self.seen() is not None else "",
             exchange_note=self.exchange_note,
             caption=self.caption,
             trick=tuple(self.shown_trick()),
