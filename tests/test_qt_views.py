@@ -146,3 +146,52 @@ def test_the_schwimmen_table_paints_from_the_view_alone(qapp):
         else:
             session.step_cpu()
     assert rounds > 1 and session.results() is not None
+
+
+def _face_up_cards(monkeypatch, module):
+    """Record the cards `module` paints face up (its own `paint_card` name)."""
+    seen: list[object] = []
+    original = module.paint_card
+
+    def record(painter, rect, card, *args, face_up=True, **kwargs):
+        if face_up and card is not None:
+            seen.append(card)
+        return original(painter, rect, card, *args, face_up=face_up, **kwargs)
+
+    monkeypatch.setattr(module, "paint_card", record)
+    return seen
+
+
+def test_the_laptop_seat_sees_on_screen_what_its_view_shows(qapp, tmp_path, monkeypatch):
+    """Secrecy on the laptop as on the phones: every face-up card the Daifugō table paints is in
+    the seat's own hand or on the field, never in another hand, unless a spectator peeks."""
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path))
+    from PySide6.QtGui import QImage, QPainter
+
+    import games.daifugo.qt.painting as painting
+    from eventkit.i18n import Texts
+    from games.daifugo.chips import ChipBank
+    from games.daifugo.qt.layout import TableLayout
+    from games.daifugo.table import TableSession
+    from games.daifugo.texts import TEXTS
+
+    faces = _face_up_cards(monkeypatch, painting)
+    session = TableSession(players=4, names=["P0", "P1", "P2", "P3"], seed=5, bank=ChipBank())
+    session.seat_people(frozenset())
+    session.start_game()
+    image = QImage(640, 360, QImage.Format.Format_ARGB32)
+    checked = 0
+    while not session.game.is_over:
+        g = session.game
+        faces.clear()
+        marks = painting.Marks(seat=0, trick=tuple(g.trick))
+        painter = QPainter(image)
+        painting.paint_table(painter, session, Texts(TEXTS, "ja"), marks, TableLayout(640, 360, 4))
+        painter.end()
+        on_field = {card for _, play in g.trick for card in play.cards}
+        others = {card for seat in (1, 2, 3) for card in g.hands[seat]}
+        assert set(faces) <= set(g.hands[0]) | on_field, g.hands[0]
+        assert not set(faces) & others
+        checked += bool(others)
+        session.step_cpu()
+    assert checked > 10
