@@ -111,8 +111,10 @@ def _cards(view: TableView) -> list[AnyCard]:
     return [parse_card(code) for code in obs.hand] if obs is not None else []
 
 
-def _finish_order(g: Observation) -> list[int]:
+def finish_order(g: Observation | None) -> list[int]:
     """Seats from 1st to last, as the engine's `finish_order`, from what the view shows."""
+    if g is None:
+        return []
     active = [s for s in range(g.num_players) if s not in g.out]
     return [*g.finished, *(s for s in active if s not in g.finished), *g.bottom[::-1]]
 
@@ -349,7 +351,7 @@ def _results(f: Frame, p: QPainter) -> None:
     draw_fitted(p, title_rect, t["game_over"], s.title, s.floor, bold=True)
     next_titles = f.session.match.ranks
     width = rect.width() - 6 * u
-    for i, seat in enumerate(_finish_order(g)):
+    for i, seat in enumerate(finish_order(g)):
         row = QRectF(rect.left() + 3 * u, rect.top() + 9 * u + i * 5.4 * u, width, 5 * u)
         mark = f.session.status_of(seat) if seat in g.bottom else ""
         name = f"{t['place'].format(n=i + 1)}  {f.session.names[seat]}  {mark}".rstrip()

@@ -32,13 +32,13 @@ from games.common.cards import AnyCard, parse_card
 from games.common.table import Refused
 from games.daifugo.chips import ChipBank, Room
 from games.daifugo.game import Game
-from games.daifugo.plays import Pass
+from games.daifugo.plays import Pass, Play
 from games.daifugo.qt.buttons import TableButtons, place_buttons
 from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.joker import JokerChooser
 from games.daifugo.qt.layout import TableLayout
 from games.daifugo.qt.leave import LeavePanel
-from games.daifugo.qt.painting import Marks, Trick, paint_table
+from games.daifugo.qt.painting import Marks, Trick, finish_order, paint_table
 from games.daifugo.ruleset import Rules
 from games.daifugo.state import Observation, Phase
 from games.daifugo.table import TableSession
@@ -137,8 +137,7 @@ class DaifugoTable(QWidget):
 
     game = property(lambda self: self.session.game)  # the engine: tests and set positions
 
-    def seen(self) -> Observation | None:
-        """The seat's view of the game, as its phone gets it (None: none dealt yet)."""
+    def seen(self) -> Observation | None:  # the seat's view, as its phone's (None: no game)
         return self.session.view(self.seat).observation
 
     match = property(lambda self: self.session.match)
@@ -226,7 +225,8 @@ class DaifugoTable(QWidget):
         """The field as painted: a cleared field stays while its caption is up."""
         if self._held_trick:
             return self._held_trick
-        return self.game.trick if self.game is not None else ()
+        g = self.seen()  # the view's field, its codes parsed back to the same plays
+        return tuple((s, Play.parse(" ".join(c))) for s, c in g.trick) if g is not None else ()
 
     @property
     def waiting_for_human(self) -> bool:
@@ -243,7 +243,7 @@ class DaifugoTable(QWidget):
         if self.session.save_error:
             self.message = self.session.save_error
         self.next_button.show()
-        self.game_finished.emit(self.game.finish_order)
+        self.game_finished.emit(finish_order(self.seen()))
 
     def leave(self) -> int:
         """Leaving: mid-game the stake is forfeited on top of the fee; after going out nothing
