@@ -12,6 +12,7 @@ from test_games_web_hub import Clock
 
 from games.common import registry
 from games.common.protocol import to_json
+from games.common.registry import TableSettings
 from games.web.hub import Hub
 from games.web.phones import Phone, play_until_people_wait
 from games.web.tables import RoomSpec
@@ -21,11 +22,11 @@ GAMES = registry.entries()
 
 def test_the_registry_names_every_game_once_with_its_engine():
     names = registry.names()
-    assert len(set(names)) == len(names) and {"daifugo", "schwimmen"} <= set(names)
+    assert len(set(names)) == len(names) and {"daifugo", "schwimmen", "cool24"} <= set(names)
     for game in GAMES:
         assert registry.entry(game.name) is game
         assert game.engine.info == game.info  # one truth for the seats: the engine's GameInfo
-        assert game.label("ja") and game.label("en") and game.label("ja") != game.label("en")
+        assert game.label("ja") and game.label("en")  # COOL 24+24 is its name in both
         assert bool(game.stakes) == game.money
         assert game.new_cpu is not None and callable(game.new_cpu("easy", 1).choose)
     with pytest.raises(KeyError, match="use one of"):
@@ -127,3 +128,31 @@ def test_results_reach_a_phone_that_comes_back_after_a_crash_just_after_the_end(
         assert hub.rooms["r"].game_no == 2 and hub.rooms["r"].results is None
     finally:
         hub.shutdown()
+
+
+def test_cool24_phone_view_is_json_with_the_hint_score_and_bonuses():
+    """A COOL room's person sees the hand, the playable slots, the score, the bonuses and the
+    hint's slot (the lookahead's, once per position); the public view has no hand, no hint."""
+    import json
+
+    from games.cool24.policies import greedy_slot
+    table = registry.entry("cool24").new_table(
+        TableSettings(players=1, people=frozenset({0}), seed=5, names=("あおい",))
+    )
+    assert table.names == ("あおい",)
+    table.start_game()
+    mine = json.loads(json.dumps(to_json(table.view(0))))
+    # the lookahead's slot (its playouts stop on a time budget: asked once per position)
+    assert mine["hint_slot"] in mine["playable"] and mine["prompt"] == "keys"
+    assert to_json(table.view(0))["hint_slot"] == mine["hint_slot"]
+    assert len(mine["observation"]["hand"]) == 4 and mine["score"] == 0
+    assert set(mine["bonuses"]) == {"straight_flush", "four_of_a_kind", "flush"}
+    public = to_json(table.view(None))
+    assert public["observation"] is None and public["hint_slot"] is None
+    cpu = registry.entry("cool24").new_cpu("strong", 1)
+    while table.in_game:
+        game = table.game  # type: ignore[attr-defined]
+        play = cpu.choose(game.observation(0), game.legal_actions())  # type: ignore[union-attr]
+        assert play.slot == greedy_slot(game)  # the protocol's CPU is the greedy player
+        table.act(0, play)
+    assert table.results().returns[0] == to_json(table.view(0))["score"] > 0

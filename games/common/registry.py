@@ -19,7 +19,11 @@ from games.common.table import TableProtocol
 
 __all__ = ["GameEntry", "TableSettings", "entries", "entry", "names", "register"]
 
-_MODULES = ("games.daifugo.registration", "games.schwimmen.registration")
+_MODULES = (
+    "games.daifugo.registration",
+    "games.schwimmen.registration",
+    "games.cool24.registration",
+)
 
 
 @dataclass(frozen=True)

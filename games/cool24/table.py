@@ -58,6 +58,9 @@ class TableView:
     stock_count: int
     score: int
     hint: bool
+    bonuses: dict[str, int] | None = None  # bonuses earned so far by kind (BONUS_KINDS)
+    cleared: bool = False  # all 48 cards played
+    hint_slot: int | None = None  # the hint's slot, where a caller asked for it (phones)
 
 
 class TableSession:
@@ -206,6 +209,8 @@ class TableSession:
             stock_count=0 if g is None else g.stock_count,
             score=0 if g is None else g.score,
             hint=self.settings.hint,
+            bonuses=None if g is None else dict(zip(BONUS_KINDS, bonus_counts(g), strict=True)),
+            cleared=g is not None and g.cleared,
         )
 
     def hint(self) -> int | None:

@@ -1,0 +1,125 @@
+"""COOL 24+24's entry in the game registry (games.common.registry): one seat, no money.
+
+The phone hub seats a room's person by name (`SharedTable`): `PhoneTable` adds the seat's name
+and the CPU level (COOL has one CPU) to the Qt game's `TableSession`, and puts the hint's slot
+in the person's view (the lookahead, computed once per position: the Qt window asks for it on H).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.common.registry import GameEntry, TableSettings, register
+from games.common.table import TableProtocol
+from games.cool24.rules import Game, Observation, PlaySlot, linked, parse_card
+from games.cool24.table import SEAT, TableSession, TableView
+
+
+class PhoneTable(TableSession):
+    """A COOL table for a phone room: the seat has its person's name; the hint rides the view."""
+
+    def __init__(self, *, names: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._names = tuple(names[:1])
+        self._hint_at: tuple[int, int, int | None] | None = None  # (game id, cards played, slot)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names or super().names
+
+    def rename(self, seat: int, name: str) -> None:
+        if seat != SEAT:
+            raise ValueError(f"COOL 24+24 has one seat (0), not {seat}")
+        self._names = (name,)
+
+    def set_cpu_level(self, level: str) -> None:
+        self.cpu_levels = (level,)  # one CPU: kept for the room's record only
+
+    def view(self, seat: int | None) -> TableView:
+        shown = super().view(seat)
+        if seat != SEAT or SEAT not in self.people or not self.in_game or self.game is None:
+            return shown
+        key = (id(self.game), self.game.total_played)
+        if self._hint_at is None or self._hint_at[:2] != key:
+            self._hint_at = (*key, self.hint())
+        return dataclasses.replace(shown, hint_slot=self._hint_at[2])
+
+
+class GreedyCpu:
+    """The one COOL CPU over the protocol's `choose(observation, legal)`: the least connected
+    card (policies.greedy_cost's measure, from what the seat sees: its hand and the stock)."""
+
+    def choose(self, observation: Observation, legal: Sequence[PlaySlot]) -> PlaySlot:
+        hand = [None if c is None else parse_card(c) for c in observation.hand]
+        stock = [parse_card(c) for c in observation.stock]
+
+        def cost(play: PlaySlot) -> tuple[int, int]:
+            card = hand[play.slot - 1]
+            assert card is not None  # a legal slot holds a card
+            others = sum(
+                1
+                for i, c in enumerate(hand)
+                if c is not None and i != play.slot - 1 and linked(c, card)
+            )
+            return sum(1 for c in stock if linked(c, card)) * 8 + others, play.slot
+
+        return min(legal, key=cost)
+
+
+def new_cpu(level: str, seed: int | None) -> object:
+    return GreedyCpu()  # COOL has one CPU: every level plays the same
+
+
+def new_table(s: TableSettings) -> TableProtocol:
+    """The room's one seat (`players` 1); the seed, language and [cool24] settings as given."""
+    table: TableProtocol = PhoneTable(
+        players=s.players,
+        people=s.people,
+        seed=s.seed,
+        language=s.language,
+        cpu_levels=tuple(s.cpu_levels),
+        settings=s.settings,
+        names=s.names,
+    )
+    return table
+
+
+def public_text(applied: object, text: str, seat: int | None) -> str | None:
+    return text  # one seat: nothing is secret
+
+
+def room_label(stake: str | None, number: int, language: str) -> str:
+    return f"COOL 24+24 {number}"
+
+
+def page_texts(language: str) -> Mapping[str, object]:
+    from games.cool24.settings import Cool24Settings
+    from games.cool24.texts import TEXTS
+
+    chosen = TEXTS.get(language) or TEXTS["ja"]
+    words: dict[str, object] = {k: v for k, v in chosen.items() if isinstance(v, str)}
+    defaults = Cool24Settings()  # the cards' colours, as the Qt game paints them by default
+    words["suit_colors"] = dict(zip(defaults.suits, defaults.suit_colors, strict=True))
+    return words
+
+
+def screen_summary(*args: Any) -> Any:
+    from games.cool24.room_screen import summary
+
+    return summary(*args)
+
+
+ENTRY = GameEntry(
+    info=Game.info,
+    labels={"ja": "COOL 24+24", "en": "COOL 24+24"},
+    engine=Game,
+    new_table=new_table,
+    public_text=public_text,
+    room_label=room_label,
+    page_texts=page_texts,
+    screen_summary=screen_summary,
+    new_cpu=new_cpu,
+)
+register(ENTRY)
