@@ -321,6 +321,7 @@ def test_the_games_web_section_is_checked():
         ({"public_url": "192.168.1.20"}, 'games_web.public_url = "192.168.1.20" is not a web'),
         ({"daifugo_rooms": ["vip"]}, "each room is one of beginner, intermediate, advanced"),
         ({"cpu_level": "hard"}, "use easy, normal or strong"),
+        ({"cool24_tables": 99}, "games_web.cool24_tables"),
         ({"colour": 1}, "[games_web] has an unknown key 'colour'"),
     ):
         with pytest.raises(ConfigError, match=re.escape(words)):
@@ -330,14 +331,20 @@ def test_the_games_web_section_is_checked():
     )
     assert len(found) == 2 and all(p.startswith("games_web.") for p in found)
     built = rooms(
-        parse_settings({"daifugo_rooms": ["beginner", "beginner"], "schwimmen_tables": 2})
+        parse_settings(
+            {"daifugo_rooms": ["beginner", "beginner"], "schwimmen_tables": 2, "cool24_tables": 2}
+        )
     )
     assert [r.id for r in built] == [
         "daifugo-beginner",
         "daifugo-beginner-2",
         "schwimmen-1",
         "schwimmen-2",
+        "cool24-1",
+        "cool24-2",
     ]
+    assert [(r.game, r.seats) for r in built[-2:]] == [("cool24", 1)] * 2
+    assert [r.game for r in rooms(parse_settings({}))][-1] == "cool24"  # one COOL table by default
 
 
 # ---------------------------------------------------------------------- `games serve` itself
@@ -539,7 +546,7 @@ def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
     config.write_text(
         '[daifugo]\nrule_set = 3\n\n[schwimmen]\nrules = "house"\nstart_coins = 5\n'
         "suit_tiebreak = true\n\n"
-        '[games_web]\ndaifugo_rooms = ["advanced"]\nschwimmen_tables = 1\n',
+        '[games_web]\ndaifugo_rooms = ["advanced"]\nschwimmen_tables = 1\ncool24_tables = 0\n',
         encoding="utf-8",
     )
     p = plan(["--config", str(config), "--no-window", "--data-dir", str(tmp_path / "d")])

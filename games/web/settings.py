@@ -43,6 +43,7 @@ KEYS = {
     "daifugo_seats",
     "schwimmen_tables",
     "schwimmen_seats",
+    "cool24_tables",
     "cpu_level",
     "cpu_workers",
     "hold_seconds",
@@ -83,6 +84,7 @@ class GamesWebSettings:
     daifugo_seats: int = 5
     schwimmen_tables: int = 1
     schwimmen_seats: int = 4
+    cool24_tables: int = 1  # COOL 24+24, one seat each: one phone plays alone
     cpu_level: str = "normal"
     cpu_workers: int = dataclasses.field(default_factory=default_cpu_workers)
 
@@ -148,13 +150,15 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         schwimmen_seats=get_int_in(
             SECTION, table, "schwimmen_seats", d.schwimmen_seats, *_seats("schwimmen")
         ),
+        cool24_tables=get_int_in(SECTION, table, "cool24_tables", d.cool24_tables, 0, 64),
         cpu_level=level,
         cpu_workers=_cpu_workers(table, d.cpu_workers),
     )
-    if not settings.daifugo_rooms and not settings.schwimmen_tables:
+    if not settings.daifugo_rooms and not settings.schwimmen_tables and not settings.cool24_tables:
         report(
             ConfigError(
-                f"{SECTION}: no rooms (daifugo_rooms = [] and schwimmen_tables = 0): "
+                f"{SECTION}: no rooms (daifugo_rooms = [], schwimmen_tables = 0 and "
+                "cool24_tables = 0): "
                 'give at least one, e.g. daifugo_rooms = ["beginner"]'
             ),
             None,
@@ -203,7 +207,7 @@ def rooms(
     gets -2, -3...), then the Schwimmen tables; every room's CPUs at cpu_level (the host may
     change a room's level between games). The rooms play the rules the Qt games are configured
     with: [daifugo] rule_set (the preset) and [schwimmen] (its rules name, start coins and
-    suit tiebreak)."""
+    suit tiebreak). Then the COOL 24+24 tables (one seat each, the game's default settings)."""
     daifugo = daifugo or DaifugoSettings()
     schwimmen = schwimmen or SchwimmenSettings()
     out: list[RoomSpec] = []
@@ -232,4 +236,7 @@ def rooms(
                 settings=_unless_default(schwimmen, SchwimmenSettings()),
             )
         )
+    low, _ = _seats("cool24")
+    for n in range(1, settings.cool24_tables + 1):
+        out.append(RoomSpec(f"cool24-{n}", "cool24", low, cpu_level=settings.cpu_level))
     return tuple(out)
