@@ -52,6 +52,43 @@ def test_textcheck_reports_a_text_past_its_pictures_edge(qapp):
     assert any("outside its picture" in line for line in text_problems(entries, 768))
 
 
+def test_textcheck_is_strict_19_px_is_too_small_at_768(qapp):
+    """2.5 % of 768 is 19.2 px: 19 px (2.47 %) is reported, 20 px is not; 18 px at 720 is."""
+    from PySide6.QtGui import QPainter, QPixmap
+
+    from bingo.ui.art import TextLog, draw_text
+
+    def problems(px: int, screen_h: int) -> list[str]:
+        picture = QPixmap(400, 60)
+        entries = TextLog.start()
+        try:
+            p = QPainter(picture)
+            p.setFont(ui_font(px))
+            draw_text(p, QRectF(0, 0, 400, 60), 0x84, "キー")  # centred
+            p.end()
+        finally:
+            TextLog.stop()
+        return text_problems(entries, screen_h)
+
+    assert problems(19, 768) == ["'キー': 19.0 px < 19.2 px"]
+    assert problems(20, 768) == []
+    assert problems(18, 720) == []
+    assert problems(17, 720) != []
+
+
+def test_fit_block_tries_every_whole_pixel_near_the_floor(qapp):
+    """A text that fits at 20 px gets 20 px from a 20.7 px start (the old 0.94 steps went 21 -> 19)."""
+    from PySide6.QtCore import Qt
+
+    from bingo.ui.art import fit_block, text_fits
+
+    text = "Registered cards 60: bingo 49 / one away 10"
+    width = QFontMetricsF(ui_font(20)).horizontalAdvance(text) + 2
+    rect = QRectF(0, 0, width, 40)
+    assert not text_fits(ui_font(21), rect, text, Qt.AlignmentFlag.AlignCenter)
+    assert fit_block(text, rect, 20.7).pixelSize() == 20
+
+
 @pytest.mark.parametrize("draws", [1, 4, 20])
 @pytest.mark.parametrize("board", [(5, 15, True), (10, 15, False)], ids=["5x5f", "10x15"])
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")

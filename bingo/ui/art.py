@@ -161,10 +161,10 @@ def fit_block(
 ) -> QFont:
     """The largest font up to `max_px` whose `text` (lines, wrapped when `flags` says so) fits
     inside `rect` in both width and height."""
-    px = max(1.0, max_px)
+    px = max(1, round(max_px))  # whole pixels, as drawn: no size is skipped near the floor
     font = ui_font(px, weight)
     while px > 6 and not text_fits(font, rect, text, flags):
-        px *= 0.94
+        px -= max(1, int(px * 0.06))
         font = ui_font(px, weight)
     return font
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
@@ -110,7 +112,7 @@ class HelpOverlay(QWidget):
         # the key column as wide as its longest key at the least size (the rest: descriptions)
         least = ui_font(self.height() * 0.026, QFont.Weight.Black)
         widest = max(QFontMetricsF(least).horizontalAdvance(names) for names, _ in KEYS)
-        key_w = min(keys.width() * 0.41, widest + row_h * 0.84 * 0.4 + 4)
+        key_w = min(keys.width() * 0.45, widest + row_h * 0.84 * 0.4 + 4)
         rows = []
         for i, (names, text_key) in enumerate(KEYS):
             y = keys.top() + i * row_h
@@ -133,7 +135,7 @@ class HelpOverlay(QWidget):
         for share in SIDE_SHARES:
             self._side_share, self._share_size = share, size
             px = self._rows_px()
-            if px >= self.height() * 0.025:
+            if px >= math.ceil(self.height() * 0.025):  # whole pixels: 20 at 768, not 19
                 break
         self._px = px
         return px
@@ -141,9 +143,9 @@ class HelpOverlay(QWidget):
     def _rows_px(self) -> float:
         keys = self.layout_rects()["keys"]
         rows = self._rows(keys)
-        px = self.height() * 0.042
         wrap = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
-        while px > 6:
+        # whole pixels, as the font is drawn (ui_font rounds): the size tried is the size shown
+        for px in range(round(self.height() * 0.042), 6, -1):
             key_font = ui_font(px, QFont.Weight.Black)
             text_font = ui_font(px, QFont.Weight.Bold)
             if all(
@@ -151,9 +153,8 @@ class HelpOverlay(QWidget):
                 and text_fits(text_font, t, text, wrap)
                 for k, t, n, text in rows
             ):
-                return px
-            px *= 0.97
-        return px
+                return float(px)
+        return 6.0
 
     # ---------------------------------------------------------------- painting
     def paintEvent(self, event) -> None:
