@@ -623,6 +623,19 @@ def print_code(config: Config, out: Path, serial: int) -> int:
     return 0
 
 
+def _prepare_odds(config: Config) -> None:
+    """The board's odds tables built now and kept for the show, as check-config does (issue 35
+    item 7): the host who makes cards has the first odds ready without a wait."""
+    from bingo.cli import _prepare_odds as prepare
+
+    try:
+        line = prepare(config)
+    except KeyboardInterrupt:
+        line = "odds: tables not built (stopped); the show builds them when it starts"
+    if line:
+        print(line)
+
+
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config, check_images=False)
     if not args.out.strip():
@@ -684,6 +697,8 @@ def run(args: argparse.Namespace) -> int:
         print(made.press_note)
     if made.preflight is not None:
         print(made.preflight.summary())
+    if signals.pending is None:
+        _prepare_odds(config)
     if signals.pending is not None:
         print("bingo cards: stopped after the files were written", file=sys.stderr)
         return 128 + signals.pending
