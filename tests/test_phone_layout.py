@@ -367,3 +367,69 @@ def test_japanese_lines_on_the_phones_break_at_spaces_and_punctuation(browser, t
             assert text[i - 1] in " 。、！!：" or text[i] in " ", (text[:i], text[i:])
     finally:
         server.stop()
+
+
+PHRASE_BREAKS = """
+const node = document.createElement("p");
+node.className = "claim-status";
+node.dataset.verdict = "error";
+node.style.cssText = "font-size: 16px";
+node.textContent = arguments[0];
+document.body.append(node);
+const width = node.getBoundingClientRect().width;
+const range = document.createRange();
+const text = node.firstChild;
+const tops = [];
+for (let i = 0; i < text.length; i++) {
+  range.setStart(text, i); range.setEnd(text, i + 1);
+  const box = range.getBoundingClientRect();
+  tops.push(box.width > 0 ? Math.round(box.top) : null);
+}
+node.remove();
+const starts = [];
+let prev = null;
+for (let i = 0; i < tops.length; i++) {
+  if (tops[i] === null) continue;
+  if (prev !== null && tops[i] > prev + 8) starts.push(i);
+  prev = tops[i];
+}
+return [starts, width];
+"""
+
+
+@pytest.mark.parametrize("key", ["claim_disk_full", "claim_failed"])
+def test_the_servers_japanese_messages_break_only_between_phrases_at_320(browser, tmp_path, key):
+    """Issue 35 item 6: the server's Japanese answers carry U+200B between BudouX's phrases and
+    the page shows them as textContent: at 320 px every line starts at a phrase's start."""
+    from bingo.ui.phrases import ZWSP, phrases
+    from bingo.web.texts import texts
+
+    sent = texts("ja")(key, seconds=30)
+    plain = sent.replace(ZWSP, "")
+    assert ZWSP in sent and "<" not in sent  # marks, not markup
+    boundaries, at = set(), 0  # where each phrase starts, in the text as sent
+    for phrase in phrases(plain):
+        boundaries.add(at)
+        at += len(phrase)
+    starts_in_sent, seen = set(), 0
+    for i, ch in enumerate(sent):
+        if ch == ZWSP:
+            continue
+        if seen in boundaries:
+            starts_in_sent.add(i)
+        seen += 1
+    config = write_config(tmp_path, size=4, per_column=10, names=["P", "L", "B", "4"])
+    server = PhoneServer(config, tmp_path, card_from_order(config, column_order(config)))
+    try:
+        phone_size(browser, 320, 568)
+        browser.get(server.url + "/")
+        starts, width = browser.execute_script(PHRASE_BREAKS, sent)
+        assert width <= 320
+        assert len(starts) >= 2, "a long message wraps at 320 px"
+        for i in starts:
+            before = sent[:i].replace(ZWSP, "")
+            assert i in starts_in_sent, (
+                f"broken inside a phrase: {before[-6:]!r}/{sent[i : i + 6]!r}"
+            )
+    finally:
+        server.stop()

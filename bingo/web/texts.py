@@ -59,5 +59,23 @@ TABLES = {
 }
 
 
+# the answers the phone's page shows as they are (app.js puts a claim's failure in the status
+# line with textContent); the refusals of codes are shown in the page's own words
+SHOWN_ON_THE_PAGE = frozenset({"claim_disk_full", "claim_failed"})
+
+
+class PhrasedTexts(Texts):
+    """Japanese answers the page shows with a zero-width space between phrases (BudouX,
+    bingo/ui/phrases.py): set as textContent, a phone's line breaks between phrases only."""
+
+    def __call__(self, key: str, **values: object) -> str:
+        from bingo.ui.phrases import breakable
+
+        text = super().__call__(key, **values)
+        return breakable(text) if key in SHOWN_ON_THE_PAGE else text
+
+
 def texts(language: str) -> Texts:
+    if Texts(TABLES, language).language == "ja":
+        return PhrasedTexts(TABLES, language)
     return Texts(TABLES, language)
