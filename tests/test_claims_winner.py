@@ -46,14 +46,17 @@ def test_the_journal_keeps_the_ball_of_the_bingo_and_of_the_claim(config, tmp_pa
 
 
 def painted_texts(widget) -> list[str]:
-    """The texts a widget paints with QPainter.drawText during one grab."""
+    """The texts a widget paints with QPainter.drawText during one grab, as a person reads them
+    (without the invisible phrase marks bingo.ui.phrases.keep_phrases lays them out with)."""
     from PySide6.QtGui import QPainter
+
+    from bingo.ui.phrases import plain
 
     texts: list[str] = []
     original = QPainter.drawText
 
     def record(painter, *args):
-        texts.extend(a for a in args if isinstance(a, str))
+        texts.extend(plain(a) for a in args if isinstance(a, str))
         return original(painter, *args)
 
     QPainter.drawText = record
