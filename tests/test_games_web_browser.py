@@ -36,6 +36,7 @@ daifugo_rooms = {daifugo}
 daifugo_seats = 5
 schwimmen_tables = {schwimmen}
 schwimmen_seats = 5
+cool24_tables = {cool24}
 cpu_level = "easy"
 """
 
@@ -49,6 +50,7 @@ class GamesServe:
         *,
         daifugo: bool = True,
         schwimmen: bool = False,
+        cool24: bool = False,
         language: str = "ja",
         seed: int = 3,
         turn_seconds: int = 0,
@@ -59,6 +61,7 @@ class GamesServe:
                 language=language,
                 daifugo='["beginner"]' if daifugo else "[]",
                 schwimmen=1 if schwimmen else 0,
+                cool24=1 if cool24 else 0,
             ),
             encoding="utf-8",
         )

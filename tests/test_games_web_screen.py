@@ -177,3 +177,47 @@ def test_the_host_gives_a_name_back_from_the_window(tmp_path, qtbot):
         assert "nobody" in window.release_box.text()
     finally:
         serve.stop()
+
+
+def test_the_room_screen_shows_the_evenings_best_cool24_scores_with_names(tmp_path, qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    serve = GamesServe(tmp_path, daifugo=False, cool24=True)
+    try:
+        window = RoomScreen(serve.serve)
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        _wait(qtbot, lambda: window.rooms, "the lobby")
+        hub = serve.hub
+        player = []
+
+        def play_it() -> None:  # in the server's loop: a person's plays, to the game's end
+            if not player:
+                player.append(hub.join("<i>Aoi</i>"))
+                hub.sit(player[0].token, "cool24-1")
+                hub.start(player[0].token, "cool24-1")
+            room = hub.rooms["cool24-1"]
+            if room.in_game and room.table.legal_actions(0):
+                hub.act(player[0].token, str(room.table.legal_actions(0)[0]))
+            if room.in_game:
+                serve.serve.call(play_it)
+
+        serve.serve.call(play_it)
+        _wait(qtbot, lambda: window.boards and window.boards[0]["top"], "the board")
+        score = window.boards[0]["top"][0]["score"]
+
+        def shown() -> list[str]:  # a layout shows its new labels on the next loop turn
+            return [label.text() for label in window.findChildren(QLabel) if label.isVisible()]
+
+        _wait(qtbot, lambda: "今夜のハイスコア: COOL 24+24" in shown(), "the board shown")
+        texts = shown()
+        assert f"1. <i>Aoi</i>  {score:,}" in texts  # the name as typed, plain text
+        board = [lab for lab in window.findChildren(QLabel) if lab.text().startswith("1. ")]
+        assert board[0].textFormat() == Qt.TextFormat.PlainText
+        assert board[0].fontInfo().pixelSize() >= 0.025 * 720  # the room reads it
+        grab = grab_path("games_room_screen_board.png")
+        window.grab().save(str(grab))
+    finally:
+        serve.stop()

@@ -82,6 +82,8 @@ class GameEntry:
     room screen's lines for a public table message (message, view, names, label, language).
     ``new_cpu(level, seed)``: a CPU player for one seat, for callers outside a table.
     ``event_texts(applied, language)``: what an action set off that the table announces.
+    ``high_score(returns)``: each seat's score for the evening's high-score board from a
+    finished game's returns (None: the game keeps no board; COOL 24+24: the score).
     """
 
     info: GameInfo
@@ -99,6 +101,7 @@ class GameEntry:
     largest_fee: Callable[[str | None], int] = _no_fee
     new_cpu: Callable[[str, int | None], object] | None = None
     event_texts: Callable[[object, str], list[str]] = _no_events
+    high_score: Callable[[Sequence[float]], Sequence[int]] | None = None
 
     @property
     def name(self) -> str:

@@ -111,6 +111,11 @@ def screen_summary(*args: Any) -> Any:
     return summary(*args)
 
 
+def high_score(returns: Sequence[float]) -> Sequence[int]:
+    """The evening's board keeps the game's score (its one return)."""
+    return [round(r) for r in returns]
+
+
 ENTRY = GameEntry(
     info=Game.info,
     labels={"ja": "COOL 24+24", "en": "COOL 24+24"},
@@ -121,5 +126,6 @@ ENTRY = GameEntry(
     page_texts=page_texts,
     screen_summary=screen_summary,
     new_cpu=new_cpu,
+    high_score=high_score,
 )
 register(ENTRY)

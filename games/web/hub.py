@@ -43,6 +43,7 @@ from eventkit.web.limits import address_key
 from games.common import registry
 from games.common.table import Refused
 from games.web import messages, newnames, tables
+from games.web.board import Boards
 from games.web.cpu_pool import CpuPool
 from games.web.journal import FILE_NAME, Journal
 from games.web.newnames import NameLimits
@@ -158,6 +159,7 @@ class Hub:
         self.name_limits = NameLimits(names_per_address, names_per_network, clock)
         self._names_swept = float("-inf")  # when expired names were last looked for (clock)
         self.players = Players(language)
+        self.boards = Boards(spec.game for spec in self.specs)  # the evening's best scores
         self.rooms: dict[str, Room] = {}
         self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
         self.connections: set[Connection] = set()
@@ -343,9 +345,11 @@ class Hub:
 
     def lobby(self) -> Message:
         """The ``lobby`` message: every room, its seats and state (public)."""
-        return messages.lobby(
+        message = messages.lobby(
             list(self.rooms.values()), self._connected(), self._labels(), self.clock()
         )
+        message["boards"] = self.boards.message(self.language)
+        return message
 
     def sit(self, token: str, room_id: str, seat: int | None = None) -> int:
         """Take a free seat (the first free one when `seat` is None) in a room waiting for its
@@ -676,6 +680,8 @@ class Hub:
         # coming back after the restart is sent them again (restore puts them back on the room)
         end: Message = {"k": "end", "room": room.spec.id, "game": room.game_no,
                         "results": room.results}  # fmt: skip
+        if self.boards.add(room.results):  # the evening's best scores, kept through a restart
+            end["board"] = self.boards.state()
         if room.bank is not None:  # the chips as saved: rebuilds a chips file lost with its copy
             end.update(chips=dict(room.bank.balances), at=time.time())
         self.journal.write(end)

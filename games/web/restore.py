@@ -28,6 +28,7 @@ from games.common.table import Refused
 from games.daifugo import chips
 from games.web import bank as room_bank_files
 from games.web import tables
+from games.web.board import Boards
 from games.web.journal import Journal, Record
 from games.web.rooms import Room
 from games.web.seats import Player, Players, new_code
@@ -48,6 +49,7 @@ class RestoringHub(Protocol):
     language: str
     seed: int | None
     chips_path: Path
+    boards: Boards
 
 
 def player_record(player: Player) -> Record:
@@ -222,6 +224,8 @@ class _Replay:
     def record(self, record: Record, rooms: set[str]) -> None:
         self.index += 1
         kind = record.get("k")
+        if isinstance(record.get("board"), dict):  # an end's (or a compacted journal's) boards
+            self.hub.boards.load(record["board"])
         if kind == "player":
             self.hub.players.add(player_of(record))
             return
@@ -401,6 +405,7 @@ def _compacted(
     }
     for player in hub.players:  # each name's token and code now (a moved name's last)
         yield player_record(player)
+    yield {"k": "board", "board": hub.boards.state()}  # the evening's best scores
     for rid, (start, _) in last.items():
         yield from (r for r in records[start:] if r.get("room") == rid and r.get("k") in GAME_KINDS)
     yield from pending

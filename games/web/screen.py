@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from eventkit.screen import open_on_screen, toggle_full_screen
 from eventkit.web.qr import QUIET_ZONE, qr_modules
+from games.web.board import board_lines
 from games.web.screen_text import public_table, results_lines, room_lines, texts
 
 STYLE = """
@@ -99,6 +100,7 @@ class RoomScreen(QWidget):
         self.language = serve.plan.language
         self.tx = texts(self.language)
         self.rooms: list[dict[str, Any]] = []
+        self.boards: list[dict[str, Any]] = []  # the lobby's high-score boards
         self.following: str | None = None
         self.chosen = False  # the host clicked a room: follow it, not the first game on
         self.table: dict[str, Any] | None = None
@@ -223,6 +225,7 @@ class RoomScreen(QWidget):
             self._show_released(message)
         elif kind == "lobby":
             self.rooms = list(message.get("rooms") or ())
+            self.boards = list(message.get("boards") or ())
             self.lobby_age.restart()
             held = any(s.get("held") is not None for r in self.rooms for s in r.get("seats", ()))
             if held:
@@ -292,6 +295,14 @@ class RoomScreen(QWidget):
                 row.addWidget(start)
             row.addStretch(1)
             box.addLayout(row)
+            self.room_box.addWidget(frame)
+        lines = board_lines(self.boards, str(self.tx("board")))
+        if lines:  # the evening's best scores, names as typed (plain text labels)
+            frame = QFrame()
+            frame.setObjectName("board")
+            box = QVBoxLayout(frame)
+            for line, heading in lines:
+                box.addWidget(_label(line, 20 if heading else 18, heading))
             self.room_box.addWidget(frame)
         self.room_box.addStretch(1)
 

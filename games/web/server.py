@@ -387,8 +387,23 @@ def _token(client: Client) -> str:
     return client.token
 
 
+GAME_SCRIPTS = "<!-- games:"  # index.html's line where each game's renderer script goes
+
+
 def _page(language: str) -> str:
+    """index.html in `language`, with the renderer script of each registered game that has one
+    (static/<game>.js registers itself in window.GAME_RENDERERS): the page names no game."""
+    from games.common import registry
+
     text = (STATIC / "index.html").read_text(encoding="utf-8")
+    scripts = "".join(
+        f'<script src="/static/{game.name}.js" defer></script>\n'
+        for game in registry.entries()
+        if (STATIC / f"{game.name}.js").is_file()
+    )
+    start = text.index(GAME_SCRIPTS)
+    end = text.index("\n", start) + 1
+    text = text[:start] + scripts + text[end:]
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
 
 

@@ -5,7 +5,12 @@
 "use strict";
 
 const LANG = document.documentElement.lang === "en" ? "en" : "ja";
-const GT = window.GAME_TEXTS || { daifugo: {}, schwimmen: {} };
+const GT = window.GAME_TEXTS || {};
+// Each game's script (static/<game>.js, added to the page by the server for each registered
+// game) registers its renderer here: table(m) paints the field, the hand and the buttons;
+// seatBits(m, i) the seat line's words; turnText(m) the status on the player's turn; place(n),
+// resultHead and resultCell(m, i) the results panel. app.js names no game.
+window.GAME_RENDERERS = window.GAME_RENDERERS || {};
 const PT = {
   ja: {
     welcome: "ゲームに参加", name_label: "名前（ほかの人に見えます）", join: "参加する",
@@ -30,6 +35,7 @@ const PT = {
     code_line: "あなたのコード：{code}　ほかの電話やブラウザでこの名前とチップを使うときに、名前と一緒に入れます。メモしておいてください",
     disk_full: "会場のパソコンのディスクがいっぱいです。空きができるまでゲームは止まっています",
     disk_back: "ディスクに空きができました。ゲームを続けます",
+    board: "今夜のハイスコア：{game}", no_scores: "まだ記録はありません",
   },
   en: {
     welcome: "Join the games", name_label: "Your name (others see it)", join: "Join",
@@ -54,6 +60,7 @@ const PT = {
     code_line: "Your code: {code}. To use this name and its chips on another phone or browser, enter it with the name. Write it down",
     disk_full: "The laptop's disk is full: play is paused until there is space again",
     disk_back: "There is space on the laptop's disk again: play goes on",
+    board: "Tonight's high scores: {game}", no_scores: "No scores yet",
   },
 }[LANG];
 
@@ -70,8 +77,6 @@ function fmt(template, params) {
   });
 }
 const t = (key, params) => fmt(PT[key] || key, params);
-const dt = (key, params) => fmt(GT.daifugo[key] || key, params);
-const st = (key, params) => fmt(GT.schwimmen[key] || key, params);
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -82,7 +87,7 @@ function el(tag, cls, text) {
 
 const S = {
   ws: null, token: localStorage.getItem("games.token"), name: localStorage.getItem("games.name") || "",
-  chips: null, lobby: null, room: null, table: null, results: null, selected: [], sw: { hand: null, table: null },
+  chips: null, lobby: null, room: null, table: null, results: null, selected: [], picks: {},
   turnKey: null, deadlineAt: null, retry: 0, bye: false, joinedBy: null,
 };
 window.gamesState = S;
@@ -184,7 +189,7 @@ function onRefused(m) {
 
 function onTable(m) {
   const old = S.table;
-  if (!old || old.game_no !== m.game_no || old.room !== m.room) { S.selected = []; S.sw = { hand: null, table: null }; }
+  if (!old || old.game_no !== m.game_no || old.room !== m.room) { S.selected = []; S.picks = {}; }
   S.table = m;
   const hand = handOf(m);
   S.selected = S.selected.filter((c) => hand.includes(c));
@@ -219,6 +224,8 @@ function handOf(m) {
   const obs = obsOf(m && m.view);
   return m && Array.isArray(obs.hand) && m.seat !== null && m.seat !== undefined ? obs.hand.map(String) : [];
 }
+// the renderer of the message's game (a game without a script: nothing but the seats)
+function rendererOf(game) { return window.GAME_RENDERERS[game] || {}; }
 function gameOf(m) { const r = m && lobbyRoom(m.room); return m && m.game ? m.game : r ? r.game : ""; }
 
 function render() {
@@ -292,6 +299,28 @@ function renderLobby() {
     card.appendChild(buttons);
     list.appendChild(card);
   }
+  renderBoards();
+}
+
+// the evening's high-score boards (the lobby message's "boards": a game's best scores, names)
+function renderBoards() {
+  const box = $("boards");
+  box.textContent = "";
+  for (const b of (S.lobby && S.lobby.boards) || []) {
+    const board = el("div", "board");
+    board.dataset.game = b.game;
+    board.appendChild(el("div", "head", t("board", { game: b.label })));
+    const list = el("ol", "");
+    for (const e of b.top || []) {
+      const li = el("li", e.name === S.name ? "me" : "");
+      li.appendChild(el("span", "name", e.name));
+      li.appendChild(el("span", "num", fmt("{n:,}", { n: e.score })));
+      list.appendChild(li);
+    }
+    if (!(b.top || []).length) board.appendChild(el("div", "note", t("no_scores")));
+    else board.appendChild(list);
+    box.appendChild(board);
+  }
 }
 
 function renderRoom() {
@@ -299,10 +328,13 @@ function renderRoom() {
   $("room_title").textContent = r ? (r.label || r.id) : S.room.room;
   const m = S.table && S.table.room === S.room.room ? S.table : null;
   const playing = r ? r.state === "playing" : !!m;
+  // between games the last game's final table stays shown above the waiting panel (its last
+  // cards, a round's results, the score), until the next game deals
+  const last = !playing && m && r && m.game_no === r.game_no && m.game_no > 0;
   $("waiting").hidden = playing;
-  $("table").hidden = !playing || !m;
+  $("table").hidden = !(playing || last) || !m;
   if (!playing) renderWaiting(r);
-  else if (m) renderTable(m);
+  if (m && (playing || last)) renderTable(m);
 }
 
 function renderWaiting(r) {
@@ -333,26 +365,15 @@ function renderTable(m) {
   const game = gameOf(m);
   $("table").className = game;
   renderPlayers(m, game);
-  if (game === "schwimmen") renderSchwimmen(m); else renderDaifugo(m);
+  const paint = rendererOf(game).table;
+  if (paint) paint(m);
   renderPeek(m, game);
   renderStatus(m, game);
 }
 
 function playerMeta(m, game, i) {
-  const v = obsOf(m.view);
-  const bits = [];
-  if (game === "daifugo") {
-    const titles = (m.view && m.view.titles) || v.ranks || [];
-    const names = GT.daifugo.titles || [];
-    if (names[titles[i]] && m.game_no > 1) bits.push(names[titles[i]]);
-    const done = (v.finished || []).indexOf(i);
-    if (done >= 0) bits.push(dt("out", { n: done + 1 }));
-    else if ((v.bottom || []).includes(i)) bits.push(dt("fell"));
-    else if (Array.isArray(v.hand_sizes)) bits.push(dt("cards", { n: v.hand_sizes[i] }));
-    if ((v.passed || []).includes(i)) bits.push(dt("passed"));
-  } else {
-    bits.push(...swSeatBits(v, i)); // schwimmen.js: coins as the Qt window says them
-  }
+  const seatBits = rendererOf(game).seatBits;
+  const bits = seatBits ? [...seatBits(m, i)] : [];
   if (leftSeats(m).includes(i)) bits.push(t("left_game"));
   return bits.join(" · ");
 }
@@ -409,17 +430,9 @@ function renderStatus(m, game) {
   const status = $("status");
   status.className = "status" + (m.your_turn ? " mine" : "");
   let text = "";
-  const v = obsOf(m.view);
   if (m.your_turn) {
-    if (game === "daifugo" && v.phase === "exchange" && v.exchange_step) {
-      const step = v.exchange_step;
-      const to = (m.names || [])[step.receiver] || "";
-      text = step.strongest_only ? dt("give_strongest", { to }) : dt("give_any", { to, n: step.count });
-    } else if (game === "daifugo") {
-      text = !v.top ? dt("your_lead") : t("your_turn_now");
-    } else {
-      text = (m.view && m.view.prompt) || (v.phase === "dealer" ? st("dealer_prompt") : t("your_turn_now"));
-    }
+    const turnText = rendererOf(game).turnText;
+    text = (turnText && turnText(m)) || t("your_turn_now");
   } else if (m.to_move !== null && m.to_move !== undefined) {
     text = t("turn_of", { name: (m.names || [])[m.to_move] || "" });
   } else if (iWatch(m)) {
@@ -432,88 +445,6 @@ function renderStatus(m, game) {
   }
 }
 
-function renderDaifugo(m) {
-  const v = obsOf(m.view);
-  const field = $("field");
-  field.textContent = "";
-  const tags = el("div", "tags");
-  if (v.revolution) tags.appendChild(el("span", "tag rev", dt("revolution")));
-  if (v.eleven_back) tags.appendChild(el("span", "tag", dt("eleven_back")));
-  if (v.suit_lock && v.suit_lock.length) tags.appendChild(el("span", "tag", dt("suit_lock", { s: v.suit_lock.map((s) => Cards.cardParts("2" + s).suit || s).join("") })));
-  if (v.number_lock) tags.appendChild(el("span", "tag", dt("number_lock")));
-  // what the last action set off (8切り！ 都落ち！), in the Qt window's banner words
-  for (const e of (m.last && m.last.events) || []) tags.appendChild(el("span", "tag event", e));
-  if (tags.childNodes.length) field.appendChild(tags);
-  if (v.top && v.top.length) {
-    const cards = el("div", "cards");
-    for (const c of v.top) cards.appendChild(Cards.cardElement(c, false));
-    field.appendChild(cards);
-    if (v.top_player !== null && v.top_player !== undefined) field.appendChild(el("div", "who-played", (m.names || [])[v.top_player] || ""));
-  } else {
-    field.appendChild(el("div", "who-played", dt("empty_field")));
-  }
-  renderDaifugoHand(m);
-  renderDaifugoActions(m);
-}
-
-function renderDaifugoHand(m) {
-  const box = $("hand");
-  box.textContent = "";
-  const hand = handOf(m);
-  const n = hand.length;
-  const width = box.clientWidth || Math.min(window.innerWidth, 430) - 16;
-  const rows = n <= 8 ? 1 : n <= 16 ? 2 : 3;
-  const perRow = Math.ceil(n / rows) || 1;
-  const w = Math.max(36, Math.min(62, Math.floor((width - (perRow - 1) * 4) / perRow)));
-  // on the player's turn, a card no legal action uses is dimmed (still tappable: the server
-  // says why it cannot be played)
-  const usable = new Set((m.your_turn ? m.legal || [] : []).flatMap((a) => Cards.actionCards(a)));
-  hand.forEach((code) => {
-    const c = Cards.cardElement(code, false);
-    c.style.width = w + "px";
-    c.style.height = Math.round(w * 1.4) + "px";
-    if (S.selected.includes(code)) c.classList.add("selected");
-    if (m.your_turn && !usable.has(code)) c.classList.add("dim");
-    c.onclick = () => {
-      const i = S.selected.indexOf(code);
-      if (i >= 0) S.selected.splice(i, 1); else S.selected.push(code);
-      render();
-    };
-    box.appendChild(c);
-  });
-}
-
-function renderDaifugoActions(m) {
-  const box = $("actions");
-  box.className = "actions";
-  box.textContent = "";
-  if (m.seat === null || m.seat === undefined || iWatch(m)) return;
-  const v = obsOf(m.view);
-  const legal = m.your_turn ? m.legal || [] : [];
-  if (v.phase === "exchange") {
-    const gives = Cards.matchingActions(legal, S.selected, true);
-    const give = button(dt("give"), "give", gives.length === 1 && m.your_turn, () => act(gives[0]));
-    box.appendChild(give);
-    return;
-  }
-  const plays = Cards.matchingActions(legal, S.selected, false);
-  box.appendChild(button(dt("play"), "play", m.your_turn && S.selected.length > 0, () => {
-    if (plays.length === 1) act(plays[0]);
-    else if (plays.length > 1) choose(t("choose_play"), plays, playLabel, act);
-    else send({ op: "act", action: S.selected.join(" ") }); // the server says why not
-  }));
-  box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
-}
-
-// "10S JK=10H" -> "10♠ ジョーカー = 10♥": a joker's reading said in the Qt window's words
-function playLabel(text) {
-  return String(text).split(" ").map((w) => {
-    const [card, reading] = w.split("=");
-    const show = (c) => { const p = Cards.cardParts(c); return p.joker ? dt("joker") : p.rank + p.suit; };
-    return reading ? dt("joker_is", { card: show(reading) }) : show(card);
-  }).join(" ");
-}
-
 function button(label, op, enabled, onclick) {
   const b = el("button", op === "pass" ? "" : "primary", label);
   b.dataset.op = op;
@@ -524,7 +455,7 @@ function button(label, op, enabled, onclick) {
 
 function act(action) {
   S.selected = [];
-  S.sw = { hand: null, table: null };
+  S.picks = {};
   send({ op: "act", action });
   render();
 }
@@ -547,19 +478,20 @@ function showResults(m) {
   const table = $("results_table");
   table.textContent = "";
   const head = el("tr");
-  const heads = m.money ? ["place", "name", "money", "balance"] : ["place", "name", "", "coins"];
-  for (const k of heads) head.appendChild(el("th", "", k ? t(k) : ""));
+  const R = rendererOf(m.game);
+  const heads = m.money ? [t("place"), t("name"), t("money"), t("balance")] : [t("place"), t("name"), "", R.resultHead || ""];
+  for (const k of heads) head.appendChild(el("th", "", k));
   table.appendChild(head);
   const order = (m.names || []).map((_, i) => i).sort((a, b) => (m.places[a] || 99) - (m.places[b] || 99));
   const mySeat = S.table && S.table.room === m.room ? S.table.seat : null;
   for (const i of order) {
     const tr = el("tr", i === mySeat ? "me" : "");
     tr.dataset.seat = i;
-    tr.appendChild(el("td", "", m.places[i] ? dt("place", { n: m.places[i] }) : "—"));
+    tr.appendChild(el("td", "", m.places[i] ? (R.place ? R.place(m.places[i]) : String(m.places[i])) : "—"));
     tr.appendChild(el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : "")));
     const money = m.money ? m.money[i] : null;
     tr.appendChild(el("td", "num " + (money > 0 ? "plus" : money < 0 ? "minus" : ""), money === null ? "" : fmt("{d:+,}", { d: money })));
-    const held = m.balances ? m.balances[i] : m.returns ? swResultCoins(m, i) : ""; // schwimmen.js
+    const held = m.balances ? m.balances[i] : R.resultCell ? R.resultCell(m, i) : "";
     tr.appendChild(el("td", "num", typeof held === "number" ? held.toLocaleString("en-US") : held));
     table.appendChild(tr);
   }

@@ -1,10 +1,14 @@
 // The phone's Schwimmen table: the field (table cards, round, stock, your points), the round's
 // results between rounds (why it ended, every hand, the points, who lost a coin), the hand and
 // the action buttons (only the moves `legal` lists are enabled). Loaded after app.js by
-// index.html; it uses app.js's helpers (el, $, st, t, button, act, obsOf, handOf, iWatch, render,
-// S) and app.js's render() calls renderSchwimmen(m) for a Schwimmen table. The words are the Qt
+// the page (the server adds one script per registered game); it uses app.js's helpers (el, $, t,
+// fmt, button, act, obsOf, handOf, iWatch, render, S) and registers its renderer in
+// window.GAME_RENDERERS. The words are the Qt
 // window's (GAME_TEXTS.schwimmen, from games/schwimmen/texts.py), so phone and window agree.
 "use strict";
+
+const SW = (window.GAME_TEXTS || {}).schwimmen || {};
+const st = (key, params) => fmt(SW[key] || key, params);
 
 const SW_WORDS = { keep: "keep", "take extra": "take_extra", "swap all": "swap_all", pass: "pass", knock: "knock", "next round": "next_round" };
 
@@ -14,7 +18,8 @@ function swCoins(n, out) {
 }
 
 // The seat line's Schwimmen part (app.js's seat list): coins, then 敗退 / シュビメン, 親, 終了宣言.
-function swSeatBits(v, i) {
+function swSeatBits(m, i) {
+  const v = obsOf(m.view);
   const bits = [];
   const out = !!(v.out && v.out[i]);
   if (Array.isArray(v.coins)) {
@@ -45,7 +50,7 @@ function swRoundResult(m, result) {
   box.id = "sw_result";
   const title = result.game_over ? st("game_over") : st("round_over");
   box.appendChild(el("div", "sw-result-title", title));
-  const reason = fmt(GT.schwimmen["reason_" + result.reason] || "", { name: names[result.trigger] || "" });
+  const reason = fmt(SW["reason_" + result.reason] || "", { name: names[result.trigger] || "" });
   if (reason && reason !== title) box.appendChild(el("div", "sw-reason", reason));
   const seats = result.hands.map((_, i) => i).filter((i) => result.hands[i]);
   seats.sort((a, b) => (result.places[a] || 99) - (result.places[b] || 99) || a - b);
@@ -94,8 +99,8 @@ function renderSchwimmen(m) {
     row.id = "table_cards";
     for (const c of v.table || []) {
       const card = Cards.cardElement(c, false);
-      if (S.sw.table === c) card.classList.add("selected");
-      card.onclick = () => { S.sw.table = S.sw.table === c ? null : c; render(); };
+      if (S.picks.table === c) card.classList.add("selected");
+      card.onclick = () => { S.picks.table = S.picks.table === c ? null : c; render(); };
       row.appendChild(card);
     }
     field.appendChild(row);
@@ -105,8 +110,8 @@ function renderSchwimmen(m) {
   box.textContent = "";
   for (const c of handOf(m)) {
     const card = Cards.cardElement(c, false);
-    if (S.sw.hand === c) card.classList.add("selected");
-    card.onclick = () => { S.sw.hand = S.sw.hand === c ? null : c; render(); };
+    if (S.picks.hand === c) card.classList.add("selected");
+    card.onclick = () => { S.picks.hand = S.picks.hand === c ? null : c; render(); };
     box.appendChild(card);
   }
   swActions(m, v);
@@ -121,7 +126,7 @@ function swActions(m, v) {
   if (m.seat === null || m.seat === undefined || iWatch(m) || !m.your_turn) return;
   const legal = m.legal || [];
   if (v.phase === "play") {
-    const swap = S.sw.hand && S.sw.table ? `swap ${S.sw.hand} ${S.sw.table}` : null;
+    const swap = S.picks.hand && S.picks.table ? `swap ${S.picks.hand} ${S.picks.table}` : null;
     actions.appendChild(button(st("swap"), "swap", !!swap && legal.includes(swap), () => act(swap)));
     for (const [word, op] of [["swap all", "swap_all"], ["pass", "pass"], ["knock", "knock"]]) {
       actions.appendChild(button(st(op), op, legal.includes(word), () => act(word)));
@@ -132,3 +137,18 @@ function swActions(m, v) {
     if (SW_WORDS[a]) actions.appendChild(button(st(SW_WORDS[a]), a.replace(" ", "_"), true, () => act(a)));
   }
 }
+
+function swTurnText(m) {
+  const v = obsOf(m.view);
+  return (m.view && m.view.prompt) || (v.phase === "dealer" ? st("dealer_prompt") : t("your_turn_now"));
+}
+
+window.GAME_RENDERERS = window.GAME_RENDERERS || {};
+window.GAME_RENDERERS.schwimmen = {
+  table: renderSchwimmen,
+  seatBits: swSeatBits,
+  turnText: swTurnText,
+  place: (n) => st("place", { n }),
+  resultHead: t("coins"),
+  resultCell: swResultCoins,
+};

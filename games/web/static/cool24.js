@@ -1,0 +1,90 @@
+// The phone's COOL 24+24 table (one seat, played alone): the lap, the stock, the score and the
+// bonuses earned, the last card played, the four hand slots (the playable ones enabled, the
+// hint's card marked once ヒント is tapped) and the game's end. Loaded after app.js (the server
+// adds one script per registered game); it uses app.js's helpers (el, $, t, fmt, button, act,
+// obsOf, iWatch, render, S) and registers its renderer in window.GAME_RENDERERS. The words
+// and the cards' colours are the Qt game's (GAME_TEXTS.cool24, from games/cool24/texts.py).
+"use strict";
+
+const CL = (window.GAME_TEXTS || {}).cool24 || {};
+const ct = (key, params) => fmt(CL[key] || key, params);
+const CL_BONUSES = ["straight_flush", "four_of_a_kind", "flush"];
+
+// "gK" -> a card button in its suit's colour with its number; null: an empty slot
+function clCard(code, cls) {
+  const b = el("button", "card cl-card" + (cls ? " " + cls : ""));
+  b.type = "button";
+  if (!code) { b.classList.add("empty"); b.disabled = true; return b; }
+  const suit = String(code).slice(0, 1);
+  b.dataset.card = code;
+  b.style.background = (CL.suit_colors || {})[suit] || "#888";
+  b.appendChild(el("span", "rank", String(code).slice(1)));
+  return b;
+}
+
+function clInfo(m, v) {
+  const info = el("div", "tags");
+  if (typeof v.lap === "number") info.appendChild(el("span", "tag", ct("lap", { lap: v.lap })));
+  const stock = m.view && m.view.stock_count;
+  if (typeof stock === "number") info.appendChild(el("span", "tag", ct("stock") + " " + ct("stock_count", { n: stock })));
+  const score = el("span", "tag mine", `${ct("score")} ${fmt("{n:,}", { n: (m.view && m.view.score) || 0 })}`);
+  score.id = "cl_score";
+  info.appendChild(score);
+  const bonuses = (m.view && m.view.bonuses) || {};
+  for (const kind of CL_BONUSES) {
+    if (!bonuses[kind]) continue;
+    const tag = el("span", "tag event", `${ct(kind)} ×${bonuses[kind]}`);
+    tag.dataset.bonus = kind;
+    info.appendChild(tag);
+  }
+  return info;
+}
+
+function renderCool24(m) {
+  const view = m.view || {};
+  const v = obsOf(view);
+  const field = $("field");
+  field.textContent = "";
+  field.appendChild(clInfo(m, v));
+  if (view.stage === "over") {
+    const end = el("div", "cl-over", view.cleared ? ct("cleared") : `${ct("over")}: ${ct("stuck")}`);
+    end.id = "cl_over";
+    field.appendChild(end);
+  }
+  const last = view.last;
+  const top = el("div", "cards");
+  if (last) top.appendChild(clCard(last, "small-field"));
+  field.appendChild(top);
+  field.appendChild(el("div", "who-played", last ? ct("field") : ct("field_empty").replace("\n", " ")));
+  const mine = m.seat !== null && m.seat !== undefined && !iWatch(m);
+  const playable = new Set((m.your_turn ? m.legal || [] : []).map((a) => Number(String(a).split(" ").pop())));
+  const box = $("hand");
+  box.textContent = "";
+  (Array.isArray(v.hand) ? v.hand : []).forEach((code, i) => {
+    const slot = i + 1;
+    const hinted = S.picks.hint && view.hint_slot === slot;
+    const c = clCard(code, hinted ? "hint" : "");
+    c.dataset.slot = slot;
+    if (code) {
+      c.disabled = !(mine && playable.has(slot));
+      c.onclick = () => act(`slot ${slot}`);
+    }
+    box.appendChild(c);
+  });
+  const actions = $("actions");
+  actions.className = "actions";
+  actions.textContent = "";
+  if (mine && m.your_turn && view.hint) {
+    const on = !!S.picks.hint;
+    actions.appendChild(button(ct("hint"), "hint", typeof view.hint_slot === "number", () => { S.picks.hint = !on; render(); }));
+  }
+}
+
+window.GAME_RENDERERS = window.GAME_RENDERERS || {};
+window.GAME_RENDERERS.cool24 = {
+  table: renderCool24,
+  seatBits: (m) => [`${ct("score")} ${fmt("{n:,}", { n: (m.view && m.view.score) || 0 })}`],
+  turnText: (m) => (S.picks.hint ? ct("hint") + ": " : "") + t("your_turn_now"),
+  resultHead: ct("score"),
+  resultCell: (m, i) => (m.returns ? fmt("{n:,}", { n: Math.round(m.returns[i]) }) : ""),
+};

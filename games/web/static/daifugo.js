@@ -1,0 +1,123 @@
+// The phone's Daifugō table: the field (the top play, 革命 and the locks, what the last play set
+// off), the hand (cards no legal action uses are dimmed) and the buttons. Loaded after app.js
+// (the server adds one script per registered game); it uses app.js's helpers (el, $, t, fmt,
+// button, act, choose, obsOf, handOf, iWatch, render, S) and registers its renderer in
+// window.GAME_RENDERERS. The words are the Qt window's (GAME_TEXTS.daifugo).
+"use strict";
+
+const DF = (window.GAME_TEXTS || {}).daifugo || {};
+const dt = (key, params) => fmt(DF[key] || key, params);
+
+function dfSeatBits(m, i) {
+  const v = obsOf(m.view);
+  const bits = [];
+  const titles = (m.view && m.view.titles) || v.ranks || [];
+  const names = DF.titles || [];
+  if (names[titles[i]] && m.game_no > 1) bits.push(names[titles[i]]);
+  const done = (v.finished || []).indexOf(i);
+  if (done >= 0) bits.push(dt("out", { n: done + 1 }));
+  else if ((v.bottom || []).includes(i)) bits.push(dt("fell"));
+  else if (Array.isArray(v.hand_sizes)) bits.push(dt("cards", { n: v.hand_sizes[i] }));
+  if ((v.passed || []).includes(i)) bits.push(dt("passed"));
+  return bits;
+}
+
+function dfTurnText(m) {
+  const v = obsOf(m.view);
+  if (v.phase === "exchange" && v.exchange_step) {
+    const step = v.exchange_step;
+    const to = (m.names || [])[step.receiver] || "";
+    return step.strongest_only ? dt("give_strongest", { to }) : dt("give_any", { to, n: step.count });
+  }
+  return !v.top ? dt("your_lead") : t("your_turn_now");
+}
+
+function renderDaifugo(m) {
+  const v = obsOf(m.view);
+  const field = $("field");
+  field.textContent = "";
+  const tags = el("div", "tags");
+  if (v.revolution) tags.appendChild(el("span", "tag rev", dt("revolution")));
+  if (v.eleven_back) tags.appendChild(el("span", "tag", dt("eleven_back")));
+  if (v.suit_lock && v.suit_lock.length) tags.appendChild(el("span", "tag", dt("suit_lock", { s: v.suit_lock.map((s) => Cards.cardParts("2" + s).suit || s).join("") })));
+  if (v.number_lock) tags.appendChild(el("span", "tag", dt("number_lock")));
+  // what the last action set off (8切り！ 都落ち！), in the Qt window's banner words
+  for (const e of (m.last && m.last.events) || []) tags.appendChild(el("span", "tag event", e));
+  if (tags.childNodes.length) field.appendChild(tags);
+  if (v.top && v.top.length) {
+    const cards = el("div", "cards");
+    for (const c of v.top) cards.appendChild(Cards.cardElement(c, false));
+    field.appendChild(cards);
+    if (v.top_player !== null && v.top_player !== undefined) field.appendChild(el("div", "who-played", (m.names || [])[v.top_player] || ""));
+  } else {
+    field.appendChild(el("div", "who-played", dt("empty_field")));
+  }
+  renderDaifugoHand(m);
+  renderDaifugoActions(m);
+}
+
+function renderDaifugoHand(m) {
+  const box = $("hand");
+  box.textContent = "";
+  const hand = handOf(m);
+  const n = hand.length;
+  const width = box.clientWidth || Math.min(window.innerWidth, 430) - 16;
+  const rows = n <= 8 ? 1 : n <= 16 ? 2 : 3;
+  const perRow = Math.ceil(n / rows) || 1;
+  const w = Math.max(36, Math.min(62, Math.floor((width - (perRow - 1) * 4) / perRow)));
+  // on the player's turn, a card no legal action uses is dimmed (still tappable: the server
+  // says why it cannot be played)
+  const usable = new Set((m.your_turn ? m.legal || [] : []).flatMap((a) => Cards.actionCards(a)));
+  hand.forEach((code) => {
+    const c = Cards.cardElement(code, false);
+    c.style.width = w + "px";
+    c.style.height = Math.round(w * 1.4) + "px";
+    if (S.selected.includes(code)) c.classList.add("selected");
+    if (m.your_turn && !usable.has(code)) c.classList.add("dim");
+    c.onclick = () => {
+      const i = S.selected.indexOf(code);
+      if (i >= 0) S.selected.splice(i, 1); else S.selected.push(code);
+      render();
+    };
+    box.appendChild(c);
+  });
+}
+
+function renderDaifugoActions(m) {
+  const box = $("actions");
+  box.className = "actions";
+  box.textContent = "";
+  if (m.seat === null || m.seat === undefined || iWatch(m)) return;
+  const v = obsOf(m.view);
+  const legal = m.your_turn ? m.legal || [] : [];
+  if (v.phase === "exchange") {
+    const gives = Cards.matchingActions(legal, S.selected, true);
+    const give = button(dt("give"), "give", gives.length === 1 && m.your_turn, () => act(gives[0]));
+    box.appendChild(give);
+    return;
+  }
+  const plays = Cards.matchingActions(legal, S.selected, false);
+  box.appendChild(button(dt("play"), "play", m.your_turn && S.selected.length > 0, () => {
+    if (plays.length === 1) act(plays[0]);
+    else if (plays.length > 1) choose(t("choose_play"), plays, playLabel, act);
+    else send({ op: "act", action: S.selected.join(" ") }); // the server says why not
+  }));
+  box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
+}
+
+// "10S JK=10H" -> "10♠ ジョーカー = 10♥": a joker's reading said in the Qt window's words
+function playLabel(text) {
+  return String(text).split(" ").map((w) => {
+    const [card, reading] = w.split("=");
+    const show = (c) => { const p = Cards.cardParts(c); return p.joker ? dt("joker") : p.rank + p.suit; };
+    return reading ? dt("joker_is", { card: show(reading) }) : show(card);
+  }).join(" ");
+}
+
+window.GAME_RENDERERS = window.GAME_RENDERERS || {};
+window.GAME_RENDERERS.daifugo = {
+  table: renderDaifugo,
+  seatBits: dfSeatBits,
+  turnText: dfTurnText,
+  place: (n) => dt("place", { n }),
+};
