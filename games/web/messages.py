@@ -28,8 +28,10 @@ are compared as people read them (games.web.names: NFKC, case folded; look-alike
   ``{"type":"lobby","rooms":[{"id":"daifugo-beginner","game":"daifugo","label":"初級ルーム",
   "stake":100,"seats":[{"seat":0,"name":"さくら"|null,"cpu":false,"connected":true,
   "held":84.5|null}, …],"state":"waiting"|"playing","host":"さくら"|null,"cpu_level":"normal",
-  "spectators":2,"game_no":3}]}`` (``name`` null and ``cpu`` true: a CPU will play or plays the
-  seat). ``held``: between games, the seconds this seat stays its person's while no phone of
+  "spectators":2,"game_no":3}],"boards":[{"game":"cool24","label":"COOL 24+24","top":[{"name":
+  "さくら","score":412}, …]}]}`` (``name`` null and ``cpu`` true: a CPU will play or plays the
+  seat; ``boards``: the evening's best scores of each game with a ``high_score`` hook, added
+  by the hub, games.web.board). ``held``: between games, the seconds this seat stays its person's while no phone of
   theirs is connected (counted from the message; then the seat is free); null: not held.
 
 Seats held (games_web.hold_seconds, 120 by default): a seated person whose last phone
