@@ -29,6 +29,8 @@ def test_a_phone_plays_cool24_to_the_end_with_the_hint_score_and_bonuses(tmp_pat
     try:
         phone.join("あおい")
         phone.sit(ROOM)
+        wait_for(lambda: phone.visible("#start_button"), 10, "the host's start button")
+        assert not phone.visible("#level"), "one seat: no CPU level to choose"
         phone.click("#start_button")
         wait_for(lambda: (phone.table() or {}).get("your_turn") and phone.hand(), 30, "dealt")
         assert phone.text("#chips") == "", "COOL has no chips"

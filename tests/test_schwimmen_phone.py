@@ -76,6 +76,15 @@ def check_result(phone: Phone, t: dict) -> dict:
     return shown
 
 
+def check_final_round(phones: list[Phone]) -> None:
+    """Issue 36: at the game's end every phone, out of the game or not, shows the final round's
+    results (places, hands, coins) under the panel, not the table before them."""
+    for phone in phones:
+        wait_for(lambda p=phone: p.visible("#sw_result"), 10, "the final round's results")
+        assert phone.text("#sw_result .sw-result-title") == T("game_over")
+        assert len(phone.css("#sw_result .sw-row")) >= 2
+
+
 @pytest.mark.timeout(420)
 def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
@@ -158,6 +167,7 @@ def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
             want = T("out") if coins < -1 else T("coins", n=coins)
             assert tr.find_elements("css selector", "td")[-1].text == want
         screenshot(a, "schwimmen_phone_results_375.png")
+        check_final_round(phones)
     finally:
         for phone in phones:
             phone.quit()

@@ -349,6 +349,10 @@ function renderWaiting(r) {
   const host = !!S.room.host;
   $("host_tools").hidden = !host;
   if (host && r && document.activeElement !== $("level")) $("level").value = r.cpu_level || "normal";
+  // a one-seat room has no empty seat for a CPU: no level to choose
+  const alone = !!r && r.seats.length === 1;
+  $("level").hidden = alone;
+  $("level_label").hidden = alone;
   $("waiting_note").textContent = host ? t("you_host") : t("host_starts", { host: (r && r.host) || "?" });
   // a spectator takes a free seat for the next game
   $("sit_button").hidden = !(S.room.role === "spectator" && r && r.seats.some((s) => !s.name));
