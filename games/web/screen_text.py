@@ -195,13 +195,24 @@ def last_line(message: Mapping[str, Any], names: Sequence[str], language: str) -
     return f"{names[seat]}: {words}"
 
 
+def _scores(message: Mapping[str, Any]) -> Sequence[int] | None:
+    """The seats' scores of a game whose registry entry has a ``high_score`` hook, else None."""
+    from games.common import registry
+
+    game, returns = str(message.get("game")), message.get("returns")
+    hook = registry.entry(game).high_score if game in registry.names() else None
+    return None if hook is None or not returns else hook(returns)
+
+
 def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
-    """A `results` message as lines: place, name and (Daifugō) the chips won and held."""
+    """A `results` message as lines: place, name, the chips won and held (a game with money),
+    the score (a game with a high-score board)."""
     tx = texts(language)
     names = message.get("names") or ()
     places = message.get("places") or ()
     money = message.get("money")
     balances = message.get("balances")
+    scores = _scores(message)
     order = sorted(range(len(names)), key=lambda i: places[i] if places[i] else 99)
     lines = [tx("results", n=message.get("game_no", 0))]
     for i in order:
@@ -210,5 +221,7 @@ def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
             line += f"  {money[i]:+,}"
         if balances is not None:
             line += f"  ({balances[i]:,})"
+        if scores is not None and i < len(scores):  # a game with a high-score board: its score
+            line += f"  {scores[i]:,}"
         lines.append(line)
     return lines
