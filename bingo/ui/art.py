@@ -192,7 +192,11 @@ def fit_font(text: str, rect: QRectF, max_px: float, weight=QFont.Weight.Black) 
     font = ui_font(max_px, weight)
     width = QFontMetricsF(font).horizontalAdvance(text)
     if width > rect.width() and width > 0:
-        font = ui_font(int(max_px * rect.width() / width), weight)  # floor: never wider
+        px = int(font.pixelSize() * rect.width() / width)
+        font = ui_font(px, weight)
+        while px > 1 and QFontMetricsF(font).horizontalAdvance(text) > rect.width():
+            px -= 1  # widths do not scale exactly with the size: never wider than the rect
+            font = ui_font(px, weight)
     return font
 
 

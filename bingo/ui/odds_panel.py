@@ -443,8 +443,10 @@ class OddsPanel(QWidget):
                 if self.state != UNAVAILABLE
                 else self.strings("unavailable")
             )
-            p.setFont(ui_font(max(least, rect.height() * 0.14)))
-            draw_text(p, plot, Qt.AlignmentFlag.AlignCenter, text)
+            # fitted: "calculating…" is wider than a narrow curve (5x5 at 1024x768) at this size
+            center = Qt.AlignmentFlag.AlignCenter
+            p.setFont(fit_block(text, plot, max(least, rect.height() * 0.14), flags=center))
+            draw_text(p, plot, center, text)
 
 
 def dot_label_box(
