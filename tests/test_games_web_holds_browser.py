@@ -20,7 +20,7 @@ from test_games_web_browser import WIDTHS, Phone, daifugo_choice, measure_hand, 
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOM = "daifugo-beginner"
-HOLD = 6  # games_web.hold_seconds of this test (120 at an event)
+HOLD = 8  # games_web.hold_seconds of this test (120 at an event)
 CONFIG = f"""
 [event]
 language = "ja"
@@ -151,15 +151,19 @@ def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, 
             phone.join(f"客{i + 1}")
             phone.sit(ROOM)
         assert [s["name"] for s in seats(phones[0])] == [f"客{i + 1}" for i in range(5)]
+        # the newcomer's browser starts before the five leave: on a busy machine a browser's
+        # start alone can take most of the hold
+        newcomer = Phone(tmp_path / "newcomer", serve.url)
         closed = time.monotonic()  # the first page closes now, the fifth a moment later
         for phone in phones:
             phone.quit()
         phones.clear()
+        killed = time.monotonic()  # the restarted server restores the holds after this moment
         if kill:
             serve.kill()
             serve = ServeProcess(tmp_path, port)
+            newcomer.driver.get(serve.url)  # the page again, from the restarted server
         restarted = time.monotonic()
-        newcomer = Phone(tmp_path / "newcomer", serve.url)
         newcomer.join("新人")
         # the five seats are held, with their time left; the room is full meanwhile
         wait_for(lambda: all(isinstance(s["held"], (int, float)) for s in seats(newcomer)),
@@ -175,7 +179,9 @@ def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, 
         freed = newcomer_plays(newcomer)
         waited, since_restart = freed - closed, freed - restarted
         assert waited >= HOLD  # never before the hold
-        assert since_restart >= (HOLD - 1 if kill else 0)  # after a restart: the full hold again
+        # after a restart the full hold again, counted from the restore (which comes after the
+        # kill; the server answering later still, by how long its start took on a busy machine)
+        assert not kill or freed - killed >= HOLD
         print(f"\nnewcomer's seat came free {waited:.1f} s after the first page closed "
               f"(hold {HOLD} s{'; kill -9 and restart' if kill else ''}; "
               f"{since_restart:.1f} s after the newcomer's server was ready)")  # fmt: skip
