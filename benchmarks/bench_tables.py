@@ -61,7 +61,9 @@ async def load_run(args: argparse.Namespace, folder: Path) -> SimulatedEvening:
     hub = TimedHub(folder, rooms=evening(args.rooms, level=args.level), cpu_workers=args.workers,
                    cpu_delay=0, advance_pause=0, turn_seconds=0)  # fmt: skip
     await hub.open()
-    sim = SimulatedEvening(hub, folder, games=args.games, think=(args.think / 5, args.think), seed=26)
+    sim = SimulatedEvening(
+        hub, folder, games=args.games, think=(args.think / 5, args.think), seed=26
+    )
     started = time.perf_counter()
     progress = asyncio.create_task(report_progress(sim, started))
     await sim.run()

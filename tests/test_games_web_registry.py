@@ -136,6 +136,7 @@ def test_cool24_phone_view_is_json_with_the_hint_score_and_bonuses():
     import json
 
     from games.cool24.policies import greedy_slot
+
     table = registry.entry("cool24").new_table(
         TableSettings(players=1, people=frozenset({0}), seed=5, names=("あおい",))
     )
