@@ -54,3 +54,15 @@ def nobody():
     runner = make_nobody()
     yield runner
     shutil.rmtree(runner.folder, ignore_errors=True)
+
+
+@pytest.fixture
+def no_tables_in_memory():
+    """The odds tables this process built are kept in memory too (lru_cache): forget them
+    before, so a command under test really builds (and writes) them, and after, so a later
+    test's data folder gets its file."""
+    from bingo.probability._tables import transitions
+
+    transitions.cache_clear()
+    yield
+    transitions.cache_clear()

@@ -5,20 +5,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from bingo.cli import main
-
-
-@pytest.fixture
-def no_tables_in_memory():
-    """The tables this process built are kept in memory too (lru_cache): forget them before, so
-    `bingo cards` really builds them, and after, so a later test's data folder gets its file."""
-    from bingo.probability._tables import transitions
-
-    transitions.cache_clear()
-    yield
-    transitions.cache_clear()
 
 
 def test_bingo_cards_leaves_a_new_boards_odds_tables_ready(

@@ -91,7 +91,7 @@ def test_init_refuses_when_either_is_there_and_writes_nothing(tmp_path, present)
 
 
 def test_check_config_builds_a_new_boards_odds_tables_before_the_show(
-    tmp_path, monkeypatch, capsys
+    tmp_path, monkeypatch, capsys, no_tables_in_memory
 ):
     """Issue 35 item 7: after a board change the odds showed 計算中… for ~20 s on the first show;
     check-config now builds the board's tables and keeps them in the cache for the show."""
