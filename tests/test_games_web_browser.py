@@ -147,8 +147,9 @@ class Phone:
         self.click("#name")
         self.css("#name")[0].send_keys(name)
         self.click("#join_button")
-        wait_for(lambda: self.state("token"), 15, f"{name} joined")
-        wait_for(lambda: self.visible(".room-card"), 15, "the rooms")
+        # upper bounds, not pauses: five browsers on a busy machine's two cores can take a while
+        wait_for(lambda: self.state("token"), 60, f"{name} joined")
+        wait_for(lambda: self.visible(".room-card"), 60, "the rooms")
 
     def sit(self, room: str) -> None:
         self.click(f'.room-card[data-room="{room}"] button[data-op="sit"]')

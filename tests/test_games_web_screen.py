@@ -214,6 +214,8 @@ def test_the_room_screen_shows_the_evenings_best_cool24_scores_with_names(tmp_pa
         _wait(qtbot, lambda: "今夜のハイスコア: COOL 24+24" in shown(), "the board shown")
         texts = shown()
         assert f"1. <i>Aoi</i>  {score:,}" in texts  # the name as typed, plain text
+        # the results message comes on its own, after or before the lobby's board
+        _wait(qtbot, lambda: window.results is not None, "the results")
         assert results_lines(window.results, "ja")[1] == f"1位  <i>Aoi</i>  {score:,}"
         board = [lab for lab in window.findChildren(QLabel) if lab.text().startswith("1. ")]
         assert board[0].textFormat() == Qt.TextFormat.PlainText
