@@ -550,7 +550,7 @@ def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
         encoding="utf-8",
     )
     p = plan(["--config", str(config), "--no-window", "--data-dir", str(tmp_path / "d")])
-    daifugo, schwimmen = rooms(p.settings, p.daifugo, p.schwimmen)
+    daifugo, schwimmen = rooms(p.settings, p.rules)
     assert (daifugo.rules, schwimmen.rules) == ("3", "house")
     kw = {"seed": 1, "language": "ja", "cpu_level": "easy"}
     names = [f"CPU{n}" for n in range(1, 6)]

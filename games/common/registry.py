@@ -12,18 +12,30 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from games.common.money import Bank, Money
 from games.common.protocol import GameInfo
 from games.common.table import TableProtocol
 
-__all__ = ["GameEntry", "TableSettings", "entries", "entry", "names", "register"]
+__all__ = [
+    "GameEntry",
+    "PhoneRooms",
+    "RoomPlan",
+    "TableSettings",
+    "entries",
+    "entry",
+    "names",
+    "register",
+    "unless_default",
+]
 
 _MODULES = (
     "games.daifugo.registration",
     "games.schwimmen.registration",
     "games.cool24.registration",
 )
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -45,7 +57,51 @@ class TableSettings:
     settings: Any = None
     names: Sequence[str] = ()
     stake: str | None = None
-    bank: object | None = None
+    bank: Bank | None = None
+
+
+@dataclass(frozen=True)
+class RoomPlan:
+    """One room a game's keys in [games_web] open (games.web.settings adds the game's name
+    and the CPUs' level). ``id``: the room's id (unique among the evening's rooms). ``seats``:
+    in the game's seat range. ``stake``, ``rules``, ``settings``: as `TableSettings` takes them
+    (None: the game's defaults)."""
+
+    id: str
+    seats: int
+    stake: str | None = None
+    rules: str | None = None
+    settings: object | None = None
+
+
+@dataclass(frozen=True)
+class PhoneRooms:
+    """How `games serve` opens a game's rooms from config.toml, so games.web.settings and
+    games.web.command name no game.
+
+    ``keys``: the game's keys in [games_web]. ``parse(section, table)``: those keys of the
+    [games_web] `table`, checked with eventkit.tomlconf's helpers (a ConfigError naming the key;
+    under ``bingo check-config`` the problem is reported and the default kept); the game's own
+    value, which only ``plans`` reads. ``plans(parsed, rules)``: the rooms it opens, in order;
+    `rules`: the game's own section parsed by ``parse_rules`` (None: its defaults).
+    ``none``: how the keys say "no rooms" (``"daifugo_rooms = []"``) and ``example``: a key
+    that opens one, for the message when no game opens a room. ``rules_section``: the game's
+    own config.toml section the rooms play as the Qt game does (None: the game's defaults).
+    """
+
+    keys: tuple[str, ...]
+    parse: Callable[[str, dict[str, Any]], object]
+    plans: Callable[[object, object | None], Sequence[RoomPlan]]
+    none: str
+    example: str = ""
+    rules_section: str | None = None
+    parse_rules: Callable[[dict[str, Any]], object] | None = None
+
+
+def unless_default(value: T, default: T) -> T | None:
+    """None for a game's default rules or settings: the room's journal record stays as before
+    (a journal written by an older `games serve` keeps its rooms)."""
+    return None if value == default else value
 
 
 def _no_check(stake: str | None, rules: str | None) -> None:
@@ -68,9 +124,10 @@ def _no_fee(stake: str | None) -> int:
 class GameEntry:
     """What the hub needs of one game.
 
-    ``labels``: the game's name per language ("ja", "en"). ``money``: whether its tables keep
-    chips (a bank per room, fees, balances); ``stakes``: then the stakes its rooms may
-    play for (config.toml's keys). ``engine``: the engine class (GameProtocol).
+    ``labels``: the game's name per language ("ja", "en"). ``chips``: its money, for a game
+    whose tables keep chips (a bank per room, fees, balances; games.common.money), else None
+    (``money`` says which); ``stakes``: then the stakes its rooms may play for (config.toml's
+    keys). ``engine``: the engine class (GameProtocol).
     ``new_table``: a table with nobody seated for a room. ``public_text(applied, text, seat)``:
     the text of an applied action that `seat` (None: anyone not part of it) may see, None when
     it is secret (Daifugō's card passing). ``check_room(stake, rules)``: a ValueError naming what
@@ -84,6 +141,7 @@ class GameEntry:
     ``event_texts(applied, language)``: what an action set off that the table announces.
     ``high_score(returns)``: each seat's score for the evening's high-score board from a
     finished game's returns (None: the game keeps no board; COOL 24+24: the score).
+    ``rooms``: how [games_web] opens the game's rooms (None: `games serve` opens none).
     """
 
     info: GameInfo
@@ -94,7 +152,7 @@ class GameEntry:
     room_label: Callable[[str | None, int, str], str]
     page_texts: Callable[[str], Mapping[str, object]]
     screen_summary: Callable[..., Any] | None = None
-    money: bool = False
+    chips: Money | None = None
     stakes: tuple[str, ...] = ()
     check_room: Callable[[str | None, str | None], None] = _no_check
     stake_of: Callable[[str | None], int | None] = _no_stake
@@ -102,10 +160,16 @@ class GameEntry:
     new_cpu: Callable[[str, int | None], object] | None = None
     event_texts: Callable[[object, str], list[str]] = _no_events
     high_score: Callable[[Sequence[float]], Sequence[int]] | None = None
+    rooms: PhoneRooms | None = None
 
     @property
     def name(self) -> str:
         return self.info.name
+
+    @property
+    def money(self) -> bool:
+        """Its tables keep chips."""
+        return self.chips is not None
 
     def label(self, language: str) -> str:
         return self.labels.get(language) or self.labels["ja"]

@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.common.registry import GameEntry, TableSettings, register
+from eventkit.tomlconf import get_int_in
+from games.common.registry import GameEntry, PhoneRooms, RoomPlan, TableSettings, register
 from games.common.table import TableProtocol
 from games.cool24.rules import Game, Observation, PlaySlot, linked, parse_card
 from games.cool24.table import SEAT, TableSession, TableView
@@ -116,6 +117,26 @@ def high_score(returns: Sequence[float]) -> Sequence[int]:
     return [round(r) for r in returns]
 
 
+def parse_room_keys(section: str, table: dict[str, Any]) -> int:
+    """[games_web]'s ``cool24_tables``: how many tables (one seat each: one phone plays alone)."""
+    tables: int = get_int_in(section, table, "cool24_tables", 1, 0, 64)
+    return tables
+
+
+def room_plans(tables: object, rules: object | None) -> Sequence[RoomPlan]:
+    """The tables, one seat each, the game's default settings."""
+    assert isinstance(tables, int)
+    return [RoomPlan(f"cool24-{n}", Game.info.min_players) for n in range(1, tables + 1)]
+
+
+ROOMS_KEYS = PhoneRooms(
+    keys=("cool24_tables",),
+    parse=parse_room_keys,
+    plans=room_plans,
+    none="cool24_tables = 0",
+    example="cool24_tables = 1",
+)
+
 ENTRY = GameEntry(
     info=Game.info,
     labels={"ja": "COOL 24+24", "en": "COOL 24+24"},
@@ -127,5 +148,6 @@ ENTRY = GameEntry(
     screen_summary=screen_summary,
     new_cpu=new_cpu,
     high_score=high_score,
+    rooms=ROOMS_KEYS,
 )
 register(ENTRY)

@@ -540,3 +540,47 @@ def _replay(
 
 
 _OWNER_ID = re.compile(r"[0-9a-f]{16}")
+
+
+class ChipMoney:
+    """Daifugō's money for the phone hub (games.common.money.Money): the chips file
+    (daifugo_chips.json, this module's format) and a `ChipBank` per room on it."""
+
+    file_name = FILE_NAME
+    start = DEFAULT_START
+
+    def bank(self, path: Path, owner: str | None = None, held: int | None = None) -> ChipBank:
+        bank = ChipBank(path)
+        if owner is not None:
+            bank._owner = owner  # the room's id: its restored games are closed by this bank
+        if held is not None:
+            bank._owner_fd = held
+        return bank
+
+    def hold_owner(self, path: Path, owner: str) -> int | None:
+        real = Path(os.path.realpath(path))
+        real.parent.mkdir(parents=True, exist_ok=True)
+        fd = open_private(real.with_name(f".{real.name}.owner-{owner}.lock"))
+        if not try_lock(fd):
+            os.close(fd)
+            return None
+        return fd
+
+    def open_on_file(self, path: Path) -> dict[str, str]:
+        try:
+            _, games = read_chips_file(Path(path))
+        except (OSError, ValueError):
+            return {}
+        return {str(g): str(e.get("owner")) for g, e in games.items()}
+
+    def saved_balances(self, path: Path) -> dict[str, int]:
+        return saved_balances(path)
+
+    def needs_rebuild(self, path: Path) -> bool:
+        return needs_rebuild(path)
+
+    def rebuild(self, path: Path, balances: dict[str, int]) -> str:
+        return rebuild(path, balances)
+
+
+MONEY = ChipMoney()

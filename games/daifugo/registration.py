@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from games.common.registry import GameEntry, TableSettings, register
+from eventkit.tomlconf import ConfigError, get_int_in, get_list, report, show
+from games.common.registry import (
+    GameEntry,
+    PhoneRooms,
+    RoomPlan,
+    TableSettings,
+    register,
+    unless_default,
+)
 from games.common.table import TableProtocol
-from games.daifugo.chips import ROOMS
+from games.daifugo.chips import MONEY, ROOMS, ChipBank
 from games.daifugo.game import Game
 
 RULE_SETS = ("1", "2", "3", "4")  # [daifugo] rule_set: the table plays Rules.preset(n)
+
+
+def _chip_bank(bank: object | None) -> ChipBank | None:
+    """The room's bank: one `MONEY.bank` made (a ChipBank), or None."""
+    if bank is not None and not isinstance(bank, ChipBank):
+        raise TypeError(f"a Daifugō table keeps its chips in a ChipBank, not {type(bank)}")
+    return bank
 
 
 def new_table(s: TableSettings) -> TableProtocol:
@@ -26,7 +42,7 @@ def new_table(s: TableSettings) -> TableProtocol:
         names=list(s.names) if s.names else None,
         rules=Rules.preset(int(s.rules)) if s.rules else None,
         room=ROOMS[s.stake or "beginner"],
-        bank=s.bank,  # type: ignore[arg-type]
+        bank=_chip_bank(s.bank),
     )
     return table
 
@@ -100,6 +116,72 @@ def new_cpu(level: str, seed: int | None) -> object:
     return CPU(level, seed)
 
 
+@dataclass(frozen=True)
+class PhoneRoomKeys:
+    """[games_web]'s Daifugō keys: ``daifugo_rooms`` (one room per stake listed) and
+    ``daifugo_seats``."""
+
+    stakes: tuple[str, ...] = tuple(ROOMS)
+    seats: int = 5
+
+
+def parse_room_keys(section: str, table: dict[str, Any]) -> PhoneRoomKeys:
+    d = PhoneRoomKeys()
+    stakes = get_list(section, table, "daifugo_rooms", str, d.stakes)
+    for stake in stakes:
+        if stake not in ROOMS:
+            stakes = report(
+                ConfigError(
+                    f"{section}.daifugo_rooms has {show(stake)}: each room is one of "
+                    f"{', '.join(ROOMS)} (初級 100 / 中級 1,000 / 上級 10,000)"
+                ),
+                d.stakes,
+            )
+            break
+    info = Game.info
+    seats = get_int_in(section, table, "daifugo_seats", d.seats, info.min_players, info.max_players)
+    return PhoneRoomKeys(tuple(stakes), seats)
+
+
+def parse_rules(table: dict[str, Any]) -> object:
+    from games.daifugo.settings import parse_settings
+
+    return parse_settings(table)
+
+
+def room_plans(keys: object, rules: object | None) -> Sequence[RoomPlan]:
+    """One room per stake listed (a second room of the same stake gets -2, -3...), playing
+    [daifugo] rule_set (the preset) as the Qt game does."""
+    from games.daifugo.settings import DaifugoSettings
+
+    assert isinstance(keys, PhoneRoomKeys)
+    settings = rules if isinstance(rules, DaifugoSettings) else DaifugoSettings()
+    out: list[RoomPlan] = []
+    count: dict[str, int] = {}
+    for stake in keys.stakes:
+        count[stake] = count.get(stake, 0) + 1
+        suffix = "" if count[stake] == 1 else f"-{count[stake]}"
+        out.append(
+            RoomPlan(
+                f"daifugo-{stake}{suffix}",
+                keys.seats,
+                stake=stake,
+                rules=unless_default(str(settings.rule_set), "1"),
+            )
+        )
+    return out
+
+
+ROOMS_KEYS = PhoneRooms(
+    keys=("daifugo_rooms", "daifugo_seats"),
+    parse=parse_room_keys,
+    plans=room_plans,
+    none="daifugo_rooms = []",
+    example='daifugo_rooms = ["beginner"]',
+    rules_section="daifugo",
+    parse_rules=parse_rules,
+)
+
 ENTRY = GameEntry(
     info=Game.info,
     labels={"ja": "大富豪", "en": "Daifugō"},
@@ -108,7 +190,7 @@ ENTRY = GameEntry(
     public_text=public_text,
     room_label=room_label,
     page_texts=page_texts,
-    money=True,
+    chips=MONEY,
     stakes=tuple(ROOMS),
     check_room=check_room,
     stake_of=stake_of,
@@ -116,5 +198,6 @@ ENTRY = GameEntry(
     new_cpu=new_cpu,
     screen_summary=screen_summary,
     event_texts=event_texts,
+    rooms=ROOMS_KEYS,
 )
 register(ENTRY)

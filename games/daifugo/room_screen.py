@@ -6,7 +6,34 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.web.screen_text import SUITS, TITLES, PublicTable, SeatLine, card_text, last_line, texts
+from games.daifugo.ruleset import Title
+from games.web.screen_text import SUITS, PublicTable, SeatLine, card_text, last_line, texts
+
+WORDS = {  # Daifugō's words on the room screen, over games.web.screen_text's
+    "ja": {
+        "cards": "{n}枚",
+        "passed": "パス",
+        "fell": "都落ち",
+        "empty_field": "場は空です",
+        "revolution": "革命",
+        "eleven_back": "11バック",
+        "suit_lock": "しばり",
+        "number_lock": "階段しばり",
+        "card_passing": "カード交換中",
+    },
+    "en": {
+        "cards": "{n} cards",
+        "passed": "passed",
+        "fell": "fell",
+        "empty_field": "The field is empty",
+        "revolution": "Revolution",
+        "eleven_back": "11-back",
+        "suit_lock": "Suit lock",
+        "number_lock": "Number lock",
+        "card_passing": "Passing cards",
+    },
+}
+TITLES = {language: tuple(title.label(language) for title in Title) for language in WORDS}
 
 
 def summary(
@@ -16,7 +43,7 @@ def summary(
     label: str,
     language: str,
 ) -> PublicTable:
-    tx = texts(language)
+    tx = texts(language, WORDS)
     sizes = view.get("hand_sizes") or [0] * len(names)
     finished = list(view.get("finished") or ())
     bottom = list(view.get("bottom") or ())

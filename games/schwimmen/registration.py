@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from games.common.registry import GameEntry, TableSettings, register
+from eventkit.tomlconf import get_int_in
+from games.common.registry import (
+    GameEntry,
+    PhoneRooms,
+    RoomPlan,
+    TableSettings,
+    register,
+    unless_default,
+)
 from games.common.table import TableProtocol
 from games.schwimmen.rules import Game
 
@@ -61,6 +70,57 @@ def new_cpu(level: str, seed: int | None) -> object:
     return CpuPlayer(level, seed)
 
 
+@dataclass(frozen=True)
+class PhoneRoomKeys:
+    """[games_web]'s Schwimmen keys: ``schwimmen_tables`` and ``schwimmen_seats``."""
+
+    tables: int = 1
+    seats: int = 4
+
+
+def parse_room_keys(section: str, table: dict[str, Any]) -> PhoneRoomKeys:
+    d = PhoneRoomKeys()
+    info = Game.info
+    return PhoneRoomKeys(
+        get_int_in(section, table, "schwimmen_tables", d.tables, 0, 8),
+        get_int_in(section, table, "schwimmen_seats", d.seats, info.min_players, info.max_players),
+    )
+
+
+def parse_rules(table: dict[str, Any]) -> object:
+    from games.schwimmen.settings import parse_settings
+
+    return parse_settings(table)
+
+
+def room_plans(keys: object, rules: object | None) -> Sequence[RoomPlan]:
+    """The tables, playing [schwimmen] (its rules name, start coins and suit tiebreak) as the
+    Qt game does."""
+    from games.schwimmen.settings import SchwimmenSettings
+
+    assert isinstance(keys, PhoneRoomKeys)
+    settings = rules if isinstance(rules, SchwimmenSettings) else SchwimmenSettings()
+    return [
+        RoomPlan(
+            f"schwimmen-{n}",
+            keys.seats,
+            rules=unless_default(settings.rules, "standard"),
+            settings=unless_default(settings, SchwimmenSettings()),
+        )
+        for n in range(1, keys.tables + 1)
+    ]
+
+
+ROOMS_KEYS = PhoneRooms(
+    keys=("schwimmen_tables", "schwimmen_seats"),
+    parse=parse_room_keys,
+    plans=room_plans,
+    none="schwimmen_tables = 0",
+    example="schwimmen_tables = 1",
+    rules_section="schwimmen",
+    parse_rules=parse_rules,
+)
+
 ENTRY = GameEntry(
     info=Game.info,
     labels={"ja": "シュビメン", "en": "Schwimmen"},
@@ -72,5 +132,6 @@ ENTRY = GameEntry(
     check_room=check_room,
     new_cpu=new_cpu,
     screen_summary=screen_summary,
+    rooms=ROOMS_KEYS,
 )
 register(ENTRY)

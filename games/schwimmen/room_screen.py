@@ -8,6 +8,29 @@ from typing import Any
 
 from games.web.screen_text import PublicTable, SeatLine, card_text, last_line, texts
 
+WORDS = {  # Schwimmen's words on the room screen, over games.web.screen_text's
+    "ja": {
+        "coins": "コイン {n}",
+        "out": "敗退",
+        "knocked": "終了宣言",
+        "swimming": "シュビメン",
+        "dealer": "親",
+        "table_cards": "場札",
+        "stock": "山札 {n}",
+        "round": "ラウンド {n}",
+    },
+    "en": {
+        "coins": "{n} coins",
+        "out": "out",
+        "knocked": "knocked",
+        "swimming": "swimming",
+        "dealer": "dealer",
+        "table_cards": "Table",
+        "stock": "Stock {n}",
+        "round": "Round {n}",
+    },
+}
+
 
 def summary(
     message: Mapping[str, Any],
@@ -16,7 +39,7 @@ def summary(
     label: str,
     language: str,
 ) -> PublicTable:
-    tx = texts(language)
+    tx = texts(language, WORDS)
     coins = view.get("coins") or ()
     out = view.get("out") or ()
     seats = []

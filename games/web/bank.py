@@ -1,8 +1,9 @@
-"""The Daifugō rooms' chips across a crash: one ChipBank per room, restored games kept open.
+"""The money rooms' chips across a crash: one bank per room, restored games kept open.
 
-games.daifugo.chips.ChipBank keeps a game in progress on file with its fees and gives the fees
-back when the game's table has stopped (its owner lock is not held). The hub restores games
-instead of dropping them, so:
+A game with money registers a `games.common.money.Money` (Daifugō's: games.daifugo.chips): its
+bank keeps a game in progress on file with its fees and gives the fees back when the game's
+table has stopped (its owner lock is not held). The hub restores games instead of dropping
+them, so:
 
 - each room's games are opened under the room's own owner id (kept in the hub's journal);
 - on restart, before any bank reads the file, the hub holds the owner lock of every room whose
@@ -21,14 +22,18 @@ whole game, and the journal's replay charges it again only when it was not saved
 
 from __future__ import annotations
 
-import os
 import secrets
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from eventkit.safefile import open_private, try_lock
-from games.daifugo.chips import ChipBank, read_chips_file
+from games.common import registry
+from games.common.money import Bank, Money
+
+
+def evening_money() -> Money | None:
+    """The chips the hub keeps: the first registered game with money's (one chips file for
+    the evening), None when no game has money."""
+    return next((e.chips for e in registry.entries() if e.chips is not None), None)
 
 
 def new_owner() -> str:
@@ -36,59 +41,25 @@ def new_owner() -> str:
     return secrets.token_hex(8)
 
 
-def open_on_file(path: Path) -> dict[str, str]:
-    """The games in progress on the chips file now: game id -> owner id (from its good copy
-    when the file is damaged; empty when neither can be read: the bank says so itself)."""
-    try:
-        _, games = read_chips_file(Path(path))
-    except (OSError, ValueError):
-        return {}
-    return {str(g): str(e.get("owner")) for g, e in games.items()}
-
-
-def hold_owner(path: Path, owner: str) -> int | None:
-    """Hold `owner`'s lock beside the chips file (so its open games are not given back); the
-    descriptor, or None when another process holds it."""
-    real = Path(os.path.realpath(path))
-    real.parent.mkdir(parents=True, exist_ok=True)
-    fd = open_private(real.with_name(f".{real.name}.owner-{owner}.lock"))
-    if not try_lock(fd):
-        os.close(fd)
-        return None
-    return fd
-
-
-def room_bank(path: Path, owner: str, held: int | None = None) -> ChipBank:
-    """The room's bank on the chips file, opening its games under `owner` (and holding the
-    lock `held` from `hold_owner`, if any)."""
-    bank = ChipBank(path)
-    bank._owner = owner  # the room's id: its restored games are closed by this bank
-    if held is not None:
-        bank._owner_fd = held
-    return bank
-
-
 class ScratchBank:
     """A bank on a temporary file, for replaying a game whose chips are settled already."""
 
-    def __init__(self, balances: dict[str, int] | None = None) -> None:
+    def __init__(self, money: Money) -> None:
         self._folder = tempfile.TemporaryDirectory(prefix="games-web-replay-")
-        self.bank = ChipBank(Path(self._folder.name) / "chips.json")
-        for name, value in (balances or {}).items():
-            self.bank.balances[name] = value
+        self.bank = money.bank(Path(self._folder.name) / "chips.json")
 
     def close(self) -> None:
         self.bank.close()
         self._folder.cleanup()
 
-    def __enter__(self) -> ChipBank:
+    def __enter__(self) -> Bank:
         return self.bank
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def give_back_unknown(bank: ChipBank, owner: str, known: set[str]) -> int:
+def give_back_unknown(bank: Bank, owner: str, known: set[str]) -> int:
     """Give back the fees of `owner`'s games open on file that the journal does not know;
     how many (saved at once)."""
     unknown = [

@@ -15,7 +15,7 @@ import errno
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -25,14 +25,19 @@ from eventkit.tomlconf import load_section
 from eventkit.web.config import with_address_options
 from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
-from games.daifugo import settings as daifugo_settings
-from games.schwimmen import settings as schwimmen_settings
 from games.web.hub import Hub
 from games.web.server import GamesServer, start
-from games.web.settings import SECTION, GamesWebSettings, parse_settings, rooms
+from games.web.settings import (
+    SECTION,
+    GamesWebSettings,
+    parse_rules,
+    parse_settings,
+    rooms,
+    rules_sections,
+)
 
 PORT_IN_USE = 3  # exit status: another program has the port
-HELP = "serve Daifugō rooms and Schwimmen tables to the phones in the room"
+HELP = "serve the card games' tables to the phones in the room"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,8 +63,7 @@ class Plan:
     """What `games serve` will run: the settings after the options, and what to tell the host."""
 
     settings: GamesWebSettings
-    daifugo: daifugo_settings.DaifugoSettings  # the rules the rooms play, as the Qt games
-    schwimmen: schwimmen_settings.SchwimmenSettings
+    rules: Mapping[str, object]  # game -> its own section: the rules its rooms play, as the Qt game
     language: str
     data_dir: Path
     url: str
@@ -73,8 +77,10 @@ def plan(argv: Sequence[str]) -> Plan:
     args = build_parser().parse_args(list(argv))
     loaded = load_section(args.config, SECTION)
     settings = parse_settings(loaded.table, loaded.base_dir)
-    daifugo = daifugo_settings.parse_settings(load_section(args.config, "daifugo").table)
-    schwimmen = schwimmen_settings.parse_settings(load_section(args.config, "schwimmen").table)
+    rules = {
+        game: parse_rules(game, load_section(args.config, section).table)
+        for game, section in rules_sections().items()
+    }
     settings = with_address_options(settings, args.port, args.bind)
     if args.turn_seconds is not None:
         if not 0 <= args.turn_seconds <= 600:
@@ -97,8 +103,7 @@ def plan(argv: Sequence[str]) -> Plan:
     url = join_url(settings.bind, settings.port, settings.public_url)
     return Plan(
         settings,
-        daifugo,
-        schwimmen,
+        rules,
         loaded.language,
         data_dir,
         url,
@@ -118,7 +123,7 @@ def make_hub(p: Plan) -> Hub:
         ) from None
     return Hub(
         p.data_dir,
-        rooms=rooms(p.settings, p.daifugo, p.schwimmen),
+        rooms=rooms(p.settings, p.rules),
         cpu_workers=p.settings.cpu_workers,
         language=p.language,
         turn_seconds=float(p.settings.turn_seconds),

@@ -43,6 +43,7 @@ from eventkit.web.limits import address_key
 from games.common import registry
 from games.common.table import Refused
 from games.web import messages, newnames, tables
+from games.web.bank import evening_money
 from games.web.board import Boards
 from games.web.cpu_pool import CpuPool
 from games.web.journal import FILE_NAME, Journal
@@ -68,17 +69,13 @@ FULL_SAY_EVERY = 10.0  # seconds between the terminal's lines about a full disk
 RESUME_FREE = 16 * 1024  # free bytes on the journal's disk for play to go on after a pause
 Message = dict[str, Any]
 Send = Callable[[Message], None]
-CHIPS_FILE = "daifugo_chips.json"
 
 
 def default_rooms() -> tuple[RoomSpec, ...]:
-    """An evening's rooms: the three Daifugō rooms of the seed and one Schwimmen table."""
-    return (
-        RoomSpec("daifugo-beginner", "daifugo", 5, stake="beginner", cpu_level="normal"),
-        RoomSpec("daifugo-intermediate", "daifugo", 5, stake="intermediate", cpu_level="normal"),
-        RoomSpec("daifugo-advanced", "daifugo", 5, stake="advanced", cpu_level="strong"),
-        RoomSpec("schwimmen-1", "schwimmen", 4, cpu_level="normal"),
-    )
+    """An evening's rooms as an empty [games_web] opens them (games.web.settings)."""
+    from games.web.settings import GamesWebSettings, rooms
+
+    return rooms(GamesWebSettings())
 
 
 @dataclass(eq=False)
@@ -122,7 +119,8 @@ class Hub:
         names_per_network: int = 300,
     ) -> None:
         """``data_dir`` holds the journal (games_web.journal, its lock) and, unless
-        ``chips_path`` says otherwise, the chips (daifugo_chips.json, games.daifugo.chips).
+        ``chips_path`` says otherwise, the chips (the file of the registered game with money:
+        games.web.bank.evening_money, games.common.money).
         ``turn_seconds``: how long a person's turn waits before a CPU moves for them (0: never).
         ``clock``: seconds, monotonic (tests inject one). ``cpu_workers``: worker processes
         for CPU choices (0: in this process). ``seed``: seeds every room's games (tests,
@@ -146,7 +144,9 @@ class Hub:
         self.turn_seconds = turn_seconds
         self.clock = clock
         self.cpu_workers = cpu_workers
-        self.chips_path = Path(chips_path or self.data_dir / CHIPS_FILE)
+        self.money = evening_money()
+        chips_file = self.money.file_name if self.money is not None else "chips.json"
+        self.chips_path = Path(chips_path or self.data_dir / chips_file)
         self.seed = seed
         self.cpu_delay = cpu_delay
         self.advance_pause = advance_pause
@@ -509,17 +509,17 @@ class Hub:
         self._broadcast_lobby()
 
     def balance(self, name: str) -> int:
-        """A name's chips now (Daifugō), as persisted (with a penalty of the game in play)."""
+        """A name's chips now, as persisted (with a penalty of the game in play)."""
         for room in self.rooms.values():  # a game in play holds its penalties until its end
             if room.bank is not None and room.in_game and name in room.table.names:
-                return int(room.bank.balance(name))
-        from games.daifugo.chips import DEFAULT_START, saved_balances
-
+                return room.bank.balance(name)
+        if self.money is None:
+            return 0
         try:
-            balances = saved_balances(self.chips_path)
+            balances = self.money.saved_balances(self.chips_path)
         except (OSError, ValueError):
             balances = {}
-        return int(balances.get(name, DEFAULT_START))
+        return balances.get(name, self.money.start)
 
     # -- CPUs and the timer ---------------------------------------------------------------
 

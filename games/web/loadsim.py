@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from games.common import registry
 from games.common.table import Refused
 from games.web.hub import Hub, RoomSpec
 from games.web.rooms import Room
@@ -37,15 +38,14 @@ SEATED = 3
 SPECTATORS = 2
 
 
-def evening(rooms: int, *, level: str, seats: int = 5, schwimmen_every: int = 0) -> list[RoomSpec]:
-    """`rooms` Daifugō rooms of `seats` (初級), every `schwimmen_every`-th a Schwimmen table."""
-    specs = []
-    for i in range(rooms):
-        if schwimmen_every and i % schwimmen_every == schwimmen_every - 1:
-            specs.append(RoomSpec(f"room{i}", "schwimmen", seats, cpu_level=level))
-        else:
-            specs.append(RoomSpec(f"room{i}", "daifugo", seats, stake="beginner", cpu_level=level))
-    return specs
+def evening(rooms: int, *, level: str, seats: int = 5, game: str | None = None) -> list[RoomSpec]:
+    """`rooms` rooms of `seats` playing `game` (None: the first registered game, Daifugō) at
+    its first stake (初級) if it has money."""
+    entry = registry.entry(game) if game else registry.entries()[0]
+    stake = entry.stakes[0] if entry.stakes else None
+    return [
+        RoomSpec(f"room{i}", entry.name, seats, stake=stake, cpu_level=level) for i in range(rooms)
+    ]
 
 
 @dataclass

@@ -21,11 +21,11 @@ import logging
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from games.common import registry
+from games.common.money import Bank, Money
 from games.common.table import Refused
-from games.daifugo import chips
 from games.web import bank as room_bank_files
 from games.web import tables
 from games.web.board import Boards
@@ -49,6 +49,7 @@ class RestoringHub(Protocol):
     language: str
     seed: int | None
     chips_path: Path
+    money: Money | None
     boards: Boards
 
 
@@ -140,8 +141,11 @@ def _rebuild_chips(hub: RestoringHub, records: list[Record]) -> None:
     """The chips file and its good copy both damaged: rebuilt from the chips the latest game's
     ``end`` record keeps (its games in progress are replayed on a scratch bank, so their fees
     are not charged twice). Nothing to rebuild from: the bank refuses to open, with its line."""
-    if not any(registry.entry(spec.game).money for spec in hub.specs) or not chips.needs_rebuild(
-        hub.chips_path
+    money = hub.money
+    if (
+        money is None
+        or not any(registry.entry(spec.game).money for spec in hub.specs)
+        or not money.needs_rebuild(hub.chips_path)
     ):
         return
     ends = [r for r in records if r.get("k") == "end" and isinstance(r.get("chips"), dict)]
@@ -149,7 +153,7 @@ def _rebuild_chips(hub: RestoringHub, records: list[Record]) -> None:
         return
     latest = max(ends, key=lambda r: float(r.get("at", 0)))
     try:
-        line = chips.rebuild(hub.chips_path, dict(latest["chips"]))
+        line = money.rebuild(hub.chips_path, dict(latest["chips"]))
     except ValueError as exc:  # the record's chips are not chips: the bank says what to do
         log.warning("the chips in the games journal cannot be used: %s", exc)
         return
@@ -170,11 +174,17 @@ def _last_games(
 
 
 def _hold_live_games(
-    hub: RestoringHub, specs: dict[str, RoomSpec], owners: dict[str, str], last: dict[str, Any]
+    hub: RestoringHub,
+    specs: dict[str, RoomSpec],
+    owners: dict[str, str],
+    last: dict[str, tuple[int, str | None]],
 ) -> dict[str, int]:
     """Hold the owner lock of every room whose last game is still open on the chips file,
     before any bank reads it (so no bank gives its fees back). room -> the lock's fd."""
-    on_file = room_bank_files.open_on_file(hub.chips_path)
+    money = hub.money
+    if money is None:
+        return {}
+    on_file = money.open_on_file(hub.chips_path)
     live: dict[str, int] = {}
     for rid, (_, game) in last.items():
         if (
@@ -183,7 +193,7 @@ def _hold_live_games(
             or on_file.get(game) != owners[rid]
         ):
             continue
-        fd = room_bank_files.hold_owner(hub.chips_path, owners[rid])
+        fd = money.hold_owner(hub.chips_path, owners[rid])
         if fd is not None:
             live[rid] = fd
     return live
@@ -193,8 +203,8 @@ def _fresh_room(
     hub: RestoringHub, spec: RoomSpec, index: int, owner: str, held: int | None
 ) -> Room:
     room_bank = None
-    if registry.entry(spec.game).money:
-        room_bank = room_bank_files.room_bank(hub.chips_path, owner, held)
+    if registry.entry(spec.game).money and hub.money is not None:
+        room_bank = hub.money.bank(hub.chips_path, owner, held)
     seed = None if hub.seed is None else hub.seed * 1000 + index
     room = Room(spec, None, hub.language, owner=owner, bank=room_bank)  # type: ignore[arg-type]
     room.cpu_level = spec.cpu_level
@@ -295,9 +305,9 @@ class _Replay:
             room.game_no = record["game"]
             return
         data = base64.b64decode(record["table"])
-        bank: Any = room.bank if rid in self.live else None
-        if room.bank is not None and bank is None:
-            self.scratch[rid] = room_bank_files.ScratchBank()
+        bank: Bank | None = room.bank if rid in self.live else None
+        if room.bank is not None and bank is None and self.hub.money is not None:
+            self.scratch[rid] = room_bank_files.ScratchBank(self.hub.money)
             bank = self.scratch[rid].bank
         room.table = tables.from_bytes(data, bank)
         room.game_no = record["game"]

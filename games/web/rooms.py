@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.common import registry
+from games.common.money import Bank
 from games.common.table import TableProtocol
 from games.web import tables
 from games.web.tables import RoomSpec
@@ -36,8 +37,8 @@ class Room:
     spec: RoomSpec
     table: TableProtocol
     language: str
-    owner: str = ""  # the chip bank's owner id of this room's games (Daifugō)
-    bank: Any = None  # the room's ChipBank (Daifugō)
+    owner: str = ""  # the chip bank's owner id of this room's games (a game with money)
+    bank: Bank | None = None  # the room's chips (a game with money: games.common.money)
     cpu_level: str = "normal"
     seats: list[str | None] = field(default_factory=list)
     spectators: set[str] = field(default_factory=set)

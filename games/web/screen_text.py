@@ -24,30 +24,13 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "spectators": "観戦 {n}人",
         "host": "ホスト {name}",
         "stake": "レート {n:,}",
-        "cards": "{n}枚",
-        "passed": "パス",
         "place": "{n}位",
-        "fell": "都落ち",
-        "empty_field": "場は空です",
-        "revolution": "革命",
-        "eleven_back": "11バック",
-        "suit_lock": "しばり",
-        "number_lock": "階段しばり",
         "turn": "▶",
-        "coins": "コイン {n}",
-        "out": "敗退",
-        "knocked": "終了宣言",
-        "swimming": "シュビメン",
-        "dealer": "親",
-        "table_cards": "場札",
-        "stock": "山札 {n}",
-        "round": "ラウンド {n}",
         "results": "結果（ゲーム {n}）",
         "board": "今夜のハイスコア",
         "no_table": "ゲーム中のルームを選ぶと、場がここに出ます",
         "start": "開始",
         "show": "表示",
-        "card_passing": "カード交換中",
         "left": "退出",
         "held": "{name}（不在・保留 {t}）",
         "release": "名前を戻す",
@@ -64,30 +47,13 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "spectators": "{n} watching",
         "host": "host {name}",
         "stake": "stake {n:,}",
-        "cards": "{n} cards",
-        "passed": "passed",
         "place": "#{n}",
-        "fell": "fell",
-        "empty_field": "The field is empty",
-        "revolution": "Revolution",
-        "eleven_back": "11-back",
-        "suit_lock": "Suit lock",
-        "number_lock": "Number lock",
         "turn": "▶",
-        "coins": "{n} coins",
-        "out": "out",
-        "knocked": "knocked",
-        "swimming": "swimming",
-        "dealer": "dealer",
-        "table_cards": "Table",
-        "stock": "Stock {n}",
-        "round": "Round {n}",
         "results": "Results (game {n})",
         "board": "Tonight's high scores",
         "no_table": "Choose a room with a game on to show its table here",
         "start": "Start",
         "show": "Show",
-        "card_passing": "Passing cards",
         "left": "left",
         "held": "{name} (away, held {t})",
         "release": "Give a name back",
@@ -97,14 +63,13 @@ TABLES: Mapping[str, Mapping[str, str]] = {
 }
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-TITLES = {
-    "ja": ("大富豪", "富豪", "平民", "貧民", "大貧民"),
-    "en": ("Grand Millionaire", "Millionaire", "Commoner", "Poor", "Grand Poor"),
-}
 
 
-def texts(language: str) -> Texts:
-    return Texts(TABLES, language)
+def texts(language: str, own: Mapping[str, Mapping[str, str]] | None = None) -> Texts:
+    """The screen's words in `language`; `own`: a game's words (its room_screen.py's) too."""
+    if not own:
+        return Texts(TABLES, language)
+    return Texts({lang: {**words, **own.get(lang, {})} for lang, words in TABLES.items()}, language)
 
 
 def card_text(code: object) -> str:

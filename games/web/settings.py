@@ -1,22 +1,24 @@
 """The `[games_web]` section of config.toml -> a frozen `GamesWebSettings` (no aiohttp, no Qt).
 
 `games serve` reads it; `bingo check-config` checks it through `check_section` (declared as an
-entry point like every game's section). The rooms of the evening are built here from it.
+entry point like every game's section). The rooms of the evening are built here from it: each
+registered game's keys (its registry entry's ``rooms``: games.common.registry.PhoneRooms) say
+how many rooms of it, and its own section the rules they play.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from eventkit.tomlconf import (
     ConfigError,
     check_keys,
     get_int_in,
-    get_list,
     get_value,
     report,
     resolve_path,
@@ -24,26 +26,17 @@ from eventkit.tomlconf import (
 )
 from eventkit.web.config import parse_bind, parse_public_url
 from games.common import registry
-from games.daifugo.settings import DaifugoSettings
-from games.schwimmen.settings import SchwimmenSettings
-from games.web.hub import RoomSpec
+from games.web.tables import RoomSpec
 
 SECTION = "games_web"
-T = TypeVar("T")
-STAKES = ("beginner", "intermediate", "advanced")  # games.daifugo.chips.ROOMS' keys
 LEVELS = ("easy", "normal", "strong")
-KEYS = {
+KEYS = {  # and each registered game's keys (its entry's rooms.keys)
     "port",
     "bind",
     "public_url",
     "turn_seconds",
     "connections_per_address",
     "data_dir",
-    "daifugo_rooms",
-    "daifugo_seats",
-    "schwimmen_tables",
-    "schwimmen_seats",
-    "cool24_tables",
     "cpu_level",
     "cpu_workers",
     "hold_seconds",
@@ -60,6 +53,16 @@ def default_cpu_workers() -> int:
     """Two worker processes for the CPUs' moves (one on a one-core laptop): a strong CPU
     thinking at one table leaves the other worker free for the rest."""
     return min(2, os.cpu_count() or 1)
+
+
+def _room_games() -> tuple[registry.GameEntry, ...]:
+    """The registered games whose rooms [games_web] opens."""
+    return tuple(e for e in registry.entries() if e.rooms is not None)
+
+
+def default_room_keys() -> tuple[tuple[str, object], ...]:
+    """Each game's room keys as an empty [games_web] gives them (its defaults)."""
+    return tuple((e.name, e.rooms.parse(SECTION, {})) for e in _room_games() if e.rooms)
 
 
 @dataclass(frozen=True)
@@ -80,33 +83,21 @@ class GamesWebSettings:
     new_names_per_network: int = 300  # ... from one /24 (a room's Wi-Fi shares one)
     connections_per_address: int = 32
     data_dir: Path | None = None  # the journal and the chips (None: the user's data folder)
-    daifugo_rooms: tuple[str, ...] = STAKES
-    daifugo_seats: int = 5
-    schwimmen_tables: int = 1
-    schwimmen_seats: int = 4
-    cool24_tables: int = 1  # COOL 24+24, one seat each: one phone plays alone
     cpu_level: str = "normal"
     cpu_workers: int = dataclasses.field(default_factory=default_cpu_workers)
+    # (game, its keys as its registry entry's rooms.parse read them), in registration order
+    room_keys: tuple[tuple[str, object], ...] = dataclasses.field(default_factory=default_room_keys)
 
 
 def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> GamesWebSettings:
     d = GamesWebSettings()
-    check_keys(SECTION, table, KEYS)
+    games = _room_games()
+    check_keys(SECTION, table, KEYS | {key for e in games if e.rooms for key in e.rooms.keys})
     data_text = get_value(SECTION, table, "data_dir", str, "").strip()
     data_dir = (
         resolve_path(SECTION, "data_dir", data_text, base_dir or Path.cwd()) if data_text else None
     )
-    stakes = get_list(SECTION, table, "daifugo_rooms", str, d.daifugo_rooms)
-    for stake in stakes:
-        if stake not in STAKES:
-            stakes = report(
-                ConfigError(
-                    f"{SECTION}.daifugo_rooms has {show(stake)}: each room is one of "
-                    f"{', '.join(STAKES)} (初級 100 / 中級 1,000 / 上級 10,000)"
-                ),
-                d.daifugo_rooms,
-            )
-            break
+    room_keys = tuple((e.name, e.rooms.parse(SECTION, table)) for e in games if e.rooms)
     level = get_value(SECTION, table, "cpu_level", str, d.cpu_level)
     if level not in LEVELS:
         level = report(
@@ -142,24 +133,18 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
             SECTION, table, "connections_per_address", d.connections_per_address, 8, 1000
         ),
         data_dir=data_dir,
-        daifugo_rooms=tuple(stakes),
-        daifugo_seats=get_int_in(
-            SECTION, table, "daifugo_seats", d.daifugo_seats, *_seats("daifugo")
-        ),
-        schwimmen_tables=get_int_in(SECTION, table, "schwimmen_tables", d.schwimmen_tables, 0, 8),
-        schwimmen_seats=get_int_in(
-            SECTION, table, "schwimmen_seats", d.schwimmen_seats, *_seats("schwimmen")
-        ),
-        cool24_tables=get_int_in(SECTION, table, "cool24_tables", d.cool24_tables, 0, 64),
         cpu_level=level,
         cpu_workers=_cpu_workers(table, d.cpu_workers),
+        room_keys=room_keys,
     )
-    if not settings.daifugo_rooms and not settings.schwimmen_tables and not settings.cool24_tables:
+    if not rooms(settings):
+        nones = [e.rooms.none for e in games if e.rooms]
+        said = " and ".join(filter(None, (", ".join(nones[:-1]), nones[-1]))) if nones else ""
+        example = next((e.rooms.example for e in games if e.rooms and e.rooms.example), "")
         report(
             ConfigError(
-                f"{SECTION}: no rooms (daifugo_rooms = [], schwimmen_tables = 0 and "
-                "cool24_tables = 0): "
-                'give at least one, e.g. daifugo_rooms = ["beginner"]'
+                f"{SECTION}: no rooms ({said}): give at least one"
+                + (f", e.g. {example}" if example else "")
             ),
             None,
         )
@@ -181,62 +166,47 @@ def _cpu_workers(table: dict[str, Any], default: int) -> int:
     return workers
 
 
-def _unless_default(value: T, default: T) -> T | None:
-    """None for a game's default rules: the room's journal record stays as before (a journal
-    written by an older `games serve` keeps its rooms)."""
-    return None if value == default else value
-
-
-def _seats(game: str) -> tuple[int, int]:
-    """The game's seat range, as its GameInfo says (the registry's one truth)."""
-    info = registry.entry(game).info
-    return info.min_players, info.max_players
-
-
 def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
     """The checker `bingo check-config` runs (declared in pyproject's entry points)."""
     return parse_settings(table, base_dir)
 
 
+def rules_sections() -> dict[str, str]:
+    """game -> its own config.toml section, whose rules its rooms play (as the Qt game)."""
+    return {
+        e.name: e.rooms.rules_section for e in _room_games() if e.rooms and e.rooms.rules_section
+    }
+
+
+def parse_rules(game: str, table: dict[str, Any]) -> object:
+    """The game's own section `table`, read by its registry entry (its rooms' rules)."""
+    hook = registry.entry(game).rooms
+    assert hook is not None and hook.parse_rules is not None, f"{game} has no rules section"
+    return hook.parse_rules(table)
+
+
 def rooms(
-    settings: GamesWebSettings,
-    daifugo: DaifugoSettings | None = None,
-    schwimmen: SchwimmenSettings | None = None,
+    settings: GamesWebSettings, rules: Mapping[str, object] | None = None
 ) -> tuple[RoomSpec, ...]:
-    """The evening's rooms: one Daifugō room per stake listed (a second room of the same stake
-    gets -2, -3...), then the Schwimmen tables; every room's CPUs at cpu_level (the host may
-    change a room's level between games). The rooms play the rules the Qt games are configured
-    with: [daifugo] rule_set (the preset) and [schwimmen] (its rules name, start coins and
-    suit tiebreak). Then the COOL 24+24 tables (one seat each, the game's default settings)."""
-    daifugo = daifugo or DaifugoSettings()
-    schwimmen = schwimmen or SchwimmenSettings()
+    """The evening's rooms, game by game in registration order, as each game's keys say (its
+    registry entry's ``rooms.plans``); every room's CPUs at cpu_level (the host may change a
+    room's level between games). `rules`: game -> its own section as `parse_rules` read it
+    (the rules the Qt game is configured with; absent: the game's defaults)."""
+    rules = rules or {}
     out: list[RoomSpec] = []
-    count: dict[str, int] = {}
-    for stake in settings.daifugo_rooms:
-        count[stake] = count.get(stake, 0) + 1
-        suffix = "" if count[stake] == 1 else f"-{count[stake]}"
-        out.append(
-            RoomSpec(
-                f"daifugo-{stake}{suffix}",
-                "daifugo",
-                settings.daifugo_seats,
-                stake=stake,
-                cpu_level=settings.cpu_level,
-                rules=_unless_default(str(daifugo.rule_set), "1"),
+    for name, keys in settings.room_keys:
+        hook = registry.entry(name).rooms
+        assert hook is not None
+        for plan in hook.plans(keys, rules.get(name)):
+            out.append(
+                RoomSpec(
+                    plan.id,
+                    name,
+                    plan.seats,
+                    stake=plan.stake,
+                    cpu_level=settings.cpu_level,
+                    rules=plan.rules,
+                    settings=plan.settings,
+                )
             )
-        )
-    for n in range(1, settings.schwimmen_tables + 1):
-        out.append(
-            RoomSpec(
-                f"schwimmen-{n}",
-                "schwimmen",
-                settings.schwimmen_seats,
-                cpu_level=settings.cpu_level,
-                rules=_unless_default(schwimmen.rules, "standard"),
-                settings=_unless_default(schwimmen, SchwimmenSettings()),
-            )
-        )
-    low, _ = _seats("cool24")
-    for n in range(1, settings.cool24_tables + 1):
-        out.append(RoomSpec(f"cool24-{n}", "cool24", low, cpu_level=settings.cpu_level))
     return tuple(out)

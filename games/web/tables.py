@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from games.common import registry
+from games.common.money import Bank
 from games.common.registry import TableSettings
 from games.common.table import MoneyTable, SharedTable, TableProtocol
 
@@ -82,7 +83,7 @@ def new_table(
     seed: int | None,
     language: str,
     cpu_level: str,
-    bank: object | None = None,
+    bank: Bank | None = None,
 ) -> TableProtocol:
     """A table for `spec` with nobody seated yet (the hub seats people before each game)."""
     settings = TableSettings(
@@ -164,13 +165,14 @@ def cpu_choice_for(table: TableProtocol, seat: int) -> str:
     return str(choice[1])
 
 
-def bank_of(table: TableProtocol) -> Any:
+def bank_of(table: TableProtocol) -> object | None:
+    """The table's chip bank (a table with money), None otherwise."""
     return getattr(table, "bank", None)
 
 
-def set_bank(table: TableProtocol, bank: object | None) -> None:
+def set_bank(table: TableProtocol, bank: Bank | None) -> None:
     if hasattr(table, "bank"):
-        setattr(table, "bank", bank)  # noqa: B010 - Daifugō's table only
+        setattr(table, "bank", bank)  # noqa: B010 - a table with money only
 
 
 def open_game_of(table: TableProtocol) -> str | None:
@@ -189,8 +191,8 @@ def to_bytes(table: TableProtocol) -> bytes:
     return pickle.dumps(shallow, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def from_bytes(data: bytes, bank: object | None) -> TableProtocol:
-    """A table from `to_bytes`, with `bank` for its chips (Daifugō)."""
+def from_bytes(data: bytes, bank: Bank | None) -> TableProtocol:
+    """A table from `to_bytes`, with `bank` for its chips (a table with money)."""
     table: TableProtocol = pickle.loads(data)  # our own journal (0600) and workers
     set_bank(table, bank)
     return table
