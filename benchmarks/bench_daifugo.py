@@ -63,9 +63,9 @@ def run(hero: str, field: str, games: int, rules: Rules, samples: int, first: in
         game = Game.new(players=5, rules=rules, seed=i)
         while not game.is_over:
             turn = game.turn
-            obs = game.observation(turn)
+            obs, legal = game.observation(turn), game.legal_actions()
             t0, c0 = time.perf_counter(), time.process_time()
-            action = cpus[turn].choose(obs)
+            action = cpus[turn].choose(obs, legal)
             if turn == seat:
                 times.append(time.perf_counter() - t0)
                 cpu_times.append(time.process_time() - c0)
@@ -99,7 +99,7 @@ def fouls(level: str, games: int, rules: Rules, samples: int) -> tuple[int, int]
                 return isinstance(action, Play) and action.size == left and game.would_foul(action)
 
             legal = game.legal_actions()
-            action = cpus[seat].choose(game.observation(seat))
+            action = cpus[seat].choose(game.observation(seat), legal)
             if foul(action):
                 total += 1
                 avoidable += any(not foul(a) for a in legal)

@@ -70,7 +70,7 @@ def engine_game(players: int, preset: int, cpus: bool) -> dict[str, Any]:
         seat = game.current_player
         assert seat is not None
         if cpus:
-            action = seat_cpus[seat].choose(game.observation(seat))
+            action = seat_cpus[seat].choose(game.observation(seat), game.legal_actions())
         else:
             action = rng.choice(game.legal_actions())
         steps.append(f"{seat}:{action}:{len(game.legal_actions())}")

@@ -48,7 +48,8 @@ def play(path, games, seed, on_step=None):
             if table.cpu_due:
                 table.step_cpu()
             else:
-                table.act(HUMAN, me.choose(table.game.observation(HUMAN)))
+                game = table.game
+                table.act(HUMAN, me.choose(game.observation(HUMAN), game.legal_actions()))
         assert table.save_error is None, table.save_error
         states.append({n: bank.balance(n) for n in names})
     return states

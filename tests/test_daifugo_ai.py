@@ -37,7 +37,7 @@ def test_every_cpu_move_is_legal_and_games_end(level):
             while not g.is_over:
                 obs = g.observation(g.turn)
                 legal = g.legal_actions()
-                action = cpus[g.turn].choose(obs)
+                action = cpus[g.turn].choose(obs, legal)
                 assert action in legal, (level, seed, action)
                 g.apply(action)
                 assert g.cards_accounted() == 53
@@ -54,7 +54,7 @@ def test_cpus_are_deterministic_given_their_seed():
         moves = []
         while not g.is_over:
             obs = g.observation(g.turn)
-            action = cpus[g.turn].choose(obs)
+            action = cpus[g.turn].choose(obs, g.legal_actions())
             moves.append(str(action))
             g.apply(action)
         return moves, g.finish_order
@@ -64,19 +64,19 @@ def test_cpus_are_deterministic_given_their_seed():
 
 def test_easy_plays_the_weakest_card():
     g = Game.new(hands=[["9S", "4H", "KD"], ["3C", "5C"]], rules=Rules.preset(3))
-    assert CPU("easy").choose(g.observation(0)) == Play.parse("4H")
+    assert CPU("easy").choose(g.observation(0), g.legal_actions()) == Play.parse("4H")
 
 
 def test_normal_keeps_pairs_and_control_cards():
     g = Game.new(
         hands=[["5S", "5H", "9D", "2C", "JK", "QS"], ["3C", "6C", "7C"]], rules=Rules.preset(3)
     )
-    move = str(CPU("normal").choose(g.observation(0)))
+    move = str(CPU("normal").choose(g.observation(0), g.legal_actions()))
     assert move in {"5S 5H", "9D", "QS"}  # never opens with the joker or the 2
     # Following a single, it does not break its pair of 5s when a loose card will do.
     g2 = Game.new(hands=[["4D", "6C"], ["5S", "5H", "9D", "2C", "QS", "3H"]], rules=Rules.preset(3))
     play(g2, ["4D"])
-    assert CPU("normal").choose(g2.observation(1)) == Play.parse("9D")
+    assert CPU("normal").choose(g2.observation(1), g2.legal_actions()) == Play.parse("9D")
 
 
 def test_normal_goes_out_when_it_can_and_avoids_a_forbidden_finish():
@@ -84,16 +84,16 @@ def test_normal_goes_out_when_it_can_and_avoids_a_forbidden_finish():
     play(g, ["4D"])
     pass_turn(g)
     pass_turn(g)
-    assert CPU("normal").choose(g.observation(0)) == Play.parse("9C")
+    assert CPU("normal").choose(g.observation(0), g.legal_actions()) == Play.parse("9C")
     # With a 2 and a 6 left it plays the 2 first (going out on the 2 would be 禁止あがり).
     g2 = Game.new(hands=[["2D", "6C"], ["7S", "8H", "JD"]], rules=Rules.preset(3))
-    assert CPU("normal").choose(g2.observation(0)) == Play.parse("2D")
+    assert CPU("normal").choose(g2.observation(0), g2.legal_actions()) == Play.parse("2D")
 
 
 def test_normal_starts_a_revolution_with_a_weak_hand():
     hand = ["4S", "4H", "4D", "4C", "3S", "5H", "6D", "7C"]
     g = Game.new(hands=[hand, ["KS", "AD", "2H", "QC"]], rules=Rules.preset(3))
-    assert CPU("normal").choose(g.observation(0)) == Play.parse("4S 4H 4D 4C")
+    assert CPU("normal").choose(g.observation(0), g.legal_actions()) == Play.parse("4S 4H 4D 4C")
 
 
 def test_normal_gives_useless_cards_when_passing():
@@ -102,7 +102,7 @@ def test_normal_gives_useless_cards_when_passing():
     while g.exchange_step.giver != 0:
         give(g, legal_moves(g)[0])
     obs = g.observation(0)
-    gift = CPU("normal").choose(obs)
+    gift = CPU("normal").choose(obs, g.legal_actions())
     assert isinstance(gift, Give) and gift in g.legal_actions()
     assert all(not c.is_joker and c.rank != Rank.TWO for c in gift.cards)
 
@@ -152,18 +152,18 @@ def test_easy_is_never_careless_with_a_forbidden_finish():
     # Leading with a 2 and a 6: the weakest card first would leave only the 2 (going out on
     # it breaks 禁止あがり), so easy plays the 2 while it still has another card.
     g = Game.new(hands=[["2D", "6C"], ["7S", "8H", "JD"]], rules=rules)
-    assert CPU("easy").choose(g.observation(0)) == Play.parse("2D")
+    assert CPU("easy").choose(g.observation(0), g.legal_actions()) == Play.parse("2D")
     # Following a 4 with 5 and 2: the same, the 2 goes first.
     g = Game.new(hands=[["4H", "9C"], ["5S", "2D"], ["7S", "8H", "JD"]], rules=rules)
     play(g, ["4H"])
-    assert CPU("easy").choose(g.observation(1)) == Play.parse("2D")
+    assert CPU("easy").choose(g.observation(1), g.legal_actions()) == Play.parse("2D")
     # Only a 2 left and a 9 on the field: going out would be forbidden, so easy passes.
     g = Game.new(hands=[["9C", "3S"], ["2D"], ["7S", "8H", "JD"]], rules=rules)
     play(g, ["9C"])
-    assert CPU("easy").choose(g.observation(1)) == Pass()
+    assert CPU("easy").choose(g.observation(1), g.legal_actions()) == Pass()
     # Without 禁止あがり it is as weak as ever: the weakest card first.
     g = Game.new(hands=[["2D", "6C"], ["7S", "8H", "JD"]], rules=Rules.preset(4))
-    assert CPU("easy").choose(g.observation(0)) == Play.parse("6C")
+    assert CPU("easy").choose(g.observation(0), g.legal_actions()) == Play.parse("6C")
 
 
 def test_easy_cpus_seldom_go_out_on_a_forbidden_card():
@@ -178,7 +178,7 @@ def test_easy_cpus_seldom_go_out_on_a_forbidden_card():
 def play_game_fouls(game, cpus):
     while not game.is_over:
         seat = game.turn
-        action = cpus[seat].choose(game.observation(seat))
+        action = cpus[seat].choose(game.observation(seat), game.legal_actions())
         if isinstance(action, Play) and action.size == len(game.hands[seat]):
             assert not game.would_foul(action) or not any(
                 not isinstance(a, Play) or a.size < len(game.hands[seat]) or not game.would_foul(a)

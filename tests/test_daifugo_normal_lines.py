@@ -29,7 +29,7 @@ def position(hands, seen=(), moves=()):
 
 
 def choice(g):
-    return CPU("normal").choose(g.observation(g.turn))
+    return CPU("normal").choose(g.observation(g.turn), g.legal_actions())
 
 
 # The joker and the other three 2s are in the pile: nothing unseen beats the ♣2 or a pair of

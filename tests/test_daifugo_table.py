@@ -233,7 +233,11 @@ def test_two_people_one_leaves_mid_game_and_a_cpu_plays_their_seat(tmp_path):
         assert seat in (1, 3) and not table.legal_actions(4 - seat)
         with pytest.raises(Refused) as info:  # the other person may not act now
             table.act(4 - seat, "pass")
-        assert info.value.code == "not_your_turn" and info.value.text == "It is not your turn"
+        if 4 - seat in table.people:
+            assert info.value.code == "not_your_turn" and info.value.text == "It is not your turn"
+        else:  # seat 3 after its person left: a CPU's seat, as at every table
+            assert info.value.code == "not_a_person"
+            assert info.value.text == "This seat is played by a CPU"
         if seat == 3 and not left:
             assert table.leave(3) == leave_penalty(table.room)
             assert table.people == {1} and table.cpu_due  # a CPU has seat 3 from this move

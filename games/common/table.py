@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from eventkit.errors import UserError
-from games.common.protocol import GameInfo, IllegalMove
+from games.common.protocol import GameInfo, GameProtocol, IllegalMove
 
 __all__ = [
     "TABLE_REFUSALS",
+    "CheckedTable",
     "MoneyTable",
     "Refused",
     "Results",
@@ -40,6 +41,7 @@ __all__ = [
     "TableProtocol",
     "refused",
     "seat_list",
+    "seat_refusal",
 ]
 
 # the refusals a table adds to its engine's, in every language the toolkit speaks
@@ -217,6 +219,112 @@ class MoneyTable(SharedTable, Protocol):
     def interrupt(self) -> bool:
         """The program stops mid-game: the game is dropped and its fees go back."""
         ...
+
+
+A = TypeVar("A")  # a game's action
+E = TypeVar("E")  # what taking one returns (the engine's event)
+
+
+class CheckedTable(Generic[A, E]):
+    """Check-then-act, written once for every game's table: `refusal` and `act` read an
+    action's text once (the engine's ``parse_action``) and check in the same order, with the
+    same codes, at every table:
+
+    1. no game dealt: ``no_game``; then the table's own `_not_now` (a finished Daifugō game:
+       ``no_game``; Schwimmen between rounds; a finished COOL game: the engine's code);
+    2. a seat that is not to move: ``not_a_person`` for a CPU's seat, ``not_your_turn`` for a
+       person's (or a seat the table does not have);
+    3. the text, read once: the engine's ``IllegalMove``, or `_unreadable` for text it cannot
+       read; an action value is passed on as it is (``why_illegal`` names a wrong one);
+    4. the table's `_why_not` (the engine's ``why_illegal``).
+
+    A due CPU's seat passes 2: its choice is computed elsewhere (a worker process from a copy,
+    the journal's replay). A subclass gives `_engine`, `_refuse` (a refusal's text in the
+    table's language), `_unreadable` and `_take` (apply a checked action, and the table's own
+    bookkeeping), and has the TableProtocol's ``to_move``, ``people`` and ``num_players``.
+    """
+
+    @property
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def people(self) -> frozenset[int]:
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def _engine(self) -> GameProtocol[A, object] | None:
+        """The game in play (None before the first deal)."""
+        raise NotImplementedError
+
+    def _refuse(self, error: IllegalMove | str) -> Refused:
+        """`error` (the engine's, or a table code) with its text in the table's language."""
+        raise NotImplementedError
+
+    def _unreadable(self, text: str) -> IllegalMove:
+        """The engine's error for a text that is no action."""
+        raise NotImplementedError
+
+    def _take(self, seat: int, action: A) -> E:
+        """Apply a checked action: the engine's event."""
+        raise NotImplementedError
+
+    def _not_now(self) -> IllegalMove | str | None:
+        """Why no seat may act now though a game is dealt (None: the game runs)."""
+        return None
+
+    def _why_not(self, action: A) -> IllegalMove | None:
+        game = self._engine()
+        assert game is not None
+        return game.why_illegal(action)
+
+    def checked(self, seat: int, action: object) -> A:
+        """`action` (an action or its text) checked for `seat` now and read once: the
+        engine's value, or `Refused` (code, params, text in the table's language)."""
+        game = self._engine()
+        why: IllegalMove | str | None = "no_game" if game is None else self._not_now()
+        if why is not None:
+            raise self._refuse(why)
+        assert game is not None
+        if seat != self.to_move:
+            raise self._refuse(seat_refusal(seat, self.people, self.num_players))
+        if isinstance(action, str):
+            try:
+                value = game.parse_action(action)
+            except IllegalMove as error:
+                raise self._refuse(error) from None
+            except UserError:
+                raise self._refuse(self._unreadable(action)) from None
+        else:
+            value = cast(A, action)  # a value of another kind: why_illegal names it
+        why = self._why_not(value)
+        if why is not None:
+            raise self._refuse(why)
+        return value
+
+    def refusal(self, seat: int, action: object) -> Refused | None:
+        """Why `seat` may not take `action` (an action or its text) now; None when it may."""
+        try:
+            self.checked(seat, action)
+        except Refused as error:
+            return error
+        return None
+
+    def act(self, seat: int, action: object) -> E:
+        """The seat to move (a person's, or the due CPU's) takes `action` or its text: the
+        engine's event, or `Refused`."""
+        return self._take(seat, self.checked(seat, action))
+
+
+def seat_refusal(seat: int, people: frozenset[int], players: int) -> str:
+    """The code for a seat that is not to move, the same at every table: a CPU's seat is
+    ``not_a_person``; a person's seat, or one the table does not have, ``not_your_turn``."""
+    if 0 <= seat < players and seat not in people:
+        return "not_a_person"
+    return "not_your_turn"
 
 
 def seat_list(people: Sequence[int] | frozenset[int] | set[int], players: int) -> frozenset[int]:

@@ -14,7 +14,8 @@ from typing import Any
 from eventkit.tomlconf import get_int_in
 from games.common.registry import GameEntry, PhoneRooms, RoomPlan, TableSettings, register
 from games.common.table import TableProtocol
-from games.cool24.rules import Game, Observation, PlaySlot, linked, parse_card
+from games.cool24.ai import GreedyCpu
+from games.cool24.rules import Game
 from games.cool24.table import SEAT, TableSession, TableView
 
 
@@ -46,27 +47,6 @@ class PhoneTable(TableSession):
         if self._hint_at is None or self._hint_at[:2] != key:
             self._hint_at = (*key, self.hint())
         return dataclasses.replace(shown, hint_slot=self._hint_at[2])
-
-
-class GreedyCpu:
-    """The one COOL CPU over the protocol's `choose(observation, legal)`: the least connected
-    card (policies.greedy_cost's measure, from what the seat sees: its hand and the stock)."""
-
-    def choose(self, observation: Observation, legal: Sequence[PlaySlot]) -> PlaySlot:
-        hand = [None if c is None else parse_card(c) for c in observation.hand]
-        stock = [parse_card(c) for c in observation.stock]
-
-        def cost(play: PlaySlot) -> tuple[int, int]:
-            card = hand[play.slot - 1]
-            assert card is not None  # a legal slot holds a card
-            others = sum(
-                1
-                for i, c in enumerate(hand)
-                if c is not None and i != play.slot - 1 and linked(c, card)
-            )
-            return sum(1 for c in stock if linked(c, card)) * 8 + others, play.slot
-
-        return min(legal, key=cost)
 
 
 def new_cpu(level: str, seed: int | None) -> object:

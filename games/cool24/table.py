@@ -2,7 +2,8 @@
 
 It follows `games.common.table.TableProtocol` with one seat (0). The seat is a person by
 default (`people={0}`); with `people=set()` a CPU plays it: the least connected card
-(`policies.greedy_slot`; COOL has one CPU, so `cpu_levels` are accepted and not used).
+(`ai.GreedyCpu`: policies.greedy_slot's choice over `choose(observation, legal)`; COOL has one
+CPU, so `cpu_levels` are accepted and not used).
 
     table = TableSession(seed=4, language="en")
     table.start_game()
@@ -25,9 +26,18 @@ from enum import StrEnum
 
 from eventkit.i18n import Texts
 from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import Refused, Results, refused, seat_list
-from games.cool24.policies import greedy_slot
-from games.cool24.rules import Game, Observation, PlayResult, PlaySlot, bonus_counts, legal_slots
+from games.common.table import CheckedTable, Refused, Results, refused, seat_list
+from games.cool24.ai import GreedyCpu
+from games.cool24.rules import (
+    HAND_SIZE,
+    Game,
+    IllegalCoolMove,
+    Observation,
+    PlayResult,
+    PlaySlot,
+    bonus_counts,
+    legal_slots,
+)
 from games.cool24.settings import BONUS_KINDS, Cool24Settings
 from games.cool24.sim import hint_slot
 from games.cool24.texts import REASONS, TEXTS, illegal
@@ -63,7 +73,7 @@ class TableView:
     hint_slot: int | None = None  # the hint's slot, where a caller asked for it (phones)
 
 
-class TableSession:
+class TableSession(CheckedTable[PlaySlot, PlayResult]):
     """One seat, game after game; every game's seed comes from the table's seed."""
 
     info: GameInfo = Game.info
@@ -136,18 +146,27 @@ class TableSession:
             return []
         return self.game.legal_actions()
 
-    def refusal(self, seat: int, action: object) -> Refused | None:
-        """Why `seat` may not take `action` (a `PlaySlot` or its text) now; None when it may."""
-        return self._check(seat, action)[1]
+    # check-then-act: games.common.table.CheckedTable (refusal, act: a `PlaySlot` or its
+    # text "slot 2" / "2")
+    def _engine(self) -> Game | None:
+        return self.game
 
-    def act(self, seat: int, action: object) -> PlayResult:
-        """Play `action` (a `PlaySlot`, or its text "slot 2" / "2") for `seat`: the engine's
-        `PlayResult`, or `Refused` saying why not. A CPU's seat takes any legal action too
-        (one computed elsewhere, e.g. in a worker process from a copy of this table)."""
-        play, why = self._check(seat, action)
-        if why is not None:
-            raise why
-        assert self.game is not None and play is not None
+    def _not_now(self) -> IllegalCoolMove | None:
+        """A finished game: the engine's own refusal."""
+        return IllegalCoolMove("game_over") if self.game is not None and self.game.over else None
+
+    def _unreadable(self, text: str) -> IllegalCoolMove:
+        return IllegalCoolMove("not_an_action", action=repr(text), slots=HAND_SIZE)
+
+    def _refuse(self, error: IllegalMove | str) -> Refused:
+        if isinstance(error, str):
+            return refused(error, REASONS.get(self.language, REASONS["ja"]), self.language)
+        # the engine's refusal, the cards named as they look (games.cool24.texts.illegal)
+        text = illegal(Texts(TEXTS, self.language), error, self.settings)
+        return Refused(error.code, error.params, text)
+
+    def _take(self, seat: int, play: PlaySlot) -> PlayResult:
+        assert self.game is not None
         result = self.game.apply(play)
         if result.over:
             self.stage = Stage.OVER
@@ -157,8 +176,9 @@ class TableSession:
     def cpu_choice(self) -> tuple[int, PlaySlot] | None:
         if not self.cpu_due:
             return None
-        assert self.game is not None
-        return SEAT, PlaySlot(greedy_slot(self.game))
+        game = self.game
+        assert game is not None
+        return SEAT, GreedyCpu().choose(game.observation(SEAT), game.legal_actions())
 
     def step_cpu(self) -> tuple[int, PlaySlot] | None:
         choice = self.cpu_choice()
@@ -222,32 +242,6 @@ class TableSession:
         return hint_slot(self.game, seed=self.game.total_played)
 
     # ------------------------------------------------------------ inside
-    def _check(self, seat: int, action: object) -> tuple[PlaySlot | None, Refused | None]:
-        """The play `action` stands for, or why the table refuses it."""
-        game = self.game
-        if game is None:
-            return None, self._refused("no_game")
-        if seat != SEAT:
-            return None, self._refused("not_your_turn")
-        try:
-            play = game.parse_action(action) if isinstance(action, str) else action
-        except IllegalMove as exc:
-            return None, self._engine_refused(exc)
-        error = game.why_illegal(play)
-        if error is not None:
-            return None, self._engine_refused(error)
-        assert isinstance(play, PlaySlot)
-        return play, None
-
-    def _engine_refused(self, error: IllegalMove) -> Refused:
-        """The engine's refusal with its text in the table's language, the cards named as
-        they look (games.cool24.texts.illegal)."""
-        text = illegal(Texts(TEXTS, self.language), error, self.settings)
-        return Refused(error.code, error.params, text)
-
-    def _refused(self, code: str) -> Refused:
-        return refused(code, REASONS.get(self.language, REASONS["ja"]), self.language)
-
     @staticmethod
     def _final(game: Game) -> Results:
         return Results(

@@ -627,8 +627,21 @@ def strong_choice(
 # ---------------------------------------------------------------------------- players
 
 
+def _seen_game(obs: Observation) -> Game:
+    """The game as the observing seat knows it: its own hand, the others' empty."""
+    hands: list[list[AnyCard]] = [[] for _ in range(obs.num_players)]
+    hands[obs.seat] = [parse_card(c) for c in obs.hand]
+    return Game.from_observation(obs, hands)
+
+
+def legal_actions_of(obs: Observation) -> list[Action]:
+    """What the observing seat may do now, from its observation alone (for a caller that has
+    no game, as the UECda client: its CPU's `choose(obs, legal)`)."""
+    return _seen_game(obs).legal_actions()
+
+
 class CPU:
-    """A CPU seat: `choose(observation)` -> one of the game's `legal_actions()` values
+    """A CPU seat: `choose(observation, legal)` -> one of the game's `legal_actions()` values
     (a `Play`, `Pass()`, or a `Give` during card passing), ready for `game.apply`."""
 
     def __init__(self, level: str = "normal", seed: int | None = None, samples: int = 24) -> None:
@@ -639,13 +652,12 @@ class CPU:
         self.samples = samples
 
     def _game(self, obs: Observation) -> Game:
-        hands: list[list[AnyCard]] = [[] for _ in range(obs.num_players)]
-        hands[obs.seat] = [parse_card(c) for c in obs.hand]
-        return Game.from_observation(obs, hands)
+        return _seen_game(obs)
 
-    def choose(self, obs: Observation, legal_actions: Sequence[Action] | None = None) -> Action:
-        """The action for `obs.seat` (whose turn it is). `legal_actions` may be given to
-        check the choice against; the CPU never needs it (it sees only `obs`)."""
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """The action for `obs.seat` (whose turn it is): one of `legal` (the game's
+        `legal_actions()`, or `legal_actions_of(obs)`), as every game's CPU takes them
+        (OpenSpiel's Bot). The CPU decides from `obs` alone; `legal` checks its choice."""
         if obs.phase == Phase.EXCHANGE:
             action: Action = self.choose_exchange(obs)
         else:
@@ -658,7 +670,7 @@ class CPU:
                 else:
                     play = normal_choice(game, sizes=obs.hand_sizes)
             action = Pass() if play is None else play
-        if legal_actions is not None and action not in legal_actions:
+        if action not in legal:
             raise ValueError(f"the {self.level} CPU chose {action}, which is not a legal action")
         return action
 
@@ -674,7 +686,7 @@ class CPU:
 
 def play_cpu_turn(game: Game, cpu: CPU) -> Action:
     """Let `cpu` move for the current player of `game`; returns the action taken."""
-    action = cpu.choose(game.observation(game.turn))
+    action = cpu.choose(game.observation(game.turn), game.legal_actions())
     game.apply(action)
     return action
 
@@ -686,4 +698,13 @@ def play_game(game: Game, cpus: Sequence[CPU]) -> list[int]:
     return game.finish_order
 
 
-__all__ = ["CPU", "LEVELS", "JOKER", "SET", "count_groups", "play_game", "strong_choice"]
+__all__ = [
+    "CPU",
+    "LEVELS",
+    "JOKER",
+    "SET",
+    "count_groups",
+    "legal_actions_of",
+    "play_game",
+    "strong_choice",
+]

@@ -22,7 +22,7 @@ from eventkit.errors import UserError
 from eventkit.i18n import Texts
 from games.common.cards import AnyCard
 from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import Refused, Results, refused, seat_list
+from games.common.table import CheckedTable, Refused, Results, refused, seat_list
 from games.daifugo import selection
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
@@ -71,7 +71,7 @@ class TableView:
     observation: Observation | None
 
 
-class TableSession:
+class TableSession(CheckedTable[Action, Applied]):
     """A table of games for people and CPUs: flow, turns, CPU moves, refusals, fees, prizes."""
 
     info: GameInfo = Game.info
@@ -264,48 +264,28 @@ class TableSession:
         g = self.game
         return g.legal_actions() if g is not None and seat == self.to_move else []
 
-    def refusal(self, seat: int, action: object) -> Refused | None:
-        try:
-            self._action(seat, action)
-        except Refused as error:
-            return error
-        return None
+    # check-then-act: games.common.table.CheckedTable (refusal, act)
+    def _engine(self) -> Game | None:
+        return self.game
 
-    def _refused(self, error: IllegalMove | str) -> Refused:
+    def _not_now(self) -> str | None:
+        return None if self.in_game else "no_game"
+
+    def _unreadable(self, text: str) -> IllegalMove:
+        return IllegalDaifugoMove("not_an_action", action=text)
+
+    def _refuse(self, error: IllegalMove | str) -> Refused:
         templates = ILLEGAL_JA if self.language == "ja" else ILLEGAL_EN
         if isinstance(error, IllegalMove):
             return Refused(error.code, error.params, explain(error, self.language))
         return refused(error, templates, self.language)
-
-    def _action(self, seat: int, action: object) -> Action:
-        """`action` (or its text) checked for `seat` now: the engine's value, or Refused."""
-        g = self.game
-        if g is None or not self.in_game:
-            raise self._refused("no_game")
-        if seat != self.to_move:
-            raise self._refused("not_your_turn")
-        try:
-            value = g.parse_action(action) if isinstance(action, str) else action
-        except IllegalMove as error:
-            raise self._refused(error) from None
-        except UserError:
-            raise self._refused(IllegalDaifugoMove("not_an_action", action=action)) from None
-        why = g.why_illegal(value)  # type: ignore[arg-type]
-        if why is not None:
-            raise self._refused(why)
-        return value  # type: ignore[return-value]
-
-    def act(self, seat: int, action: object) -> Applied:
-        """The seat to move takes `action` (an action or its text, a person's or a CPU's
-        choice): the engine's event, or Refused (code, params, text in the table's language)."""
-        return self._take(seat, self._action(seat, action))
 
     def cpu_choice(self) -> tuple[int, Action] | None:
         g = self.game
         if g is None or not self.cpu_due:
             return None
         seat = g.turn
-        return seat, self._cpus[seat].choose(g.observation(seat))
+        return seat, self._cpus[seat].choose(g.observation(seat), g.legal_actions())
 
     def step_cpu(self) -> tuple[int, Action] | None:
         """The CPU whose turn it is moves: (seat, action); None when it is no CPU's turn."""

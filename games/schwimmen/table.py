@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from eventkit.errors import UserError
-from games.common.protocol import GameInfo
-from games.common.table import Refused, Results, refused, seat_list
+from games.common.protocol import GameInfo, IllegalMove
+from games.common.table import CheckedTable, Refused, Results, refused, seat_list
 from games.schwimmen.actions import (
     Action,
     DealerKeep,
@@ -89,7 +89,7 @@ class SeatView:
     winners: tuple[int, ...] = ()
 
 
-class TableSession:
+class TableSession(CheckedTable[Action, Outcome]):
     """Games of Schwimmen in a row at one table; each CPU has its own level.
 
     `people`: the seats people play (the rest CPUs). `cpu_levels`: the CPUs' levels in seat
@@ -257,46 +257,35 @@ class TableSession:
             return []
         return self.game.legal_actions()
 
-    def _read(self, action: object) -> Action | IllegalSchwimmenMove:
-        if not isinstance(action, str):
-            return action  # type: ignore[return-value]  # why_illegal names a wrong value
-        try:
-            return Game.parse_action(action)
-        except UserError:
-            return IllegalSchwimmenMove("not_an_action", action=action)
+    # check-then-act: games.common.table.CheckedTable (refusal, act)
+    def _engine(self) -> Game | None:
+        return self.game
 
-    def _refuse(self, error: IllegalSchwimmenMove | str) -> Refused:
+    def _not_now(self) -> IllegalSchwimmenMove | None:
+        """A finished game, or a round over (its next is dealt by `advance`)."""
+        game = self.game
+        if game is not None and (game.is_over or game.phase is Phase.ROUND_OVER):
+            return IllegalSchwimmenMove(game.phase.value)
+        return None
+
+    def _unreadable(self, text: str) -> IllegalSchwimmenMove:
+        return IllegalSchwimmenMove("not_an_action", action=text)
+
+    def _why_not(self, action: Action) -> IllegalMove | None:
+        if isinstance(action, NextRound):  # the table's own step: `advance`
+            return IllegalSchwimmenMove("round_in_play")
+        return super()._why_not(action)
+
+    def _refuse(self, error: IllegalMove | str) -> Refused:
         if isinstance(error, str):
             return refused(error, {}, self.language)
-        return Refused(error.code, error.params, self.texts.illegal(error))
+        if isinstance(error, IllegalSchwimmenMove):
+            return Refused(error.code, error.params, self.texts.illegal(error))
+        return Refused(error.code, error.params, str(error))
 
-    def refusal(self, seat: int, action: object) -> Refused | None:
-        """Why `seat` may not take `action` (an action or its text) now; None when it may."""
-        game = self.game
-        if game is None:
-            return self._refuse("no_game")
-        if game.is_over or game.phase is Phase.ROUND_OVER:
-            return self._refuse(IllegalSchwimmenMove(game.phase.value))
-        if seat != self.to_move:
-            return self._refuse("not_your_turn" if seat in self._people else "not_a_person")
-        read = self._read(action)
-        if isinstance(read, IllegalSchwimmenMove):
-            return self._refuse(read)
-        if isinstance(read, NextRound):
-            return self._refuse(IllegalSchwimmenMove("round_in_play"))
-        error = game.why_illegal(read)
-        return self._refuse(error) if error is not None else None
-
-    def act(self, seat: int, action: object) -> Outcome:
-        """`seat` (a person's, or the due CPU's) takes `action` or its text: the engine's
-        `Outcome`, or `Refused`."""
-        error = self.refusal(seat, action)
-        if error is not None:
-            raise error
+    def _take(self, seat: int, action: Action) -> Outcome:
         assert self.game is not None
-        read = self._read(action)
-        assert not isinstance(read, IllegalSchwimmenMove)
-        return self.game.apply(read)
+        return self.game.apply(action)
 
     def cpu_choice(self) -> tuple[int, Action] | None:
         """(seat, action) the due CPU chooses, not yet taken; None when no CPU is due."""

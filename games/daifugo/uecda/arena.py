@@ -44,7 +44,7 @@ def inprocess_match(
             if game.phase == Phase.EXCHANGE and step is not None and step.strongest_only:
                 game.apply(game.legal_actions()[0])
                 continue
-            move = cpus[game.turn].choose(game.observation(game.turn))
+            move = cpus[game.turn].choose(game.observation(game.turn), game.legal_actions())
             if game.phase == Phase.EXCHANGE:
                 game.apply(move if isinstance(move, Give) else Give(tuple(move)))  # type: ignore[arg-type]
             elif move is None or isinstance(move, Pass):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from eventkit.errors import UserError
 from games.common.cards import AnyCard, parse_card
 from games.daifugo.game import Game
-from games.daifugo.plays import Give, Pass, Play
+from games.daifugo.plays import Action, Give, Pass, Play
 from games.daifugo.ruleset import Rules, Title
 from games.daifugo.state import ExchangeStep, Observation
 from games.daifugo.uecda import contest
@@ -37,7 +37,7 @@ from games.daifugo.uecda.protocol import (
 from games.daifugo.uecda.view import GameView
 from games.daifugo.uecda.wire import Wire
 
-Chooser = Callable[[Observation], object]
+Chooser = Callable[[Observation, Sequence[Action]], object]  # a CPU's choose(obs, legal)
 
 
 @dataclass
@@ -184,8 +184,10 @@ class Client:
         self.wire.send_table(table_from_cards(cards))
 
     def _think(self, obs: Observation) -> object:
+        from games.daifugo.ai import legal_actions_of
+
         start = time.perf_counter()
-        move = self.choose(obs)
+        move = self.choose(obs, legal_actions_of(obs))
         spent = time.perf_counter() - start
         self.log.think_max = max(self.log.think_max, spent)
         self.log.think_total += spent
