@@ -155,6 +155,11 @@ class TableProtocol(Protocol):
         """Why `seat` may not take `action` now, None when it may (nothing changes)."""
         ...
 
+    def checked(self, seat: int, action: object) -> object:
+        """`action` (or its text, read once) as the engine's value if `seat` may take it now;
+        else raises ``Refused`` (nothing changes). `act` takes the value as it is."""
+        ...
+
     def act(self, seat: int, action: object) -> object:
         """The seat to move takes `action` (an action or its text): the engine's event, or
         ``Refused``. A due CPU's seat takes any legal action too (a choice computed in a

@@ -641,12 +641,10 @@ class Hub:
         """Check, journal, take, tell: the one path of every action at a table."""
         if not room.in_game:
             raise room.table.refusal(seat, action) or refusal(self.language, "room_playing")
-        why = room.table.refusal(seat, action)  # a CPU's seat too: its worker's choice
-        if why is not None:
-            raise why
+        value = room.table.checked(seat, action)  # a CPU's seat too: its worker's choice
         self.journal.write({"k": "act", "room": room.spec.id, "game": room.game_no,
                             "step": room.step, "seat": seat, "action": action, "by": by})  # fmt: skip
-        room.apply(seat, action)
+        room.apply(seat, action, value)
         self._changed(room)
 
     def _changed(self, room: Room) -> None:

@@ -207,9 +207,11 @@ class Room:
         self.peeks = {n: s for n, s in self.peeks.items() if n in self.spectators}
         self.deadline = self.deadline_key = self.timed_out = None
 
-    def apply(self, seat: int, action: str) -> None:
-        """`seat` takes `action` (checked before: it is legal)."""
-        result = self.table.act(seat, action)  # a CPU's seat too (a worker's choice, the replay)
+    def apply(self, seat: int, action: str, value: object = None) -> None:
+        """`seat` takes `action` (checked before: it is legal); `value`: the table's reading
+        of it (`checked`), so its text is read once (None: read here, the journal's replay)."""
+        taken = action if value is None else value
+        result = self.table.act(seat, taken)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
         shown = tables.public_text(self.table, result, action)
         events = tables.event_texts(self.table, result, self.language)
