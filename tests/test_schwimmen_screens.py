@@ -161,6 +161,28 @@ def test_help_shows_keys_scoring_and_the_browser_rules(qtbot, output_dir, langua
     assert not help_.isVisible()
 
 
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("size", ((1024, 768), *SIZES), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_help_reads_at_2_5_percent_of_the_height_and_is_whole(qtbot, size, language):
+    """Issue 36 item 10: the F1 help at about 17 px (2.2 % of 768). With the browser rules (its
+    longest text) at each screen size: every section's text at least 2.5 % of the window's
+    height, inside the panel, none over another."""
+    window = open_window(qtbot, 4, size, language, rules="house", seed=3)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    help_ = window.help_overlay
+    assert help_.isVisible()
+    px, blocks = help_.blocks()
+    assert window.height() == size[1]
+    assert font_of(px).pixelSize() >= 0.025 * size[1], (px, size)
+    panel = help_.panel_rect()
+    for block in blocks:
+        assert panel.contains(block.body_rect), (block.heading, block.body_rect, panel)
+    for a, b in combinations(blocks, 2):
+        assert not a.body_rect.intersects(b.body_rect), (a.heading, b.heading)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    window.close()
+
+
 def message_button(box: QMessageBox, role: QMessageBox.ButtonRole):
     return next(b for b in box.buttons() if box.buttonRole(b) == role)
 

@@ -66,3 +66,43 @@ def test_the_seat_view_carries_the_seats_own_points_only():
     view = session.view(0)
     assert view.points == hand_value(game.hands[0])
     assert session.view(None).points is None
+
+
+HANDS = [("7H", "8S", "9D"), ("AH", "KH", "QH"), ("AS", "KS", "QS"), ("7C", "8C", "9C")]
+
+
+def _turns_after_a_knock(knocker: int, people: frozenset[int]) -> list[int]:
+    """The seats that play after `knocker` knocks, in a house-rules round seat 1 started."""
+    rules = Rules.house(people=people)
+    game = Game.from_position(HANDS, ("10D", "JD", "QD"), rules=rules, current=knocker,
+                              turns_taken=[1] * 4)  # fmt: skip
+    game.starter = 1  # the round began with the first person (seat 1) and came round
+    game.apply(Knock())
+    seats = []
+    while game.phase.name == "PLAY":
+        seats.append(game.current)
+        game.apply(game.legal_actions()[0])
+    return seats
+
+
+def test_the_house_rules_text_says_what_the_engine_does_at_a_table_of_several_people():
+    """Issue 36 item 7: the browser rules' lines spoke to one player (「ラウンドはいつもあなたから」,
+    「あなたが『終了』を宣言したとき」); the phones show them to every person at the table. They
+    now name a person, and the engine does what they say with people at seats 1 and 3."""
+    people = frozenset({1, 3})
+    game = Game.new(seed=4, rules=Rules.house(people=people), players=4)
+    assert game.starter == 1  # the first seat of a person still in
+    game.out[1] = True
+    assert game._next_round_seat() == 3  # with several, the first person still in
+    assert _turns_after_a_knock(2, people) == [3, 0]  # a CPU knocks: the rotation's end
+    assert _turns_after_a_knock(3, people) == [0, 1, 2]  # a person: everyone else once more
+    for language, words in (
+        ("ja", ("人（CPUでないプレイヤー）から", "残っている人のうち最初の席", "人が「終了」")),
+        ("en", ("starts with a person", "first seat still in", "When a person knocks")),
+    ):
+        session = TableSession(people=people, players=4, seed=1, language=language,
+                               rules_name="house")  # fmt: skip
+        session.start_game()
+        lines = "\n".join(session.rules_lines())
+        assert all(w in lines for w in words), (language, lines)
+        assert not any(w in lines for w in ("あなた", " you", "You ", " your")), lines

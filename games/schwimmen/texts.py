@@ -151,10 +151,11 @@ TEXTS: dict[str, dict[str, str]] = {
             "だれかが「終了」を宣言すると、ほかの全員が1回ずつ番を持って終わります。\n"
             "「元のブラウザ版のルール」で変わること：\n"
             "・親はいません。場札3枚は最初から表向きで、手札の取り替えはありません。\n"
-            "・ラウンドはいつもあなたから始まります。\n"
-            "・CPUが「終了」を宣言すると、あなたの番の手前でラウンド終了です"
-            "（その周のCPUだけが番を持ちます）。\n"
-            "・あなたが「終了」を宣言したときは、CPU全員が1回ずつ番を持ちます。"
+            "・ラウンドはいつも人（CPUでないプレイヤー）から始まります。"
+            "何人かいれば、残っている人のうち最初の席の人からです。\n"
+            "・CPUが「終了」を宣言すると、その周が終わったところ（ラウンドを始めた人の番の手前）で"
+            "ラウンド終了です。\n"
+            "・人が「終了」を宣言したときは、ほかの全員が1回ずつ番を持ちます。"
         ),
     },
     "en": {
@@ -283,10 +284,11 @@ TEXTS: dict[str, dict[str, str]] = {
             "instead of the dealt hand. After a knock everyone else has one more turn.\n"
             "What the original browser version's rules change:\n"
             "- No dealer: the three table cards are face up from the start; no hand swap.\n"
-            "- Every round starts with you.\n"
-            "- When a CPU knocks, the round ends before your next turn (only the CPUs of that"
-            " rotation play).\n"
-            "- When you knock, every CPU has one more turn."
+            "- Every round starts with a person (not a CPU); with several, the first seat still"
+            " in.\n"
+            "- When a CPU knocks, the round ends when that rotation is complete (before the turn"
+            " of the person who started it).\n"
+            "- When a person knocks, everyone else has one more turn."
         ),
     },
 }
