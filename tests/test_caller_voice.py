@@ -209,6 +209,7 @@ def test_a_show_without_a_voice_warns_the_host_once_and_never_the_room(qtbot, co
     voice_warnings = [w for w in window.host_warnings if w.startswith("voice")]
     assert len(voice_warnings) == 1 and "is not installed" in voice_warnings[0]
     assert "voice" not in window.banner_text and "voice" not in window.notice_text
+    assert "読み上げ" not in window.banner_text + window.notice_text  # the room's language
     # S says on the host's status line that there is no voice, and nothing breaks
     qtbot.keyClick(window, Qt.Key.Key_S)
     qtbot.keyClick(window, Qt.Key.Key_S)
@@ -289,6 +290,7 @@ def test_a_show_whose_voice_nobody_hears_warns_the_host_once_never_the_room(
         assert len(voice_warnings) == 1 and "no audio device" in voice_warnings[0]
         assert "voice" not in window.banner_text and "voice" not in window.notice_text
         assert "audio" not in window.banner_text and "ALSA" not in window.notice_text
+        assert "読み上げ" not in window.banner_text + window.notice_text  # the room's language
     finally:
         window.voice.stop()
 
