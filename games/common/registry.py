@@ -27,6 +27,7 @@ __all__ = [
     "entry",
     "names",
     "register",
+    "settings_as",
     "unless_default",
 ]
 
@@ -54,7 +55,7 @@ class TableSettings:
     language: str = "ja"
     cpu_levels: Sequence[str] = ("normal",)
     rules: str | None = None
-    settings: Any = None
+    settings: object | None = None
     names: Sequence[str] = ()
     stake: str | None = None
     bank: Bank | None = None
@@ -96,6 +97,14 @@ class PhoneRooms:
     example: str = ""
     rules_section: str | None = None
     parse_rules: Callable[[dict[str, Any]], object] | None = None
+
+
+def settings_as(settings: object | None, kind: type[T]) -> T | None:
+    """A room's `TableSettings.settings` as the game's own section type (None: its
+    defaults); a TypeError for another game's."""
+    if settings is not None and not isinstance(settings, kind):
+        raise TypeError(f"{kind.__name__} expected, not {type(settings).__name__}")
+    return settings
 
 
 def unless_default(value: T, default: T) -> T | None:

@@ -12,10 +12,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventkit.tomlconf import get_int_in
-from games.common.registry import GameEntry, PhoneRooms, RoomPlan, TableSettings, register
+from games.common.registry import (
+    GameEntry,
+    PhoneRooms,
+    RoomPlan,
+    TableSettings,
+    register,
+    settings_as,
+)
 from games.common.table import TableProtocol
 from games.cool24.ai import GreedyCpu
 from games.cool24.rules import Game
+from games.cool24.settings import Cool24Settings
 from games.cool24.table import SEAT, TableSession, TableView
 
 
@@ -61,7 +69,7 @@ def new_table(s: TableSettings) -> TableProtocol:
         seed=s.seed,
         language=s.language,
         cpu_levels=tuple(s.cpu_levels),
-        settings=s.settings,
+        settings=settings_as(s.settings, Cool24Settings),
         names=s.names,
     )
     return table
@@ -76,7 +84,6 @@ def room_label(stake: str | None, number: int, language: str) -> str:
 
 
 def page_texts(language: str) -> Mapping[str, object]:
-    from games.cool24.settings import Cool24Settings
     from games.cool24.texts import TEXTS
 
     chosen = TEXTS.get(language) or TEXTS["ja"]

@@ -13,6 +13,7 @@ from games.common.registry import (
     RoomPlan,
     TableSettings,
     register,
+    settings_as,
     unless_default,
 )
 from games.common.table import TableProtocol
@@ -21,6 +22,7 @@ from games.schwimmen.rules import Game
 
 def new_table(s: TableSettings) -> TableProtocol:
     """Every CPU at the room's level (the first of `cpu_levels`)."""
+    from games.schwimmen.settings import SchwimmenSettings
     from games.schwimmen.table import TableSession
 
     table: TableProtocol = TableSession(
@@ -30,7 +32,7 @@ def new_table(s: TableSettings) -> TableProtocol:
         language=s.language,
         cpu_levels=(),
         level=s.cpu_levels[0] if s.cpu_levels else None,
-        settings=s.settings,
+        settings=settings_as(s.settings, SchwimmenSettings),
         rules_name=s.rules,
     )
     return table

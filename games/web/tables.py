@@ -44,7 +44,7 @@ class RoomSpec:
     stake: str | None = None
     cpu_level: str = "normal"
     rules: str | None = None
-    settings: Any = None
+    settings: object | None = None
 
     def check(self) -> None:
         """A clear ValueError for a room the configuration got wrong."""
@@ -71,8 +71,10 @@ class RoomSpec:
             "cpu_level": self.cpu_level,
             "rules": self.rules,
         }
-        if self.settings is not None:  # absent by default: older journals' rooms still match
-            record["settings"] = dataclasses.asdict(self.settings)
+        settings = self.settings
+        if settings is not None:  # absent by default: older journals' rooms still match
+            assert dataclasses.is_dataclass(settings) and not isinstance(settings, type)
+            record["settings"] = dataclasses.asdict(settings)
         return record
 
 
