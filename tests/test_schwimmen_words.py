@@ -4,7 +4,7 @@ in the engine, the help the phones show as their rules, and the seats' words."""
 
 from __future__ import annotations
 
-from games.schwimmen.actions import Knock
+from games.schwimmen.actions import Knock, NextRound
 from games.schwimmen.hands import hand_value
 from games.schwimmen.rules import Game, Rules
 from games.schwimmen.table import TableSession
@@ -92,8 +92,15 @@ def test_the_house_rules_text_says_what_the_engine_does_at_a_table_of_several_pe
     people = frozenset({1, 3})
     game = Game.new(seed=4, rules=Rules.house(people=people), players=4)
     assert game.starter == 1  # the first seat of a person still in
-    game.out[1] = True
-    assert game._next_round_seat() == 3  # with several, the first person still in
+    hands = [HANDS[0], None, *HANDS[2:]]  # seat 1 is out: the next round starts with seat 3
+    game = Game.from_position(hands, ("10D", "JD", "QD"), rules=Rules.house(people=people),
+                              current=2, turns_taken=[1] * 4)  # fmt: skip
+    game.apply(Knock())  # a CPU knocks; the round is played out, then the next one is dealt
+    while game.phase.name == "PLAY":
+        game.apply(game.legal_actions()[0])
+    assert game.phase.name == "ROUND_OVER"
+    game.apply(NextRound())
+    assert game.starter == 3  # with several, the first person still in
     assert _turns_after_a_knock(2, people) == [3, 0]  # a CPU knocks: the rotation's end
     assert _turns_after_a_knock(3, people) == [0, 1, 2]  # a person: everyone else once more
     for language, words in (
