@@ -100,7 +100,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a QR code of the card's phone code on each card (config: cards.qr)",
     )
     parser.add_argument(
-        "--bleed", type=float, metavar="MM", help="bleed margin for print shops, mm (config)"
+        "--bleed",
+        type=float,
+        metavar="MM",
+        help="extra margin round each card of a home print, mm; with --press the bleed, at "
+        "least 3 mm (config: cards.bleed_mm). A print shop takes --press, not --bleed",
     )
     parser.add_argument(
         "--press",
@@ -152,7 +156,9 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
     page = defaults.page_size if args.page is None else _page_name(args.page)
     bleed = defaults.bleed_mm if args.bleed is None else args.bleed
     if not 0.0 <= bleed <= 10.0:
-        raise UserError(f"--bleed {bleed:g}: use 0..10 mm (3 is usual for print shops)")
+        raise UserError(
+            f"--bleed {bleed:g}: use 0..10 mm (a print shop's file is --press, with 3 mm bleed)"
+        )
     options = CardOptions(
         per_page=per_page,
         page_size=page,

@@ -150,3 +150,26 @@ def test_a_font_without_kana_is_refused_by_both(tmp_path, capsys):
     assert code != 0 and len(errors) == 1 and "has no glyph for" in errors[0]
     assert run_cards(tmp_path, "--count", "1") == 1
     assert errors[0].removeprefix("config error: ") in capsys.readouterr().err
+
+
+def test_bleed_sends_a_print_shop_to_press_not_to_the_rgb_file(tmp_path, capsys):
+    """Issue 34 point 10: `--bleed` makes the home file (RGB, several cards a page) wider; its
+    help, its refusal and config.toml's comment no longer say it is for print shops."""
+    import argparse
+
+    from cards.command import add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    bleed = next(a for a in parser._actions if "--bleed" in a.option_strings)
+    assert "home print" in bleed.help and "--press" in bleed.help
+    assert "for print shops" not in bleed.help
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", "--bleed", "11") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--press" in err and "usual for print shops" not in err
+    root = Path(__file__).resolve().parent.parent
+    lines = (root / "config.toml").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("bleed_mm ="))
+    comment = " ".join(lines[at - 2 : at])  # the two comment lines above the key
+    assert "home print" in comment and "for print shops" not in comment
