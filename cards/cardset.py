@@ -246,9 +246,11 @@ def open_card_set(
     if batches is None:
         raise RegistryError(
             f"{batches_path(registry)} is damaged, so the cards of {registry} cannot be "
-            "verified: restore it from its backup (cards.backup-….batches.json) where there is "
-            "one, else remake the cards from the seed on their pages' footers (`bingo cards "
-            "--seed S --count N --force`; the key beside the registry keeps their codes)"
+            "verified: remake them from the seeds on their pages' footers (シード / seed): "
+            "`bingo cards --seed S --count N --force`, then `--seed S --count N --append "
+            "--force` for each later batch (the key beside the registry keeps their codes; a "
+            "*.backup-….batches.json that --force kept belongs to the set it replaced, not to "
+            "these cards)"
         )
     if not batches:
         say(

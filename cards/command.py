@@ -284,8 +284,10 @@ def _load_for_append(
         if batches is None:
             raise RegistryError(
                 f"{batches_path(registry_path)} is damaged, so the earlier batches cannot be "
-                "verified: restore it from its backup (cards.backup-….batches.json), or move it "
-                "aside to append to the registry as it is (the earlier seeds are then lost)"
+                "verified: remake the batches from the seeds on their pages' footers (シード / "
+                "seed; `bingo cards --seed S --count N --force`, then `--seed S --count N "
+                "--append --force` for each later one; the key keeps the codes), or move it aside "
+                "to append to the registry as it is (the earlier seeds are then lost)"
             )
         for text in verify_rows(cards, batches, registry_path):
             note(f"note: {text}")

@@ -122,10 +122,37 @@ def test_a_damaged_batches_record_is_refused_not_overwritten(tmp_path, small, ca
     capsys.readouterr()
     assert run_cards(tmp_path, "--count", "2", "--append") == 1
     err = capsys.readouterr().err
-    assert "cards.batches.json is damaged" in err and "restore it from its backup" in err
+    assert "cards.batches.json is damaged" in err and "seeds on their pages' footers" in err
+    assert "move it aside" in err and "restore it from its backup" not in err
     assert record.read_text(encoding="utf-8") == '{"format": 1, "batches": ['
     with pytest.raises(RegistryError, match="damaged"):
         load_registry_for(load_config(small), tmp_path / "cards.csv")
+
+
+def test_a_damaged_batches_record_is_remade_as_its_message_says_not_from_an_old_backup(
+    tmp_path, small, capsys
+):
+    """Issue 34.8: the message sent the host to cards.backup-….batches.json, but --force keeps
+    that backup of the set it replaced: restored, it described other cards (and its 'remake
+    from the recorded seeds' then remade the replaced set). Remaking from the seeds on the
+    pages' footers, as the message now says, gives back the cards and codes that were printed."""
+    assert run_cards(tmp_path, "--count", "3", "--seed", "2") == 0
+    assert run_cards(tmp_path, "--count", "3", "--seed", "5", "--force") == 0  # replaces seed 2
+    assert run_cards(tmp_path, "--count", "2", "--seed", "7", "--append") == 0
+    assert list(tmp_path.glob("cards.backup-*.batches.json"))  # the replaced set's record
+    printed = (tmp_path / "cards.csv").read_text(encoding="utf-8")
+    (tmp_path / "cards.batches.json").write_text("{", encoding="utf-8")
+    capsys.readouterr()
+    with pytest.raises(RegistryError) as refused:
+        load_registry_for(load_config(small), tmp_path / "cards.csv")
+    message = str(refused.value)
+    assert "from the seeds on their pages' footers" in message
+    assert "restore it from its backup" not in message
+    assert "`bingo cards --seed S --count N --force`" in message and "--append --force" in message
+    assert run_cards(tmp_path, "--count", "3", "--seed", "5", "--force") == 0
+    assert run_cards(tmp_path, "--count", "2", "--seed", "7", "--append", "--force") == 0
+    assert (tmp_path / "cards.csv").read_text(encoding="utf-8") == printed
+    assert len(load_registry_for(load_config(small), tmp_path / "cards.csv")) == 5
 
 
 def test_an_old_record_that_lost_count_of_its_cards_is_refused(tmp_path, small, capsys):
