@@ -113,3 +113,23 @@ def test_the_house_rules_text_says_what_the_engine_does_at_a_table_of_several_pe
         lines = "\n".join(session.rules_lines())
         assert all(w in lines for w in words), (language, lines)
         assert not any(w in lines for w in ("あなた", " you", "You ", " your")), lines
+
+
+def test_the_room_screen_says_the_coins_as_the_window_does():
+    """The laptop's room screen: coins at 0 and at -1 (swimming) as the Qt window and the phones
+    say them, none once out (it said 「コイン 0」 for both -1 and out)."""
+    from games.schwimmen.room_screen import summary
+
+    view = {"coins": [0, -1, -1, 2], "out": [False, False, True, False], "dealer": 3}
+    message = {"to_move": 0, "view": view}
+    for language, words in (
+        ("ja", ("コイン 0", "コイン -1", "シュビメン", "敗退", "親")),
+        ("en", ("Coins 0", "Coins -1", "Swimming", "Out", "Dealer")),
+    ):
+        table = summary(message, view, ["A", "B", "C", "D"], "Table", language)
+        lines = [seat.detail for seat in table.seats]
+        zero, swim, coins_swimming, out, dealer = words
+        assert lines[0] == zero
+        assert lines[1] == f"{swim}  {coins_swimming}"
+        assert lines[2] == out  # no coin count for a seat that is out
+        assert lines[3].endswith(dealer)

@@ -6,30 +6,31 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.schwimmen.texts import Texts
 from games.web.screen_text import PublicTable, SeatLine, card_text, last_line, texts
 
 WORDS = {  # Schwimmen's words on the room screen, over games.web.screen_text's
-    "ja": {
-        "coins": "コイン {n}",
-        "out": "敗退",
-        "knocked": "終了宣言",
-        "swimming": "シュビメン",
-        "dealer": "親",
-        "table_cards": "場札",
-        "stock": "山札 {n}",
-        "round": "ラウンド {n}",
-    },
-    "en": {
-        "coins": "{n} coins",
-        "out": "out",
-        "knocked": "knocked",
-        "swimming": "swimming",
-        "dealer": "dealer",
-        "table_cards": "Table",
-        "stock": "Stock {n}",
-        "round": "Round {n}",
-    },
+    "ja": {"table_cards": "場札", "stock": "山札 {n}", "round": "ラウンド {n}"},
+    "en": {"table_cards": "Table", "stock": "Stock {n}", "round": "Round {n}"},
 }
+
+
+def seat_bits(view: Mapping[str, Any], seat: int, words: Texts) -> list[str]:
+    """A seat's coins and labels in the Qt window's words and by its rule (`Texts.coins`): the
+    coins at 0 and at -1 (swimming) alike, none once out."""
+    coins = view.get("coins") or ()
+    out = view.get("out") or ()
+    gone = seat < len(out) and bool(out[seat])
+    bits = [words.coins(coins[seat], out=gone)] if seat < len(coins) else []
+    if gone:
+        bits.append(words.tag("out"))
+    elif seat < len(coins) and coins[seat] == -1:  # the Schwimmen engine's is_swimming
+        bits.append(words.tag("swimming"))
+    if view.get("dealer") == seat:
+        bits.append(words.tag("dealer"))
+    if view.get("knocker") == seat:
+        bits.append(words.tag("knocked"))
+    return [b for b in bits if b]
 
 
 def summary(
@@ -40,22 +41,11 @@ def summary(
     language: str,
 ) -> PublicTable:
     tx = texts(language, WORDS)
-    coins = view.get("coins") or ()
-    out = view.get("out") or ()
+    words = Texts(language)
     seats = []
     for i, name in enumerate(names):
-        bits = [tx("coins", n=max(0, coins[i])) if i < len(coins) else ""]
-        if i < len(out) and out[i]:
-            bits.append(tx("out"))
-        elif i < len(coins) and coins[i] == -1:  # the Schwimmen engine's is_swimming
-            bits.append(tx("swimming"))
-        if view.get("dealer") == i:
-            bits.append(tx("dealer"))
-        if view.get("knocker") == i:
-            bits.append(tx("knocked"))
-        seats.append(
-            SeatLine(str(name), "  ".join(b for b in bits if b), message.get("to_move") == i)
-        )
+        bits = seat_bits(view, i, words)
+        seats.append(SeatLine(str(name), "  ".join(bits), message.get("to_move") == i))
     field = (
         tx("table_cards") + ": " + (" ".join(card_text(c) for c in view.get("table") or ()) or "—")
     )
