@@ -210,28 +210,33 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
 
     def view(self, seat: int | None) -> TableView:
         g = self.game
-        mine = seat == SEAT and g is not None
-        playable = tuple(legal_slots(g)) if g is not None and self.stage is Stage.PLAY else ()
-        if self.stage is Stage.TITLE or g is None:
-            prompt = ""
-        elif self.stage is Stage.OVER and not g.cleared:
-            prompt = "stuck"
-        else:
-            prompt = "keys" if self.settings.hint else "keys_nohint"
-        lap = g.history[len(g.history) - g.played :] if g is not None and g.played else []
+        if g is None:
+            return TableView(self.stage, None, (), "", None, (), 0, 0, self.settings.hint)
+        mine = seat == SEAT
+        playable = tuple(legal_slots(g)) if self.stage is Stage.PLAY else ()
+        lap = g.history[len(g.history) - g.played :] if g.played else []
         return TableView(
             stage=self.stage,
-            observation=g.observation(SEAT) if mine and g is not None else None,
+            observation=g.observation(SEAT) if mine else None,
             playable=playable if mine and seat in self._people else (),
-            prompt=prompt,
-            last=None if g is None else g.last,
-            lap_cards=tuple(g.code(c) for c in lap) if g is not None else (),
-            stock_count=0 if g is None else g.stock_count,
-            score=0 if g is None else g.score,
+            prompt=self._prompt(g),
+            last=g.last,
+            lap_cards=tuple(g.code(c) for c in lap),
+            stock_count=g.stock_count,
+            score=g.score,
             hint=self.settings.hint,
-            bonuses=None if g is None else dict(zip(BONUS_KINDS, bonus_counts(g), strict=True)),
-            cleared=g is not None and g.cleared,
+            bonuses=dict(zip(BONUS_KINDS, bonus_counts(g), strict=True)),
+            cleared=g.cleared,
         )
+
+    def _prompt(self, game: Game) -> str:
+        """The TEXTS key of the bottom line: none on the title, "stuck" for a game over before
+        its 48 cards, else the keys (with or without the hint's)."""
+        if self.stage is Stage.TITLE:
+            return ""
+        if self.stage is Stage.OVER and not game.cleared:
+            return "stuck"
+        return "keys" if self.settings.hint else "keys_nohint"
 
     def hint(self) -> int | None:
         """The card the lookahead recommends (games.cool24.sim.hint_slot: greedy playouts in

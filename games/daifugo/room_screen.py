@@ -44,6 +44,24 @@ def summary(
     language: str,
 ) -> PublicTable:
     tx = texts(language, WORDS)
+    seats = _seat_lines(message, view, names, language)
+    top = view.get("top")
+    field = " ".join(card_text(c) for c in top) if top else tx("empty_field")
+    plays = [
+        f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
+        for s, cards in (view.get("trick") or ())[-3:]
+        if isinstance(s, int) and s < len(names)
+    ]
+    last = "   ".join(plays) or last_line(message, names, language)
+    return PublicTable(label, seats, field, _tags(message, view, language), last)
+
+
+def _seat_lines(
+    message: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str], language: str
+) -> tuple[SeatLine, ...]:
+    """A line per seat: its title (from the second game), place, fell or cards in hand,
+    passed, left."""
+    tx = texts(language, WORDS)
     sizes = view.get("hand_sizes") or [0] * len(names)
     finished = list(view.get("finished") or ())
     bottom = list(view.get("bottom") or ())
@@ -66,8 +84,13 @@ def summary(
         if i in left:
             bits.append(tx("left"))
         seats.append(SeatLine(str(name), "  ".join(bits), message.get("to_move") == i))
-    top = view.get("top")
-    field = " ".join(card_text(c) for c in top) if top else tx("empty_field")
+    return tuple(seats)
+
+
+def _tags(message: Mapping[str, Any], view: Mapping[str, Any], language: str) -> tuple[str, ...]:
+    """The table's banners: card passing, revolution, 11-back, the locks, then what the last
+    action set off (8切り！ 都落ち！)."""
+    tx = texts(language, WORDS)
     tags = []
     if view.get("phase") == "exchange":
         tags.append(tx("card_passing"))
@@ -80,11 +103,5 @@ def summary(
     if view.get("number_lock"):
         tags.append(tx("number_lock"))
     last_action = message.get("last") or {}
-    tags.extend(str(e) for e in last_action.get("events") or ())  # 8切り！ 都落ち！ as banners
-    plays = [
-        f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
-        for s, cards in (view.get("trick") or ())[-3:]
-        if isinstance(s, int) and s < len(names)
-    ]
-    last = "   ".join(plays) or last_line(message, names, language)
-    return PublicTable(label, tuple(seats), field, tuple(tags), last)
+    tags.extend(str(e) for e in last_action.get("events") or ())
+    return tuple(tags)

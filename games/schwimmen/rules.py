@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from typing import Any, ClassVar
@@ -316,15 +316,8 @@ class Game:
             final_places=[None] * players,
         )
         game.round_number = 1
-        game.hands = [[Card.parse(c) for c in h] if h is not None else [] for h in hands]
-        game.table = [Card.parse(c) for c in table]
+        game.hands, game.table = _position_cards(hands, table)
         used = [c for h in game.hands for c in h] + game.table
-        twice = sorted({str(c) for c in used if used.count(c) > 1})
-        if twice or any(len(h) not in (0, HAND_SIZE) for h in game.hands):
-            raise UserError(
-                "a position needs 3 different cards per hand and on the table"
-                + (f" ({', '.join(twice)} given twice)" if twice else "")
-            )
         first = [Card.parse(c) for c in stock or ()]
         rest = [c for c in deck_32() if c not in set(used) | set(first)]
         game.stock = rest + list(reversed(first))  # the first given card is drawn first
@@ -629,8 +622,22 @@ class Game:
                 self.winners = newly_out  # everyone left went out together: they share 1st
         if reason in (EventKind.SCHNAUZ, EventKind.FEUER):
             self.log.append(Event(trigger, reason, (), ()))
+        result = self._round_result(reason, trigger, ranked, losers, survivors, game_over)
+        self.round_results.append(result)
+        self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
+
+    def _round_result(
+        self,
+        reason: EventKind,
+        trigger: int | None,
+        ranked: Mapping[int, int],
+        losers: tuple[int, ...],
+        survivors: Sequence[int],
+        game_over: bool,
+    ) -> RoundResult:
+        """The round just scored: the ranked seats' hands and values, places, coins."""
         seats = range(self.num_players)
-        result = RoundResult(
+        return RoundResult(
             round_number=self.round_number,
             reason=reason,
             trigger=trigger,
@@ -643,8 +650,6 @@ class Game:
             eliminated=tuple(s for s in seats if self.out[s]),
             game_over=game_over,
         )
-        self.round_results.append(result)
-        self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
 
     @property
     def last_result(self) -> RoundResult | None:
@@ -689,6 +694,23 @@ class Game:
         """Every card in the game right now (hands, table, extra hand, stock, discards)."""
         cards = [c for s in range(self.num_players) for c in self.hands[s]]
         return cards + self.table + self.extra + self.stock + self.discards
+
+
+def _position_cards(
+    hands: Sequence[Sequence[Card | str] | None], table: Sequence[Card | str]
+) -> tuple[list[list[Card]], list[Card]]:
+    """`Game.from_position`'s hands (an empty one for a seat that is out) and table as cards; a
+    UserError unless each is 3 different cards."""
+    dealt = [[Card.parse(c) for c in h] if h is not None else [] for h in hands]
+    on_table = [Card.parse(c) for c in table]
+    used = [c for h in dealt for c in h] + on_table
+    twice = sorted({str(c) for c in used if used.count(c) > 1})
+    if twice or any(len(h) not in (0, HAND_SIZE) for h in dealt):
+        raise UserError(
+            "a position needs 3 different cards per hand and on the table"
+            + (f" ({', '.join(twice)} given twice)" if twice else "")
+        )
+    return dealt, on_table
 
 
 def _made(hand: Sequence[Card]) -> EventKind:

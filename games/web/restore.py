@@ -86,19 +86,46 @@ def state_records(rooms: dict[str, Room]) -> list[Record]:
 def restore(hub: RestoringHub, records: list[Record]) -> int:
     """Build `hub`'s rooms from `records` (empty: a fresh evening) and compact the journal.
     How many games in progress came back."""
+    owners, same = _owners_and_same_rooms(hub, records)
+    last = _last_games(records, same, {spec.id: tables.code_version(spec.game)
+                                        for spec in hub.specs})  # fmt: skip
+    _rebuild_chips(hub, records)
+    live = _hold_live_games(hub, {spec.id: spec for spec in hub.specs}, owners, last)
+    _open_rooms(hub, owners, last, live)
+    replay = _Replay(hub, last, live)
+    for record in records:
+        replay.record(record, same)
+    replay.finish()
+    if hub.journal.damaged:
+        print(f"games serve: {damage_line(hub, replay)}", file=sys.stderr, flush=True)
+    hub.journal.compact(_compacted(hub, owners, records, last, replay.pending))
+    return replay.restored
+
+
+def _owners_and_same_rooms(
+    hub: RestoringHub, records: list[Record]
+) -> tuple[dict[str, str], set[str]]:
+    """Each room's chip owner id (the journal's, or a new one for a room that is new or whose
+    configuration changed since the journal: it starts afresh) and the rooms configured as the
+    journal's ``server`` record says."""
     server = next((r for r in records if r.get("k") == "server"), None)
     owners = dict(server.get("owners", {})) if server else {}
     known_specs = {s["id"]: s for s in server.get("rooms", [])} if server else {}
-    specs = {spec.id: spec for spec in hub.specs}
-    # a room whose configuration changed since the journal starts afresh
-    same = {rid for rid, spec in specs.items() if known_specs.get(rid) == spec.as_record()}
-    for rid in specs:
-        if rid not in same or rid not in owners:
-            owners[rid] = room_bank_files.new_owner()
-    last = _last_games(records, same, {rid: tables.code_version(spec.game)
-                                        for rid, spec in specs.items()})  # fmt: skip
-    _rebuild_chips(hub, records)
-    live = _hold_live_games(hub, specs, owners, last)
+    same = {spec.id for spec in hub.specs if known_specs.get(spec.id) == spec.as_record()}
+    for spec in hub.specs:
+        if spec.id not in same or spec.id not in owners:
+            owners[spec.id] = room_bank_files.new_owner()
+    return owners, same
+
+
+def _open_rooms(
+    hub: RestoringHub,
+    owners: dict[str, str],
+    last: dict[str, tuple[int, str | None]],
+    live: dict[str, int],
+) -> None:
+    """Every configured room, fresh, on its bank; the banks' notices printed once; fees of
+    games no room will replay given back."""
     for index, spec in enumerate(hub.specs):
         hub.rooms[spec.id] = _fresh_room(hub, spec, index, owners[spec.id], live.get(spec.id))
     for notice in dict.fromkeys(r.bank.notice for r in hub.rooms.values() if r.bank is not None):
@@ -108,14 +135,6 @@ def restore(hub: RestoringHub, records: list[Record]) -> int:
         if room.bank is not None:
             known = {last[rid][1]} if rid in live else set()
             room_bank_files.give_back_unknown(room.bank, owners[rid], {g for g in known if g})
-    replay = _Replay(hub, last, live)
-    for record in records:
-        replay.record(record, same)
-    replay.finish()
-    if hub.journal.damaged:
-        print(f"games serve: {damage_line(hub, replay)}", file=sys.stderr, flush=True)
-    hub.journal.compact(_compacted(hub, owners, records, last, replay.pending))
-    return replay.restored
 
 
 def damage_line(hub: RestoringHub, replay: _Replay) -> str:
