@@ -153,6 +153,7 @@ def check_glyphs(font_name: str, origin: str, text: str, where: str) -> None:
 
 
 MIN_TEXT_PT = 6.0  # the floor of every text a player reads: the title, the rule, the code
+FOOTER_BEGIN = "/Artifact <</Type /Pagination /Subtype /Footer>> BDC"  # cards/preflight.py
 TITLE_WRAP_PT = 9.0  # a title that would print smaller on one line goes on two
 _NO_LINE_START = "、。，．・ー）」』】〕！？!?,.)]-ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 
@@ -631,13 +632,23 @@ class CardPdfWriter:
         return "   ".join(parts)
 
     def _draw_footer(self) -> None:
-        """A small line under the first card column: serial range, page n/N, seed, config.
-        It sits between the cut marks, above the no-ink edge."""
-        pg, c = self.page, self.canvas
+        """A small line under the cards: serial range, page n/N, seed, config."""
+        c = self.canvas
         text = self._footer_text()
-        if self.press is not None:
-            self._draw_press_footer(text)
-            return
+        # marked as a pagination artifact: the bookkeeping, outside every card (the preflight
+        # tells its size apart from the texts a player reads)
+        c._code.append(FOOTER_BEGIN)
+        try:
+            if self.press is not None:
+                self._draw_press_footer(text)
+            else:
+                self._draw_home_footer(text)
+        finally:
+            c._code.append("EMC")
+
+    def _draw_home_footer(self, text: str) -> None:
+        """Under the first card column, between the cut marks, above the no-ink edge."""
+        pg, c = self.page, self.canvas
         x0 = pg.cut_xs[0] + 1.5 * MM
         room = pg.cut_xs[1] - pg.cut_xs[0] - 3 * MM
         size = min(FOOTER_SIZE, room / max(1.0, pdfmetrics.stringWidth(text, self.fonts.text, 1)))

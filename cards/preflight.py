@@ -21,6 +21,8 @@ MM = 72.0 / 25.4
 _STRINGS = re.compile(rb"\((?:\\.|[^\\)])*\)", re.DOTALL)
 _COLOUR_OPS = re.compile(rb"(?<![A-Za-z0-9_/#.])(rg|RG|k|K|g|G|cs|CS)(?![A-Za-z0-9_])")
 _TF = re.compile(rb"([0-9.]+)\s+Tf\b")
+# the page footer (serials, page, seed, config), marked by cards/pdf.py: outside every card
+_FOOTER = re.compile(rb"/Artifact\s*<<[^>]*/Footer[^>]*>>\s*BDC(.*?)EMC", re.DOTALL)
 _PLACED = re.compile(
     rb"([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+[-0-9.]+\s+[-0-9.]+\s+cm\s*/(\S+)\s+Do"
 )
@@ -43,7 +45,8 @@ class Preflight:
     output_intent: str | None = None  # OutputConditionIdentifier
     colour_spaces: set[str] = field(default_factory=set)  # of vector colours and pictures
     picture_spaces: set[str] = field(default_factory=set)
-    smallest_text_pt: float | None = None
+    smallest_text_pt: float | None = None  # of the texts on the cards
+    footer_text_pt: float | None = None  # the page footer's, outside every card (bookkeeping)
     lowest_ppi: float | None = None
     fonts: dict[str, bool] = field(default_factory=dict)  # base font -> embedded
     transparency: list[str] = field(default_factory=list)
@@ -118,9 +121,7 @@ class Preflight:
             f"{self.size_bytes / 1e6:.2f} MB"
             + (f", {self.pdfx} (output intent {self.output_intent})" if self.pdfx else ""),
             f"  colour spaces: {spaces}",
-            f"  smallest text: {self.smallest_text_pt:.1f} pt"
-            if self.smallest_text_pt
-            else "  smallest text: no text",
+            self.smallest_text_line(),
             *self.pictures_lines(),
             self.small_text_line(),
             f"  fonts: {fonts or 'none'}",
@@ -130,6 +131,18 @@ class Preflight:
             + ("; ".join(self.transparency[:3]) if self.transparency else "none"),
         ]
         return "\n".join(lines)
+
+    def smallest_text_line(self) -> str:
+        if not self.smallest_text_pt and not self.footer_text_pt:
+            return "  smallest text: no text"
+        line = "  smallest text: " + (
+            f"{self.smallest_text_pt:.1f} pt" if self.smallest_text_pt else "none on the cards"
+        )
+        if self.footer_text_pt and (
+            not self.smallest_text_pt or self.footer_text_pt < self.smallest_text_pt
+        ):
+            line += f" (the page footer, outside the cards: {self.footer_text_pt:.1f} pt)"
+        return line
 
 
 def _contents(page: pikepdf.Page) -> bytes:
@@ -148,7 +161,10 @@ def _scan_ops(data: bytes, report: Preflight) -> None:
     for op in set(_COLOUR_OPS.findall(code)):
         report.colour_spaces.add(_SPACES.get(op, "named (cs)"))
     _small_text_inks(code, report)
-    sizes = [float(v) for v in _TF.findall(code) if float(v) > 0]
+    footer = [float(v) for part in _FOOTER.findall(code) for v in _TF.findall(part)]
+    if footer and (report.footer_text_pt is None or min(footer) < report.footer_text_pt):
+        report.footer_text_pt = min(footer)
+    sizes = [float(v) for v in _TF.findall(_FOOTER.sub(b"", code)) if float(v) > 0]
     if sizes:
         smallest = min(sizes)
         if report.smallest_text_pt is None or smallest < report.smallest_text_pt:

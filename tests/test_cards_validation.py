@@ -173,3 +173,29 @@ def test_bleed_sends_a_print_shop_to_press_not_to_the_rgb_file(tmp_path, capsys)
     at = next(i for i, line in enumerate(lines) if line.startswith("bleed_mm ="))
     comment = " ".join(lines[at - 2 : at])  # the two comment lines above the key
     assert "home print" in comment and "for print shops" not in comment
+
+
+@needs_profile
+def test_the_preflight_tells_the_cards_smallest_text_from_the_page_footers(tmp_path):
+    """Issue 34.4: the preflight's 'smallest text' of an A6 press file was the slug's footer
+    (5.3 pt, trimmed off), read as if a player had to read it; the footer is now marked as a
+    pagination artifact and reported apart, and the cards' own smallest text is over the floor."""
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "1", "--press", "--finish", "A6") == 0
+    report = preflight(tmp_path / "cards.pdf")
+    assert report.smallest_text_pt is not None and report.smallest_text_pt >= MIN_TEXT_PT
+    assert report.footer_text_pt is not None and report.footer_text_pt < MIN_TEXT_PT
+    line = f"smallest text: {report.smallest_text_pt:.1f} pt (the page footer, outside the cards:"
+    assert line in report.summary()
+    with pikepdf.open(tmp_path / "cards.pdf") as pdf:
+        page = pdf.pages[0].Contents.read_bytes()
+    footer = page[page.index(b"/Artifact") : page.index(b"EMC", page.index(b"/Artifact"))]
+    assert b"/Footer" in footer and b" Tf" in footer and b"Tj" in footer  # the footer only
+    assert page.count(b"/Artifact") == 1
+
+
+def test_a_home_files_footer_is_reported_apart_too(tmp_path):
+    write_config(tmp_path, cards="images = false")
+    assert run_cards(tmp_path, "--count", "6", "--per-page", "6") == 0
+    report = preflight(tmp_path / "cards.pdf")
+    assert report.footer_text_pt is not None and report.smallest_text_pt >= MIN_TEXT_PT
