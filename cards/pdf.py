@@ -8,6 +8,7 @@ code are drawn.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from collections.abc import Callable
@@ -176,14 +177,41 @@ def _title_room(box: Rect) -> tuple[float, float]:
     return box.w - 4.6 * box.h * 0.42, box.h * 0.78
 
 
+@functools.cache
+def _japanese_parser() -> Any:
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+def _phrase_starts(text: str) -> list[int]:
+    """Where each phrase of a Japanese `text` begins after the first (BudouX, as the projector
+    and the phones break their lines: never inside a word)."""
+    starts, at = [], 0
+    for phrase in _japanese_parser().parse(text)[:-1]:
+        at += len(phrase)
+        starts.append(at)
+    return starts
+
+
 def _two_lines(text: str) -> tuple[str, str]:
-    """`text` broken in two near its middle: at the space nearest it, else between two
-    characters (never before a closing mark or a small kana, 行頭禁則)."""
+    """`text` broken in two near its middle: at the space nearest it, else between the two
+    phrases nearest it (BudouX; when neither half grows past 1.15 times an even half), else
+    between two characters (never before a closing mark or a small kana, 行頭禁則)."""
     middle = len(text) // 2
     spaces = [i for i, ch in enumerate(text) if ch == " "]
     if spaces:
         cut = min(spaces, key=lambda i: abs(i - middle))
         return text[:cut].rstrip(), text[cut:].lstrip()
+    even = len(text) - middle
+    phrases = [
+        i
+        for i in _phrase_starts(text)
+        if text[i] not in _NO_LINE_START and max(i, len(text) - i) <= even * 1.15
+    ]
+    if phrases:
+        cut = min(phrases, key=lambda i: abs(i - middle))
+        return text[:cut], text[cut:]
     cut = max(1, middle)
     while cut < len(text) - 1 and text[cut] in _NO_LINE_START:
         cut += 1

@@ -199,3 +199,22 @@ def test_a_home_files_footer_is_reported_apart_too(tmp_path):
     assert run_cards(tmp_path, "--count", "6", "--per-page", "6") == 0
     report = preflight(tmp_path / "cards.pdf")
     assert report.footer_text_pt is not None and report.smallest_text_pt >= MIN_TEXT_PT
+
+
+def test_a_long_japanese_title_breaks_between_phrases():
+    """A card title on two lines broke in the middle of a word (「日曜日午/後二時から」): it
+    now breaks between BudouX's phrases near the middle, as the projector and the phones do."""
+    import budoux
+
+    from cards.pdf import _two_lines
+
+    title = "ぷよ橋ビンゴ大会は二〇二六年十二月六日の日曜日午後二時から市民センター三階の大ホールで開催します"
+    first, second = _two_lines(title)
+    assert first + second == title
+    boundaries, at = set(), 0
+    for phrase in budoux.load_default_japanese_parser().parse(title):
+        at += len(phrase)
+        boundaries.add(at)
+    assert len(first) in boundaries and first.endswith("午後")
+    assert max(len(first), len(second)) <= 1.15 * (len(title) - len(title) // 2)
+    assert _two_lines("ぷ" * 50) == ("ぷ" * 25, "ぷ" * 25)  # one phrase: the middle, as before
