@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from games.common.protocol import to_json
+from games.common.table import cpu_levels_by_seat
 from games.daifugo.ai import CPU
 from games.daifugo.chips import ROOMS, ChipBank
 from games.daifugo.game import Game
@@ -93,7 +94,9 @@ def _table(players: int, seed: int, bank: ChipBank) -> TableSession:
         names=names,
         rules=Rules.preset(1 + seed % 4),
         room=ROOMS[("beginner", "intermediate", "advanced")[seed % 3]],
-        cpu_levels=tuple(LEVELS[(seed + i) % 3] for i in range(players - 1)),
+        cpu_levels=cpu_levels_by_seat(
+            [LEVELS[(seed + i) % 3] for i in range(players - 1)], {0}, players
+        ),
         seed=seed,
         bank=bank,
         strong_samples=STRONG_SAMPLES,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from games.common.protocol import to_json
+from games.common.table import cpu_levels_by_seat
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.rules import Game, NextRound, Phase, Rules
 from games.schwimmen.settings import SchwimmenSettings
@@ -166,7 +167,10 @@ def table_games(players: int) -> list[dict[str, Any]]:
     levels = [LEVELS[(s + players) % 2] for s in range(1, players)]  # easy and normal
     rules_name = ("standard", "house")[players % 2]
     table = TableSession(
-        settings=settings, seed=players * 13, rules_name=rules_name, cpu_levels=levels
+        settings=settings,
+        seed=players * 13,
+        rules=rules_name,
+        cpu_levels=cpu_levels_by_seat(levels, {0}, players),
     )
     rng = random.Random(players)
     out = []

@@ -9,7 +9,7 @@ from eventkit.errors import UserError
 from games.common.table import Refused
 from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty
 from games.daifugo.plays import Pass, Play
-from games.daifugo.ruleset import Title
+from games.daifugo.ruleset import Rules, Title
 from games.daifugo.table import TableSession
 from games.daifugo.texts import ILLEGAL_EN, ILLEGAL_JA
 
@@ -327,4 +327,24 @@ def test_a_room_sets_its_cpus_level(tmp_path):
     assert {cpu.level for cpu in table.cpus[1:]} == {"strong"}
     with pytest.raises(ValueError, match="choose easy, normal or strong"):
         table.set_cpu_level("expert")
-    assert table.cpu_levels == ("strong",)  # a refused level changes nothing
+    assert table.cpu_levels == ("strong",) * len(NAMES)  # a refused level changes nothing
+
+
+def test_the_common_vocabulary_rules_by_name_and_settings(tmp_path):
+    """`rules`: a preset by its config.toml name or a Rules; `settings`: the [daifugo]
+    section's players, rule set, CPU levels (CPU 1 first), room, pacing."""
+    from games.daifugo.settings import DaifugoSettings
+
+    bank = ChipBank(tmp_path / "c.json")
+    settings = DaifugoSettings(
+        players=3, rule_set=3, room="advanced", cpu_levels=("easy", "strong"), cpu_delay_ms=5
+    )
+    table = TableSession(settings=settings, bank=bank)
+    assert table.num_players == 3 and table.rules == Rules.preset(3)
+    assert table.room == ROOMS["advanced"] and table.delay_ms == 5
+    assert table.cpu_levels == ("easy", "easy", "strong")  # the person's seat: CPU 1's level
+    assert TableSession(players=3, rules="2", bank=bank).rules == Rules.preset(2)
+    with pytest.raises(ValueError, match="rules '7'"):
+        TableSession(players=3, rules="7", bank=bank)
+    with pytest.raises(ValueError, match="unknown CPU level 'hard'"):
+        TableSession(players=3, cpu_levels=("hard",), bank=bank)

@@ -39,8 +39,8 @@ def play_game(table: TableSession) -> list[str]:
 
 def test_seeded_games_replay_and_follow_each_other():
     settings = SchwimmenSettings(players=4)
-    a = TableSession(settings=settings, seed=7, level="easy")
-    b = TableSession(settings=settings, seed=7, level="easy")
+    a = TableSession(settings=settings, seed=7, cpu_levels=("easy",))
+    b = TableSession(settings=settings, seed=7, cpu_levels=("easy",))
     first = a.start_game()
     assert a.game_seed() == 8  # the next game gets the next seed
     b.start_game()
@@ -56,7 +56,7 @@ def test_seeded_games_replay_and_follow_each_other():
 
 
 def test_refusals_come_from_the_engine_with_a_code_and_the_tables_language():
-    table = TableSession(settings=SchwimmenSettings(players=3), seed=3, rules_name="house")
+    table = TableSession(settings=SchwimmenSettings(players=3), seed=3, rules="house")
     with pytest.raises(Refused) as none:
         table.act(0, Pass())
     assert none.value.code == "no_game"
@@ -83,7 +83,8 @@ def test_refusals_come_from_the_engine_with_a_code_and_the_tables_language():
 
 
 def test_people_at_any_seats_cpus_at_the_others():
-    table = TableSession(players=5, people={1, 3}, seed=2, language="en", cpu_levels=("easy",))
+    levels = ("easy", "normal", "normal", "normal", "normal")  # per seat
+    table = TableSession(players=5, people={1, 3}, seed=2, language="en", cpu_levels=levels)
     assert table.names == ("CPU 1", "Player 2", "CPU 2", "Player 4", "CPU 3")
     table.start_game()
     assert sorted(table.cpus) == [0, 2, 4]
@@ -122,7 +123,7 @@ def test_a_pickled_table_chooses_as_the_original_and_says_its_rules():
     """The web hub computes CPU moves on a pickled copy and applies them with act()."""
     import pickle
 
-    table = TableSession(players=4, people={2}, seed=5, language="en", rules_name="house")
+    table = TableSession(players=4, people={2}, seed=5, language="en", rules="house")
     table.start_game()
     while table.cpu_due:
         choice = pickle.loads(pickle.dumps(table)).cpu_choice()
@@ -135,23 +136,28 @@ def test_a_pickled_table_chooses_as_the_original_and_says_its_rules():
 
 
 def test_each_cpu_plays_at_the_level_chosen_for_it():
-    table = TableSession(settings=SchwimmenSettings(players=4), seed=1, level="normal")
-    table.choose(rules_name="house", players=5, cpu_levels=["easy", "strong", "easy", "normal"])
+    table = TableSession(settings=SchwimmenSettings(players=4), seed=1, cpu_levels=("normal",))
+    levels = ["normal", "easy", "strong", "easy", "normal"]  # per seat: the person's first
+    table.choose(rules="house", players=5, cpu_levels=levels)
     table.start_game()
     assert table.game.num_players == 5 and table.game.rules.is_house
     assert [table.cpus[s].level for s in (1, 2, 3, 4)] == ["easy", "strong", "easy", "normal"]
     assert table.levels() == ["easy", "strong", "easy", "normal"]
-    table.choose(rules_name="standard", players=3, cpu_levels=["strong", "strong"])
+    table.choose(rules="standard", players=3, cpu_levels=["strong"])  # one value: every seat
     table.start_game()
-    assert table.level == "strong" and sorted(table.cpus) == [1, 2]
+    assert table.levels() == ["strong", "strong"] and sorted(table.cpus) == [1, 2]
     with pytest.raises(ValueError, match="10 players"):
-        table.choose(rules_name="standard", players=10, cpu_levels=[])
+        table.choose(rules="standard", players=10, cpu_levels=[])
     with pytest.raises(ValueError, match="unknown CPU level 'hard'"):
-        table.choose(rules_name="standard", players=3, cpu_levels=["hard"])
+        table.choose(rules="standard", players=3, cpu_levels=["hard"])
+    with pytest.raises(ValueError, match="4 CPU levels for 3 seats"):
+        table.choose(rules="standard", players=3, cpu_levels=["easy"] * 4)
+    with pytest.raises(ValueError, match="rules 'wild'"):
+        TableSession(rules="wild")
 
 
 def test_buttons_and_prompt_follow_the_engine():
-    table = TableSession(settings=SchwimmenSettings(players=3), seed=3, rules_name="house")
+    table = TableSession(settings=SchwimmenSettings(players=3), seed=3, rules="house")
     table.start_game()
     while table.cpu_due:
         table.step_cpu()

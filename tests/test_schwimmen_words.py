@@ -108,7 +108,7 @@ def test_the_house_rules_text_says_what_the_engine_does_at_a_table_of_several_pe
         ("en", ("starts with a person", "first seat still in", "When a person knocks")),
     ):
         session = TableSession(people=people, players=4, seed=1, language=language,
-                               rules_name="house")  # fmt: skip
+                               rules="house")  # fmt: skip
         session.start_game()
         lines = "\n".join(session.rules_lines())
         assert all(w in lines for w in words), (language, lines)

@@ -1,10 +1,11 @@
 """One generic test over the table session (games.common.table), run for every game's table.
 
 Each table is built the same way (``TableSession(players=, people=, seed=, language=,
-cpu_levels=)``), a person sits at a random seat (or several), CPUs fill the rest, and whole games
-are played to their results through the protocol alone: a refused action from the wrong seat,
-an illegal action from the right one (code and text in the table's language), actions as
-values and as text, views that are JSON and never show another seat's hidden cards.
+cpu_levels=, rules=, settings=)``; `test_one_constructor_vocabulary`), a person sits at a
+random seat (or several), CPUs fill the rest, and whole games are played to their results
+through the protocol alone: a refused action from the wrong seat, an illegal action from the
+right one (code and text in the table's language), actions as values and as text, views that
+are JSON and never show another seat's hidden cards.
 """
 
 from __future__ import annotations
@@ -201,3 +202,28 @@ def test_shared_and_money_tables_follow_their_protocols():
     for table in (daifugo, schwimmen, cool):
         assert table.out == frozenset()
         assert table.rules_lines() and all(isinstance(line, str) for line in table.rules_lines())
+
+
+VOCABULARY = ("players", "people", "seed", "language", "cpu_levels", "rules", "settings")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_one_constructor_vocabulary(name):
+    """Every table takes the same keywords first, meaning the same (registry.TableSettings):
+    `cpu_levels` one per seat (one value: every seat; more levels than seats: a ValueError),
+    `rules` and `settings` None for the game's defaults."""
+    import inspect
+
+    module = importlib.import_module(f"games.{name}.table")
+    params = inspect.signature(module.TableSession.__init__).parameters
+    keywords = [p for p in params.values() if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    assert tuple(p.name for p in keywords[: len(VOCABULARY)]) == VOCABULARY
+    assert all(params[key].default is None for key in ("seed", "rules", "settings"))
+    players = GAMES[name][0][-1]
+    per_seat = tuple(("easy", "strong")[s % 2] for s in range(players))
+    table = _table(name, players=players, people=frozenset({0}), cpu_levels=per_seat)
+    assert table.cpu_levels == per_seat  # type: ignore[attr-defined]
+    one = _table(name, players=players, cpu_levels=("strong",), rules=None, settings=None)
+    assert one.cpu_levels == ("strong",) * players  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="CPU levels for"):
+        _table(name, players=players, cpu_levels=("easy",) * (players + 1))

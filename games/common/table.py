@@ -39,7 +39,9 @@ __all__ = [
     "Results",
     "SharedTable",
     "TableProtocol",
+    "cpu_levels_by_seat",
     "refused",
+    "seat_levels",
     "seat_list",
     "seat_refusal",
 ]
@@ -330,6 +332,39 @@ def seat_refusal(seat: int, people: frozenset[int], players: int) -> str:
     if 0 <= seat < players and seat not in people:
         return "not_a_person"
     return "not_your_turn"
+
+
+def seat_levels(
+    cpu_levels: Sequence[str], players: int, known: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """A table's ``cpu_levels`` as one level per seat: seat s's CPU plays ``cpu_levels[s]``
+    (a person's seat too: its CPU takes over if the person leaves); a shorter list repeats its
+    last level, so one value is every seat's. A clear ValueError for no level, more levels
+    than seats, or a level not in `known`."""
+    levels = tuple(cpu_levels)
+    if isinstance(cpu_levels, str) or not levels:
+        raise ValueError(f"cpu_levels {cpu_levels!r}: give a sequence of levels, one per seat")
+    if len(levels) > players:
+        raise ValueError(f"{len(levels)} CPU levels for {players} seats: give one per seat")
+    unknown = [level for level in levels if known is not None and level not in known]
+    if unknown:
+        raise ValueError(f"unknown CPU level {unknown[0]!r}: use one of {', '.join(known or ())}")
+    return levels + (levels[-1],) * (players - len(levels))
+
+
+def cpu_levels_by_seat(
+    per_cpu: Sequence[str], people: Sequence[int] | frozenset[int] | set[int], players: int
+) -> tuple[str, ...]:
+    """Levels listed per CPU (CPU 1 first, as config.toml's ``cpu_levels`` and the start
+    dialogs list them; a short list repeats its last) as the tables' ``cpu_levels``, one per
+    seat: the CPU seats in seat order take them, a person's seat the first."""
+    if not per_cpu:
+        raise ValueError("no CPU level given: give at least one, e.g. ('normal',)")
+    cpu_seats = [s for s in range(players) if s not in people]
+    return tuple(
+        per_cpu[min(cpu_seats.index(s), len(per_cpu) - 1)] if s in cpu_seats else per_cpu[0]
+        for s in range(players)
+    )
 
 
 def seat_list(people: Sequence[int] | frozenset[int] | set[int], players: int) -> frozenset[int]:

@@ -20,7 +20,7 @@ from games.common.registry import (
     register,
     settings_as,
 )
-from games.common.table import TableProtocol
+from games.common.table import TableProtocol, seat_levels
 from games.cool24.ai import GreedyCpu
 from games.cool24.rules import Game
 from games.cool24.settings import Cool24Settings
@@ -45,7 +45,7 @@ class PhoneTable(TableSession):
         self._names = (name,)
 
     def set_cpu_level(self, level: str) -> None:
-        self.cpu_levels = (level,)  # one CPU: kept for the room's record only
+        self.cpu_levels = seat_levels((level,), 1)  # one CPU: kept for the room's record only
 
     def view(self, seat: int | None) -> TableView:
         shown = super().view(seat)

@@ -2,8 +2,10 @@
 
 It follows `games.common.table.TableProtocol` with one seat (0). The seat is a person by
 default (`people={0}`); with `people=set()` a CPU plays it: the least connected card
-(`ai.GreedyCpu`: policies.greedy_slot's choice over `choose(observation, legal)`; COOL has one
-CPU, so `cpu_levels` are accepted and not used).
+(`ai.GreedyCpu`: policies.greedy_slot's choice over `choose(observation, legal)`). The
+constructor speaks the common vocabulary (games.common.registry.TableSettings): `players` (1),
+`people`, `seed`, `language`, `cpu_levels` per seat (COOL has one CPU: checked and kept, not
+used), `rules` (one rule set: None), `settings` (the [cool24] section, payout tables included).
 
     table = TableSession(seed=4, language="en")
     table.start_game()
@@ -26,7 +28,7 @@ from enum import StrEnum
 
 from eventkit.i18n import Texts
 from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import CheckedTable, Refused, Results, refused, seat_list
+from games.common.table import CheckedTable, Refused, Results, refused, seat_levels, seat_list
 from games.cool24.ai import GreedyCpu
 from games.cool24.rules import (
     HAND_SIZE,
@@ -85,14 +87,18 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
         people: Sequence[int] | frozenset[int] | set[int] = frozenset({SEAT}),
         seed: int | None = None,
         language: str = "ja",
-        cpu_levels: Sequence[str] = ("normal",),
+        cpu_levels: Sequence[str] | None = None,
+        rules: str | None = None,
         settings: Cool24Settings | None = None,
     ) -> None:
         if players != 1:
             raise ValueError(f"COOL 24+24 is played alone: use players=1, not {players!r}")
+        if rules is not None:
+            raise ValueError(f"COOL 24+24 has one rule set: use rules=None, not {rules!r}")
         self.settings = settings or Cool24Settings()
         self.language = language
-        self.cpu_levels = tuple(cpu_levels)  # accepted for the common signature; one CPU
+        # one CPU plays every level alike: the levels are checked and kept (a room's record)
+        self.cpu_levels = seat_levels(("normal",) if cpu_levels is None else cpu_levels, 1)
         self._people = seat_list(people, 1)
         self.master = random.Random(seed)
         self.stage = Stage.TITLE

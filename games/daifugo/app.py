@@ -82,6 +82,7 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
 
 def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = None):
     """The table widget (after the start dialog when settings ask for it; None = cancelled)."""
+    from games.common.table import cpu_levels_by_seat
     from games.daifugo.qt.setup import SetupDialog
     from games.daifugo.qt.window import DaifugoTable
 
@@ -102,7 +103,7 @@ def make_table(settings: DaifugoSettings, language: str, *, ask: bool | None = N
         players=players,
         rules=rules,
         room=room(room_key),
-        cpu_levels=levels,
+        cpu_levels=cpu_levels_by_seat(levels, {DaifugoTable.seat}, players),
         delay_ms=settings.cpu_delay_ms,
         seed=settings.seed,
         language=language,

@@ -13,6 +13,7 @@ from games.common.registry import (
     RoomPlan,
     TableSettings,
     register,
+    settings_as,
     unless_default,
 )
 from games.common.table import TableProtocol
@@ -30,7 +31,7 @@ def _chip_bank(bank: object | None) -> ChipBank | None:
 
 
 def new_table(s: TableSettings) -> TableProtocol:
-    from games.daifugo.ruleset import Rules
+    from games.daifugo.settings import DaifugoSettings
     from games.daifugo.table import TableSession
 
     table: TableProtocol = TableSession(
@@ -39,8 +40,9 @@ def new_table(s: TableSettings) -> TableProtocol:
         seed=s.seed,
         language=s.language,
         cpu_levels=tuple(s.cpu_levels),
+        rules=s.rules or "1",  # a room's record keeps preset 1 as None (unless_default)
+        settings=settings_as(s.settings, DaifugoSettings),
         names=list(s.names) if s.names else None,
-        rules=Rules.preset(int(s.rules)) if s.rules else None,
         room=ROOMS[s.stake or "beginner"],
         bank=_chip_bank(s.bank),
     )

@@ -22,15 +22,24 @@ from eventkit.errors import UserError
 from eventkit.i18n import Texts
 from games.common.cards import AnyCard
 from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import CheckedTable, Refused, Results, refused, seat_list
+from games.common.table import (
+    CheckedTable,
+    Refused,
+    Results,
+    cpu_levels_by_seat,
+    refused,
+    seat_levels,
+    seat_list,
+)
 from games.daifugo import selection
-from games.daifugo.ai import CPU
+from games.daifugo.ai import CPU, LEVELS
 from games.daifugo.chips import ROOMS, ChipBank, Room, Settlement, fee, leave_penalty, settle
 from games.daifugo.events import Applied, Gift
 from games.daifugo.game import Game
 from games.daifugo.match import Match
 from games.daifugo.plays import Action, IllegalDaifugoMove, Pass, Play
 from games.daifugo.ruleset import Rules, Title
+from games.daifugo.settings import DaifugoSettings
 from games.daifugo.state import Observation
 from games.daifugo.texts import (
     ILLEGAL_EN,
@@ -71,6 +80,18 @@ class TableView:
     observation: Observation | None
 
 
+def _rules_of(rules: Rules | str | None, settings: DaifugoSettings) -> Rules:
+    """A table's `rules`: a `Rules` as given, a preset by its config.toml name ("1".."4"),
+    None: the settings' rule_set."""
+    if isinstance(rules, Rules):
+        return rules
+    if rules is None:
+        return Rules.preset(settings.rule_set)
+    if rules not in ("1", "2", "3", "4"):
+        raise ValueError(f"rules {rules!r}: use a preset's name, 1, 2, 3 or 4, or a Rules")
+    return Rules.preset(int(rules))
+
+
 class TableSession(CheckedTable[Action, Applied]):
     """A table of games for people and CPUs: flow, turns, CPU moves, refusals, fees, prizes."""
 
@@ -83,16 +104,25 @@ class TableSession(CheckedTable[Action, Applied]):
         people: frozenset[int] | set[int] = frozenset({0}),
         seed: int | None = None,
         language: str = "ja",
-        cpu_levels: Sequence[str] = ("normal",),
+        cpu_levels: Sequence[str] | None = None,
+        rules: Rules | str | None = None,
+        settings: DaifugoSettings | None = None,
         names: Sequence[str] | None = None,
-        rules: Rules | None = None,
         room: Room | None = None,
         bank: ChipBank | None = None,
-        strong_samples: int = 24,
-        delay_ms: int = 800,
+        strong_samples: int | None = None,
+        delay_ms: int | None = None,
     ) -> None:
+        """The common vocabulary (games.common.registry.TableSettings): `players` (None: one
+        per name, else the settings'), `people`, `seed`, `language`, `cpu_levels` per seat
+        (one value: every seat; None: the settings' list, CPU 1 first), `rules` (a preset's
+        name "1".."4", or a `Rules` such as the start dialog's own; None: the settings'
+        rule_set), `settings` (the [daifugo] section; None: its defaults). Daifugō's own:
+        `names`, `room` (None: the settings'), `bank`, `strong_samples` and `delay_ms` (None:
+        the settings')."""
+        config = settings or DaifugoSettings()
         if players is None:
-            players = len(names) if names is not None else 4
+            players = len(names) if names is not None else config.players
         if names is not None and len(names) != players:
             raise ValueError(f"{len(names)} names for {players} players: give one per seat")
         if not Game.info.min_players <= players <= Game.info.max_players:
@@ -101,22 +131,25 @@ class TableSession(CheckedTable[Action, Applied]):
         self.t = Texts(TEXTS, language)
         self._people = seat_list(people, players)
         self.names = list(names) if names is not None else self._default_names(players)
-        self.rules = rules or Rules.preset(1)
-        self.room = room or ROOMS["beginner"]
-        self.cpu_levels = tuple(cpu_levels)
-        self.delay_ms = delay_ms  # CPU pacing: a view waits this long before step_cpu()
+        self.rules = _rules_of(rules, config)
+        self.room = room or ROOMS[config.room]
+        self.cpu_levels = (
+            seat_levels(cpu_levels, players, LEVELS)
+            if cpu_levels is not None
+            else cpu_levels_by_seat(config.cpu_levels, self._people, players)
+        )
+        # CPU pacing: a view waits this long before step_cpu()
+        self.delay_ms = config.cpu_delay_ms if delay_ms is None else delay_ms
+        samples = config.strong_samples if strong_samples is None else strong_samples
         self.match = Match(players, self.rules, seed)
-        # every seat has a CPU ready (a person who leaves hands theirs over); the i-th CPU
-        # seat plays at cpu_levels[i], each seeded from the table's seed, so a table replays
+        # every seat has a CPU ready (a person who leaves hands theirs over); seat s's CPU
+        # plays at cpu_levels[s], each seeded from the table's seed, so a table replays
         base = seed if seed is not None else 0
-        levels = iter(range(players))
         self._cpus = [
             CPU(
-                self.cpu_levels[
-                    min(0 if s in self._people else next(levels), len(self.cpu_levels) - 1)
-                ],
+                self.cpu_levels[s],
                 seed=None if seed is None else base * 31 + s - 1,
-                samples=strong_samples,
+                samples=samples,
             )
             for s in range(players)
         ]
@@ -196,7 +229,7 @@ class TableSession(CheckedTable[Action, Applied]):
         cpus = [
             CPU(level, seed=cpu.rng.randrange(2**32), samples=cpu.samples) for cpu in self._cpus
         ]
-        self.cpu_levels, self._cpus = (level,), cpus
+        self.cpu_levels, self._cpus = (level,) * len(cpus), cpus
 
     def rules_lines(self) -> list[str]:
         """The 「ルール」 panel: this table's rules, order, card passing and fees, one line each

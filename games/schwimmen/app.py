@@ -69,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         language,
         seed=args.seed,
         rules=args.rules,
-        level=args.level,
+        cpu_levels=(args.level,) if args.level else None,
         ask=False if args.no_dialog else None,
     )
     open_on_screen(window, full_screen=not args.window)

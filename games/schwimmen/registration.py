@@ -21,7 +21,8 @@ from games.schwimmen.rules import Game
 
 
 def new_table(s: TableSettings) -> TableProtocol:
-    """Every CPU at the room's level (the first of `cpu_levels`)."""
+    """The room's table: `cpu_levels` per seat (the hub gives one: every CPU at the room's
+    level), `rules` by name, the [schwimmen] settings."""
     from games.schwimmen.settings import SchwimmenSettings
     from games.schwimmen.table import TableSession
 
@@ -30,10 +31,9 @@ def new_table(s: TableSettings) -> TableProtocol:
         people=s.people,
         seed=s.seed,
         language=s.language,
-        cpu_levels=(),
-        level=s.cpu_levels[0] if s.cpu_levels else None,
+        cpu_levels=tuple(s.cpu_levels),
+        rules=s.rules,
         settings=settings_as(s.settings, SchwimmenSettings),
-        rules_name=s.rules,
     )
     return table
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from eventkit.errors import UserError
 from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import CheckedTable, Refused, Results, refused, seat_list
+from games.common.table import CheckedTable, Refused, Results, refused, seat_levels, seat_list
 from games.schwimmen.actions import (
     Action,
     DealerKeep,
@@ -43,7 +43,7 @@ from games.schwimmen.rules import (
     Phase,
     RoundResult,
 )
-from games.schwimmen.settings import SchwimmenSettings
+from games.schwimmen.settings import RULE_SETS, SchwimmenSettings
 from games.schwimmen.texts import Texts
 
 __all__ = ["BUTTONS", "DEALER_BUTTONS", "TableSession", "SeatView", "action_word"]
@@ -66,6 +66,13 @@ def action_word(action: Action) -> str:
     if isinstance(action, DealerSwap):
         return "take_extra"
     return "keep"
+
+
+def _rule_set(name: str) -> str:
+    """A rule set's name as config.toml writes it; a clear ValueError for another."""
+    if name not in RULE_SETS:
+        raise ValueError(f"rules {name!r}: use {' or '.join(RULE_SETS)}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -92,8 +99,11 @@ class SeatView:
 class TableSession(CheckedTable[Action, Outcome]):
     """Games of Schwimmen in a row at one table; each CPU has its own level.
 
-    `people`: the seats people play (the rest CPUs). `cpu_levels`: the CPUs' levels in seat
-    order (CPU 1 first); CPUs beyond them play at `level` (default: the settings').
+    The common vocabulary (games.common.registry.TableSettings): `players` (None: the
+    settings'), `people` (the seats people play, the rest CPUs), `seed`, `language`,
+    `cpu_levels` per seat (seat s's CPU plays cpu_levels[s]; one value: every seat; None: the
+    settings' cpu_level), `rules` (the rule set's name as config.toml writes it, "standard" or
+    "house"; None: the settings'), `settings` (the [schwimmen] section; None: its defaults).
     """
 
     info: GameInfo = Game.info
@@ -105,20 +115,18 @@ class TableSession(CheckedTable[Action, Outcome]):
         people: frozenset[int] | set[int] = frozenset({0}),
         seed: int | None = None,
         language: str = "ja",
-        cpu_levels: Sequence[str] = (),
+        cpu_levels: Sequence[str] | None = None,
+        rules: str | None = None,
         settings: SchwimmenSettings | None = None,
-        rules_name: str | None = None,
-        level: str | None = None,
     ) -> None:
         self.settings = settings or SchwimmenSettings()
         self.seed = seed
         self.language = language
-        self.rules_name = rules_name or self.settings.rules
-        self.level = level or self.settings.cpu_level
+        self.rules_name = _rule_set(rules or self.settings.rules)
         self._players = players or self.settings.players
         self._people = seat_list(people, self._players)
-        self.cpu_levels: tuple[str, ...] = tuple(cpu_levels)
-        self._check_levels(self.cpu_levels)
+        levels = (self.settings.cpu_level,) if cpu_levels is None else cpu_levels
+        self.cpu_levels = seat_levels(levels, self._players, LEVELS)
         self.game: Game | None = None
         self.cpus: dict[int, CpuPlayer] = {}
         self.games_started = 0
@@ -150,8 +158,7 @@ class TableSession(CheckedTable[Action, Outcome]):
 
     def set_cpu_level(self, level: str) -> None:
         """Every CPU plays at `level` from the next game on."""
-        self._check_levels([level])
-        self.level, self.cpu_levels = level, ()
+        self.cpu_levels = seat_levels((level,), self._players, LEVELS)
 
     @property
     def out(self) -> frozenset[int]:
@@ -171,34 +178,25 @@ class TableSession(CheckedTable[Action, Outcome]):
         return [s for s in range(self._players) if s not in self._people]
 
     def level_of(self, seat: int) -> str:
-        """The level of the CPU at `seat`: its own if chosen, else the table's level."""
-        cpus = self.cpu_seats()
-        k = cpus.index(seat) if seat in cpus else len(self.cpu_levels)
-        return self.cpu_levels[k] if k < len(self.cpu_levels) else self.level
+        """The level of the CPU at `seat` (a person's seat: the CPU that takes it over)."""
+        return self.cpu_levels[min(seat, len(self.cpu_levels) - 1)]
 
     def levels(self) -> list[str]:
         """Each CPU's level, CPU 1 first, for the current number of players."""
         return [self.level_of(s) for s in self.cpu_seats()]
 
-    @staticmethod
-    def _check_levels(levels: Sequence[str]) -> None:
-        unknown = [lv for lv in levels if lv not in LEVELS]
-        if unknown:
-            raise ValueError(f"unknown CPU level {unknown[0]!r}: use one of {', '.join(LEVELS)}")
-
-    def choose(self, *, rules_name: str, players: int, cpu_levels: Sequence[str]) -> None:
-        """The start dialog's choice, used from the next game on."""
+    def choose(self, *, rules: str, players: int, cpu_levels: Sequence[str]) -> None:
+        """The start dialog's choice, used from the next game on: `rules` and `cpu_levels`
+        (per seat) as the constructor takes them."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"{players} players: use {MIN_PLAYERS}-{MAX_PLAYERS}")
-        self._check_levels(cpu_levels)
+        levels = seat_levels(cpu_levels, players, LEVELS)
         people = seat_list(self._people, players)
-        self.rules_name = rules_name
+        self.rules_name = _rule_set(rules)
         self._players = players
         self._people = people
         self.texts = Texts(self.language, self.names)
-        self.cpu_levels = tuple(cpu_levels[: players - len(people)])
-        if self.cpu_levels and len(set(self.cpu_levels)) == 1:
-            self.level = self.cpu_levels[0]
+        self.cpu_levels = levels
 
     # ------------------------------------------------------------ games
 

@@ -60,7 +60,7 @@ class DaifugoTable(QWidget):
         players: int = 5,
         rules: Rules | None = None,
         room: Room | None = None,
-        cpu_levels: Sequence[str] = ("normal",),
+        cpu_levels: Sequence[str] = ("normal",),  # per seat, as the table takes them
         delay_ms: int = 800,
         seed: int | None = None,
         language: str = "ja",

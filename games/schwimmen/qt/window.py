@@ -9,6 +9,7 @@ from the [schwimmen] settings, so tests can set them to zero.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace as dc_replace
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from eventkit.screen import toggle_full_screen
 from games.common.qt.screenfit import fits_screen
-from games.common.table import Refused
+from games.common.table import Refused, cpu_levels_by_seat
 from games.schwimmen.actions import Action, SwapOne
 from games.schwimmen.ai import CpuPlayer
 from games.schwimmen.qt import keys
@@ -54,7 +55,7 @@ class SchwimmenWindow(QMainWindow):
         *,
         seed: int | None = None,
         rules: str | None = None,
-        level: str | None = None,
+        cpu_levels: Sequence[str] | None = None,
         ask: bool | None = None,
     ) -> None:
         super().__init__()
@@ -65,9 +66,9 @@ class SchwimmenWindow(QMainWindow):
             people=frozenset({self.seat}),
             seed=seed,
             language=language,
+            cpu_levels=cpu_levels,
+            rules=rules,
             settings=self.settings,
-            rules_name=rules,
-            level=level,
         )
         self.ask = self.settings.start_dialog if ask is None else ask
         self.confirm_box: QMessageBox | None = None
@@ -216,9 +217,8 @@ class SchwimmenWindow(QMainWindow):
 
     def take_choice(self, dialog: StartDialog) -> None:
         choice = dialog.choice()
-        self.session.choose(
-            rules_name=choice.rules, players=choice.players, cpu_levels=choice.cpu_levels
-        )
+        levels = cpu_levels_by_seat(choice.cpu_levels, self.session.people, choice.players)
+        self.session.choose(rules=choice.rules, players=choice.players, cpu_levels=levels)
 
     def game_running(self) -> bool:
         """A game is under way (starting another one would throw it away)."""
