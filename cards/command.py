@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tqdm import tqdm
 
@@ -434,27 +434,36 @@ def _one_run_per_folder(make: Callable[..., MadeCards]) -> Callable[..., MadeCar
     return locked
 
 
-@_one_run_per_folder
-def make_cards(
-    config: Config,
-    *,
-    count: int,
-    seed: int,
-    options: CardOptions,
-    out: Path,
-    first_serial: int | None = None,
-    png_dir: Path | None = None,
-    append: bool = False,
-    force: bool = False,
-    progress: bool = False,
-    warn: style.Warn = lambda message: None,
-) -> MadeCards:
-    """Generate and write the cards, all files or none.
+@dataclass
+class _Targets:
+    """Where a run of make_cards writes, and what an --append run continues."""
 
-    Without `append` or `force` an existing registry (or PDF) is refused. With `append` the
-    new cards go into `<out stem>-<first>-<last>.pdf` and are added to the registry. One run
-    at a time per output folder.
-    """
+    registry_path: Path
+    check_path: Path
+    meta_path: Path
+    key_path: Path
+    pdf_path: Path
+    old_cards: dict[int, BingoCard]
+    batches: list[Batch]
+    key: bytes
+    new_key: bool  # the key is made by this run (else the one beside the registry)
+    first_serial: int
+    last_serial: int
+    serial_width: int
+
+
+def _targets(
+    config: Config,
+    out: Path,
+    count: int,
+    first_serial: int | None,
+    *,
+    append: bool,
+    force: bool,
+    warn: style.Warn,
+) -> _Targets:
+    """The files a run writes, claimed (refused when they exist and neither --append nor
+    --force says what to do), the earlier cards and batches it continues, and the set's key."""
     registry_path = _check_output(out)
     check_path = check_sheet_path(out)
     meta_path = batches_path(registry_path)
@@ -486,40 +495,133 @@ def make_cards(
     )
     if not append:
         key, new_key = _key_for_new_set(config, registry_path, force, warn)
+    return _Targets(
+        registry_path=registry_path,
+        check_path=check_path,
+        meta_path=meta_path,
+        key_path=set_key_path,
+        pdf_path=pdf_path,
+        old_cards=old_cards,
+        batches=batches,
+        key=key,
+        new_key=new_key,
+        first_serial=first_serial,
+        last_serial=last_serial,
+        serial_width=serial_width,
+    )
+
+
+def _batch_record(
+    config: Config, t: _Targets, count: int, seed: int, batch_cards: list[BingoCard]
+) -> Batch:
+    """The batches file's record of this run (its seed remakes it; its rows verify it)."""
+    return {
+        "first_serial": t.first_serial,
+        "last_serial": t.last_serial,
+        "count": count,
+        "seed": seed,
+        "board": board_text(config),
+        "fingerprint": config_fingerprint(config),
+        "pdf": t.pdf_path.name,
+        "made": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "key_id": cardcode.key_id(t.key),
+        **rows_record(batch_cards),
+    }
+
+
+def _png_options(
+    options: CardOptions, serial_width: int, images: dict[int, style.LoadedImage]
+) -> dict[str, Any]:
+    """The PNG cards' options, as the PDF's."""
+    return {
+        "qr": options.qr,
+        "images": options.images,
+        "serial_width": serial_width,
+        "loaded_images": images,
+        "qr_url": options.qr_url,
+    }
+
+
+def _finish_press(
+    config: Config, writer: CardPdfWriter, draft: tuple[BinaryIO, Path], pdf_file: BinaryIO
+) -> None:
+    """The press run's draft, made a PDF/X-1a file (its output intent, info and XMP)."""
+    assert writer.press is not None  # a draft only for a press run
+    draft[0].flush()
+    press.make_pdfx(
+        draft[1], pdf_file, config.event.title, writer.press.condition, writer.picture_sources
+    )
+
+
+def _made(
+    t: _Targets, writer: CardPdfWriter, options: CardOptions, count: int, backups: list[Path]
+) -> MadeCards:
+    """What a run wrote, with the PDF read back as a print shop's preflight reads it."""
+    return MadeCards(
+        preflight=preflight(t.pdf_path, every_page=options.press),  # a shop's file in full
+        press_note=_press_note(writer) if options.press else "",
+        pdf=t.pdf_path,
+        registry=t.registry_path,
+        check_sheet=t.check_path,
+        pages=writer.pages,
+        first_serial=t.first_serial,
+        last_serial=t.last_serial,
+        registry_cards=len(t.old_cards) + count,
+        key_path=t.key_path,
+        key_made=t.new_key,
+        backups=backups,
+    )
+
+
+@_one_run_per_folder
+def make_cards(
+    config: Config,
+    *,
+    count: int,
+    seed: int,
+    options: CardOptions,
+    out: Path,
+    first_serial: int | None = None,
+    png_dir: Path | None = None,
+    append: bool = False,
+    force: bool = False,
+    progress: bool = False,
+    warn: style.Warn = lambda message: None,
+) -> MadeCards:
+    """Generate and write the cards, all files or none.
+
+    Without `append` or `force` an existing registry (or PDF) is refused. With `append` the
+    new cards go into `<out stem>-<first>-<last>.pdf` and are added to the registry. One run
+    at a time per output folder.
+    """
+    t = _targets(config, out, count, first_serial, append=append, force=force, warn=warn)
+    serial_width, key = t.serial_width, t.key
     files = OutputFiles(backup=force)
     if force and not append:  # the earlier append batches' PDFs no longer match: kept aside
-        files.retire(_earlier_batch_pdfs(registry_path, out.parent, pdf_path))
+        files.retire(_earlier_batch_pdfs(t.registry_path, out.parent, t.pdf_path))
     png = None
     try:
-        pdf_file = files.open(pdf_path)
-        csv_file = files.open(registry_path, text=True)
-        check_file = files.open(check_path)
-        meta_file = files.open(meta_path, text=True, keep_old=True)
-        if new_key:
-            files.open(set_key_path, mode=0o600).write(cardcode.key_file_text(key))
-        stage = None
-        if png_dir is not None:
-            stage = files.png_folder(png_dir, old_cards, replace=force or append)
+        pdf_file = files.open(t.pdf_path)
+        csv_file = files.open(t.registry_path, text=True)
+        meta_file = files.open(t.meta_path, text=True, keep_old=True)
+        if t.new_key:
+            files.open(t.key_path, mode=0o600).write(cardcode.key_file_text(key))
         cap = style.PRESS_MAX_PX if options.press else style.IMAGE_MAX_PX
         images = style.load_images(config, options.images, warn, max_px=cap)
-        draft = files.scratch(pdf_path) if options.press else None  # made PDF/X at the end
+        draft = files.scratch(t.pdf_path) if options.press else None  # made PDF/X at the end
         code_of = functools.partial(cardcode.check_chars, key)  # the phones' card codes
         token_of = functools.partial(cardcode.card_token, key)  # in the QR's address only
-        if stage is not None:
+        if png_dir is not None:
             from cards.png import CardPngWriter
 
             png = CardPngWriter(
-                stage,
+                files.png_folder(png_dir, t.old_cards, replace=force or append),
                 config,
-                qr=options.qr,
-                images=options.images,
-                serial_width=serial_width,
-                loaded_images=images,
+                **_png_options(options, serial_width, images),
                 code_of=code_of,
-                qr_url=options.qr_url,
                 token_of=token_of,
             )
-        meta = PdfMeta(seed=seed, count=count, first_serial=first_serial)
+        meta = PdfMeta(seed=seed, count=count, first_serial=t.first_serial)
         writer = CardPdfWriter(
             pdf_file if draft is None else draft[0],
             config,
@@ -531,21 +633,23 @@ def make_cards(
             token_of=token_of,
         )
         check = CheckSheetWriter(
-            check_file,
+            files.open(t.check_path),
             config,
             page_size=options.page_size,
             serial_width=serial_width,
             meta=meta,
             code_of=code_of,
-            seeds=_seeds_text(batches, first_serial, last_serial, seed),
+            seeds=_seeds_text(t.batches, t.first_serial, t.last_serial, seed),
         )
         registry = RegistryWriter(
             csv_file, config.board.size, lambda s: cardcode.card_code(key, s, serial_width)
         )
-        for card in old_cards.values():
+        for card in t.old_cards.values():
             registry.write(card)
             check.add(card)
-        new_cards = iter_cards(config.board, count, seed, first_serial, exclude=old_cards.values())
+        new_cards = iter_cards(
+            config.board, count, seed, t.first_serial, exclude=t.old_cards.values()
+        )
         sinks: list[Callable[[BingoCard], object]] = [registry.write, writer.add, check.add]
         if png is not None:
             sinks.append(functools.partial(_png_step, png_dir, png.write))
@@ -554,31 +658,10 @@ def make_cards(
             _png_step(png_dir, png.close)
         writer.close()
         if draft is not None:
-            assert writer.press is not None  # a draft only for a press run
-            draft[0].flush()
-            press.make_pdfx(
-                draft[1],
-                pdf_file,
-                config.event.title,
-                writer.press.condition,
-                writer.picture_sources,
-            )
+            _finish_press(config, writer, draft, pdf_file)
         check.close()
-        batches.append(
-            {
-                "first_serial": first_serial,
-                "last_serial": last_serial,
-                "count": count,
-                "seed": seed,
-                "board": board_text(config),
-                "fingerprint": config_fingerprint(config),
-                "pdf": pdf_path.name,
-                "made": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-                "key_id": cardcode.key_id(key),
-                **rows_record(batch_cards),
-            }
-        )
-        meta_file.write(batches_text(batches) + "\n")
+        t.batches.append(_batch_record(config, t, count, seed, batch_cards))
+        meta_file.write(batches_text(t.batches) + "\n")
         files.commit()
     except OSError as exc:
         raise OutputError(
@@ -590,20 +673,7 @@ def make_cards(
             if png is not None:
                 png.abort()
             files.discard()
-    return MadeCards(
-        preflight=preflight(pdf_path, every_page=options.press),  # a shop's file in full
-        press_note=_press_note(writer) if options.press else "",
-        pdf=pdf_path,
-        registry=registry_path,
-        check_sheet=check_path,
-        pages=writer.pages,
-        first_serial=first_serial,
-        last_serial=last_serial,
-        registry_cards=len(old_cards) + count,
-        key_path=set_key_path,
-        key_made=new_key,
-        backups=files.backups,
-    )
+    return _made(t, writer, options, count, files.backups)
 
 
 def print_code(config: Config, out: Path, serial: int) -> int:
