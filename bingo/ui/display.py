@@ -202,6 +202,24 @@ class DisplayWindow(QWidget):
         self.setWindowTitle(config.event.title)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(640, 360)
+        self._build_views(session, config, registry, confirm, auto_seconds)
+        self._build_odds(config, registry, probability_module, odds_mode)
+        self._build_controls(config, sound)
+        self._build_timers()
+        self._connect_signals()
+        self._restore(session, config, registry, configured_cards, auto_seconds)
+        self.resize(1280, 720)
+
+    def _build_views(
+        self,
+        session,
+        config: Config,
+        registry: dict | None,
+        confirm: ConfirmFn | None,
+        auto_seconds: float | None,
+    ) -> None:
+        """The reel, the board, the odds panels, the card check and the overlays, with the
+        draw's controller."""
         self.art = ArtCache(config, self.warn)
         highlight = config.display.slot_frame_color
         self.confirm_overlay = ConfirmOverlay(self.strings, highlight, self)
@@ -222,13 +240,6 @@ class DisplayWindow(QWidget):
         # curve's labels all keep a size read from the back of the room.
         self.curve_view = CurveView(self.odds_panel, self)
         self.odds_panel.registry_loaded = registry is not None
-        self.odds = OddsService(
-            config,
-            registry.values() if registry else None,
-            probability_module,
-            mode=odds_mode,
-            parent=self,
-        )
         self.card_view = CardCheckView(
             self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
         )
@@ -249,6 +260,21 @@ class DisplayWindow(QWidget):
         for widget in (self.banner, self.notice_pill, self.flash):  # the flash over the notice
             widget.stackUnder(self.card_view)  # the card check and the help stay on top
         self.bingo_watch = BingoWatch()
+
+    def _build_odds(
+        self, config: Config, registry: dict | None, probability_module: str, odds_mode: str
+    ) -> None:
+        """The odds engine's service (its worker starts after the first frame)."""
+        self.odds = OddsService(
+            config,
+            registry.values() if registry else None,
+            probability_module,
+            mode=odds_mode,
+            parent=self,
+        )
+
+    def _build_controls(self, config: Config, sound: Sound | None) -> None:
+        """The host's buttons, the sound, the voice, manual entry and the auto speed."""
         self.controls = ControlBar(
             self.strings,
             {
@@ -271,6 +297,9 @@ class DisplayWindow(QWidget):
         self.voice = attach_voice(self)  # the spoken call; its worker starts after the first frame
         attach_manual(self)  # manual mode (a ball cage): the host types the number
         attach_speed(self)
+
+    def _build_timers(self) -> None:
+        """The notice, banner and pointer timers, and the pointer's watch over the widgets."""
         self._background: QPixmap | None = None
         self._title: QPixmap | None = None
         self._notice = ("", "info")
@@ -296,6 +325,8 @@ class DisplayWindow(QWidget):
             button.setMouseTracking(True)
             button.installEventFilter(self)
 
+    def _connect_signals(self) -> None:
+        """The controller's, reel's, odds' and overlays' signals to the window."""
         c = self.controller
         c.spin_started.connect(self._on_spin_started)
         c.land_requested.connect(self.reel.land_now)
@@ -313,6 +344,16 @@ class DisplayWindow(QWidget):
         self.claims_view.closed.connect(self.setFocus)
         self.winners_board.closed.connect(self.setFocus)
 
+    def _restore(
+        self,
+        session,
+        config: Config,
+        registry: dict | None,
+        configured_cards: int,
+        auto_seconds: float | None,
+    ) -> None:
+        """A resumed show as the room last saw it: a spin cut short held back, the board, the
+        banner and the host's warnings."""
         self.interrupted = interrupted_spin(session)  # a number journaled, never landed
         if self.interrupted is not None:
             self.controller.hold_back_last()
@@ -342,8 +383,7 @@ class DisplayWindow(QWidget):
                 )
             )
         if auto_seconds:
-            c.set_auto(True)
-        self.resize(1280, 720)
+            self.controller.set_auto(True)
 
     # ---------------------------------------------------------------- start-up
     def start_background_work(self) -> None:
