@@ -32,6 +32,7 @@ from bingo.ui.controller import winner_ball
 from bingo.ui.odds_panel import percent
 from bingo.ui.overlays import ConfirmOverlay
 from bingo.ui.phrases import keep_phrases
+from eventkit.i18n import Texts
 
 STYLE = """
 QWidget { background: #14122a; color: #f4f2ff; }
@@ -142,6 +143,31 @@ class OperatorWindow(QWidget):
         self.setStyleSheet(STYLE)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+        left = self._left_column(display, s)
+        middle = self._middle_column(display, s)
+        right = self._right_column(display, s)
+        self._build_single_screen_box(s)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(middle, 2)
+        columns.addLayout(right, 5)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.single_screen_box)
+        layout.addLayout(columns, 1)
+        self.confirm_overlay = ConfirmOverlay(s, display.config.display.slot_frame_color, self)
+        self._connect_signals(display)
+
+        for message in display.warnings:
+            self.add_log(f"[warn] {message}")
+        if display.banner_text:
+            self.add_log(f"[info] {display.banner_text}")
+        self.resize(1100, 640)
+        plain_text_labels(self)
+        self.refresh()
+        self.refresh_winners()
+
+    def _left_column(self, display, s: Texts) -> QVBoxLayout:
+        """The last number, the buttons, the card check and the winners."""
         self.last_label = QLabel("—")
         self.last_label.setObjectName("big")
         self.last_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -196,7 +222,10 @@ class OperatorWindow(QWidget):
             left.addWidget(QLabel(s("winners_title")))
             left.addWidget(self.winners)
         left.addStretch(1)
+        return left
 
+    def _middle_column(self, display, s: Texts) -> QVBoxLayout:
+        """The draw's history and the registered cards with a bingo."""
         self.history = QListWidget()
         self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.bingo_cards = QListWidget()
@@ -211,7 +240,10 @@ class OperatorWindow(QWidget):
         if display.card_view.registry is not None:
             middle.addWidget(QLabel(s("op_bingo_cards")))
             middle.addWidget(self.bingo_cards)
+        return middle
 
+    def _right_column(self, display, s: Texts) -> QVBoxLayout:
+        """The figures, the odds per column, the registry, the journal, its audit code and the log."""
         self.figures = QLabel()
         self.figures.setWordWrap(True)
         self.table = QTableWidget(display.config.board.size, 6)
@@ -250,7 +282,10 @@ class OperatorWindow(QWidget):
         right.addWidget(self.journal_label)
         right.addWidget(self.audit_label)
         right.addWidget(self.log)
+        return right
 
+    def _build_single_screen_box(self, s: Texts) -> None:
+        """The question asked when only one screen is found: which side this window takes."""
         self.single_screen_box = QFrame()
         self.single_screen_box.setObjectName("single")
         box = QVBoxLayout(self.single_screen_box)
@@ -270,15 +305,8 @@ class OperatorWindow(QWidget):
         self.single_screen_box.hide()
         self.single_screen = False
 
-        columns = QHBoxLayout()
-        columns.addLayout(left, 3)
-        columns.addLayout(middle, 2)
-        columns.addLayout(right, 5)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.single_screen_box)
-        layout.addLayout(columns, 1)
-        self.confirm_overlay = ConfirmOverlay(s, display.config.display.slot_frame_color, self)
-
+    def _connect_signals(self, display) -> None:
+        """The controller's and the show's signals to this window."""
         c = self.controller
         c.revealed_changed.connect(self.refresh)
         c.spin_started.connect(self._on_spin)
@@ -292,14 +320,6 @@ class OperatorWindow(QWidget):
         display.odds.state_changed.connect(lambda _state: self.refresh_stats())
         display.bingo_alert.connect(self._on_bingo_alert)
         display.full_screen_left.connect(self._on_full_screen_left)
-        for message in display.warnings:
-            self.add_log(f"[warn] {message}")
-        if display.banner_text:
-            self.add_log(f"[info] {display.banner_text}")
-        self.resize(1100, 640)
-        plain_text_labels(self)
-        self.refresh()
-        self.refresh_winners()
 
     # ---------------------------------------------------------------- actions
     def showEvent(self, event) -> None:
