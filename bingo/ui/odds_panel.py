@@ -3,6 +3,8 @@ and the registry's counts, painted from what bingo.ui.odds's OddsService compute
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
@@ -367,7 +369,6 @@ class OddsPanel(QWidget):
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 f"{int(frac * 100)}%",
             )
-        total = self.config.board.total_numbers
         span = self.curve_span()
 
         def x_of(t: float) -> float:
@@ -388,54 +389,7 @@ class OddsPanel(QWidget):
         if getattr(curve, "finished", False):
             pass  # every registered card has a bingo: the title says so; no curve to wait for
         elif curve is not None:
-            path = QPainterPath()
-            area = QPainterPath()
-            area.moveTo(x_of(0), plot.bottom())
-            points = [
-                (int(t), float(v))
-                for t, v in zip(curve.draws, curve.p_any, strict=False)
-                if int(t) <= span
-            ]
-            for i, (t, v) in enumerate(points):
-                pt = QPointF(x_of(t), plot.bottom() - v * plot.height())
-                if i == 0:
-                    path.moveTo(pt)
-                else:
-                    path.lineTo(pt)
-                area.lineTo(pt)
-            area.lineTo(x_of(points[-1][0]), plot.bottom())
-            area.closeSubpath()
-            fill = QColor(self.config.display.slot_frame_color)
-            fill.setAlpha(45)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(fill)
-            p.drawPath(area)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(
-                QPen(QColor(self.config.display.slot_frame_color), max(2.0, rect.height() * 0.018))
-            )
-            p.drawPath(path)
-            t_now = min(self.draw_count, total)
-            # a registry's curve starts at 0% now (the next bingo has not come yet): the dot
-            # marks the next draw, the same figure as the tile beside it
-            ahead = hasattr(curve, "milestone") and t_now < total
-            value = dict(points).get(t_now + 1 if ahead else t_now)
-            x = x_of(t_now)
-            p.setPen(QPen(QColor("#ffffff"), max(1.0, rect.height() * 0.008), Qt.PenStyle.DashLine))
-            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
-            if value is not None:
-                x = x_of(t_now + 1) if ahead else x
-                y = plot.bottom() - value * plot.height()
-                p.setPen(QPen(QColor("#14101f"), max(1.0, rect.height() * 0.012)))
-                p.setBrush(QColor("#ffffff"))
-                r = rect.height() * 0.035
-                p.drawEllipse(QPointF(x, y), r, r)
-                label = f"{self.strings('curve_next' if ahead else 'curve_now')} {percent(value)}"
-                label_font = ui_font(max(least, min(rect.height() * 0.1, rect.width() * 0.04)))
-                p.setFont(label_font)
-                p.setPen(TEXT)
-                box = dot_label_box(QFontMetricsF(label_font), label, QPointF(x, y), r, rect, plot)
-                draw_text(p, box, Qt.AlignmentFlag.AlignCenter, label)
+            self._paint_series(p, rect, plot, curve, x_of, least)
         else:
             p.setPen(TEXT_DIM)
             text = (
@@ -447,6 +401,67 @@ class OddsPanel(QWidget):
             center = Qt.AlignmentFlag.AlignCenter
             p.setFont(fit_block(text, plot, max(least, rect.height() * 0.14), flags=center))
             draw_text(p, plot, center, text)
+
+    def _paint_series(
+        self,
+        p: QPainter,
+        rect: QRectF,
+        plot: QRectF,
+        curve,
+        x_of: Callable[[float], float],
+        least: float,
+    ) -> None:
+        """The curve itself, its shaded area, the line at this draw and the dot with its figure."""
+        total = self.config.board.total_numbers
+        span = self.curve_span()
+        path = QPainterPath()
+        area = QPainterPath()
+        area.moveTo(x_of(0), plot.bottom())
+        points = [
+            (int(t), float(v))
+            for t, v in zip(curve.draws, curve.p_any, strict=False)
+            if int(t) <= span
+        ]
+        for i, (t, v) in enumerate(points):
+            pt = QPointF(x_of(t), plot.bottom() - v * plot.height())
+            if i == 0:
+                path.moveTo(pt)
+            else:
+                path.lineTo(pt)
+            area.lineTo(pt)
+        area.lineTo(x_of(points[-1][0]), plot.bottom())
+        area.closeSubpath()
+        fill = QColor(self.config.display.slot_frame_color)
+        fill.setAlpha(45)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(fill)
+        p.drawPath(area)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(
+            QPen(QColor(self.config.display.slot_frame_color), max(2.0, rect.height() * 0.018))
+        )
+        p.drawPath(path)
+        t_now = min(self.draw_count, total)
+        # a registry's curve starts at 0% now (the next bingo has not come yet): the dot
+        # marks the next draw, the same figure as the tile beside it
+        ahead = hasattr(curve, "milestone") and t_now < total
+        value = dict(points).get(t_now + 1 if ahead else t_now)
+        x = x_of(t_now)
+        p.setPen(QPen(QColor("#ffffff"), max(1.0, rect.height() * 0.008), Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+        if value is not None:
+            x = x_of(t_now + 1) if ahead else x
+            y = plot.bottom() - value * plot.height()
+            p.setPen(QPen(QColor("#14101f"), max(1.0, rect.height() * 0.012)))
+            p.setBrush(QColor("#ffffff"))
+            r = rect.height() * 0.035
+            p.drawEllipse(QPointF(x, y), r, r)
+            label = f"{self.strings('curve_next' if ahead else 'curve_now')} {percent(value)}"
+            label_font = ui_font(max(least, min(rect.height() * 0.1, rect.width() * 0.04)))
+            p.setFont(label_font)
+            p.setPen(TEXT)
+            box = dot_label_box(QFontMetricsF(label_font), label, QPointF(x, y), r, rect, plot)
+            draw_text(p, box, Qt.AlignmentFlag.AlignCenter, label)
 
 
 def dot_label_box(
