@@ -1,7 +1,6 @@
 """Complexity and weight of the package code (issue 33.6, radon).
 
-Every function of every module under games/ and eventkit/ (and the probability engine under
-bingo/probability) stays at cyclomatic complexity 20 or less and at 100 lines or less. The one
+Every function of every module under bingo/, cards/, games/ and eventkit/ stays at cyclomatic complexity 20 or less and at 100 lines or less. The one
 exception is a numba kernel that was measured slower when split (its comment gives the
 figures); at most two are allowed, and an exception that is no longer needed must leave the
 list.
@@ -18,13 +17,8 @@ from radon.visitors import Class, Function
 ROOT = Path(__file__).resolve().parent.parent
 MAX_COMPLEXITY = 20
 MAX_LINES = 100
-PACKAGES = ("games", "eventkit")
-FILES = sorted(
-    {
-        *(ROOT / "bingo" / "probability").glob("*.py"),
-        *(path for package in PACKAGES for path in (ROOT / package).rglob("*.py")),
-    }
-)
+PACKAGES = ("bingo", "cards", "games", "eventkit")
+FILES = sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
 # (file, function): numba kernels kept whole; each was measured slower as helpers (see its comment)
 MEASURED_KERNELS = {("bingo/probability/_tables.py", "_build_transitions")}
 
@@ -50,9 +44,15 @@ def _complexities() -> dict[tuple[str, str], int]:
 
 
 def test_the_checked_files_exist():
-    assert len(FILES) >= 140 and all(path.is_file() for path in FILES)
+    assert len(FILES) >= 200 and all(path.is_file() for path in FILES)
     names = {path.relative_to(ROOT).as_posix() for path in FILES}
-    assert {"games/web/restore.py", "eventkit/tomlconf.py", "games/daifugo/ai.py"} <= names
+    assert {
+        "games/web/restore.py",
+        "eventkit/tomlconf.py",
+        "games/daifugo/ai.py",
+        "bingo/ui/display.py",
+        "cards/command.py",
+    } <= names
 
 
 def test_no_function_is_over_complexity_20():
