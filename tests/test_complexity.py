@@ -1,9 +1,9 @@
 """Complexity and weight of the package code (issue 33.6, radon).
 
-Every function of every module under bingo/, cards/, games/ and eventkit/ stays at cyclomatic complexity 20 or less and at 100 lines or less. The one
-exception is a numba kernel that was measured slower when split (its comment gives the
-figures); at most two are allowed, and an exception that is no longer needed must leave the
-list.
+Every function of every module under bingo/, cards/, games/ and eventkit/ stays at cyclomatic
+complexity 20 or less and at 100 lines or less. The one exception is a numba kernel that was
+measured slower when split (its comment gives the figures); at most two are allowed, and an
+exception that is no longer needed must leave the list.
 """
 
 from __future__ import annotations
