@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.cool24.rules import Observation, PlaySlot, linked, parse_card
+from games.cool24.policies import connection_cost
+from games.cool24.rules import Observation, PlaySlot, parse_card
 
 __all__ = ["GreedyCpu"]
 
 
 class GreedyCpu:
     """The one COOL CPU over the protocol's `choose(observation, legal)`: the least connected
-    card (policies.greedy_cost's measure, from what the seat sees: its hand and the stock)."""
+    card (policies.connection_cost, from what the seat sees: its hand and the stock)."""
 
     def choose(self, observation: Observation, legal: Sequence[PlaySlot]) -> PlaySlot:
         hand = [None if c is None else parse_card(c) for c in observation.hand]
@@ -25,11 +26,7 @@ class GreedyCpu:
         def cost(play: PlaySlot) -> tuple[int, int]:
             card = hand[play.slot - 1]
             assert card is not None  # a legal slot holds a card
-            others = sum(
-                1
-                for i, c in enumerate(hand)
-                if c is not None and i != play.slot - 1 and linked(c, card)
-            )
-            return sum(1 for c in stock if linked(c, card)) * 8 + others, play.slot
+            others = (c for i, c in enumerate(hand) if c is not None and i != play.slot - 1)
+            return connection_cost(card, stock, others), play.slot
 
         return min(legal, key=cost)
