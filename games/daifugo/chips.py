@@ -232,7 +232,7 @@ class ChipBank:
     # -- games of tables that stopped -----------------------------------------------------
 
     def _owner_lock_path(self, owner: str) -> Path:
-        return self.path.with_name(f".{self.path.name}.owner-{owner}.lock")
+        return owner_lock_path(self.path, owner)
 
     def _hold_owner_lock(self) -> None:
         """Created and taken under the file's lock, so no other bank sees it unheld and alive."""
@@ -542,6 +542,12 @@ def _replay(
 _OWNER_ID = re.compile(r"[0-9a-f]{16}")
 
 
+def owner_lock_path(path: Path, owner: str) -> Path:
+    """The lock a table's process holds while its games on the chips file `path` (a real
+    path) run: `.<name>.owner-<id>.lock` beside it."""
+    return path.with_name(f".{path.name}.owner-{owner}.lock")
+
+
 class ChipMoney:
     """Daifugō's money for the phone hub (games.common.money.Money): the chips file
     (daifugo_chips.json, this module's format) and a `ChipBank` per room on it."""
@@ -560,7 +566,7 @@ class ChipMoney:
     def hold_owner(self, path: Path, owner: str) -> int | None:
         real = Path(os.path.realpath(path))
         real.parent.mkdir(parents=True, exist_ok=True)
-        fd = open_private(real.with_name(f".{real.name}.owner-{owner}.lock"))
+        fd = open_private(owner_lock_path(real, owner))
         if not try_lock(fd):
             os.close(fd)
             return None
