@@ -55,14 +55,14 @@ def default_cpu_workers() -> int:
     return min(2, os.cpu_count() or 1)
 
 
-def _room_games() -> tuple[registry.GameEntry, ...]:
-    """The registered games whose rooms [games_web] opens."""
-    return tuple(e for e in registry.entries() if e.rooms is not None)
+def _room_games() -> tuple[tuple[str, registry.PhoneRooms], ...]:
+    """(game, how [games_web] opens its rooms) for every registered game that has rooms."""
+    return tuple((e.name, e.rooms) for e in registry.entries() if e.rooms is not None)
 
 
 def default_room_keys() -> tuple[tuple[str, object], ...]:
     """Each game's room keys as an empty [games_web] gives them (its defaults)."""
-    return tuple((e.name, e.rooms.parse(SECTION, {})) for e in _room_games() if e.rooms)
+    return tuple((name, hook.parse(SECTION, {})) for name, hook in _room_games())
 
 
 @dataclass(frozen=True)
@@ -92,12 +92,12 @@ class GamesWebSettings:
 def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> GamesWebSettings:
     d = GamesWebSettings()
     games = _room_games()
-    check_keys(SECTION, table, KEYS | {key for e in games if e.rooms for key in e.rooms.keys})
+    check_keys(SECTION, table, KEYS | {key for _, hook in games for key in hook.keys})
     data_text = get_value(SECTION, table, "data_dir", str, "").strip()
     data_dir = (
         resolve_path(SECTION, "data_dir", data_text, base_dir or Path.cwd()) if data_text else None
     )
-    room_keys = tuple((e.name, e.rooms.parse(SECTION, table)) for e in games if e.rooms)
+    room_keys = tuple((name, hook.parse(SECTION, table)) for name, hook in games)
     level = get_value(SECTION, table, "cpu_level", str, d.cpu_level)
     if level not in LEVELS:
         level = report(
@@ -138,9 +138,9 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         room_keys=room_keys,
     )
     if not rooms(settings):
-        nones = [e.rooms.none for e in games if e.rooms]
+        nones = [hook.none for _, hook in games]
         said = " and ".join(filter(None, (", ".join(nones[:-1]), nones[-1]))) if nones else ""
-        example = next((e.rooms.example for e in games if e.rooms and e.rooms.example), "")
+        example = next((hook.example for _, hook in games if hook.example), "")
         report(
             ConfigError(
                 f"{SECTION}: no rooms ({said}): give at least one"
@@ -173,9 +173,7 @@ def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
 
 def rules_sections() -> dict[str, str]:
     """game -> its own config.toml section, whose rules its rooms play (as the Qt game)."""
-    return {
-        e.name: e.rooms.rules_section for e in _room_games() if e.rooms and e.rooms.rules_section
-    }
+    return {name: hook.rules_section for name, hook in _room_games() if hook.rules_section}
 
 
 def parse_rules(game: str, table: dict[str, Any]) -> object:
@@ -193,11 +191,10 @@ def rooms(
     room's level between games). `rules`: game -> its own section as `parse_rules` read it
     (the rules the Qt game is configured with; absent: the game's defaults)."""
     rules = rules or {}
+    hooks = dict(_room_games())
     out: list[RoomSpec] = []
     for name, keys in settings.room_keys:
-        hook = registry.entry(name).rooms
-        assert hook is not None
-        for plan in hook.plans(keys, rules.get(name)):
+        for plan in hooks[name].plans(keys, rules.get(name)):
             out.append(
                 RoomSpec(
                     plan.id,
