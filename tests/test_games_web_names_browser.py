@@ -60,3 +60,39 @@ def test_a_name_and_its_chips_move_to_a_second_browser_with_its_code(tmp_path):
         for phone in phones:
             phone.quit()
         serve.stop()
+
+
+# Every WebSocket the page makes goes nowhere until the test lets it through: the page is up,
+# its socket is not (a phone on slow Wi-Fi, a server busy with others).
+HOLD_SOCKETS = """
+window.__socketsHeld = true;
+const RealWebSocket = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  return new RealWebSocket(window.__socketsHeld ? "ws://127.0.0.1:9/held" : url, protocols);
+};
+window.WebSocket.OPEN = RealWebSocket.OPEN;
+window.WebSocket.prototype = RealWebSocket.prototype;
+"""
+
+
+def test_a_join_tapped_before_the_socket_opens_is_sent_when_it_does(tmp_path):
+    serve = GamesServe(tmp_path)
+    phone = Phone(tmp_path / "phone", serve.url)
+    try:
+        phone.driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_SOCKETS}
+        )
+        phone.driver.get(serve.url)
+        wait_for(lambda: phone.js("return window.__socketsHeld === true"), 15, "sockets held")
+        phone.click("#name")
+        phone.css("#name")[0].send_keys("Mio")
+        phone.click("#join_button")  # nothing can be sent yet
+        assert phone.js("return window.gamesState.ws.readyState") != 1
+        assert not phone.state("token")
+        phone.js("window.__socketsHeld = false")  # the page's next try gets through
+        wait_for(lambda: phone.state("token"), 30, "joined once the socket opened")
+        assert phone.state("name") == "Mio" == serve.hub.players.by_name("Mio").name
+        wait_for(lambda: phone.visible(".room-card"), 15, "the rooms")
+    finally:
+        phone.quit()
+        serve.stop()

@@ -86,7 +86,7 @@ function el(tag, cls, text) {
 const S = {
   ws: null, token: localStorage.getItem("games.token"), name: localStorage.getItem("games.name") || "",
   chips: null, lobby: null, room: null, table: null, results: null, selected: [], picks: {},
-  turnKey: null, deadlineAt: null, retry: 0, bye: false, joinedBy: null,
+  turnKey: null, deadlineAt: null, retry: 0, bye: false, joinedBy: null, pendingJoin: null,
 };
 window.gamesState = S;
 window.received = []; // every message this page received (the browser tests read it)
@@ -113,6 +113,7 @@ function connect() {
     $("net").classList.add("on");
     hideNotice("net");
     if (S.token) send({ op: "hello", token: S.token });
+    else if (S.pendingJoin) send(S.pendingJoin); // tapped before the socket was open
     else if (S.name && S.joinedBy !== "form") send({ op: "join", name: S.name });
     render();
   };
@@ -138,6 +139,7 @@ function send(message) {
 function onMessage(m) {
   switch (m.type) {
     case "joined":
+      S.pendingJoin = null;
       S.token = m.token; S.name = m.name; S.code = m.code || null;
       $("code").value = "";
       if (S.code) showNotice(t("code_line", { code: S.code }), "info");
@@ -179,7 +181,7 @@ function onRefused(m) {
     localStorage.removeItem("games.token");
     if (S.name) { send({ op: "join", name: S.name }); return; }
   }
-  if (m.op === "join") { S.joinedBy = "form"; S.token = null; }
+  if (m.op === "join") { S.joinedBy = "form"; S.token = null; S.pendingJoin = null; }
   if (m.code === "disk_full") { showNotice(t("disk_full"), "disk"); return; } // stays while paused
   showNotice(m.text || m.code);
   if (navigator.vibrate) navigator.vibrate([60, 60, 60]);
@@ -519,7 +521,9 @@ function setup() {
     S.name = name;
     S.joinedBy = "form";
     const code = $("code").value.trim();  // the owner brings the name from another phone
-    send(code ? { op: "join", name, code } : { op: "join", name });
+    // kept until answered: a tap before the socket opens is sent when it does
+    S.pendingJoin = code ? { op: "join", name, code } : { op: "join", name };
+    send(S.pendingJoin);
   };
   $("rules_button").onclick = () => {
     const rules = (S.room && S.room.rules) || { name: "", lines: [] };
