@@ -7,7 +7,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.daifugo.ruleset import Title
-from games.web.screen_text import SUITS, PublicTable, SeatLine, card_text, last_line, texts
+from games.web.screen_text import (
+    SUITS,
+    PublicTable,
+    SeatLine,
+    card_text,
+    cards_in_words,
+    last_line,
+    texts,
+)
 
 WORDS = {  # Daifugō's words on the room screen, over games.web.screen_text's
     "ja": {
@@ -52,8 +60,13 @@ def summary(
         for s, cards in (view.get("trick") or ())[-3:]
         if isinstance(s, int) and s < len(names)
     ]
-    last = "   ".join(plays) or last_line(message, names, language)
+    last = "   ".join(plays) or last_line(message, names, lambda text: _action(text, tx))
     return PublicTable(label, seats, field, _tags(message, view, language), last)
+
+
+def _action(text: str, tx: Any) -> str | None:
+    """A public action in the screen's words: パス, or the cards played."""
+    return str(tx("passed")) if text.strip().lower() == "pass" else cards_in_words(text)
 
 
 def _seat_lines(

@@ -6,13 +6,46 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eventkit.errors import UserError
+from games.schwimmen.actions import WORD_ACTIONS, NextRound, SwapOne
+from games.schwimmen.table import action_word
 from games.schwimmen.texts import Texts
 from games.web.screen_text import PublicTable, SeatLine, card_text, last_line, texts
 
 WORDS = {  # Schwimmen's words on the room screen, over games.web.screen_text's
-    "ja": {"table_cards": "場札", "stock": "山札 {n}", "round": "ラウンド {n}"},
-    "en": {"table_cards": "Table", "stock": "Stock {n}", "round": "Round {n}"},
+    "ja": {
+        "table_cards": "場札",
+        "stock": "山札 {n}",
+        "round": "ラウンド {n}",
+        "swapped": "{gave} を出して {took} を取った",
+    },
+    "en": {
+        "table_cards": "Table",
+        "stock": "Stock {n}",
+        "round": "Round {n}",
+        "swapped": "gives {gave}, takes {took}",
+    },
 }
+
+
+def action_in_words(text: str, language: str) -> str | None:
+    """A seat's action (its public text: "swap 7H KS", "knock", ...) in the Qt window's words
+    (its CPUs' speech bubbles), a swap with its two cards; None for none of a seat's actions."""
+    words, parts = Texts(language), text.lower().split()
+    action = WORD_ACTIONS.get(" ".join(parts))
+    if action is None and len(parts) == 3 and parts[0] == "swap":
+        try:
+            action = SwapOne(parts[1].upper(), parts[2].upper())
+        except (ValueError, UserError):
+            return None
+    if action is None:
+        return None
+    if isinstance(action, NextRound):
+        return None
+    if isinstance(action, SwapOne):
+        took, gave = card_text(action.table_card), card_text(action.hand_card)
+        return str(texts(language, WORDS)("swapped", gave=gave, took=took))
+    return str(words(f"bubble_{action_word(action)}"))
 
 
 def seat_bits(view: Mapping[str, Any], seat: int, words: Texts) -> list[str]:
@@ -54,4 +87,5 @@ def summary(
         tags.append(tx("round", n=view["round_number"]))
     if isinstance(view.get("stock_count"), int):
         tags.append(tx("stock", n=view["stock_count"]))
-    return PublicTable(label, tuple(seats), field, tuple(tags), last_line(message, names, language))
+    last = last_line(message, names, lambda text: action_in_words(text, language))
+    return PublicTable(label, tuple(seats), field, tuple(tags), last)

@@ -7,7 +7,7 @@ shown on the projector). games.web.screen paints these lines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,16 +148,28 @@ def public_table(message: Mapping[str, Any], label: str, language: str) -> Publi
     return result
 
 
-def last_line(message: Mapping[str, Any], names: Sequence[str], language: str) -> str:
+def cards_in_words(action: str) -> str | None:
+    """An action's text with its card codes as the screen writes cards ("swap 7H KS" ->
+    "swap 7♥ K♠"): what a game's own `describe` falls back on."""
+    return " ".join(
+        card_text(w) if w[:1].isdigit() or w[:1] in "JQKA" else w for w in str(action).split()
+    )
+
+
+def last_line(
+    message: Mapping[str, Any],
+    names: Sequence[str],
+    describe: Callable[[str], str | None] = cards_in_words,
+) -> str:
+    """Who did what last: "name: " and the action in the game's words (`describe`, from the
+    action's public text; None or "" for nothing to show)."""
     last = message.get("last") or {}
     seat = last.get("seat")
     action = last.get("action")
     if seat is None or not isinstance(seat, int) or seat >= len(names) or action is None:
         return ""
-    words = " ".join(
-        card_text(w) if w[:1].isdigit() or w[:1] in "JQKA" else w for w in str(action).split()
-    )
-    return f"{names[seat]}: {words}"
+    words = describe(str(action))
+    return f"{names[seat]}: {words}" if words else ""
 
 
 def _scores(message: Mapping[str, Any]) -> Sequence[int] | None:
