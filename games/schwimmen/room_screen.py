@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventkit.errors import UserError
+from games.common.cards import Card
 from games.schwimmen.actions import WORD_ACTIONS, NextRound, SwapOne
 from games.schwimmen.table import action_word
 from games.schwimmen.texts import Texts
@@ -35,7 +36,7 @@ def action_in_words(text: str, language: str) -> str | None:
     action = WORD_ACTIONS.get(" ".join(parts))
     if action is None and len(parts) == 3 and parts[0] == "swap":
         try:
-            action = SwapOne(parts[1].upper(), parts[2].upper())
+            action = SwapOne(Card.parse(parts[1].upper()), Card.parse(parts[2].upper()))
         except (ValueError, UserError):
             return None
     if action is None:
