@@ -9,6 +9,7 @@ own checkers (`bingo check-config` runs them all).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -47,13 +48,20 @@ FINISH_SIZES = {
 FINISH_MM = (60.0, 420.0)  # a named custom size "<w>x<h>" (mm) may be this small or large
 
 
+def _hiragana(text: str) -> str:
+    """Katakana letters as hiragana (ハガキ -> はがき)."""
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
 def finish_size(text: str) -> tuple[float, float] | None:
     """(width, height) in mm of a finished size: a name of FINISH_SIZES (any case) or "<w>x<h>"
-    in mm within FINISH_MM; None when it is neither."""
+    in mm within FINISH_MM; None when it is neither. Typed as a Japanese keyboard may type it
+    (full width: Ａ６, １００ｘ１４８; katakana: ハガキ), it reads the same."""
+    text = _hiragana(unicodedata.normalize("NFKC", text)).strip().lower()
     for name, size in FINISH_SIZES.items():
-        if text.strip().lower() == name.lower():
+        if text == name.lower():
             return size
-    parts = text.lower().replace("mm", "").replace("×", "x").split("x")
+    parts = text.replace("mm", "").replace("×", "x").replace(" ", "").split("x")
     try:
         w, h = (float(v) for v in parts)
     except ValueError:

@@ -123,7 +123,15 @@ def test_contradicting_options_are_refused_in_one_line(tmp_path, capsys, args, e
 
 @needs_profile
 @pytest.mark.parametrize(
-    "name, mm", [("A4", (210, 297)), ("B5", (182, 257)), ("はがき", (100, 148))]
+    "name, mm",
+    [
+        ("A4", (210, 297)),
+        ("B5", (182, 257)),
+        ("はがき", (100, 148)),
+        ("ハガキ", (100, 148)),  # as a Japanese keyboard types them: katakana, full width
+        ("Ａ６", (105, 148)),
+        ("１２０ｘ１７０", (120, 170)),
+    ],
 )
 def test_finish_names_a_shop_uses(tmp_path, name, mm):
     write_config(tmp_path, cards="images = false")
