@@ -326,6 +326,10 @@ def test_the_games_web_section_is_checked():
         ({"port": 80}, "games_web.port = 80 is out of range"),
         ({"bind": "laptop"}, 'games_web.bind = "laptop" is not an IP address'),
         ({"public_url": "192.168.1.20"}, 'games_web.public_url = "192.168.1.20" is not a web'),
+        (  # a QR code too dense to scan across a room
+            {"public_url": "http://10.0.0.5:9000/" + "x" * 100},
+            "games_web.public_url is 121 characters long: its QR codes would be too dense",
+        ),
         ({"daifugo_rooms": ["vip"]}, "each room is one of beginner, intermediate, advanced"),
         ({"cpu_level": "hard"}, "use easy, normal or strong"),
         ({"cool24_tables": 99}, "games_web.cool24_tables"),

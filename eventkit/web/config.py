@@ -15,6 +15,9 @@ from eventkit.errors import UserError
 from eventkit.tomlconf import ConfigError, get_value, report, show
 
 S = TypeVar("S")
+# Longer, and a card's QR code (this address, /card/ and the card's code) grows past version 8
+# (49 modules): too dense to scan from a printed card or across a room.
+MAX_PUBLIC_URL = 100
 
 
 def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") -> str:
@@ -51,6 +54,16 @@ def parse_public_url(section: str, table: dict[str, Any]) -> str:
                 f"{section}.public_url = {show(text)} is not a web address phones can open: use "
                 f'"http://<the laptop\'s LAN address>:<{section}.port>", e.g. '
                 '"http://192.168.1.20:8080"'
+            ),
+            "",
+        )
+        return ""
+    if len(text) > MAX_PUBLIC_URL:
+        report(
+            ConfigError(
+                f"{section}.public_url is {len(text)} characters long: its QR codes would be too "
+                f"dense to scan; use at most {MAX_PUBLIC_URL}, the laptop's address and port, "
+                'e.g. "http://192.168.1.20:8080"'
             ),
             "",
         )
