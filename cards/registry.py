@@ -8,10 +8,9 @@ cannot take, a card twice, a number twice on one card) is refused with the line 
 from __future__ import annotations
 
 import csv
+import io
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,6 +18,7 @@ from typing import Any, TextIO
 from bingo.config import MAX_SIZE, MIN_SIZE, BoardConfig
 from cards.model import BingoCard
 from eventkit.errors import UserError
+from eventkit.safefile import write_atomic
 
 FREE_TEXT = "FREE"
 SERIAL_MAX_DIGITS = 12  # the draw display's card-check box takes at most this many digits
@@ -52,20 +52,14 @@ class RegistryWriter:
 
 
 def write_registry(path: str | Path, cards: Iterable[BingoCard]) -> None:
-    """Write the registry atomically (temporary file, then rename)."""
-    path = Path(path)
+    """Write a registry of `cards` in one go, atomically and durably (eventkit.safefile, as
+    every file of ours): `bingo cards` writes its own with the PDF (cards.output)."""
     cards = list(cards)
-    size = cards[0].size if cards else 0
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
-            writer = RegistryWriter(f, size)
-            for card in cards:
-                writer.write(card)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = io.StringIO(newline="")
+    writer = RegistryWriter(text, cards[0].size if cards else 0)
+    for card in cards:
+        writer.write(card)
+    write_atomic(Path(path), text.getvalue().encode("utf-8"), mode=0o644)
 
 
 def _read_rows(path: Path) -> list[list[str]]:

@@ -699,3 +699,24 @@ def test_kernel_arrays_are_in_the_order_of_their_names():
     assert len(arrays) == len(_KERNEL_ARRAYS)
     for name, array in zip(_KERNEL_ARRAYS, arrays, strict=True):
         assert array is getattr(tables, name), name
+
+
+def test_a_link_where_the_cache_goes_is_left_as_it_is(tmp_path):
+    """Never replace what is not ours: a symbolic link there (to someone's file) stays, and
+    the odds are built all the same."""
+    from eventkit.paths import user_data_dir
+
+    transitions.cache_clear()
+    built = transitions(10, 3)
+    (path,) = (user_data_dir() / "cache").glob("bingo-dp-*-10x10-t3.npz")
+    theirs = tmp_path / "theirs.txt"
+    theirs.write_text("someone's file\n", encoding="utf-8")
+    path.unlink()
+    path.symlink_to(theirs)
+    try:
+        transitions.cache_clear()
+        _assert_same_tables(transitions(10, 3), built)
+        assert path.is_symlink() and theirs.read_text(encoding="utf-8") == "someone's file\n"
+    finally:
+        path.unlink()
+        transitions.cache_clear()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
+import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +23,7 @@ from bingo.probability import _cells
 from bingo.probability._jit import Array, jit
 from bingo.probability._model import SUPPORTED_THRESHOLD
 from eventkit.paths import user_data_dir
+from eventkit.safefile import NotOurFile, write_atomic
 
 MAX_STATES = 80_000
 MAX_TRANSITIONS = 9_000_000
@@ -432,18 +433,14 @@ def _checksum(size: int, threshold: int, arrays: dict[str, np.ndarray]) -> str:
 
 
 def _save(path: Path, tables: Transitions) -> None:
+    """Cache the tables (atomically, as every file of ours: eventkit.safefile); a cache that
+    cannot be written (a full disk, a read-only folder, not our file there) is only skipped."""
     arrays = {name: getattr(tables, name) for name in _ARRAY_NAMES}
     checksum = _checksum(tables.size, tables.threshold, arrays)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-    try:
-        with open(tmp, "wb") as f:
-            np.savez(f, sha256=np.array(checksum), **arrays)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    data = io.BytesIO()
+    np.savez(data, sha256=np.array(checksum), **arrays)
+    with contextlib.suppress(OSError, NotOurFile):
+        write_atomic(path, data.getvalue(), mode=0o644)
 
 
 def _load(path: Path, size: int, threshold: int) -> Transitions | None:
