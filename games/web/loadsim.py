@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from eventkit.safefile import write_atomic
 from games.common import registry
 from games.common.table import Refused
 from games.web.hub import Hub, RoomSpec
@@ -193,9 +194,7 @@ class SimulatedEvening:
             for n in range(SEATED + SPECTATORS):
                 name = f"{spec.id}-{n}"
                 tokens[name] = self.hub.join(name).token
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(tokens))
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(tokens).encode())
         return tokens
 
     def seat_everyone(self) -> None:
