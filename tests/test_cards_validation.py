@@ -226,3 +226,36 @@ def test_a_long_japanese_title_breaks_between_phrases():
     assert len(first) in boundaries and first.endswith("午後")
     assert max(len(first), len(second)) <= 1.15 * (len(title) - len(title) // 2)
     assert _two_lines("ぷ" * 50) == ("ぷ" * 25, "ぷ" * 25)  # one phrase: the middle, as before
+
+
+OTF = next(iter(sorted(Path("/usr/share/fonts/opentype").glob("*/*.otf"))), None)
+
+
+@pytest.mark.parametrize(
+    "what, font, expect",
+    [
+        ("an .otf font", "OTF", "OpenType .otf/.ttc with PostScript outlines cannot be embedded"),
+        ("a PNG named .ttf", "picture.ttf", "cannot be used"),
+        ("a picture of 56 MP", None, "pictures are limited to"),
+    ],
+)
+def test_fonts_and_pictures_cards_cannot_use_are_refused_by_both(
+    tmp_path, capsys, what, font, expect
+):
+    from PIL import Image
+
+    if font == "OTF" and OTF is None:
+        pytest.skip("needs an OpenType font (fonts-urw-base35 comes with ghostscript)")
+    font_path = OTF if font == "OTF" else tmp_path / font if font else None
+    cards = f'images = false\nfont = "{font_path}"' if font_path else "images = true"
+    path = write_config(tmp_path, cards=cards)
+    if font is None:  # 56 MP, a few KB on disk, in place of a column's picture
+        Image.new("1", (8000, 7000)).save(next((tmp_path / "img").glob("*.png")))
+    else:
+        Image.new("RGB", (8, 8)).save(tmp_path / "picture.ttf", format="PNG")
+    code, errors, _out = check(path, capsys)
+    assert code != 0 and len(errors) == 1 and expect in errors[0], (what, errors)
+    assert run_cards(tmp_path, "--count", "1") == 1
+    err = capsys.readouterr().err
+    assert errors[0].removeprefix("config error: ") in err and "Traceback" not in err, what
+    assert not (tmp_path / "cards.pdf").exists()
