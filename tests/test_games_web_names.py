@@ -88,20 +88,32 @@ def test_a_name_moves_to_another_phone_with_its_code_and_seat(tmp_path):
     again.shutdown()
 
 
-def test_wrong_codes_lock_the_name_until_the_host_gives_it_back(tmp_path):
+def test_wrong_codes_lock_the_name_until_the_host_gives_it_back(tmp_path, monkeypatch):
+    from games.web import seats
+
+    monkeypatch.setattr(seats, "MAX_NAME_MISSES", 3 * MAX_MISSES)  # a thousand at an event
     hub = make_hub(tmp_path)
     owner = Phone(hub, "Ben")
     code = owner.last("hello")["code"]
     wrong = "".join("A" if c != "A" else "B" for c in code)
+    stranger = "192.168.1.66"
     for _ in range(MAX_MISSES - 1):
-        refused("bad_code", hub.move, "Ben", wrong)
-    refused("code_tries", hub.move, "Ben", wrong)
-    refused("code_tries", hub.move, "Ben", code)  # locked: even the right code
+        refused("bad_code", hub.move, "Ben", wrong, stranger)
+    refused("code_tries", hub.move, "Ben", wrong, stranger)
+    refused("code_tries", hub.move, "Ben", code, stranger)  # that address: even the right code
+    # the stranger alone cannot lock the name: its owner brings it from another address
+    here = hub.move("Ben", code, "192.168.1.20")
+    assert here.code == code and owner.last("bye") is not None
+    # many addresses together do lock it (a distributed guess), until the host gives it back
+    for n in range(3 * MAX_MISSES):
+        refused("bad_code" if (n + 1) % MAX_MISSES else "code_tries", hub.move, "Ben", wrong,
+                f"10.0.{n // MAX_MISSES}.1")  # fmt: skip
+    refused("code_tries", hub.move, "Ben", code, "192.168.1.21")
     fresh = hub.release("ben")  # the laptop window's button
-    assert fresh != code and owner.last("bye") is not None
-    refused("unknown_token", hub.rejoin, owner.token)
-    refused("bad_code", hub.move, "Ben", code)  # the old code is void
-    back = hub.move("Ben", fresh)
+    assert fresh != code
+    refused("unknown_token", hub.rejoin, here.token)
+    refused("bad_code", hub.move, "Ben", code, stranger)  # the old code is void; counts anew
+    back = hub.move("Ben", fresh, "192.168.1.20")
     assert back.code == fresh
     hub.shutdown()
     again = make_hub(tmp_path)

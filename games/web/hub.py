@@ -256,11 +256,11 @@ class Hub:
             raise
         return player
 
-    def move(self, name: str, code: object) -> Player:
-        """The owner of `name` brings it (seat, chips) to this phone with the name's code: a
-        new token; the name's other phones are told ``bye`` and hear nothing more. Refused
-        ``unknown_name``, ``bad_code``, ``code_tries`` (see games.web.seats)."""
-        player = self.players.move(name, code)
+    def move(self, name: str, code: object, address: str | None = None) -> Player:
+        """The owner of `name` brings it (seat, chips) to this phone (at `address`) with the
+        name's code: a new token; the name's other phones are told ``bye`` and hear nothing
+        more. Refused ``unknown_name``, ``bad_code``, ``code_tries`` (see games.web.seats)."""
+        player = self.players.move(name, code, address)
         self._keep_player(player)
         return player
 

@@ -20,7 +20,8 @@ the person keeps the name's code, which the phone shows after joining (6 charact
 I). On another phone or browser (private tab, new phone after a dead battery) the person
 joins with the name and the code (``{"op":"join","name":"さくら","code":"K7M3QP"}``): the name,
 its seat and its chips move there, and the old phone gets ``bye``. Typing a name in use
-without its code is refused ``name_taken``; ten wrong codes lock the name (``code_tries``).
+without its code is refused ``name_taken``; ten wrong codes from one address lock that address
+out of the name, a thousand from all lock the name (``code_tries``): a stranger cannot lock it.
 A person who lost the code asks the host: the laptop window's 「名前を戻す」 gives the name a
 new code, shown on the window for the person to type (every old token and code void). Names
 are compared as people read them (games.web.names: NFKC, case folded; look-alikes refused).

@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from eventkit.web.limits import address_key
 from games.web.names import MAX_NAME, clean_name, name_key
 from games.web.texts import refusal
 
@@ -24,7 +25,12 @@ __all__ = ["MAX_NAME", "Player", "Players", "new_code", "read_code"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0 O 1 I: read aloud, typed back
 CODE_LENGTH = 6
-MAX_MISSES = 10
+MAX_MISSES = 10  # wrong codes for a name from one address (a /64 for IPv6): that address stops
+# From every address together: then the name is locked until the host gives it back. A stranger
+# alone locks only their own tries; guessing a 30-bit code this many times finds it about once in
+# a million nights.
+MAX_NAME_MISSES = 1000
+KEPT_MISSES = 20_000  # (name, address) counts kept; the oldest are dropped beyond
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,8 @@ class Players:
         self.language = language
         self._by_token: dict[str, Player] = {}
         self._by_key: dict[str, Player] = {}
-        self._misses: dict[str, int] = {}
+        self._misses: dict[tuple[str, str], int] = {}  # (name_key, address_key): wrong codes
+        self._name_misses: dict[str, int] = {}  # name_key: wrong codes from every address
 
     def __len__(self) -> int:
         return len(self._by_key)
@@ -95,7 +102,7 @@ class Players:
         player = self._by_key.pop(name_key(name), None)
         if player is not None:
             self._by_token.pop(player.token, None)
-            self._misses.pop(name_key(name), None)
+            self._forget_misses(name_key(name))
 
     def add(self, player: Player) -> None:
         """Keep `player` (new, restored from the journal, or a name moved or given back: the
@@ -109,25 +116,40 @@ class Players:
     def by_name(self, name: str) -> Player | None:
         return self._by_key.get(name_key(str(name)))
 
-    def move(self, name: str, code: object) -> Player:
+    def move(self, name: str, code: object, address: str | None = None) -> Player:
         """The owner brings `name` to a new phone with its code: the same name and code, a new
-        token. Refused ``unknown_name``, ``bad_code``, ``code_tries`` (locked: the host gives
-        the name back)."""
+        token. Refused ``unknown_name``, ``bad_code``, ``code_tries`` (MAX_MISSES wrong codes
+        from this `address`, or MAX_NAME_MISSES from all: then the host gives the name back)."""
         player = self.by_name(name)
         if player is None:
             raise refusal(self.language, "unknown_name", name=str(name).strip()[:MAX_NAME])
         key = name_key(player.name)
-        if self._misses.get(key, 0) >= MAX_MISSES:
+        mine = (key, address_key(address))
+        if self._locked(mine):
             raise refusal(self.language, "code_tries", name=player.name)
         if not secrets.compare_digest(read_code(code), player.code):
-            self._misses[key] = self._misses.get(key, 0) + 1
-            if self._misses[key] >= MAX_MISSES:
+            self._misses[mine] = self._misses.pop(mine, 0) + 1  # the newest last
+            self._name_misses[key] = self._name_misses.get(key, 0) + 1
+            while len(self._misses) > KEPT_MISSES:
+                del self._misses[next(iter(self._misses))]
+            if self._locked(mine):
                 raise refusal(self.language, "code_tries", name=player.name)
             raise refusal(self.language, "bad_code", name=player.name)
-        self._misses.pop(key, None)
+        self._forget_misses(key)
         moved = replace(player, token=secrets.token_urlsafe(18))
         self.add(moved)
         return moved
+
+    def _locked(self, mine: tuple[str, str]) -> bool:
+        return (
+            self._misses.get(mine, 0) >= MAX_MISSES
+            or self._name_misses.get(mine[0], 0) >= MAX_NAME_MISSES
+        )
+
+    def _forget_misses(self, key: str) -> None:
+        self._name_misses.pop(key, None)
+        for mine in [m for m in self._misses if m[0] == key]:
+            del self._misses[mine]
 
     def release(self, name: str) -> Player:
         """The host gives `name` back to its owner (standing at the laptop): a new code, every
@@ -135,7 +157,7 @@ class Players:
         player = self.by_name(name)
         if player is None:
             raise refusal(self.language, "unknown_name", name=str(name).strip()[:MAX_NAME])
-        self._misses.pop(name_key(player.name), None)
+        self._forget_misses(name_key(player.name))
         fresh = replace(player, token=secrets.token_urlsafe(18), code=new_code())
         self.add(fresh)
         return fresh

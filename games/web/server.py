@@ -325,7 +325,7 @@ class GamesServer:
         name = _text(message.get("name"), NAME_MAX)
         code = message.get("code")  # the name's code: the owner brings the name to this phone
         player = (
-            self.hub.move(name, _text(code, 40))
+            self.hub.move(name, _text(code, 40), address=client.address)
             if code
             else self.hub.join(name, address=client.address)
         )
