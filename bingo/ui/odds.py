@@ -21,17 +21,11 @@ import itertools
 import multiprocessing
 import threading
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import (
-    QObject,
-    QRunnable,
-    Qt,
-    QThreadPool,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from bingo.config import Config
 from bingo.ui import odds_jobs
@@ -72,17 +66,13 @@ class _ResultCache(dict):
         return super().get(key)
 
 
-class _Job(QRunnable):
-    def __init__(self, fn: Callable[[], None]) -> None:
-        super().__init__()
-        self.fn = fn
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        try:
-            self.fn()
-        except BaseException:
-            pass
+def _odds_thread() -> ThreadPoolExecutor:
+    """The thread mode's one worker thread. A Python executor, not a QThreadPool: Qt destroys
+    a pool with its window and waits there for a running job while holding the GIL, which the
+    job (Python) needs to finish: the show froze for ever when a window closed during a long
+    registry curve. A job still running after `shutdown` ends in the background; the
+    interpreter waits for it at exit with the GIL free."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bingo-odds")
 
 
 class _WorkerProcess:
@@ -166,7 +156,7 @@ class OddsService(QObject):
         b = config.board
         self._board = (b.size, b.numbers_per_column, b.threshold, b.free_center)
         self._pool: _WorkerProcess | None = None  # the engine process (process mode)
-        self._threads: QThreadPool | None = None
+        self._threads: ThreadPoolExecutor | None = None
         self._queue: list[frozenset[int]] = []
         self._curve_queue: list[frozenset[int]] = []  # registry curves wanted, newest last
         self._handlers: dict[int, Callable[[Any, Any], None]] = {}
@@ -174,6 +164,7 @@ class OddsService(QObject):
         self._busy = False
         self._started = False
         self._curve_wanted = False
+        self._stopped = threading.Event()  # set by shutdown: a late job tells nobody
         self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
 
     # ---------------------------------------------------------------- public
@@ -190,8 +181,7 @@ class OddsService(QObject):
                 self.mode = THREAD
         if self.mode == THREAD:
             odds_jobs.init(self.registry_cards, in_worker_process=False)
-            self._threads = QThreadPool(self)
-            self._threads.setMaxThreadCount(1)
+            self._threads = _odds_thread()
         self._curve_wanted = self.registry_cards is None  # else: one curve per drawn set
         self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
         if self._pool is not None:
@@ -210,8 +200,7 @@ class OddsService(QObject):
         self._handlers.clear()
         self.mode = THREAD
         odds_jobs.init(self.registry_cards, in_worker_process=False)
-        self._threads = QThreadPool(self)
-        self._threads.setMaxThreadCount(1)
+        self._threads = _odds_thread()
         self.warning.emit(self.reason)
         self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
 
@@ -231,12 +220,13 @@ class OddsService(QObject):
 
     def shutdown(self) -> None:
         """Stop the worker (a long computation is abandoned)."""
+        self._stopped.set()
         if self._pool is not None:
             self._pool.terminate()
             self._pool = None
-        if self._threads is not None:
-            self._threads.clear()
-            self._threads.waitForDone(3000)  # no worker thread may outlive the interpreter
+        if self._threads is not None:  # the queued jobs dropped; a running one ends by itself
+            self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None
 
     @property
     def busy(self) -> bool:
@@ -247,9 +237,11 @@ class OddsService(QObject):
         token = next(self._tokens)
         self._handlers[token] = handler
         self._busy = True
-        signal = self._finished
+        signal, stopped = self._finished, self._stopped
 
         def emit(*values: Any) -> None:
+            if stopped.is_set():  # shut down meanwhile: the service may be gone
+                return
             try:
                 signal.emit(*values)
             except RuntimeError:  # the display was closed meanwhile: nobody to tell
@@ -275,7 +267,8 @@ class OddsService(QObject):
                 outcome = (None, exc)
             emit(token, *outcome)
 
-        self._threads.start(_Job(run))
+        if self._threads is not None:
+            self._threads.submit(run)
 
     def _on_finished(self, token: int, result: Any, error: Any) -> None:
         handler = self._handlers.pop(token, None)
