@@ -28,6 +28,19 @@ def test_qt_loop_that_never_quits():
 
     app = QCoreApplication.instance() or QCoreApplication([])
     QEventLoop(app).exec()
+
+
+def test_holds_the_gil_forever():
+    import ctypes
+
+    ctypes.PyDLL(None).sleep(600)  # a C call made holding the GIL: no Python thread runs
+"""
+
+GUARD = f"""
+import sys
+
+sys.path.insert(0, {str(ROOT / "tests")!r})
+from hang_guard import pytest_configure, pytest_runtest_protocol
 """
 
 
@@ -39,9 +52,12 @@ def test_every_test_has_a_limit():
     assert options["timeout_method"] == "thread"  # "signal" cannot stop a hang inside Qt
 
 
-@pytest.mark.parametrize("name", ["test_sleeps_forever", "test_qt_loop_that_never_quits"])
+@pytest.mark.parametrize(
+    "name", ["test_sleeps_forever", "test_qt_loop_that_never_quits", "test_holds_the_gil_forever"]
+)
 def test_a_hung_test_ends_the_run_with_its_name(tmp_path, name):
     (tmp_path / "test_hung.py").write_text(HUNG, encoding="utf-8")
+    (tmp_path / "conftest.py").write_text(GUARD, encoding="utf-8")  # as tests/conftest.py
     started = time.monotonic()
     try:
         proc = subprocess.run(
