@@ -205,7 +205,9 @@ def test_the_room_screen_shows_the_evenings_best_cool24_scores_with_names(tmp_pa
                 serve.serve.call(play_it)
 
         serve.serve.call(play_it)
-        _wait(qtbot, lambda: window.boards and window.boards[0]["top"], "the board")
+        # a whole game of 48 plays, each through the hub and the window: on a busy machine
+        # this takes far longer than one message
+        _wait(qtbot, lambda: window.boards and window.boards[0]["top"], "the board", 120_000)
         score = window.boards[0]["top"][0]["score"]
 
         def shown() -> list[str]:  # a layout shows its new labels on the next loop turn

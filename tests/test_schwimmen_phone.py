@@ -2,7 +2,7 @@
 whole game in headless Chromium. On every turn every action button lies whole on the screen and
 only the moves `legal` lists are enabled; between rounds the phone shows why the round ended,
 every hand, the points and who lost a coin, as the Qt window does; your own points are shown;
-the seats say 「コイン 0」 and 「コイン -1」 apart; the deck count is the Qt window's. Grabs:
+the seats say 「コイン 0」 and 「コイン −1」 apart; the deck count is the Qt window's. Grabs:
 tests/output/schwimmen_phone_*.png."""
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
         for tr in a.css("#results_table tr[data-seat]"):  # coins, not lives (coins + 2)
             seat = int(tr.get_attribute("data-seat"))
             coins = round(result["returns"][seat]) - 2
-            want = T("out") if coins < -1 else T("coins", n=coins)
+            want = T("out") if coins < -1 else T("coins", n=str(coins).replace("-", "−"))
             assert tr.find_elements("css selector", "td")[-1].text == want
         screenshot(a, "schwimmen_phone_results_375.png")
         check_final_round(phones)

@@ -151,7 +151,7 @@ def test_help_shows_keys_scoring_and_the_browser_rules(qtbot, output_dir, langua
             "30.5",
             "31",
             "32",
-            "at -1 coins a player is swimming",
+            "at −1 coins a player is swimming",
             "with 5 coins",
         ):
             assert needed in text, needed

@@ -44,7 +44,7 @@ def test_a_player_swims_at_minus_one_and_is_out_after_the_fifth_loss():
 def test_the_help_and_the_phones_rules_say_what_the_engine_does_for_a_table_of_people():
     for language, words in (
         ("ja", ("0枚", "−1枚", "人が全員")),
-        ("en", ("at 0", "-1", "every person")),
+        ("en", ("at 0", "−1", "every person")),
     ):
         session = TableSession(people=frozenset({0, 1}), seed=1, language=language)
         session.start_game()
@@ -56,7 +56,7 @@ def test_the_help_and_the_phones_rules_say_what_the_engine_does_for_a_table_of_p
 def test_seat_words_tell_zero_and_minus_one_coins_apart():
     t = Texts("ja")
     assert t.coins(0, out=False) == "コイン 0"
-    assert t.coins(-1, out=False) == "コイン -1"
+    assert t.coins(-1, out=False) == "コイン −1"  # a true minus, as the help writes it
     assert t.coins(-2, out=True) == ""
 
 
@@ -123,8 +123,8 @@ def test_the_room_screen_says_the_coins_as_the_window_does():
     view = {"coins": [0, -1, -1, 2], "out": [False, False, True, False], "dealer": 3}
     message = {"to_move": 0, "view": view}
     for language, words in (
-        ("ja", ("コイン 0", "コイン -1", "シュビメン", "敗退", "親")),
-        ("en", ("Coins 0", "Coins -1", "Swimming", "Out", "Dealer")),
+        ("ja", ("コイン 0", "コイン −1", "シュビメン", "敗退", "親")),
+        ("en", ("Coins 0", "Coins −1", "Swimming", "Out", "Dealer")),
     ):
         table = summary(message, view, ["A", "B", "C", "D"], "Table", language)
         lines = [seat.detail for seat in table.seats]

@@ -272,7 +272,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "Schnauz: ace and two ten-point cards of one suit, 31; the round ends at once.\n"
             "Feuer: three aces, 32; the round ends at once.\n"
             "The lowest hand of a round loses a coin ({ties}).\n"
-            "Everyone starts with {coins} coins and still plays at 0; at -1 coins a player is"
+            "Everyone starts with {coins} coins and still plays at 0; at −1 coins a player is"
             " swimming, one more loss and they are out.\n"
             "The last one left wins; the game ends when every person is out (only CPUs left)."
         ),
@@ -292,6 +292,11 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
     },
 }
+
+
+def signed(n: int) -> str:
+    """A count as the texts write it: a minus as "−" (U+2212), not a hyphen."""
+    return str(n).replace("-", "\u2212")
 
 
 class Texts(i18n.Texts):
@@ -328,8 +333,11 @@ class Texts(i18n.Texts):
 
     def coins(self, n: int, *, out: bool, short: bool = False) -> str:
         """A seat's coins ("コイン 2", or "×2" beside the coin discs in a small panel); nothing
-        for an eliminated seat (its 「敗退」 label says it), never "コイン -2"."""
-        return "" if out or n < -1 else self("coins_short" if short else "coins", n=n)
+        for an eliminated seat (its 「敗退」 label says it), never "コイン −2". A minus is
+        written "−" (U+2212), as the help and the results write it."""
+        if out or n < -1:
+            return ""
+        return self("coins_short" if short else "coins", n=signed(n))
 
     def tag(self, key: str, *, short: bool = False) -> str:
         """A seat's label (dealer, knocked, swimming, out); its short form in a small panel."""

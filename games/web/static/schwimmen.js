@@ -12,9 +12,11 @@ const st = (key, params) => fmt(SW[key] || key, params);
 
 const SW_WORDS = { keep: "keep", "take extra": "take_extra", "swap all": "swap_all", pass: "pass", knock: "knock", "next round": "next_round" };
 
-// A seat's coins as the Qt window says them: 「コイン 0」, 「コイン -1」 (swimming), nothing once out.
+// A seat's coins as the Qt window says them: 「コイン 0」, 「コイン −1」 (swimming, a true minus
+// sign as the help writes it), nothing once out.
+const swSigned = (n) => String(n).replace("-", "\u2212");
 function swCoins(n, out) {
-  return out || n < -1 ? "" : st("coins", { n });
+  return out || n < -1 ? "" : st("coins", { n: swSigned(n) });
 }
 
 // The seat line's Schwimmen part (app.js's seat list): coins, then 敗退 / シュビメン, 親, 終了宣言.
@@ -38,7 +40,7 @@ function swSeatBits(m, i) {
 function swResultCoins(m, i) {
   if (!m.returns) return "";
   const coins = Math.round(m.returns[i]) - 2;
-  return coins < -1 ? st("out") : st("coins", { n: coins });
+  return coins < -1 ? st("out") : st("coins", { n: swSigned(coins) });
 }
 
 function swNames(m) { return m.names || (m.view && m.view.names) || []; }
