@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventkit.errors import UserError
-from games.common.cards import Card
-from games.schwimmen.actions import WORD_ACTIONS, NextRound, SwapOne
+from games.schwimmen.actions import NextRound, SwapOne
+from games.schwimmen.rules import Game
 from games.schwimmen.table import action_word
 from games.schwimmen.texts import Texts
 from games.web.screen_text import PublicTable, SeatLine, card_text, last_line, texts
@@ -32,21 +32,16 @@ WORDS = {  # Schwimmen's words on the room screen, over games.web.screen_text's
 def action_in_words(text: str, language: str) -> str | None:
     """A seat's action (its public text: "swap 7H KS", "knock", ...) in the Qt window's words
     (its CPUs' speech bubbles), a swap with its two cards; None for none of a seat's actions."""
-    words, parts = Texts(language), text.lower().split()
-    action = WORD_ACTIONS.get(" ".join(parts))
-    if action is None and len(parts) == 3 and parts[0] == "swap":
-        try:
-            action = SwapOne(Card.parse(parts[1].upper()), Card.parse(parts[2].upper()))
-        except (ValueError, UserError):
-            return None
-    if action is None:
+    try:
+        action = Game.parse_action(text)
+    except UserError:
         return None
     if isinstance(action, NextRound):
         return None
     if isinstance(action, SwapOne):
         took, gave = card_text(action.table_card), card_text(action.hand_card)
         return str(texts(language, WORDS)("swapped", gave=gave, took=took))
-    return str(words(f"bubble_{action_word(action)}"))
+    return str(Texts(language)(f"bubble_{action_word(action)}"))
 
 
 def seat_bits(view: Mapping[str, Any], seat: int, words: Texts) -> list[str]:
