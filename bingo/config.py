@@ -93,6 +93,9 @@ class EventConfig:
     cards_in_play: int = 100
     seed: int | None = None
     prizes: tuple[str, ...] = ()  # what each place wins, 1st first (the winners' board)
+    # cards with their bingo at the same ball share a place: "janken" (they play じゃんけん for
+    # the prizes of the places they fill) or "each" (each takes the prize of the shared place)
+    tie_prizes: str = "janken"
 
 
 @dataclass(frozen=True)
@@ -247,7 +250,7 @@ def parse_config(
 
 def _parse_event(t: dict[str, Any]) -> EventConfig:
     d = EventConfig()
-    check_keys("event", t, {"title", "language", "cards_in_play", "seed", "prizes"})
+    check_keys("event", t, {"title", "language", "cards_in_play", "seed", "prizes", "tie_prizes"})
     language = get_value("event", t, "language", str, d.language)
     if language not in LANGUAGES:
         raise ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"')
@@ -258,7 +261,23 @@ def _parse_event(t: dict[str, Any]) -> EventConfig:
         cards_in_play=get_int_in("event", t, "cards_in_play", d.cards_in_play, 1, 1_000_000),
         seed=seed,
         prizes=_parse_prizes(t),
+        tie_prizes=_parse_tie_prizes(t, d.tie_prizes),
     )
+
+
+TIE_PRIZES = ("janken", "each")  # (bingo.session.TIE_PRIZES: the same names)
+
+
+def _parse_tie_prizes(t: dict[str, Any], default: str) -> str:
+    """How cards with their bingo at the same ball share the prizes."""
+    value = get_value("event", t, "tie_prizes", str, default)
+    if value not in TIE_PRIZES:
+        raise ConfigError(
+            f"event.tie_prizes = {show(value)} is not a tie rule: use \"janken\" (tied cards "
+            'play じゃんけん for the prizes of the places they fill) or "each" (each tied card '
+            "takes the prize of the place they share)"
+        )
+    return value
 
 
 MAX_PRIZES, MAX_PRIZE_CHARS = 100, 40
@@ -484,7 +503,8 @@ def summary(config: Config) -> str:
         f"event: {config.event.title} (language {config.event.language}, "
         f"{config.event.cards_in_play} cards in play, "
         f"seed {'system randomness' if config.event.seed is None else config.event.seed})",
-        f"prizes: {len(config.event.prizes)} places ({' / '.join(config.event.prizes)})"
+        f"prizes: {len(config.event.prizes)} places ({' / '.join(config.event.prizes)}); "
+        f"ties: {config.event.tie_prizes}"
         if config.event.prizes
         else "prizes: none named (the winners' board lists places only)",
         f"board: {b.size}x{b.size}, {b.numbers_per_column} numbers per column "

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -47,8 +47,9 @@ def log_lines(folder: Path) -> list[dict]:
 
 
 def run_and_kill(folder: Path, rng: random.Random) -> None:
-    """Start the simulated evening on `folder`, let it play into a game, kill it -9."""
-    before = len(log_lines(folder))
+    """Start the simulated evening on `folder`, let it play into a game, kill it -9 at the step
+    it reports: it stops itself there (loadsim --stop-after), so nothing moves after the step."""
+    wanted = rng.randint(40, 160)  # table steps this run, then the kill
     process = subprocess.Popen(
         [
             sys.executable,
@@ -62,34 +63,53 @@ def run_and_kill(folder: Path, rng: random.Random) -> None:
             "1000",
             "--workers",
             "1",
+            "--stop-after",
+            str(wanted),
         ],  # fmt: skip
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        text=True,
     )
     try:
-        wanted = rng.randint(40, 160)  # table steps this run, then the kill
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            lines = log_lines(folder)[before:]
-            steps = [x for x in lines if x["e"] == "step"]
-            results = [x for x in lines if x["e"] == "results"]
-            if len(steps) >= wanted and (results or before) and steps[-1]["in_game"]:
-                break
-            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-            time.sleep(0.05)
-        else:
-            pytest.fail("the simulated evening did not get far enough")
+        said = read_line(process, 120)
+        assert said.startswith("stopped after "), (said, process_error(process))
     finally:
         workers = children(process.pid)
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
-        if process.stderr is not None:
-            process.stderr.close()
-    deadline = time.monotonic() + 10  # its CPU workers end with it, none left behind
-    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
-        time.sleep(0.05)
-    assert not [w for w in workers if Path(f"/proc/{w}").exists()], "CPU workers outlived it"
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+    for worker in workers:  # its CPU workers end with it, none left behind
+        assert gone(worker, 10), "CPU workers outlived it"
+
+
+def read_line(process: subprocess.Popen[str], timeout: float) -> str:
+    """The process's next line on stdout ("" when it ended or said nothing in `timeout` s)."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    return process.stdout.readline() if ready else ""
+
+
+def process_error(process: subprocess.Popen[str]) -> str:
+    """Its stderr, when it has ended (a stopped or running process is not waited for)."""
+    if process.poll() is None or process.stderr is None:
+        return "still running"
+    return process.stderr.read()
+
+
+def gone(pid: int, timeout: float) -> bool:
+    """Whether `pid` (not our child: a grandchild) has ended within `timeout` s: waited on
+    with a pidfd, which becomes readable when the process ends, not by polling /proc."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([fd], [], [], timeout)[0])
+    finally:
+        os.close(fd)
 
 
 def children(pid: int) -> list[int]:

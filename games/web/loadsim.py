@@ -11,7 +11,10 @@ mid-game and sits down again for the next one.
 ``python -m games.web.loadsim --serve DIR``: the same as a process of its own, appending a
 line per table step and per result to DIR/sim.log, so a test can kill it with SIGKILL and
 open the hub on DIR again; started again on DIR it reconnects the same phones (their tokens
-are in DIR/phones.json) and plays on.
+are in DIR/phones.json) and plays on. With ``--stop-after N`` it stops itself (SIGSTOP) at
+the first step of a game in progress once N table steps are logged and a game has ended (or
+the hub restored one): it says so on stdout (``stopped after N steps``) and in sim.log first,
+so a test kills it at that reported step, never at a moment found by polling.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import sys
 import time
 from array import array
@@ -161,6 +165,7 @@ class SimulatedEvening:
         seed: int,
         log: TextIO | None = None,
         leave_chance: float = 0.1,
+        stop_after: int = 0,
     ) -> None:
         self.hub = hub
         self.folder = folder
@@ -169,6 +174,7 @@ class SimulatedEvening:
         self.rng = random.Random(seed)
         self.log = log
         self.leave_chance = leave_chance
+        self.stop_after = stop_after  # 0: never; else stop at a step, see stop_here
         self.stats = Stats()
         hub.stats = self.stats
         self.started = 0
@@ -249,14 +255,26 @@ class SimulatedEvening:
     async def log_steps(self) -> None:
         """A line per room per step reached (what a phone has been told), for the restart."""
         reached: dict[str, tuple[int, int]] = {}
+        steps = 0
         while True:
             for room_id, room in self.hub.rooms.items():
                 now = (room.game_no, room.step)
                 if reached.get(room_id) != now:
                     reached[room_id] = now
+                    steps += 1
                     self.write({"e": "step", "room": room_id, "game": now[0], "step": now[1],
                                 "in_game": room.in_game})  # fmt: skip
+                    if self.stop_after and steps >= self.stop_after and room.in_game:
+                        if self.stats.games_done or self.hub.restored:
+                            self.stop_here(steps)
             await asyncio.sleep(0.02)
+
+    def stop_here(self, steps: int) -> None:
+        """Say where, then stop the whole process (every thread) until it is killed: what is
+        on disk is what it was at the step just logged (POSIX; a test's kill -9 follows)."""
+        self.write({"e": "stopped", "steps": steps})
+        print(f"stopped after {steps} steps", flush=True)
+        os.kill(os.getpid(), signal.SIGSTOP)
 
 
 async def serve(args: argparse.Namespace) -> int:
@@ -267,7 +285,7 @@ async def serve(args: argparse.Namespace) -> int:
     await hub.open()
     with open(folder / "sim.log", "a", encoding="utf-8") as log:
         evening_ = SimulatedEvening(hub, folder, games=args.games, think=(0.0, args.think), seed=os.getpid(),
-                           log=log)  # fmt: skip
+                           log=log, stop_after=args.stop_after)  # fmt: skip
         evening_.write({"e": "open", "restored": hub.restored,
                         "seconds": round(time.perf_counter() - opened, 3)})  # fmt: skip
         await evening_.run()
@@ -285,6 +303,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=default_cpu_workers())
     parser.add_argument("--think", type=float, default=0.02, help="a phone's longest think (s)")
     parser.add_argument("--turn", type=float, default=0.0, help="turn timer (s), 0: none")
+    parser.add_argument(
+        "--stop-after",
+        type=int,
+        default=0,
+        metavar="STEPS",
+        help="stop (SIGSTOP) at the first step of a game in progress after STEPS steps, once "
+        "a game has ended or the hub restored one; says 'stopped after N steps' on stdout",
+    )
     return asyncio.run(serve(parser.parse_args(argv)))
 
 
