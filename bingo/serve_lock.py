@@ -6,7 +6,9 @@ The answer is a lock, not a pid file or a question over HTTP: the operating syst
 lock the moment the server's process ends (kill -9 included), a pid reused by another program
 cannot hold it, and asking needs no network round trip that a flood of phones could delay or a
 program on the same port could answer. While the lock is held the file's JSON names the server
-(pid, port, address) so the show can adopt it or stop it. The file is never deleted (deleting
+(pid, port, address) so the show can adopt it or stop it. With port 0 (any free port) the file
+says 0 until the server listens, then the port it got (`ServeLock.listening`): tests and the
+show read the port there. The file is never deleted (deleting
 lock files races); one that nobody holds means "no server".
 """
 
@@ -72,6 +74,7 @@ class ServeLock:
         self.journal = journal
         self.path = serve_lock_path(journal)
         self._fd: int | None = None
+        self._record: dict[str, object] = {}
 
     def acquire(self, port: int, bind: str, *, attempts: int = 10) -> ServeLock:
         """Take the lock and write who holds it; ServeBusy when another server has it.
@@ -88,21 +91,35 @@ class ServeLock:
                 raise ServeBusy(self.journal, info)
             time.sleep(0.05)
         self._fd = fd
-        record = {
+        self._record = {
             "pid": os.getpid(),
             "port": port,
             "bind": bind,
             "journal": str(self.journal),
             "args": sys.argv[1:],
         }
-        text = json.dumps(record)
+        self._write()
+        return self
+
+    def listening(self, port: int) -> None:
+        """Write down the port the server listens on (the one it got when asked for port 0)."""
+        if self._record.get("port") != port:
+            self._record["port"] = port
+            self._write()
+
+    def _write(self) -> None:
+        """The record over the file's text, then cut to its length: a reader sees the old text
+        or the new, or a line it cannot parse and reads again (running_server), never nothing
+        (which would read as a server that does not say who it is)."""
+        if self._fd is None:
+            return
+        data = json.dumps(self._record).encode("utf-8") + b"\n"
         try:
-            os.ftruncate(fd, 0)
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.write(fd, text.encode("utf-8") + b"\n")
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            os.write(self._fd, data)
+            os.ftruncate(self._fd, len(data))
         except OSError:
             pass  # the lock alone still says "served"; the show then cannot adopt by pid
-        return self
 
     def release(self) -> None:
         fd, self._fd = self._fd, None

@@ -142,6 +142,7 @@ def test_public_url_not_leading_here_is_said():
     )
     assert "names this computer alone" in check("http://127.0.0.1:8080")
     assert "uses port 9000 but the server listens on 8080" in check("http://10.0.0.5:9000")
+    assert "web.port = 0 listens on any free port" in check("http://10.0.0.5:9000", port=0)
     assert "does not resolve on this laptop" in check("http://bingo.local:8080")
     assert public_url_problem("", 8080, **BINGO_QR) is None
 

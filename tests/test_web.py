@@ -126,6 +126,10 @@ def test_check_config_checks_the_web_section(tmp_path, repo_root):
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace("port = 8080", "port = 70000"), encoding="utf-8")
     assert any("web.port = 70000" in p for p in check_file(bad).problems)
+    assert any("or 0 for any free port" in p for p in check_file(bad).problems)
+    anywhere = tmp_path / "any.toml"  # 0: any free port (the server says which it got)
+    anywhere.write_text(text.replace("port = 8080", "port = 0"), encoding="utf-8")
+    assert check_file(anywhere).problems == []
 
 
 # ------------------------------------------------------------------ following the show
@@ -706,7 +710,8 @@ def test_port_and_bind_options_are_checked_in_one_place():
 
     assert with_address_options(Where(), None, None) == Where()
     assert with_address_options(Where(), 9000, "127.0.0.1") == Where(9000, "127.0.0.1")
-    with pytest.raises(UserError, match="--port 80 is out of range: use 1024..65535"):
+    assert with_address_options(Where(), 0, None) == Where(0)  # any free port
+    with pytest.raises(UserError, match="--port 80 is out of range: use 1024..65535, or 0 "):
         with_address_options(Where(), 80, None)
     with pytest.raises(UserError, match="--bind 'lan' is not an IP address"):
         with_address_options(Where(), None, "lan")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import errno
 import os
 import signal
@@ -18,7 +19,8 @@ from eventkit.errors import UserError
 from eventkit.web.config import with_address_options
 
 if TYPE_CHECKING:  # not a cycle: aiohttp (0.5 s) is imported only to serve; bingo/ui reads
-    from bingo.web.server import WebServer  # this module's exit codes at the draw's start
+    from bingo.serve_lock import ServeLock  # this module's exit codes at the draw's start
+    from bingo.web.server import WebServer
 
 HELP = "serve the live board and each player's card to phones (follows the draw's journal)"
 PORT_IN_USE = 3  # exit status: another program has the port (`bingo draw --serve` says so)
@@ -40,7 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--registry", metavar="CSV", help="card registry written by `bingo cards` (cards' numbers)"
     )
-    parser.add_argument("--port", type=int, metavar="N", help="port (default: web.port)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        metavar="N",
+        help="port (default: web.port); 0: any free port, said in the 'serving' line and "
+        "<journal>.serve",
+    )
     parser.add_argument(
         "--bind", metavar="ADDRESS", help="address to listen on (default: web.bind)"
     )
@@ -105,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             "--journal the show's journal file"
         ) from None
     try:
-        return _serve(server, settings, notes)
+        return _serve(server, settings, notes, served)
     finally:
         served.release()
 
@@ -123,7 +131,10 @@ async def alive(path: Path) -> None:
         await asyncio.sleep(ALIVE_EVERY)
 
 
-def _serve(server: WebServer, settings: WebSettings, notes: list[str]) -> int:
+def _serve(server: WebServer, settings: WebSettings, notes: list[str], served: ServeLock) -> int:
+    """Serve until SIGTERM or Ctrl+C. Once it listens, it says so on stdout in one line,
+    `serving http://<address>:<port>/ (journal <path>)`, and writes the port into
+    `<journal>.serve`: the port it got, when asked for port 0 (any free port)."""
     from bingo.web.server import start
     from bingo.web.settings import join_url
 
@@ -136,7 +147,9 @@ def _serve(server: WebServer, settings: WebSettings, notes: list[str]) -> int:
         if task is not None and sys.platform != "win32":
             loop.add_signal_handler(signal.SIGTERM, task.cancel)
         runner = await start(server, settings.bind, settings.port)
-        print(f"serving {join_url(settings)} (journal {server.journal})", flush=True)
+        served.listening(runner.port)
+        url = join_url(dataclasses.replace(settings, port=runner.port))
+        print(f"serving {url} (journal {server.journal})", flush=True)
         try:
             await alive(serve_lock_path(server.journal))  # until cancelled (Ctrl+C or SIGTERM)
         finally:

@@ -12,7 +12,7 @@ from typing import Any
 from bingo.config import Config
 from eventkit.tomlconf import check_keys, get_int_in, get_value
 from eventkit.web import network
-from eventkit.web.config import parse_bind, parse_public_url
+from eventkit.web.config import parse_bind, parse_port, parse_public_url
 
 __all__ = [
     "SECTION",
@@ -48,7 +48,7 @@ def parse_settings(table: dict[str, Any]) -> WebSettings:
     bind = parse_bind(SECTION, table, d.bind)
     return WebSettings(
         enabled=get_value(SECTION, table, "enabled", bool, d.enabled),
-        port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
+        port=parse_port(SECTION, table, d.port),
         bind=bind,
         allow_serial_only=get_value(SECTION, table, "allow_serial_only", bool, d.allow_serial_only),
         public_url=parse_public_url(SECTION, table),

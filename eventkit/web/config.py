@@ -1,4 +1,5 @@
-"""The keys every phone server's config section shares: `bind` and `public_url` (no aiohttp).
+"""The keys every phone server's config section shares: `port`, `bind` and `public_url` (no
+aiohttp).
 
 bingo's [web] and the games' [games_web] read them the same way; `section` names the section in
 the messages so the host knows which line to fix.
@@ -14,10 +15,25 @@ from typing import Any, TypeVar
 from eventkit.errors import UserError
 from eventkit.tomlconf import ConfigError, get_value, report, show
 
+ANY_PORT = 0  # <section>.port / --port 0: the system picks a free port; the server reports it
+
 S = TypeVar("S")
 # Longer, and a card's QR code (this address, /card/ and the card's code) grows past version 8
 # (49 modules): too dense to scan from a printed card or across a room.
 MAX_PUBLIC_URL = 100
+
+
+def parse_port(section: str, table: dict[str, Any], default: int) -> int:
+    """<section>.port: 1024..65535, or 0 for any free port (the server says which it got)."""
+    port: int = get_value(section, table, "port", int, default)
+    if port != ANY_PORT and not 1024 <= port <= 65535:
+        return report(
+            ConfigError(
+                f"{section}.port = {port} is out of range: use 1024..65535, or 0 for any free port"
+            ),
+            default,
+        )
+    return port
 
 
 def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") -> str:
@@ -75,8 +91,10 @@ def with_address_options(settings: S, port: int | None, bind: str | None) -> S:
     """`settings` (a dataclass with `port` and `bind`) with a command's --port / --bind in
     their place, each checked; a UserError names the wrong one and the fix."""
     if port is not None:
-        if not 1024 <= port <= 65535:
-            raise UserError(f"--port {port} is out of range: use 1024..65535")
+        if port != ANY_PORT and not 1024 <= port <= 65535:
+            raise UserError(
+                f"--port {port} is out of range: use 1024..65535, or 0 for any free port"
+            )
         settings = dataclasses.replace(settings, port=port)  # type: ignore[type-var]
     if bind is not None:
         try:

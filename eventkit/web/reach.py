@@ -87,6 +87,11 @@ def public_url_problem(
             "the network it names)"
         )
     url_port = parts.port or (443 if parts.scheme == "https" else 80)
+    if port == 0:  # any free port: another at every start, never the address's
+        return (
+            f"{where} uses port {url_port} but {section}.port = 0 listens on any free port: "
+            f"{what} reach nothing; set {section}.port = {url_port}"
+        )
     if url_port != port:
         return (
             f"{where} uses port {url_port} but the server listens on {port} ({section}.port): "

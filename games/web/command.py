@@ -43,7 +43,12 @@ HELP = "serve the card games' tables to the phones in the room"
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="games serve", description=HELP)
     p.add_argument("--config", metavar="PATH", help="config.toml to read (default: ./config.toml)")
-    p.add_argument("--port", type=int, metavar="N", help="port (default: games_web.port)")
+    p.add_argument(
+        "--port",
+        type=int,
+        metavar="N",
+        help="port (default: games_web.port); 0: any free port, said in the 'serving' line",
+    )
     p.add_argument("--bind", metavar="ADDRESS", help="address to listen on (games_web.bind)")
     p.add_argument(
         "--data-dir",
@@ -70,6 +75,12 @@ class Plan:
     notes: tuple[str, ...]
     seed: int | None
     window: bool
+
+    def listening(self, port: int) -> Plan:
+        """The plan once the server listens on `port`: the join address with the port it got
+        (games_web.port = 0: any free port; public_url, when set, stays as configured)."""
+        s = self.settings
+        return replace(self, url=join_url(s.bind, port, s.public_url))
 
 
 def plan(argv: Sequence[str]) -> Plan:
@@ -171,6 +182,8 @@ class Serve:
             await self.hub.close()
             raise
         self.port = serving.port
+        self.plan = self.plan.listening(serving.port)
+        self.server.set_join_url(self.plan.url)
         try:
             self.ready.set()
             if on_ready is not None:

@@ -136,9 +136,15 @@ class GamesServer:
         self.joins = RateLimiter(JOIN_BURST, JOIN_PER_MINUTE)
         self._page = _page(self.language)
         self._texts_js = page_texts_script(self.language)
-        self._qr = svg(join_url) if join_url else ""
+        self.set_join_url(join_url)
         self._encoded: deque[tuple[dict[str, Any], str]] = deque(maxlen=8)  # the latest sent
         self.app = self._make_app()
+
+    def set_join_url(self, join_url: str) -> None:
+        """Where phones join, and its QR code: `games serve` sets it again once it listens, with
+        the port it got (games_web.port = 0: any free port)."""
+        self.join_url = join_url
+        self._qr = svg(join_url) if join_url else ""
 
     # ------------------------------------------------------------------ app
     def _make_app(self) -> web.Application:

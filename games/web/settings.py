@@ -24,7 +24,7 @@ from eventkit.tomlconf import (
     resolve_path,
     show,
 )
-from eventkit.web.config import parse_bind, parse_public_url
+from eventkit.web.config import parse_bind, parse_port, parse_public_url
 from games.common import registry
 from games.web.tables import RoomSpec
 
@@ -114,7 +114,7 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
             d.peek,
         )
     settings = GamesWebSettings(
-        port=get_int_in(SECTION, table, "port", d.port, 1024, 65535),
+        port=parse_port(SECTION, table, d.port),
         bind=parse_bind(SECTION, table, d.bind),
         public_url=parse_public_url(SECTION, table),
         turn_seconds=get_int_in(SECTION, table, "turn_seconds", d.turn_seconds, 0, 600),
