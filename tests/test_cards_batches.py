@@ -210,16 +210,52 @@ def test_files_get_the_usual_permissions(tmp_path, small) -> None:
     assert {oct(p.stat().st_mode & 0o777) for p in made} == {"0o644"}
 
 
-def _cards_process(tmp_path: Path, *args: str) -> subprocess.Popen:
+# `bingo cards` as `python -m bingo cards`, but its card generator, after card `hold`, says
+# "held at card N" on stdout and blocks reading stdin: the test signals a run that is provably
+# mid-run (its temporary files open, cards written, more to come), not one that may have ended
+HELD = """
+import sys
+import cards.command
+from bingo.cli import main
+
+hold, made = int(sys.argv.pop(1)), cards.command.iter_cards
+
+def held(*args, **kwargs):
+    for n, card in enumerate(made(*args, **kwargs), 1):
+        yield card
+        if n == hold:
+            print(f"held at card {n}", flush=True)
+            sys.stdin.readline()  # the test's signal lands here
+
+cards.command.iter_cards = held
+raise SystemExit(main())
+"""
+
+
+def _cards_process(tmp_path: Path, *args: str, hold: int | None = None) -> subprocess.Popen:
+    """`bingo cards --config tmp_path/config.toml ARGS` in a process of its own; with `hold`
+    it stops after that card until its stdin has a line (see HELD)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    start = (
+        [sys.executable, "-m", "bingo"] if hold is None else [sys.executable, "-c", HELD, str(hold)]
+    )
     return subprocess.Popen(
-        [sys.executable, "-m", "bingo", "cards", "--config", str(tmp_path / "config.toml"), *args],
+        [*start, "cards", "--config", str(tmp_path / "config.toml"), *args],
         cwd=tmp_path,
         env=env,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def held_mid_run(proc: subprocess.Popen) -> None:
+    """Wait until a `hold` run says it is held (a line on its pipe, no polling)."""
+    said = proc.stdout.readline()
+    if not said.startswith("held at card "):
+        proc.kill()
+        pytest.fail(f"bingo cards was not held mid-run: {said!r} {proc.communicate()[1]}")
 
 
 @pytest.mark.parametrize(
@@ -234,16 +270,9 @@ def test_a_signal_mid_run_leaves_the_old_files_and_no_temp_files(
     assert run_cards(tmp_path, "--count", "3", "--out", str(out), *extra) == 0
     old = {n: (tmp_path / n).read_bytes() for n in files_in(tmp_path) if n.startswith("cards")}
     old_pngs = files_in(tmp_path / "png") if png else []
-    proc = _cards_process(tmp_path, "--count", "200000", "--out", str(out), "--force", *extra)
-    # wait until it is writing (its temporary files exist), then stop it
-    deadline = 600
-    while not any(n.endswith(".tmp") for n in files_in(tmp_path)) and deadline:
-        try:
-            proc.wait(timeout=0.1)
-        except subprocess.TimeoutExpired:
-            deadline -= 1
-        else:
-            pytest.fail(f"bingo cards ended before it was stopped: {proc.stderr.read()}")
+    proc = _cards_process(tmp_path, "--count", "500", "--out", str(out), "--force", *extra, hold=50)
+    held_mid_run(proc)  # writing: 50 of 500 cards in its temporary files
+    assert any(n.endswith(".tmp") for n in files_in(tmp_path))
     proc.send_signal(signum)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code

@@ -9,12 +9,16 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pypdf
 import pytest
-from test_cards_batches import _cards_process, files_in, tiny_disk  # noqa: F401 (a fixture)
+from test_cards_batches import (  # noqa: F401 (a fixture)
+    _cards_process,
+    files_in,
+    held_mid_run,
+    tiny_disk,
+)
 from test_cards_key import run_cards
 from test_cards_output import write_config
 
@@ -100,11 +104,9 @@ def test_ctrl_c_while_the_commands_load_is_one_line(monkeypatch, capsys):
 
 
 def test_closing_the_terminal_mid_run_leaves_no_temporary_files(tmp_path, small):
-    proc = _cards_process(tmp_path, "--count", "3000", "--seed", "1")
-    deadline = time.monotonic() + 60
-    while not list(tmp_path.glob(".cards.*.tmp")):
-        assert proc.poll() is None and time.monotonic() < deadline, "no temporary file appeared"
-        time.sleep(0.02)
+    proc = _cards_process(tmp_path, "--count", "300", "--seed", "1", hold=30)
+    held_mid_run(proc)  # 30 of 300 cards written, blocked until we speak: it cannot finish
+    assert list(tmp_path.glob(".cards.*.tmp"))
     proc.send_signal(signal.SIGHUP)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGHUP and "stopped by SIGHUP" in err
