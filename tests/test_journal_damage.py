@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -28,9 +27,11 @@ from bingo.journal import (
     verify_journal,
 )
 from bingo.journal_lock import lock_path
+from bingo.serve_lock import serve_lock_path
 from bingo.session import DrawSession
 from bingo.showlink import LineFollower, claims_path, game_id
 from bingo.ui.texts import texts
+from tests.served import ready_port
 
 ROOT = Path(__file__).resolve().parent.parent
 NESTED = b'{"type":"draw","x":' + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
@@ -92,28 +93,27 @@ def test_bingo_serve_follows_a_journal_with_a_nested_line_without_crashing(tmp_p
     journal_with_draws(config, path, 2)
     with_nested_line(path, 2)
     claims_path(path).write_bytes(NESTED)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "bingo", "serve", "--journal", str(path), "--port", str(port)],
+    server = subprocess.Popen(  # port 0: it binds a free port and says which (tests/served.py)
+        [sys.executable, "-m", "bingo", "serve", "--journal", str(path), "--port", "0"],
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
-        board = None
-        deadline = time.monotonic() + 60
-        while board is None and time.monotonic() < deadline:
-            assert server.poll() is None, server.stderr.read()
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/board", timeout=2) as r:
-                    board = json.loads(r.read())
-            except OSError:
-                time.sleep(0.2)
-        assert board is not None and board["count"] == 0
-        time.sleep(1.0)  # a few rounds of following the journal and the claims
+        port = ready_port(server, "bingo serve")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/board", timeout=30) as r:
+            board = json.loads(r.read())
+        assert board["count"] == 0
+        # its loop goes round: it touches .serve every second, and follows the journal and
+        # the claims (the nested lines) 20 times a second in between
+        alive = serve_lock_path(path)
+        for _ in range(2):
+            touched = alive.stat().st_mtime_ns
+            deadline = time.monotonic() + 30
+            while alive.stat().st_mtime_ns == touched:
+                assert server.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
         assert server.poll() is None
     finally:
         server.terminate()
