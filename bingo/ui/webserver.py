@@ -41,6 +41,7 @@ KEEPS_DYING = 3  # deaths in a row before the host is told the phones are mostly
 REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restart)
 STOP_WAIT = 5.0
 STARTUP_GRACE = 30.0  # a started server not up (its .serve not written) by then is hung
+SUSPENDED_AFTER = HUNG_SECONDS / 2  # the show's own check this late: the show was not running
 
 # What the host is told (terminal and operator window), in the event's language.
 SERVER_TEXT = {
@@ -122,6 +123,9 @@ class ServerProcess(QObject):
         self._port_taken_said = False
         self._replacing: ServerInfo | None = None
         self._replace_deadline = 0.0
+        self._last_look: float | None = None  # wall time of the previous check
+        self._awake_since = 0.0  # wall time the show last woke from a suspension
+        self.suspensions = 0  # times the show found itself suspended (its checks late)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.check)
 
@@ -156,6 +160,7 @@ class ServerProcess(QObject):
 
     def check(self) -> None:
         """One look (the timer calls this every 250 ms): react to what changed."""
+        self._note_own_time()
         if self._replacing is not None:
             self._continue_replacing()
         elif self.process is not None:
@@ -188,6 +193,15 @@ class ServerProcess(QObject):
         if self.next_start is not None and self.clock() >= self.next_start:
             self._launch()  # a server that had run a while: at once, not at the next look
 
+    def _note_own_time(self) -> None:
+        """A check that comes SUSPENDED_AFTER late means the show itself was not running (stopped
+        or the computer asleep): its server, stopped with it, had no chance to touch its file."""
+        now = self.wall()
+        last, self._last_look = self._last_look, now
+        if last is not None and now - last > SUSPENDED_AFTER:
+            self.suspensions += 1
+            self._awake_since = now
+
     def _check_hung(self) -> None:
         """Kill the server (own or adopted) if it gave no sign of life for HUNG_SECONDS: it is
         then seen dead (own: its exit; adopted: its lock gone) and started again."""
@@ -200,10 +214,10 @@ class ServerProcess(QObject):
             touched = 0.0
         now = self.wall()
         if self.process is not None and touched < self._started_wall:  # not up yet
-            if now - self._started_wall < STARTUP_GRACE:
+            if now - max(self._started_wall, self._awake_since) < STARTUP_GRACE:
                 return
-        elif now - touched < HUNG_SECONDS:
-            return
+        elif now - max(touched, self._awake_since) < HUNG_SECONDS:
+            return  # (the time the show itself was suspended is not the server's)
         self.hangs += 1
         self._hung_killed = True
         self._warn(self.text["hung"].format(seconds=round(now - max(touched, self._started_wall))))
