@@ -1,8 +1,9 @@
 """Append-only, fsync'd, keyed hash chain of a draw: the single source of truth.
 
 One JSON object per line. The first record (`start`) names the board, the title, the seed of a
-rehearsal (null for a secure draw) and the id of the chain's key; then one `draw`, `undo` or
-`winner` record per action. Each record carries `prev` (the previous record's hash) and `hash`,
+rehearsal (null for a secure draw) and the id of the chain's key; then one `draw`, `undo`,
+`winner` or `withdraw` record per action (a `withdraw` takes a recorded winner back: its bingo
+was undone, or the host removed it; the winner stays on record before it). Each record carries `prev` (the previous record's hash) and `hash`,
 an HMAC-SHA256 with a per-journal key of `prev` + the record's canonical JSON without `hash`.
 
 The key lives in the user's data folder (`journal-keys/<key_id>.key`), never beside the journal:
@@ -125,6 +126,31 @@ class Winner:
     claim_ball: int | None = None
 
 
+WITHDRAW_UNDO = "undo"  # an undo took away the ball of the winner's bingo
+WITHDRAW_HOST = "host"  # the host removed it from the winners' board
+WITHDRAW_REASONS = (WITHDRAW_UNDO, WITHDRAW_HOST)
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A recorded winner taken back: the winner as it was recorded, the number of balls drawn
+    when it was taken back and why (`WITHDRAW_UNDO` or `WITHDRAW_HOST`)."""
+
+    winner: Winner
+    draw_count: int
+    reason: str
+
+    @property
+    def serial(self) -> int:
+        return self.winner.serial
+
+
+def winner_ball(w: Winner) -> int:
+    """The ball a winner ranks and is listed by: its first bingo where recorded, else the ball
+    it was confirmed at (journals written before the bingo's ball was recorded)."""
+    return w.bingo_ball if w.bingo_ball is not None else w.draw_count
+
+
 def _winner_text(w: Winner) -> str:
     """ "No.6 bingo at ball 5 (claimed at 5, confirmed at 7)", or the confirmation alone for a
     journal written before the bingo's ball was recorded."""
@@ -145,7 +171,12 @@ class JournalState:
     key_id: str | None = None
     history: list[int] = field(default_factory=list)
     events: list[tuple[str, int]] = field(default_factory=list)  # ("draw" | "undo", number)
-    winners: list[Winner] = field(default_factory=list)
+    winners: list[Winner] = field(default_factory=list)  # the winners now (withdrawn ones left out)
+    withdrawn: list[Withdrawal] = field(default_factory=list)
+    # serials of winners whose bingo an undo took away with no `withdraw` record after it yet
+    # (a journal written before withdraw records, or a stop between the two records): the
+    # session withdraws them when it opens the journal
+    orphaned: set[int] = field(default_factory=set)
     records: int = 0
     last_hash: str = GENESIS
     first_hash: str | None = None  # the start record's hash: names the game in the side file
@@ -672,9 +703,14 @@ def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int
     elif kind == "undo":
         if not state.history or state.history[-1] != number:
             raise bad
-        state.history.pop()
-        state.typed.discard(number)
-        state.events.append(("undo", number))
+        _undo(state, number)
+    elif kind == "withdraw":
+        serial, reason = record.get("serial"), record.get("reason")
+        if reason not in WITHDRAW_REASONS or not isinstance(serial, int):
+            raise bad
+        if not any(w.serial == serial for w in state.winners):
+            raise bad  # only a recorded winner can be taken back
+        _withdraw(state, serial, reason)
     elif kind == "winner":
         serial, count = record.get("serial"), record.get("draw_count")
         balls = (record.get("bingo_ball"), record.get("claim_ball"))
@@ -685,6 +721,22 @@ def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int
         state.winners.append(Winner(serial, count, *balls))
     else:
         raise bad
+
+
+def _undo(state: JournalState, number: int) -> None:
+    state.history.pop()
+    state.typed.discard(number)
+    state.events.append(("undo", number))
+    for w in state.winners:  # bingo only grows with the balls: past the draw, it is gone
+        if winner_ball(w) > len(state.history):
+            state.orphaned.add(w.serial)
+
+
+def _withdraw(state: JournalState, serial: int, reason: str) -> None:
+    index = next(i for i, w in enumerate(state.winners) if w.serial == serial)
+    winner = state.winners.pop(index)
+    state.withdrawn.append(Withdrawal(winner, len(state.history), reason))
+    state.orphaned.discard(serial)
 
 
 # ---------------------------------------------------------------------- writing
@@ -787,9 +839,20 @@ class Journal:
 
     def append_undo(self, number: int) -> None:
         self._write({"type": "undo", "seq": len(self.state.history), "number": number})
-        self.state.history.pop()
-        self.state.typed.discard(number)
-        self.state.events.append(("undo", number))
+        _undo(self.state, number)
+
+    def append_withdraw(self, serial: int, reason: str) -> None:
+        """Take recorded winner `serial` back (`reason`: WITHDRAW_UNDO or WITHDRAW_HOST)."""
+        if reason not in WITHDRAW_REASONS or not any(
+            w.serial == serial for w in self.state.winners
+        ):
+            raise JournalError(
+                f"card {serial} is not a recorded winner",
+                code="not_a_winner",
+                serial=f"{serial:04d}",
+            )
+        self._write({"type": "withdraw", "serial": serial, "reason": reason})
+        _withdraw(self.state, serial, reason)
 
     def append_winner(
         self,
@@ -900,6 +963,12 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
     winners = ""
     if state.winners:
         winners = "; winners: " + ", ".join(_winner_text(w) for w in state.winners)
+    if state.withdrawn:
+        winners += "; withdrawn: " + ", ".join(
+            f"No.{w.serial} ({'its bingo undone' if w.reason == WITHDRAW_UNDO else 'by the host'}"
+            f" at ball {w.draw_count})"
+            for w in state.withdrawn
+        )
     return VerifyResult(
         True,
         len(state.history),

@@ -1,5 +1,9 @@
 """The draw: the pool of numbers, the history, undo and confirmed winners. No Qt.
 
+Winners follow the draw: an undo that takes away the ball of a winner's bingo withdraws the
+winner (journaled), and winners are ranked by the ball of their bingo, cards with the same ball
+sharing a place (`rank_winners`; how a tie's prizes are given: `[event] tie_prizes`).
+
 Every change goes to the journal (one fsync'd write) before it is visible to the caller, so a
 crash, a kill -9 or a power cut loses nothing: opening the session again resumes exactly there.
 A failed write raises JournalWriteError and changes nothing. One session per journal at a time
@@ -13,6 +17,8 @@ import hashlib
 import random
 import re
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -20,6 +26,8 @@ from bingo.config import Config
 from bingo.journal import (
     PREVIOUS_FINISHED,
     REHEARSAL_OFF_SEED,
+    WITHDRAW_HOST,
+    WITHDRAW_UNDO,
     BoardSignature,
     Journal,
     JournalError,
@@ -27,15 +35,21 @@ from bingo.journal import (
     JournalUnusable,
     JournalWarning,
     Winner,
+    Withdrawal,
     check_journal_file,
     head_path,
     location_error,
     read_journal,
     torn_path,
+    winner_ball,
 )
 from bingo.journal_lock import JournalLock
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
+
+TIE_JANKEN = "janken"  # tied cards share the prizes of the places they fill: じゃんけん decides
+TIE_EACH = "each"  # every tied card takes the prize of the place they share
+TIE_PRIZES = (TIE_JANKEN, TIE_EACH)
 
 
 class SessionError(UserError):
@@ -116,6 +130,66 @@ class TypedNumberRefused(SessionError):
         self.params = params
 
 
+class WinnerRefused(SessionError):
+    """A winner that cannot be recorded or taken back: `code` + `params` for the UI."""
+
+    def __init__(self, message: str, *, code: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class RankedWinner:
+    """A winner with its place on the board. `place`: standard competition ranking by the ball
+    of the bingo (two cards at ball 13 are both 1st, the next card is 3rd); `tied`: another
+    card shares the place; `prizes`: the indexes (0 = 1st prize) of the prizes it is in line
+    for (one, or under "janken" the prizes of the places its tie fills; none past the list)."""
+
+    winner: Winner
+    place: int
+    tied: bool
+    prizes: tuple[int, ...]
+
+    @property
+    def serial(self) -> int:
+        return self.winner.serial
+
+    @property
+    def ball(self) -> int:
+        return winner_ball(self.winner)
+
+    @property
+    def janken(self) -> bool:
+        """The card plays じゃんけん with its tie for the prizes listed (more than one)."""
+        return len(self.prizes) > 1
+
+
+def rank_winners(
+    winners: Sequence[Winner], prize_count: int = 0, tie_prizes: str = TIE_JANKEN
+) -> list[RankedWinner]:
+    """The winners in the order of their bingo's ball (the order recorded among equals), each
+    with its place and prizes (see RankedWinner)."""
+    ordered = sorted(enumerate(winners), key=lambda item: (winner_ball(item[1]), item[0]))
+    ranked: list[RankedWinner] = []
+    start = 0
+    while start < len(ordered):
+        ball = winner_ball(ordered[start][1])
+        end = start
+        while end < len(ordered) and winner_ball(ordered[end][1]) == ball:
+            end += 1
+        place = start + 1
+        prizes: tuple[int, ...]
+        if tie_prizes == TIE_EACH:
+            prizes = (place - 1,) if place <= prize_count else ()
+        else:
+            prizes = tuple(range(place - 1, min(end, prize_count)))
+        for _index, winner in ordered[start:end]:
+            ranked.append(RankedWinner(winner, place, end - start > 1, prizes))
+        start = end
+    return ranked
+
+
 class DrawSession:
     """A bingo draw bound to one journal file."""
 
@@ -140,6 +214,7 @@ class DrawSession:
         self.previous_finished: Path | None = None  # a finished game kept aside at start
         self.requested_manual = False  # --manual / display.draw = "manual" (see `manual`)
         if resumed:
+            self._withdraw_orphans()  # an undo's withdrawals a stop cut off, or never written
             count = len(self.history)
             self.resume_message = f"Resumed: {count} draws restored from {journal.path.name}"
             if self.warnings:
@@ -314,7 +389,37 @@ class DrawSession:
 
     @property
     def winners(self) -> list[Winner]:
-        return list(self._journal.state.winners)
+        """The recorded winners, in the order recorded; those withdrawn are left out (and so
+        are those whose bingo an undo took away while their withdrawal could not be written)."""
+        state = self._journal.state
+        return [w for w in state.winners if w.serial not in state.orphaned]
+
+    @property
+    def withdrawn(self) -> list[Withdrawal]:
+        """The winners taken back this game, in order."""
+        return list(self._journal.state.withdrawn)
+
+    def ranked_winners(
+        self, prize_count: int | None = None, tie_prizes: str | None = None
+    ) -> list[RankedWinner]:
+        """The winners ranked by the ball of their bingo (see rank_winners); the prizes and the
+        tie rule of config.toml unless given."""
+        event = self.config.event
+        count = len(event.prizes) if prize_count is None else prize_count
+        rule = getattr(event, "tie_prizes", TIE_JANKEN) if tie_prizes is None else tie_prizes
+        return rank_winners(self.winners, count, rule)
+
+    def ranked(self, serial: int) -> RankedWinner | None:
+        return next((r for r in self.ranked_winners() if r.serial == serial), None)
+
+    def place_for(self, ball: int) -> int:
+        """The place a new winner with its bingo at `ball` would take (ties share it)."""
+        return 1 + sum(1 for w in self.winners if winner_ball(w) < ball)
+
+    def undo_withdraws(self) -> list[RankedWinner]:
+        """The winners an undo of the last draw would take back: their bingo came with it."""
+        count = len(self.history)
+        return [r for r in self.ranked_winners() if r.ball >= count]
 
     @property
     def total(self) -> int:
@@ -396,12 +501,38 @@ class DrawSession:
         return number
 
     def undo(self) -> int:
-        """Take back the last draw (journaled as an undo record; the draw stays on record)."""
+        """Take back the last draw (journaled as an undo record; the draw stays on record).
+
+        A winner whose bingo came with that ball (`undo_withdraws`) is withdrawn: a `withdraw`
+        record follows the undo. Should that write fail, the winner is left out of `winners`
+        all the same and the withdrawal is written when the journal is next opened.
+        """
         if not self.history:
             raise SessionError("nothing to undo: no number has been drawn yet")
         number = self.history[-1]
         self._journal.append_undo(number)
+        try:
+            self._withdraw_orphans()
+        except JournalError:
+            pass  # the undo stands; the winner is out of `winners` and withdrawn at resume
         return number
+
+    def _withdraw_orphans(self) -> None:
+        state = self._journal.state
+        for winner in list(state.winners):
+            if winner.serial in state.orphaned:
+                self._journal.append_withdraw(winner.serial, WITHDRAW_UNDO)
+
+    def withdraw_winner(self, serial: int) -> Withdrawal:
+        """The host takes recorded winner `serial` back (journaled; recorded again by a check)."""
+        if not any(w.serial == serial for w in self.winners):
+            raise WinnerRefused(
+                f"card {serial} is not a recorded winner",
+                code="not_a_winner",
+                serial=f"{serial:04d}",
+            )
+        self._journal.append_withdraw(int(serial), WITHDRAW_HOST)
+        return self._journal.state.withdrawn[-1]
 
     def record_winner(
         self,
@@ -414,6 +545,13 @@ class DrawSession:
         """Journal a confirmed bingo: card `serial` confirmed at ball `draw_count` (default:
         now), with the ball of its first bingo and the ball its player claimed it at, if known."""
         count = len(self.history) if draw_count is None else int(draw_count)
+        self._withdraw_orphans()  # (a withdrawal a full disk held back goes first)
+        if any(w.serial == serial for w in self.winners):
+            raise WinnerRefused(
+                f"card {serial} is already a recorded winner",
+                code="winner_already",
+                serial=f"{serial:04d}",
+            )
         # (a claim may come before ball 1: the phone's button is there from the start)
         for ball, lowest in ((count, 1), (bingo_ball, 1), (claim_ball, 0)):
             if ball is not None and not lowest <= ball <= len(self.history):
