@@ -1,8 +1,9 @@
-"""The `games` command: a small Qt menu, `games schwimmen|cool24|daifugo [options]`, or
-`games serve [options]` (the tables people join from their phones: games.web.command).
+"""The `games` command: a small Qt menu, `games <game> [options]` (every registered game with a
+window: schwimmen, cool24, daifugo), or `games serve [options]` (the tables people join from
+their phones: games.web.command).
 
-Each game package has an `app` module with `main(argv) -> int` that parses its own options
-(every game takes `--config PATH`).
+Each game's registry entry names its `app` module, with `main(argv) -> int` that parses its own
+options (every game takes `--config PATH`).
 """
 
 from __future__ import annotations
@@ -12,20 +13,30 @@ import sys
 from collections.abc import Sequence
 
 from eventkit.errors import UserError
-from games import GAMES
+from games.common import registry
 
 CONFIG_HELP = (
     "config.toml to read (default: ./config.toml when present, else the built-in settings)"
 )
 
-USAGE = "usage: games [schwimmen|cool24|daifugo|serve] [options]   (no argument: open the menu)"
+
+def game_names() -> tuple[str, ...]:
+    """The games `games <name>` opens, in the menu's order (the registered games with an app)."""
+    return tuple(e.name for e in registry.menu_entries() if e.app)
+
+
+def usage() -> str:
+    names = "|".join((*game_names(), "serve"))
+    return f"usage: games [{names}] [options]   (no argument: open the menu)"
 
 
 def run_game(name: str, argv: Sequence[str]) -> int:
+    app = registry.entry(name).app
+    assert app is not None
     try:
-        module = importlib.import_module(f"games.{name}.app")
+        module = importlib.import_module(app)
     except ModuleNotFoundError as exc:
-        if not f"games.{name}.app".startswith(exc.name or "\0"):
+        if not app.startswith(exc.name or "\0"):
             raise
         print(f"games {name}: not yet available in this version", file=sys.stderr)
         return 2
@@ -53,16 +64,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_menu(argv)
     if argv[0] in ("-h", "--help"):
-        print(USAGE)
+        print(usage())
         return 0
     name = argv[0]
     if name == "serve":
         return run_serve(argv[1:])
-    if name not in GAMES:
-        print(
-            f"games: unknown game '{name}': choose schwimmen, cool24 or daifugo (or serve)",
-            file=sys.stderr,
-        )
+    try:
+        names = game_names()
+    except UserError as exc:  # a registered game that cannot load: one line naming it
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if name not in names:
+        choices = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+        print(f"games: unknown game '{name}': choose {choices} (or serve)", file=sys.stderr)
         return 2
     return run_game(name, argv[1:])
 

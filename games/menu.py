@@ -1,4 +1,5 @@
-"""The `games` launcher menu: one button per game; each game opens in its own process.
+"""The `games` launcher menu: one button per registered game with a window (games.common.registry's
+`menu_entries`); each game opens in its own process.
 
 Every game gets the same settings: the config file the menu was started with (as an absolute
 path, so it still works from another folder), ./config.toml when the menu found one, else no
@@ -20,8 +21,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QPushButton, QV
 from eventkit import theme
 from eventkit.qtruntime import make_app
 from eventkit.tomlconf import DEFAULT_CONFIG_PATH, ConfigError, language_of, read_toml
-from games import GAMES
-from games.menu_tiles import LINES, GameTile
+from games.common import registry
+from games.menu_tiles import GameTile
 
 _TEXT = {
     "ja": {
@@ -80,9 +81,10 @@ class GamesMenu(QWidget):
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.title)
         self.buttons: dict[str, QPushButton] = {}
-        lines = LINES.get(language, LINES["en"])
-        for name, (ja, en) in GAMES.items():
-            button = GameTile(name, ja if language == "ja" else en, lines[name], self)
+        for game in registry.menu_entries():
+            assert game.menu is not None
+            name = game.name
+            button = GameTile(name, game.label(language), game.menu, language, self)
             button.clicked.connect(lambda _=False, n=name: self.launch(n))
             layout.addWidget(button, 1)
             self.buttons[name] = button
@@ -133,8 +135,7 @@ class GamesMenu(QWidget):
         return [p for p in self.processes if p.state() != QProcess.ProcessState.NotRunning]
 
     def _label(self, name: str) -> str:
-        ja, en = GAMES[name]
-        return ja if self.language == "ja" else en
+        return registry.entry(name).label(self.language)
 
     def _finished(self, name: str, process: QProcess, code: int, status) -> None:
         stderr = bytes(process.readAllStandardError().data()).decode("utf-8", "replace")

@@ -1,41 +1,54 @@
-"""The games the phone hub offers, one entry each (modelled on OpenSpiel's ``register_game``).
+"""The games there are, one entry each (modelled on OpenSpiel's ``register_game``).
 
-This is the one place a game joins the phone hub: a game's package registers one `GameEntry`
-(``games/<game>/registration.py``), and the hub, its rooms, the journal's restore, the lobby
-messages, the server's page texts and the room screen loop over `entries()` and name no game.
-The modules in `_MODULES` are imported on the first lookup (an explicit list: nothing depends
-on import order, and a typo fails loudly at the first lookup). No Qt here.
+A game joins by one registration: its package names a `GameEntry` (``games/<game>/
+registration.py``'s ``ENTRY``) in the entry-point group ``eventkit.games`` of its distribution
+(pyproject.toml's ``[project.entry-points."eventkit.games"]``, beside
+``eventkit.config_sections``). A game package outside this repo registers the same way, in its
+own distribution's metadata. The hub, its rooms, the journal's restore, the lobby messages, the
+server's page texts, the room screen and the games menu loop over `entries()` and name no game.
+
+The entry points are read on the first lookup: this checkout's own from its pyproject.toml (the
+truth for a source checkout and an editable install, whose installed metadata may be older),
+then every other installed distribution's (``importlib.metadata``, in the order of their names).
+A game that fails to load stops the first lookup with one line naming its entry point. No Qt.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
+from eventkit.errors import UserError
 from games.common.money import Bank, Money
 from games.common.protocol import GameInfo
 from games.common.table import TableProtocol
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "GameEntry",
+    "MenuTile",
     "PhoneRooms",
+    "RegistryError",
     "RoomPlan",
     "TableSettings",
+    "declared",
     "entries",
     "entry",
+    "load_entry",
+    "menu_entries",
     "names",
     "register",
     "settings_as",
     "unless_default",
 ]
 
-_MODULES = (
-    "games.daifugo.registration",
-    "games.schwimmen.registration",
-    "games.cool24.registration",
-)
+ENTRY_POINT_GROUP = "eventkit.games"
+DISTRIBUTION = "puyo-event-toolkit"  # this checkout's distribution (pyproject's [project] name)
 T = TypeVar("T")
 
 
@@ -130,6 +143,25 @@ def _no_fee(stake: str | None) -> int:
 
 
 @dataclass(frozen=True)
+class MenuTile:
+    """A game's button in the games menu (games/menu.py paints it; no Qt here).
+
+    ``lines``: what the game is, in a line, per language ("ja", "en"). ``cards``: the cards the
+    tile fans out, as their text (games.common.cards.parse_card reads it), or as the game's own
+    values when ``paint_card(painter, rect, card)`` paints them (COOL 24+24's cards); ``rank``:
+    the menu's order (lower first; then the registration order).
+    """
+
+    lines: Mapping[str, str]
+    cards: tuple[object, ...] = ()
+    paint_card: Callable[[Any, Any, object], None] | None = None
+    rank: int = 100
+
+    def line(self, language: str) -> str:
+        return self.lines.get(language) or self.lines.get("en") or self.lines.get("ja", "")
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """What the hub needs of one game.
 
@@ -151,6 +183,8 @@ class GameEntry:
     ``high_score(returns)``: each seat's score for the evening's high-score board from a
     finished game's returns (None: the game keeps no board; COOL 24+24: the score).
     ``rooms``: how [games_web] opens the game's rooms (None: `games serve` opens none).
+    ``app``: the module whose ``main(argv) -> int`` opens the game's own window (``games
+    <name>``; None: the game has none). ``menu``: its tile in the games menu (None: not there).
     """
 
     info: GameInfo
@@ -170,6 +204,8 @@ class GameEntry:
     event_texts: Callable[[object, str], list[str]] = _no_events
     high_score: Callable[[Sequence[float]], Sequence[int]] | None = None
     rooms: PhoneRooms | None = None
+    app: str | None = None
+    menu: MenuTile | None = None
 
     @property
     def name(self) -> str:
@@ -184,21 +220,89 @@ class GameEntry:
         return self.labels.get(language) or self.labels["ja"]
 
 
+class RegistryError(UserError):
+    """A registered game that cannot be loaded (its one line names the entry point)."""
+
+
 _ENTRIES: dict[str, GameEntry] = {}
 _loaded = False
 
 
 def register(game: GameEntry) -> None:
-    """Add a game (its registration module calls this once; again: the same entry replaces)."""
+    """Add a game by hand (a script or a test of its own; the entry points are the way a game
+    joins: see the module's docstring). Again with the same name: the entry replaces."""
+    _load()
     _ENTRIES[game.name] = game
+
+
+def _own_pyproject() -> Path | None:
+    """This checkout's pyproject.toml, when the packages are run from their source folder."""
+    path = Path(__file__).resolve().parent.parent.parent / "pyproject.toml"
+    return path if path.is_file() else None
+
+
+def declared() -> list[tuple[str, str, str]]:
+    """Every registered game's entry point: (distribution, name, "module:attribute"), this
+    checkout's first (in its pyproject's order), then the other distributions' by name."""
+    found: list[tuple[str, str, str]] = []
+    own = _own_pyproject()
+    if own is not None:
+        try:
+            project = tomllib.loads(own.read_text(encoding="utf-8"))["project"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
+            raise RegistryError(f"{own}: cannot read its [project] table ({exc})") from None
+        if project.get("name") != DISTRIBUTION:
+            own = None  # a pyproject of something else beside the packages
+        else:
+            group = project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
+            found += [(DISTRIBUTION, name, target) for name, target in group.items()]
+    others: list[tuple[str, str, str]] = []
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        dist = ep.dist.name if ep.dist is not None else ""
+        if own is not None and dist == DISTRIBUTION:
+            continue  # read from the checkout's pyproject above
+        others.append((dist, ep.name, ep.value))
+    seen: set[tuple[str, str, str]] = set()
+    for item in sorted(others, key=lambda item: item[0]):
+        if item not in seen:  # a distribution on sys.path twice lists its entry points twice
+            seen.add(item)
+            found.append(item)
+    return found
+
+
+def load_entry(target: str) -> GameEntry:
+    """The `GameEntry` an entry point's "module:attribute" names (the attribute may also be a
+    function without arguments returning it)."""
+    module_name, _, attribute = target.partition(":")
+    value: object = importlib.import_module(module_name)
+    for part in attribute.split(".") if attribute else ["ENTRY"]:
+        value = getattr(value, part)
+    if not isinstance(value, GameEntry) and callable(value):
+        value = value()
+    if not isinstance(value, GameEntry):
+        raise TypeError(f"{target} is a {type(value).__name__}, not a GameEntry")
+    return value
 
 
 def _load() -> None:
     global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in _MODULES:
-            importlib.import_module(module)
+    if _loaded:
+        return
+    _loaded = True
+    for dist, name, target in declared():
+        try:
+            game = load_entry(target)
+        except Exception as exc:  # any failure of a game's own code: one line naming it
+            raise RegistryError(
+                f"game {name!r} ({ENTRY_POINT_GROUP} entry point {target!r} of {dist or '?'}) "
+                f"cannot load: {type(exc).__name__}: {exc} (fix or uninstall that package)"
+            ) from exc
+        if game.name != name:
+            raise RegistryError(
+                f"the {ENTRY_POINT_GROUP} entry point {name!r} ({target}) gives the game "
+                f"{game.name!r}: name the entry point as the game"
+            )
+        _ENTRIES.setdefault(game.name, game)  # the first of two with one name wins
 
 
 def entries() -> tuple[GameEntry, ...]:
@@ -209,6 +313,12 @@ def entries() -> tuple[GameEntry, ...]:
 
 def names() -> tuple[str, ...]:
     return tuple(e.name for e in entries())
+
+
+def menu_entries() -> tuple[GameEntry, ...]:
+    """The games with a tile in the games menu, in the menu's order."""
+    shown = [e for e in entries() if e.menu is not None]
+    return tuple(sorted(shown, key=lambda e: e.menu.rank if e.menu is not None else 0))
 
 
 def entry(name: str) -> GameEntry:

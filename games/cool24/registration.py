@@ -14,10 +14,10 @@ from typing import Any
 from eventkit.tomlconf import get_int_in
 from games.common.registry import (
     GameEntry,
+    MenuTile,
     PhoneRooms,
     RoomPlan,
     TableSettings,
-    register,
     settings_as,
 )
 from games.common.table import TableProtocol, seat_levels
@@ -99,6 +99,13 @@ def screen_summary(*args: Any) -> Any:
     return summary(*args)
 
 
+def paint_menu_card(painter: Any, rect: Any, card: object) -> None:
+    """A COOL 24+24 card on the games menu's tile, in its own colours and pictures (Qt)."""
+    from games.cool24.qt.cards import paint_menu_card as paint
+
+    paint(painter, rect, card)
+
+
 def high_score(returns: Sequence[float]) -> Sequence[int]:
     """The evening's board keeps the game's score (its one return)."""
     return [round(r) for r in returns]
@@ -136,5 +143,14 @@ ENTRY = GameEntry(
     new_cpu=new_cpu,
     high_score=high_score,
     rooms=ROOMS_KEYS,
+    app="games.cool24.app",
+    menu=MenuTile(
+        lines={
+            "ja": "色か数字をつないで、48枚を出しきろう（1人）",
+            "en": "Link colours or numbers through all 48 cards (one player)",
+        },
+        cards=(4, 11, 18),  # COOL 24+24's own cards (ids as games.cool24.rules numbers them)
+        paint_card=paint_menu_card,
+        rank=2,
+    ),
 )
-register(ENTRY)

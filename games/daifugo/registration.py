@@ -9,10 +9,10 @@ from typing import Any
 from eventkit.tomlconf import ConfigError, get_int_in, get_list, report, show
 from games.common.registry import (
     GameEntry,
+    MenuTile,
     PhoneRooms,
     RoomPlan,
     TableSettings,
-    register,
     settings_as,
     unless_default,
 )
@@ -201,5 +201,13 @@ ENTRY = GameEntry(
     screen_summary=screen_summary,
     event_texts=event_texts,
     rooms=ROOMS_KEYS,
+    app="games.daifugo.app",
+    menu=MenuTile(
+        lines={
+            "ja": "階級・革命・8切り。日本の定番トランプ（2〜5人）",
+            "en": "Japan's classic: ranks, revolutions and 8-cuts (2-5 players)",
+        },
+        cards=("2S", "JK", "8D"),
+        rank=3,
+    ),
 )
-register(ENTRY)

@@ -9,10 +9,10 @@ from typing import Any
 from eventkit.tomlconf import get_int_in
 from games.common.registry import (
     GameEntry,
+    MenuTile,
     PhoneRooms,
     RoomPlan,
     TableSettings,
-    register,
     settings_as,
     unless_default,
 )
@@ -135,5 +135,13 @@ ENTRY = GameEntry(
     new_cpu=new_cpu,
     screen_summary=screen_summary,
     rooms=ROOMS_KEYS,
+    app="games.schwimmen.app",
+    menu=MenuTile(
+        lines={
+            "ja": "場札と交換して、同じマークで31点をめざす（2〜9人）",
+            "en": "Swap with the table towards 31 in one suit (2-9 players)",
+        },
+        cards=("AH", "KH", "10H"),
+        rank=1,
+    ),
 )
-register(ENTRY)

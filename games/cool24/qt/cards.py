@@ -7,6 +7,7 @@ back is a purple panel with the four suit blobs. Also used by the games menu's t
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -196,3 +197,16 @@ class CardPainter:
             cx = r.center().x() + (-0.5 if i % 2 == 0 else 0.5) * side * 1.1
             cy = r.center().y() + (-0.5 if i < 2 else 0.5) * side * 1.1
             self.blob(p, QRectF(cx - side / 2, cy - side / 2, side, side), QColor(colour))
+
+
+@functools.cache
+def menu_painter() -> CardPainter:
+    """The games menu's painter of COOL cards, made once (it loads the card pictures)."""
+    settings = Cool24Settings()
+    return CardPainter(settings, CardImages(settings.image_dir, settings.suits))
+
+
+def paint_menu_card(painter: QPainter, rect: QRectF, card: object) -> None:
+    """One card (its id) on the games menu's tile."""
+    assert isinstance(card, int), card
+    menu_painter().paint(painter, rect, card)
