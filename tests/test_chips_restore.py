@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.daifugo.chips import ChipBank
-from tests.test_games_web_server import _free_port, _serve_command
+from tests.test_games_web_server import _serve_command
 
 DAMAGE = {"cut short": b'{"version": 2, "balances": {"Aki": 12', "nested": b"[" * 200_000}
 
@@ -30,9 +30,8 @@ def _evening(chips: Path) -> None:
 
 
 def _serve_until_listening(tmp_path: Path) -> tuple[subprocess.Popen[str], str]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        _serve_command(tmp_path, port),
+    proc = subprocess.Popen(  # on a free port of its own choosing, said in its first line
+        _serve_command(tmp_path),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -80,9 +79,7 @@ def test_games_serve_refuses_to_start_when_nothing_can_be_restored(tmp_path: Pat
     chips = tmp_path / "data" / "daifugo_chips.json"
     chips.parent.mkdir(parents=True)
     chips.write_bytes(b'{"balances": {"Aki": 1')
-    proc = subprocess.run(
-        _serve_command(tmp_path, _free_port()), capture_output=True, text=True, timeout=120
-    )
+    proc = subprocess.run(_serve_command(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr

@@ -9,20 +9,21 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.served import port_in
 from tests.test_chips_restore import _stop
-from tests.test_games_web_server import _free_port, _serve_command
+from tests.test_games_web_server import _serve_command
 
 DEEP = b"[" * 200_000
 
 
 def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
-    port = _free_port()
     proc = subprocess.Popen(
-        _serve_command(tmp_path, port), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        _serve_command(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
-    assert line.startswith(f"serving http://127.0.0.1:{port}/"), (line, _stop(proc))
+    port = port_in(line)  # it listens on a free port of its own choosing and says which
+    assert port is not None and line.startswith("serving http://127.0.0.1:"), (line, _stop(proc))
     return proc, port
 
 
@@ -44,9 +45,7 @@ def test_an_overdeep_chips_file_without_a_copy_is_one_line(tmp_path: Path) -> No
     chips = tmp_path / "data" / "daifugo_chips.json"
     chips.parent.mkdir()
     chips.write_bytes(DEEP)
-    proc = subprocess.run(
-        _serve_command(tmp_path, _free_port()), capture_output=True, text=True, timeout=120
-    )
+    proc = subprocess.run(_serve_command(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "nested too deeply" in lines[0] and str(chips) in lines[0]

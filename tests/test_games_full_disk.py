@@ -16,8 +16,9 @@ import aiohttp
 import pytest
 
 from tests.disk_support import fill, small_tmpfs
+from tests.served import port_in
 from tests.test_chips_restore import _stop
-from tests.test_games_web_server import _free_port, _serve_command
+from tests.test_games_web_server import _serve_command
 
 
 @pytest.fixture
@@ -58,13 +59,13 @@ async def _next(ws: aiohttp.ClientWebSocketResponse, got: list[dict], test) -> d
 
 
 def test_a_full_disk_pauses_play_tells_the_phone_and_play_goes_on(tiny_data: Path) -> None:
-    port = _free_port()
-    command = _serve_command(tiny_data.parent, port, "--turn-seconds", "0")
+    command = _serve_command(tiny_data.parent, 0, "--turn-seconds", "0")
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     terminal = Terminal(proc)
     assert proc.stdout is not None
     line = proc.stdout.readline()
-    assert line.startswith(f"serving http://127.0.0.1:{port}/"), (line, _stop(proc))
+    port = port_in(line)  # it listens on a free port of its own choosing and says which
+    assert port is not None and line.startswith("serving http://127.0.0.1:"), (line, _stop(proc))
     said_full: list[str] = []
 
     async def phone() -> None:
@@ -138,7 +139,7 @@ def test_games_serve_on_a_full_disk_refuses_to_start_in_one_line(tiny_data: Path
     filler = fill(tiny_data)
     try:
         proc = subprocess.run(
-            _serve_command(tiny_data.parent, _free_port()), capture_output=True, text=True,
+            _serve_command(tiny_data.parent), capture_output=True, text=True,
             timeout=120,
         )  # fmt: skip
     finally:

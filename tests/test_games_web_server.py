@@ -25,10 +25,12 @@ from aiohttp.test_utils import TestClient, TestServer
 from eventkit.tomlconf import ConfigError, check_sections
 from eventkit.web.headers import SECURITY_HEADERS
 from eventkit.web.limits import RateLimiter
+from eventkit.web.qr import svg
 from games.web import server as server_module
 from games.web.hub import Hub, RoomSpec
 from games.web.server import GamesServer
 from games.web.settings import GamesWebSettings, check_section, parse_settings, rooms
+from tests.served import port_in
 
 ROOM = "daifugo-beginner"
 ROOMS = (RoomSpec(ROOM, "daifugo", 5, stake="beginner", cpu_level="easy"),)
@@ -361,7 +363,9 @@ def test_the_games_web_section_is_checked():
 # ---------------------------------------------------------------------- `games serve` itself
 
 
-def _serve_command(tmp_path: Path, port: int, *extra: str) -> list[str]:
+def _serve_command(tmp_path: Path, port: int = 0, *extra: str) -> list[str]:
+    """`games serve` headless on 127.0.0.1; port 0 (any free port): read the port it got from
+    its ready line (tests/served.py), never a port picked here that another program may take."""
     config = tmp_path / "config.toml"
     config.write_text('[games_web]\ndaifugo_rooms = ["beginner"]\n', encoding="utf-8")
     return [
@@ -382,25 +386,19 @@ def _serve_command(tmp_path: Path, port: int, *extra: str) -> list[str]:
     ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_games_serve_serves_phones_until_sigterm_and_one_server_per_folder(tmp_path):
-    port = _free_port()
     first = subprocess.Popen(
-        _serve_command(tmp_path, port), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        _serve_command(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
-        line = first.stdout.readline()  # said once it listens
-        assert line.startswith(f"serving http://127.0.0.1:{port}/"), line
+        line = first.stdout.readline()  # said once it listens, with the port it got
+        port = port_in(line)
+        assert line.startswith(f"serving http://127.0.0.1:{port}/ (data "), line
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
             assert answer.status == 200 and answer.headers["Server"] == "games"
             assert "/static/app.js" in answer.read().decode()
         second = subprocess.run(
-            _serve_command(tmp_path, _free_port()), capture_output=True, text=True, timeout=60
+            _serve_command(tmp_path), capture_output=True, text=True, timeout=60
         )
         assert second.returncode == 1 and str(tmp_path / "data") in second.stderr
         assert "Traceback" not in second.stderr
@@ -456,17 +454,19 @@ def test_an_english_event_gets_english_pages_and_refusals(tmp_path):
 
 
 def test_games_serve_with_its_window_stops_with_sigterm(tmp_path):
-    port = _free_port()
-    command = [a for a in _serve_command(tmp_path, port) if a != "--no-window"]
+    command = [a for a in _serve_command(tmp_path) if a != "--no-window"]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     window = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
     try:
         line = window.stdout.readline()
-        assert line.startswith(f"serving http://127.0.0.1:{port}/"), line
+        port = port_in(line)
+        assert line.startswith(f"serving http://127.0.0.1:{port}/ (data "), line
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/qr.svg", timeout=10) as answer:
-            assert answer.status == 200 and answer.read().startswith(b"<svg")
+            code = answer.read().decode()
+            assert answer.status == 200 and code.startswith("<svg")
+        assert code == svg(f"http://127.0.0.1:{port}/")  # the port it got, not the 0 asked for
         window.send_signal(signal.SIGTERM)
         assert window.wait(30) == 0
         assert "Traceback" not in window.stderr.read()
@@ -503,8 +503,7 @@ def test_games_serve_handles_sigterm_from_its_first_moment(tmp_path, moment, win
     """Issue 35 item 9: a SIGTERM while the window was starting killed the process (exit -15,
     the handler not yet in place). Now, at each moment of the start, it stops cleanly: exit 0,
     no traceback, and the data folder is free for the next server."""
-    port = _free_port()
-    command = _serve_command(tmp_path, port)[3:]  # after `python -m games`
+    command = _serve_command(tmp_path)[3:]  # after `python -m games`
     if window:
         command.remove("--no-window")
     env = {
@@ -524,7 +523,7 @@ def test_games_serve_handles_sigterm_from_its_first_moment(tmp_path, moment, win
     if moment == "plan":
         assert "serving" not in done.stdout  # stopped before it served: no window, no server
     again = subprocess.Popen(
-        _serve_command(tmp_path, port), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        _serve_command(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
         assert again.stdout.readline().startswith("serving")  # the folder's lock was let go
