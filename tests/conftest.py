@@ -8,11 +8,36 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import hang_guard
 import pytest
-from hang_guard import pytest_configure, pytest_runtest_protocol  # noqa: F401 (hooks)
+import tiers
+from hang_guard import pytest_runtest_protocol  # noqa: F401 (hook)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT_DIR = ROOT / "tests" / "output"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="the fast tier: leave out the tests marked slow and play the smaller samples "
+        "(tests/tiers.py); the whole run is without it",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    hang_guard.pytest_configure(config)
+    tiers.FAST = bool(config.getoption("--fast"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not tiers.FAST:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
 @pytest.fixture(autouse=True)
