@@ -13,12 +13,12 @@ ROOT = Path(__file__).resolve().parent
 
 
 def copy_defaults(build_lib):
-    """config.toml and img/*.png into <build_lib>/bingo/defaults/."""
+    """config.toml and img/samples/*.png into <build_lib>/bingo/defaults/."""
     target = Path(build_lib) / "bingo" / "defaults"
-    (target / "img").mkdir(parents=True, exist_ok=True)
+    (target / "img" / "samples").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ROOT / "config.toml", target / "config.toml")
-    for image in sorted((ROOT / "img").glob("*.png")):
-        shutil.copyfile(image, target / "img" / image.name)
+    for image in sorted((ROOT / "img" / "samples").glob("*.png")):
+        shutil.copyfile(image, target / "img" / "samples" / image.name)
     return target
 
 

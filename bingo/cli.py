@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bingo.config import summary
@@ -132,9 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_check_config)
     p = sub.add_parser(
         "init",
-        help="write an editable config.toml and the sample images (img/) into a folder",
-        description="Write the built-in config.toml and sample images (img/) into DIR "
-        "(default: this folder) to edit for an event; never overwrites.",
+        help="write an editable config.toml and the sample images (img/samples/) into a folder",
+        description="Write the built-in config.toml and the sample images (img/samples/, shown "
+        "only while img/ holds no picture of its own) into DIR (default: this folder) to edit "
+        "for an event; never overwrites.",
     )
     p.add_argument("dir", nargs="?", default=".", metavar="DIR")
     p.set_defaults(run=_init)
@@ -143,9 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _init(args: argparse.Namespace) -> int:
     from bingo.builtin import init_folder
+    from eventkit.images import SAMPLES_FOLDER
 
-    for path in init_folder(args.dir):
+    written = init_folder(args.dir)
+    for path in written:
         print(f"wrote {path}")
+    if not any(path.name == SAMPLES_FOLDER for path in written):
+        print(f"{Path(args.dir) / 'img'}: kept as it is (your pictures; no samples added)")
     print("next: edit config.toml, then `bingo check-config` in that folder")
     return 0
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from bingo.builtin import config_path, is_builtin
+from bingo.builtin import BUILTIN_SAMPLES, config_path, is_builtin
+from eventkit.images import PictureFolder, duplicate_problem, looked_for
 from eventkit.tomlconf import (
     LANGUAGES,
     ConfigError,
@@ -188,14 +189,14 @@ class Config:
             return self.columns.fill[indices[number - 1]]
         return self.columns.fill[column]
 
+    def pictures(self) -> PictureFolder:
+        """The picture folder as it is now (eventkit.images' one rule of which file is whose)."""
+        return PictureFolder.scan(self.board.image_dir)
+
     def image_path(self, number: int) -> Path | None:
-        """The image file for `number` (png preferred, then jpg), or None when there is none."""
-        stem = self.board.image_stem(number, self.columns.names)
-        for ext in (".png", ".jpg", ".jpeg", ".PNG", ".JPG"):
-            candidate = self.board.image_dir / f"{stem}{ext}"
-            if candidate.is_file():
-                return candidate
-        return None
+        """The picture file for `number` (`<stem>.png`, `.jpg` or `.jpeg`; the samples while
+        image_dir holds no picture), or None when there is none."""
+        return self.pictures().find(self.board.image_stem(number, self.columns.names))
 
     def game_section(self, name: str) -> dict[str, Any]:
         return dict(self.games.get(name, {}))
@@ -245,7 +246,12 @@ def parse_config(
     display = guarded(lambda: _parse_display(table("display"), base_dir), DisplayConfig())
     cards = guarded(lambda: _parse_cards(table("cards"), base_dir), CardsConfig())
     games = MappingProxyType({name: dict(table(name)) for name in sorted(others)})
-    return Config(event, board, columns, display, cards, games, path)
+    config = Config(event, board, columns, display, cards, games, path)
+    if check_images and columns is not None:
+        twins = picture_problem(config)
+        if twins:
+            report(ConfigError(twins), None)
+    return config
 
 
 def _parse_event(t: dict[str, Any]) -> EventConfig:
@@ -488,11 +494,77 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     )
 
 
+# ---------------------------------------------------------------- pictures
+
+MISSING_NAMED = 10  # check-config names this many missing pictures, then "and N more"
+
+
+def _numbers_of_stem(config: Config) -> dict[str, list[int]]:
+    """Each picture name the board uses -> its numbers (a name serves several numbers when
+    board.images_per_column < numbers_per_column), in number order."""
+    stems: dict[str, list[int]] = {}
+    for number in range(1, config.board.total_numbers + 1):
+        stem = config.board.image_stem(number, config.columns.names)
+        stems.setdefault(stem, []).append(number)
+    return stems
+
+
+def _label(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:3]) + (" …" if len(numbers) > 3 else "")
+    return f"number{'s' if len(numbers) > 1 else ''} {shown}"
+
+
+def picture_problem(config: Config) -> str | None:
+    """The line `bingo check-config`, `bingo cards` and `bingo draw` refuse two pictures for
+    one number with (P9.png beside P9.jpg: which would show is a guess), or None."""
+    stems = _numbers_of_stem(config)
+    pictures = config.pictures()
+    line = duplicate_problem(
+        pictures, stems, lambda stem: f"{_label(stems[stem])} ({stem})", BUILTIN_SAMPLES
+    )
+    return f"board.image_dir: {line}" if line else None
+
+
+def missing_pictures(config: Config) -> list[str]:
+    """check-config's lines for the pictures the board has no file for: each name with every
+    name it was looked for under (up to MISSING_NAMED, then "and N more"), a file whose name
+    differs only in case, and what the board and the cards show instead."""
+    pictures = config.pictures()
+    missing = [(stem, ns) for stem, ns in _numbers_of_stem(config).items()
+               if pictures.find(stem) is None]
+    lines = []
+    for stem, numbers in missing[:MISSING_NAMED]:
+        line = f"missing: {_label(numbers)}: no {looked_for(stem)} in {pictures.folder}"
+        near = pictures.case_mismatches(stem)
+        if near:
+            fix = f"{stem}{near[0].suffix}"
+            line += (
+                f"; {near[0].name} is there, but the case differs (names are case-sensitive): "
+                f"rename it {fix}"
+            )
+        lines.append(line)
+    if len(missing) > MISSING_NAMED:
+        lines.append(f"missing: and {len(missing) - MISSING_NAMED} more")
+    if missing:
+        lines.append(
+            "missing: without its picture a number is shown as the number alone, in its "
+            "column's colour (on the projector, the phones and the printed cards)"
+        )
+    return lines
+
+
 def summary(config: Config) -> str:
     """A short human-readable summary for `bingo check-config`."""
     b, c = config.board, config.columns
-    images = [config.image_path(n) for n in range(1, b.total_numbers + 1)]
+    pictures = config.pictures()
+    images = [pictures.find(b.image_stem(n, c.names)) for n in range(1, b.total_numbers + 1)]
     found = sum(1 for p in images if p is not None)
+    where = f"images: {found}/{b.total_numbers} found in {pictures.folder}"
+    if pictures.samples:
+        where += (
+            f" (the samples: {b.image_dir} holds no pictures of its own; put yours there, "
+            f"named {looked_for(b.image_stem(1, c.names))} …, and the samples are left out)"
+        )
     lines = [
         f"config: {config.path}"
         + (
@@ -515,7 +587,8 @@ def summary(config: Config) -> str:
             f"{name} {b.numbers_of_column(i).start}-{b.numbers_of_column(i).stop - 1}"
             for i, name in enumerate(c.names)
         ),
-        f"images: {found}/{b.total_numbers} found in {b.image_dir}",
+        where,
+        *(f"  {line}" for line in missing_pictures(config)),
         f"display: spin {config.display.spin_seconds:g} s, sound "
         f"{'on' if config.display.sound else 'off'}, "
         f"{'full screen' if config.display.fullscreen else 'window'}, spoken calls "

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from bingo.config import Config
-from eventkit.images import load_square
+from eventkit.images import load_square, looked_for
 
 if TYPE_CHECKING:
     from cards.layout import Rect
@@ -135,11 +135,11 @@ def load_images(
             result[number] = loaded
     if missing:
         unique = sorted(set(missing), key=missing.index)
-        examples = ", ".join(f"{stem}.png" for stem in unique[:3])
+        examples = ", ".join(looked_for(stem) for stem in unique[:3])
         more = f" and {len(unique) - 3} more" if len(unique) > 3 else ""
         warn(
-            f"warning: no image file {examples}{more} in {board.image_dir}: "
-            "those cells are drawn plain"
+            f"warning: no image file {examples}{more} in {config.pictures().folder}: "
+            "those cells are drawn plain (`bingo check-config` names each)"
         )
     return result
 

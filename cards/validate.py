@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import io
 
-from bingo.config import Config
+from bingo.config import Config, picture_problem
 from cards import style
 from cards.pdf import CardOptions, CardPdfWriter
 from eventkit.errors import UserError
+from eventkit.tomlconf import ConfigError
 
 
 def card_options(config: Config) -> CardOptions:
@@ -38,6 +39,10 @@ def check_cards(
             f"the image folder {config.board.image_dir} does not exist: create it, point "
             "board.image_dir at it, or pass --no-images for plain cells"
         )
+    if options.images:
+        twins = picture_problem(config)  # the line check-config and bingo draw refuse with
+        if twins:
+            raise ConfigError(twins)
     count = config.cards.count if count is None else count
     width = max(4, len(str(count)))
     CardPdfWriter(

@@ -5,12 +5,22 @@ One rule for what is too big: a picture above `MAX_MEGAPIXELS` is refused with a
 names the file (a phone photo of 4000x3000 is 12 MP and fine). JPEGs are decoded at a reduced
 scale straight away (`Image.draft`), so a large photo never sits in memory at full size.
 Pillow's own decompression-bomb warning never reaches the user: the limit here is lower.
+
+Which file is a number's picture is `PictureFolder`'s one rule, for the draw, the cards and
+check-config alike: `<stem>.png`, `.jpg` or `.jpeg` (the extension in any case, the stem exactly
+as written); two of them for one stem are refused (`duplicates`), never one chosen silently; a
+file whose stem differs only in case is named as such (`case_mismatches`), never used. A folder
+holding no picture at all shows its `samples/` subfolder instead (what `bingo init` and a clone
+ship): from the host's first own picture on, the samples are left out, never mixed in.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import warnings
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +32,8 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QImage
 
 MAX_MEGAPIXELS = 50
+PICTURE_EXTENSIONS = (".png", ".jpg", ".jpeg")  # looked for in this order, in any case
+SAMPLES_FOLDER = "samples"  # shown while the picture folder holds no picture of its own
 
 
 class ImageError(UserError):
@@ -123,3 +135,106 @@ def _square(im: Image.Image, side: int, background: tuple[int, int, int]) -> Ima
         flat = Image.new("RGBA", im.size, (*background, 255))
         im = Image.alpha_composite(flat, im.convert("RGBA"))
     return im.convert("RGB")
+
+
+# ---------------------------------------------------------------- which file is a picture
+
+
+def looked_for(stem: str) -> str:
+    """The names a picture is looked for under: "L7.png / L7.jpg / L7.jpeg"."""
+    return " / ".join(f"{stem}{ext}" for ext in PICTURE_EXTENSIONS)
+
+
+def _pictures_in(folder: Path) -> dict[str, tuple[Path, ...]]:
+    """stem -> the picture files directly in `folder` with that stem (PICTURE_EXTENSIONS order)."""
+    found: dict[str, list[Path]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                stem, ext = os.path.splitext(entry.name)
+                if ext.lower() in PICTURE_EXTENSIONS and stem and entry.is_file():
+                    found.setdefault(stem, []).append(folder / entry.name)
+    except OSError:  # no folder (config reports it), not a folder, unreadable
+        return {}
+
+    def order(path: Path) -> tuple[int, str]:
+        return PICTURE_EXTENSIONS.index(path.suffix.lower()), path.name
+
+    return {stem: tuple(sorted(paths, key=order)) for stem, paths in found.items()}
+
+
+@dataclass(frozen=True)
+class PictureFolder:
+    """The pictures of one folder, read once (`scan`): which file is a stem's picture."""
+
+    written: Path  # the folder as configured
+    folder: Path  # the folder read: `written`, or its samples/ while `written` has no picture
+    files: Mapping[str, tuple[Path, ...]]  # stem -> its picture files (more than one: refused)
+
+    @classmethod
+    def scan(cls, folder: str | Path) -> PictureFolder:
+        folder = Path(folder)
+        files = _pictures_in(folder)
+        samples = folder / SAMPLES_FOLDER
+        if not files and samples.is_dir():
+            return cls(folder, samples, _pictures_in(samples))
+        return cls(folder, folder, files)
+
+    @property
+    def samples(self) -> bool:
+        """The pictures are the samples (the configured folder holds none of its own)."""
+        return self.folder != self.written
+
+    def find(self, stem: str) -> Path | None:
+        """The picture for `stem`; with two (refused by the commands) the first by extension."""
+        files = self.files.get(stem)
+        return files[0] if files else None
+
+    def duplicates(self, stems: Iterable[str]) -> list[tuple[str, tuple[Path, ...]]]:
+        """The stems among `stems` with more than one picture, in `stems`' order."""
+        seen: dict[str, None] = dict.fromkeys(stems)
+        return [(stem, self.files[stem]) for stem in seen if len(self.files.get(stem, ())) > 1]
+
+    def case_mismatches(self, stem: str) -> list[Path]:
+        """Pictures whose stem is `stem` in another case (p1.jpg for P1): never used."""
+        wanted = stem.casefold()
+        return [
+            path
+            for other, paths in self.files.items()
+            if other != stem and other.casefold() == wanted
+            for path in paths
+        ]
+
+
+def duplicate_problem(
+    pictures: PictureFolder,
+    stems: Iterable[str],
+    label: Callable[[str], str],
+    samples: Path | None = None,
+) -> str | None:
+    """One line for two pictures of one number (P9.png beside P9.jpg), naming both files and
+    which to remove, or None. `label(stem)` names the number(s) the stem is the picture of; a
+    file equal to the sample of its name in `samples` is the one to remove."""
+    twins = pictures.duplicates(stems)
+    if not twins:
+        return None
+    stem, paths = twins[0]
+    named = " and ".join(str(p) for p in paths)
+    sample = [p for p in paths if samples is not None and _same_file(p, samples / p.name)]
+    if sample and len(sample) < len(paths):
+        keep = " and ".join(str(p) for p in paths if p not in sample)
+        fix = f"remove {' and '.join(str(p) for p in sample)} (a sample picture), keep {keep}"
+    else:
+        fix = f"remove the one you do not want, so one picture is left for {stem}"
+    line = f"two pictures for {label(stem)}: {named}; {fix}"
+    if len(twins) > 1:
+        more = ", ".join(s for s, _ in twins[1:6]) + (" …" if len(twins) > 6 else "")
+        line += f" ({len(twins) - 1} more have two pictures: {more}; the same for each)"
+    return line
+
+
+def _same_file(path: Path, sample: Path) -> bool:
+    try:
+        return sample.is_file() and path.read_bytes() == sample.read_bytes()
+    except OSError:
+        return False

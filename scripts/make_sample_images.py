@@ -1,4 +1,4 @@
-"""Generate the sample image set in img/: a 256x256 Puyo-like blob per image, in column colours.
+"""Generate the sample image set in img/samples/: a 256x256 Puyo-like blob per image, in column colours.
 
 Usage: python scripts/make_sample_images.py [--config config.toml]
 Our own drawing (no third-party artwork); rerun it after changing the board or the colours.
@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFilter
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bingo.config import load_config
+from eventkit.images import SAMPLES_FOLDER
 
 SIZE = 256
 
@@ -67,15 +68,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     config = load_config(args.config, check_images=False)
     board, columns = config.board, config.columns
-    board.image_dir.mkdir(parents=True, exist_ok=True)
+    target = board.image_dir / SAMPLES_FOLDER  # shown while img/ has none of its own
+    target.mkdir(parents=True, exist_ok=True)
     rng = random.Random(2024)
     count = 0
     for c, name in enumerate(columns.names):
         for i in range(1, board.images_per_column + 1):
             img = draw_blob(columns.fill[c], columns.outline[c], rng)
-            img.save(board.image_dir / f"{name}{i}.png", optimize=True)
+            img.save(target / f"{name}{i}.png", optimize=True)
             count += 1
-    print(f"wrote {count} images to {board.image_dir}")
+    print(f"wrote {count} images to {target}")
     return 0
 
 

@@ -27,9 +27,10 @@ def test_the_wheel_carries_the_shipped_config_and_images(tmp_path):
     spec.loader.exec_module(setup_py)  # not __main__: defines the hook, builds nothing
     target = setup_py.copy_defaults(tmp_path)
     assert (target / "config.toml").read_bytes() == (ROOT / "config.toml").read_bytes()
-    shipped = {p.name: p.read_bytes() for p in (ROOT / "img").glob("*.png")}
-    packaged = {p.name: p.read_bytes() for p in (target / "img").glob("*.png")}
-    assert shipped and packaged == shipped
+    shipped = {p.name: p.read_bytes() for p in (ROOT / "img" / "samples").glob("*.png")}
+    packaged = {p.name: p.read_bytes() for p in (target / "img" / "samples").glob("*.png")}
+    assert len(shipped) == 40 and packaged == shipped
+    assert not list((ROOT / "img").glob("*.png"))  # the clone's img/ is the host's alone
     assert builtin.BUILTIN_CONFIG == ROOT / "config.toml"  # a checkout reads its own
 
 
@@ -72,8 +73,10 @@ def test_init_writes_an_editable_copy_and_never_overwrites(tmp_path, capsys):
     target = tmp_path / "night"
     assert main(["init", str(target)]) == 0
     assert (target / "config.toml").read_bytes() == builtin.BUILTIN_CONFIG.read_bytes()
-    assert len(list((target / "img").glob("*.png"))) == len(list(builtin.BUILTIN_IMAGES.glob("*")))
-    assert load_config(target / "config.toml").image_path(1).parent == (target / "img").resolve()
+    samples = target / "img" / "samples"
+    assert len(list(samples.glob("*.png"))) == len(list(builtin.BUILTIN_SAMPLES.glob("*.png")))
+    assert not list((target / "img").glob("*.png"))  # nothing of the samples in img/ itself
+    assert load_config(target / "config.toml").image_path(1).parent == samples.resolve()
     (target / "config.toml").write_text("# ours\n", encoding="utf-8")
     capsys.readouterr()
     assert main(["init", str(target)]) == 1
@@ -83,11 +86,69 @@ def test_init_writes_an_editable_copy_and_never_overwrites(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("present", ["config.toml", "img"])
-def test_init_refuses_when_either_is_there_and_writes_nothing(tmp_path, present):
-    (tmp_path / present).mkdir()
+def test_init_refuses_when_config_or_a_file_named_img_is_there_and_writes_nothing(
+    tmp_path, present
+):
+    if present == "config.toml":
+        (tmp_path / present).mkdir()
+    else:
+        (tmp_path / present).write_text("not a folder", encoding="utf-8")
     with pytest.raises(builtin.UserError, match=present):
         builtin.init_folder(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [present]
+
+
+def _host_pictures(folder: Path, stems: list[str]) -> dict[str, bytes]:
+    """The host's own pictures (JPEGs, not the samples) in `folder`."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = {}
+    for i, stem in enumerate(stems):
+        path = folder / f"{stem}.jpg"
+        Image.new("RGB", (64, 64), (10 * i, 200, 30)).save(path)
+        written[path.name] = path.read_bytes()
+    return written
+
+
+def test_init_into_a_folder_with_the_hosts_pictures_keeps_them_and_adds_no_samples(
+    tmp_path, monkeypatch, capsys
+):
+    """Issue 41: init put 40 sample .png files in img/ and the host's P9.jpg hid behind P9.png.
+    Into a folder whose img/ holds the host's pictures, init writes config.toml only: every
+    number shows the host's picture, none a sample."""
+    stems = [f"{c}{i}" for c in "PLB4" for i in range(1, 11)]
+    own = _host_pictures(tmp_path / "img", stems)
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    out = capsys.readouterr().out
+    assert "kept as it is" in out and "samples" not in out.replace("no samples added", "")
+    assert {p.name: p.read_bytes() for p in (tmp_path / "img").iterdir()} == own
+    config = load_config()
+    assert [config.image_path(n).name for n in range(1, 41)] == [f"{s}.jpg" for s in stems]
+    assert main(["check-config"]) == 0
+    out = capsys.readouterr().out
+    assert f"images: 40/40 found in {(tmp_path / 'img').resolve()}\n" in out
+    assert "missing:" not in out
+
+
+def test_the_samples_show_only_while_img_holds_no_picture_of_its_own(tmp_path, capsys):
+    """The first picture the host copies into img/ leaves the samples out: no mixing, and
+    check-config names the 39 still missing (10 by name, then "and N more")."""
+    assert main(["init", str(tmp_path)]) == 0
+    config_file = tmp_path / "config.toml"
+    assert load_config(config_file).pictures().samples
+    capsys.readouterr()
+    assert main(["check-config", "--config", str(config_file)]) == 0
+    assert "(the samples: " in capsys.readouterr().out
+    _host_pictures(tmp_path / "img", ["P9"])
+    config = load_config(config_file)
+    assert not config.pictures().samples
+    assert [n for n in range(1, 41) if config.image_path(n) is not None] == [9]
+    assert config.image_path(9) == (tmp_path / "img" / "P9.jpg").resolve()
+    assert main(["check-config", "--config", str(config_file)]) == 0
+    missing = [x for x in capsys.readouterr().out.splitlines() if "missing:" in x]
+    assert len(missing) == 10 + 2 and "and 29 more" in missing[10]
 
 
 def test_check_config_builds_a_new_boards_odds_tables_before_the_show(

@@ -235,8 +235,9 @@ def test_shipped_sample_images_are_the_script_output_without_digits(tmp_path):
     config.write_text(config_text, encoding="utf-8")
     (tmp_path / "img").mkdir()
     assert make_sample_images.main(["--config", str(config)]) == 0
-    shipped = load_config(ROOT / "config.toml").board.image_dir
-    made = sorted((tmp_path / "img").glob("*.png"))
+    shipped = load_config(ROOT / "config.toml").pictures().folder  # img/samples
+    assert shipped == ROOT / "img" / "samples"
+    made = sorted((tmp_path / "img" / "samples").glob("*.png"))
     assert made and len(made) == len(list(shipped.glob("*.png")))
     for path in made:
         with Image.open(path) as a, Image.open(shipped / path.name) as b:

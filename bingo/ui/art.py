@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QWidget
 
 from bingo.config import Config
 from eventkit import fonts
-from eventkit.images import ImageError, load_square, qimage_of
+from eventkit.images import ImageError, load_square, looked_for, qimage_of
 
 FONT_FAMILIES = [
     fonts.FAMILY,  # shipped with the package; eventkit.qtruntime.make_app registers it
@@ -328,8 +328,8 @@ class ArtCache:
             example = self.config.board.image_stem(missing[0], names)
             self._warn(
                 f"{len(missing)} of {total} number images are missing in "
-                f"{self.config.board.image_dir} (e.g. {example}.png): those numbers are drawn "
-                "as plain cells"
+                f"{self.config.pictures().folder} (e.g. {looked_for(example)}): those numbers "
+                "are drawn as plain cells (`bingo check-config` names each)"
             )
 
     # ---------------------------------------------------------------- colours
