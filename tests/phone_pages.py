@@ -11,7 +11,6 @@ import asyncio
 import json
 import os
 import shutil
-import socket
 import threading
 import urllib.error
 import urllib.request
@@ -54,12 +53,6 @@ SERIAL = 1
 
 def have_chromium() -> bool:
     return CHROMIUM.exists() and CHROMEDRIVER.exists()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def write_config(
@@ -121,11 +114,11 @@ class PhoneServer:
         self.writer.write([])
         self.card = card
         self.code = cardcode.card_code(KEY, card.serial)
-        self.port = free_port()
+        self.port = 0  # any free port: the one it got once it listens (_start)
         self.server = WebServer(
             config,
             self.journal,
-            WebSettings(enabled=True, port=self.port, bind="127.0.0.1"),
+            WebSettings(enabled=True, port=0, bind="127.0.0.1"),
             registry={card.serial: card},
             card_key=KEY,
             poll_seconds=0.02,
@@ -139,7 +132,8 @@ class PhoneServer:
     async def _start(self) -> None:
         self._runner = web.AppRunner(self.server.app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.port = self._runner.addresses[0][1]
 
     def stop(self) -> None:
         if self._runner is not None:
@@ -202,9 +196,10 @@ FONTS_CONF = """<?xml version="1.0"?>
 """
 
 
-def make_browser(folder: Path):
+def make_browser(folder: Path, *, bidi: bool = False):
     """Headless Chromium; the shipped Japanese font is added to its fonts (a phone has one), so
-    text is measured as Japanese text, not as the boxes of a missing font."""
+    text is measured as Japanese text, not as the boxes of a missing font. `bidi`: WebDriver
+    BiDi on, for the user contexts of `PhoneWindow`."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -226,10 +221,80 @@ def make_browser(folder: Path):
         "--hide-scrollbars",
         f"--user-data-dir={profile}",
         "--window-size=412,915",
+        # phones in windows of one browser: none is a background tab whose timers slow down
+        "--disable-background-timer-throttling",
+        "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows",
     ):
         options.add_argument(flag)
+    options.enable_bidi = bidi
     service = Service(str(CHROMEDRIVER), env={**os.environ, "FONTCONFIG_FILE": str(conf)})
     return webdriver.Chrome(service=service, options=options)
+
+
+_shared: dict[str, object] = {}
+
+
+def shared_browser():
+    """This process's one headless Chromium (each xdist worker has its own), started on first
+    use and quit when the process ends. Starting Chromium takes 2-10 s; a phone window in it
+    (`PhoneWindow`) about a tenth of that."""
+    import atexit
+    import tempfile
+
+    driver = _shared.get("driver")
+    if driver is not None:
+        try:
+            driver.window_handles  # noqa: B018 (is it still alive?)
+            return driver
+        except Exception:  # it died with the test before: start another
+            _shared.clear()
+    folder = Path(tempfile.mkdtemp(prefix="phones-chromium-"))
+    driver = make_browser(folder, bidi=True)
+    _shared.update(driver=driver, home=driver.current_window_handle, active=None)
+
+    def quit_it() -> None:
+        try:
+            driver.quit()
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(quit_it)
+    return driver
+
+
+class PhoneWindow:
+    """A phone of its own in the shared Chromium: a window in a user context of its own (its
+    own cookies, storage and cache, as a second browser has), at 412 x 915 until `phone_size`.
+    `driver` is the shared driver, switched to this window (every use goes through it)."""
+
+    def __init__(self) -> None:
+        from selenium.webdriver.common.window import WindowTypes
+
+        self._driver = shared_browser()
+        self._context = self._driver.browser.create_user_context()
+        self.window = self._driver.browsing_context.create(
+            type=WindowTypes.WINDOW, user_context=self._context
+        )
+        self.driver.set_window_size(412, 915)
+
+    @property
+    def driver(self):
+        if _shared.get("active") != self.window:
+            self._driver.switch_to.window(self.window)
+            _shared["active"] = self.window
+        return self._driver
+
+    def close(self) -> None:
+        """The window and its context gone (its storage with it); the browser stays."""
+        try:
+            self._driver.browsing_context.close(self.window)
+            self._driver.browser.remove_user_context(self._context)
+        except Exception:  # the browser died: the next phone starts another
+            _shared.clear()
+            return
+        self._driver.switch_to.window(_shared["home"])
+        _shared["active"] = _shared["home"]
 
 
 def phone_size(driver, width: int, height: int) -> None:

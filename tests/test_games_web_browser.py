@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 from phone_pages import (
-    free_port,
+    PhoneWindow,
     grab_path,
     have_chromium,
     keep_grab,
-    make_browser,
     phone_size,
     wait_for,
 )
@@ -65,8 +64,7 @@ class GamesServe:
             ),
             encoding="utf-8",
         )
-        self.port = free_port()
-        args = ["--config", str(config), "--port", str(self.port), "--bind", "127.0.0.1"]
+        args = ["--config", str(config), "--port", "0", "--bind", "127.0.0.1"]  # any free port
         args += ["--data-dir", str(folder / "data"), "--seed", str(seed)]
         args += ["--turn-seconds", str(turn_seconds)]
         args += ["--no-window"]
@@ -75,9 +73,11 @@ class GamesServe:
         self.serve.hub.advance_pause = 0.3
         self.hub = self.serve.hub
         self._thread = self.serve.thread()
-        self.serve.ready.wait(30)
+        assert self.serve.ready.wait(60), "games serve did not start listening in 60 s"
         if self.serve.error is not None:
             raise self.serve.error
+        assert self.serve.port  # the port it got
+        self.port: int = self.serve.port
 
     @property
     def url(self) -> str:
@@ -96,14 +96,18 @@ class Phone:
 
     def __init__(self, folder: Path, url: str, width: int = 375, height: int = 667) -> None:
         folder.mkdir(parents=True, exist_ok=True)
-        self.driver = make_browser(folder)
+        self.window = PhoneWindow()  # a browser of its own: a user context in the shared one
         phone_size(self.driver, width, height)
         self.url = url
         self.driver.get(url)
         self.acted: Any = None  # the table step this phone last acted on
 
+    @property
+    def driver(self) -> Any:
+        return self.window.driver
+
     def quit(self) -> None:
-        self.driver.quit()
+        self.window.close()
 
     def js(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)
