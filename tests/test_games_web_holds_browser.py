@@ -11,11 +11,11 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from phone_pages import free_port, have_chromium, phone_size, wait_for
+from phone_pages import have_chromium, phone_size, wait_for
+from served import ready_port
 from test_games_web_browser import WIDTHS, Phone, daifugo_choice, measure_hand, screenshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,10 +39,9 @@ pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chro
 class ServeProcess:
     """`games serve --no-window` as its own process, as the laptop runs it."""
 
-    def __init__(self, folder: Path, port: int) -> None:
+    def __init__(self, folder: Path) -> None:
         config = folder / "config.toml"
         config.write_text(CONFIG, encoding="utf-8")
-        self.url = f"http://127.0.0.1:{port}/"
         self.log = open(folder / "serve.log", "ab")  # closed by kill() / stop()
         self.process = subprocess.Popen(
             [
@@ -53,7 +52,7 @@ class ServeProcess:
                 "--config",
                 str(config),
                 "--port",
-                str(port),
+                "0",
                 "--bind",
                 "127.0.0.1",
                 "--data-dir",
@@ -65,23 +64,26 @@ class ServeProcess:
                 "--no-window",
             ],  # fmt: skip
             cwd=ROOT,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
+            stdout=subprocess.PIPE,  # its ready line, with the port it got (any free one)
+            stderr=self.log,
+            text=True,
         )
-        wait_for(self._answers, 60, "games serve answering")
-
-    def _answers(self) -> bool:
-        assert self.process.poll() is None, (ROOT / "serve.log", self.process.returncode)
         try:
-            with urllib.request.urlopen(self.url, timeout=2) as reply:
-                return reply.status == 200
-        except OSError:
-            return False
+            port = ready_port(self.process, f"games serve (its terminal: {self.log.name})")
+        except AssertionError:
+            self.stop()
+            raise
+        self.url = f"http://127.0.0.1:{port}/"
 
     def kill(self) -> None:
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=20)
+        self._close()
+
+    def _close(self) -> None:
         self.log.close()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -91,7 +93,7 @@ class ServeProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=20)
-        self.log.close()
+        self._close()
 
 
 def seats(phone: Phone) -> list[dict]:
@@ -141,8 +143,7 @@ def lobby_fits(phone: Phone) -> None:
 @pytest.mark.timeout(360)  # six browsers and a restart (about 30 s here, idle)
 @pytest.mark.parametrize("kill", [False, True], ids=["running", "kill-9"])
 def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, kill):
-    port = free_port()
-    serve = ServeProcess(tmp_path, port)
+    serve = ServeProcess(tmp_path)
     phones: list[Phone] = []
     newcomer = None
     try:
@@ -162,7 +163,7 @@ def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, 
         killed = time.monotonic()  # the restarted server restores the holds after this moment
         if kill:
             serve.kill()
-            serve = ServeProcess(tmp_path, port)
+            serve = ServeProcess(tmp_path)  # on the free port it got this time
             newcomer.driver.get(serve.url)  # the page again, from the restarted server
         restarted = time.monotonic()
         newcomer.join("新人")

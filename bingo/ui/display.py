@@ -99,8 +99,8 @@ def with_registry_count(config: Config, registry: dict | None) -> Config:
 
 DRAW_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
-# The show's keys (besides the draw keys and Ctrl+Z for undo) -> their action in
-# DisplayWindow._key_actions; the help overlay (bingo.ui.help.KEYS) says them to the host.
+# The show's keys (besides the draw keys, Ctrl+Z for undo and Ctrl+Q to quit) -> their action
+# in DisplayWindow._key_actions; the help overlay (bingo.ui.help.KEYS) says them to the host.
 SHOW_KEYS: dict[Qt.Key, str] = {
     Qt.Key.Key_Backspace: "undo",
     Qt.Key.Key_F11: "full",
@@ -198,6 +198,7 @@ class DisplayWindow(QWidget):
         self.strings = texts(config.event.language)
         self.warnings: list[str] = []
         self.operator = None  # an OperatorWindow shows the host's warnings
+        self._asking_quit = False
         self._warn_out = warn
         self.setWindowTitle(config.event.title)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -715,7 +716,10 @@ class DisplayWindow(QWidget):
                 self.controller.draw()
             return True
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-        action = "undo" if key == Qt.Key.Key_Z and ctrl else SHOW_KEYS.get(key)
+        if ctrl and key in (Qt.Key.Key_Z, Qt.Key.Key_Q):
+            action = "undo" if key == Qt.Key.Key_Z else "quit"
+        else:
+            action = SHOW_KEYS.get(key)
         if action is None:
             return False
         self._key_actions()[action]()
@@ -751,7 +755,24 @@ class DisplayWindow(QWidget):
             "voice": lambda: toggle_voice(self),
             "faster": lambda: change_speed(self, faster=True),
             "slower": lambda: change_speed(self, faster=False),
+            "quit": self.ask_quit,
         }
+
+    def ask_quit(self) -> bool:
+        """Ctrl+Q: ask first (on the host's screen when the operator window is open: the
+        controller's confirmation), then close the show. Every draw is already in the journal,
+        so the next `bingo draw` resumes from here. True when the show closes."""
+        if self._asking_quit:  # a second Ctrl+Q while the question is open
+            return False
+        self._asking_quit = True
+        try:
+            s = self.strings
+            if not self.controller.confirm(s("confirm_quit_title"), s("confirm_quit")):
+                return False
+        finally:
+            self._asking_quit = False
+        self.close()
+        return True
 
     def _leave_full_screen_if_full(self) -> None:
         if self.isFullScreen():

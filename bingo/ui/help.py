@@ -24,6 +24,7 @@ KEYS = [
     ("F11 / F", "key_full"),
     ("Esc", "key_esc"),
     ("H / ?", "key_help"),
+    ("Ctrl+Q", "key_quit"),
 ]
 
 

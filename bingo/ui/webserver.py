@@ -15,20 +15,28 @@ is read from `<journal>.serve` (bingo.serve_lock), which the server holds locked
   start) is hung. The file, not an HTTP probe: a probe would wait behind a flood the guard
   holds back, and a flood must not get the server killed;
 - a port taken by another program is one line for the host (the audience view never shows
-  host warnings); the show keeps trying in case that program goes away.
+  host warnings); the show keeps trying in case that program goes away. An address or port
+  the system refuses (web.bind not this computer's, a port below 1024) is one line too, with
+  the setting to change;
+- `serving` (and `serving_changed`) says whether phones reach this show's server now: its
+  server (own or adopted) is alive and has touched `.serve` since it listens. The join QR on
+  the projector (bingo.ui.joinbadge) is shown only then, so the room is never sent to another
+  program on the port.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from bingo.serve_lock import ServerInfo, running_server, serve_lock_path
 from bingo.web.command import ALREADY_SERVED, HUNG_SECONDS, PORT_IN_USE
@@ -60,6 +68,8 @@ SERVER_TEXT = {
         "keeps_dying": "スマホ用サーバーが止まり続けています（終了コード {code}、{n} 回続けて）：スマホは抽選を追えません。{delay:g} 秒ごとに起動し直します（サーバーのメッセージはターミナルに出ています）",
         "hung": "スマホ用サーバーが {seconds:g} 秒以上応答しません：止めて起動し直します（スマホは自動で再接続します）",
         "port_taken": "スマホがつながりません：ポート {port} を別のプログラムが使っています。そのプログラムを閉じるか、config.toml の web.port を別の番号にしてください（最長 {every:g} 秒ごとに再試行します）",
+        "bind_refused": 'スマホがつながりません：アドレス {bind} はこのパソコンのものではありません。config.toml の web.bind を "0.0.0.0" かこのパソコンのアドレスにしてください（QR コードは出しません）',
+        "port_refused": "スマホがつながりません：ポート {port} を使う権限がありません。config.toml の web.port を 1024 以上（例：8080）にしてください（QR コードは出しません）",
     },
     "en": {
         "runs_again": "the phones' web server runs again",
@@ -76,6 +86,8 @@ SERVER_TEXT = {
         "keeps_dying": "the phones' web server keeps stopping (exit {code}, {n} times in a row): phones cannot follow the draw; the show tries again every {delay:g} s (its messages are in the terminal)",
         "hung": "the phones' web server has not answered for {seconds:g} s: stopping it and starting it again (phones reconnect by themselves)",
         "port_taken": "the phones cannot connect: port {port} is used by another program. Close it, or set another web.port in config.toml (trying again every {every:g} s at most)",
+        "bind_refused": "the phones cannot connect: address {bind} is not this computer's. Set web.bind in config.toml to \"0.0.0.0\" or this computer's address (no QR code is shown)",
+        "port_refused": "the phones cannot connect: port {port} needs administrator rights. Set web.port in config.toml to 1024 or more (e.g. 8080) (no QR code is shown)",
     },
 }
 
@@ -87,6 +99,8 @@ class ServerProcess(QObject):
     when given, are where the server must listen (an adopted server elsewhere is replaced).
     `clock` is injectable so tests can step the back-off without waiting for it.
     """
+
+    serving_changed = Signal(bool)  # phones reach the show's server (True) or not (False)
 
     def __init__(
         self,
@@ -126,6 +140,10 @@ class ServerProcess(QObject):
         self._last_look: float | None = None  # wall time of the previous check
         self._awake_since = 0.0  # wall time the show last woke from a suspension
         self.suspensions = 0  # times the show found itself suspended (its checks late)
+        self.serving = False  # phones reach this show's server now (the join QR is shown)
+        self._serving_pid: int | None = None
+        self._first_touch: float | None = None  # .serve's time first seen for that server
+        self._refusal_said: str | None = None
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.check)
 
@@ -149,6 +167,7 @@ class ServerProcess(QObject):
         adopted, self.adopted = self.adopted, None
         if adopted is not None:
             self._end_other(adopted, wait=True)
+        self._set_serving(False)
 
     @property
     def running(self) -> bool:
@@ -171,6 +190,49 @@ class ServerProcess(QObject):
             self._check_adopted()
         elif self.next_start is not None and self.clock() >= self.next_start:
             self._launch()
+        self._check_serving()
+
+    def _check_serving(self) -> None:
+        """Serving: the server's process is alive and has touched `.serve` since it listens.
+        `bingo serve` writes the file when it takes the journal (before it listens) and
+        touches it from its loop once it listens (bingo.web.command.alive), so the file's time
+        must move on after the first time seen for this server; a file older than a hang, or
+        a server gone, is not serving."""
+        own = self.process if self.process is not None and self.process.poll() is None else None
+        pid = own.pid if own is not None else self.adopted.pid if self.adopted else None
+        if pid is None or self._replacing is not None:
+            self._serving_pid = self._first_touch = None
+            self._set_serving(False)
+            return
+        try:
+            touched: float | None = serve_lock_path(self.journal).stat().st_mtime
+        except OSError:
+            touched = None
+        if own is not None and touched is not None and touched < self._started_wall:
+            touched = None  # left by an earlier server: not this one's
+        if pid != self._serving_pid:
+            self._serving_pid, self._first_touch = pid, touched
+            self._set_serving(self.adopted is not None and own is None and self._fresh(touched))
+            return
+        if self._first_touch is None:
+            self._first_touch = touched
+            return
+        if touched is not None and touched > self._first_touch and self._fresh(touched):
+            self._set_serving(True)
+        elif not self._fresh(touched):
+            self._set_serving(False)
+
+    def _fresh(self, touched: float | None) -> bool:
+        if touched is None:
+            return False
+        return self.wall() - max(touched, self._awake_since) < HUNG_SECONDS
+
+    def _set_serving(self, serving: bool) -> None:
+        if serving != self.serving:
+            self.serving = serving
+            if serving:
+                self._refusal_said = None
+            self.serving_changed.emit(serving)
 
     def _check_own(self) -> None:
         assert self.process is not None
@@ -187,6 +249,9 @@ class ServerProcess(QObject):
             return
         if code == PORT_IN_USE:
             self._port_taken()
+        elif not self._hung_killed and self._refused():
+            self.deaths += 1
+            self._schedule()
         else:
             self._died(code, said=self._hung_killed)
         self._hung_killed = False
@@ -335,6 +400,20 @@ class ServerProcess(QObject):
             port = self.port if self.port is not None else "web.port"
             self._warn(self.text["port_taken"].format(port=port, every=MAX_DELAY))
 
+    def _refused(self) -> bool:
+        """A server that stopped because the system refuses its address or port (web.bind not
+        this computer's, a port that needs administrator rights): one line for the host, with
+        the setting to change, said once until it serves. False for any other death."""
+        if self.port is None or self.bind is None:
+            return False
+        key = bind_refusal(self.bind, self.port)
+        if key is None:
+            return False
+        if self._refusal_said != key:
+            self._refusal_said = key
+            self._warn(self.text[key].format(bind=self.bind, port=self.port))
+        return True
+
     def _schedule(self) -> float:
         """Plan the next attempt after the current delay: at once after a server that ran a
         while, then FIRST_DELAY, doubling up to MAX_DELAY while it keeps dying."""
@@ -342,6 +421,26 @@ class ServerProcess(QObject):
         self.next_start = self.clock() + delay
         self.delay = min(max(self.delay * 2, FIRST_DELAY), MAX_DELAY)
         return delay
+
+
+def bind_refusal(bind: str, port: int) -> str | None:
+    """Why this computer refuses to listen on `bind`:`port` ("bind_refused": not its address;
+    "port_refused": a port it needs administrator rights for), or None (it could listen, or the
+    port is merely taken, which `bingo serve` reports itself)."""
+    try:
+        infos = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return "bind_refused"
+    family, kind, proto, _name, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.bind(address)
+    except OSError as exc:
+        if exc.errno in (errno.EADDRNOTAVAIL, errno.EINVAL):
+            return "bind_refused"
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return "port_refused"
+    return None
 
 
 def _signal(pid: int | None, sig: int) -> None:
