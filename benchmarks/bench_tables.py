@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,7 +121,8 @@ def log_lines(folder: Path) -> list[dict]:
 
 
 def serve_and_kill(args: argparse.Namespace, folder: Path, steps: int) -> None:
-    before = len(log_lines(folder))
+    """The evening as a process of its own, killed -9 at the step it reports: it stops itself
+    at the first step of a game in progress after `steps` steps (loadsim --stop-after)."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -139,21 +140,22 @@ def serve_and_kill(args: argparse.Namespace, folder: Path, steps: int) -> None:
             str(args.workers),
             "--think",
             str(args.think),
+            "--stop-after",
+            str(steps),
         ],  # fmt: skip
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
-        deadline = time.monotonic() + 600
-        while time.monotonic() < deadline and process.poll() is None:
-            lines = log_lines(folder)[before:]
-            moving = [x for x in lines if x["e"] == "step"]
-            if len(moving) >= steps and moving[-1]["in_game"]:
-                break
-            time.sleep(0.05)
+        said = process.stdout.readline() if process.stdout else ""
+        if not said.startswith("stopped after "):
+            raise SystemExit(f"the simulated evening ended before it was killed: {said!r}")
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
 
 
 class Clock:
@@ -197,7 +199,7 @@ def restart_check(args: argparse.Namespace, folder: Path) -> bool:
 
 
 def finish_and_count(hub: Hub, clock: Clock, folder: Path, lines: list[dict]) -> tuple[int, int]:
-    """Finish the games in play (the timer moves for the phones), then compare each name's
+    """Finish the games in play (the timer moves for the phones), then compare each account's
     chips with the start plus every game's results once: (chips lost, chips doubled)."""
     from games.web.phones import Phone
 
@@ -209,25 +211,50 @@ def finish_and_count(hub: Hub, clock: Clock, folder: Path, lines: list[dict]) ->
             break
         clock.now += 1.5
         hub.tick()
-    results = {(x["room"], x["game"]): x for x in lines if x["e"] == "results"}
-    for phone in hosts:
-        for m in phone.received:
-            if m["type"] == "results":
-                results[(m["room"], m["game_no"])] = {"names": m["names"], "money": m["money"]}
-    expected: dict[str, int] = {}
-    for result in results.values():
-        for name, money in zip(result["names"], result["money"], strict=True):
-            expected[name] = expected.get(name, START) + money
-    lost = doubled = 0
-    for name, want in expected.items():
-        have = hub.balance(name)
-        lost += max(0, want - have)
-        doubled += max(0, have - want)
-    missing = sum(room.game_no for room in hub.rooms.values()) - len(results)
+    results = game_results(lines, [m for phone in hosts for m in phone.received])
+    played = sum(room.game_no for room in hub.rooms.values())
+    lost, doubled, missing = count_chips(results, set(tokens), hub.balance, played)
     if missing:
         print(f"  {missing} game(s) without results in the logs")
-        lost += missing
     return lost, doubled
+
+
+def game_results(lines: list[dict], messages: list[dict]) -> dict[tuple[str, int], dict]:
+    """Every game's results once, by (room, game number): the log's, then the phones'."""
+    results = {(x["room"], x["game"]): x for x in lines if x["e"] == "results"}
+    for m in messages:
+        if m["type"] == "results":
+            results[(m["room"], m["game_no"])] = {"names": m["names"], "money": m["money"]}
+    return results
+
+
+def account(name: str, room: str, people: set[str]) -> str:
+    """Whose chips a seat played with: a person's name; a CPU seat's own per room, as the hub
+    keeps it (games.web.rooms.Room.accounts: "CPU 4" in room1 is "CPU 4 @room1")."""
+    return name if name in people else f"{name} @{room}"
+
+
+def count_chips(
+    results: dict[tuple[str, int], dict],
+    people: set[str],
+    balance: Callable[[str], int],
+    played: int,
+) -> tuple[int, int, int]:
+    """Each account's chips (`balance`) against the start plus its games' results, each game
+    once: (chips lost, chips doubled, games without results); a game without results counts
+    as lost too. People's chips follow them; CPUs' are kept per room."""
+    expected: dict[str, int] = {}
+    for (room, _), result in results.items():
+        for name, money in zip(result["names"], result["money"], strict=True):
+            key = account(name, room, people)
+            expected[key] = expected.get(key, START) + money
+    lost = doubled = 0
+    for key, want in expected.items():
+        have = balance(key)
+        lost += max(0, want - have)
+        doubled += max(0, have - want)
+    missing = max(0, played - len(results))
+    return lost + missing, doubled, missing
 
 
 def main() -> int:
