@@ -18,8 +18,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_supervisor_server import (
+    CONFIG,
     board_json,
-    event,  # noqa: F401  (a fixture)
     kill_group,
     start_show,
     wait_for,
@@ -28,6 +28,7 @@ from test_supervisor_server import (
 from bingo.serve_lock import ServerInfo, running_server, serve_lock_path
 from bingo.ui.webserver import SUSPENDED_AFTER, ServerProcess
 from bingo.web.command import HUNG_SECONDS
+from tests.served import served
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(120)"]
 
@@ -140,17 +141,19 @@ def group_members(pgid: int) -> list[int]:
 @pytest.mark.process
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups in /proc")
-def test_a_real_show_and_server_stopped_together_keep_their_server(event, tmp_path):  # noqa: F811
+def test_a_real_show_and_server_stopped_together_keep_their_server(tmp_path, repo_root):
     """SIGSTOP of a real `bingo draw --serve` and its server (one process group) for longer
     than HUNG_SECONDS. The show wakes first and runs its checks while its server still sleeps
     (the worst order a wake-up can take), then the server: the same server serves on, the
     show said nothing of a hang, and the draw goes on on the phones."""
-    config_path, port = event
+    config_path = tmp_path / "config.toml"  # web.port = 0: the port it got is in its .serve
+    config_path.write_text(CONFIG.format(img=(repo_root / "img").as_posix(), port=0), "utf-8")
     journal = tmp_path / "show.jsonl"
     show = start_show(config_path, journal, tmp_path / "show.err")
     errors = tmp_path / "show.err"
     pid = None
     try:
+        port = served(journal, 90, show).port
         wait_for(lambda: (board_json(port) or {}).get("count", 0) >= 1, 90, "the show", show)
         pid = running_server(journal).pid
         assert os.getpgid(pid) == os.getpgid(show.pid)  # stopped together below

@@ -294,8 +294,10 @@ def _start_web(window, session, config, args: argparse.Namespace):
         bind=settings.bind,
         language=config.event.language,
     )
+    # the join QR only while phones reach this show's server: never a taken port's program
+    window.join_badge = JoinBadge(window, join_url(settings), serving=False)
+    server.serving_changed.connect(window.join_badge.set_serving)
     server.start()
-    window.join_badge = JoinBadge(window, join_url(settings))
     return server
 
 

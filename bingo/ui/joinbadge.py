@@ -16,16 +16,23 @@ JOIN_TEXT = {
 
 class JoinBadge(QObject):
     """The QR code and the short address on the projector: inside the reel's frame while the
-    show is idle (nothing drawn yet, beside the winning shape), and in the help's side column."""
+    show is idle (nothing drawn yet, beside the winning shape), and in the help's side column.
 
-    def __init__(self, window, url: str, parent: QObject | None = None) -> None:
+    Only while the phones' server serves (`set_serving`, from bingo.ui.webserver): a port taken
+    by another program or an address refused must never send the room to someone else's
+    server, so the code and the address are then not shown at all (the host is told why)."""
+
+    def __init__(
+        self, window, url: str, parent: QObject | None = None, *, serving: bool = True
+    ) -> None:
         super().__init__(parent or window)
         self.window = window
         self.url = url
+        self.serving = serving
         language = window.config.event.language
         self.lines = JOIN_TEXT.get(language, JOIN_TEXT["ja"])
-        window.reel.join_wanted = True
-        window.help.join_wanted = True
+        window.reel.join_wanted = serving
+        window.help.join_wanted = serving
         window.reel.invalidate()
         self.on_reel = _JoinPanel(self, window.reel)
         self.on_help = _JoinPanel(self, window.help)
@@ -35,6 +42,22 @@ class JoinBadge(QObject):
         window.reel.installEventFilter(self)
         window.help.installEventFilter(self)
         self.update()
+
+    def set_serving(self, serving: bool) -> None:
+        """The server serves (show the code) or cannot (no code, no address, no space kept)."""
+        if serving == self.serving:
+            return
+        self.serving = serving
+        self.window.reel.join_wanted = serving
+        self.window.help.join_wanted = serving
+        self.window.reel.invalidate()
+        self.window.help.update()
+        self.update()
+
+    @property
+    def shown(self) -> bool:
+        """The code is on the projector now (in the reel's frame or the help's side)."""
+        return self.on_reel.isVisible() or self.on_help.isVisible()
 
     @property
     def idle(self) -> bool:
@@ -73,11 +96,11 @@ class JoinBadge(QObject):
         box, _ = reel.idle_areas()
         if box is not None:
             self.on_reel.setGeometry(self.panel_rect(box).toAlignedRect())
-        self.on_reel.setVisible(self.idle and reel.idle)
+        self.on_reel.setVisible(self.serving and self.idle and reel.idle)
         box, _ = self.window.help.side_areas()
         if box is not None:
             self.on_help.setGeometry(self.panel_rect(box).toAlignedRect())
-        self.on_help.show()
+        self.on_help.setVisible(self.serving)
 
     def eventFilter(self, watched, event) -> bool:
         from PySide6.QtCore import QEvent
