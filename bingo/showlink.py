@@ -9,6 +9,10 @@ journal cannot:
   and touches the file every few seconds while it runs (so the phones can say "paused").
 - `<journal>.claims` (written by the server): a player pressed "ビンゴ!" for a card.
 - `<journal>.verdicts` (written by the show): the operator checked a claim.
+- `<journal>.pause` (written by the show): why the draw cannot go on now (its journal cannot be
+  written: "disk_full", "write_failed"), or nothing. It is the one side file that must be
+  written on a full disk, so it is made at its full size when the show starts and only ever
+  overwritten in place (`PauseNote`): no new block is needed to say the disk is full.
 
 Each is an append-only file of JSON lines, each line written with one `os.write`, so a reader
 sees whole lines or none. `game` is the hash of the journal's first record, so lines left from
@@ -29,6 +33,8 @@ from bingo.journal import open_created
 
 ALIVE_SECONDS = 2.0  # the show touches `.shown` this often
 PAUSED_AFTER = 7.0  # the server says "paused" when `.shown` is older than this
+PAUSE_SIZE = 256  # bytes of `.pause`: one JSON line padded with spaces, overwritten in place
+PAUSE_REASONS = ("disk_full", "write_failed")  # a journal write that failed (bingo.journal)
 
 
 def shown_path(journal: Path) -> Path:
@@ -41,6 +47,10 @@ def claims_path(journal: Path) -> Path:
 
 def verdicts_path(journal: Path) -> Path:
     return journal.with_name(journal.name + ".verdicts")
+
+
+def pause_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + ".pause")
 
 
 def now_text() -> str:
@@ -182,3 +192,65 @@ class ShownWriter:
 
     def touch(self) -> None:
         os.utime(self.path)
+
+
+class PauseNote:
+    """The show's side of `<journal>.pause`: say why the draw is held up, or that it is not.
+
+    `open` makes the file at PAUSE_SIZE bytes (and syncs it, so its blocks are the disk's for
+    good) while there is room; `say` then overwrites those bytes in place, which needs no free
+    space, so "the disk is full" can be said on a full disk. Raises OSError like the others.
+    """
+
+    def __init__(self, journal: Path) -> None:
+        self.journal = journal
+        self.path = pause_path(journal)
+        self.reason: str | None = None
+
+    def open(self) -> None:
+        fd = open_created(self.path, os.O_RDWR)
+        try:
+            if os.fstat(fd).st_size != PAUSE_SIZE:
+                os.ftruncate(fd, 0)
+                _write_all(fd, _pause_bytes({"reason": None}))
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def say(self, reason: str | None, game: str | None) -> None:
+        """`reason` (one of PAUSE_REASONS) for this `game`, or None: the draw goes on."""
+        record = {"game": game, "reason": reason, "time": now_text()}
+        fd = os.open(self.path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+        try:
+            if os.fstat(fd).st_size != PAUSE_SIZE:  # not made at its size: nothing to overwrite
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.path))
+            _write_all(fd, _pause_bytes(record))
+        finally:
+            os.close(fd)
+        self.reason = reason
+
+
+def _pause_bytes(record: dict[str, Any]) -> bytes:
+    data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    if len(data) > PAUSE_SIZE - 1:
+        raise ValueError("a pause note longer than its file")
+    return data + b" " * (PAUSE_SIZE - 1 - len(data)) + b"\n"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    written = os.pwrite(fd, data, 0)
+    if written != len(data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def read_pause(journal: Path) -> dict[str, Any] | None:
+    """The show's pause note (`{"game", "reason", "time"}`) when it names a reason, else None."""
+    try:
+        with pause_path(journal).open("rb") as f:
+            data = f.read(PAUSE_SIZE * 2)
+        record = json.loads(data)
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict) or record.get("reason") not in PAUSE_REASONS:
+        return None
+    return record

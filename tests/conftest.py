@@ -34,10 +34,15 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not tiers.FAST:
         return
-    slow = [item for item in items if item.get_closest_marker("slow")]
+    slow = [item for item in items if _slow(item)]
     if slow:
         config.hook.pytest_deselected(items=slow)
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+        items[:] = [item for item in items if not _slow(item)]
+
+
+def _slow(item: pytest.Item) -> bool:
+    """Left out of the fast tier: marked slow, or driving Chromium (slow by nature)."""
+    return any(item.get_closest_marker(name) for name in ("slow", "browser"))
 
 
 @pytest.fixture(autouse=True)

@@ -124,6 +124,8 @@ def test_without_an_engine_the_message_says_what_to_install(monkeypatch, tmp_pat
 # ---------------------------------------------------------------- the worker process
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_the_worker_process_says_the_call_while_the_gui_thread_goes_on(qtbot, tmp_path):
     engine_or_skip("ja")
     player, heard = fake_player(tmp_path)
@@ -143,6 +145,8 @@ def test_the_worker_process_says_the_call_while_the_gui_thread_goes_on(qtbot, tm
         voice.stop()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_no_voice_is_one_warning_and_the_show_goes_on(qtbot):
     warnings: list[str] = []
     voice = Voice("ja", True, 1.0, warnings.append, argv=[sys.executable, "-c", NO_ENGINE])
@@ -164,6 +168,8 @@ def test_a_voice_process_that_cannot_start_is_one_warning(qtbot, tmp_path):
     assert len(warnings) == 1 and "could not start" in warnings[0]
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_voice_off_in_config_starts_no_process(qtbot):
     voice = Voice("ja", False, 1.0, lambda m: None, argv=[sys.executable, "-c", NO_ENGINE])
     voice.start()
@@ -178,6 +184,8 @@ def open_window(qtbot, config, tmp_path, argv) -> DisplayWindow:
     return open_show(qtbot, session, config, voice_argv=argv)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_the_show_says_each_call_when_the_reel_lands(qtbot, config, tmp_path):
     engine_or_skip("ja")
     player, heard = fake_player(tmp_path)
@@ -200,6 +208,8 @@ def test_the_show_says_each_call_when_the_reel_lands(qtbot, config, tmp_path):
         window.voice.stop()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_show_without_a_voice_warns_the_host_once_and_never_the_room(qtbot, config, tmp_path):
     window = open_window(qtbot, config, tmp_path, [sys.executable, "-c", NO_ENGINE])
     qtbot.waitUntil(lambda: window.voice.available is False, timeout=20000)
@@ -273,6 +283,8 @@ def test_espeak_exiting_0_with_an_alsa_error_is_one_warning_for_the_host(
         voice.stop()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="espeak-ng is the Linux engine")
 def test_a_show_whose_voice_nobody_hears_warns_the_host_once_never_the_room(
     qtbot, config, tmp_path, monkeypatch

@@ -258,6 +258,8 @@ def held_mid_run(proc: subprocess.Popen) -> None:
         pytest.fail(f"bingo cards was not held mid-run: {said!r} {proc.communicate()[1]}")
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("signum", "code", "png"),
     [(signal.SIGTERM, 143, False), (signal.SIGINT, 130, False), (signal.SIGTERM, 143, True)],
@@ -297,6 +299,8 @@ def tiny_disk(tmp_path):
     subprocess.run(["umount", str(folder)], check=True)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_full_disk_is_one_line_and_keeps_the_old_files(tmp_path, small, tiny_disk) -> None:
     out = tiny_disk / "cards.pdf"
     assert run_cards(tmp_path, "--count", "2", "--out", str(out)) == 0
@@ -311,6 +315,8 @@ def test_a_full_disk_is_one_line_and_keeps_the_old_files(tmp_path, small, tiny_d
     assert {n: (tiny_disk / n).read_bytes() for n in old} == old
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_progress_bar_on_a_terminal_only(tmp_path, small) -> None:
     import fcntl
     import pty

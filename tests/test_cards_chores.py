@@ -56,6 +56,8 @@ def test_force_with_png_keeps_the_old_pngs(tmp_path, small):
     assert (kept / "card-0001.png").read_bytes() == old  # two replaced, one dropped: none lost
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_full_disk_under_png_names_the_png_folder(tmp_path, small, tiny_disk):  # noqa: F811
     out = tmp_path / "cards.pdf"
     proc = _cards_process(
@@ -74,6 +76,8 @@ def test_odd_out_values_are_one_line(tmp_path, small, out, capsys):
     assert err.count("\n") == 1 and "give a file name for the cards" in err
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_piped_into_head_exits_0_without_a_traceback(tmp_path, small):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = f"{sys.executable} -m bingo cards --config {small} --count 2 --seed 1 | head -1"
@@ -103,6 +107,8 @@ def test_ctrl_c_while_the_commands_load_is_one_line(monkeypatch, capsys):
     assert err.count("\n") == 1 and "stopped by Ctrl+C" in err
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_closing_the_terminal_mid_run_leaves_no_temporary_files(tmp_path, small):
     proc = _cards_process(tmp_path, "--count", "300", "--seed", "1", hold=30)
     held_mid_run(proc)  # 30 of 300 cards written, blocked until we speak: it cannot finish

@@ -68,6 +68,8 @@ def test_every_layout_that_is_accepted_prints_numbers_of_9_pt_or_more(tmp_path):
             assert writer.geo.number_size >= 9.0, (page_size, per_page)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_pictures_are_washed_more_under_the_digits(tmp_path):
     """The sample pictures' eyes showed through thin digits ("1" read as "·1·"): under each
     number the picture is washed to near white, measured on black pictures at 150 dpi."""

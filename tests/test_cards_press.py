@@ -68,6 +68,8 @@ def test_every_colour_and_picture_is_cmyk_and_nothing_is_transparent(press_file)
                 assert float(obj.get("/ca", 1)) == 1 and float(obj.get("/CA", 1)) == 1
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @needs_tools
 def test_poppler_sees_cmyk_pictures_at_300_ppi_and_embedded_fonts(press_file, output_dir):
     images = tool("pdfimages", "-list", str(press_file))
@@ -127,6 +129,8 @@ def test_every_finished_size_a_shop_offers(tmp_path, finish):
     assert report.bleed_mm == pytest.approx(3, abs=0.001)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @needs_tools
 def test_japanese_crop_marks_double_at_the_corners_and_a_centre_cross(
     press_file, output_dir, tmp_path

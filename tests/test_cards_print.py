@@ -96,6 +96,8 @@ def test_every_font_is_embedded_and_none_is_a_reference(config, per_page) -> Non
     assert b"Helvetica" not in data and b"Heisei" not in data
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_pdffonts_agrees(config, tmp_path) -> None:
     if shutil.which("pdffonts") is None:
         pytest.skip("poppler-utils (pdffonts) is not installed")
@@ -196,6 +198,8 @@ def _ink_in_band(image: Image.Image, outer_px: int, inner_px: int) -> bool:
     return band.getextrema()[0] < 255
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize("bleed", [0.0, 3.0])
 @pytest.mark.parametrize("per_page", sorted(PAGE_GRIDS))
 @pytest.mark.parametrize("page_size", list(PAGE_SIZES_MM))
@@ -321,6 +325,8 @@ def test_board_variants_keep_every_text_in_the_font() -> None:
     assert b"Helvetica" not in data
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_every_qt_command_gets_the_shipped_font() -> None:
     """make_app (the one Qt set-up of every command) registers the font as the default, in a
     fresh process so no other test's set-up counts."""
@@ -426,6 +432,8 @@ def test_help_says_b5_is_jis(capsys) -> None:
     assert "B5 is JIS B5 (182x257 mm)" in help_text and "B5-ISO" in help_text
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_check_sheet_keeps_off_the_paper_edge(config, tmp_path) -> None:
     out = io.BytesIO()
     render_check_sheet(out, iter_cards(config.board, 400, 2, 1), config, page_size="B5")

@@ -53,6 +53,8 @@ def serve_args(config: Path, registry: Path) -> argparse.Namespace:
     )
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @needs_zbar
 def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path, output_dir):
     from bingo.web.command import build_server
@@ -102,6 +104,8 @@ def test_a_public_url_card_qr_opens_that_card_on_the_running_server(tmp_path, ou
     )
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @needs_zbar
 def test_without_public_url_the_qr_holds_the_code_alone(tmp_path):
     write_config(tmp_path, cards="images = false")

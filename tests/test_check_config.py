@@ -145,6 +145,7 @@ def test_a_registered_checker_checks_its_section(monkeypatch):
     ]
 
 
+@pytest.mark.process
 def test_games_never_import_bingo():
     script = (
         "import sys\n"
@@ -168,6 +169,7 @@ def test_sound_without_qtmultimedia_is_a_warning(monkeypatch, tmp_path, capsys):
     assert code == 0 and "QtMultimedia" not in out
 
 
+@pytest.mark.process
 def test_eventkit_imports_none_of_bingo_cards_games():
     script = (
         "import sys\n"

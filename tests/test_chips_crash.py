@@ -134,6 +134,8 @@ def test_an_unbroken_run_really_moves_chips(expected):
     assert all(a != b for a, b in zip(expected, expected[1:], strict=False))
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_sigkill_at_every_step_of_every_save_never_costs_a_fee(player, expected, tmp_path):
     killed_mid_game = 0
     step = 1
@@ -158,6 +160,8 @@ def test_sigkill_at_every_step_of_every_save_never_costs_a_fee(player, expected,
     assert killed_mid_game >= GAMES  # and some kills left a game open, which was refunded
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_sigkill_from_outside_at_any_moment_leaves_a_state_between_games(
     player, expected, tmp_path
 ):

@@ -44,6 +44,8 @@ def wait_for_open_game(path: Path, process: subprocess.Popen) -> dict:
     raise AssertionError("the table never started a game")
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGKILL], ids=["SIGHUP", "SIGKILL"])
 def test_a_table_stopped_mid_game_costs_no_fee(tmp_path, sig):
     path = tmp_path / "daifugo_chips.json"
@@ -105,6 +107,8 @@ def _wait_for_line(process: subprocess.Popen, text: str) -> str:
     raise AssertionError(f"the table ended without saying {text!r}:\n{''.join(seen)[-3000:]}")
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize(
     "sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=["SIGTERM", "SIGINT", "SIGHUP"]
 )

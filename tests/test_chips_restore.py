@@ -52,6 +52,8 @@ def _stop(proc: subprocess.Popen[str]) -> str:
     return proc.stderr.read() if proc.stderr else ""
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_games_serve_restores_a_damaged_chips_file_with_one_line(tmp_path: Path) -> None:
     for what, raw in DAMAGE.items():
         folder = tmp_path / what.replace(" ", "-")
@@ -75,6 +77,8 @@ def test_games_serve_restores_a_damaged_chips_file_with_one_line(tmp_path: Path)
         assert balances == {"Aki": 12_500, "Ben": 9_000}  # not the starting amount
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_games_serve_refuses_to_start_when_nothing_can_be_restored(tmp_path: Path) -> None:
     chips = tmp_path / "data" / "daifugo_chips.json"
     chips.parent.mkdir(parents=True)
@@ -99,6 +103,8 @@ def _daifugo(data: Path) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_the_qt_game_restores_with_one_line_or_refuses_with_one(tmp_path: Path) -> None:
     chips = tmp_path / "daifugo_chips.json"
     _evening(chips)

@@ -137,6 +137,8 @@ def event(tmp_path, repo_root):
     return config, journal, argv, {1: card, 2: other}, bingo_at, order
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_claims_pending_at_a_kill_9_are_asked_again_in_order(qtbot, event, repo_root):
     config, journal, argv, registry, bingo_at, order = event
     first = Show(argv, repo_root)

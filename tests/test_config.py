@@ -114,6 +114,7 @@ def test_larger_board_gets_default_names_and_colours(tmp_path):
     assert config.image_path(55) is None  # no O5 image shipped: the display draws a plain cell
 
 
+@pytest.mark.process
 def test_python_dash_m_bingo_works():
     proc = subprocess.run(
         [sys.executable, "-m", "bingo", "check-config"],

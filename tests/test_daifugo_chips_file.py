@@ -181,6 +181,8 @@ for _ in range(int(sys.argv[2])):
 """
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_two_games_open_at_once_lose_no_settlement(tmp_path):
     path = tmp_path / "chips.json"
     script = tmp_path / "worker.py"

@@ -488,6 +488,8 @@ def test_english_leave_question(qtbot):
     assert table.isVisible()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_ctrl_c_mid_game_quits_cleanly_without_the_penalty(tmp_path, monkeypatch):
     """Ctrl+C's handler closes every window and quits: the program ends (exit code 0) without
     waiting for an answer, and nobody asked means nobody pays: the fee goes back too."""

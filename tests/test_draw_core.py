@@ -149,6 +149,8 @@ def test_seeded_rehearsal_keeps_its_own_journal(config):
     assert real.history == [] and not real.resumed
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_resume_after_kill_9(tmp_path, config):
     path = tmp_path / "killed.jsonl"
     script = textwrap.dedent(

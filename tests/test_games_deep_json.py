@@ -3,6 +3,7 @@ and in a phone's WebSocket message. Each is one line on the terminal, never a tr
 
 from __future__ import annotations
 
+import pytest
 import asyncio
 import subprocess
 from pathlib import Path
@@ -27,6 +28,8 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
     return proc, port
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_an_overdeep_journal_line_is_one_line_at_start(tmp_path: Path) -> None:
     journal = tmp_path / "data" / "games_web.journal"
     journal.parent.mkdir()
@@ -41,6 +44,8 @@ def test_an_overdeep_journal_line_is_one_line_at_start(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_an_overdeep_chips_file_without_a_copy_is_one_line(tmp_path: Path) -> None:
     chips = tmp_path / "data" / "daifugo_chips.json"
     chips.parent.mkdir()
@@ -52,6 +57,8 @@ def test_an_overdeep_chips_file_without_a_copy_is_one_line(tmp_path: Path) -> No
     assert chips.read_bytes() == DEEP
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_an_overdeep_websocket_message_is_refused_in_one_line(tmp_path: Path) -> None:
     proc, port = _start(tmp_path)
 

@@ -58,6 +58,8 @@ async def _next(ws: aiohttp.ClientWebSocketResponse, got: list[dict], test) -> d
         got.append(m)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_full_disk_pauses_play_tells_the_phone_and_play_goes_on(tiny_data: Path) -> None:
     command = _serve_command(tiny_data.parent, 0, "--turn-seconds", "0")
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -130,6 +132,8 @@ def test_a_full_disk_pauses_play_tells_the_phone_and_play_goes_on(tiny_data: Pat
     assert any("disk space again" in x for x in terminal.lines), err
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_games_serve_on_a_full_disk_refuses_to_start_in_one_line(tiny_data: Path) -> None:
     """The journal is rewritten at every start: with no room for it, one line, nothing lost."""
     journal = tiny_data / "games_web.journal"

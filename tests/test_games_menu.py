@@ -60,6 +60,8 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize("game", ["schwimmen", "daifugo"])
 def test_ctrl_c_closes_a_game_even_at_its_start_dialog(game, tmp_path):
     """Qt's event loop would swallow Ctrl+C; the games (and the display) close on it."""

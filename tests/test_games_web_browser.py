@@ -305,6 +305,7 @@ def measure_hand(phone: Phone, cards: str | None = "#hand .card") -> dict[int, i
     return counts
 
 
+@pytest.mark.browser
 def test_every_card_label_fits_inside_its_card(tmp_path):
     """Each of the 53 cards, as the hand, the field (small) and a Schwimmen table draw it: its
     rank and suit inside the card's border at 320 px (the joker's label too)."""
@@ -410,6 +411,7 @@ def leave_watch_and_peek(leaver: Phone, other: Phone, room: str, seat: int) -> d
     return leaver.received("left")[-1]
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(360)  # two whole games through three browsers (76 s here, idle)
 def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
     serve = GamesServe(tmp_path, seed=12)  # its deals hold a revolution (革命) in both games
@@ -521,6 +523,7 @@ def schwimmen_choice(table: dict) -> str:
     return legal[0]
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(360)  # a whole game through three browsers (65 s here, idle)
 def test_three_phones_and_two_cpus_play_a_schwimmen_table_to_the_results(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
@@ -605,6 +608,7 @@ def _drop_sockets(server) -> None:
             transport.abort()
 
 
+@pytest.mark.browser
 def test_a_turn_vibrates_shows_its_timer_and_a_cpu_moves_when_it_runs_out(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True, turn_seconds=8)
     phone = Phone(tmp_path / "phone", serve.url)

@@ -22,6 +22,7 @@ def _slot_of(action: str) -> int:
     return int(action.split()[-1])
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(300)
 def test_a_phone_plays_cool24_to_the_end_with_the_hint_score_and_bonuses(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, cool24=True)

@@ -140,6 +140,9 @@ def lobby_fits(phone: Phone) -> None:
     phone_size(phone.driver, 375, 667)
 
 
+@pytest.mark.slow
+@pytest.mark.process
+@pytest.mark.browser
 @pytest.mark.timeout(360)  # six browsers and a restart (about 30 s here, idle)
 @pytest.mark.parametrize("kill", [False, True], ids=["running", "kill-9"])
 def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, kill):

@@ -16,6 +16,7 @@ ROOM = "daifugo-beginner"
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium")
 
 
+@pytest.mark.browser
 def test_a_name_and_its_chips_move_to_a_second_browser_with_its_code(tmp_path):
     serve = GamesServe(tmp_path)
     phones: list[Phone] = []
@@ -75,6 +76,7 @@ window.WebSocket.prototype = RealWebSocket.prototype;
 """
 
 
+@pytest.mark.browser
 def test_a_join_tapped_before_the_socket_opens_is_sent_when_it_does(tmp_path):
     serve = GamesServe(tmp_path)
     phone = Phone(tmp_path / "phone", serve.url)

@@ -123,6 +123,8 @@ def children(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.timeout(300)
 def test_sigkill_mid_game_every_room_back_no_chip_lost_or_doubled(tmp_path):
     rng = random.Random(26)

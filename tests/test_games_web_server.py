@@ -386,6 +386,8 @@ def _serve_command(tmp_path: Path, port: int = 0, *extra: str) -> list[str]:
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_games_serve_serves_phones_until_sigterm_and_one_server_per_folder(tmp_path):
     first = subprocess.Popen(
         _serve_command(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -411,6 +413,8 @@ def test_games_serve_serves_phones_until_sigterm_and_one_server_per_folder(tmp_p
             first.wait(10)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_games_serve_says_what_to_fix(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -453,6 +457,8 @@ def test_an_english_event_gets_english_pages_and_refusals(tmp_path):
     run(scenario())
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_games_serve_with_its_window_stops_with_sigterm(tmp_path):
     command = [a for a in _serve_command(tmp_path) if a != "--no-window"]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
@@ -494,6 +500,8 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize(
     "moment, window",
     [("plan", True), ("thread", True), ("screen", True), ("plan", False), ("main", False)],

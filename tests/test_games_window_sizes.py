@@ -36,6 +36,8 @@ def probe(game: str, size: tuple[int, int], folder: Path, output_dir: Path) -> d
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("game", ["schwimmen", "cool24"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

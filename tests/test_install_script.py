@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 import shutil
 import subprocess
 from pathlib import Path
@@ -27,6 +28,7 @@ def run(project: Path, *args: str, env: dict | None = None) -> subprocess.Comple
     )
 
 
+@pytest.mark.process
 def test_an_old_python_gets_one_line_naming_the_version_and_the_way(tmp_path):
     project = project_copy(tmp_path)
     old_python = tmp_path / "python3.9"
@@ -45,6 +47,7 @@ def test_an_old_python_gets_one_line_naming_the_version_and_the_way(tmp_path):
     assert not (project / ".venv").exists()
 
 
+@pytest.mark.process
 def test_a_dot_venv_that_is_not_a_virtual_environment_is_left_alone(tmp_path):
     project = project_copy(tmp_path)
     (project / ".venv").mkdir()
@@ -55,11 +58,13 @@ def test_a_dot_venv_that_is_not_a_virtual_environment_is_left_alone(tmp_path):
     assert (project / ".venv" / "notes.txt").read_text() == "mine"
 
 
+@pytest.mark.process
 def test_an_unknown_option_is_named(tmp_path):
     proc = run(project_copy(tmp_path), "--tset")
     assert proc.returncode == 2 and "unknown option '--tset'" in proc.stderr
 
 
+@pytest.mark.process
 def test_apt_lock_held_by_another_apt_is_named_not_blamed_on_the_user(tmp_path):
     """Another apt (e.g. the automatic updates) holding dpkg's lock is said as such."""
     project = project_copy(tmp_path)

@@ -74,6 +74,8 @@ def run(*argv: str, **kwargs) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_deeply_nested_line_is_a_damaged_line_not_a_crash(tmp_path, config):
     path = tmp_path / "show.jsonl"
     journal_with_draws(config, path, 4)
@@ -88,6 +90,8 @@ def test_a_deeply_nested_line_is_a_damaged_line_not_a_crash(tmp_path, config):
     assert "line 3 is not a valid record" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_bingo_serve_follows_a_journal_with_a_nested_line_without_crashing(tmp_path, config):
     path = tmp_path / "show.jsonl"
     journal_with_draws(config, path, 2)
@@ -237,6 +241,8 @@ def test_a_head_left_executable_by_an_older_version_loses_its_execute_bits(tmp_p
     assert head_path(path).stat().st_mode & 0o777 == 0o644
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_deeply_nested_head_file_is_a_damaged_head(tmp_path, config):
     path = tmp_path / "show.jsonl"
     journal_with_draws(config, path, 2)

@@ -123,6 +123,8 @@ def test_a_second_session_on_the_same_journal_is_refused(tmp_path, config):
     again.close()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_two_real_shows_on_one_journal(tmp_path):
     """A double-click on the launcher: the second copy says so in Japanese and exits."""
     config_path = show_config(tmp_path)
@@ -185,6 +187,8 @@ def test_a_failed_write_draws_nothing_and_the_next_draw_works(tmp_path, config, 
     assert verify_journal(path).ok and draws_in(path) == expected
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_real_show_on_a_disk_that_fills_up(tmp_path):
     """Auto draws while the disk is full record nothing; once space is back the show goes on."""
     config_path = show_config(tmp_path)
@@ -210,6 +214,8 @@ def test_a_real_show_on_a_disk_that_fills_up(tmp_path):
         assert "Traceback" not in show.stderr.read().decode()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_starting_on_a_full_disk_says_so_and_leaves_no_empty_journal(tmp_path):
     config_path = show_config(tmp_path)
     with small_tmpfs(tmp_path / "disk") as disk:

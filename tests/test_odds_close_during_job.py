@@ -6,6 +6,7 @@ hang fails this test by its name."""
 
 from __future__ import annotations
 
+import pytest
 import subprocess
 import sys
 import textwrap
@@ -52,6 +53,8 @@ SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_closing_during_a_long_odds_job_does_not_freeze_the_show():
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=120

@@ -93,6 +93,7 @@ def wait_count(browser, n: int) -> dict:
     return wait_for(lambda: (s := state(browser))["count"] == str(n) and s, 10, f"draw {n}")
 
 
+@pytest.mark.browser
 def test_the_claim_is_answered_in_view_and_the_button_is_quiet_when_it_makes_no_sense(
     browser, show, output_dir
 ):
@@ -130,6 +131,7 @@ def test_the_claim_is_answered_in_view_and_the_button_is_quiet_when_it_makes_no_
     assert undone["button"] == "quiet"
 
 
+@pytest.mark.browser
 def test_a_refused_claim_is_forgotten_once_the_card_really_wins(browser, show):
     open_phone(browser, show)
     for n in show.order[:3]:
@@ -146,6 +148,7 @@ def test_a_refused_claim_is_forgotten_once_the_card_really_wins(browser, show):
     assert won["button"] == "ready" and not won["disabled"]
 
 
+@pytest.mark.browser
 def test_the_answer_is_in_view_at_every_width_and_board(browser, tmp_path):
     """The status under the ビンゴ! button is on the screen at 320x568 .. 430x932 for 4x4, 5x5 and
     10x10 cards, scrolled to the top (where the page opens)."""
@@ -177,6 +180,7 @@ def test_the_answer_is_in_view_at_every_width_and_board(browser, tmp_path):
             server.stop()
 
 
+@pytest.mark.browser
 def test_a_right_code_after_many_wrong_ones_is_told_to_wait(browser, show):
     """Ten wrong codes from one phone, then the right one: the server says 429 (wait), and the
     page says so, instead of "no card has that code"."""

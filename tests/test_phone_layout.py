@@ -147,6 +147,7 @@ def check_layout(m: dict, what: str) -> None:
     )
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize(
     ("size", "per_column", "names"),
@@ -168,6 +169,7 @@ def test_the_card_is_whole_at_phone_widths(browser, tmp_path, size, per_column, 
         server.stop()
 
 
+@pytest.mark.browser
 def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
     """The sweep: boards 3..10, names of 1, 2 and 3 characters (ASCII and Japanese) and a long
     one, at 320..430 px. The largest numbers the config allows for a board's width are used."""
@@ -208,6 +210,7 @@ def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
     assert failures == []
 
 
+@pytest.mark.browser
 def test_marked_numbers_keep_their_colour(browser, tmp_path):
     """A marked cell's number is painted in its column's colour over an opaque disc: the
     number's own colour is still there (a translucent red disc over a green number left none)."""
@@ -247,6 +250,7 @@ def test_marked_numbers_keep_their_colour(browser, tmp_path):
         server.stop()
 
 
+@pytest.mark.browser
 def test_the_screenshot_of_a_10x10_card_at_375(browser, tmp_path, output_dir):
     server = open_card(browser, tmp_path, size=10, per_column=15, draws=14, width=375, height=812)
     try:
@@ -281,6 +285,7 @@ return {width: innerWidth, scroll_width: document.documentElement.scrollWidth,
 """
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_public_board_fits_and_lists_the_last_calls(browser, tmp_path, width, output_dir):
     names = ["P", "O2", "B", "4", "Y", "O", "T", "E", "R", "S"]
@@ -310,6 +315,7 @@ def test_the_public_board_fits_and_lists_the_last_calls(browser, tmp_path, width
         server.stop()
 
 
+@pytest.mark.browser
 def test_the_english_card_fits_at_320(browser, tmp_path):
     config_args = {"size": 10, "per_column": 15}
     config = write_config(tmp_path, language="en", **config_args)
@@ -353,6 +359,7 @@ return starts;
 """
 
 
+@pytest.mark.browser
 def test_japanese_lines_on_the_phones_break_at_spaces_and_punctuation(browser, tmp_path):
     """Issue 35 item 6: 「つながりまし/た」 on the phones (a break between any two kana)."""
     config = write_config(tmp_path, size=4, per_column=10, names=["P", "L", "B", "4"])
@@ -397,6 +404,7 @@ return [starts, width];
 """
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("key", ["claim_disk_full", "claim_failed"])
 def test_the_servers_japanese_messages_break_only_between_phrases_at_320(browser, tmp_path, key):
     """Issue 35 item 6: the server's Japanese answers carry U+200B between BudouX's phrases and

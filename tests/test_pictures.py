@@ -131,6 +131,7 @@ def test_two_pictures_neither_a_sample_say_to_keep_one(tmp_path, capsys):
     assert "(1 more have two pictures: B2; the same for each)" in err[0]
 
 
+@pytest.mark.slow
 @pytest.mark.process
 @pytest.mark.parametrize("command", ["cards", "draw"])
 def test_cards_and_draw_refuse_with_the_same_line(tmp_path, capsys, monkeypatch, command):

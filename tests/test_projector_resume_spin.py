@@ -81,6 +81,8 @@ def kill_mid_spin(repo_root, tmp_path):
     return config_path, journal
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_spin_cut_by_sigkill_spins_and_lands_with_its_announcement(
     qtbot, repo_root, tmp_path, output_dir
 ):

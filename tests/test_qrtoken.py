@@ -201,6 +201,8 @@ def test_the_token_limiter_refills_and_says_its_arithmetic():
     assert "38 billion years" in TokenLimiter.__doc__
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @needs_zbar
 def test_a_public_url_cards_qr_holds_its_token_and_reads_at_130_140_dpi(tmp_path):
     """6-up B5 (a small symbol) with a long LAN address: zbarimg at 130 and 140 dpi.
@@ -221,6 +223,8 @@ def test_a_public_url_cards_qr_holds_its_token_and_reads_at_130_140_dpi(tmp_path
         assert scan(tmp_path / "cards.pdf", tmp_path, dpi) == expected, dpi
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @needs_zbar
 def test_the_png_cards_qr_holds_the_token_too(tmp_path):
     url = "http://10.0.0.5:8080"
@@ -242,6 +246,7 @@ def test_the_pages_script_carries_the_token_on_every_request_of_the_card(repo_ro
     assert "/claim${query}" in script and "/ws/card/${encodeURIComponent(code)}${query}" in script
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(not have_chromium(), reason="needs chromium + chromedriver")
 def test_chromium_opening_the_qr_address_shows_the_card_during_a_flood(tmp_path):
     """The page's script carries the token on its feed: with the short code remembered nowhere

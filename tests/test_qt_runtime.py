@@ -3,6 +3,7 @@ set-up call (`eventkit.qtruntime.make_app`) every command makes."""
 
 from __future__ import annotations
 
+import pytest
 import subprocess
 import sys
 import tomllib
@@ -39,6 +40,7 @@ print(PySide6.__version__, lost["None"], lost["True"], lost["False"])
 """
 
 
+@pytest.mark.process
 def test_installed_pyside6_keeps_none_true_false_alive():
     """A build like 6.12.0 would abort Python mid-show; the probe runs in its own process so a
     broken build fails this test with a message instead of crashing the test run."""
@@ -78,6 +80,7 @@ def test_hypothesis_is_declared_because_it_is_used():
     assert ("hypothesis" in names) == bool(users)
 
 
+@pytest.mark.process
 def test_importing_the_project_patches_nothing():
     """No module of the toolkit may change interpreter internals when imported."""
     script = (

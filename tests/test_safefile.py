@@ -32,6 +32,8 @@ def test_write_atomic_replaces_the_file_with_exactly_the_mode_asked(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data.json"]  # no temporary left
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_writer_killed_before_the_rename_leaves_the_old_file(tmp_path: Path) -> None:
     target = tmp_path / "data.json"
     target.write_bytes(b"old")
@@ -94,6 +96,8 @@ def test_set_aside_and_keep_aside_never_overwrite_an_earlier_copy(tmp_path: Path
     assert stat.S_IMODE(third.stat().st_mode) == 0o600
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_the_lock_is_held_across_processes_and_let_go_when_the_holder_dies(
     tmp_path: Path,
 ) -> None:

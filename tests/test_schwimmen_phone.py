@@ -85,6 +85,7 @@ def check_final_round(phones: list[Phone]) -> None:
         assert len(phone.css("#sw_result .sw-row")) >= 2
 
 
+@pytest.mark.browser
 @pytest.mark.timeout(420)
 def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)

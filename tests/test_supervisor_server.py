@@ -109,6 +109,8 @@ def watched(server: ServerProcess) -> ServerProcess:
     return server
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_server_that_keeps_dying_is_restarted_with_a_back_off_never_given_up(tmp_path, qapp):
     clock = Clock()
     said: list[str] = []
@@ -156,6 +158,8 @@ def test_a_server_that_keeps_dying_is_restarted_with_a_back_off_never_given_up(t
     server.stop()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
     event, tmp_path, qtbot, capfd
 ):
@@ -217,6 +221,8 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
         session.close()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_one_server_per_journal_a_second_bingo_serve_says_who_serves_it(event, tmp_path):
     config_path, port = event
     journal = tmp_path / "show.jsonl"
@@ -274,6 +280,8 @@ def start_show(config_path: Path, journal: Path, stderr_file: Path) -> subproces
     return process
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(event, tmp_path):
     """kill -9 of a real `bingo draw --serve`: its server goes on. The show started again
     watches that server (no second one fighting for the port); when it dies, the show starts
@@ -335,6 +343,8 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
             kill_group(again)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_an_old_server_started_otherwise_is_replaced_not_adopted(event, tmp_path, qapp):
     """A server of this journal left on another port (config.toml changed since) would make
     the join code on the wall wrong: the show stops it and starts its own."""
@@ -373,6 +383,8 @@ def test_an_old_server_started_otherwise_is_replaced_not_adopted(event, tmp_path
         kill_group(old)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_server_that_lost_the_race_for_the_journal_leaves_the_winner_watched(tmp_path, qapp):
     """`bingo serve` exits 4 when another server of the journal took it first (a race at
     start): the show watches that one, and takes over when it goes."""
@@ -416,6 +428,8 @@ def test_every_line_for_the_host_exists_in_both_languages():
             assert text.format(**params), (language, key)
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_hung_server_is_killed_and_started_again(event, tmp_path, qapp):
     """SIGSTOP: the server's port still takes connections (the system's queue) but nothing
     answers; the show sees its `.serve` untouched for HUNG_SECONDS, kills it and starts

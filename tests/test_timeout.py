@@ -52,6 +52,8 @@ def test_every_test_has_a_limit():
     assert options["timeout_method"] == "thread"  # "signal" cannot stop a hang inside Qt
 
 
+@pytest.mark.slow
+@pytest.mark.process
 @pytest.mark.parametrize(
     "name", ["test_sleeps_forever", "test_qt_loop_that_never_quits", "test_holds_the_gil_forever"]
 )

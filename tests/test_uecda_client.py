@@ -198,6 +198,8 @@ def test_match_over_the_protocol_is_the_match_in_process():
     assert {log.player for log in there.clients} == set(range(5))
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_cli_client_plays_a_match_against_the_local_server():
     server = LocalServer(games=2, seed=5)
     result: dict = {}

@@ -299,6 +299,8 @@ sound = false
 """
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_resume_after_kill_9(qtbot, config, tmp_path, repo_root):
     """The real `bingo draw` in auto mode is killed mid-show; the next start resumes."""
     config_path = tmp_path / "config.toml"

@@ -237,6 +237,9 @@ def stop_group(process: subprocess.Popen) -> None:
     process.wait()
 
 
+@pytest.mark.slow
+@pytest.mark.process
+@pytest.mark.browser
 def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_path, output_dir):
     from selenium.webdriver.common.by import By
 
@@ -291,6 +294,9 @@ def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_
         stop_group(show)
 
 
+@pytest.mark.slow
+@pytest.mark.process
+@pytest.mark.browser
 def test_the_phone_reconnects_by_itself_after_the_server_was_killed(
     event, browser, tmp_path, output_dir
 ):
@@ -319,6 +325,7 @@ def test_the_phone_reconnects_by_itself_after_the_server_was_killed(
         stop_group(show)
 
 
+@pytest.mark.browser
 def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
     event, browser, tmp_path, output_dir, qtbot
 ):
@@ -374,6 +381,8 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
         session.close()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_killing_the_show_pauses_the_phones_and_a_restarted_show_resumes(event, tmp_path):
     """SIGKILL to the show alone: its web server goes on and says "paused"; the show started
     again (it adopts the server still running for its journal) goes on drawing."""

@@ -10,16 +10,14 @@ import subprocess
 import sys
 
 import pytest
-from webguard_support import ROOT, SERVE_CONFIG, free_port
+from webguard_support import ROOT, SERVE_CONFIG
 
 from bingo.web.settings import WebSettings, join_url
 
 
 def _serve(tmp_path, *args: str) -> subprocess.CompletedProcess:
     config = tmp_path / "config.toml"
-    config.write_text(
-        SERVE_CONFIG.format(img=(ROOT / "img").as_posix(), port=free_port()), encoding="utf-8"
-    )
+    config.write_text(SERVE_CONFIG.format(img=(ROOT / "img").as_posix(), port=0), encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "bingo", "serve", "--config", str(config), *args],
         cwd=ROOT,
@@ -40,6 +38,7 @@ def _one_clear_line(answer: subprocess.CompletedProcess, *words: str) -> None:
     assert "serving" not in answer.stdout  # it never said it was serving
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("journal", [".", "/", "folder"])
 def test_a_folder_as_journal_is_one_line(tmp_path, journal):
     (tmp_path / "folder").mkdir()
@@ -47,6 +46,7 @@ def test_a_folder_as_journal_is_one_line(tmp_path, journal):
     _one_clear_line(_serve(tmp_path, "--journal", where), "folder", "--journal")
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("bind", "words"),
     [("fe80::1", ("link-local", "%")), ("192.0.2.77", ("not one of this computer's",))],

@@ -7,6 +7,7 @@ addresses (all of 127/8 reaches the server) while a phone's WebSocket follows th
 
 from __future__ import annotations
 
+import pytest
 import asyncio
 import contextlib
 import resource
@@ -61,6 +62,8 @@ def _open_files_limit(pid: int) -> int:
     raise AssertionError("no open files line")
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_idle_half_sent_and_dribbled_requests_are_closed_promptly(tmp_path):
     async def scenario(port: int) -> None:
         idle_reader, idle = await connect(port)
@@ -92,6 +95,8 @@ def test_idle_half_sent_and_dribbled_requests_are_closed_promptly(tmp_path):
         asyncio.run(scenario(serve.port))
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_the_server_raises_its_file_limit_to_the_hard_limit(tmp_path):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 2048:
@@ -102,6 +107,8 @@ def test_the_server_raises_its_file_limit_to_the_hard_limit(tmp_path):
         assert _open_files_limit(serve.process.pid) == 2048
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_flood_of_idle_sockets_at_a_small_file_limit_leaves_phones_served(tmp_path):
     """256 files: 300 idle sockets from one address, then 300 from 30 addresses."""
 

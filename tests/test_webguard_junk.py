@@ -6,6 +6,7 @@ server writes to the terminal is read from file descriptor 2 (capfd) and its own
 
 from __future__ import annotations
 
+import pytest
 import asyncio
 import io
 import os
@@ -46,6 +47,8 @@ def _headed(headers: dict[str, str]) -> None:
     assert "python" not in headers.get("server", "").lower()
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_junk_gets_a_headed_400_and_one_line_per_kind_never_a_traceback(tmp_path):
     async def scenario(port: int) -> None:
         for _ in range(20):
@@ -121,6 +124,8 @@ def test_the_board_does_not_reveal_the_journal_path(tmp_path, capfd):
     assert "show.jsonl" in said.getvalue()  # the host's terminal has the details
 
 
+@pytest.mark.slow
+@pytest.mark.process
 def test_a_pinging_phone_that_leaves_writes_nothing(tmp_path):
     async def scenario(port: int) -> None:
         async def leave(i: int) -> None:

@@ -8,11 +8,11 @@ import contextlib
 import json
 import os
 import resource
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from served import ready_port_in_file
 
 from bingo.config import Config, load_config
 from bingo.session import DrawSession
@@ -181,21 +181,15 @@ bind = "127.0.0.1"
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class ServeProcess:
     """`bingo serve` in its own process (optionally at a file limit), its terminal in a file."""
 
     def __init__(self, folder: Path, *, files: int | tuple[int, int] | None = None) -> None:
         self.folder = folder
-        self.port = free_port()
+        self.port = 0  # any free port: the one it says it got (__enter__)
         self.config_path = folder / "config.toml"
         self.config_path.write_text(
-            SERVE_CONFIG.format(img=(ROOT / "img").as_posix(), port=self.port), encoding="utf-8"
+            SERVE_CONFIG.format(img=(ROOT / "img").as_posix(), port=0), encoding="utf-8"
         )
         self.journal = folder / "show.jsonl"
         self.show = Show(load_config(self.config_path), self.journal)
@@ -228,18 +222,12 @@ class ServeProcess:
                 stderr=subprocess.STDOUT,
                 preexec_fn=limit,
             )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
-                    s.sendall(get("/api/board"))
-                    if s.recv(12).startswith(b"HTTP/1.1 200"):
-                        return self
-            except OSError:
-                pass
-            assert self.process.poll() is None, self.terminal.read_text()
-            time.sleep(0.1)
-        raise AssertionError("bingo serve did not answer in 60 s: " + self.terminal.read_text())
+        try:  # its ready line, once it listens, names the port it got
+            self.port = ready_port_in_file(self.terminal, self.process, "bingo serve")
+        except AssertionError:
+            self.__exit__()
+            raise
+        return self
 
     def __exit__(self, *exc) -> None:
         assert self.process is not None

@@ -39,6 +39,9 @@ class DrawController(QObject):
     auto_seconds_changed = Signal(float)
     game_reset = Signal()
     winners_changed = Signal()
+    # a draw's journal record could not be written: "disk_full" or "write_failed" (the
+    # phones hear the draw is paused: bingo.ui.weblink)
+    journal_failed = Signal(str)
 
     def __init__(
         self,
@@ -87,6 +90,8 @@ class DrawController(QObject):
         try:
             number = self.session.draw()
         except (UserError, OSError) as exc:  # e.g. the disk is full: nothing was drawn
+            if isinstance(exc, OSError) or getattr(exc, "code", None) in WRITE_CODES:
+                self.journal_failed.emit(_write_code(exc))
             if isinstance(exc, UserError):
                 self.notice.emit(self.strings.coded(exc), "error")
             else:
@@ -109,6 +114,8 @@ class DrawController(QObject):
         try:
             number = self.session.draw_typed(number)
         except (UserError, OSError) as exc:
+            if isinstance(exc, OSError) or getattr(exc, "code", None) in WRITE_CODES:
+                self.journal_failed.emit(_write_code(exc))
             if isinstance(exc, UserError):
                 self.notice.emit(self.strings.coded(exc), "warn")
             else:
@@ -314,3 +321,16 @@ class DrawController(QObject):
             self._auto_timer.start(500)
             return
         self.draw()
+
+WRITE_CODES = ("disk_full", "write_failed")  # bingo.journal.write_error's codes
+
+
+def _write_code(exc: Exception) -> str:
+    """ "disk_full" or "write_failed" for a draw that could not be journaled."""
+    import errno
+
+    code = getattr(exc, "code", None)
+    if code in WRITE_CODES:
+        return str(code)
+    full = isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    return "disk_full" if full else "write_failed"

@@ -7,6 +7,10 @@
   the operator's verdict goes to `<journal>.verdicts` for the server to pass on. A restarted
   show reads both files again: every claim of this game without a verdict is asked again, in
   its original order (a crash must not leave a phone waiting for ever).
+- A draw the journal cannot record (a full disk) is said in `<journal>.pause` at once, so the
+  phones show the draw paused with the reason (`.shown` alone would say "paused" only after
+  PAUSED_AFTER), and one line goes to the host's terminal and operator window; the next draw
+  recorded clears it.
 - The server's own process is watched in `webserver.py`; the join QR in `joinbadge.py`.
 
 Nothing here may stop the show: a side file that cannot be written is one warning.
@@ -22,6 +26,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from bingo.showlink import (
     ALIVE_SECONDS,
     LineFollower,
+    PauseNote,
     ShownWriter,
     append_line,
     claims_path,
@@ -51,6 +56,12 @@ class ShowLink(QObject):
         self.verdicts: dict[str, dict] = {}  # claim id -> verdict line, this game
         controller.revealed_changed.connect(self._on_revealed)
         controller.game_reset.connect(self._on_game_reset)
+        self.pause = PauseNote(self.journal)  # made at its size while there is room
+        self._guard(self._open_pause)
+        journal_failed = getattr(controller, "journal_failed", None)
+        if journal_failed is not None:
+            journal_failed.connect(self.journal_failed)
+        controller.spin_started.connect(self._journal_written)
         self._alive = QTimer(self)
         self._alive.timeout.connect(self._touch)
         self._alive.start(round(ALIVE_SECONDS * 1000))
@@ -74,6 +85,33 @@ class ShowLink(QObject):
                 self._warn(f"the phones' side file next to the journal cannot be written: {exc}")
             return
         self._failed = False
+
+    def _open_pause(self) -> None:
+        self.pause.open()
+        self.pause.say(None, game_id(self.journal))  # a crashed show's note no longer holds
+
+    def journal_failed(self, reason: str) -> None:
+        """A draw could not be journaled ("disk_full" / "write_failed"): the phones hear the
+        draw is paused, and why; the host's terminal gets one line (not one per retry)."""
+        if self.pause.reason == reason:
+            return
+        try:
+            self.pause.say(reason, game_id(self.journal))
+        except OSError as exc:
+            self._warn(f"the phones cannot be told the draw is paused ({reason}): {exc}")
+            return
+        self._warn(PAUSE_TEXT.get(self.language, PAUSE_TEXT["ja"])[reason])
+
+    def _journal_written(self, *_args) -> None:
+        """A draw was journaled again: the phones follow the draw as before."""
+        if self.pause.reason is not None:
+            self._guard(lambda: self.pause.say(None, game_id(self.journal)))
+
+    @property
+    def language(self) -> str:
+        config = getattr(self.session, "config", None)
+        event = getattr(config, "event", None)
+        return str(getattr(event, "language", "ja"))
 
     def _on_game_reset(self) -> None:
         self._new_game = True
@@ -118,6 +156,19 @@ class ShowLink(QObject):
     def stop(self) -> None:
         self._alive.stop()
         self._claim_timer.stop()
+
+
+# what the host's terminal and operator window say when the phones are told the draw is paused
+PAUSE_TEXT = {
+    "ja": {
+        "disk_full": "ディスクがいっぱいで抽選を記録できません：スマホには「一時停止中（保存領域がいっぱい）」と表示しています。記録ファイルのあるディスクを空けると次の抽選から続きます",
+        "write_failed": "抽選を記録できません：スマホには「一時停止中」と表示しています。記録ファイルの場所を確認してください（次の抽選が記録されると続きます）",
+    },
+    "en": {
+        "disk_full": "the disk is full, no draw can be recorded: phones show the draw paused (out of disk space). Free space on the journal's disk; the next draw goes on",
+        "write_failed": "no draw can be recorded: phones show the draw paused. Check the journal's folder; the next draw recorded goes on",
+    },
+}
 
 
 # ---------------------------------------------------------------------- claims for the operator

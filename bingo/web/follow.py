@@ -24,6 +24,8 @@ from bingo.showlink import (
     PAUSED_AFTER,
     LineFollower,
     game_id,
+    pause_path,
+    read_pause,
     shown_path,
     verdicts_path,
     visible_draws,
@@ -44,6 +46,7 @@ class Snapshot:
     drawn: tuple[int, ...]
     paused: bool
     problem: str | None = None
+    reason: str | None = None  # why the show holds the draw up (its `.pause`: "disk_full", ...)
 
 
 @dataclass
@@ -74,6 +77,7 @@ class ShowFollower:
         self._stamps = _FileStamp()
         self._shown_lines = LineFollower(shown_path(journal))
         self._last_shown: dict[str, Any] | None = None
+        self._pause: dict[str, Any] | None = None
         self._history: list[int] = []
         self._game: str | None = None
         # how many numbers were drawn after each journal event (0 before the first), and the
@@ -99,12 +103,23 @@ class ShowFollower:
             self._last_shown = None
         for line in lines:
             self._last_shown = line
+        if self._stamps.changed("pause", pause_path(self.journal)):
+            self._pause = read_pause(self.journal)
+        reason = None
+        if self._pause is not None and self._pause.get("game") == self._game:
+            reason = str(self._pause["reason"])  # the show cannot write its journal
         drawn = tuple(visible_draws(self._history, self._last_shown, self._game))
-        paused = self._paused()
+        paused = reason is not None or self._paused()
         old = self.snapshot
-        if (drawn, paused, problem, self._game) == (old.drawn, old.paused, old.problem, old.game):
+        same = (drawn, paused, problem, self._game) == (
+            old.drawn,
+            old.paused,
+            old.problem,
+            old.game,
+        ) and reason == old.reason
+        if same:
             return False
-        self.snapshot = Snapshot(old.version + 1, self._game, drawn, paused, problem)
+        self.snapshot = Snapshot(old.version + 1, self._game, drawn, paused, problem, reason)
         return True
 
     def _replay(self) -> str | None:
@@ -225,6 +240,7 @@ def board_view(config: Config, snapshot: Snapshot) -> dict[str, Any]:
         "columns": columns,
         "paused": snapshot.paused,
         "problem": snapshot.problem,
+        "pause_reason": snapshot.reason,
     }
 
 

@@ -176,7 +176,9 @@ class WebServer:
         return self.follower.snapshot
 
     def board_message(self) -> dict[str, Any]:
-        """The public board; a problem reading the journal is told to the terminal, not phones."""
+        """The public board; a problem reading the journal is told to the terminal, not phones.
+        A draw the show holds up (its journal cannot be written: `.pause`) is paused, with the
+        reason in the event's language (the show's terminal has its own line)."""
         message = board_view(self.config, self.snapshot)
         problem = message.get("problem")
         if problem:
@@ -184,6 +186,8 @@ class WebServer:
                 self._problem_said = problem
                 self.log.say("journal", " ".join(problem.split()))
             message["problem"] = self.texts("board_problem")  # no path of this computer
+        elif self.snapshot.reason is not None:
+            message["problem"] = self.texts(f"paused_{self.snapshot.reason}")
         return message
 
     def card_message(self, serial: int) -> dict[str, Any]:

@@ -31,6 +31,13 @@ TABLES = {
             "係に知らせてください。申告は使われていないので、もう一度押せます。"
         ),
         "board_problem": "会場の抽選記録を読めません。係が確認中です。",
+        "paused_disk_full": (
+            "抽選は一時停止中です：会場のパソコンの保存領域がいっぱいで、抽選を記録できません。"
+            "係が対応中です。"
+        ),
+        "paused_write_failed": (
+            "抽選は一時停止中です：会場のパソコンで抽選を記録できません。係が対応中です。"
+        ),
     },
     "en": {
         "too_many_yours": (
@@ -55,13 +62,22 @@ TABLES = {
             "Please tell the host; your claim was not used up, you can press again."
         ),
         "board_problem": "The show's record cannot be read; the host is looking into it.",
+        "paused_disk_full": (
+            "The draw is paused: the host's computer is out of disk space, so no draw can be "
+            "recorded. The host is on it."
+        ),
+        "paused_write_failed": (
+            "The draw is paused: the host's computer cannot record the draw. The host is on it."
+        ),
     },
 }
 
 
 # the answers the phone's page shows as they are (app.js puts a claim's failure in the status
 # line with textContent); the refusals of codes are shown in the page's own words
-SHOWN_ON_THE_PAGE = frozenset({"claim_disk_full", "claim_failed"})
+SHOWN_ON_THE_PAGE = frozenset(
+    {"claim_disk_full", "claim_failed", "paused_disk_full", "paused_write_failed"}
+)
 
 
 class PhrasedTexts(Texts):

@@ -184,7 +184,8 @@ function showBoardState(board) {
     }
   }
   $("count").textContent = board.count ? T.count(board.count, board.total) : T.none;
-  if (board.paused) setStatus(T.paused, "paused");
+  // paused: the show's reason when it gives one (e.g. its disk is full), in the event's language
+  if (board.paused) setStatus(board.problem || T.paused, "paused");
   else setStatus(T.live, "live");
   document.body.dataset.count = String(board.count);
   showRecent(board);
