@@ -322,6 +322,7 @@ class DrawController(QObject):
             return
         self.draw()
 
+
 WRITE_CODES = ("disk_full", "write_failed")  # bingo.journal.write_error's codes
 
 
