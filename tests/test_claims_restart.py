@@ -102,6 +102,23 @@ def wait_until(condition, timeout: float, what: str, show: Show):
     raise AssertionError(f"timed out waiting for {what}: " + "\n".join(x for _, x in show.lines))
 
 
+def heartbeats(journal: Path, count: int, show: Show, timeout: float = 120) -> None:
+    """Wait until the show has touched `.shown` `count` times from now: its own clock (every
+    ALIVE_SECONDS on its event loop, between the claims poll's 0.5 s turns and auto mode's),
+    not ours, which a busy machine stretches. A touch changes the time, not the size (a
+    landing appends a line: not counted, so a busy second is never taken for a quiet one)."""
+    path = shown_path(journal)
+    last, seen = path.stat(), 0
+    deadline = time.monotonic() + timeout
+    while seen < count:
+        assert time.monotonic() < deadline, f"the show touched {path.name} {seen} times only"
+        assert show.process.poll() is None, "\n".join(line for _, line in show.lines)
+        time.sleep(0.05)
+        now = path.stat()
+        seen += now.st_mtime_ns != last.st_mtime_ns and now.st_size == last.st_size
+        last = now
+
+
 @pytest.fixture
 def event(tmp_path, repo_root):
     path = tmp_path / "config.toml"
@@ -162,10 +179,12 @@ def test_claims_pending_at_a_kill_9_are_asked_again_in_order(qtbot, event, repo_
                 },
                 sync=True,
             )
-        # the show reads them (every 0.5 s) and its auto mode stops drawing (22.5)
-        time.sleep(1.2)  # a poll, and the spin that may be under way, land
+        # the show reads them (every 0.5 s) and its auto mode stops drawing (22.5): two of
+        # its 2 s heartbeats after the first, its claims poll has run and a spin under way
+        # has landed; two more (4 s of its auto mode's 0.5 s turns) and none was drawn
+        heartbeats(journal, 3, first)
         held_at = len(draws(journal))
-        time.sleep(2.0)  # 4 auto intervals of 0.5 s: a running auto mode would have drawn
+        heartbeats(journal, 2, first)
         assert len(draws(journal)) == held_at
     finally:
         first.kill()
@@ -175,7 +194,7 @@ def test_claims_pending_at_a_kill_9_are_asked_again_in_order(qtbot, event, repo_
     try:
         seconds = again.wait_line("未確認", 60)
         assert any("2件" in line for _, line in again.lines)  # both claims, said to the host
-        time.sleep(1.5)  # auto mode (--auto) waits for them in the restarted show too
+        heartbeats(journal, 2, again)  # 2 s of its auto mode's turns: it waits for them too
         assert len(draws(journal)) == held_at
         assert not verdicts_path(journal).exists()  # the phone still waits for a real verdict
     finally:
@@ -196,6 +215,7 @@ def test_claims_pending_at_a_kill_9_are_asked_again_in_order(qtbot, event, repo_
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    window.controller.confirm = lambda title, text: True  # the host answers yes (issue 41: V asks)
     from bingo.ui.operator import OperatorWindow
 
     operator = OperatorWindow(window)
