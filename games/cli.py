@@ -15,10 +15,6 @@ from collections.abc import Sequence
 from eventkit.errors import UserError
 from games.common import registry
 
-CONFIG_HELP = (
-    "config.toml to read (default: ./config.toml when present, else the built-in settings)"
-)
-
 
 def game_names() -> tuple[str, ...]:
     """The games `games <name>` opens, in the menu's order (the registered games with an app)."""
@@ -52,8 +48,8 @@ def run_serve(argv: Sequence[str]) -> int:
 
     try:
         return serve(argv)
-    except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except UserError as exc:  # said in the event's language (eventkit.web.refusals)
+        print(f"{exc.label}: {exc}", file=sys.stderr)
         return 1
 
 

@@ -128,6 +128,8 @@ def test_the_page_its_files_and_the_qr_code_carry_the_security_headers(tmp_path)
                 ("/", "text/html"),
                 ("/static/app.js", "text/javascript"),
                 ("/static/app.css", "text/css"),
+                ("/static/daifugo.js", "text/javascript"),  # from the game's own package
+                ("/static/cool24.js", "text/javascript"),
                 ("/texts.js", "text/javascript"),
                 ("/qr.svg", "image/svg+xml"),
             ):
@@ -139,6 +141,12 @@ def test_the_page_its_files_and_the_qr_code_carry_the_security_headers(tmp_path)
                 assert answer.headers["Server"] == "games"
             page = await (await client.get("/")).text()
             assert '<html lang="ja">' in page
+            for game in ("daifugo", "schwimmen", "cool24"):  # each renderer's script, once
+                assert page.count(f'<script src="/static/{game}.js" defer>') == 1
+            served = await (await client.get("/static/schwimmen.js")).text()
+            assert served == (
+                Path(__file__).resolve().parent.parent / "games/schwimmen/web/schwimmen.js"
+            ).read_text("utf-8")
             texts = await (await client.get("/texts.js")).text()
             assert '"play": "出す"' in texts and '"pass": "パス"' in texts  # the Qt window's words
             missing = await client.get("/static/../server.py")
@@ -423,10 +431,11 @@ def test_games_serve_says_what_to_fix(tmp_path):
         busy = subprocess.run(
             _serve_command(tmp_path, port), capture_output=True, text=True, timeout=60
         )
-    assert busy.returncode == 3
-    assert f"port {port} is already in use" in busy.stderr and "games_web.port" in busy.stderr
+    assert busy.returncode == 3  # said in the event's language: Japanese by default
+    assert f"エラー: ポート {port} はほかのプログラムが使っています" in busy.stderr
+    assert "games_web.port" in busy.stderr
     wrong = subprocess.run(_serve_command(tmp_path, 80), capture_output=True, text=True, timeout=60)
-    assert wrong.returncode == 1 and "--port 80 is out of range" in wrong.stderr
+    assert wrong.returncode == 1 and "エラー: --port 80 は使えない番号です" in wrong.stderr
     assert "Traceback" not in busy.stderr + wrong.stderr
 
 

@@ -6,6 +6,8 @@ Every import counts, also those inside functions (a lazy import is still a depen
 from __future__ import annotations
 
 import ast
+import re
+import tokenize
 from collections import defaultdict
 from pathlib import Path
 
@@ -100,3 +102,72 @@ def test_no_import_cycles():
         if module not in state:
             visit(module, [])
     assert cycles == []
+
+
+GAME_FREE = ("games.common", "games.web", "games.menu", "games.menu_tiles", "games.cli")
+
+
+def _games(graph: dict[str, set[str]]) -> list[str]:
+    """The game packages: games/<game>/ (every package of games but the shared ones)."""
+    shared = {m.split(".")[1] for m in GAME_FREE} | {"__main__"}
+    return sorted({m.split(".")[1] for m in graph if m.startswith("games.")} - shared)
+
+
+def test_games_shared_parts_import_no_game_and_no_game_imports_games_web():
+    """A game is one folder and one registration (issue 42): games/common, games/web, the menu
+    and the command line reach a game only through games.common.registry's entries, and a game
+    builds on games/common only (its room-screen lines too: games.common.screen)."""
+    graph = import_graph()
+    games = _games(graph)
+    assert {"daifugo", "schwimmen", "cool24"} <= set(games)
+    shared = [
+        e
+        for part in GAME_FREE
+        for game in games
+        for e in imports_from(graph, part, f"games.{game}")
+    ]
+    upward = [
+        e
+        for game in games
+        for part in ("games.web", "games.menu", "games.menu_tiles", "games.cli")
+        for e in imports_from(graph, f"games.{game}", part)
+    ]
+    across = [
+        e
+        for a in games
+        for b in games
+        if a != b
+        for e in imports_from(graph, f"games.{a}", f"games.{b}")
+    ]
+    assert shared == [] and upward == [] and across == []
+
+
+def test_games_shared_parts_name_no_game_module_in_any_text():
+    """Not even as a string for importlib: no string in the shared parts' code is a game's
+    module name (only the entry points in pyproject.toml name them; the docstrings may)."""
+    graph = import_graph()
+    module = re.compile("|".join(rf"games\.{game}(\.\w+)*(:\w+)?" for game in _games(graph)))
+    found = []
+    for part in GAME_FREE:
+        base = ROOT / Path(*part.split("."))
+        single = base.with_suffix(".py")
+        for path in [single] if single.is_file() else sorted(base.rglob("*.py")):
+            with path.open("rb") as source:
+                for token in tokenize.tokenize(source.readline):
+                    if token.type != tokenize.STRING:
+                        continue
+                    try:
+                        text = ast.literal_eval(token.string)
+                    except ValueError:  # an f-string: a game's module made from its name?
+                        text = "games.daifugo" if "games.{" in token.string else ""
+                    if isinstance(text, str) and module.fullmatch(text.strip()):
+                        found.append(f"{path.relative_to(ROOT)}:{token.start[0]}: {text}")
+    assert found == []
+
+
+def test_every_games_phone_renderer_lives_in_its_own_package():
+    static = ROOT / "games" / "web" / "static"
+    games = _games(import_graph())
+    assert [p.name for p in static.iterdir() if p.stem in games] == []
+    for game in ("daifugo", "schwimmen", "cool24"):
+        assert (ROOT / "games" / game / "web" / f"{game}.js").is_file()

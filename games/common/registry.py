@@ -183,7 +183,9 @@ class GameEntry:
     ``high_score(returns)``: each seat's score for the evening's high-score board from a
     finished game's returns (None: the game keeps no board; COOL 24+24: the score).
     ``rooms``: how [games_web] opens the game's rooms (None: `games serve` opens none).
-    ``app``: the module whose ``main(argv) -> int`` opens the game's own window (``games
+    ``phone_script``: the game's phone renderer (a JavaScript file in its own package, e.g.
+    ``games/<game>/web/<game>.js``; the server serves it as ``/static/<game>.js`` and the page
+    loads it after app.js: it sets ``window.GAME_RENDERERS[name]``). ``app``: the module whose ``main(argv) -> int`` opens the game's own window (``games
     <name>``; None: the game has none). ``menu``: its tile in the games menu (None: not there).
     """
 
@@ -204,6 +206,7 @@ class GameEntry:
     event_texts: Callable[[object, str], list[str]] = _no_events
     high_score: Callable[[Sequence[float]], Sequence[int]] | None = None
     rooms: PhoneRooms | None = None
+    phone_script: Path | None = None
     app: str | None = None
     menu: MenuTile | None = None
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from eventkit.errors import UserError
-from games.cli import CONFIG_HELP
+from games.common.options import CONFIG_HELP
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES
 from games.cool24.settings import Cool24Settings, settings_from_file
 

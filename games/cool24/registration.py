@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from eventkit.tomlconf import get_int_in
@@ -143,6 +144,7 @@ ENTRY = GameEntry(
     new_cpu=new_cpu,
     high_score=high_score,
     rooms=ROOMS_KEYS,
+    phone_script=Path(__file__).resolve().parent / "web" / "cool24.js",
     app="games.cool24.app",
     menu=MenuTile(
         lines={

@@ -1,4 +1,4 @@
-"""COOL 24+24's lines on the laptop's room screen (games.web.screen_text's pieces; no Qt): its
+"""COOL 24+24's lines on the laptop's room screen (games.common.screen's pieces; no Qt): its
 registry entry's ``screen_summary``, from the public table message (view(None): no hand)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventkit.i18n import Texts
+from games.common.screen import PublicTable, SeatLine
 from games.cool24.settings import Cool24Settings
 from games.cool24.texts import TEXTS, card_name
-from games.web.screen_text import PublicTable, SeatLine
 
 
 def summary(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from eventkit.errors import UserError
 from eventkit.tomlconf import load_section
-from games.cli import CONFIG_HELP
+from games.common.options import CONFIG_HELP
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.ruleset import Rules
 from games.daifugo.settings import DaifugoSettings, parse_settings

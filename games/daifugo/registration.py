@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from eventkit.tomlconf import ConfigError, get_int_in, get_list, report, show
@@ -201,6 +202,7 @@ ENTRY = GameEntry(
     screen_summary=screen_summary,
     event_texts=event_texts,
     rooms=ROOMS_KEYS,
+    phone_script=Path(__file__).resolve().parent / "web" / "daifugo.js",
     app="games.daifugo.app",
     menu=MenuTile(
         lines={

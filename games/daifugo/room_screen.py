@@ -1,4 +1,4 @@
-"""Daifugō's lines on the laptop's room screen (games.web.screen_text's pieces; no Qt): its
+"""Daifugō's lines on the laptop's room screen (games.common.screen's pieces; no Qt): its
 registry entry's ``screen_summary``, from the public table message."""
 
 from __future__ import annotations
@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.daifugo.ruleset import Title
-from games.web.screen_text import (
+from games.common.screen import (
     SUITS,
     PublicTable,
     SeatLine,
@@ -16,8 +15,9 @@ from games.web.screen_text import (
     last_line,
     texts,
 )
+from games.daifugo.ruleset import Title
 
-WORDS = {  # Daifugō's words on the room screen, over games.web.screen_text's
+WORDS = {  # Daifugō's words on the room screen, over games.common.screen's
     "ja": {
         "cards": "{n}枚",
         "passed": "パス",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from eventkit.tomlconf import ConfigError, load_section
-from games.cli import CONFIG_HELP
+from games.common.options import CONFIG_HELP
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from eventkit.tomlconf import get_int_in
@@ -135,6 +136,7 @@ ENTRY = GameEntry(
     new_cpu=new_cpu,
     screen_summary=screen_summary,
     rooms=ROOMS_KEYS,
+    phone_script=Path(__file__).resolve().parent / "web" / "schwimmen.js",
     app="games.schwimmen.app",
     menu=MenuTile(
         lines={

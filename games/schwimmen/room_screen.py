@@ -1,4 +1,4 @@
-"""Schwimmen's lines on the laptop's room screen (games.web.screen_text's pieces; no Qt): its
+"""Schwimmen's lines on the laptop's room screen (games.common.screen's pieces; no Qt): its
 registry entry's ``screen_summary``, from the public table message."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventkit.errors import UserError
+from games.common.screen import PublicTable, SeatLine, card_text, last_line, texts
 from games.schwimmen.actions import NextRound, SwapOne
 from games.schwimmen.rules import Game
 from games.schwimmen.table import action_word
 from games.schwimmen.texts import Texts
-from games.web.screen_text import PublicTable, SeatLine, card_text, last_line, texts
 
-WORDS = {  # Schwimmen's words on the room screen, over games.web.screen_text's
+WORDS = {  # Schwimmen's words on the room screen, over games.common.screen's
     "ja": {
         "table_cards": "場札",
         "stock": "山札 {n}",

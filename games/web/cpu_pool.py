@@ -14,7 +14,6 @@ themselves, so a restore never depends on it.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import multiprocessing
 import os
 import signal
@@ -73,8 +72,8 @@ def choose_from_bytes(data: bytes, seat: int) -> str:
 def _warm_up() -> int:
     from games.common import registry
 
-    for game in registry.entries():  # each game's table module, before the first choice
-        importlib.import_module(f"games.{game.name}.table")
+    for game in registry.entries():  # each game's table modules, before the first choice
+        game.new_table(registry.TableSettings(players=game.info.min_players))
     return os.getpid()
 
 

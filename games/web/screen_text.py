@@ -2,18 +2,27 @@
 
 The screen receives `lobby` and, for the room it follows, the public `table` (view(None)) and
 `results` messages: nothing secret is in them, and nothing here adds anything (no hand is ever
-shown on the projector). games.web.screen paints these lines.
+shown on the projector). games.web.screen paints these lines; each game's own lines are its
+registry entry's ``screen_summary``, made of games.common.screen's pieces.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventkit.i18n import Texts
+from games.common.screen import (  # noqa: F401 (the room screen's pieces, also read from here)
+    SUITS,
+    PublicTable,
+    SeatLine,
+    card_text,
+    cards_in_words,
+    last_line,
+)
+from games.common.screen import texts as common_texts
 
-TABLES: Mapping[str, Mapping[str, str]] = {
+TABLES: Mapping[str, Mapping[str, str]] = {  # over games.common.screen.WORDS
     "ja": {
         "join": "スマホで参加",
         "join_hint": "QRコードを読むか、アドレスを入力",
@@ -24,14 +33,12 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "spectators": "観戦 {n}人",
         "host": "ホスト {name}",
         "stake": "レート {n:,}",
-        "place": "{n}位",
         "turn": "▶",
         "results": "結果（ゲーム {n}）",
         "board": "今夜のハイスコア",
         "no_table": "ゲーム中のルームを選ぶと、場がここに出ます",
         "start": "開始",
         "show": "表示",
-        "left": "退出",
         "held": "{name}（不在・保留 {t}）",
         "release": "名前を戻す",
         "release_hint": "コードをなくした人の名前",
@@ -47,14 +54,12 @@ TABLES: Mapping[str, Mapping[str, str]] = {
         "spectators": "{n} watching",
         "host": "host {name}",
         "stake": "stake {n:,}",
-        "place": "#{n}",
         "turn": "▶",
         "results": "Results (game {n})",
         "board": "Tonight's high scores",
         "no_table": "Choose a room with a game on to show its table here",
         "start": "Start",
         "show": "Show",
-        "left": "left",
         "held": "{name} (away, held {t})",
         "release": "Give a name back",
         "release_hint": "name of someone who lost their code",
@@ -62,40 +67,11 @@ TABLES: Mapping[str, Mapping[str, str]] = {
     },
 }
 
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
 
 def texts(language: str, own: Mapping[str, Mapping[str, str]] | None = None) -> Texts:
-    """The screen's words in `language`; `own`: a game's words (its room_screen.py's) too."""
-    if not own:
-        return Texts(TABLES, language)
-    return Texts({lang: {**words, **own.get(lang, {})} for lang, words in TABLES.items()}, language)
-
-
-def card_text(code: object) -> str:
-    """ "10H" -> "10♥", "JK=5S" -> "JK"."""
-    real = str(code).split("=")[0]
-    if real == "JK":
-        return "JK"
-    return real[:-1] + SUITS.get(real[-1:], real[-1:])
-
-
-@dataclass(frozen=True)
-class SeatLine:
-    name: str
-    detail: str
-    to_move: bool
-
-
-@dataclass(frozen=True)
-class PublicTable:
-    """One room's table as the projector shows it."""
-
-    title: str
-    seats: tuple[SeatLine, ...]
-    field: str
-    tags: tuple[str, ...]
-    last: str
+    """The screen's words in `language` (games.common.screen's shared words and `TABLES`);
+    `own`: a game's words too."""
+    return common_texts(language, TABLES, own)
 
 
 def held_clock(seconds: float) -> str:
@@ -146,30 +122,6 @@ def public_table(message: Mapping[str, Any], label: str, language: str) -> Publi
     assert summary is not None, "every game on the phones has a room-screen summary"
     result: PublicTable = summary(message, view, names, label, language)
     return result
-
-
-def cards_in_words(action: str) -> str | None:
-    """An action's text with its card codes as the screen writes cards ("swap 7H KS" ->
-    "swap 7♥ K♠"): what a game's own `describe` falls back on."""
-    return " ".join(
-        card_text(w) if w[:1].isdigit() or w[:1] in "JQKA" else w for w in str(action).split()
-    )
-
-
-def last_line(
-    message: Mapping[str, Any],
-    names: Sequence[str],
-    describe: Callable[[str], str | None] = cards_in_words,
-) -> str:
-    """Who did what last: "name: " and the action in the game's words (`describe`, from the
-    action's public text; None or "" for nothing to show)."""
-    last = message.get("last") or {}
-    seat = last.get("seat")
-    action = last.get("action")
-    if seat is None or not isinstance(seat, int) or seat >= len(names) or action is None:
-        return ""
-    words = describe(str(action))
-    return f"{names[seat]}: {words}" if words else ""
 
 
 def _scores(message: Mapping[str, Any]) -> Sequence[int] | None:

@@ -129,6 +129,7 @@ class GamesServer:
             log=log,
         )
         self.log, self.guard, self.files = self.web.log, self.web.guard, self.web.files
+        self.web.static.update(game_scripts())  # each game's renderer, from its own package
         self.heartbeat = HEARTBEAT
         self.clients: set[Client] = set()
         self.ops = RateLimiter(OPS_BURST, OPS_PER_MINUTE)  # per player token
@@ -396,17 +397,23 @@ def _token(client: Client) -> str:
 GAME_SCRIPTS = "<!-- games:"  # index.html's line where each game's renderer script goes
 
 
-def _page(language: str) -> str:
-    """index.html in `language`, with the renderer script of each registered game that has one
-    (static/<game>.js registers itself in window.GAME_RENDERERS): the page names no game."""
+def game_scripts() -> dict[str, Path]:
+    """Each registered game's phone renderer, by the name the page loads it as (``<game>.js``
+    under /static/): the file in the game's own package (its entry's ``phone_script``)."""
     from games.common import registry
 
-    text = (STATIC / "index.html").read_text(encoding="utf-8")
-    scripts = "".join(
-        f'<script src="/static/{game.name}.js" defer></script>\n'
+    return {
+        f"{game.name}.js": game.phone_script
         for game in registry.entries()
-        if (STATIC / f"{game.name}.js").is_file()
-    )
+        if game.phone_script is not None and game.phone_script.is_file()
+    }
+
+
+def _page(language: str) -> str:
+    """index.html in `language`, with the renderer script of each registered game that has one
+    (its `game_scripts` file registers itself in window.GAME_RENDERERS): the page names no game."""
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    scripts = "".join(f'<script src="/static/{name}" defer></script>\n' for name in game_scripts())
     start = text.index(GAME_SCRIPTS)
     end = text.index("\n", start) + 1
     text = text[:start] + scripts + text[end:]
