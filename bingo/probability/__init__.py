@@ -8,6 +8,10 @@ transfer-matrix DP over frontier states (marked rows, group connectivity, group 
 P(bingo) exactly. The K cards of the "at least one card" numbers are independent random cards
 given the drawn numbers. No Qt; pure functions; bad arguments raise ValueError naming them.
 
+`prize_curves` says when the prizes run out: given the column counts, the number of bingo cards
+among N is binomial, so P(at least k of N cards have a bingo) and the expected draw of the k-th
+bingo follow from the same column-count states (`_prizes`).
+
 With a card registry, `registry_odds` answers the same questions for the registered cards
 themselves (exact next-draw figures, a sampled curve to the next bingo): `prepare_registry`,
 `registry_next_draw`, `registry_curve`.
@@ -25,6 +29,7 @@ import numpy as np
 
 from bingo.probability._model import (
     SUPPORTED_THRESHOLD,
+    _int,
     any_of,
     check_board,
     check_cards,
@@ -52,6 +57,7 @@ __all__ = [
     "ColumnOdds",
     "FirstBingoCurve",
     "NextDrawStats",
+    "PrizeCurves",
     "RegisteredCards",
     "RegistryCurve",
     "RegistryNextDraw",
@@ -63,6 +69,7 @@ __all__ = [
     "next_draw_stats",
     "one_card_curve",
     "prepare_registry",
+    "prize_curves",
     "registry_curve",
     "registry_next_draw",
     "warm_up",
@@ -353,6 +360,135 @@ def expected_draws_to_first_bingo(
 ) -> float:
     """Expected draw number of the first bingo among `cards` cards (inf when none is possible)."""
     return first_bingo_curve(cards, size, per_column, threshold, free_center).expected_first_bingo
+
+
+@dataclass(frozen=True)
+class PrizeCurves:
+    """When the prizes run out: P(at least k of `cards` cards have a bingo after t draws)."""
+
+    draws: np.ndarray  # 0 .. size*per_column (ints)
+    p_at_least: np.ndarray  # [k - 1, t], k = 1..prizes
+    expected: np.ndarray  # [k - 1]: expected draw of the k-th bingo (inf: not certain)
+    exact: bool
+    error: np.ndarray  # [k - 1, t]: stated error of p_at_least (zeros when exact)
+    expected_error: np.ndarray  # [k - 1]: stated error of expected (zeros when exact)
+    samples: int  # draw orders sampled (0 when exact)
+    cards: int
+    prizes: int
+
+    @property
+    def max_error(self) -> float:
+        return float(self.error.max(initial=0.0))
+
+    def to_json(self) -> dict[str, object]:
+        """{"prizes": [{"k", "expected_ball", "p_by_ball", ...}], ...}; p_by_ball[d] is the
+        chance after d balls; an expected ball that is never certain is null."""
+
+        def finite(x: float) -> float | None:
+            return None if not np.isfinite(x) else float(x)
+
+        return {
+            "cards": self.cards,
+            "exact": self.exact,
+            "samples": self.samples,
+            "prizes": [
+                {
+                    "k": k + 1,
+                    "expected_ball": finite(float(self.expected[k])),
+                    "expected_ball_error": float(self.expected_error[k]),
+                    "p_by_ball": [float(p) for p in self.p_at_least[k]],
+                    "error_by_ball": [float(e) for e in self.error[k]],
+                }
+                for k in range(self.prizes)
+            ],
+        }
+
+
+PRIZE_SAMPLES = 200  # draw orders of the sampled prize curves (samples=None)
+
+
+def check_prizes(prizes: object, cards: int) -> int:
+    """Validated prize count: 1..cards (more prizes than cards are never all won)."""
+    prizes = _int("prizes", prizes)
+    if not 1 <= prizes <= cards:
+        raise ValueError(f"prizes must be 1..{cards} (the cards in play), not {prizes}")
+    return prizes
+
+
+QUICK_EXACT_VECTORS = 60_000  # quick=True: exact over at most this many count vectors
+QUICK_TINY = 1e-5  # quick=True: chances below this (every card's) are not sampled
+QUICK_SATURATED = 1e-6  # quick=True: a path this close to K bingo cards counts as there
+
+
+@lru_cache(maxsize=256)
+def _prizes_cached(
+    size: int, per_column: int, threshold: int, free: bool, cards: int, prizes: int,
+    samples: int | None, seed: int, quick: bool,
+) -> PrizeCurves:  # fmt: skip
+    from bingo.probability import _curve, _prizes
+
+    tables = _tables_or_none(size, threshold)
+    n_numbers = size * per_column
+    exact_here = _curve.exact_is_feasible(size, per_column) and (
+        not quick or (per_column + 1) ** size <= QUICK_EXACT_VECTORS
+    )
+    if exact_here:
+        curves = _prizes.exact_prizes(tables, size, per_column, free, cards, prizes)
+        error = np.zeros_like(curves)
+        expected_error = np.zeros(prizes)
+        exact, used = True, 0
+    else:
+        used = PRIZE_SAMPLES if samples is None else samples
+        p_one = _one_card(size, per_column, threshold, free)
+        sampler = _prizes.PrizeSampler(tables, size, per_column, free, cards, prizes, p_one)
+        if quick:
+            sampler.tiny, sampler.saturated = QUICK_TINY, QUICK_SATURATED
+        curves, error, expected_error = sampler.run(used, seed)
+        exact = bool(error.max(initial=0.0) == 0.0)
+    expected = _prizes.expected_draws(curves)
+    draws = np.arange(n_numbers + 1)
+    for a in (draws, curves, expected, error, expected_error):
+        a.setflags(write=False)
+    return PrizeCurves(draws, curves, expected, exact, error, expected_error,
+                       used, cards, prizes)  # fmt: skip
+
+
+def prize_curves(
+    cards: int,
+    prizes: int,
+    size: int,
+    per_column: int,
+    threshold: int = 4,
+    free_center: bool = False,
+    *,
+    samples: int | None = None,
+    seed: int = DEFAULT_SEED,
+    quick: bool = False,
+) -> PrizeCurves:
+    """P(at least k of `cards` random cards have a bingo after t draws), k = 1..prizes, and
+    the expected draw of the 1st .. prizes-th bingo.
+
+    Given the column counts, the number of bingo cards is Binomial(cards, p(counts)); exact
+    over every count vector where `first_bingo_curve` is exact (sizes <= 5), else sampled over
+    `samples` seeded draw orders (default PRIZE_SAMPLES) with the exact DP along each, the
+    error stated (2.5 standard errors) per draw and for each expected draw. quick=True (for
+    comparing many boards: `bingo plan`): exact only over at most QUICK_EXACT_VECTORS count
+    vectors, and draws where every chance is below QUICK_TINY are not sampled (in the error).
+    """
+    cards = check_cards(cards)
+    prizes = check_prizes(prizes, cards)
+    size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+    ):
+        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
+    if samples is not None and samples > (largest := max_samples(size, per_column)):
+        raise ValueError(f"samples must be at most {largest:,} on this board, not {samples:,}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+    return _prizes_cached(
+        size, per_column, threshold, free_center, cards, prizes, samples, seed, bool(quick)
+    )
 
 
 def warm_up(size: int | None = None, threshold: int = 4) -> None:

@@ -37,13 +37,8 @@ def one_card_curve(
     n_numbers = size * per_column
     if tables is None:
         return np.zeros(n_numbers + 1)
-    centre_col = size // 2 if free_center else -1
-    no_bingo = _kernels.no_bingo_counts(
-        tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col, False
-    )
     card = size * size - (1 if free_center else 0)
-    # count bingo patterns directly (no 1 - q cancellation for tiny probabilities)
-    bingo = [max(comb(card, k) - round(no_bingo[k]), 0) for k in range(card + 1)]
+    bingo = _bingo_patterns(tables, size, free_center)
     if n_numbers > EXACT_INTEGER_NUMBERS:
         return _one_card_by_logs(bingo, card, n_numbers)
     out = np.empty(n_numbers + 1)
@@ -54,6 +49,24 @@ def one_card_curve(
             s += bingo[k] * comb(n_numbers - card, t - k)
         out[t] = s / total
     return np.clip(out, 0.0, 1.0)
+
+
+_PATTERNS: dict[tuple[int, int, bool], list[int]] = {}
+
+
+def _bingo_patterns(tables: Transitions, size: int, free_center: bool) -> list[int]:
+    """bingo[k] = k-cell sets of the card's numbered cells that hold a bingo (the counting DP:
+    up to a second on 9x9 and 10x10, the same for every numbers-per-column, so kept)."""
+    key = (size, tables.threshold, free_center)
+    if key not in _PATTERNS:
+        centre_col = size // 2 if free_center else -1
+        no_bingo = _kernels.no_bingo_counts(
+            tables.kind_start, tables.mult, tables.in_off, tables.in_src, size, centre_col, False
+        )
+        card = size * size - (1 if free_center else 0)
+        # count bingo patterns directly (no 1 - q cancellation for tiny probabilities)
+        _PATTERNS[key] = [max(comb(card, k) - round(no_bingo[k]), 0) for k in range(card + 1)]
+    return _PATTERNS[key]
 
 
 EXACT_INTEGER_NUMBERS = 400  # above this many numbers, big-integer sums get slow

@@ -4,6 +4,10 @@ Without --drawn: draws -> P(one card has a bingo), P(at least one of K cards has
 expected draw of the first bingo. With --drawn 3,1,2,0 (numbers drawn so far per column): the
 odds for the next draw, overall and by column.
 
+With --prizes K: for each draw, the chance that at least k of the cards have a bingo (k = 1..K),
+and the expected draw of the 1st .. K-th bingo (exact where the curve is; else sampled, the error
+stated); --json prints them as {"prizes": [{"k", "expected_ball", "p_by_ball"}, ...]}.
+
 With --registry cards.csv (and --numbers 3,17,22, the numbers called so far): the same figures
 as the show prints with that registry, about the registered cards themselves (exact next-draw
 figures, the curve to their next bingo); --json prints them as one object. The registry is read
@@ -29,6 +33,7 @@ if TYPE_CHECKING:
     from bingo.probability import (
         FirstBingoCurve,
         NextDrawStats,
+        PrizeCurves,
         RegistryCurve,
         RegistryNextDraw,
     )
@@ -73,6 +78,11 @@ _TEXT = {
         "reg_following": "次のビンゴ",
         "reg_sampled": "（{s} 通りの抽選順のサンプリング、次の1球は厳密、確率の誤差 ±{err:.4f}、"
         "平均の誤差 ±{e_err:.2f}）",
+        "prizes": "賞 {p} 個: k 枚以上がビンゴになっている確率（k = 1..{p}）",
+        "at_least": "{k}枚以上",
+        "prize_expected": "{k}枚目のビンゴは平均 {e} 球目{err}",
+        "prize_never": "{k}枚目のビンゴは必ず出るとは限りません",
+        "prize_sampled": "（{s} 通りの抽選順のサンプリング、確率の誤差 ±{err:.4f}）",
     },
     "en": {
         "board": "card {n}x{n}, {m} numbers per column ({total} in all), "
@@ -113,6 +123,11 @@ _TEXT = {
         "reg_following": "next bingo",
         "reg_sampled": "(sampled over {s} draw orders, the next draw exact; probabilities "
         "±{err:.4f}, the average ±{e_err:.2f})",
+        "prizes": "{p} prizes: the chance that at least k cards have a bingo (k = 1..{p})",
+        "at_least": "k>={k}",
+        "prize_expected": "bingo no. {k} on average at draw {e}{err}",
+        "prize_never": "bingo no. {k} is not certain to come",
+        "prize_sampled": "(sampled over {s} draw orders; probabilities ±{err:.4f})",
     },
 }
 
@@ -154,10 +169,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --registry: the numbers called so far, in order (default: none yet)",
     )
     parser.add_argument(
+        "--prizes",
+        metavar="K",
+        help="when the prizes run out: for each draw, the chance that at least k of the cards "
+        "have a bingo (k = 1..K), and the expected draw of the 1st .. K-th bingo",
+    )
+    parser.add_argument(
         "--json",
         action="store_true",
         help="with --registry: one JSON object (exact p_new_bingo_next and "
-        "expected_new_bingos_next, cards with a bingo, the curve with its error)",
+        "expected_new_bingos_next, cards with a bingo, the curve with its error); with "
+        '--prizes: {"prizes": [{"k", "expected_ball", "p_by_ball"}, ...]}',
     )
     parser.add_argument("--csv", action="store_true", help="machine-readable CSV output")
     parser.add_argument(
@@ -210,11 +232,15 @@ def run(args: argparse.Namespace) -> int:
     text = _TEXT.get(config.event.language, _TEXT["en"])
     if getattr(args, "registry", None) is not None:
         return _run_registry(args, config, text)
-    for option in ("numbers", "json"):
-        if getattr(args, option, None):
-            raise ProbArgumentError(
-                f"--{option} goes with --registry cards.csv (the odds of the registered cards)"
-            )
+    prizes_text = getattr(args, "prizes", None)
+    if getattr(args, "numbers", None):
+        raise ProbArgumentError(
+            "--numbers goes with --registry cards.csv (the odds of the registered cards)"
+        )
+    if getattr(args, "json", False) and prizes_text is None:
+        raise ProbArgumentError(
+            "--json goes with --registry cards.csv or with --prizes K (the prize curves)"
+        )
     size = _int_option("--size", args.size, board.size)
     per_column = _int_option("--per-column", args.per_column, board.numbers_per_column)
     threshold = _int_option("--threshold", args.threshold, board.threshold)
@@ -224,7 +250,23 @@ def run(args: argparse.Namespace) -> int:
     names = config.columns.names if len(config.columns.names) == size else None
     names = names or tuple(str(c + 1) for c in range(size))
     try:
-        if args.drawn is not None:
+        if prizes_text is not None:
+            if args.drawn is not None:
+                raise ProbArgumentError(
+                    "--prizes does not go with --drawn: the prize curves start from the first draw"
+                )
+            prizes = _prizes_option(prizes_text, cards)
+            curves = prob.prize_curves(
+                cards, prizes, size, per_column, threshold, free, samples=samples, seed=seed
+            )
+            board_json = {"size": size, "numbers_per_column": per_column,
+                          "threshold": threshold, "free_center": free}  # fmt: skip
+            header = text["board"].format(
+                n=size, m=per_column, total=size * per_column, t=threshold,
+                free=text["free"] if free else "", k=cards,
+            )  # fmt: skip
+            _print_prizes(curves, board_json, header, text, args)
+        elif args.drawn is not None:
             drawn = _parse_drawn(args.drawn)
             try:
                 stats = prob.next_draw_stats(drawn, size, per_column, threshold, free, cards)
@@ -245,6 +287,73 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise ProbArgumentError(str(exc)) from None
     return 0
+
+
+def _prizes_option(text: str, cards: int) -> int:
+    """--prizes K: 1..cards."""
+    prizes = _int_option("--prizes", text, 0)
+    if prizes < 1:
+        raise ProbArgumentError(f"--prizes {prizes}: give 1 or more (the number of prizes)")
+    if prizes > cards:
+        raise ProbArgumentError(
+            f"--prizes {prizes} is more than the {cards} cards in play: give at most {cards} "
+            "(or more cards with --cards)"
+        )
+    return prizes
+
+
+def _print_prizes(
+    curves: PrizeCurves,
+    board: dict[str, object],
+    header: str,
+    text: dict[str, str],
+    args: argparse.Namespace,
+) -> None:
+    """The prize curves as JSON, CSV or a table from the first draw that can give a bingo to
+    the first at which the K-th bingo is near certain; then the expected draws."""
+    k_all = range(1, curves.prizes + 1)
+    if args.json:
+        out = curves.to_json()
+        out["board"] = board
+        print(json.dumps(out, ensure_ascii=False))
+        return
+    if args.csv:
+        out_csv = csv.writer(sys.stdout, lineterminator="\n")
+        out_csv.writerow(
+            ["draws", *(f"p_at_least_{k}" for k in k_all), *(f"error_{k}" for k in k_all)]
+        )
+        for t in curves.draws:
+            out_csv.writerow(
+                [int(t), *(repr(float(curves.p_at_least[k - 1, t])) for k in k_all),
+                 *(repr(float(curves.error[k - 1, t])) for k in k_all)]
+            )  # fmt: skip
+        return
+    print(header)
+    first_curve, last_curve = curves.p_at_least[0], curves.p_at_least[-1]
+    if not first_curve.any() or first_curve[-1] == 0.0:
+        print(text["never"])
+        return
+    print(text["prizes"].format(p=curves.prizes))
+    first = max(int(first_curve.nonzero()[0][0]) - 1, 0)
+    near = (last_curve >= 0.9999).nonzero()[0]
+    last = int(near[0]) if near.size else len(curves.draws) - 1
+    rows = [
+        [str(t), *(_fmt(curves.p_at_least[k - 1, t]) for k in k_all)]
+        for t in range(first, last + 1)
+    ]
+    _print_table([text["draws"], *(text["at_least"].format(k=k) for k in k_all)], rows)
+    for k in k_all:
+        e = float(curves.expected[k - 1])
+        if math.isinf(e):
+            print(text["prize_never"].format(k=k))
+            continue
+        err = "" if curves.exact else f" ±{curves.expected_error[k - 1]:.2f}"
+        print(text["prize_expected"].format(k=k, e=f"{e:.2f}", err=err))
+    print(
+        text["exact"]
+        if curves.exact
+        else text["prize_sampled"].format(s=curves.samples, err=curves.max_error)
+    )
 
 
 def _sampling_options(
@@ -359,7 +468,9 @@ def _print_next(
 
 # ---------------------------------------------------------------- --registry
 
-_BOARD_OPTIONS = ("size", "per_column", "threshold", "cards", "free_center", "drawn", "csv")
+_BOARD_OPTIONS = (
+    "size", "per_column", "threshold", "cards", "free_center", "drawn", "csv", "prizes",
+)  # fmt: skip
 
 
 def _run_registry(args: argparse.Namespace, config: Config, text: dict[str, str]) -> int:
