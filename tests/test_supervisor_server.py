@@ -2,7 +2,10 @@
 
 Real processes throughout: `bingo serve` started the way `bingo draw --serve` starts it, real
 shows killed with SIGKILL, a real socket holding the port. The back-off is stepped with an
-injected clock, so no test waits 30 s for it.
+injected clock, so no test waits 30 s for it. Servers listen on web.port = 0 (any free port)
+and the tests read the port each got from `<journal>.serve`; a test whose story needs a given
+port holds it for its whole run (tests/served.py's reserved_port), never lets it go for a child
+to take up later.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from bingo.serve_lock import ServeBusy, ServeLock, running_server, serve_lock_path
+from bingo.serve_lock import ServeBusy, ServeLock, ServerInfo, running_server, serve_lock_path
 from bingo.ui.webserver import FIRST_DELAY, MAX_DELAY, STABLE_SECONDS, ServerProcess, serve_argv
 from bingo.web.command import ALREADY_SERVED
+from tests.served import reserved_port, served
 
 CONFIG = """
 [event]
@@ -46,18 +50,16 @@ class Clock:
         return self.now
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def write_config(tmp_path: Path, repo_root: Path, port: int = 0) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG.format(img=(repo_root / "img").as_posix(), port=port), "utf-8")
+    return path
 
 
 @pytest.fixture
 def event(tmp_path, repo_root):
-    port = free_port()
-    path = tmp_path / "config.toml"
-    path.write_text(CONFIG.format(img=(repo_root / "img").as_posix(), port=port), "utf-8")
-    return path, port
+    """config.toml with web.port = 0: each server says the port it got in `.serve`."""
+    return write_config(tmp_path, repo_root)
 
 
 def board_json(port: int) -> dict | None:
@@ -161,13 +163,18 @@ def test_a_server_that_keeps_dying_is_restarted_with_a_back_off_never_given_up(t
 @pytest.mark.slow
 @pytest.mark.process
 def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
-    event, tmp_path, qtbot, capfd
+    tmp_path, repo_root, qtbot, capfd
 ):
+    with reserved_port() as port:  # held until the end: when `other` goes, it is ours
+        taken_then_free(tmp_path, repo_root, qtbot, capfd, port)
+
+
+def taken_then_free(tmp_path, repo_root, qtbot, capfd, port: int) -> None:
     from bingo.config import load_config
     from bingo.session import DrawSession
     from bingo.ui.display import DisplayWindow
 
-    config_path, port = event
+    config_path = write_config(tmp_path, repo_root, port)
     config = load_config(config_path)
     journal = tmp_path / "show.jsonl"
     session = DrawSession.open(config, journal)
@@ -178,7 +185,8 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
     window.operator = OperatorWindow(window)
     qtbot.addWidget(window.operator)
     clock = Clock()
-    other = socket.socket()
+    other = socket.socket()  # another program on the port (SO_REUSEADDR, as most servers)
+    other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     other.bind(("127.0.0.1", port))
     other.listen()
     server = watched(
@@ -224,7 +232,7 @@ def test_a_port_taken_by_another_program_is_one_line_for_the_host_not_the_room(
 @pytest.mark.slow
 @pytest.mark.process
 def test_one_server_per_journal_a_second_bingo_serve_says_who_serves_it(event, tmp_path):
-    config_path, port = event
+    config_path = event
     journal = tmp_path / "show.jsonl"
     first = subprocess.Popen(
         serve_argv(str(config_path), journal, None),
@@ -232,11 +240,11 @@ def test_one_server_per_journal_a_second_bingo_serve_says_who_serves_it(event, t
         start_new_session=True,
     )
     try:
-        wait_for(lambda: board_json(port), 60, "the first server")
-        info = running_server(journal)
-        assert info.pid == first.pid and info.port == port and info.bind == "127.0.0.1"
+        info = served(journal, 60, first)  # its .serve names the port it got
+        assert info.pid == first.pid and info.bind == "127.0.0.1"
+        assert board_json(info.port) is not None  # and it listens there
         second = subprocess.run(
-            serve_argv(str(config_path), journal, None) + ["--port", str(free_port())],
+            serve_argv(str(config_path), journal, None) + ["--port", "0"],
             capture_output=True,
             text=True,
             timeout=60,
@@ -244,7 +252,7 @@ def test_one_server_per_journal_a_second_bingo_serve_says_who_serves_it(event, t
         assert second.returncode == ALREADY_SERVED
         assert f"pid {first.pid}" in second.stderr and "Traceback" not in second.stderr
         with pytest.raises(ServeBusy):
-            ServeLock(journal).acquire(port, "127.0.0.1", attempts=1)
+            ServeLock(journal).acquire(0, "127.0.0.1", attempts=1)
     finally:
         kill_group(first)
     assert running_server(journal) is None  # kill -9 drops the lock at once
@@ -286,12 +294,13 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
     """kill -9 of a real `bingo draw --serve`: its server goes on. The show started again
     watches that server (no second one fighting for the port); when it dies, the show starts
     its own and the phones' board comes back."""
-    config_path, port = event
+    config_path = event
     journal = tmp_path / "show.jsonl"
     show = start_show(config_path, journal, tmp_path / "first.err")
     again = None
     old_pid = None
     try:
+        port = served(journal, 90, show).port  # the port the show's server got (web.port = 0)
         wait_for(lambda: (board_json(port) or {}).get("count", 0) >= 1, 90, "the first show", show)
         old_pid = running_server(journal).pid
         show.send_signal(signal.SIGKILL)  # the show only: its server is left running
@@ -316,15 +325,12 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
             again,
         )
         assert running_server(journal).pid == old_pid  # no second server was started
-        assert "already in use" not in errors.read_text("utf-8")
+        said = errors.read_text("utf-8")  # the port refusal in either language
+        assert "already in use" not in said and "ほかのプログラムが使っています" not in said
 
         kill_pid(old_pid)  # the old server dies: the show starts its own
-        new = wait_for(
-            lambda: (i := running_server(journal)) and i.pid != old_pid and i,
-            30,
-            "the show's own server",
-            again,
-        )
+        new = served(journal, 30, again, other_than=old_pid)
+        port = new.port  # (any free port, said in its .serve)
         assert again.poll() is None
         count = wait_for(lambda: (board_json(port) or {}).get("count"), 30, "the board again")
         wait_for(
@@ -345,12 +351,15 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
 
 @pytest.mark.slow
 @pytest.mark.process
-def test_an_old_server_started_otherwise_is_replaced_not_adopted(event, tmp_path, qapp):
+def test_an_old_server_started_otherwise_is_replaced_not_adopted(tmp_path, repo_root, qapp):
     """A server of this journal left on another port (config.toml changed since) would make
     the join code on the wall wrong: the show stops it and starts its own."""
-    config_path, port = event
+    with reserved_port() as port, reserved_port() as other_port:  # both held throughout
+        replaced_elsewhere(tmp_path, write_config(tmp_path, repo_root, port), port, other_port)
+
+
+def replaced_elsewhere(tmp_path: Path, config_path: Path, port: int, other_port: int) -> None:
     journal = tmp_path / "show.jsonl"
-    other_port = free_port()
     old = subprocess.Popen(
         serve_argv(str(config_path), journal, None) + ["--port", str(other_port)],
         stdin=subprocess.DEVNULL,
@@ -381,6 +390,22 @@ def test_an_old_server_started_otherwise_is_replaced_not_adopted(event, tmp_path
         if server is not None:
             server.stop()
         kill_group(old)
+
+
+def test_with_web_port_0_a_server_on_any_port_is_adopted(tmp_path, qapp):
+    """web.port = 0 (any free port): the journal's server is adopted whatever port it got; a
+    configured port still replaces a server elsewhere, as does one that never said its port."""
+    said: list[str] = []
+
+    def elsewhere(port: int, info: ServerInfo) -> bool:
+        process = ServerProcess([], said.append, journal=tmp_path / "j", port=port, bind="::1")
+        return process._elsewhere(info)
+
+    got = ServerInfo(pid=1, port=41234, bind="::1")
+    assert not elsewhere(0, got) and not elsewhere(41234, got)
+    assert elsewhere(8080, got)
+    assert elsewhere(0, ServerInfo(pid=1, port=None, bind="::1"))  # where, it never said
+    assert elsewhere(0, ServerInfo(pid=1, port=41234, bind="127.0.0.1"))  # another address
 
 
 @pytest.mark.slow
@@ -436,7 +461,7 @@ def test_a_hung_server_is_killed_and_started_again(event, tmp_path, qapp):
     another, and the phones are served again. A server that answers is left alone."""
     from bingo.web.command import ALIVE_EVERY, HUNG_SECONDS
 
-    config_path, port = event
+    config_path = event
     journal = tmp_path / "show.jsonl"
     said: list[str] = []
     server = watched(
@@ -444,6 +469,7 @@ def test_a_hung_server_is_killed_and_started_again(event, tmp_path, qapp):
     )
     try:
         first = server.process
+        port = served(journal, 60, first).port  # the port it got (web.port = 0)
         wait_for(lambda: board_json(port), 60, "the server", first)
         touched = serve_lock_path(journal).stat().st_mtime
         wait_for(
@@ -466,6 +492,7 @@ def test_a_hung_server_is_killed_and_started_again(event, tmp_path, qapp):
         wait_for(replaced, 30, "the hung server replaced")
         assert first.poll() == -signal.SIGKILL
         assert time.monotonic() - stopped >= HUNG_SECONDS - 0.5  # not before it was hung
+        port = served(journal, 60, server.process, other_than=first.pid).port
         wait_for(lambda: board_json(port), 60, "phones served again", server.process)
         assert server.hangs == 1
         assert len(said) == 1 and "has not answered for" in said[0], said  # one line, not two

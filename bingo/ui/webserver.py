@@ -337,17 +337,20 @@ class ServerProcess(QObject):
 
     def _elsewhere(self, info: ServerInfo) -> bool:
         """An adoptable server listens where the config says (unknown counts as elsewhere) and
-        was started as this show would start it (the same config and registry)."""
+        was started as this show would start it (the same config and registry). With web.port
+        = 0 (any free port) any port it says it got will do."""
         if self.port is not None and info.port != self.port:
-            return True
+            if self.port != 0 or info.port is None:
+                return True
         if self.bind is not None and info.bind != self.bind:
             return True
         wanted = _bingo_args(self.argv)
         return wanted is not None and info.args is not None and list(info.args) != wanted
 
     def _replace(self, other: ServerInfo) -> None:
-        if (other.port, other.bind) != (self.port, self.bind):
-            old, new = f"{other.bind}:{other.port}", f"{self.bind}:{self.port}"
+        port = other.port if self.port == 0 else self.port  # 0: any port will do
+        if (other.port, other.bind) != (port, self.bind):
+            old, new = f"{other.bind}:{other.port}", f"{self.bind}:{self.port or '*'}"
             self._warn(self.text["replace_where"].format(old=old, new=new))
         else:
             self._warn(self.text["replace_args"])
