@@ -20,7 +20,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from tiers import sample
 
 from games.common.protocol import to_json
