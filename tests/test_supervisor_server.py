@@ -501,3 +501,47 @@ def test_a_hung_server_is_killed_and_started_again(event, tmp_path, qapp):
         with contextlib.suppress(ProcessLookupError):
             os.kill(first.pid, signal.SIGCONT)
         server.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.process
+def test_with_web_port_0_the_join_code_holds_the_port_the_server_got(tmp_path, repo_root, qtbot):
+    """web.port = 0: the projector's join code and address hold the port `bingo serve` got
+    (its `.serve`), never :0; and again the new one when a server started again gets another."""
+    import argparse
+
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+    from bingo.ui.command import _start_web
+    from bingo.ui.display import DisplayWindow
+    from bingo.ui.joinbadge import _qr_modules
+
+    config = load_config(write_config(tmp_path, repo_root))  # web.port = 0
+    session = DrawSession.open(config, tmp_path / "show.jsonl")
+    window = DisplayWindow(session, config, odds_mode="thread")
+    qtbot.addWidget(window)
+    server = _start_web(window, session, config, argparse.Namespace(serve=True, registry=None))
+    badge = window.join_badge
+    try:
+        assert badge.url == "http://127.0.0.1:0/" and not badge.serving  # nothing shown yet
+        qtbot.waitUntil(lambda: badge.serving, timeout=60000)
+        first = running_server(session.journal_path)
+        assert first.port and badge.url == f"http://127.0.0.1:{first.port}/"
+        assert board_json(first.port) is not None  # the address shown answers
+        assert badge.on_reel.modules == badge.on_help.modules == _qr_modules(badge.url)
+        kill_pid(first.pid)  # started again, on whatever port it gets this time
+        qtbot.waitUntil(
+            lambda: (
+                badge.serving
+                and (i := running_server(session.journal_path)) is not None
+                and i.pid != first.pid
+            ),
+            timeout=60000,
+        )
+        again = running_server(session.journal_path)
+        assert badge.url == f"http://127.0.0.1:{again.port}/"
+        assert board_json(again.port) is not None
+    finally:
+        server.stop()
+        window.close()
+        session.close()

@@ -296,9 +296,27 @@ def _start_web(window, session, config, args: argparse.Namespace):
     )
     # the join QR only while phones reach this show's server: never a taken port's program
     window.join_badge = JoinBadge(window, join_url(settings), serving=False)
+    if settings.port == 0:  # any free port: the code holds the one the server got, once known
+        server.serving_changed.connect(_served_port_shown(window.join_badge, server, settings))
     server.serving_changed.connect(window.join_badge.set_serving)
     server.start()
     return server
+
+
+def _served_port_shown(badge, server, settings):
+    """web.port = 0: when the server serves, the join code takes the port it got (its
+    `<journal>.serve`; a server started again may get another), before the code is shown."""
+    import dataclasses
+
+    from bingo.serve_lock import running_server
+    from bingo.web.settings import join_url
+
+    def follow(serving: bool) -> None:
+        info = running_server(server.journal) if serving else None
+        if info is not None and info.port:
+            badge.set_url(join_url(dataclasses.replace(settings, port=info.port)))
+
+    return follow
 
 
 def _attach_claims(window, operator) -> None:

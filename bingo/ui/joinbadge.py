@@ -54,6 +54,17 @@ class JoinBadge(QObject):
         self.window.help.update()
         self.update()
 
+    def set_url(self, url: str) -> None:
+        """The address the code and the line under it hold: with web.port = 0 (any free port)
+        the port the server got, known once it listens (bingo.ui.command follows it)."""
+        if url == self.url:
+            return
+        self.url = url
+        for panel in (self.on_reel, self.on_help):
+            panel.modules = _qr_modules(url)
+            panel.update()
+        self.update()
+
     @property
     def shown(self) -> bool:
         """The code is on the projector now (in the reel's frame or the help's side)."""
