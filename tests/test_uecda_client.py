@@ -31,6 +31,7 @@ from games.daifugo.uecda.protocol import (
 )
 from games.daifugo.uecda.server import LocalServer
 from games.daifugo.uecda.wire import Wire
+from tests.served import reserved_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -290,10 +291,8 @@ def test_server_treats_unreadable_plays_as_passes_and_replaces_leads():
 def test_cli_names_an_unreachable_server(capsys):
     from games.cli import main
 
-    probe = socket.create_server(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()  # nothing listens there now
-    assert main(["daifugo", "--uecda", f"127.0.0.1:{port}", "--level", "easy"]) == 1
+    with reserved_port() as port:  # bound, never listening: refused, and no other program's
+        assert main(["daifugo", "--uecda", f"127.0.0.1:{port}", "--level", "easy"]) == 1
     err = capsys.readouterr().err
     assert f"cannot connect to the UECda server at 127.0.0.1:{port}" in err
     assert main(["daifugo", "--uecda", "host:http"]) == 1
