@@ -10,7 +10,6 @@ import dataclasses
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ from bingo.session import DrawSession
 from bingo.showlink import claims_path, shown_path
 from cards.model import BingoCard
 from cards.registry import write_registry
+from tests.served import reserved_port, served
 
 CHROMIUM = Path("/usr/bin/chromium")
 EARLY_DRAWS = 8
@@ -50,12 +50,6 @@ bind = "127.0.0.1"
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def seeded_order(config, seed: int, tmp_path: Path) -> list[int]:
     """The numbers a seeded draw gives, in order (the same code the show runs)."""
     session = DrawSession.open(config, tmp_path / "order" / "order.jsonl", seed=seed)
@@ -79,10 +73,9 @@ def card_for(config, order: list[int], serial: int) -> BingoCard:
 
 @pytest.fixture
 def event(tmp_path, repo_root):
-    port = free_port()
-    path = tmp_path / "config.toml"
+    path = tmp_path / "config.toml"  # web.port = 0: the server's port is read from .serve
     path.write_text(
-        CONFIG.format(language="ja", img=(repo_root / "img").as_posix(), port=port),
+        CONFIG.format(language="ja", img=(repo_root / "img").as_posix(), port=0),
         encoding="utf-8",
     )
     config = load_config(path)
@@ -96,8 +89,8 @@ def event(tmp_path, repo_root):
     write_registry(registry, [card])
     key = cardcode.load_key(config.event.title, create=True)
     return dataclasses.make_dataclass(
-        "Event", ["config_path", "config", "port", "seed", "order", "card", "registry", "code"]
-    )(path, config, port, seed, order, card, registry, cardcode.card_code(key, 1))
+        "Event", ["config_path", "config", "seed", "order", "card", "registry", "code"]
+    )(path, config, seed, order, card, registry, cardcode.card_code(key, 1))
 
 
 @pytest.fixture
@@ -246,8 +239,8 @@ def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_
     journal = tmp_path / "show.jsonl"
     show = start_show(event, tmp_path, "--auto", "0.8")
     try:
-        wait_for(lambda: board_json(event.port), 30, "the web server", show)
-        browser.get(f"http://127.0.0.1:{event.port}/")
+        port = served(journal, 60, show).port  # the port its server got (web.port = 0)
+        browser.get(f"http://127.0.0.1:{port}/")
         field = browser.find_element(By.ID, "code")
         field.send_keys(event.code.lower())  # typed in lower case: still opens the card
         browser.find_element(By.CSS_SELECTOR, "#join button").click()
@@ -258,7 +251,7 @@ def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_
         # marks follow the landings: what the phone marks is always what the room has seen
         seen_reach = False
         while True:
-            board = wait_for(lambda: board_json(event.port), 5, "the board")
+            board = wait_for(lambda: board_json(port), 5, "the board")
             now = page(browser)
             verdict, marked = now["verdict"], set(now["marked"])
             landed = set(event.order[: shown_count(journal)])
@@ -283,10 +276,10 @@ def test_a_phone_follows_a_real_draw_to_bingo_and_claims_it(event, browser, tmp_
         claims = [json.loads(x) for x in claims_path(journal).read_text().splitlines()]
         assert [c["serial"] for c in claims] == [1]
         # the public board: every number called so far, by column, the last one and the count
-        browser.get(f"http://127.0.0.1:{event.port}/")
+        browser.get(f"http://127.0.0.1:{port}/")
         wait_for(lambda: browser.execute_script(BOARD_STATE)["called"], 10, "the board")
         state = browser.execute_script(BOARD_STATE)
-        board = board_json(event.port)
+        board = board_json(port)
         assert sorted(state["called"]) == sorted(board["drawn"])
         assert state["last"] == str(board["drawn"][-1])
         shot(browser, "phone-board.png", output_dir)
@@ -301,28 +294,32 @@ def test_the_phone_reconnects_by_itself_after_the_server_was_killed(
     event, browser, tmp_path, output_dir
 ):
     """Kill the web server mid-game: `bingo draw --serve` starts it again, the page reconnects
-    and shows the same marks."""
+    and shows the same marks. The page reconnects to its own address: one port for both
+    servers, held for this test (tests/served.py), so no other program takes it between."""
 
     journal = tmp_path / "show.jsonl"
-    show = start_show(event, tmp_path, "--auto", "0.5")
-    try:
-        wait_for(lambda: board_json(event.port), 30, "the web server", show)
-        browser.get(f"http://127.0.0.1:{event.port}/card/{event.code}")
-        wait_for(lambda: marked_numbers(browser), 30, "a first mark", show)
-        server_pid = web_server_of(show.pid)
-        os.kill(server_pid, signal.SIGKILL)
-        wait_for(lambda: "connecting" in page(browser)["status"], 10, "the page to notice")
-        wait_for(
-            lambda: page(browser)["status"].endswith("live"),
-            30,
-            "the page to reconnect",
-            show,
-        )
-        count = shown_count(journal)
-        expected = set(event.order[:count]) & set(event.card.numbers())
-        wait_for(lambda: marked_numbers(browser) >= expected, 10, "the same marks")
-    finally:
-        stop_group(show)
+    with reserved_port() as port:
+        text = event.config_path.read_text("utf-8")
+        event.config_path.write_text(text.replace("port = 0", f"port = {port}"), "utf-8")
+        show = start_show(event, tmp_path, "--auto", "0.5")
+        try:
+            assert served(journal, 60, show).port == port
+            browser.get(f"http://127.0.0.1:{port}/card/{event.code}")
+            wait_for(lambda: marked_numbers(browser), 30, "a first mark", show)
+            server_pid = web_server_of(show.pid)
+            os.kill(server_pid, signal.SIGKILL)
+            wait_for(lambda: "connecting" in page(browser)["status"], 10, "the page to notice")
+            wait_for(
+                lambda: page(browser)["status"].endswith("live"),
+                30,
+                "the page to reconnect",
+                show,
+            )
+            count = shown_count(journal)
+            expected = set(event.order[:count]) & set(event.card.numbers())
+            wait_for(lambda: marked_numbers(browser) >= expected, 10, "the same marks")
+        finally:
+            stop_group(show)
 
 
 @pytest.mark.browser
@@ -344,6 +341,7 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
     qtbot.addWidget(window)
     window.resize(1280, 720)
     window.show()
+    window.controller.confirm = lambda title, text: True  # the host answers yes (issue 41: V asks)
     link = ShowLink(window.controller, window.warn, parent=window)
     desk = ClaimDesk(window, link)
     server = ServerProcess(
@@ -351,14 +349,14 @@ def test_the_operator_checks_a_claim_with_v_and_the_phone_shows_the_verdict(
     )
     server.start()
     try:
-        qtbot.waitUntil(lambda: board_json(event.port) is not None, timeout=30000)
-        browser.get(f"http://127.0.0.1:{event.port}/card/{event.code}")
+        port = served(journal, 60, server.process).port  # the port it got (web.port = 0)
+        browser.get(f"http://127.0.0.1:{port}/card/{event.code}")
         qtbot.waitUntil(lambda: page(browser)["cells"] > 0, timeout=10000)
         while page(browser)["verdict"] != "bingo":
             qtbot.keyClick(window, Qt.Key.Key_Space)
             qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
             count = len(window.controller.revealed)
-            qtbot.waitUntil(lambda c=count: board_json(event.port)["count"] == c, timeout=5000)
+            qtbot.waitUntil(lambda c=count: board_json(port)["count"] == c, timeout=5000)
             qtbot.waitUntil(
                 lambda: (
                     set(page(browser)["marked"])
@@ -390,12 +388,13 @@ def test_killing_the_show_pauses_the_phones_and_a_restarted_show_resumes(event, 
     show = start_show(event, tmp_path, "--auto", "0.5")
     group = show.pid
     try:
-        wait_for(lambda: (board_json(event.port) or {}).get("count", 0) >= 2, 30, "draws", show)
+        port = served(journal, 60, show).port  # the port its server got (web.port = 0)
+        wait_for(lambda: (board_json(port) or {}).get("count", 0) >= 2, 30, "draws", show)
         show.send_signal(signal.SIGKILL)
         show.wait()
-        paused = wait_for(lambda: (board_json(event.port) or {}).get("paused"), 20, "paused")
+        paused = wait_for(lambda: (board_json(port) or {}).get("paused"), 20, "paused")
         assert paused
-        before = board_json(event.port)
+        before = board_json(port)
         count = before["count"]
         assert count == shown_count(journal)
         again = subprocess.Popen(
@@ -407,12 +406,12 @@ def test_killing_the_show_pauses_the_phones_and_a_restarted_show_resumes(event, 
         )
         try:
             wait_for(
-                lambda: (b := board_json(event.port)) and not b["paused"] and b["count"] > count,
+                lambda: (b := board_json(port)) and not b["paused"] and b["count"] > count,
                 30,
                 "the resumed show's draws on the board",
                 again,
             )
-            board = board_json(event.port)
+            board = board_json(port)  # the same server, adopted: the same port
             assert board["drawn"][:count] == before["drawn"]  # caught up: the same game goes on
             assert len(set(board["drawn"])) == board["count"]
         finally:
