@@ -245,6 +245,10 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     if getattr(args, "registry", None):  # the check letters are keyed by the card set's key
         window.card_view.card_key = card_set_key(Path(args.registry))
     _install_excepthook(window)
+    if config.path is not None:  # config.toml and the pictures, tweaked during the evening
+        from bingo.ui.configwatch import ConfigWatcher
+
+        window.config_watch = ConfigWatcher(window, config)
     for message in start_warnings(config, args, window.strings):
         window.warn(message)
     server = _start_web(window, session, config, args)

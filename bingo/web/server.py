@@ -31,6 +31,15 @@ from aiohttp import WSMsgType, web
 
 from bingo.cardcode import TOKEN_PARAM, serial_of, token_matches
 from bingo.config import Config
+from bingo.config_changes import (
+    NEXT,
+    Watched,
+    apply_live,
+    apply_next_game,
+    compare,
+    picture_version,
+    read_saved,
+)
 from bingo.showlink import LineFollower, append_line, claims_path, now_text
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view, claim_state
 from bingo.web.limits import GuessLimiter, TokenLimiter
@@ -56,6 +65,7 @@ POLL_SECONDS = 0.05
 SEND_TIMEOUT = 5.0  # a phone that has not taken a message by then is dropped
 MAX_MESSAGE = 1024  # phones send nothing big; a larger message closes the socket
 IMAGE_LOOKUP_SECONDS = 30.0  # an image added or removed during the show is seen this late
+CONFIG_WATCH_SECONDS = 0.5  # config.toml and the pictures looked at this often (stat calls)
 HEARTBEAT = 20.0  # seconds between pings; a phone that has not answered within half is dropped
 OPENERS_KEPT = (
     4096  # addresses remembered as having opened a card (their board feeds are worth more)
@@ -125,6 +135,13 @@ class WebServer:
         self._board_cache: tuple[int, str] | None = None
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
         self._pages = {name: _page(name, config.event.language) for name in ("index", "card")}
+        # config.toml tweaked during the evening (bingo.config_changes, as the show): the live
+        # settings at once, the next game's when the journal starts another game
+        self._settings = config  # the file as last read well
+        self._next_game: Config | None = None
+        self._watched = Watched(config.path, config.board.image_dir) if config.path else None
+        self._watch_at = 0.0
+        self._picture_versions: dict[Any, str] = {}
         self._load_claims()
         self._follow_task: asyncio.Task[None] | None = None
         self.app = self._make_app()
@@ -163,6 +180,7 @@ class WebServer:
             try:
                 if self.follower.poll():
                     self._on_snapshot()
+                self._watch_settings()
                 verdicts = self.follower.new_verdicts()
                 if verdicts:
                     self._on_verdicts(verdicts)
@@ -194,7 +212,8 @@ class WebServer:
         snapshot = self.snapshot
         cached = self._card_cache.get(serial)
         if cached is None or cached[0] != snapshot.version:
-            cached = (snapshot.version, card_view(self.config, self.registry[serial], snapshot))
+            view = self._with_pictures(card_view(self.config, self.registry[serial], snapshot))
+            cached = (snapshot.version, view)
             self._card_cache[serial] = cached
         message = dict(cached[1])
         claim = self.claims.get(serial)
@@ -223,6 +242,10 @@ class WebServer:
     # ------------------------------------------------------------------ pushing
     def _on_snapshot(self) -> None:
         if self.snapshot.game != self._claims_game:
+            if self._next_game is not None:  # a new game: with the settings held for it
+                self.config = apply_next_game(self.config, self._next_game)
+                self._next_game = None
+                self._board_cache = None
             self._claims_game = self.snapshot.game
             self.claims.clear()
             self._load_claims()
@@ -246,6 +269,48 @@ class WebServer:
         for client in self.clients:
             if client.serial in changed:
                 self._queue(client, self._state_text(client.serial))
+
+    def _watch_settings(self) -> None:
+        """config.toml or the pictures saved: the phones get the live changes (colours, title,
+        pictures under a new address) within a second; a save that does not read changes
+        nothing here (the show tells the host)."""
+        now = time.monotonic()
+        if self._watched is None or now - self._watch_at < CONFIG_WATCH_SECONDS:
+            return
+        self._watch_at = now
+        config_changed, pictures = self._watched.changed()
+        saved = self._settings
+        if config_changed:
+            read, _problem = read_saved(self._watched.config_path)
+            if read is not None:
+                saved = read
+            elif not pictures:
+                return
+        comparison = compare(self._settings, saved, pictures=pictures)
+        if saved.board.image_dir != self._settings.board.image_dir:
+            self._watched.follow(saved.board.image_dir)
+        self._settings = saved
+        if comparison.of(NEXT):
+            self._next_game = saved
+        if not comparison.live:
+            return
+        self.config = apply_live(self.config, saved)
+        self._image_paths.clear()
+        self.files.recheck()  # a picture's new address must never get its old bytes
+        self._board_cache = None
+        self._on_snapshot()  # every phone gets the board and its card again
+
+    def _with_pictures(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Each cell's picture address with its content's version (`/img/7?v=...`): a picture
+        changed during the evening has a new address, so no phone shows its cached old one."""
+        for row in view["rows"]:
+            for cell in row:
+                number = cell["n"]
+                if isinstance(number, int):
+                    path = self._image_path(number)
+                    version = picture_version(path, cache=self._picture_versions)
+                    cell["image"] = f"/img/{number}?v={version}" if version else f"/img/{number}"
+        return view
 
     def _queue(self, client: Client, text: str) -> None:
         client.pending = text

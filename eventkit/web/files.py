@@ -29,6 +29,10 @@ class MemoryFiles:
         self._files: dict[Path, _Kept] = {}
         self._checked: dict[Path, float] = {}  # when each kept file was last looked at
 
+    def recheck(self) -> None:
+        """Look at every file again at its next request (files changed on disk just now)."""
+        self._checked.clear()
+
     def answer(self, request: web.Request, path: Path, cache_control: str) -> web.StreamResponse:
         """`path`'s content (304 when the phone has it), or 404 when it cannot be read."""
         now = time.monotonic()

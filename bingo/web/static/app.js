@@ -278,7 +278,7 @@ function renderCard(card) {
         node.append(el("span", "free-text", "FREE"));
       } else {
         const image = el("img", "cell-image");
-        image.src = `/img/${cell.n}`;
+        image.src = cell.image || `/img/${cell.n}`; // its content's version: a new picture, a new address
         image.alt = "";
         image.onerror = () => image.remove();
         node.append(image);
