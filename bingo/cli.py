@@ -212,8 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"config error: {exc}", file=sys.stderr)
         return 1
-    except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except UserError as exc:  # a refusal said in the event's language carries its label
+        print(f"{exc.label}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

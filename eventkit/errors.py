@@ -4,4 +4,8 @@ from __future__ import annotations
 
 
 class UserError(ValueError):
-    """A problem the user can fix; the message names it and says how."""
+    """A problem the user can fix; the message names it and says how. `label` is the word the
+    commands print before it: "error", or the event's own word for a refusal said in its
+    language (eventkit.web.refusals.said: エラー)."""
+
+    label: str = "error"

@@ -150,8 +150,8 @@ def test_the_command_line_option(config, tmp_path):
     session.close()
     args = parser.parse_args(["--manual", "--auto", "5"])
     args.config = config.path
-    with pytest.raises(command.DrawOptionError, match="--auto and --manual"):
-        command._run_show(args)
+    with pytest.raises(command.DrawOptionError, match="--auto と --manual は一緒に使えません"):
+        command._run_show(args)  # in the show's language (Japanese here)
 
 
 # ---------------------------------------------------------------- the show (offscreen Qt)

@@ -17,7 +17,9 @@ from bingo.web.settings import WebSettings, join_url
 
 def _serve(tmp_path, *args: str) -> subprocess.CompletedProcess:
     config = tmp_path / "config.toml"
-    config.write_text(SERVE_CONFIG.format(img=(ROOT / "img").as_posix(), port=0), encoding="utf-8")
+    text = SERVE_CONFIG.format(img=(ROOT / "img").as_posix(), port=0)  # its words in English:
+    text = text.replace("[event]\n", '[event]\nlanguage = "en"\n', 1)  # (Japanese: elsewhere)
+    config.write_text(text, encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "bingo", "serve", "--config", str(config), *args],
         cwd=ROOT,

@@ -96,20 +96,19 @@ def _run_show(args: argparse.Namespace) -> int:
     from bingo.journal import JournalError
     from bingo.journal_lock import JournalBusy
     from bingo.ui.texts import texts
+    from eventkit.web.refusals import said
 
     config = load_config(args.config)
-    if args.auto is not None and not 0.5 <= args.auto <= 3600:
-        raise DrawOptionError(f"--auto {args.auto:g} is out of range: give 0.5..3600 seconds")
+    strings = texts(config.event.language)
+    if args.auto is not None and not 0.5 <= args.auto <= 3600:  # said in the show's language
+        raise said(strings, "option_auto_range", DrawOptionError, seconds=f"{args.auto:g}")
     if args.auto is not None and getattr(args, "manual", False):
-        raise DrawOptionError(
-            "--auto and --manual do not go together: with a ball cage the host calls each number"
-        )
+        raise said(strings, "option_auto_manual", DrawOptionError)
     registry = None
     if args.registry:
         from cards.check import load_registry_for
 
         registry = load_registry_for(config, Path(args.registry))
-    strings = texts(config.event.language)
     try:
         session = open_session(config, args, strings)
     except JournalBusy as exc:  # a second copy: the terminal only, never a dialog over the

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from bingo.config import Config
 from bingo.serve_lock import serve_lock_path
 from bingo.web.settings import WebSettings
-from eventkit.errors import UserError
+from bingo.web.texts import texts
 from eventkit.web.config import with_address_options
+from eventkit.web.refusals import line, refusal, said
 
 if TYPE_CHECKING:  # not a cycle: aiohttp (0.5 s) is imported only to serve; bingo/ui reads
     from bingo.serve_lock import ServeLock  # this module's exit codes at the draw's start
@@ -70,7 +71,7 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
 
     config = load_config(args.config)
     settings = web_settings(config)
-    settings = with_address_options(settings, args.port, args.bind)
+    settings = with_address_options(settings, args.port, args.bind, config.event.language)
     registry = key = None
     notes: list[str] = []
     if args.registry:  # verified: rows and key (cards/cardset.py); the key is the set's cards.key
@@ -79,7 +80,7 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
         card_set = open_card_set(config, Path(args.registry), note=notes.append)
         registry, key = card_set.cards, card_set.key
     if registry is None:
-        notes.append("no --registry: the board works, card pages answer 404")
+        notes.append(texts(config.event.language)("no_registry"))
     from eventkit.web.reach import public_url_problem
 
     unreachable = public_url_problem(
@@ -89,10 +90,7 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
         notes.append(unreachable)
     journal = journal_for(config, args.journal, args.seed)
     if not journal.name or journal.name == ".." or journal.is_dir():
-        raise UserError(
-            f"--journal {journal} is a folder, not a journal: give the show's journal file (the "
-            "path `bingo draw` prints), or leave --journal out for the event's own"
-        )
+        raise said(texts(config.event.language), "journal_is_folder", journal=journal)
     server = WebServer(config, journal, settings, registry=registry, card_key=key)
     return server, settings, notes
 
@@ -101,16 +99,28 @@ def run(args: argparse.Namespace) -> int:
     from bingo.serve_lock import ServeBusy, ServeLock
 
     server, settings, notes = build_server(args)
+    strings = texts(server.config.event.language)
     try:  # one server per journal: a show restarted after a crash finds (and adopts) this one
         served = ServeLock(server.journal).acquire(settings.port, settings.bind)
     except ServeBusy as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        info = exc.info
+        print(
+            line(
+                said(
+                    strings,
+                    "serve_busy",
+                    journal=server.journal,
+                    pid=info.pid or "?",
+                    port=info.port or "?",
+                )
+            ),
+            file=sys.stderr,
+        )
         return ALREADY_SERVED
     except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not a journal file name"
-        raise UserError(
-            f"cannot keep {server.journal}.serve beside the journal ({reason or exc}): give "
-            "--journal the show's journal file"
+        reason = exc.strerror if isinstance(exc, OSError) else None
+        raise said(
+            strings, "serve_file", journal=server.journal, reason=reason or strings("not_a_name")
         ) from None
     try:
         return _serve(server, settings, notes, served)
@@ -138,8 +148,9 @@ def _serve(server: WebServer, settings: WebSettings, notes: list[str], served: S
     from bingo.web.server import start
     from bingo.web.settings import join_url
 
+    label = texts(server.config.event.language)("note")
     for note in notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"{label}: {note}", file=sys.stderr)
 
     async def main() -> None:
         task = asyncio.current_task()
@@ -158,27 +169,16 @@ def _serve(server: WebServer, settings: WebSettings, notes: list[str], served: S
     try:
         asyncio.run(main())
     except OSError as exc:
+        where = {"bind": settings.bind, "port": settings.port, "section": "web"}
+        language = server.config.event.language
         if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
-            print(
-                f"error: port {settings.port} is already in use by another program: stop it, "
-                "or choose another port with web.port in config.toml (or --port)",
-                file=sys.stderr,
-            )
+            print(line(refusal(language, "port_in_use", **where)), file=sys.stderr)
             return PORT_IN_USE
         if exc.errno == errno.EADDRNOTAVAIL:
-            raise UserError(
-                f"address {settings.bind} is not one of this computer's: fix web.bind"
-            ) from None
+            raise refusal(language, "address_not_here", **where) from None
         if settings.bind.lower().startswith("fe80:") and "%" not in settings.bind:
-            raise UserError(
-                f"address {settings.bind} is a link-local IPv6 address: it needs its network's "
-                f"name after a % (e.g. {settings.bind}%wlan0), or use the laptop's LAN address "
-                "in web.bind (or --bind)"
-            ) from None
-        raise UserError(
-            f"cannot listen on {settings.bind} port {settings.port}: "
-            f"{exc.strerror or exc}: check web.bind and web.port (or --bind and --port)"
-        ) from None
+            raise refusal(language, "link_local", **where) from None
+        raise refusal(language, "cannot_listen", reason=exc.strerror or exc, **where) from None
     except asyncio.CancelledError:
         pass
     return 0

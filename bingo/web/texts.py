@@ -31,6 +31,22 @@ TABLES = {
             "係に知らせてください。申告は使われていないので、もう一度押せます。"
         ),
         "board_problem": "会場の抽選記録を読めません。係が確認中です。",
+        # `bingo serve`'s own refusals on the host's terminal (eventkit.web.refusals: the rest)
+        "journal_is_folder": (
+            "--journal {journal} はフォルダーで、抽選記録のファイルではありません。"
+            "bingo draw が表示する記録ファイルを指定するか、--journal を省いてこの大会の記録を使ってください"
+        ),
+        "serve_busy": (
+            "抽選記録 {journal} は、ほかの bingo serve（pid {pid}、ポート {port}）がスマホに配信中です。"
+            "そちらを使うか、先にそれを止めてください"
+        ),
+        "serve_file": (
+            "抽選記録の横に {journal}.serve を置けません（{reason}）。"
+            "--journal には bingo draw の記録ファイルを指定してください"
+        ),
+        "not_a_name": "記録ファイルの名前ではありません",
+        "note": "お知らせ",
+        "no_registry": "--registry なし: ボードは見られますが、カードのページは出ません（404）",
         "paused_disk_full": (
             "抽選は一時停止中です：会場のパソコンの保存領域がいっぱいで、抽選を記録できません。"
             "係が対応中です。"
@@ -62,6 +78,21 @@ TABLES = {
             "Please tell the host; your claim was not used up, you can press again."
         ),
         "board_problem": "The show's record cannot be read; the host is looking into it.",
+        "journal_is_folder": (
+            "--journal {journal} is a folder, not a journal: give the show's journal file (the "
+            "path `bingo draw` prints), or leave --journal out for the event's own"
+        ),
+        "serve_busy": (
+            "the journal {journal} is already served to phones by another `bingo serve` "
+            "(pid {pid}) on port {port}: use that one, or stop it first"
+        ),
+        "serve_file": (
+            "cannot keep {journal}.serve beside the journal ({reason}): give --journal the "
+            "show's journal file"
+        ),
+        "not_a_name": "not a journal file name",
+        "note": "note",
+        "no_registry": "no --registry: the board works, card pages answer 404",
         "paused_disk_full": (
             "The draw is paused: the host's computer is out of disk space, so no draw can be "
             "recorded. The host is on it."

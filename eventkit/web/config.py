@@ -12,8 +12,8 @@ import ipaddress
 import urllib.parse
 from typing import Any, TypeVar
 
-from eventkit.errors import UserError
 from eventkit.tomlconf import ConfigError, get_value, report, show
+from eventkit.web.refusals import refusal
 
 ANY_PORT = 0  # <section>.port / --port 0: the system picks a free port; the server reports it
 
@@ -87,19 +87,20 @@ def parse_public_url(section: str, table: dict[str, Any]) -> str:
     return text.rstrip("/")
 
 
-def with_address_options(settings: S, port: int | None, bind: str | None) -> S:
+def with_address_options(
+    settings: S, port: int | None, bind: str | None, language: str = "en"
+) -> S:
     """`settings` (a dataclass with `port` and `bind`) with a command's --port / --bind in
-    their place, each checked; a UserError names the wrong one and the fix."""
+    their place, each checked; a UserError names the wrong one and the fix, in `language`
+    (the event's: eventkit.web.refusals)."""
     if port is not None:
         if port != ANY_PORT and not 1024 <= port <= 65535:
-            raise UserError(
-                f"--port {port} is out of range: use 1024..65535, or 0 for any free port"
-            )
+            raise refusal(language, "port_option", port=port)
         settings = dataclasses.replace(settings, port=port)  # type: ignore[type-var]
     if bind is not None:
         try:
             ipaddress.ip_address(bind)
         except ValueError:
-            raise UserError(f"--bind {bind!r} is not an IP address of this computer") from None
+            raise refusal(language, "bind_option", bind=bind) from None
         settings = dataclasses.replace(settings, bind=bind)  # type: ignore[type-var]
     return settings

@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from eventkit.errors import UserError
+from eventkit.i18n import Texts
 from eventkit.tomlconf import load_section
 from eventkit.web.config import with_address_options
 from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
+from eventkit.web.refusals import line, refusal, said
 from games.web.hub import Hub
 from games.web.server import GamesServer, start
 from games.web.settings import (
@@ -35,6 +37,7 @@ from games.web.settings import (
     rooms,
     rules_sections,
 )
+from games.web.texts import TABLES
 
 PORT_IN_USE = 3  # exit status: another program has the port
 HELP = "serve the card games' tables to the phones in the room"
@@ -92,10 +95,10 @@ def plan(argv: Sequence[str]) -> Plan:
         game: parse_rules(game, load_section(args.config, section).table)
         for game, section in rules_sections().items()
     }
-    settings = with_address_options(settings, args.port, args.bind)
+    settings = with_address_options(settings, args.port, args.bind, loaded.language)
     if args.turn_seconds is not None:
         if not 0 <= args.turn_seconds <= 600:
-            raise UserError(f"--turn-seconds {args.turn_seconds}: use 0..600 (0 = no timer)")
+            raise said(Texts(TABLES, loaded.language), "turn_seconds", value=args.turn_seconds)
         settings = replace(settings, turn_seconds=args.turn_seconds)
     if args.data_dir:
         data_dir = Path(args.data_dir)
@@ -128,9 +131,8 @@ def make_hub(p: Plan) -> Hub:
     try:
         p.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(
-            f"the data folder {p.data_dir} cannot be created ({exc.strerror or exc}): set "
-            "games_web.data_dir (or --data-dir) to a folder you can write to"
+        raise said(
+            Texts(TABLES, p.language), "data_dir", folder=p.data_dir, reason=exc.strerror or exc
         ) from None
     return Hub(
         p.data_dir,
@@ -216,26 +218,22 @@ class Serve:
         return worker
 
 
-def listen_problem(exc: OSError, settings: GamesWebSettings) -> UserError | None:
-    """The host's sentence for a failure to listen (None: the port is taken, said apart)."""
+def listen_problem(
+    exc: OSError, settings: GamesWebSettings, language: str = "ja"
+) -> UserError | None:
+    """The host's sentence for a failure to listen, in the event's language (None: the port is
+    taken, said apart)."""
+    where = {"bind": settings.bind, "port": settings.port, "section": SECTION}
     if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
         return None
     if exc.errno == errno.EADDRNOTAVAIL:
-        return UserError(
-            f"address {settings.bind} is not one of this computer's: fix games_web.bind"
-        )
-    return UserError(
-        f"cannot listen on {settings.bind} port {settings.port}: {exc.strerror or exc}: check "
-        "games_web.bind and games_web.port (or --bind and --port)"
-    )
+        return refusal(language, "address_not_here", **where)
+    return refusal(language, "cannot_listen", reason=exc.strerror or exc, **where)
 
 
-def port_in_use(settings: GamesWebSettings) -> int:
-    print(
-        f"error: port {settings.port} is already in use by another program: stop it, or choose "
-        "another port with games_web.port in config.toml (or --port)",
-        file=sys.stderr,
-    )
+def port_in_use(settings: GamesWebSettings, language: str = "ja") -> int:
+    taken = refusal(language, "port_in_use", port=settings.port, section=SECTION)
+    print(line(taken), file=sys.stderr)
     return PORT_IN_USE
 
 
@@ -289,9 +287,9 @@ def _main(argv: Sequence[str], early: EarlyStop) -> int:
             return _with_window(serve, early)
         return _headless(serve, early)
     except OSError as exc:
-        problem = listen_problem(exc, p.settings)
+        problem = listen_problem(exc, p.settings, p.language)
         if problem is None:
-            return port_in_use(p.settings)
+            return port_in_use(p.settings, p.language)
         raise problem from None
 
 
