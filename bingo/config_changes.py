@@ -58,8 +58,11 @@ NEXT_GAME = frozenset(
         "board.threshold",
         "board.free_center",
         "event.cards_in_play",
+        "columns.names",  # one per column of the board (and the pictures' names, the calls)
     }
 )
+# one value per column: live only while the board keeps its number of columns
+PER_COLUMN = frozenset({"columns.fill", "columns.outline", "columns.shadow"})
 SECTIONS = ("event", "board", "columns", "display")  # what the draw reads ([cards]: bingo cards)
 
 NOW, NEXT, RESTART = "now", "next_game", "restart"
@@ -96,12 +99,26 @@ def settings_of(config: Config) -> dict[str, Any]:
     return out
 
 
-def when_of(key: str) -> str:
-    if key in LIVE:
+def when_of(key: str, running: Config | None = None, saved: Config | None = None) -> str:
+    if key in LIVE and not _other_columns(key, running, saved):
         return NOW
-    if key in NEXT_GAME:
+    if key in NEXT_GAME or key in LIVE:
         return NEXT
     return RESTART
+
+
+def _other_columns(key: str, running: Config | None, saved: Config | None) -> bool:
+    """A per-column setting saved for another number of columns than the game has, or colour
+    numbers for another board: it goes with the next game's board."""
+    if running is None or saved is None:
+        return False
+    if key in PER_COLUMN:
+        return len(settings_of(saved)[key]) != running.board.size
+    if key == "columns.number_colors":
+        values = saved.columns.number_colors
+        board = running.board
+        return bool(values) and len(values) not in (board.size, board.total_numbers)
+    return False
 
 
 def compare(running: Config, saved: Config, *, pictures: bool = False) -> Comparison:
@@ -109,7 +126,7 @@ def compare(running: Config, saved: Config, *, pictures: bool = False) -> Compar
     `pictures`: the picture folder's files changed (Watched said so)."""
     old, new = settings_of(running), settings_of(saved)
     changes = tuple(
-        Change(key, old.get(key), new.get(key), when_of(key))
+        Change(key, old.get(key), new.get(key), when_of(key, running, saved))
         for key in sorted(set(old) | set(new))
         if old.get(key) != new.get(key)
     )
@@ -130,7 +147,7 @@ def _replace(config: Config, saved: Config, keys: Callable[[str], bool]) -> Conf
 
 def apply_live(running: Config, saved: Config) -> Config:
     """The running settings with the live ones of `saved` (the game under way unchanged)."""
-    return _replace(running, saved, lambda key: key in LIVE)
+    return _replace(running, saved, lambda key: when_of(key, running, saved) == NOW)
 
 
 def apply_next_game(running: Config, saved: Config) -> Config:

@@ -114,3 +114,24 @@ def test_a_pictures_version_follows_its_bytes(tmp_path):
     os.utime(picture, ns=(1, 1))
     assert picture_version(picture, cache=cache) == first  # the bytes, not the time
     assert picture_version(None) is None and picture_version(tmp_path / "none.png") is None
+
+
+def test_a_board_of_another_size_takes_its_names_and_colours_to_the_next_game(event):
+    running = load_config(event)
+    text = event.read_text("utf-8")
+    names_line = next(line for line in text.splitlines() if line.startswith("names ="))
+    save(event, "size = 4", "size = 5")
+    save(event, names_line, 'names = ["P", "L", "B", "4", "X"]')
+    for key in ("fill", "outline", "shadow"):
+        line = next(x for x in event.read_text("utf-8").splitlines() if x.startswith(f"{key} ="))
+        save(event, line, line.replace('"]', '", "#123456"]'))
+    saved = load_config(event)
+    got = compare(running, saved)
+    when = {c.key: c.when for c in got.changes}
+    assert when["board.size"] == NEXT and when["columns.names"] == NEXT
+    assert when["columns.fill"] == NEXT  # five colours for a game of four columns: later
+    live = apply_live(running, saved)
+    assert live.columns.fill == running.columns.fill and live.board.size == 4
+    following = apply_next_game(running, saved)
+    assert following.board.size == 5 and len(following.columns.names) == 5
+    assert len(following.columns.fill) == 5

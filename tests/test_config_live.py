@@ -158,3 +158,38 @@ async def until(ws, predicate, timeout: float = 5.0) -> dict:
             message = json.loads((await ws.receive()).data)
             if message.get("type") == "state" and predicate(message):
                 return message
+
+
+def test_a_bigger_board_saved_mid_game_starts_with_the_next_game(event, tmp_path, qtbot):
+    from bingo.session import DrawSession
+    from bingo.ui.configwatch import ConfigWatcher
+    from bingo.ui.display import DisplayWindow
+
+    config = load_config(event)
+    session = DrawSession.open(config, tmp_path / "show.jsonl", seed=2)
+    window = DisplayWindow(session, config, odds_mode="thread", confirm=lambda t, x: True)
+    qtbot.addWidget(window)
+    window.show()
+    watcher = ConfigWatcher(window, config)
+    try:
+        window.controller.draw()
+        window.controller.land_now()
+        save(event, "size = 4", "size = 5")
+        save(event, 'names = ["P", "L", "B", "4"]', 'names = ["P", "L", "B", "4", "X"]')
+        for key in ("fill", "outline", "shadow"):
+            line = next(x for x in event.read_text("utf-8").splitlines() if x.startswith(key))
+            save(event, line, line.replace('"]', '", "#123456"]'))
+        qtbot.waitUntil(lambda: watcher.pending is not None, timeout=2000)
+        assert session.total == 40 and window.config.board.size == 4  # this game as it is
+        assert window.controller.new_game()
+        assert session.total == 50 and window.config.board.size == 5
+        assert window.board.lines == 5 and window.art.config.columns.names[-1] == "X"
+        for _ in range(8):
+            window.controller.draw()
+            window.controller.land_now()
+        assert len(session.history) == 8 and all(1 <= n <= 50 for n in session.history)
+        window.grab()  # the 5-wide board paints
+    finally:
+        watcher.stop()
+        window.close()
+        session.close()
