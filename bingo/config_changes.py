@@ -9,8 +9,9 @@ read the file again and ask `compare(running, saved)` what to do with it:
   files as well as where and how many), the voice and its speed, the sound, the spin, the
   bingo alert (`apply_live`);
 - NEXT_GAME settings would change the game under way (board size, numbers per column,
-  threshold, free centre, cards in play): the host is told "applies at the next game" and they
-  apply when the next game starts (`apply_next_game`);
+  threshold, free centre, cards in play, the columns' names; a column setting saved for another
+  number of columns): the host is told "applies at the next game" and they apply when the next
+  game starts (`apply_next_game`);
 - every other setting the show reads (language, screens, where the journal is, ...) applies
   when `bingo draw` starts again, and the host is told so: nothing is ignored without a word.
 
