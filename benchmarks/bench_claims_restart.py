@@ -26,7 +26,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from served import served  # noqa: E402  (the server says its port: tests/served.py)
 
 TARGET_SECONDS = 5.0
 VERDICT_TARGET = 2.0  # the server follows the verdicts file; the phone hears it at once
@@ -53,12 +55,6 @@ sound = false
 port = {port}
 bind = "127.0.0.1"
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Show:
@@ -140,11 +136,8 @@ def one_run(folder: Path) -> dict:
     from cards.model import BingoCard
     from cards.registry import write_registry
 
-    port = free_port()
-    config_path = folder / "config.toml"
-    config_path.write_text(
-        CONFIG.format(img=(ROOT / "img").as_posix(), port=port), encoding="utf-8"
-    )
+    config_path = folder / "config.toml"  # web.port = 0: the server's port is read from .serve
+    config_path.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=0), encoding="utf-8")
     config = load_config(config_path)
     b = config.board
     card = BingoCard(
@@ -159,12 +152,15 @@ def one_run(folder: Path) -> dict:
     argv = [sys.executable, "-m", "bingo", "draw", "--config", str(config_path)]
     argv += ["--journal", str(journal), "--registry", str(registry), "--serve"]
     argv += ["--auto", "0.5", "--windowed", "--seed", "3"]
-    base = f"http://127.0.0.1:{port}"
     shows: list[Show] = []
     result: dict = {"listed": None, "phone_waits": False, "auto_waits": False}
     try:
         first = Show(argv, env)
         shows.append(first)
+        try:  # its server, adopted by the shows after it, keeps the port it got
+            base = f"http://127.0.0.1:{served(journal, 60, first.process).port}"
+        except AssertionError as exc:
+            raise SystemExit(f"the show's server did not start: {exc}") from None
         if not wait_for(lambda: (http("GET", f"{base}/api/board") or {}).get("count", 0) >= 2, 60):
             raise SystemExit("the show and its server did not start: " + str(first.lines[-5:]))
         sent = http("POST", f"{base}/api/card/{code}/claim")

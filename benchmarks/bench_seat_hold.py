@@ -18,7 +18,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,10 @@ from pathlib import Path
 import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+from served import ready_port  # noqa: E402  (the server says its port: tests/served.py)
+
 ROOM = "daifugo-beginner"
 CONFIG = """[event]
 language = "ja"
@@ -40,31 +43,22 @@ hold_seconds = {hold}
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def serve(folder: Path, port: int, hold: int) -> subprocess.Popen[bytes]:
+def serve(folder: Path, hold: int) -> tuple[subprocess.Popen[str], str]:
+    """`games serve` on a free port of its own choosing (port 0); its URL once it listens, with
+    the port its ready line names."""
     (folder / "config.toml").write_text(CONFIG.format(hold=hold), encoding="utf-8")
     command = [sys.executable, "-m", "games", "serve", "--config", str(folder / "config.toml"),
-               "--port", str(port), "--bind", "127.0.0.1", "--data-dir", str(folder / "data"),
+               "--port", "0", "--bind", "127.0.0.1", "--data-dir", str(folder / "data"),
                "--no-window"]  # fmt: skip
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-async def answering(url: str) -> None:
-    async with aiohttp.ClientSession() as session:
-        for _ in range(600):
-            try:
-                async with session.get(url) as reply:
-                    if reply.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(0.1)
-    raise SystemExit("games serve did not answer")
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        port = ready_port(process, "games serve")
+    except AssertionError as exc:
+        process.kill()
+        raise SystemExit(str(exc)) from None
+    return process, f"127.0.0.1:{port}"
 
 
 async def until(ws: aiohttp.ClientWebSocketResponse, test) -> dict:
@@ -92,11 +86,10 @@ async def sit_and_close(session: aiohttp.ClientSession, ws_url: str, name: str) 
 
 async def run(hold: int, kill: bool) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        folder, port = Path(tmp), free_port()
-        url, ws_url = f"http://127.0.0.1:{port}/", f"ws://127.0.0.1:{port}/ws"
-        process = serve(folder, port, hold)
+        folder = Path(tmp)
+        process, where = serve(folder, hold)
         try:
-            await answering(url)
+            ws_url = f"ws://{where}/ws"
             async with aiohttp.ClientSession() as session:
                 first = time.monotonic()
                 for i in range(5):  # each closes its socket once seated
@@ -105,8 +98,8 @@ async def run(hold: int, kill: bool) -> tuple[float, float]:
                 if kill:
                     os.kill(process.pid, signal.SIGKILL)
                     process.wait(timeout=20)
-                    process = serve(folder, port, hold)
-                    await answering(url)
+                    process, where = serve(folder, hold)  # on the port it got this time
+                    ws_url = f"ws://{where}/ws"
                 async with session.ws_connect(ws_url) as ws:
                     await ws.send_json({"op": "join", "name": "新人"})
                     await until(ws, free_seat)

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_server_restart import CONFIG, answers, free_port, show, wait  # noqa: E402
+from bench_server_restart import CONFIG, answers, show, wait  # noqa: E402
+from served import reserved_port  # noqa: E402  (bench_server_restart put tests/ on the path)
 
 from bingo.serve_lock import running_server  # noqa: E402
 from bingo.ui.webserver import STABLE_SECONDS  # noqa: E402
@@ -59,9 +60,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=4)
     rounds = parser.parse_args().rounds
-    with tempfile.TemporaryDirectory() as folder:
+    # one port for the hung server and its successor, held throughout (tests/served.py)
+    with tempfile.TemporaryDirectory() as folder, reserved_port() as port:
         os.environ["PUYO_EVENT_DATA_DIR"] = folder
-        port = free_port()
         config = Path(folder) / "config.toml"
         config.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=port), "utf-8")
         journal = Path(folder) / "show.jsonl"

@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from served import reserved_port  # noqa: E402
 
 from bingo.serve_lock import running_server  # noqa: E402
 from bingo.ui.webserver import STABLE_SECONDS  # noqa: E402
@@ -46,12 +48,6 @@ sound = false
 port = {port}
 bind = "127.0.0.1"
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def answers(port: int) -> bool:
@@ -131,9 +127,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=6)
     rounds = parser.parse_args().rounds
     groups = []
-    with tempfile.TemporaryDirectory() as folder:
+    # phones come back to the same address: one port for every server of the show, held by
+    # this process throughout (tests/served.py), so no other program takes it in a restart
+    with tempfile.TemporaryDirectory() as folder, reserved_port() as port:
         os.environ["PUYO_EVENT_DATA_DIR"] = folder
-        port = free_port()
         config = Path(folder) / "config.toml"
         config.write_text(CONFIG.format(img=(ROOT / "img").as_posix(), port=port), "utf-8")
         journal = Path(folder) / "show.jsonl"

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,6 +42,9 @@ import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from served import reserved_port  # noqa: E402
 
 from bingo import cardcode  # noqa: E402
 from bingo.config import load_config  # noqa: E402
@@ -63,12 +66,6 @@ names = ["P", "L", "B", "4", "Y"]
 port = {port}
 bind = "127.0.0.1"
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 DISPLAY_BENCH = [sys.executable, str(ROOT / "benchmarks" / "bench_display.py"), "--quick"]
@@ -246,7 +243,11 @@ class Event:
     """An event in a folder: config (port, images), registry, key, journal and the show's writer."""
 
     def __init__(self, folder: Path, cards: int, config_text: str = CONFIG) -> None:
-        self.port = free_port()
+        # the server killed mid-run comes back on the same address (the phones reconnect to it):
+        # one port, held by this process for the whole run (tests/served.py), so no other
+        # program takes it between the kill and the restart
+        self._held = contextlib.ExitStack()
+        self.port = self._held.enter_context(reserved_port())
         self.config_path = folder / "config.toml"
         self.config_path.write_text(
             config_text.format(img=(ROOT / "img").as_posix(), port=self.port)

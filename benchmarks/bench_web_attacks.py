@@ -63,6 +63,7 @@ from bench_web import (  # noqa: E402
     raise_own_file_limit,
     stop_servers,
 )
+from served import ready_port_in_file  # noqa: E402  (bench_web put tests/ on the path)
 
 CONFIG = """
 [event]
@@ -709,12 +710,8 @@ async def games_part(args, port: int, rooms: list[GamesRoom], flood: bool) -> di
 
 async def games_main(args: argparse.Namespace, folder: Path) -> list[tuple[str, dict, int]]:
     import resource
-    import socket
     import subprocess
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     config = folder / "config.toml"
     config.write_text('[games_web]\nbind = "127.0.0.1"\n', encoding="utf-8")
     terminal = folder / "terminal.txt"
@@ -725,21 +722,16 @@ async def games_main(args: argparse.Namespace, folder: Path) -> list[tuple[str, 
 
     server = subprocess.Popen(
         [sys.executable, "-m", "games", "serve", "--no-window", "--config", str(config),
-         "--port", str(port), "--data-dir", str(folder / "data"), "--seed", "1",
+         "--port", "0", "--data-dir", str(folder / "data"), "--seed", "1",
          "--turn-seconds", "0"],
         cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
     )  # fmt: skip
+    try:  # it listens on a free port of its own choosing and says which (tests/served.py)
+        port = ready_port_in_file(terminal, server, "games serve")
+    except AssertionError as exc:
+        server.kill()
+        raise SystemExit(str(exc)) from None
     base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            async with aiohttp.ClientSession() as s, s.get(base + "/") as answer:
-                if answer.status == 200:
-                    break
-        except aiohttp.ClientError:
-            pass
-        if server.poll() is not None:
-            raise SystemExit("games serve stopped:\n" + terminal.read_text())
-        await asyncio.sleep(0.1)
     rooms = [GamesRoom(room_id, 2) for room_id in GAMES_ROOMS]
     stop = asyncio.Event()
     url = base.replace("http", "ws") + "/ws"
