@@ -14,7 +14,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -50,6 +49,8 @@ def play(path, games, seed, on_step=None):
             else:
                 game = table.game
                 table.act(HUMAN, me.choose(game.observation(HUMAN), game.legal_actions()))
+            if on_step is not None:
+                on_step()
         assert table.save_error is None, table.save_error
         states.append({n: bank.balance(n) for n in names})
     return states
@@ -79,11 +80,25 @@ def die_at(step):
         wrap(module, name)
 
 
+def reporter(hold):
+    """Say each move made ("move N", flushed); at move `hold` wait for a line on stdin (the
+    test's kill -9 lands there, provably mid-game)."""
+    moves = [0]
+
+    def on_step():
+        moves[0] += 1
+        print(f"move {moves[0]}", flush=True)
+        if moves[0] == hold:
+            sys.stdin.readline()
+
+    return on_step
+
+
 if __name__ == "__main__":
     path, games, seed, step = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     if step:
         die_at(step)
-    play(path, games, seed)
+    play(path, games, seed, on_step=reporter(int(sys.argv[5])) if sys.argv[5:] else None)
     print("DONE", flush=True)
 '''
 
@@ -165,25 +180,34 @@ def test_sigkill_at_every_step_of_every_save_never_costs_a_fee(player, expected,
 def test_sigkill_from_outside_at_any_moment_leaves_a_state_between_games(
     player, expected, tmp_path
 ):
+    """Killed right after the move it reports, moves spread over the games (the kill lands
+    wherever the player is by then: between moves, mid-save, in the next game); the first run
+    waits at its reported move, so one kill at least is provably inside a game."""
     root = Path(__file__).resolve().parent.parent
     refunded = 0
     for run in range(8):
         folder = tmp_path / f"run{run}"
         folder.mkdir()
         path = folder / "daifugo_chips.json"
+        target = 5 + 45 * run  # over the 4 games (about 350 moves)
+        held = target if run == 0 else 0
         child = subprocess.Popen(
-            [sys.executable, str(player), str(path), str(GAMES + 2), str(SEED), "0"],
-            stdout=subprocess.DEVNULL,
+            [sys.executable, str(player), str(path), str(GAMES + 2), str(SEED), "0", str(held)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            text=True,
             cwd=root,
             env=dict(os.environ, PYTHONPATH=str(root)),
         )
-        deadline = time.monotonic() + 60
-        while not path.exists() and time.monotonic() < deadline and child.poll() is None:
-            time.sleep(0.005)
-        time.sleep(0.02 * run)  # from the first save on, spread over the games
+        assert child.stdout is not None
+        for line in child.stdout:  # (a game shorter than thought: it ends, nothing to kill)
+            if line == f"move {target}\n":
+                break
         child.send_signal(signal.SIGKILL)
         child.wait()
+        child.stdout.close()
+        child.stdin.close()  # type: ignore[union-attr]
         on_file = json.loads(path.read_text("utf-8")) if path.exists() else {}
         refunded += bool(on_file.get("open"))
         balances, bank = after_restart(path)
