@@ -1,4 +1,4 @@
-"""The `bingo` command: draw, cards, prob, serve, check-config, init.
+"""The `bingo` command: draw, cards, prob, plan, serve, check-config, init.
 
 Each subcommand lives in its own module exposing `HELP`, `add_arguments(parser)` and
 `run(args) -> int`; this file only wires them up and turns user errors into one-line messages.
@@ -26,6 +26,7 @@ SUBCOMMANDS = {
     "draw": "bingo.ui.command",
     "cards": "cards.command",
     "prob": "bingo.probability.command",
+    "plan": "bingo.probability.plan_command",
     "serve": "bingo.web.command",
 }
 
