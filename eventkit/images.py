@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -147,20 +148,33 @@ def looked_for(stem: str) -> str:
 
 def _pictures_in(folder: Path) -> dict[str, tuple[Path, ...]]:
     """stem -> the picture files directly in `folder` with that stem (PICTURE_EXTENSIONS order)."""
-    found: dict[str, list[Path]] = {}
+    found: dict[str, list[tuple[int, str]]] = {}
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
                 stem, ext = os.path.splitext(entry.name)
-                if ext.lower() in PICTURE_EXTENSIONS and stem and entry.is_file():
-                    found.setdefault(stem, []).append(folder / entry.name)
+                kind = ext.lower()
+                if kind in PICTURE_EXTENSIONS and stem and entry.is_file():
+                    found.setdefault(stem, []).append((PICTURE_EXTENSIONS.index(kind), entry.name))
     except OSError:  # no folder (config reports it), not a folder, unreadable
         return {}
+    return {
+        stem: tuple(folder / name for _, name in sorted(names)) for stem, names in found.items()
+    }
 
-    def order(path: Path) -> tuple[int, str]:
-        return PICTURE_EXTENSIONS.index(path.suffix.lower()), path.name
 
-    return {stem: tuple(sorted(paths, key=order)) for stem, paths in found.items()}
+SETTLED_NS = 3_000_000_000  # a folder changed this recently is read again (coarse mtimes: FAT 2 s)
+_SCANS: dict[str, tuple[tuple[int | None, int | None], PictureFolder]] = {}
+
+
+def _stamp(folder: Path) -> int | None:
+    """The folder's mtime (it changes when a file is added, removed or renamed), or None when
+    it is missing or changed so recently that a later change might keep the same mtime."""
+    try:
+        mtime = os.stat(folder).st_mtime_ns
+    except OSError:
+        return None
+    return mtime if time.time_ns() - mtime > SETTLED_NS else None
 
 
 @dataclass(frozen=True)
@@ -173,12 +187,22 @@ class PictureFolder:
 
     @classmethod
     def scan(cls, folder: str | Path) -> PictureFolder:
+        """The folder as it is now (read again whenever it or its samples/ changed: kept
+        between calls while their mtimes stand, so a number's lookup is a stat or two)."""
         folder = Path(folder)
-        files = _pictures_in(folder)
         samples = folder / SAMPLES_FOLDER
+        stamp = (_stamp(folder), _stamp(samples))
+        kept = _SCANS.get(str(folder))
+        if kept is not None and kept[0] == stamp and stamp[0] is not None:
+            return kept[1]
+        files = _pictures_in(folder)
         if not files and samples.is_dir():
-            return cls(folder, samples, _pictures_in(samples))
-        return cls(folder, folder, files)
+            scanned = cls(folder, samples, _pictures_in(samples))
+        else:
+            scanned = cls(folder, folder, files)
+        if stamp[0] is not None:
+            _SCANS[str(folder)] = (stamp, scanned)
+        return scanned
 
     @property
     def samples(self) -> bool:

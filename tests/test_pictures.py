@@ -152,3 +152,24 @@ def test_cards_and_draw_refuse_with_the_same_line(tmp_path, capsys, monkeypatch,
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [line]
     assert not (tmp_path / "out.pdf").exists() and not (tmp_path / "night.journal").exists()
+
+
+def test_a_settled_folder_is_read_once_and_again_after_any_change(tmp_path, monkeypatch):
+    """The scan is kept while the folder's mtime stands (a lookup per number, per paint, is then
+    a stat); a picture added, removed or renamed changes the mtime and is seen at once."""
+    import os
+
+    from eventkit import images
+
+    Image.new("RGB", (8, 8)).save(tmp_path / "P1.png")
+    old = 1_600_000_000
+    os.utime(tmp_path, (old, old))  # settled long ago
+    reads = []
+    real = images._pictures_in
+    monkeypatch.setattr(images, "_pictures_in", lambda f: reads.append(f) or real(f))
+    first = PictureFolder.scan(tmp_path)
+    assert PictureFolder.scan(tmp_path) is first and reads == [tmp_path]
+    (tmp_path / "P1.png").rename(tmp_path / "P1.jpg")  # the folder's mtime moves to now
+    assert PictureFolder.scan(tmp_path).find("P1") == tmp_path / "P1.jpg"
+    Image.new("RGB", (8, 8)).save(tmp_path / "P2.jpeg")
+    assert PictureFolder.scan(tmp_path).find("P2") == tmp_path / "P2.jpeg"
