@@ -44,6 +44,7 @@ def open_show(qtbot, config, journal, registry, size):
     window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
+    window.controller.confirm = lambda title, text: True  # the host answers yes (issue 41: V asks)
     link = ShowLink(window.controller, window.warn, parent=window)
     desk = ClaimDesk(window, link)
     return session, window, link, desk

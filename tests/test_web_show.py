@@ -75,6 +75,7 @@ def open_show(qtbot, config, journal, registry=None):
     window.resize(1280, 720)
     window.show()
     qtbot.waitExposed(window)
+    window.controller.confirm = lambda title, text: True  # the host answers yes (issue 41: V asks)
     link = ShowLink(window.controller, window.warn, parent=window)
     return session, window, link
 
@@ -123,7 +124,7 @@ def test_a_claim_is_listed_and_v_checks_it_for_the_room_and_the_phone(qtbot, con
     session, window, link = open_show(qtbot, config, journal, registry)
     desk = ClaimDesk(window, link)
     recorded = []  # where the controller journals winners, a confirmed bingo is recorded
-    window.controller.record_winner = recorded.append
+    window.controller.record_winner = lambda serial, details=None: recorded.append(serial) or 1
     game = game_id(journal)
     for claim_id, serial in (("c1", 2), ("c2", 1)):
         append_line(

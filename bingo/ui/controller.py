@@ -22,6 +22,9 @@ MIN_SHOWN_SECONDS = 1.0  # in auto mode a landed number stands this long at leas
 ConfirmFn = Callable[[str, str], bool]
 
 
+UNDO_NAMES = 3  # winners an undo's question names one by one (then "and N more")
+
+
 def winner_ball(winner) -> int:
     """The ball a winner is listed with: its first bingo where recorded, else its confirmation."""
     ball = getattr(winner, "bingo_ball", None)
@@ -147,7 +150,7 @@ class DrawController(QObject):
     def end_text(self) -> str:
         """All numbers out, with the audit code of the journal's head for a photo."""
         text = self.strings("game_end", total=self.session.total, code=self.session.audit_code)
-        winners = self.session.winners
+        winners = self.ranked_winners()
         if winners:
             listed = ", ".join(
                 self.strings("winner_line", serial=w.serial, n=winner_ball(w)) for w in winners
@@ -156,11 +159,21 @@ class DrawController(QObject):
         return text
 
     # ---------------------------------------------------------------- winners
-    def record_winner(self, serial: int) -> bool:
+    def ranked_winners(self) -> list:
+        """The winners in the order of their place (the ball of their bingo): the session's
+        ranking; a stand-in session without one lists them as recorded."""
+        ranked = getattr(self.session, "ranked_winners", None)
+        if ranked is None:
+            return list(self.session.winners)
+        return [r.winner for r in ranked()]
+
+    def record_winner(self, serial: int, details: dict[str, int | None] | None = None) -> bool:
         """Journal a confirmed bingo: card `serial` confirmed at the ball the audience has seen,
-        with the ball of its first bingo and of its claim (winner_details)."""
+        with the ball of its first bingo and of its claim (winner_details). Without asking:
+        confirm_winner is the rule that asks first."""
         try:
-            details = self.winner_details(serial)
+            if details is None:
+                details = self.winner_details(serial)
             winner = self.session.record_winner(serial, len(self.revealed), **details)
         except (UserError, OSError) as exc:
             self.notice.emit(self.strings.coded(exc), "error")
@@ -194,18 +207,45 @@ class DrawController(QObject):
         if not self.session.history:
             self.notice.emit(self.strings("undo_none"), "warn")
             return False
+        s = self.strings
         last = self.session.history[-1]
-        if not self._ask(self.strings("confirm_undo_title"), self.strings("confirm_undo", n=last)):
+        # the winners whose bingo came with this ball: the question names them, the undo
+        # withdraws them (the session journals it)
+        lost = list(getattr(self.session, "undo_withdraws", lambda: [])())
+        if lost:
+            names = self.winner_names(lost)
+            title, text = (
+                s("confirm_undo_winners_title"),
+                s("confirm_undo_winners", n=last, winners=names),
+            )
+        else:
+            title, text = s("confirm_undo_title"), s("confirm_undo", n=last)
+        if not self._ask(title, text):
             return False
         try:
             number = self.session.undo()
         except (UserError, OSError) as exc:
-            self.notice.emit(self.strings.coded(exc), "error")
+            self.notice.emit(s.coded(exc), "error")
             return False
         self.revealed = list(self.session.history)
         self.revealed_changed.emit()
-        self.notice.emit(self.strings("undo_done", n=number), "info")
+        if lost:
+            self.winners_changed.emit()
+            self.notice.emit(s("undo_withdrew", n=number, winners=names), "warn")
+        else:
+            self.notice.emit(s("undo_done", n=number), "info")
         return True
+
+    def winner_names(self, ranked) -> str:
+        """ "No.0003（1位）、No.0017（1位）" for an undo's question, the first few by name."""
+        s = self.strings
+        names = [
+            s("undo_winner_item", serial=f"{r.serial:04d}", place=r.place)
+            for r in ranked[:UNDO_NAMES]
+        ]
+        if len(ranked) > UNDO_NAMES:
+            names.append(s("undo_winners_more", n=len(ranked) - UNDO_NAMES))
+        return s("list_sep").join(names)
 
     def new_game(self) -> bool:
         """Start a new game after asking (the old journal is kept aside)."""
@@ -231,17 +271,47 @@ class DrawController(QObject):
         return True
 
     def confirm_winner(self, serial: int) -> bool:
-        """Ask in the show's style, then record card `serial` as a winner (record_winner)."""
+        """The one rule by which a card becomes a winner, for a phone's claim (V) and a typed
+        check (C) alike: a card not yet a winner, with a bingo in the numbers the room has seen
+        (winner_details says at which ball; a card without one is refused), is recorded once the
+        host answers one question naming the card, the ball of its bingo and its place."""
         if self._asking or self.winner_of(serial) is not None:
             return False
         self.land_now()
         s = self.strings
-        ball = len(self.revealed)
-        if not self._ask(
-            s("confirm_winner_title"), s("confirm_winner", serial=f"{serial:04d}", ball=ball)
-        ):
+        details = self.winner_details(serial)
+        if "bingo_ball" in details and details["bingo_ball"] is None:
+            self.notice.emit(s("winner_no_bingo", serial=f"{serial:04d}"), "warn")
             return False
-        return self.record_winner(serial)
+        ball = details.get("bingo_ball") or len(self.revealed)
+        place_for = getattr(self.session, "place_for", None)
+        place = place_for(ball) if place_for is not None else len(self.session.winners) + 1
+        question = s("confirm_winner", serial=f"{serial:04d}", ball=ball, place=place)
+        if not self._ask(s("confirm_winner_title"), question):
+            self.notice.emit(s("winner_not_recorded", serial=f"{serial:04d}"), "info")
+            return False
+        return self.record_winner(serial, details)
+
+    def remove_winner(self, serial: int) -> bool:
+        """The host takes a recorded winner back (a wrong one: check it again with C to record
+        it right), after one question naming the card, its place and the ball of its bingo."""
+        if self._asking:
+            return False
+        ranked = getattr(self.session, "ranked", lambda serial: None)(serial)
+        if ranked is None:
+            return False
+        s = self.strings
+        question = s("confirm_remove", serial=f"{serial:04d}", place=ranked.place, ball=ranked.ball)
+        if not self._ask(s("confirm_remove_title"), question):
+            return False
+        try:
+            self.session.withdraw_winner(serial)
+        except (UserError, OSError) as exc:
+            self.notice.emit(s.coded(exc), "error")
+            return False
+        self.winners_changed.emit()
+        self.notice.emit(s("winner_withdrawn", serial=f"{serial:04d}"), "info")
+        return True
 
     def winner_of(self, serial: int) -> int | None:
         """The ball of `serial`'s bingo (as recorded) if it is a confirmed winner, or None."""

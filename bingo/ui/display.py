@@ -467,10 +467,11 @@ class DisplayWindow(QWidget):
             self.card_view.input.setFocus()
 
     def winners_lines(self) -> list[str]:
-        """The confirmed winners as listed at the end of the game."""
+        """The confirmed winners as listed at the end of the game, in the order of their place
+        (the ball of their bingo)."""
         return [
             self.strings("winner_line", serial=f"{w.serial:04d}", n=winner_ball(w))
-            for w in self.controller.session.winners
+            for w in self.controller.ranked_winners()
         ]
 
     def _show_odds_for_revealed(self) -> None:

@@ -207,9 +207,13 @@ class OperatorWindow(QWidget):
         self.winner_button = QPushButton(s("op_confirm_winner"))
         self.winner_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.winner_button.clicked.connect(self.confirm_winner)
-        self.winners = QListWidget()
+        self.winners = QListWidget()  # in the order of their place; a click chooses one
         self.winners.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.winners.setMaximumHeight(120)
+        self.winners.itemSelectionChanged.connect(self._update_remove_button)
+        self.remove_button = QPushButton(s("op_remove_winner"))  # asks first (journaled)
+        self.remove_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.remove_button.clicked.connect(self.remove_winner)
 
         left = QVBoxLayout()
         left.addWidget(self.last_label)
@@ -221,6 +225,7 @@ class OperatorWindow(QWidget):
             left.addWidget(self.winner_button)
             left.addWidget(QLabel(s("winners_title")))
             left.addWidget(self.winners)
+            left.addWidget(self.remove_button)
         left.addStretch(1)
         return left
 
@@ -453,7 +458,7 @@ class OperatorWindow(QWidget):
         lines = [s("audit_code", code=session.audit_code)]
         if session.rehearsal:
             lines.insert(0, s("rehearsal_mark"))
-        winners = session.winners
+        winners = self.controller.ranked_winners()
         if winners:
             listed = ", ".join(s("winner_line", serial=w.serial, n=winner_ball(w)) for w in winners)
             lines.append(f"{s('winners_title')}: {listed}")
@@ -524,7 +529,27 @@ class OperatorWindow(QWidget):
     def refresh_winners(self) -> None:
         self.winners.clear()
         lines = self.display.winners_lines()
-        for line in lines or [self.strings("winners_none")]:
-            self.winners.addItem(line)
+        for line, winner in zip(lines, self.controller.ranked_winners(), strict=True):
+            item = QListWidgetItem(line)
+            item.setData(Qt.ItemDataRole.UserRole, winner.serial)
+            self.winners.addItem(item)
+        if not lines:
+            self.winners.addItem(self.strings("winners_none"))
         self._update_winner_button()
+        self._update_remove_button()
         self.refresh_stats()
+
+    def chosen_winner(self) -> int | None:
+        """The serial of the winner chosen in the list, or None."""
+        items = self.winners.selectedItems()
+        serial = items[0].data(Qt.ItemDataRole.UserRole) if items else None
+        return serial if isinstance(serial, int) else None
+
+    def remove_winner(self) -> None:
+        """Take the chosen winner back (the controller asks first and journals it)."""
+        serial = self.chosen_winner()
+        if serial is not None:
+            self.controller.remove_winner(serial)
+
+    def _update_remove_button(self) -> None:
+        self.remove_button.setEnabled(self.chosen_winner() is not None)

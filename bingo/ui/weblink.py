@@ -36,6 +36,7 @@ from bingo.showlink import (
 )
 
 CLAIM_POLL_MS = 500
+WAITING = "waiting"  # check_next: the card was shown, the host did not record it (no verdict)
 
 
 class ShowLink(QObject):
@@ -212,6 +213,9 @@ class ClaimDesk(QObject):
     numbers the room has seen; the projector shows it, and the verdict goes back to the phone.
     While a claim waits, auto mode does not draw (a claim at ball 5 is judged at ball 5), and
     a confirmed winner is journaled with the ball of its claim and of its first bingo.
+    A bingo becomes a winner by the controller's one rule (`confirm_winner`: one question, as
+    for a card typed with C); the phone hears "bingo" once it is recorded. Answered no, the
+    claim keeps waiting (V or the list checks it again).
     """
 
     changed = Signal()
@@ -358,25 +362,20 @@ class ClaimDesk(QObject):
             self.window.card_view.check(str(serial))
         except Exception as exc:
             self.window.warn(f"card check view: {exc}")
-        self._give(claim, verdict)
-        self._record_winner(serial, verdict)
+        controller = self.window.controller
+        winners = {getattr(w, "serial", None) for w in controller.session.winners}
+        if verdict == "bingo" and serial not in winners:
+            if not controller.confirm_winner(serial):  # asks first (the one rule)
+                self.changed.emit()
+                return WAITING  # shown, not recorded: the claim waits for another check
+        if str(claim.get("claim")) not in self.verdicts:  # (a recorded winner answers it)
+            self._give(claim, verdict)
         self.changed.emit()
         return verdict
 
     def _give(self, claim: dict, verdict: str) -> None:
         self.verdicts[str(claim.get("claim"))] = verdict
         self.link.write_verdict(claim, verdict, len(self.window.controller.revealed))
-
-    def _record_winner(self, serial: int, verdict: str) -> None:
-        """A confirmed bingo goes into the journal (where the journal keeps winners), once."""
-        controller = self.window.controller
-        record = getattr(controller, "record_winner", None)
-        if verdict != "bingo" or record is None:
-            return
-        winners = getattr(controller.session, "winners", [])
-        if any(getattr(w, "serial", None) == serial for w in winners):
-            return
-        record(serial)
 
     def _answer_confirmed_winners(self) -> None:
         """A card confirmed by hand (C) answers its waiting claims too: the phone hears it."""

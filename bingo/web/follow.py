@@ -6,7 +6,8 @@ checked as the show checks it) and works out the numbers the room has seen.
 
 A verdict on a claim belongs to the draw it was given at (its line carries `count`): once an
 undo takes the draw below that count, or the card no longer says what the verdict said, the
-phone is shown the card as it is now, never an old verdict beside it.
+phone is shown the card as it is now, never an old verdict beside it. A "bingo" verdict whose
+winner the journal has withdrawn since (an undo of its ball, or the host) says so instead.
 """
 
 from __future__ import annotations
@@ -88,6 +89,9 @@ class ShowFollower:
         self.verdicts: dict[str, dict[str, Any]] = {}  # claim id -> verdict line
         # claim id -> the journal event its verdict was given at (None: not read that far yet)
         self._verdict_since: dict[str, int | None] = {}
+        # card serial -> why its win was withdrawn ("undo" | "host"), for cards not winners now
+        self.withdrawn: dict[int, str] = {}
+        self._withdrawn_shown: dict[int, str] = {}
         self.snapshot = Snapshot(0, None, (), paused=True)
 
     def poll(self) -> bool:
@@ -117,14 +121,16 @@ class ShowFollower:
             old.problem,
             old.game,
         ) and reason == old.reason
-        if same:
+        if same and self.withdrawn == self._withdrawn_shown:
             return False
+        self._withdrawn_shown = dict(self.withdrawn)  # a win withdrawn: the cards are sent again
         self.snapshot = Snapshot(old.version + 1, self._game, drawn, paused, problem, reason)
         return True
 
     def _replay(self) -> str | None:
         if not self.journal.exists():
             self._history, self._game = [], None
+            self.withdrawn = {}
             self._set_events([])
             return None
         try:
@@ -135,6 +141,12 @@ class ShowFollower:
             return f"journal {self.journal} cannot be read: {exc}"
         self._history = list(state.history) if state is not None else []
         self._game = game_id(self.journal)
+        self.withdrawn = {}
+        if state is not None:
+            winners = {w.serial for w in state.winners}
+            for withdrawal in state.withdrawn:
+                if withdrawal.serial not in winners:  # (recorded again since: a winner)
+                    self.withdrawn[withdrawal.serial] = withdrawal.reason
         self._set_events(state.events if state is not None else [])
         return None
 
@@ -285,6 +297,7 @@ def claim_state(
     claim_time: str | None,
     verdict: dict[str, Any] | None,
     holds: bool,
+    withdrawn: str | None = None,
 ) -> dict[str, Any]:
     """What the phone says of its card's latest claim, and how its ビンゴ! button looks.
 
@@ -294,6 +307,8 @@ def claim_state(
     shows no claim, so a refused card that wins later can be claimed again. The button is
     "off" when a claim makes no sense (nothing drawn, a claim being checked, a confirmed win),
     "ready" (big) when the card has a bingo, "quiet" otherwise.
+    `withdrawn`: why the card's win was taken back since ("undo" | "host"; None: it was not):
+    a "bingo" verdict then reads as withdrawn, and the card may be claimed again.
     """
     claim: dict[str, Any] | None = None
     if claim_id is not None:
@@ -301,7 +316,10 @@ def claim_state(
             claim = {"id": claim_id, "time": claim_time, "verdict": None}
         else:
             said = str(verdict.get("verdict"))
-            if holds and (said == BINGO) == bool(card["bingo"]):
+            if said == BINGO and withdrawn is not None:
+                claim = {"id": claim_id, "time": claim_time, "verdict": "withdrawn"}
+                claim["reason"] = withdrawn
+            elif holds and (said == BINGO) == bool(card["bingo"]):
                 claim = {"id": claim_id, "time": claim_time, "verdict": said}
     if card["count"] == 0 or (claim is not None and claim["verdict"] in (None, BINGO)):
         button = "off"

@@ -222,7 +222,8 @@ class WebServer:
         else:  # a verdict is shown only while it still belongs to the draw (follow.py)
             verdict = self.follower.verdicts.get(claim.id)
             holds = self.follower.verdict_holds(claim.id)
-            message.update(claim_state(message, claim.id, claim.time, verdict, holds))
+            withdrawn = self.follower.withdrawn.get(serial)  # a win taken back since
+            message.update(claim_state(message, claim.id, claim.time, verdict, holds, withdrawn))
         return message
 
     def _state_text(self, serial: int | None) -> str:

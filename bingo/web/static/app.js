@@ -29,6 +29,8 @@ const STRINGS = {
     claim_error: "送れませんでした。もう一度押してください。",
     claim_bingo: "確認できました：ビンゴです！おめでとう！",
     claim_not: "確認の結果：まだビンゴではありません",
+    claim_withdrawn_undo: "当選は取り消されました：ビンゴになった球の抽選が取り消されました",
+    claim_withdrawn_host: "当選は取り消されました（係が取り消しました）",
     board_link: "全体の抽選結果",
     card_no: (s) => `カード ${s}`,
     best: (n, t) => `最大 ${n} マス（${t} マスでビンゴ）`,
@@ -59,6 +61,8 @@ const STRINGS = {
     claim_error: "Could not send. Press again.",
     claim_bingo: "Checked: it is a bingo! Congratulations!",
     claim_not: "Checked: not a bingo yet",
+    claim_withdrawn_undo: "Your win was withdrawn: the ball of your bingo was taken back",
+    claim_withdrawn_host: "Your win was withdrawn by the host",
     board_link: "All numbers drawn",
     card_no: (s) => `Card ${s}`,
     best: (n, t) => `Largest group ${n} (bingo at ${t})`,
@@ -336,6 +340,9 @@ function showClaim(claim, button) {
   } else if (claim && claim.verdict === "bingo") {
     status.textContent = T.claim_bingo;
     status.dataset.verdict = "bingo";
+  } else if (claim && claim.verdict === "withdrawn") {
+    status.textContent = claim.reason === "undo" ? T.claim_withdrawn_undo : T.claim_withdrawn_host;
+    status.dataset.verdict = "withdrawn";
   } else if (claim && claim.verdict) {
     status.textContent = T.claim_not;
     status.dataset.verdict = "not_bingo";
