@@ -210,7 +210,7 @@ def _row(r: PlanRow, text: dict[str, str]) -> list[str]:
 
 
 def _print(result: Plan, text: dict[str, str], own_target: bool) -> None:
-    from bingo.probability.command import _print_table
+    from bingo.probability.command import _width
     from bingo.probability.plan import PLAN_SAMPLES
 
     own = text["own_target"] if own_target else ""
@@ -218,5 +218,9 @@ def _print(result: Plan, text: dict[str, str], own_target: bool) -> None:
                               own=own))  # fmt: skip
     header = [text[k] for k in ("size", "per_column", "threshold", "free", "numbers", "first")]
     header += [text["last"].format(k=result.prizes), text["gap"], ""]
-    _print_table(header, [_row(r, text) for r in result.rows])
+    rows = [header, *(_row(r, text) for r in result.rows)]
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        cells = zip(row, widths, strict=True)
+        print("  ".join(" " * (w - _width(cell)) + cell for cell, w in cells).rstrip())
     print(text["note"].format(s=PLAN_SAMPLES))
