@@ -305,7 +305,11 @@ def test_a_restarted_show_adopts_the_old_server_and_replaces_it_when_it_dies(eve
         old_pid = running_server(journal).pid
         show.send_signal(signal.SIGKILL)  # the show only: its server is left running
         show.wait()
-        time.sleep(0.5)
+        alive = serve_lock_path(journal)
+        touched = alive.stat().st_mtime_ns
+        wait_for(  # its loop goes on: it touches .serve again after its show has gone
+            lambda: alive.stat().st_mtime_ns != touched, 30, "the server going on alone"
+        )
         assert running_server(journal).pid == old_pid
 
         again = start_show(config_path, journal, tmp_path / "second.err")
