@@ -10,6 +10,9 @@ they first appear. tests/test_games_wire_recording.py compares them with the sto
 tests/data/games_wire_<game>.jsonl.gz; `python tests/games_wire_recording.py` writes those files
 (only when a change on the wire is intended).
 
+The hub's CPUs choose as `games serve`'s CPU workers do, on a copy (the table's `cpu_choice_at`;
+the recording was made that way, tests/test_games_cpu_choice.py checks the two agree).
+
 COOL 24+24's hint stops its playouts on a time budget; the recording lifts the budget (the hint
 plays its most playouts), so the hint's slot depends on the seed alone.
 """
@@ -25,15 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from games.web import tables
-
 ROOT = Path(__file__).resolve().parent.parent
-_CHOICE = tables.cpu_choice_for
-# The hub's CPUs choose as `games serve` has them choose: in a worker, on a pickled copy of the
-# table, so a choice changes nothing at the table (not even a CPU's random state). The hub's
-# in-process choice (cpu_workers=0, tests) is the same since issue 42 step 3; before, it used
-# the table's own CPUs, which drew on: the recording is the players' behaviour, the workers'.
-WORKER_COPY = True
 DATA = Path(__file__).resolve().parent / "data"
 GAMES = ("daifugo", "schwimmen", "cool24")
 SEED = 42
@@ -81,8 +76,6 @@ def record(game: str) -> list[str]:
     lines: list[str] = []
     budget = sim.HINT_SECONDS
     sim.HINT_SECONDS = float("inf")  # the hint's answer from the seed alone (see the docstring)
-    if WORKER_COPY:
-        tables.cpu_choice_for = _on_a_copy
     try:
         with tempfile.TemporaryDirectory(prefix="games-wire-") as folder:
             hub = Hub(Path(folder), rooms=[spec], cpu_workers=0, seed=SEED, cpu_delay=0,
@@ -95,13 +88,7 @@ def record(game: str) -> list[str]:
                 hub.shutdown()
     finally:
         sim.HINT_SECONDS = budget
-        tables.cpu_choice_for = _CHOICE
     return lines
-
-
-def _on_a_copy(table: Any, seat: int) -> str:
-    """A CPU's choice as games serve's CPU workers make it: on a pickled copy of the table."""
-    return _CHOICE(tables.from_bytes(tables.to_bytes(table), None), seat)
 
 
 def _play(hub: Any, spec: Any, phone_class: Any, refused: Any) -> list[str]:

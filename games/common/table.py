@@ -24,6 +24,7 @@ web client (``games.common.protocol.to_json``); ``view(None)`` is the public tab
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
@@ -34,6 +35,7 @@ from games.common.protocol import GameInfo, GameProtocol, IllegalMove
 __all__ = [
     "TABLE_REFUSALS",
     "CheckedTable",
+    "Cpu",
     "MoneyTable",
     "Refused",
     "Results",
@@ -172,6 +174,13 @@ class TableProtocol(Protocol):
         """(seat, action) the due CPU chooses, not yet taken; None when no CPU is due."""
         ...
 
+    def cpu_choice_at(self, seat: int) -> object:
+        """The action `seat`'s CPU (at the seat's level) would take now, for the seat to move
+        (a CPU's, or a person's whose time ran out), chosen on a clone of the game's state by
+        a copy of the CPU: nothing at the table changes (no seat, rule or random state).
+        ValueError when `seat` is not to move."""
+        ...
+
     def step_cpu(self) -> tuple[int, object] | None:
         """The due CPU moves: ``cpu_choice()`` then ``act()``; None when no CPU is due."""
         ...
@@ -230,6 +239,13 @@ class MoneyTable(SharedTable, Protocol):
 
 A = TypeVar("A")  # a game's action
 E = TypeVar("E")  # what taking one returns (the engine's event)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class Cpu(Protocol[A_co]):
+    """Every CPU player: it sees one seat's observation and the legal actions."""
+
+    def choose(self, observation: Any, legal: Sequence[Any]) -> A_co: ...
 
 
 class CheckedTable(Generic[A, E]):
@@ -278,6 +294,21 @@ class CheckedTable(Generic[A, E]):
     def _take(self, seat: int, action: A) -> E:
         """Apply a checked action: the engine's event."""
         raise NotImplementedError
+
+    def _cpu_for(self, seat: int) -> Cpu[A]:
+        """The CPU that plays `seat` now (the table's own: `cpu_choice_at` asks a copy)."""
+        raise NotImplementedError
+
+    def cpu_choice_at(self, seat: int) -> A:
+        """The action `seat`'s CPU would take now (TableProtocol): on a clone of the game, by a
+        deep copy of the CPU, so the table, its people, its rules and its CPUs' random state
+        are as before (as a CPU worker's choice on a pickled copy of the table)."""
+        game = self._engine()
+        if game is None or seat != self.to_move:
+            raise ValueError(f"no CPU move for seat {seat} (to move: {self.to_move})")
+        state = game.clone()
+        cpu = copy.deepcopy(self._cpu_for(seat))
+        return cpu.choose(state.observation(seat), state.legal_actions())
 
     def _not_now(self) -> IllegalMove | str | None:
         """Why no seat may act now though a game is dealt (None: the game runs)."""

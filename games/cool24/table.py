@@ -186,6 +186,9 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
         assert game is not None
         return SEAT, GreedyCpu().choose(game.observation(SEAT), game.legal_actions())
 
+    def _cpu_for(self, seat: int) -> GreedyCpu:
+        return GreedyCpu()
+
     def step_cpu(self) -> tuple[int, PlaySlot] | None:
         choice = self.cpu_choice()
         if choice is not None:

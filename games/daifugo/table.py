@@ -320,6 +320,9 @@ class TableSession(CheckedTable[Action, Applied]):
         seat = g.turn
         return seat, self._cpus[seat].choose(g.observation(seat), g.legal_actions())
 
+    def _cpu_for(self, seat: int) -> CPU:
+        return self._cpus[seat]
+
     def step_cpu(self) -> tuple[int, Action] | None:
         """The CPU whose turn it is moves: (seat, action); None when it is no CPU's turn."""
         chosen = self.cpu_choice()

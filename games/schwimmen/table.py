@@ -232,6 +232,10 @@ class TableSession(CheckedTable[Action, Outcome]):
             self.cpus[seat] = CpuPlayer(self.level_of(seat), self._game_seed * 31 + seat)
         return self.cpus[seat]
 
+    def _cpu_for(self, seat: int) -> CpuPlayer:
+        """The CPU of `seat`, or the one `_cpu` would make for it (not kept: a question)."""
+        return self.cpus.get(seat) or CpuPlayer(self.level_of(seat), self._game_seed * 31 + seat)
+
     @property
     def in_game(self) -> bool:
         return self.game is not None and not self.game.is_over

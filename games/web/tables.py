@@ -152,19 +152,12 @@ def public_text(table: TableProtocol, result: object, action_text: str) -> str |
 
 
 def cpu_choice_for(table: TableProtocol, seat: int) -> str:
-    """The text of the action a CPU of the table's level takes for `seat` now (a CPU's seat,
-    or a person's whose turn timer ran out). The table's people are as before afterwards."""
-    people = frozenset(table.people)
-    if seat in people:
-        table.seat_people(set(people) - {seat})
+    """The text of the action `seat`'s CPU takes now (a CPU's seat, or a person's whose turn
+    timer ran out): the table's `cpu_choice_at`, on a clone; the table is as before."""
     try:
-        choice = table.cpu_choice()
-    finally:
-        if seat in people:
-            table.seat_people(set(people))
-    if choice is None or choice[0] != seat:
-        raise RuntimeError(f"no CPU move for seat {seat} (to move: {table.to_move})")
-    return str(choice[1])
+        return str(table.cpu_choice_at(seat))
+    except ValueError as exc:
+        raise RuntimeError(str(exc)) from None
 
 
 def bank_of(table: TableProtocol) -> object | None:
