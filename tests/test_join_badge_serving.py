@@ -20,7 +20,7 @@ from test_supervisor_server import CONFIG, board_json
 from bingo.serve_lock import running_server
 from tests.served import reserved_port
 
-pytestmark = pytest.mark.process
+pytestmark = [pytest.mark.process, pytest.mark.slow]  # a real server, 15-25 s each
 
 
 def show_with_phones(tmp_path: Path, repo_root: Path, qtbot, port: int, bind: str = "127.0.0.1"):

@@ -47,6 +47,7 @@ def test_the_pause_note_is_said_in_place_on_a_full_disk(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.process
+@pytest.mark.slow  # a real server on a real small disk: about 10 s
 def test_phones_hear_of_a_full_disk_within_2_s_and_the_terminal_says_it_once(
     tmp_path, repo_root, qtbot, capfd
 ):

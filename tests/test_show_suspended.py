@@ -30,6 +30,8 @@ from bingo.ui.webserver import SUSPENDED_AFTER, ServerProcess
 from bingo.web.command import HUNG_SECONDS
 from tests.served import served
 
+pytestmark = pytest.mark.process  # a sleeping process stands for the server
+
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(120)"]
 
 

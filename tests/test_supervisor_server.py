@@ -451,6 +451,7 @@ def test_every_line_for_the_host_exists_in_both_languages():
         n=3,
         every=30.0,
         seconds=5,
+        bind="192.0.2.1",
     )
     for language, table in SERVER_TEXT.items():
         for key, text in table.items():
