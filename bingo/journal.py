@@ -961,8 +961,13 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
     if state.manual:
         keyed += f"; {len(state.typed)} of the numbers typed from a ball cage"
     winners = ""
-    if state.winners:
-        winners = "; winners: " + ", ".join(_winner_text(w) for w in state.winners)
+    standing = [w for w in state.winners if w.serial not in state.orphaned]
+    if standing:
+        winners = "; winners: " + ", ".join(_winner_text(w) for w in standing)
+    if state.orphaned:  # written by a version before withdraw records, or stopped between
+        winners += "; bingo undone, to be withdrawn when the show opens it: " + ", ".join(
+            f"No.{serial}" for serial in sorted(state.orphaned)
+        )
     if state.withdrawn:
         winners += "; withdrawn: " + ", ".join(
             f"No.{w.serial} ({'its bingo undone' if w.reason == WITHDRAW_UNDO else 'by the host'}"

@@ -144,12 +144,14 @@ class RankedWinner:
     """A winner with its place on the board. `place`: standard competition ranking by the ball
     of the bingo (two cards at ball 13 are both 1st, the next card is 3rd); `tied`: another
     card shares the place; `prizes`: the indexes (0 = 1st prize) of the prizes it is in line
-    for (one, or under "janken" the prizes of the places its tie fills; none past the list)."""
+    for (one, or under "janken" the prizes of the places its tie fills; none past the list);
+    `janken`: a tie that plays じゃんけん for those prizes."""
 
     winner: Winner
     place: int
     tied: bool
     prizes: tuple[int, ...]
+    janken: bool = False
 
     @property
     def serial(self) -> int:
@@ -158,11 +160,6 @@ class RankedWinner:
     @property
     def ball(self) -> int:
         return winner_ball(self.winner)
-
-    @property
-    def janken(self) -> bool:
-        """The card plays じゃんけん with its tie for the prizes listed (more than one)."""
-        return len(self.prizes) > 1
 
 
 def rank_winners(
@@ -184,8 +181,10 @@ def rank_winners(
             prizes = (place - 1,) if place <= prize_count else ()
         else:
             prizes = tuple(range(place - 1, min(end, prize_count)))
+        tied = end - start > 1
+        janken = tied and tie_prizes != TIE_EACH and bool(prizes)
         for _index, winner in ordered[start:end]:
-            ranked.append(RankedWinner(winner, place, end - start > 1, prizes))
+            ranked.append(RankedWinner(winner, place, tied, prizes, janken))
         start = end
     return ranked
 
@@ -214,7 +213,10 @@ class DrawSession:
         self.previous_finished: Path | None = None  # a finished game kept aside at start
         self.requested_manual = False  # --manual / display.draw = "manual" (see `manual`)
         if resumed:
-            self._withdraw_orphans()  # an undo's withdrawals a stop cut off, or never written
+            try:  # an undo's withdrawals a stop cut off, or never written (older versions)
+                self._withdraw_orphans()
+            except JournalError:
+                pass  # (a full disk) left out of `winners` all the same; written next time
             count = len(self.history)
             self.resume_message = f"Resumed: {count} draws restored from {journal.path.name}"
             if self.warnings:

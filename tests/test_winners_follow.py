@@ -98,6 +98,8 @@ def test_a_journal_written_before_withdraw_records_is_put_right_when_opened(tmp_
     session.draw()
     session.close()
     assert [r["type"] for r in records(path)][-3:] == ["winner", "undo", "draw"]
+    said = verify_journal(path).message
+    assert "winners:" not in said and "to be withdrawn when the show opens it: No.3" in said
     again = DrawSession.open(config, path)
     assert again.winners == [] and [w.serial for w in again.withdrawn] == [3]
     assert records(path)[-1]["type"] == "withdraw" and records(path)[-1]["reason"] == "undo"
@@ -120,8 +122,11 @@ def test_a_full_disk_after_the_undo_still_leaves_the_winner_out(tmp_path, config
     monkeypatch.setattr(Journal, "append_withdraw", full)
     session.undo()  # the undo is on disk; its withdrawal is not
     assert session.winners == [] and records(path)[-1]["type"] == "undo"
-    monkeypatch.setattr(Journal, "append_withdraw", real)
     session.close()
+    still_full = DrawSession.open(config, path)  # the show opens all the same
+    assert still_full.winners == [] and records(path)[-1]["type"] == "undo"
+    still_full.close()
+    monkeypatch.setattr(Journal, "append_withdraw", real)
     again = DrawSession.open(config, path)  # written when the journal is opened again
     assert again.winners == [] and [w.serial for w in again.withdrawn] == [2]
     again.close()
