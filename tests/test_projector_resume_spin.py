@@ -11,7 +11,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from projector_support import FAKE_ENGINE, install_fake_engine, save_shot
@@ -57,27 +56,58 @@ def draws_in(journal) -> list[int]:
     return [r["number"] for r in records if r.get("type") == "draw"]
 
 
+# `bingo draw`, whose controller, once a draw is journaled and its spin starts, says
+# "spinning N" on stdout and blocks its event loop reading stdin: killed there, it is
+# provably mid-spin (the reel cannot land while the loop waits), whatever the machine's load
+HELD_SHOW = """
+import sys
+from bingo.ui import controller
+
+made = controller.DrawController.__init__
+
+def init(self, *args, **kwargs):
+    made(self, *args, **kwargs)
+
+    def held(number, index):
+        print(f"spinning {number}", flush=True)
+        sys.stdin.readline()
+
+    self.spin_started.connect(held)
+
+controller.DrawController.__init__ = init
+from bingo.cli import main
+raise SystemExit(main())
+"""
+
+
 def kill_mid_spin(repo_root, tmp_path):
     """A real `bingo draw` draws its first number and is killed with SIGKILL while it spins."""
     config_path = tmp_path / "config.toml"
     config_path.write_text(CONFIG.format(img=(repo_root / "img").as_posix()), encoding="utf-8")
     journal = tmp_path / "show.jsonl"
-    argv = [sys.executable, "-m", "bingo", "draw", "--config", str(config_path)]
+    argv = [sys.executable, "-c", HELD_SHOW, "draw", "--config", str(config_path)]
     argv += ["--journal", str(journal), "--auto", "0.5", "--windowed", "--seed", "7"]
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     process = subprocess.Popen(
-        argv, cwd=repo_root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        argv,
+        cwd=repo_root,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert process.poll() is None, process.stderr.read().decode()
-            if draws_in(journal) and shown_lines(journal):
-                break
-            time.sleep(0.05)
+        said = process.stdout.readline()  # the step it reports: its first draw spins
+        if not said.startswith("spinning "):
+            process.kill()
+            pytest.fail(f"the show did not spin: {said!r} {process.communicate()[1]}")
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
+        process.stdin.close()
+        process.stdout.close()
+        process.stderr.close()  # (its voice worker may still say something: nobody listens)
     return config_path, journal
 
 
