@@ -49,6 +49,7 @@ class ConfigWatcher(QObject):
         self.watched = Watched(self.path, config.board.image_dir)
         self.pending: Config | None = None  # the next game's settings, when they differ
         self._problem_said: str | None = None
+        self._unread: str | None = None  # a save that did not read, not said yet
         session = window.controller.session
         self._session_new_game = session.new_game
         session.new_game = self._new_game  # the next game starts with the held settings
@@ -64,16 +65,16 @@ class ConfigWatcher(QObject):
         """One look at the files; act on a change."""
         config_changed, pictures = self.watched.changed()
         if not config_changed and not pictures:
+            if self._unread is not None:  # the file stayed so: a mistake, not a save under way
+                self._refuse(self._unread)
+                self._unread = None
             return
+        self._unread = None
         saved = self.base
         if config_changed:
             read, problem = read_saved(self.path)
             if read is None:
-                if problem != self._problem_said:
-                    self._problem_said = problem
-                    message = text(self.language)["mistake"].format(problem=problem)
-                    self.window.warn(message)
-                    self.refused.emit(message)
+                self._unread = problem  # said at the next look unless the file changes again
                 if not pictures:
                     return
             else:
@@ -93,6 +94,14 @@ class ConfigWatcher(QObject):
         if comparison.live:
             put_on_screen(self.window, apply_live(self.window.config, saved), comparison)
             self.applied.emit(comparison)
+
+    def _refuse(self, problem: str) -> None:
+        """A mistake saved: the running settings stay; the host reads it once."""
+        if problem != self._problem_said:
+            self._problem_said = problem
+            message = text(self.language)["mistake"].format(problem=problem)
+            self.window.warn(message)
+            self.refused.emit(message)
 
     # ---------------------------------------------------------------- the next game
 
