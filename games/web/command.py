@@ -280,7 +280,7 @@ def main(argv: Sequence[str]) -> int:
 def _main(argv: Sequence[str], early: EarlyStop) -> int:
     p = plan(argv)
     for note in p.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"{Texts(TABLES, p.language)('note')}: {note}", file=sys.stderr)
     serve = Serve(p)
     try:
         if p.window:

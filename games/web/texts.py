@@ -46,6 +46,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "disk_full": "会場のパソコンのディスクがいっぱいです。空きができるまでゲームは止まっています",
         "topped_up": "チップがこのルームの参加費（最高 {fee:,}）に足りなかったので、{n:,} に補充しました。参加費を払って残り {balance:,}（イベント用のチップです）",
         # `games serve`'s own refusals on the host's terminal (eventkit.web.refusals: the rest)
+        "note": "お知らせ",
         "turn_seconds": "--turn-seconds {value} は使えません。0〜600 にしてください（0 = 制限時間なし）",
         "data_dir": "データフォルダー {folder} を作れません（{reason}）。games_web.data_dir（または --data-dir）に書き込めるフォルダーを指定してください",
     },
@@ -81,6 +82,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "cpu": "CPU {n}",
         "disk_full": "The laptop's disk is full: play is paused until there is space again",
         "topped_up": "Too few chips for this room's fees (up to {fee:,}): topped up to {n:,}, {balance:,} after this game's fee (event chips)",
+        "note": "note",
         "turn_seconds": "--turn-seconds {value}: use 0..600 (0 = no timer)",
         "data_dir": "the data folder {folder} cannot be created ({reason}): set games_web.data_dir (or --data-dir) to a folder you can write to",
     },
