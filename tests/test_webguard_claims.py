@@ -39,9 +39,11 @@ def test_a_claim_refused_by_a_full_disk_is_not_used_up_and_says_why(tmp_path, mo
 
     async def scenario():
         async with running(server) as port:
-            for _ in range(50):  # the server has seen the game
-                if server.snapshot.game is not None:
-                    break
+            # the server has seen the game (it follows the journal 20 times a second): a
+            # bounded wait, then a failure, not 2.5 s and on regardless
+            deadline = asyncio.get_running_loop().time() + 60
+            while server.snapshot.game is None:
+                assert asyncio.get_running_loop().time() < deadline, "the server saw no game"
                 await asyncio.sleep(0.05)
             monkeypatch.setattr(web_server, "append_line", full_disk)
             refused = await _claim(port, code)
