@@ -7,8 +7,8 @@ lock the moment the server's process ends (kill -9 included), a pid reused by an
 cannot hold it, and asking needs no network round trip that a flood of phones could delay or a
 program on the same port could answer. While the lock is held the file's JSON names the server
 (pid, port, address) so the show can adopt it or stop it. With port 0 (any free port) the file
-says 0 until the server listens, then the port it got (`ServeLock.listening`): tests and the
-show read the port there. The file is never deleted (deleting
+says 0 until the server listens, then the port it got (`ServeLock.listening`, which also
+sets `"listening": true`, whatever the port): tests and the show read the port there. The file is never deleted (deleting
 lock files races); one that nobody holds means "no server".
 """
 
@@ -39,6 +39,7 @@ class ServerInfo:
     port: int | None
     bind: str | None
     args: tuple[str, ...] | None = None  # its command line after `bingo` (serve --config ...)
+    listening: bool = False  # it listens on `port` now (said once it does: ServeLock.listening)
 
 
 class ServeBusy(UserError):
@@ -102,10 +103,10 @@ class ServeLock:
         return self
 
     def listening(self, port: int) -> None:
-        """Write down the port the server listens on (the one it got when asked for port 0)."""
-        if self._record.get("port") != port:
-            self._record["port"] = port
-            self._write()
+        """Write down that the server listens, and on which port (the one it got when asked
+        for port 0)."""
+        self._record.update(port=port, listening=True)
+        self._write()
 
     def _write(self) -> None:
         """The record over the file's text, then cut to its length: a reader sees the old text
@@ -172,6 +173,7 @@ def _read_info(fd: int) -> ServerInfo | None:
         port if isinstance(port, int) else None,
         bind if isinstance(bind, str) else None,
         tuple(args) if isinstance(args, list) and all(isinstance(a, str) for a in args) else None,
+        record.get("listening") is True,
     )
 
 

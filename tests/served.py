@@ -72,13 +72,13 @@ def served(
     *alive: subprocess.Popen,
     other_than: int | None = None,
 ) -> ServerInfo:
-    """The `bingo serve` of `journal` once it listens (its `.serve` names a port): the one the
-    show supervises, started with web.port = 0. `other_than` a pid: wait for another server.
+    """The `bingo serve` of `journal` once it listens (its `.serve` says so, and on which port):
+    the one a show supervises. `other_than` a pid: wait for another server.
     Fails at once when a process of `alive` ends, with its `errfile`'s end when it has one."""
     deadline = time.monotonic() + timeout
     while True:
         info = running_server(journal)
-        if info is not None and info.port and info.pid is not None and info.pid != other_than:
+        if info is not None and info.listening and info.pid is not None and info.pid != other_than:
             return info
         for process in alive:
             if process.poll() is not None:

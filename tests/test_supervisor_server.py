@@ -396,6 +396,20 @@ def replaced_elsewhere(tmp_path: Path, config_path: Path, port: int, other_port:
         kill_group(old)
 
 
+def test_the_serve_file_says_when_the_server_listens_and_on_which_port(tmp_path):
+    journal = tmp_path / "j.jsonl"
+    lock = ServeLock(journal).acquire(0, "127.0.0.1")  # port 0: any free port
+    try:
+        info = running_server(journal)
+        assert info.pid == os.getpid() and info.port == 0 and not info.listening
+        lock.listening(43210)  # what bingo serve writes once it listens
+        info = running_server(journal)
+        assert (info.port, info.listening, info.bind) == (43210, True, "127.0.0.1")
+    finally:
+        lock.release()
+    assert running_server(journal) is None
+
+
 def test_with_web_port_0_a_server_on_any_port_is_adopted(tmp_path, qapp):
     """web.port = 0 (any free port): the journal's server is adopted whatever port it got; a
     configured port still replaces a server elsewhere, as does one that never said its port."""
