@@ -303,6 +303,7 @@ class DisplayWindow(QWidget):
         """The notice, banner and pointer timers, and the pointer's watch over the widgets."""
         self._background: QPixmap | None = None
         self._title: QPixmap | None = None
+        self.start_odds = ""  # before the first draw: when the first bingo and last prize come
         self._notice = ("", "info")
         self._banner = ""
         self._notice_timer = QTimer(self)
@@ -339,6 +340,7 @@ class DisplayWindow(QWidget):
         self.odds.state_changed.connect(self._on_odds_state)
         self.odds.result_ready.connect(self._on_odds_result)
         self.odds.curve_ready.connect(self.odds_panel.set_curve)
+        self.odds.prizes_ready.connect(self._on_prizes)  # the start screen's line
         self.odds.warning.connect(self.warn)
         self.card_view.closed.connect(self.setFocus)
         self.help.closed.connect(self.setFocus)
@@ -433,6 +435,11 @@ class DisplayWindow(QWidget):
         if was_idle and self.curve_view is not None:
             self._place_panels()  # the frame leaves its idle size: the curve comes back
         self.board.prepare(number)
+        self.update(self._rects()["title"].toAlignedRect())
+
+    def _on_prizes(self, prizes) -> None:
+        """The start screen's line from the odds service's PrizeCurves."""
+        self.start_odds = start_odds_line(self.strings, prizes)
         self.update(self._rects()["title"].toAlignedRect())
 
     def _on_landed(self, number: int) -> None:
@@ -940,6 +947,26 @@ class DisplayWindow(QWidget):
         right = min(self.controls.geometry().left(), self.width() * 0.8) - status.height() * 0.5
         return QRectF(right - width, status.top(), width, status.height())
 
+    def start_odds_rect(self) -> QRectF:
+        """The title bar's right part (the recent numbers' place, empty before the first draw;
+        the title is fitted into the rest)."""
+        title = self._rects()["title"]
+        return QRectF(title.left() + title.width() * 0.56, title.top(), title.width() * 0.44,
+                      title.height())  # fmt: skip
+
+    def _paint_start_odds(self, p: QPainter) -> None:
+        """Before the first draw: when the first bingo and the last prize are expected."""
+        if not self.start_odds or self.controller.revealed or self.controller.spinning:
+            return
+        rect = self.start_odds_rect()
+        flags = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        flags |= Qt.TextFlag.TextWordWrap
+        least = self.height() * 0.027
+        p.setPen(QColor(self.config.display.slot_frame_color).lighter(130))
+        p.setFont(fit_block(self.start_odds, rect, max(least, rect.height() * 0.34),
+                            QFont.Weight.Bold, flags))  # fmt: skip
+        draw_text(p, rect, flags, self.start_odds)
+
     def _paint_recent(self, p: QPainter, title: QRectF) -> None:
         """The last few numbers, newest first, at the right of the title bar."""
         revealed = self.controller.revealed
@@ -986,6 +1013,7 @@ class DisplayWindow(QWidget):
                 self._title = self._render_title(title)
             p.drawPixmap(title.topLeft(), self._title)
             self._paint_recent(p, title)
+            self._paint_start_odds(p)
         if getattr(self.controller.session, "rehearsal", False):
             self._paint_rehearsal_mark(p)
         status = r["status"]
@@ -1005,3 +1033,14 @@ class DisplayWindow(QWidget):
                     text,
                 )
         p.end()
+
+
+def start_odds_line(strings, prizes) -> str:
+    """When the first bingo and the last prize are expected, from a PrizeCurves
+    (bingo.probability.prize_curves); "" when either is never certain."""
+    first, last = float(prizes.expected[0]), float(prizes.expected[-1])
+    if not (math.isfinite(first) and math.isfinite(last)):
+        return ""
+    if prizes.prizes == 1:
+        return strings("start_odds_one", cards=prizes.cards, first=first)
+    return strings("start_odds", cards=prizes.cards, first=first, k=prizes.prizes, last=last)

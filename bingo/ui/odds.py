@@ -12,6 +12,9 @@ With a card registry every figure is about the registered cards: the per-draw st
 exact next-draw figures, and instead of the random-card curve (computed once) each drawn set
 gets the registered cards' curve to their next bingo, attached to its cached result (`curve`)
 once computed (newest drawn set first, after any pending stats).
+
+Once, after the curve, the prize figures of the start screen (`prizes_ready`): when the first
+bingo and the last prize (the number of event.prizes) are expected for the cards in play.
 """
 
 from __future__ import annotations
@@ -133,6 +136,7 @@ class OddsService(QObject):
     state_changed = Signal(str)
     result_ready = Signal(object)  # OddsResult
     curve_ready = Signal(object)  # FirstBingoCurve or None
+    prizes_ready = Signal(object)  # PrizeCurves (the start screen's first and last prize)
     warning = Signal(str)
     _finished = Signal(int, object, object)  # token, result, error (from the worker side)
 
@@ -152,6 +156,7 @@ class OddsService(QObject):
         self.state = WARMING
         self.reason = ""
         self.curve = None
+        self.prizes = None  # PrizeCurves for `prize_question()`, once computed
         self.cache: dict[frozenset[int], OddsResult] = _ResultCache(self._want_registry_curve)
         b = config.board
         self._board = (b.size, b.numbers_per_column, b.threshold, b.free_center)
@@ -164,6 +169,7 @@ class OddsService(QObject):
         self._busy = False
         self._started = False
         self._curve_wanted = False
+        self._prizes_wanted = False
         self._stopped = threading.Event()  # set by shutdown: a late job tells nobody
         self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
 
@@ -183,6 +189,7 @@ class OddsService(QObject):
             odds_jobs.init(self.registry_cards, in_worker_process=False)
             self._threads = _odds_thread()
         self._curve_wanted = self.registry_cards is None  # else: one curve per drawn set
+        self._prizes_wanted = True
         self._submit(odds_jobs.warm_up, (self.module_name, self._board), self._on_warm)
         if self._pool is not None:
             QTimer.singleShot(round(WORKER_TIMEOUT_S * 1000), self._check_worker)
@@ -227,6 +234,13 @@ class OddsService(QObject):
         if self._threads is not None:  # the queued jobs dropped; a running one ends by itself
             self._threads.shutdown(wait=False, cancel_futures=True)
             self._threads = None
+
+    def prize_question(self) -> tuple[int, int]:
+        """(cards, prizes) of the start screen's figures: the registry's cards (else the
+        configured cards in play) and the number of event.prizes (at least 1, at most cards)."""
+        cards = len(self.registry_cards) if self.registry_cards else None
+        cards = cards or self.config.event.cards_in_play
+        return cards, min(max(len(self.config.event.prizes), 1), cards)
 
     @property
     def busy(self) -> bool:
@@ -327,6 +341,12 @@ class OddsService(QObject):
         self.curve = result
         self.curve_ready.emit(result)
 
+    def _on_prizes(self, result: Any, error: Any) -> None:
+        """No figures when the engine cannot say (a threshold beyond it): the line stays off."""
+        self.prizes = result if error is None else None
+        if self.prizes is not None:
+            self.prizes_ready.emit(self.prizes)
+
     def _on_curve(self, result: Any, error: Any) -> None:
         if error is not None:
             self.reason = f"curve: {error}"
@@ -370,4 +390,11 @@ class OddsService(QObject):
                 odds_jobs.curve,
                 (self.module_name, self._board, self.config.event.cards_in_play),
                 self._on_curve,
+            )
+        elif self._prizes_wanted and self.state == READY:
+            self._prizes_wanted = False
+            self._submit(
+                odds_jobs.prizes,
+                (self.module_name, self._board, *self.prize_question()),
+                self._on_prizes,
             )

@@ -112,6 +112,16 @@ def curve(module_name: str, board: Board, cards_in_play: int) -> Any:
     return module.first_bingo_curve(cards_in_play, size, per_column, threshold, free_center)
 
 
+START_SAMPLES = 32  # draw orders for the start screen's prize figures on big boards
+
+
+def prizes(module_name: str, board: Board, cards: int, prizes: int) -> Any:
+    """When the first bingo and the last prize are expected (`prize_curves`, quick: exact on
+    small boards, else sampled over START_SAMPLES draw orders, about a second on 10x10)."""
+    module = importlib.import_module(module_name)
+    return module.prize_curves(cards, prizes, *board, samples=START_SAMPLES, quick=True)
+
+
 def registry_curve(drawn: frozenset[int], board: Board) -> Any:
     """The registered cards' curve to their next bingo, given the drawn numbers."""
     from bingo.probability import registry_curve as curve_of

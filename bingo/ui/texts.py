@@ -27,6 +27,9 @@ JA: dict[str, str] = {
     "registry_none": "カード登録ファイルなし",
     "expected_first": "最初のビンゴは平均 {t:.1f} 球目",
     "expected_next_bingo": "次のビンゴ（{n}枚目）は平均 {t:.1f} 球目",
+    # the idle screen: when the first bingo and the last prize are expected ({cards} cards)
+    "start_odds": "{cards}枚で 最初のビンゴ 平均{first:.1f}球目／最後の賞（{k}人目）{last:.1f}球目",
+    "start_odds_one": "{cards}枚で 最初のビンゴ 平均{first:.1f}球目",
     # ---- odds about the registered cards (odds helper)
     "reg_bingo_now": "登録カードの\nいまのビンゴ率",
     "reg_curve_first": "登録{cards}枚で最初のビンゴが出ている確率",
@@ -224,6 +227,8 @@ EN: dict[str, str] = {
     "registry_none": "no card registry",
     "expected_first": "first bingo on average at draw {t:.1f}",
     "expected_next_bingo": "the next bingo (card {n}) on average at draw {t:.1f}",
+    "start_odds": "{cards} cards: average first bingo at ball {first:.1f}, last prize (no. {k}) at {last:.1f}",
+    "start_odds_one": "{cards} cards: average first bingo at ball {first:.1f}",
     # ---- odds about the registered cards (odds helper)
     "reg_bingo_now": "Registered cards\nwith a bingo now",
     "reg_curve_first": "First bingo among the {cards} registered cards, by draw",
