@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from projector_support import (
     BOARDS,
+    board_screen_matrix,
     FAKE_ENGINE,
     SCREENS,
     board_config,
@@ -71,8 +72,7 @@ def after_draws(qtbot, window, count=20):
     window.show_notice(s("disk_full"), "error", 60000)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("board", "screen"), board_screen_matrix(BOARDS, SCREENS))
 def test_nothing_the_room_reads_is_cut_or_small(qtbot, tmp_path, board, screen, output_dir):
     check_screens(qtbot, tmp_path, board, screen, output_dir, "ja")
 
@@ -108,8 +108,7 @@ def check_screens(qtbot, tmp_path, board, screen, output_dir, language):
     assert not report, "\n".join(report)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
-@pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("board", "screen"), board_screen_matrix(BOARDS, [(1024, 768), (1920, 1080)]))
 def test_the_reel_shows_the_drawn_number_whole_and_only_slivers_of_its_neighbours(
     qtbot, tmp_path, board, screen
 ):
@@ -167,8 +166,7 @@ def test_the_disk_full_notice_is_shown_whole_with_its_advice(qtbot, tmp_path, sc
     assert text_problems(drawn, screen[1]) == []
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}{'f' if b[2] else ''}")
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("board", "screen"), board_screen_matrix(BOARDS, SCREENS))
 def test_no_text_is_drawn_over_another(qtbot, tmp_path, board, screen):
     """The curve's axis labels ran into each other on a narrow panel ("0 204060801001 20140")."""
     from bingo.ui.textcheck import overlapping
