@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from projector_support import (
     BOARDS,
-    board_screen_matrix,
     FAKE_ENGINE,
     SCREENS,
     board_config,
+    board_screen_matrix,
     grab_text,
     install_fake_engine,
     save_shot,
@@ -108,7 +108,9 @@ def check_screens(qtbot, tmp_path, board, screen, output_dir, language):
     assert not report, "\n".join(report)
 
 
-@pytest.mark.parametrize(("board", "screen"), board_screen_matrix(BOARDS, [(1024, 768), (1920, 1080)]))
+@pytest.mark.parametrize(
+    ("board", "screen"), board_screen_matrix(BOARDS, [(1024, 768), (1920, 1080)])
+)
 def test_the_reel_shows_the_drawn_number_whole_and_only_slivers_of_its_neighbours(
     qtbot, tmp_path, board, screen
 ):
