@@ -72,9 +72,11 @@ def test_the_show_applies_a_save_within_2_s_and_holds_the_board_for_the_next_gam
         assert window.odds_panel.config.columns.fill[0] == "#101010"
         assert any("columns.fill" in w and "event.title" in w for w in window.warnings)
         # the threshold would change the game under way: told, held, used by the next game
+        odds = window.odds
         save(event, "threshold = 4", "threshold = 3")
         qtbot.waitUntil(lambda: watcher.pending is not None, timeout=2000)
         assert window.config.board.threshold == 4 and session.config.board.threshold == 4
+        assert window.odds is odds  # the game's odds go on as they were
         said = [w for w in window.warnings if "board.threshold 4 → 3" in w]
         assert len(said) == 1 and "次のゲーム" in said[0]
         # a mistake saved: the running settings stay, the host reads the line and the fix
@@ -91,6 +93,7 @@ def test_the_show_applies_a_save_within_2_s_and_holds_the_board_for_the_next_gam
         assert window.controller.new_game()
         assert session.config.board.threshold == 3
         assert window.config.board.threshold == 3 and watcher.pending is None
+        assert window.odds is not odds and window.odds.config.board.threshold == 3
         assert any(w.startswith("次のゲームに") and "board.threshold" in w for w in window.warnings)
     finally:
         watcher.stop()

@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from bingo.config import Config
 from bingo.config_changes import (
     NEXT,
+    NOW,
     Comparison,
     Watched,
     apply_live,
@@ -91,9 +92,10 @@ class ConfigWatcher(QObject):
             self.held.emit(saved)
         elif self.pending is not None:
             self.pending = saved  # (the next game's changes taken back or still there)
-        if comparison.live:
-            put_on_screen(self.window, apply_live(self.window.config, saved), comparison)
-            self.applied.emit(comparison)
+        if comparison.live:  # (the next game's changes wait: the board and odds stay)
+            now = Comparison(tuple(comparison.of(NOW)), comparison.pictures)
+            put_on_screen(self.window, apply_live(self.window.config, saved), now)
+            self.applied.emit(now)
 
     def _refuse(self, problem: str) -> None:
         """A mistake saved: the running settings stay; the host reads it once."""
