@@ -40,10 +40,12 @@ def _config(tmp_path: Path, language: str) -> Path:
     return path
 
 
-def _one_line(capsys, language: str) -> str:
+def _one_line(capsys, language: str, notes_wanted: int = 0) -> str:
     err = capsys.readouterr().err.strip().splitlines()
     notes = [x for x in err if x.startswith(("お知らせ: ", "note: "))]
     assert all(x.startswith("お知らせ: ") == (language == "ja") for x in notes), notes
+    said = [x for x in notes if "public_url" in x]
+    assert len(said) == notes_wanted and all(_japanese(x[5:]) == (language == "ja") for x in said)
     err = [x for x in err if x not in notes]
     assert len(err) == 1, err
     line = err[0]
@@ -59,13 +61,17 @@ def test_bingo_serve_says_a_taken_port_in_the_events_language(
     tmp_path, capsys, taken_port, language
 ):
     config = _config(tmp_path, language)
+    text = config.read_text(encoding="utf-8")  # and a public_url no phone reaches: a note
+    config.write_text(
+        text.replace('public_url = ""', 'public_url = "http://127.0.0.1:8080"', 1), "utf-8"
+    )
     journal = tmp_path / "night.jsonl"
     code = bingo(
         ["serve", "--config", str(config), "--journal", str(journal), "--port", str(taken_port)]
         + ["--bind", "127.0.0.1"]
     )
     assert code == 3
-    line = _one_line(capsys, language)
+    line = _one_line(capsys, language, notes_wanted=1)
     assert str(taken_port) in line and "web.port" in line
 
 

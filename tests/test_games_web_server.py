@@ -556,12 +556,20 @@ def test_games_serve_tells_the_host_when_the_join_address_leads_elsewhere(tmp_pa
     from games.web.command import plan
 
     config = tmp_path / "config.toml"
-    config.write_text('[games_web]\npublic_url = "http://127.0.0.1:8081"\n', encoding="utf-8")
-    made = plan(["--config", str(config), "--data-dir", str(tmp_path), "--no-window"])
-    assert made.url == "http://127.0.0.1:8081/"  # the QR code holds the configured address
-    assert len(made.notes) == 1
-    assert made.notes[0].startswith("games_web.public_url = 'http://127.0.0.1:8081' names this")
-    assert "use the laptop's LAN address" in made.notes[0]
+    for language, said in (
+        ("en", "use the laptop's LAN address"),
+        ("ja", "スマホからは届きません"),
+    ):
+        config.write_text(
+            f'[event]\nlanguage = "{language}"\n'
+            '[games_web]\npublic_url = "http://127.0.0.1:8081"\n',
+            encoding="utf-8",
+        )
+        made = plan(["--config", str(config), "--data-dir", str(tmp_path), "--no-window"])
+        assert made.url == "http://127.0.0.1:8081/"  # the QR code holds the configured address
+        assert len(made.notes) == 1  # in the event's language
+        assert made.notes[0].startswith("games_web.public_url = 'http://127.0.0.1:8081' ")
+        assert said in made.notes[0]
 
 
 def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):

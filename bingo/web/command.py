@@ -18,6 +18,7 @@ from bingo.web.settings import WebSettings
 from bingo.web.texts import texts
 from eventkit.web.config import with_address_options
 from eventkit.web.refusals import line, refusal, said
+from eventkit.web.refusals import texts as refusal_texts
 
 if TYPE_CHECKING:  # not a cycle: aiohttp (0.5 s) is imported only to serve; bingo/ui reads
     from bingo.serve_lock import ServeLock  # this module's exit codes at the draw's start
@@ -83,8 +84,14 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
         notes.append(texts(config.event.language)("no_registry"))
     from eventkit.web.reach import public_url_problem
 
+    language = config.event.language
     unreachable = public_url_problem(
-        settings.public_url, settings.port, settings.bind, section="web", what="the cards' QR codes"
+        settings.public_url,
+        settings.port,
+        settings.bind,
+        section="web",
+        what=refusal_texts(language)("what_cards_qr"),
+        language=language,
     )
     if unreachable:  # the cards' QR codes hold this address: the host must hear it now
         notes.append(unreachable)

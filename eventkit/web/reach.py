@@ -53,48 +53,55 @@ def public_url_problem(
     resolver: Resolve = resolve,
     section: str,
     what: str,
+    language: str = "en",
 ) -> str | None:
-    """Why phones following `public_url` would not reach this laptop's server, or None.
+    """Why phones following `public_url` would not reach this laptop's server, or None, in
+    `language` (the event's).
 
     `section` names the config section the keys are in (web, games_web), `what` the things that
-    hold the address (the cards' QR codes, the join QR code).
+    hold the address (the cards' QR codes, the join QR code), in that language.
     """
     if not public_url:
         return None
     parts = urlsplit(public_url)
     host = parts.hostname or ""
+    say = reach_texts(language)
     where = f"{section}.public_url = {public_url!r}"
     addresses = resolver(host)
     if not addresses:
-        return (
-            f"{where}: {host} does not resolve on this laptop, so it cannot be checked (phones "
-            'may not find it either): the LAN address, e.g. "http://192.168.1.20:'
-            f'{port}", works on every phone'
-        )
+        return say("reach_unresolved", where=where, host=host, port=port)
     if all(_is_loopback(a) for a in addresses):
-        return (
-            f"{where} names this computer alone ({sorted(addresses)[0]}): phones cannot reach "
-            "it; use the laptop's LAN address"
-        )
+        return say("reach_loopback", where=where, address=sorted(addresses)[0])
     mine = set(own_addresses() if local is None else local)
     if bind not in ("0.0.0.0", "::"):
         mine = {bind}
     if not addresses & mine:
-        return (
-            f"{where} leads to {', '.join(sorted(addresses))}, which is not this laptop "
-            f"(here: {', '.join(sorted(a for a in mine if not _is_loopback(a))) or 'no LAN address'}"
-            f"): {what} would open another computer; fix {section}.public_url (or join "
-            "the network it names)"
+        here = ", ".join(sorted(a for a in mine if not _is_loopback(a))) or say("reach_no_lan")
+        return say(
+            "reach_elsewhere",
+            where=where,
+            addresses=", ".join(sorted(addresses)),
+            here=here,
+            what=what,
+            section=section,
         )
     url_port = parts.port or (443 if parts.scheme == "https" else 80)
     if port == 0:  # any free port: another at every start, never the address's
-        return (
-            f"{where} uses port {url_port} but {section}.port = 0 listens on any free port: "
-            f"{what} reach nothing; set {section}.port = {url_port}"
-        )
+        return say("reach_any_port", where=where, url_port=url_port, section=section, what=what)
     if url_port != port:
-        return (
-            f"{where} uses port {url_port} but the server listens on {port} ({section}.port): "
-            f"{what} reach nothing unless something forwards that port"
+        return say(
+            "reach_other_port",
+            where=where,
+            url_port=url_port,
+            port=port,
+            section=section,
+            what=what,
         )
     return None
+
+
+def reach_texts(language: str) -> Callable[..., str]:
+    """The reach check's sentences in `language` (eventkit.web.refusals' tables)."""
+    from eventkit.web.refusals import texts
+
+    return texts(language)

@@ -1,6 +1,6 @@
 """What `bingo serve` and `games serve` say to the host when they cannot start, in the event's
 language (eventkit.i18n tables, Japanese by default): a port another program holds, an address
-that is not this computer's, a bad --port / --bind. The commands' own refusals (bingo's journal,
+that is not this computer's, a bad --port / --bind; and the public_url reach check's notes. The commands' own refusals (bingo's journal,
 the games' data folder) are in bingo/web/texts.py and games/web/texts.py; `said` makes any of
 them a UserError whose `label` (エラー / error) the command prints before it."""
 
@@ -36,6 +36,32 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "してください"
         ),
         "bind_option": "--bind {bind!r} はこのパソコンの IP アドレスではありません",
+        # the public_url reach check (eventkit.web.reach): notes, said at the start
+        "reach_unresolved": (
+            "{where}: {host} はこのパソコンで名前解決できないため確かめられません（スマホも見つけ"
+            'られないかもしれません）。LAN のアドレス（例: "http://192.168.1.20:{port}"）なら'
+            "どのスマホでも開けます"
+        ),
+        "reach_loopback": (
+            "{where} はこのパソコン自身（{address}）を指しています。スマホからは届きません。"
+            "パソコンの LAN のアドレスを書いてください"
+        ),
+        "reach_elsewhere": (
+            "{where} は {addresses} を指していて、このパソコン（ここ: {here}）ではありません。"
+            "{what}がほかのパソコンを開いてしまいます。{section}.public_url を直してください"
+            "（またはそのネットワークにつないでください）"
+        ),
+        "reach_no_lan": "LAN のアドレスなし",
+        "reach_any_port": (
+            "{where} はポート {url_port} ですが、{section}.port = 0 は空いているポートを使うため、"
+            "{what}はどこにも届きません。{section}.port = {url_port} にしてください"
+        ),
+        "reach_other_port": (
+            "{where} はポート {url_port} ですが、サーバーは {port}（{section}.port）で待ち受けます。"
+            "転送していなければ{what}は届きません"
+        ),
+        "what_cards_qr": "カードの QR コード",
+        "what_join_qr": "参加用の QR コード",
     },
     "en": {
         "error": "error",
@@ -54,6 +80,30 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         ),
         "port_option": "--port {port} is out of range: use 1024..65535, or 0 for any free port",
         "bind_option": "--bind {bind!r} is not an IP address of this computer",
+        "reach_unresolved": (
+            "{where}: {host} does not resolve on this laptop, so it cannot be checked (phones "
+            'may not find it either): the LAN address, e.g. "http://192.168.1.20:{port}", works '
+            "on every phone"
+        ),
+        "reach_loopback": (
+            "{where} names this computer alone ({address}): phones cannot reach it; use the "
+            "laptop's LAN address"
+        ),
+        "reach_elsewhere": (
+            "{where} leads to {addresses}, which is not this laptop (here: {here}): {what} would "
+            "open another computer; fix {section}.public_url (or join the network it names)"
+        ),
+        "reach_no_lan": "no LAN address",
+        "reach_any_port": (
+            "{where} uses port {url_port} but {section}.port = 0 listens on any free port: "
+            "{what} reach nothing; set {section}.port = {url_port}"
+        ),
+        "reach_other_port": (
+            "{where} uses port {url_port} but the server listens on {port} ({section}.port): "
+            "{what} reach nothing unless something forwards that port"
+        ),
+        "what_cards_qr": "the cards' QR codes",
+        "what_join_qr": "the join QR code",
     },
 }
 

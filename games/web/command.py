@@ -27,6 +27,7 @@ from eventkit.web.config import with_address_options
 from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
 from eventkit.web.refusals import line, refusal, said
+from eventkit.web.refusals import texts as refusal_texts
 from games.web.hub import Hub
 from games.web.server import GamesServer, start
 from games.web.settings import (
@@ -110,7 +111,12 @@ def plan(argv: Sequence[str]) -> Plan:
         data_dir = user_data_dir() / "games_web"
     notes = []
     problem = public_url_problem(
-        settings.public_url, settings.port, settings.bind, section=SECTION, what="the join QR code"
+        settings.public_url,
+        settings.port,
+        settings.bind,
+        section=SECTION,
+        what=refusal_texts(loaded.language)("what_join_qr"),
+        language=loaded.language,
     )
     if problem:
         notes.append(problem)
