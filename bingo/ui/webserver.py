@@ -19,7 +19,7 @@ is read from `<journal>.serve` (bingo.serve_lock), which the server holds locked
   the system refuses (web.bind not this computer's, a port below 1024) is one line too, with
   the setting to change;
 - `serving` (and `serving_changed`) says whether phones reach this show's server now: its
-  server (own or adopted) is alive and has touched `.serve` since it listens. The join QR on
+  server (own or adopted) is alive, says in `.serve` that it listens, and touches it. The join QR on
   the projector (bingo.ui.joinbadge) is shown only then, so the room is never sent to another
   program on the port.
 """
@@ -141,8 +141,7 @@ class ServerProcess(QObject):
         self._awake_since = 0.0  # wall time the show last woke from a suspension
         self.suspensions = 0  # times the show found itself suspended (its checks late)
         self.serving = False  # phones reach this show's server now (the join QR is shown)
-        self._serving_pid: int | None = None
-        self._first_touch: float | None = None  # .serve's time first seen for that server
+        self._serving_pid: int | None = None  # the server seen serving
         self._refusal_said: str | None = None
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.check)
@@ -193,34 +192,28 @@ class ServerProcess(QObject):
         self._check_serving()
 
     def _check_serving(self) -> None:
-        """Serving: the server's process is alive and has touched `.serve` since it listens.
-        `bingo serve` writes the file when it takes the journal (before it listens) and
-        touches it from its loop once it listens (bingo.web.command.alive), so the file's time
-        must move on after the first time seen for this server; a file older than a hang, or
-        a server gone, is not serving."""
+        """Serving: the server's process is alive, says in `.serve` that it listens (bingo serve
+        writes "listening" once it does: ServeLock.listening) and has touched the file lately
+        (a hung one is not serving); a server gone, or one still starting, is not."""
         own = self.process if self.process is not None and self.process.poll() is None else None
         pid = own.pid if own is not None else self.adopted.pid if self.adopted else None
         if pid is None or self._replacing is not None:
-            self._serving_pid = self._first_touch = None
             self._set_serving(False)
             return
         try:
             touched: float | None = serve_lock_path(self.journal).stat().st_mtime
         except OSError:
             touched = None
-        if own is not None and touched is not None and touched < self._started_wall:
-            touched = None  # left by an earlier server: not this one's
-        if pid != self._serving_pid:
-            self._serving_pid, self._first_touch = pid, touched
-            self._set_serving(self.adopted is not None and own is None and self._fresh(touched))
-            return
-        if self._first_touch is None:
-            self._first_touch = touched
-            return
-        if touched is not None and touched > self._first_touch and self._fresh(touched):
-            self._set_serving(True)
-        elif not self._fresh(touched):
+        if not self._fresh(touched) or pid != self._serving_pid:
+            self._serving_pid = None  # (another server than the one seen serving: ask again)
             self._set_serving(False)
+            if touched is None or not self._fresh(touched):
+                return
+        if not self.serving:  # (the file is read only until it says so)
+            info = running_server(self.journal)
+            if info is not None and info.pid == pid and info.listening:
+                self._serving_pid = pid
+                self._set_serving(True)
 
     def _fresh(self, touched: float | None) -> bool:
         if touched is None:
