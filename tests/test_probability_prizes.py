@@ -336,7 +336,7 @@ def test_plan_command_text_and_json(config_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["target_first"] == 9.0 and len(data["variants"]) >= 50
     firsts = [abs(v["expected_first"] - 9.0) for v in data["variants"]]
-    assert firsts == sorted(firsts) or max(np.diff(firsts)) < 0.01
+    assert all(b - a > -0.01 for a, b in zip(firsts, firsts[1:], strict=False))
     assert sum(v["configured"] for v in data["variants"]) == 1
 
 
