@@ -64,12 +64,26 @@ def test_the_show_applies_a_save_within_2_s_and_holds_the_board_for_the_next_gam
         # a colour, the title and the prizes: on the projector within 2 s of the save
         save(event, 'fill = ["#ff4b5c"', 'fill = ["#101010"')
         save(event, 'title = "', 'title = "夏の')
+        save(event, '# prizes = ["1等', 'prizes = ["1等')
+        save(event, "voice_rate = 1.0", "voice_rate = 1.3")
+        save(event, "spin_seconds = 3.0", "spin_seconds = 2.0")
         saved_at = time.monotonic()
-        qtbot.waitUntil(lambda: window.art.config.columns.fill[0] == "#101010", timeout=2000)
+        qtbot.waitUntil(
+            lambda: (
+                window.art.config.columns.fill[0] == "#101010"
+                and window.config.event.title.startswith("夏の")
+                and window.winners_board.prizes[:1] == ("1等 お米 5kg",)
+                and window.reel.spin_seconds == 2.0
+            ),
+            timeout=2000,
+        )
         assert time.monotonic() - saved_at < 2.0
         assert window.config.event.title.startswith("夏の")
         assert window.windowTitle().startswith("夏の")
         assert window.odds_panel.config.columns.fill[0] == "#101010"
+        assert window.winners_board.prizes[0] == "1等 お米 5kg"
+        assert window.voice.rate == 1.3 and window.reel.spin_seconds == 2.0
+        assert window.controller.spin_seconds == 2.0
         assert any("columns.fill" in w and "event.title" in w for w in window.warnings)
         # the threshold would change the game under way: told, held, used by the next game
         odds = window.odds
