@@ -115,3 +115,20 @@ def test_the_real_engine_gives_the_figures(qtbot, tmp_path):
         f"{cards}枚で 最初のビンゴ 平均{first:.1f}球目／最後の賞（3人目）{last:.1f}球目"
     )
     assert window.odds.prize_question() == (cards, 3)
+
+
+def test_the_registry_sets_the_card_count(qtbot):
+    """With a card registry the figures are for its cards; the prizes never exceed them."""
+    from bingo.ui.odds import OddsService
+
+    cfg = board_config(4, 10)
+    cfg = dataclasses.replace(cfg, event=dataclasses.replace(cfg.event, prizes=PRIZES))
+    assert OddsService(cfg, registry_cards=[object()] * 7, mode="thread").prize_question() == (
+        7,
+        3,
+    )
+    assert OddsService(cfg, registry_cards=[object()] * 2, mode="thread").prize_question() == (
+        2,
+        2,
+    )
+    assert OddsService(cfg, mode="thread").prize_question() == (cfg.event.cards_in_play, 3)
