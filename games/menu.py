@@ -88,7 +88,7 @@ class GamesMenu(QWidget):
             button.clicked.connect(lambda _=False, n=name: self.launch(n))
             layout.addWidget(button, 1)
             self.buttons[name] = button
-        self.resize(760, 600)
+        self.resize(760, max(600, 190 * len(self.buttons)))  # a large tile per game
         self._scale_title()
 
     def resizeEvent(self, event) -> None:

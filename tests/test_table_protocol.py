@@ -16,20 +16,40 @@ import random
 
 import pytest
 
+from games.common import registry
 from games.common.protocol import to_json
+from games.common.registry import TableSettings
 from games.common.table import Refused, Results, TableProtocol
 
-GAMES = {
+OWN = {
     # name: (players to try, games per case)
     "daifugo": ((2, 4, 5), 2),
     "schwimmen": ((2, 4, 9), 1),
     "cool24": ((1,), 3),
 }
+# every registered game (a game from elsewhere, e.g. tests/extra_games' Sticks: its fewest and
+# most seats, two games each)
+GAMES = {
+    **OWN,
+    **{
+        e.name: (tuple(sorted({e.info.min_players, e.info.max_players})), 2)
+        for e in registry.entries()
+        if e.name not in OWN
+    },
+}
+
+
+def _table_class(name: str) -> type:
+    """The game's table class: the three games' TableSession; another game's, the class of the
+    table its registry entry makes (games.common.generic.GameTable's vocabulary)."""
+    if name in OWN:
+        return importlib.import_module(f"games.{name}.table").TableSession  # type: ignore[no-any-return]
+    entry = registry.entry(name)
+    return type(entry.new_table(TableSettings(players=entry.info.min_players)))
 
 
 def _table(name: str, **kwargs) -> TableProtocol:
-    module = importlib.import_module(f"games.{name}.table")
-    table = module.TableSession(**kwargs)
+    table = _table_class(name)(**kwargs)
     assert isinstance(table, TableProtocol)
     assert table.info.name == name
     return table
@@ -148,7 +168,7 @@ def _known_to(name: str, game, viewer: int, seat: int) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("name", [n for n, (counts, _) in GAMES.items() if max(counts) > 1])
+@pytest.mark.parametrize("name", [n for n, (counts, _) in OWN.items() if max(counts) > 1])
 def test_public_view_hides_every_hand(name):
     """The public view (a spectator's) and a seat's view never carry another seat's hidden
     cards: a card of another hand shows only when every seat has seen it (Schwimmen's cards
@@ -214,8 +234,7 @@ def test_one_constructor_vocabulary(name):
     `rules` and `settings` None for the game's defaults."""
     import inspect
 
-    module = importlib.import_module(f"games.{name}.table")
-    params = inspect.signature(module.TableSession.__init__).parameters
+    params = inspect.signature(_table_class(name).__init__).parameters
     keywords = [p for p in params.values() if p.kind is inspect.Parameter.KEYWORD_ONLY]
     assert tuple(p.name for p in keywords[: len(VOCABULARY)]) == VOCABULARY
     assert all(params[key].default is None for key in ("seed", "rules", "settings"))

@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import hashlib
 import pickle
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -203,9 +204,11 @@ def interrupt(table: TableProtocol) -> None:
 def code_version(game: str) -> str:
     """A fingerprint of the game's Qt-free code (and games.common): a journal's pickled table is
     restored only by the same code (after an update the room's game is dropped and refunded)."""
-    root = Path(__file__).resolve().parent.parent
+    module = sys.modules[registry.entry(game).engine.__module__]
+    assert module.__file__ is not None
+    own = Path(module.__file__).resolve().parent  # the game's package, wherever it is installed
     digest = hashlib.sha256()
-    for folder in (root / game, root / "common"):
+    for folder in (own, Path(__file__).resolve().parent.parent / "common"):
         for path in sorted(folder.glob("*.py")):
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
