@@ -201,10 +201,14 @@ def test_a_bigger_board_saved_mid_game_starts_with_the_next_game(event, tmp_path
         assert window.controller.new_game()
         assert session.total == 50 and window.config.board.size == 5
         assert window.board.lines == 5 and window.art.config.columns.names[-1] == "X"
+        said: list[str] = []
+        window.voice.say = said.append  # what the voice is given to say
         for _ in range(8):
             window.controller.draw()
             window.controller.land_now()
         assert len(session.history) == 8 and all(1 <= n <= 50 for n in session.history)
+        assert any(n > 40 for n in session.history)  # (seed 2: the new column is drawn)
+        assert len(said) == 8  # the voice called each, the new column's numbers too
         window.grab()  # the 5-wide board paints
     finally:
         watcher.stop()

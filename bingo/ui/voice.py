@@ -585,7 +585,7 @@ def attach_voice(window, argv: list[str] | None = None) -> Voice:
 
     def landed(number: int) -> None:
         try:
-            voice.say(call_of(config, number).speech)
+            voice.say(call_of(window.config, number).speech)  # (a new game's board too)
         except ValueError:
             pass
 
