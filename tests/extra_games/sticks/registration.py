@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from games.common.registry import GameEntry, MenuTile, TableSettings
+from eventkit.tomlconf import get_int_in
+from games.common.registry import GameEntry, MenuTile, PhoneRooms, RoomPlan, TableSettings
 from games.common.screen import PublicTable, SeatLine, last_line, texts
 from sticks.game import Cpu, Game, TableSession
 
@@ -30,6 +31,14 @@ def summary(message: Mapping[str, Any], view: Mapping[str, Any], names: Sequence
     )
 
 
+ROOMS = PhoneRooms(  # [games_web] sticks_tables = 1: one room of three seats
+    keys=("sticks_tables",),
+    parse=lambda section, table: get_int_in(section, table, "sticks_tables", 0, 0, 8),
+    plans=lambda n, rules: [RoomPlan(f"sticks-{i}", 3) for i in range(1, int(str(n)) + 1)],
+    none="sticks_tables = 0",
+    example="sticks_tables = 1",
+)
+
 ENTRY = GameEntry(
     info=Game.info,
     labels={"ja": "スティック", "en": "Sticks"},
@@ -40,6 +49,7 @@ ENTRY = GameEntry(
     page_texts=lambda language: WORDS.get(language) or WORDS["ja"],
     screen_summary=summary,
     new_cpu=Cpu,
+    rooms=ROOMS,
     phone_script=Path(__file__).resolve().parent / "web" / "sticks.js",
     app="sticks.app",
     menu=MenuTile({"ja": "1〜3本ずつ取って、最後の1本を取らせよう（2〜4人）",
