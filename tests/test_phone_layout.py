@@ -13,9 +13,9 @@ import io
 import pytest
 from phone_pages import (
     PhoneServer,
+    PhoneWindow,
     card_from_order,
     have_chromium,
-    make_browser,
     phone_size,
     wait_for,
     write_config,
@@ -63,10 +63,11 @@ return {width: innerWidth, height: innerHeight,
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = make_browser(tmp_path_factory.mktemp("chromium"))
-    yield driver
-    driver.quit()
+def browser():
+    """A phone window of its own in this worker's one Chromium (phone_pages.PhoneWindow)."""
+    window = PhoneWindow()
+    yield window.driver
+    window.close()
 
 
 def column_order(config) -> list[int]:

@@ -16,9 +16,9 @@ import pytest
 from phone_pages import KEY as PHONE_KEY
 from phone_pages import (
     PhoneServer,
+    PhoneWindow,
     card_from_order,
     have_chromium,
-    make_browser,
     phone_size,
     wait_for,
 )
@@ -254,8 +254,8 @@ def test_chromium_opening_the_qr_address_shows_the_card_during_a_flood(tmp_path)
     config = phone_config(tmp_path, size=5, per_column=15)
     order = list(range(1, 76))
     show = PhoneServer(config, tmp_path, card_from_order(config, order))
-    (tmp_path / "chromium").mkdir()
-    driver = make_browser(tmp_path / "chromium")
+    window = PhoneWindow()
+    driver = window.driver
     try:
         guesses = show.server.guesses
         for i in range(200):  # a flood from 200 other addresses has spent the shared bucket
@@ -279,5 +279,5 @@ def test_chromium_opening_the_qr_address_shows_the_card_during_a_flood(tmp_path)
             "the first number marked on the card (the feed, opened with the token)",
         )
     finally:
-        driver.quit()
+        window.close()
         show.stop()

@@ -94,16 +94,14 @@ def event(tmp_path, repo_root):
 
 
 @pytest.fixture
-def browser(tmp_path):
+def browser():
     """A 412x915 phone; the shipped Japanese font is given to it (see phone_pages.make_browser),
     so the screenshots show Japanese text, not the boxes of a missing font."""
-    from phone_pages import make_browser
+    from phone_pages import PhoneWindow
 
-    folder = tmp_path / "chromium"
-    folder.mkdir()
-    driver = make_browser(folder)
-    yield driver
-    driver.quit()
+    window = PhoneWindow()
+    yield window.driver
+    window.close()
 
 
 def wait_for(condition, timeout: float, what: str, process: subprocess.Popen | None = None):
