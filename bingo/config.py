@@ -205,13 +205,19 @@ class Config:
 # ---------------------------------------------------------------- loading
 
 
-def load_config(path: str | Path | None = None, *, check_images: bool = True) -> Config:
+def load_config(
+    path: str | Path | None = None, *, check_images: bool = True, refuse_twins: bool = True
+) -> Config:
     """Read and validate config.toml; raise ConfigError with a one-line message on any problem.
 
-    No path (no --config): ./config.toml when there is one, else the built-in settings."""
+    No path (no --config): ./config.toml when there is one, else the built-in settings.
+    `refuse_twins=False` lets two pictures for one number pass (bingo serve, restarted by the
+    show mid-evening, serves the picture the show shows rather than leave the phones)."""
     path = config_path(path)
     data = read_toml(path)
-    return parse_config(data, base_dir=path.parent, path=path, check_images=check_images)
+    return parse_config(
+        data, base_dir=path.parent, path=path, check_images=check_images, refuse_twins=refuse_twins
+    )
 
 
 def parse_config(
@@ -220,6 +226,7 @@ def parse_config(
     base_dir: Path = Path("."),
     path: Path | None = None,
     check_images: bool = True,
+    refuse_twins: bool = True,
 ) -> Config:
     """Every section of `data` -> Config. Sections other parts of the toolkit declare (the
     games') are kept as plain tables for them; `bingo check-config` checks those too."""
@@ -247,7 +254,7 @@ def parse_config(
     cards = guarded(lambda: _parse_cards(table("cards"), base_dir), CardsConfig())
     games = MappingProxyType({name: dict(table(name)) for name in sorted(others)})
     config = Config(event, board, columns, display, cards, games, path)
-    if check_images and columns is not None:
+    if check_images and refuse_twins and columns is not None:
         twins = picture_problem(config)
         if twins:
             report(ConfigError(twins), None)
@@ -530,8 +537,9 @@ def missing_pictures(config: Config) -> list[str]:
     name it was looked for under (up to MISSING_NAMED, then "and N more"), a file whose name
     differs only in case, and what the board and the cards show instead."""
     pictures = config.pictures()
-    missing = [(stem, ns) for stem, ns in _numbers_of_stem(config).items()
-               if pictures.find(stem) is None]
+    missing = [
+        (stem, ns) for stem, ns in _numbers_of_stem(config).items() if pictures.find(stem) is None
+    ]
     lines = []
     for stem, numbers in missing[:MISSING_NAMED]:
         line = f"missing: {_label(numbers)}: no {looked_for(stem)} in {pictures.folder}"

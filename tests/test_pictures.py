@@ -173,3 +173,23 @@ def test_a_settled_folder_is_read_once_and_again_after_any_change(tmp_path, monk
     assert PictureFolder.scan(tmp_path).find("P1") == tmp_path / "P1.jpg"
     Image.new("RGB", (8, 8)).save(tmp_path / "P2.jpeg")
     assert PictureFolder.scan(tmp_path).find("P2") == tmp_path / "P2.jpeg"
+
+
+def test_bingo_serve_is_not_stopped_by_two_pictures_the_show_refuses(tmp_path):
+    """The show refuses them at its start; a server the show restarts mid-evening (after a
+    picture was copied in beside another) serves the same picture as the show, the first by
+    extension, rather than leave the phones without a board."""
+    import argparse
+
+    from bingo.web.command import build_server
+    from eventkit.tomlconf import ConfigError
+
+    config, _ = _twins(tmp_path)
+    with pytest.raises(ConfigError, match="two pictures for number 9"):
+        load_config(config)
+    args = argparse.Namespace(
+        config=str(config), journal=str(tmp_path / "night.jsonl"), seed=None, registry=None
+    )
+    args.port, args.bind = 0, "127.0.0.1"
+    server, _, _ = build_server(args)
+    assert server.config.image_path(9) == (tmp_path / "img" / "P9.png").resolve()

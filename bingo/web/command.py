@@ -70,7 +70,7 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
     from bingo.web.server import WebServer
     from bingo.web.settings import web_settings
 
-    config = load_config(args.config)
+    config = load_config(args.config, refuse_twins=False)  # the show refuses them, not the phones
     settings = web_settings(config)
     settings = with_address_options(settings, args.port, args.bind, config.event.language)
     registry = key = None
