@@ -236,6 +236,17 @@ class MoneyTable(SharedTable, Protocol):
         """The program stops mid-game: the game is dropped and its fees go back."""
         ...
 
+    bank: Any
+    """The table's chip bank (a `games.common.money.Bank`; None while pickled: the journal's
+    snapshot and a CPU worker's copy carry none)."""
+
+    open_game: str | None
+    """The bank's id of the game whose fees are in, None between games."""
+
+    def set_accounts(self, accounts: Sequence[str] | None) -> None:
+        """Whose chips each seat plays with from the next game (None: the seats' names)."""
+        ...
+
 
 A = TypeVar("A")  # a game's action
 E = TypeVar("E")  # what taking one returns (the engine's event)

@@ -116,7 +116,7 @@ def set_names(
     for seat, name in enumerate(names):
         if table.names[seat] != name:
             shared.rename(seat, name)
-    if accounts is not None and hasattr(table, "set_accounts"):
+    if accounts is not None and isinstance(table, MoneyTable):
         table.set_accounts(accounts)
 
 
@@ -163,18 +163,17 @@ def cpu_choice_for(table: TableProtocol, seat: int) -> str:
 
 def bank_of(table: TableProtocol) -> object | None:
     """The table's chip bank (a table with money), None otherwise."""
-    return getattr(table, "bank", None)
+    return table.bank if isinstance(table, MoneyTable) else None
 
 
 def set_bank(table: TableProtocol, bank: Bank | None) -> None:
-    if hasattr(table, "bank"):
-        setattr(table, "bank", bank)  # noqa: B010 - a table with money only
+    if isinstance(table, MoneyTable):
+        table.bank = bank
 
 
 def open_game_of(table: TableProtocol) -> str | None:
     """The chip bank's id of the game whose fees are in (Daifugō), None otherwise."""
-    game = getattr(table, "open_game", None)
-    return game if isinstance(game, str) else None
+    return table.open_game if isinstance(table, MoneyTable) else None
 
 
 def to_bytes(table: TableProtocol) -> bytes:
