@@ -283,10 +283,10 @@ TIE_PRIZES = ("janken", "each")  # (bingo.session.TIE_PRIZES: the same names)
 
 def _parse_tie_prizes(t: dict[str, Any], default: str) -> str:
     """How cards with their bingo at the same ball share the prizes."""
-    value = get_value("event", t, "tie_prizes", str, default)
+    value: str = get_value("event", t, "tie_prizes", str, default)
     if value not in TIE_PRIZES:
         raise ConfigError(
-            f"event.tie_prizes = {show(value)} is not a tie rule: use \"janken\" (tied cards "
+            f'event.tie_prizes = {show(value)} is not a tie rule: use "janken" (tied cards '
             'play じゃんけん for the prizes of the places they fill) or "each" (each tied card '
             "takes the prize of the place they share)"
         )
