@@ -213,7 +213,10 @@ def test_shared_and_money_tables_follow_their_protocols():
     cool = _table("cool24", players=1, people={0}, seed=1, language="ja")
     assert isinstance(daifugo, MoneyTable)
     assert isinstance(schwimmen, SharedTable) and not isinstance(schwimmen, MoneyTable)
-    assert not isinstance(cool, SharedTable)
+    # COOL's is the generic table's (games.common.generic): it renames its one seat too
+    assert isinstance(cool, SharedTable) and not isinstance(cool, MoneyTable)
+    cool.rename(0, "さくら")
+    assert cool.names == ("さくら",)
     for table in (daifugo, schwimmen):
         table.rename(2, "さくら")
         assert table.names[2] == "さくら"

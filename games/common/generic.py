@@ -16,7 +16,8 @@ a copy of its CPU) and check-then-act (`CheckedTable`). A game adds only its own
 
 and, when the defaults do not fit: `public_observation()` (the table's view for a spectator;
 None: nothing), `places(returns)` (1 for the best; ties share), `extra_results()`,
-`rules_lines()`, `seat_name(seat)`, `unreadable(text)`, `after_take(seat, action, event)`,
+`rules_lines()`, `seat_name(seat)`, `game_seed()`, `unreadable(text)`,
+`after_take(seat, action, event)`,
 `advance()` (a step of the table's own between actions, e.g. the next round).
 
 Seeds as Schwimmen's table has them: game n (0, 1, ...) plays seed + n; seat s's CPU
@@ -61,7 +62,7 @@ class GameView:
 class GameTable(CheckedTable[A, E]):
     """A table for a protocol game (see the module's docstring for the hooks)."""
 
-    info: ClassVar[GameInfo]
+    info: GameInfo  # the game's (each subclass sets it)
     texts: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     levels: ClassVar[tuple[str, ...]] = LEVELS
 
@@ -154,11 +155,12 @@ class GameTable(CheckedTable[A, E]):
         self.cpu_levels = seat_levels((level,), self._players, self.levels)
 
     # ------------------------------------------------------------------ games
-    def _game_seed(self) -> int | None:
+    def game_seed(self) -> int | None:
+        """The next game's seed (hook): the table's seed + the games started (None: fresh)."""
         return None if self.seed is None else self.seed + self.games_started
 
     def start_game(self) -> GameProtocol[A, Any]:
-        seed = self._game_seed()
+        seed = self.game_seed()
         self.game = self.new_game(seed)
         self._cpus = {
             s: self.new_cpu(level, None if seed is None else seed * 31 + s)
@@ -205,7 +207,8 @@ class GameTable(CheckedTable[A, E]):
     def results(self) -> Results | None:
         return self._results
 
-    def view(self, seat: int | None) -> GameView:
+    def view(self, seat: int | None) -> object:
+        """A `GameView` (a game's own table may give its own view type)."""
         game = self.game
         if game is None:
             return GameView(seat, None, None, False)

@@ -21,7 +21,7 @@ from games.common.registry import (
     TableSettings,
     settings_as,
 )
-from games.common.table import TableProtocol, seat_levels
+from games.common.table import TableProtocol
 from games.cool24.ai import GreedyCpu
 from games.cool24.rules import Game
 from games.cool24.settings import Cool24Settings
@@ -29,24 +29,15 @@ from games.cool24.table import SEAT, TableSession, TableView
 
 
 class PhoneTable(TableSession):
-    """A COOL table for a phone room: the seat has its person's name; the hint rides the view."""
+    """A COOL table for a phone room: the seat has its person's name (the generic table's
+    `rename`, `set_cpu_level`: one CPU, the level kept for the room's record); the hint rides
+    the view."""
 
     def __init__(self, *, names: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._names = tuple(names[:1])
+        if names:
+            self.rename(SEAT, names[0])
         self._hint_at: tuple[int, int, int | None] | None = None  # (game id, cards played, slot)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self._names or super().names
-
-    def rename(self, seat: int, name: str) -> None:
-        if seat != SEAT:
-            raise ValueError(f"COOL 24+24 has one seat (0), not {seat}")
-        self._names = (name,)
-
-    def set_cpu_level(self, level: str) -> None:
-        self.cpu_levels = seat_levels((level,), 1)  # one CPU: kept for the room's record only
 
     def view(self, seat: int | None) -> TableView:
         shown = super().view(seat)

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from eventkit.i18n import Texts
-from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import CheckedTable, Refused, Results, refused, seat_levels, seat_list
+from games.common.generic import GameTable
+from games.common.protocol import IllegalMove
+from games.common.table import Refused, refused
 from games.cool24.ai import GreedyCpu
 from games.cool24.rules import (
     HAND_SIZE,
@@ -75,10 +76,12 @@ class TableView:
     hint_slot: int | None = None  # the hint's slot, where a caller asked for it (phones)
 
 
-class TableSession(CheckedTable[PlaySlot, PlayResult]):
-    """One seat, game after game; every game's seed comes from the table's seed."""
+class TableSession(GameTable[PlaySlot, PlayResult]):
+    """One seat, game after game; every game's seed comes from the table's seed (the generic
+    table, games.common.generic, with COOL's own steps: its seeds, its view, the hint)."""
 
-    info: GameInfo = Game.info
+    info = Game.info
+    game: Game | None
 
     def __init__(
         self,
@@ -95,74 +98,54 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
             raise ValueError(f"COOL 24+24 is played alone: use players=1, not {players!r}")
         if rules is not None:
             raise ValueError(f"COOL 24+24 has one rule set: use rules=None, not {rules!r}")
-        self.settings = settings or Cool24Settings()
-        self.language = language
         # one CPU plays every level alike: the levels are checked and kept (a room's record)
-        self.cpu_levels = seat_levels(("normal",) if cpu_levels is None else cpu_levels, 1)
-        self._people = seat_list(people, 1)
+        super().__init__(
+            players=1, people=frozenset(people), seed=seed, language=language,
+            cpu_levels=cpu_levels,
+        )  # fmt: skip
+        self.settings: Cool24Settings = settings or Cool24Settings()
         self.master = random.Random(seed)
         self.stage = Stage.TITLE
-        self.game: Game | None = None
-        self._results: Results | None = None
 
-    # ------------------------------------------------------------ seats
-    @property
-    def num_players(self) -> int:
-        return 1
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return (Texts(TEXTS, self.language)["player"],)
-
-    @property
-    def people(self) -> frozenset[int]:
-        return self._people
-
-    def seat_people(self, seats: frozenset[int] | set[int]) -> None:
-        self._people = seat_list(seats, 1)
-
-    # ------------------------------------------------------------ the game
     def start_game(self) -> Game:
-        """Deal a new game."""
-        self.game = Game.new(seed=self.master.randrange(2**32), rules=self.settings)
+        game = super().start_game()
+        assert isinstance(game, Game)
+        return game
+
+    # ------------------------------------------------------------ the generic table's hooks
+    def seat_name(self, seat: int) -> str:
+        return str(Texts(TEXTS, self.language)["player"])
+
+    def game_seed(self) -> int | None:
+        return self.master.randrange(2**32)  # each game's seed from the table's
+
+    def new_game(self, seed: int | None) -> Game:
         self.stage = Stage.PLAY
-        self._results = None
-        return self.game
+        return Game.new(seed=seed, rules=self.settings)
 
-    @property
-    def in_game(self) -> bool:
-        return self.stage is Stage.PLAY and self.game is not None and not self.game.is_over
+    def new_cpu(self, level: str, seed: int | None) -> GreedyCpu:
+        return GreedyCpu()  # the least connected card, at every level
 
-    @property
-    def at_stake(self) -> bool:
-        """A game runs with something to lose: cards played (or a bonus) and not over."""
-        g = self.game
-        return self.in_game and g is not None and bool(g.total_played or g.bonuses)
+    def unreadable(self, text: str) -> IllegalCoolMove:
+        return IllegalCoolMove("not_an_action", action=repr(text), slots=HAND_SIZE)
 
-    @property
-    def to_move(self) -> int | None:
-        return SEAT if self.in_game else None
+    def after_take(self, seat: int, action: PlaySlot, event: PlayResult) -> None:
+        if event.over:
+            self.stage = Stage.OVER
 
-    @property
-    def cpu_due(self) -> bool:
-        return self.in_game and SEAT not in self._people
-
-    def legal_actions(self, seat: int) -> list[PlaySlot]:
-        if seat != self.to_move or self.game is None:
-            return []
-        return self.game.legal_actions()
-
-    # check-then-act: games.common.table.CheckedTable (refusal, act: a `PlaySlot` or its
-    # text "slot 2" / "2")
-    def _engine(self) -> Game | None:
-        return self.game
+    def extra_results(self) -> dict[str, object]:
+        """Cards played, whether all 48 went, the bonuses earned by kind."""
+        game = self.game
+        assert game is not None
+        return {
+            "total_played": game.total_played,
+            "cleared": game.cleared,
+            "bonuses": dict(zip(BONUS_KINDS, bonus_counts(game), strict=True)),
+        }
 
     def _not_now(self) -> IllegalCoolMove | None:
         """A finished game: the engine's own refusal."""
         return IllegalCoolMove("game_over") if self.game is not None and self.game.over else None
-
-    def _unreadable(self, text: str) -> IllegalCoolMove:
-        return IllegalCoolMove("not_an_action", action=repr(text), slots=HAND_SIZE)
 
     def _refuse(self, error: IllegalMove | str) -> Refused:
         if isinstance(error, str):
@@ -171,34 +154,11 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
         text = illegal(Texts(TEXTS, self.language), error, self.settings)
         return Refused(error.code, error.params, text)
 
-    def _take(self, seat: int, play: PlaySlot) -> PlayResult:
-        assert self.game is not None
-        result = self.game.apply(play)
-        if result.over:
-            self.stage = Stage.OVER
-            self._results = self._final(self.game)
-        return result
-
-    def cpu_choice(self) -> tuple[int, PlaySlot] | None:
-        if not self.cpu_due:
-            return None
-        game = self.game
-        assert game is not None
-        return SEAT, GreedyCpu().choose(game.observation(SEAT), game.legal_actions())
-
-    def _cpu_for(self, seat: int) -> GreedyCpu:
-        return GreedyCpu()
-
-    def step_cpu(self) -> tuple[int, PlaySlot] | None:
-        choice = self.cpu_choice()
-        if choice is not None:
-            self.act(*choice)
-        return choice
-
     @property
-    def out(self) -> frozenset[int]:
-        """Seats no longer in this game: none (the one seat plays to the end)."""
-        return frozenset()
+    def at_stake(self) -> bool:
+        """A game runs with something to lose: cards played (or a bonus) and not over."""
+        g = self.game
+        return self.in_game and g is not None and bool(g.total_played or g.bonuses)
 
     def rules_lines(self) -> list[str]:
         """The rules in four lines in the table's language (the title screen's)."""
@@ -207,15 +167,6 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
         m = 1 + s.hand_win_multi
         lines = Texts(TEXTS, self.language)["rules"]
         return [line.format(m=m, sf=sf, fk=fk, fl=fl) for line in lines]
-
-    def advance(self) -> bool:
-        """COOL has no step of its own between plays."""
-        return False
-
-    def results(self) -> Results | None:
-        """The last finished game's: returns (score,), place 1 (one player); no money.
-        `extra`: cards played, whether all 48 went, the bonuses earned by kind."""
-        return self._results
 
     def view(self, seat: int | None) -> TableView:
         g = self.game
@@ -254,16 +205,3 @@ class TableSession(CheckedTable[PlaySlot, PlayResult]):
         if not self.in_game or self.game is None or not self.settings.hint:
             return None
         return hint_slot(self.game, seed=self.game.total_played)
-
-    # ------------------------------------------------------------ inside
-    @staticmethod
-    def _final(game: Game) -> Results:
-        return Results(
-            returns=game.returns(),
-            places=(1,),
-            extra={
-                "total_played": game.total_played,
-                "cleared": game.cleared,
-                "bonuses": dict(zip(BONUS_KINDS, bonus_counts(game), strict=True)),
-            },
-        )
