@@ -98,7 +98,7 @@ def test_ctrl_c_while_the_commands_load_is_one_line(monkeypatch, capsys):
     """Ctrl+C in the first 0.3 s lands while `bingo` imports its commands (build_parser)."""
     import bingo.cli
 
-    def interrupted():
+    def interrupted(only=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(bingo.cli, "build_parser", interrupted)
