@@ -187,7 +187,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="draw orders sampled when the exact curve is out of reach (above 5x5) "
         "(default: 200, then more where the error is above ±0.005: up to 3200 on boards of "
-        "up to 120 numbers, else 800)",
+        "up to 120 numbers, else 800; with --prizes: 200)",
     )
     parser.add_argument("--seed", metavar="SEED", help="seed of that sampling")
 
