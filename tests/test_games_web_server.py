@@ -143,6 +143,12 @@ def test_the_page_its_files_and_the_qr_code_carry_the_security_headers(tmp_path)
             assert '<html lang="ja">' in page
             for game in ("daifugo", "schwimmen", "cool24"):  # each renderer's script, once
                 assert page.count(f'<script src="/static/{game}.js" defer>') == 1
+            for game in ("schwimmen", "cool24"):  # each game's own style sheet, after app.css
+                assert page.count(f'<link rel="stylesheet" href="/static/{game}.css">') == 1
+                assert page.index("/static/app.css") < page.index(f"/static/{game}.css")
+            style = await client.get("/static/schwimmen.css")
+            assert style.status == 200 and style.content_type == "text/css"
+            assert "#table.schwimmen .sw-actions" in await style.text()
             served = await (await client.get("/static/schwimmen.js")).text()
             assert served == (
                 Path(__file__).resolve().parent.parent / "games/schwimmen/web/schwimmen.js"

@@ -171,3 +171,7 @@ def test_every_games_phone_renderer_lives_in_its_own_package():
     assert [p.name for p in static.iterdir() if p.stem in games] == []
     for game in ("daifugo", "schwimmen", "cool24"):
         assert (ROOT / "games" / game / "web" / f"{game}.js").is_file()
+    # the page's own style sheet has no rule of a game's (each game's is its web/<game>.css)
+    css = (static / "app.css").read_text(encoding="utf-8")
+    assert [g for g in games if re.search(rf"[.#]{g}\b|\b{g}\.js", css)] == []
+    assert not re.search(r"\.(sw|cl)-", css)  # Schwimmen's and COOL's own classes

@@ -185,7 +185,9 @@ class GameEntry:
     ``rooms``: how [games_web] opens the game's rooms (None: `games serve` opens none).
     ``phone_script``: the game's phone renderer (a JavaScript file in its own package, e.g.
     ``games/<game>/web/<game>.js``; the server serves it as ``/static/<game>.js`` and the page
-    loads it after app.js: it sets ``window.GAME_RENDERERS[name]``). ``app``: the module whose ``main(argv) -> int`` opens the game's own window (``games
+    loads it after app.js: it sets ``window.GAME_RENDERERS[name]``); ``phone_style``: its own
+    style sheet beside it (``/static/<game>.css``, after app.css; None: app.css's alone).
+    ``app``: the module whose ``main(argv) -> int`` opens the game's own window (``games
     <name>``; None: the game has none). ``menu``: its tile in the games menu (None: not there).
     """
 
@@ -207,6 +209,7 @@ class GameEntry:
     high_score: Callable[[Sequence[float]], Sequence[int]] | None = None
     rooms: PhoneRooms | None = None
     phone_script: Path | None = None
+    phone_style: Path | None = None
     app: str | None = None
     menu: MenuTile | None = None
 

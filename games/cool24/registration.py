@@ -136,6 +136,7 @@ ENTRY = GameEntry(
     high_score=high_score,
     rooms=ROOMS_KEYS,
     phone_script=Path(__file__).resolve().parent / "web" / "cool24.js",
+    phone_style=Path(__file__).resolve().parent / "web" / "cool24.css",
     app="games.cool24.app",
     menu=MenuTile(
         lines={

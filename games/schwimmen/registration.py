@@ -137,6 +137,7 @@ ENTRY = GameEntry(
     screen_summary=screen_summary,
     rooms=ROOMS_KEYS,
     phone_script=Path(__file__).resolve().parent / "web" / "schwimmen.js",
+    phone_style=Path(__file__).resolve().parent / "web" / "schwimmen.css",
     app="games.schwimmen.app",
     menu=MenuTile(
         lines={

@@ -129,7 +129,7 @@ class GamesServer:
             log=log,
         )
         self.log, self.guard, self.files = self.web.log, self.web.guard, self.web.files
-        self.web.static.update(game_scripts())  # each game's renderer, from its own package
+        self.web.static.update(game_files())  # each game's renderer and style, from its package
         self.heartbeat = HEARTBEAT
         self.clients: set[Client] = set()
         self.ops = RateLimiter(OPS_BURST, OPS_PER_MINUTE)  # per player token
@@ -397,26 +397,34 @@ def _token(client: Client) -> str:
 GAME_SCRIPTS = "<!-- games:"  # index.html's line where each game's renderer script goes
 
 
-def game_scripts() -> dict[str, Path]:
-    """Each registered game's phone renderer, by the name the page loads it as (``<game>.js``
-    under /static/): the file in the game's own package (its entry's ``phone_script``)."""
+def game_files() -> dict[str, Path]:
+    """Each registered game's phone renderer and style sheet, by the names the page loads them
+    as (``<game>.js``, ``<game>.css`` under /static/): the files in the game's own package (its
+    entry's ``phone_script`` and ``phone_style``)."""
     from games.common import registry
 
-    return {
-        f"{game.name}.js": game.phone_script
-        for game in registry.entries()
-        if game.phone_script is not None and game.phone_script.is_file()
-    }
+    files: dict[str, Path] = {}
+    for game in registry.entries():
+        for path, suffix in ((game.phone_style, "css"), (game.phone_script, "js")):
+            if path is not None and path.is_file():
+                files[f"{game.name}.{suffix}"] = path
+    return files
 
 
 def _page(language: str) -> str:
-    """index.html in `language`, with the renderer script of each registered game that has one
-    (its `game_scripts` file registers itself in window.GAME_RENDERERS): the page names no game."""
+    """index.html in `language`, with each registered game's style sheet and renderer script
+    (its `game_files`; the script registers itself in window.GAME_RENDERERS): the page names
+    no game."""
     text = (STATIC / "index.html").read_text(encoding="utf-8")
-    scripts = "".join(f'<script src="/static/{name}" defer></script>\n' for name in game_scripts())
+    tags = "".join(
+        f'<link rel="stylesheet" href="/static/{name}">\n'
+        if name.endswith(".css")
+        else f'<script src="/static/{name}" defer></script>\n'
+        for name in game_files()
+    )
     start = text.index(GAME_SCRIPTS)
     end = text.index("\n", start) + 1
-    text = text[:start] + scripts + text[end:]
+    text = text[:start] + tags + text[end:]
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
 
 
