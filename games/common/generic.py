@@ -1,8 +1,9 @@
 """A whole table for any game that follows the game protocol, with named hooks (no Qt).
 
 `GameTable` is a `SharedTable` (games.common.table): seats, people, CPU levels per seat, the
-seed of each game, the results, CPU moves (a CPU's question is asked on a clone of the game, by
-a copy of its CPU) and check-then-act (`CheckedTable`). A game adds only its own steps:
+seed of each game, the results, CPU moves (`step_cpu` by the seat's CPU; the hub's question,
+`cpu_choice_at`, on a clone of the game by a copy of the CPU) and check-then-act
+(`CheckedTable`). A game adds only its own steps:
 
     class TableSession(GameTable[Action, Event]):
         info = Game.info
@@ -193,10 +194,12 @@ class GameTable(CheckedTable[A, E]):
         return tuple(self.game.legal_actions())
 
     def cpu_choice(self) -> tuple[int, A] | None:
-        seat = self.to_move
-        if seat is None or not self.cpu_due:
+        """The due CPU's choice by the table's own CPU (its random state moves on, as at every
+        table; the hub asks `cpu_choice_at`, which changes nothing)."""
+        seat, game = self.to_move, self.game
+        if seat is None or game is None or not self.cpu_due:
             return None
-        return seat, self.cpu_choice_at(seat)
+        return seat, self._cpu_for(seat).choose(game.observation(seat), game.legal_actions())
 
     def step_cpu(self) -> tuple[int, A] | None:
         choice = self.cpu_choice()
