@@ -233,8 +233,6 @@ def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draw
 
 
 def _exec(session, config, registry, args: argparse.Namespace) -> int:
-    from PySide6.QtCore import QTimer
-
     from bingo.ui.display import DisplayWindow
     from bingo.ui.manual import attach_operator
     from eventkit.qtruntime import make_app
@@ -259,13 +257,38 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     )
     _attach_claims(window, operator)
     attach_operator(window, operator)  # manual mode: the digits typed, on the host's screen
-    QTimer.singleShot(0, window.start_background_work)
+    after_first_frame(window, window.start_background_work)
     try:
         return app.exec()
     finally:
         window.odds.shutdown()
         if server is not None:
             server.stop()
+
+
+def after_first_frame(window, work, *, at_most_ms: int = 2000) -> None:
+    """Run `work` once the window's first frame is painted (the odds engine's warm-up, the
+    voice, the sound: they would otherwise start before it and share the CPU with it), or
+    after `at_most_ms` if no frame comes (a window kept hidden)."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class FirstFrame(QObject):
+        done = False
+
+        def eventFilter(self, obj, event) -> bool:
+            if event.type() == QEvent.Type.Paint and not self.done:
+                QTimer.singleShot(0, self.run)  # the next turn: the frame is out by then
+            return False
+
+        def run(self) -> None:
+            if not self.done:
+                self.done = True
+                window.removeEventFilter(self)
+                work()
+
+    first = FirstFrame(window)
+    window.installEventFilter(first)
+    QTimer.singleShot(at_most_ms, first.run)
 
 
 def card_set_key(registry: Path):
@@ -278,15 +301,18 @@ def card_set_key(registry: Path):
 
 def _start_web(window, session, config, args: argparse.Namespace):
     """The phones' side files (always) and, when asked, the web server in its own process."""
-    from bingo.ui.joinbadge import JoinBadge
     from bingo.ui.weblink import ShowLink
-    from bingo.ui.webserver import ServerProcess, serve_argv
     from bingo.web.settings import join_url, web_settings
 
     window.show_link = ShowLink(window.controller, window.warn, parent=window)
     settings = web_settings(config)
     if not (getattr(args, "serve", False) or settings.enabled):
         return None
+    # only when serving: the server's process and its command line (asyncio and the web
+    # command's module: ~0.1 s of the show's start otherwise)
+    from bingo.ui.joinbadge import JoinBadge
+    from bingo.ui.webserver import ServerProcess, serve_argv
+
     argv = serve_argv(str(config.path), session.journal_path, args.registry)
     server = ServerProcess(
         argv,

@@ -66,6 +66,7 @@ class SlotReel(QWidget):
         self._prerender_timer = QTimer(self)
         self._prerender_timer.setInterval(0)
         self._prerender_timer.timeout.connect(self._prerender_some)
+        self._painted = False  # the pictures are drawn ahead only after the first frame is up
 
         self.animation = QVariantAnimation(self)
         self.animation.setEasingCurve(QEasingCurve.Type.OutQuart)
@@ -278,7 +279,8 @@ class SlotReel(QWidget):
     def _schedule_prerender(self) -> None:
         total = self.art.config.board.total_numbers
         self._prerender_queue = list(range(total, 0, -1))
-        self._prerender_timer.start()
+        if self._painted:  # else the first paint starts it: the show's first frame comes first
+            self._prerender_timer.start()
 
     def _is_cached(self, number: int) -> bool:
         _, h, _ = self._item_size()
@@ -417,6 +419,10 @@ class SlotReel(QWidget):
         if self._glow > 0.0:
             self._paint_glow(p, window, pair_w, h)
         p.end()
+        if not self._painted:
+            self._painted = True
+            if self._prerender_queue:
+                self._prerender_timer.start()
 
     def _paint_paylines(self, p: QPainter, window: QRectF, h: float) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)

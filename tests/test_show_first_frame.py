@@ -1,0 +1,63 @@
+"""The show's first frame comes first (issue 45): the reel's pictures are drawn ahead only once
+it is painted, and `bingo draw` starts the odds engine, the voice and the sound after it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+from bingo.config import load_config
+from bingo.session import DrawSession
+from bingo.ui.command import after_first_frame
+from bingo.ui.display import DisplayWindow
+
+
+def test_the_reel_draws_its_pictures_ahead_only_after_its_first_frame(qtbot, repo_root, tmp_path):
+    base = load_config(repo_root / "config.toml")
+    config = dataclasses.replace(base, display=dataclasses.replace(base.display, sound=False))
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=1)
+    try:
+        window = DisplayWindow(session, config, warn=lambda message: None)
+        qtbot.addWidget(window)
+        reel = window.reel
+        painted: list[bool] = []
+        paint = reel.paintEvent
+        reel.paintEvent = lambda event: (paint(event), painted.append(True))
+        ticks: list[bool] = []  # each turn of the drawing ahead: was the reel painted by then?
+        reel._prerender_timer.timeout.connect(lambda: ticks.append(bool(painted)))
+        window.resize(1280, 720)
+        window.show()
+        # the queue is worked through, one picture per idle turn, all after the first frame
+        qtbot.waitUntil(lambda: bool(ticks) and not reel._prerender_queue, timeout=60000)
+        assert all(ticks), f"{ticks.count(False)} pictures drawn ahead before the first frame"
+        assert all(reel._is_cached(n) for n in range(1, config.board.total_numbers + 1))
+    finally:
+        session.close()
+
+
+def test_the_background_work_starts_after_the_window_is_painted(qtbot):
+    window = QWidget()
+    qtbot.addWidget(window)
+    painted: list[bool] = []
+    original = window.paintEvent
+    window.paintEvent = lambda event: (painted.append(True), original(event))
+    calls: list[bool] = []  # for each call: was the window painted by then?
+    after_first_frame(window, lambda: calls.append(bool(painted)), at_most_ms=60000)
+    for _ in range(5):  # turns of the event loop with no frame: nothing runs
+        QApplication.processEvents()
+    assert calls == []
+    window.show()
+    qtbot.waitUntil(lambda: bool(calls), timeout=20000)
+    window.update()
+    qtbot.waitUntil(lambda: len(painted) >= 2, timeout=20000)
+    assert calls == [True]  # once, after the first paint
+
+
+def test_the_background_work_starts_even_without_a_frame(qtbot):
+    window = QWidget()  # never shown: never painted
+    qtbot.addWidget(window)
+    calls: list[int] = []
+    after_first_frame(window, lambda: calls.append(1), at_most_ms=10)
+    qtbot.waitUntil(lambda: bool(calls), timeout=20000)
+    assert calls == [1]
