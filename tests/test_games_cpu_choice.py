@@ -43,3 +43,11 @@ def test_a_cpus_choice_is_the_workers_and_leaves_the_table_as_it_was(name):
         else:
             table.act(seat, chosen)
     assert asked >= 5
+
+
+def test_the_cpu_workers_warm_up_imports_the_games_and_opens_no_file(tmp_path, monkeypatch):
+    """A worker's warm-up imports each game's engine and table modules and makes no table (a
+    Daifugō table made without a bank would open the chips file of the data folder)."""
+    monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path / "data"))
+    assert cpu_pool._warm_up() > 0
+    assert not (tmp_path / "data").exists()

@@ -14,6 +14,8 @@ themselves, so a restore never depends on it.
 from __future__ import annotations
 
 import asyncio
+import importlib
+import importlib.util
 import multiprocessing
 import os
 import signal
@@ -72,8 +74,11 @@ def choose_from_bytes(data: bytes, seat: int) -> str:
 def _warm_up() -> int:
     from games.common import registry
 
-    for game in registry.entries():  # each game's table modules, before the first choice
-        game.new_table(registry.TableSettings(players=game.info.min_players))
+    for game in registry.entries():  # each game's engine and table modules, imported only
+        package = game.engine.__module__.rpartition(".")[0]  # (a table made here could open
+        for name in (game.engine.__module__, f"{package}.table"):  # a bank's file)
+            if importlib.util.find_spec(name) is not None:
+                importlib.import_module(name)
     return os.getpid()
 
 
