@@ -10,14 +10,23 @@ dropped handshake ACK) shows as a retransmission on the phone's side of loopback
 from __future__ import annotations
 
 import asyncio
+import io
 import socket
 import struct
+from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp import web
 
-from eventkit.web.guard import ConnectionGuard, QuietLog, listen_backlog, raise_file_limit
+from eventkit.web import guard as guard_module
+from eventkit.web.guard import (
+    ConnectionGuard,
+    Listener,
+    QuietLog,
+    listen_backlog,
+    raise_file_limit,
+)
 from eventkit.web.serving import start_guarded
 
 BURST = 400  # well past the old backlog of 128
@@ -96,3 +105,27 @@ def test_a_burst_past_the_old_backlog_is_queued_and_served_within_the_cap():
         assert guard.refused == 0 and guard.displaced == 0, (guard.refused, guard.displaced)
 
     asyncio.run(scenario())
+
+
+def test_a_system_queue_shorter_than_asked_is_said_with_its_fix(monkeypatch):
+    monkeypatch.setattr(guard_module, "listen_backlog", lambda: 128)  # an old kernel's somaxconn
+    out = io.StringIO()
+    guard = ConnectionGuard(total=16, log=QuietLog(out, name="bingo serve"))
+    listener = Listener(guard, lambda: None, "127.0.0.1", 0)
+    try:
+        assert listener.backlog == 128
+        lines = out.getvalue().splitlines()
+        assert len(lines) == 1
+        assert "at most 128 connections waiting" in lines[0]
+        assert "sysctl -w net.core.somaxconn=4096" in lines[0]
+    finally:
+        listener.sock.close()
+
+
+def test_the_backlog_asked_is_clamped_by_somaxconn():
+    somaxconn = Path("/proc/sys/net/core/somaxconn")
+    if not somaxconn.exists():
+        pytest.skip("no /proc/sys/net/core/somaxconn here")
+    limit = int(somaxconn.read_text())
+    assert listen_backlog(1 << 20) == limit
+    assert listen_backlog(64) == min(64, limit)

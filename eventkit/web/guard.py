@@ -550,6 +550,13 @@ class Listener:
         self.guard = guard
         self.factory = factory
         self.backlog = listen_backlog()
+        if self.backlog < BACKLOG:
+            guard.log.say(
+                "backlog",
+                f"this system keeps at most {self.backlog} connections waiting to be accepted "
+                "(net.core.somaxconn): phones arriving together beyond it are dropped and retry "
+                f"seconds later; for a big room raise it (sysctl -w net.core.somaxconn={BACKLOG})",
+            )
         self.sock = _listening_socket(host, port, self.backlog)
         self.port: int = self.sock.getsockname()[1]
         self._task: asyncio.Task[None] | None = None
