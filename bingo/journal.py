@@ -934,9 +934,8 @@ def _line(state: JournalState, body: dict[str, Any], key: bytes | None) -> tuple
     return line.encode("utf-8") + b"\n", digest
 
 
-def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyResult:
-    """Check a journal's chain, its key and its side file without changing anything."""
-    path = Path(path)
+def _unreadable_journal(path: Path) -> VerifyResult | None:
+    """Why `path` is no journal file at all (missing, unreadable, not a regular file), else None."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -947,19 +946,20 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
         return VerifyResult(
             False, 0, f"{path} is {describe_kind(info.st_mode)}, not a journal file"
         )
-    try:
-        state = read_journal(path, repair=False, key_dir=key_dir)
-    except JournalError as exc:
-        return VerifyResult(False, 0, str(exc))
-    if state is None:
-        return VerifyResult(False, 0, f"journal {path} is empty: no game was started in it")
-    problems = [str(w) for w in state.warnings if w.code != OLD_FORMAT]
-    if problems:
-        return VerifyResult(False, len(state.history), "; ".join(problems))
+    return None
+
+
+def _chain_text(state: JournalState) -> str:
+    """The kind of draw and of chain a journal holds, for verify_journal's report."""
     kind = f"rehearsal with seed {state.seed}" if state.rehearsal else "secure draw"
     keyed = "keyed chain" if state.version >= 2 else "unkeyed chain (old format, version 1)"
     if state.manual:
         keyed += f"; {len(state.typed)} of the numbers typed from a ball cage"
+    return f"{kind}, {keyed}"
+
+
+def _winners_text(state: JournalState) -> str:
+    """The standing winners, the bingos undone but not yet withdrawn, and the withdrawn ones."""
     winners = ""
     standing = [w for w in state.winners if w.serial not in state.orphaned]
     if standing:
@@ -974,10 +974,28 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
             f" at ball {w.draw_count})"
             for w in state.withdrawn
         )
+    return winners
+
+
+def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyResult:
+    """Check a journal's chain, its key and its side file without changing anything."""
+    path = Path(path)
+    unreadable = _unreadable_journal(path)
+    if unreadable is not None:
+        return unreadable
+    try:
+        state = read_journal(path, repair=False, key_dir=key_dir)
+    except JournalError as exc:
+        return VerifyResult(False, 0, str(exc))
+    if state is None:
+        return VerifyResult(False, 0, f"journal {path} is empty: no game was started in it")
+    problems = [str(w) for w in state.warnings if w.code != OLD_FORMAT]
+    if problems:
+        return VerifyResult(False, len(state.history), "; ".join(problems))
     return VerifyResult(
         True,
         len(state.history),
         f"journal {path} is intact: {state.records} records, {len(state.history)} numbers "
-        f"drawn on a {state.board.describe()} ({kind}, {keyed}); audit code "
-        f"{audit_code(state.last_hash)}{winners}",
+        f"drawn on a {state.board.describe()} ({_chain_text(state)}); audit code "
+        f"{audit_code(state.last_hash)}{_winners_text(state)}",
     )

@@ -71,6 +71,15 @@ class TableWindow(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        self._paint_seats()
+        self._paint_view()
+        self._clear_buttons()
+        self._paint_actions()
+        self._paint_results()
+        self._pace_cpus()
+
+    def _paint_seats(self) -> None:
+        """The seats' names, the one to move marked."""
         table, to_move = self.table, self.table.to_move
         self.seats.setText(
             "\n".join(
@@ -78,21 +87,35 @@ class TableWindow(QWidget):
                 for s, name in enumerate(table.names)
             )
         )
+
+    def _paint_view(self) -> None:
+        """What the person to move (else the first person) sees: a line per observed field."""
+        table, to_move = self.table, self.table.to_move
         seat = to_move if to_move in table.people else min(table.people, default=None)
         seen = to_json(table.view(seat))
         observation = seen.get("observation") if isinstance(seen, dict) else seen
         lines = observation.items() if isinstance(observation, dict) else [("", observation)]
         self.seen.setText("\n".join(f"{k}: {v}" if k else str(v) for k, v in lines))
+
+    def _clear_buttons(self) -> None:
         while self.buttons.count():
             item = self.buttons.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
+
+    def _paint_actions(self) -> None:
+        """One button per legal action when a person is to move."""
+        table, to_move = self.table, self.table.to_move
         if to_move is not None and to_move in table.people:
             for action in table.legal_actions(to_move):
                 button = QPushButton(str(action))
                 button.clicked.connect(lambda _=False, a=action: self.act(a))
                 self.buttons.addWidget(button)
+
+    def _paint_results(self) -> None:
+        """After a game: each seat's place and the button for the next game."""
+        table = self.table
         results = table.results()
         if not table.in_game and results is not None:
             places = [self.words["place"].format(n=p) if p else "—" for p in results.places]
@@ -102,6 +125,10 @@ class TableWindow(QWidget):
             again = QPushButton(self.words["next"])
             again.clicked.connect(self.start)
             self.buttons.addWidget(again)
+
+    def _pace_cpus(self) -> None:
+        """The CPU timer runs while a CPU is due or the table waits to advance."""
+        table = self.table
         running = table.in_game and (table.cpu_due or table.to_move is None)
         if running and not self.timer.isActive():
             self.timer.start()
