@@ -32,12 +32,22 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    measured = _measured_slow()
+    for item in items:
+        if item.nodeid in measured:
+            item.add_marker(pytest.mark.slow)
     if not tiers.FAST:
         return
     slow = [item for item in items if _slow(item)]
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = [item for item in items if not _slow(item)]
+
+
+def _measured_slow() -> set[str]:
+    """The tests tests/slow_tests.txt names: measured at 2 s or more in a fast-tier run."""
+    lines = (ROOT / "tests" / "slow_tests.txt").read_text(encoding="utf-8").splitlines()
+    return {line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()}
 
 
 def _slow(item: pytest.Item) -> bool:
