@@ -92,6 +92,19 @@ def max_samples(size: int, per_column: int) -> int:
     return max(2, SAMPLE_BUDGET // (size * per_column))
 
 
+def check_sampling(samples: object, seed: object, size: int, per_column: int) -> None:
+    """`samples` (None, or 2 up to max_samples on this board) and `seed` (an integer >= 0), as
+    every sampled figure takes them; a ValueError names the wrong one."""
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
+    ):
+        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
+    if samples is not None and samples > (largest := max_samples(size, per_column)):
+        raise ValueError(f"samples must be at most {largest:,} on this board, not {samples:,}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+
+
 @dataclass(frozen=True)
 class ColumnDrawStats:
     column: int  # 0-based column index
@@ -340,14 +353,7 @@ def first_bingo_curve(
     """
     cards = check_cards(cards)
     size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
-    ):
-        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
-    if samples is not None and samples > (largest := max_samples(size, per_column)):
-        raise ValueError(f"samples must be at most {largest:,} on this board, not {samples:,}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+    check_sampling(samples, seed, size, per_column)
     return _curve_cached(size, per_column, threshold, free_center, cards, samples, seed)
 
 
@@ -478,14 +484,7 @@ def prize_curves(
     cards = check_cards(cards)
     prizes = check_prizes(prizes, cards)
     size, per_column, threshold, free_center = check_board(size, per_column, threshold, free_center)
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 2
-    ):
-        raise ValueError(f"samples must be an integer >= 2 (or None), not {samples!r}")
-    if samples is not None and samples > (largest := max_samples(size, per_column)):
-        raise ValueError(f"samples must be at most {largest:,} on this board, not {samples:,}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+    check_sampling(samples, seed, size, per_column)
     return _prizes_cached(
         size, per_column, threshold, free_center, cards, prizes, samples, seed, bool(quick)
     )
