@@ -36,10 +36,11 @@ def event(tmp_path, repo_root) -> Path:
 
 
 def save(path: Path, old: str, new: str) -> None:
-    """As an editor saves: a new file renamed over the old one."""
+    """As an editor saves: the whole file anew, renamed over the old one (test_config_live's
+    saves too)."""
     text = path.read_text("utf-8")
     assert old in text, old
-    fresh = path.with_name(path.name + ".swp")
+    fresh = path.with_name("." + path.name + ".swp")
     fresh.write_text(text.replace(old, new, 1), "utf-8")
     os.replace(fresh, path)
 

@@ -22,6 +22,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 sys.path.insert(0, str(Path(__file__).parent))
+from test_config_changes import save  # as an editor saves
 from test_web import KEY, Show, _registry
 
 from bingo import cardcode
@@ -33,15 +34,6 @@ def event(tmp_path, repo_root) -> Path:
     shutil.copy(repo_root / "config.toml", tmp_path / "config.toml")
     shutil.copytree(repo_root / "img", tmp_path / "img")
     return tmp_path / "config.toml"
-
-
-def save(path: Path, old: str, new: str) -> None:
-    """As an editor saves: the whole file anew, renamed over the old one."""
-    text = path.read_text("utf-8")
-    assert old in text, old
-    fresh = path.with_name("." + path.name + ".swp")
-    fresh.write_text(text.replace(old, new, 1), "utf-8")
-    fresh.replace(path)
 
 
 def test_the_show_applies_a_save_within_2_s_and_holds_the_board_for_the_next_game(
