@@ -16,7 +16,14 @@ from pathlib import Path
 import pytest
 from phone_pages import have_chromium, phone_size, wait_for
 from served import ready_port
-from test_games_web_browser import WIDTHS, Phone, daifugo_choice, measure_hand, screenshot
+from test_games_web_browser import (
+    PER_ADDRESS,
+    WIDTHS,
+    Phone,
+    daifugo_choice,
+    measure_hand,
+    screenshot,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOM = "daifugo-beginner"
@@ -31,7 +38,8 @@ schwimmen_tables = 0
 cpu_level = "easy"
 cpu_workers = 1
 hold_seconds = {HOLD}
-"""
+{PER_ADDRESS}
+"""  # six browsers on loopback: see PER_ADDRESS
 
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium")
 
