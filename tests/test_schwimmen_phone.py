@@ -1,5 +1,7 @@
 """Schwimmen on phones at 320, 375 and 430 px (issue 36 items 3-8): three phones and two CPUs play a
-whole game in headless Chromium. On every turn every action button lies whole on the screen and
+whole game in headless Chromium (the one whole Schwimmen game through browsers: it also refuses a
+first-turn knock, reloads a page mid-game and has a person leave, watch and peek, which
+test_games_web_browser's own Schwimmen game did until the two were merged). On every turn every action button lies whole on the screen and
 only the moves `legal` lists are enabled; between rounds the phone shows why the round ended,
 every hand, the points and who lost a coin, as the Qt window does; your own points are shown;
 the seats say 「コイン 0」 and 「コイン −1」 apart; the deck count is the Qt window's. Grabs:
@@ -13,8 +15,11 @@ from test_games_web_browser import (
     GamesServe,
     Phone,
     have_chromium,
+    leave_watch_and_peek,
+    measure_hand,
     observation,
     play,
+    reload_keeps_the_seat,
     results_of,
     schwimmen_choice,
     screenshot,
@@ -85,8 +90,59 @@ def check_final_round(phones: list[Phone]) -> None:
         assert len(phone.css("#sw_result .sw-row")) >= 2
 
 
+def check_turn(phone: Phone, t: dict, seen: dict) -> None:
+    """A phone's turn: its buttons in reach and enabled as the rules say, its points, the grabs."""
+    obs = observation(t)
+    width = phone.js("return innerWidth")
+    if obs["phase"] == "play" and "deal" not in seen["grabs"]:
+        # the Qt window's deck count: the stock, the dealer's other hand not in it
+        assert phone.text("#field .tags").count(T("stock", n=obs["stock_count"])) == 1
+    buttons = check_buttons(phone, t)
+    seen["turns"] += 1
+    if obs["phase"] == "play":
+        ops = {b["op"]: b["on"] for b in buttons}
+        assert set(ops) == {"swap", "swap_all", "pass", "knock"}
+        assert ops["pass"] == ("pass" in t["legal"]) and ops["knock"] == ("knock" in t["legal"])
+        seen["disabled_pass"] += not ops["pass"] or not ops["knock"]
+        points = phone.text("#sw_points")
+        assert points == T.points(hand_value(obs["hand"])), (points, obs["hand"])
+        seen["points"] += 1
+        tag = f"play_{width}"
+        if tag not in seen["grabs"] and obs["round_number"] >= 2:
+            screenshot(phone, f"schwimmen_phone_{tag}.png")
+            seen["grabs"].add(tag)
+    if obs["phase"] == "dealer":
+        tag = f"dealer_{width}"
+        if tag not in seen["grabs"]:
+            screenshot(phone, f"schwimmen_phone_{tag}.png")
+            seen["grabs"].add(tag)
+
+
+def check_coins_column(phone: Phone, result: dict) -> None:
+    """The results table's last column: coins, not lives (coins + 2)."""
+    for tr in phone.css("#results_table tr[data-seat]"):
+        row_seat = int(tr.get_attribute("data-seat"))
+        coins = round(result["returns"][row_seat]) - 2
+        want = T("out") if coins < -1 else T("coins", n=str(coins).replace("-", "−"))
+        assert tr.find_elements("css selector", "td")[-1].text == want
+
+
+def refuse_a_first_turn_knock(phone: Phone) -> dict:
+    """On a first turn the rules refuse a knock: its button is off (issue 36 item 6); sent
+    anyway, the table's refusal is shown in its words."""
+    assert phone.text("#chips") == "", "Schwimmen has no chips: " + phone.text("#chips")
+    assert not phone.css('#actions button[data-op="knock"]')[0].is_enabled()
+    phone.js("send({ op: 'act', action: 'knock' })")
+    wait_for(lambda: phone.received("refused"), 10, "the refusal sent")
+    refused = phone.received("refused")[-1]
+    wait_for(lambda: phone.visible("#notice"), 10, "the refusal shown")
+    assert refused["code"] == "knock_first_turn"
+    assert phone.text("#notice") == refused["text"]
+    return refused
+
+
 @pytest.mark.browser
-@pytest.mark.timeout(420)
+@pytest.mark.timeout(420)  # a whole game through three browsers (about 70 s here, idle)
 def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
     serve.hub.advance_pause = 2.0  # each round's results stay up (as at an event) to be read
@@ -96,48 +152,49 @@ def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
         Phone(tmp_path / "p430", serve.url, 430, 740),
     ]
     seen = {"turns": 0, "results": 0, "disabled_pass": 0, "grabs": set(), "points": 0}
+    done: dict = {"refused": None, "reloaded": None, "left": None}
     try:
         for phone, name in zip(
             phones, ("あや", "ちかちゃんはトランプがだいすき", "ben"), strict=True
         ):
             phone.join(name)
             phone.sit(TABLE)
-        phones[0].click("#start_button")
+        a, b, c = phones  # a refuses a knock, b reloads its page, c leaves and watches
+        seated = [a, b, c]
+        a.click("#start_button")
+        for phone in phones:
+            wait_for(
+                lambda p=phone: (p.table() or {}).get("game_no") == 1 and p.hand(), 30, "dealt"
+            )
+        hands = [set(p.hand()) for p in phones]
+        assert all(len(h) == 3 for h in hands) and not (hands[0] & hands[1] | hands[1] & hands[2])
+        measure_hand(a, "#hand .card, #table_cards .card")
+        seat = {p: p.table()["seat"] for p in phones}
 
         def hook(phone: Phone, t: dict) -> bool:
+            check_turn(phone, t, seen)
             obs = observation(t)
-            width = phone.js("return innerWidth")
-            if obs["phase"] == "play" and "deal" not in seen["grabs"]:
-                # the Qt window's deck count: the stock, the dealer's other hand not in it
-                assert phone.text("#field .tags").count(T("stock", n=obs["stock_count"])) == 1
-            buttons = check_buttons(phone, t)
-            seen["turns"] += 1
-            if obs["phase"] == "play":
-                ops = {b["op"]: b["on"] for b in buttons}
-                assert set(ops) == {"swap", "swap_all", "pass", "knock"}
-                assert ops["pass"] == ("pass" in t["legal"]) and ops["knock"] == (
-                    "knock" in t["legal"]
-                )
-                seen["disabled_pass"] += not ops["pass"] or not ops["knock"]
-                points = phone.text("#sw_points")
-                assert points == T.points(hand_value(obs["hand"])), (points, obs["hand"])
-                seen["points"] += 1
-                tag = f"play_{width}"
-                if tag not in seen["grabs"] and obs["round_number"] >= 2:
-                    screenshot(phone, f"schwimmen_phone_{tag}.png")
-                    seen["grabs"].add(tag)
-            if obs["phase"] == "dealer":
-                tag = f"dealer_{width}"
-                if tag not in seen["grabs"]:
-                    screenshot(phone, f"schwimmen_phone_{tag}.png")
-                    seen["grabs"].add(tag)
+            mine = t["seat"]
+            first_turn = obs["phase"] == "play" and obs["turns_taken"][mine] == 0
+            if phone is a and done["refused"] is None and first_turn:
+                screenshot(phone, "games_schwimmen_phone.png")
+                done["refused"] = refuse_a_first_turn_knock(phone)
+                return True
+            if phone is b and done["reloaded"] is None and obs["round_number"] >= 2:
+                done["reloaded"] = reload_keeps_the_seat(phone)
+                return True
+            if phone is c and done["left"] is None and obs["round_number"] >= 2:
+                done["left"] = leave_watch_and_peek(c, a, TABLE, seat[a])
+                seated.remove(c)  # a spectator from now on: its results are a player's
+                return True
             return False
 
         checked: set = set()
 
         def between_rounds() -> bool:
-            """Each phone between rounds (the hub waits advance_pause): the round's results."""
-            for phone in phones:
+            """Each seated phone between rounds (the hub waits advance_pause): the round's
+            results."""
+            for phone in seated:
                 t = phone.table()
                 obs = observation(t) if t and t.get("view") else {}
                 if obs.get("phase") != "round_over":  # the game's end: the results panel
@@ -153,22 +210,25 @@ def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
                 if tag not in seen["grabs"]:
                     screenshot(phone, f"schwimmen_phone_{tag}.png")
                     seen["grabs"].add(tag)
-            return bool(results_of(phones[0], 1))
+            return bool(results_of(a, 1) and results_of(b, 1))
 
         play(phones, between_rounds, hook, schwimmen_choice, 360)
         assert seen["results"] >= 2 and seen["turns"] >= 10 and seen["points"] >= 2
         assert seen["disabled_pass"] >= 1  # a turn where パス or 終了 was not offered
         assert {"result_320", "result_375"} <= seen["grabs"]
-        a = phones[0]
-        wait_for(lambda: a.visible("#results_panel"), 10, "the results shown")
+        assert done["refused"] and done["reloaded"] and done["left"]
+        assert done["left"]["penalty"] == 0  # no money at this table: leaving costs nothing
         result = results_of(a, 1)
-        for tr in a.css("#results_table tr[data-seat]"):  # coins, not lives (coins + 2)
-            seat = int(tr.get_attribute("data-seat"))
-            coins = round(result["returns"][seat]) - 2
-            want = T("out") if coins < -1 else T("coins", n=str(coins).replace("-", "−"))
-            assert tr.find_elements("css selector", "td")[-1].text == want
+        assert seat[c] in result["left"] and result["money"] is None
+        # the game ends when every person is out: each person has a place, CPUs still in may not
+        places = [p for p in result["places"] if p]
+        assert result["places"][seat[a]] and result["places"][seat[b]]
+        assert len(set(places)) == len(places) and all(1 <= p <= 5 for p in places)
+        wait_for(lambda: a.visible("#results_panel"), 10, "the results shown")
+        assert len(a.css("#results_table tr[data-seat]")) == 5
+        check_coins_column(a, result)
         screenshot(a, "schwimmen_phone_results_375.png")
-        check_final_round(phones)
+        check_final_round(seated)
     finally:
         for phone in phones:
             phone.quit()
