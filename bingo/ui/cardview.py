@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QLineEdit, QPushButton, QWidget
 
 from bingo.ui.art import (
@@ -36,8 +36,6 @@ FIELD_SLACK = 14  # px, the line edit's own margins and cursor inside the frame
 def wrapped_font(text: str, box: QRectF, flags, largest: float, smallest: float) -> QFont:
     """The largest bold font from `largest` down to `smallest` px whose wrapped `text` fits
     `box` (the smallest when none does: the room still reads it, the box is sized for it)."""
-    from PySide6.QtGui import QFontMetricsF
-
     size = largest
     while size > smallest:
         font = ui_font(size, QFont.Weight.Bold)
