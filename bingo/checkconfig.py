@@ -3,23 +3,29 @@
 bingo's own sections are parsed as every command parses them; the other sections (the games')
 are checked by the checkers their packages declare (eventkit.tomlconf's registry); then what
 the draw will need from the file system: a usable journal folder and a title that fits in a
-file name.
+file name. Every line is said in the file's event.language (Japanese by default; Japanese too
+when the file does not read at all).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bingo.config import Config, parse_config
+from bingo.config_texts import say
 from eventkit.paths import folder_problem
 from eventkit.tomlconf import (
     ConfigError,
     check_sections,
     collecting_problems,
+    config_language,
     guarded,
+    lenient_language,
     read_toml,
     section_checkers,
+    speaking,
 )
 
 NAME_MAX_BYTES = 255  # longest file name on Linux, macOS and Windows file systems
@@ -31,23 +37,31 @@ class Report:
     config: Config | None = None
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    language: str = "ja"  # the file's event.language: every line of the report is said in it
 
 
 def check_file(path: str | Path) -> Report:
     """Check everything; a file that cannot be read at all is the one problem reported."""
     path = Path(path)
-    report = Report()
+    report = Report(language=config_language())
     try:
         data = read_toml(path)
     except ConfigError as exc:
         report.problems.append(str(exc))
         return report
+    report.language = lenient_language(data)
+    with speaking(report.language):
+        _check(data, path, report)
+    return report
+
+
+def _check(data: dict[str, Any], path: Path, report: Report) -> None:
     with collecting_problems() as problems:
         config = guarded(lambda: parse_config(data, base_dir=path.parent, path=path))
     report.problems += problems
     report.problems += check_sections(data, path.parent, section_checkers())
     if config is None:  # bingo's sections could not be read far enough to go on
-        return report
+        return
     # With problems, `config` holds defaults in their place: good enough for the checks below.
     report.problems += _journal_problems(config)
     if not report.problems:  # what `bingo cards` would refuse, the same line (cards/validate.py)
@@ -59,22 +73,15 @@ def check_file(path: str | Path) -> Report:
         elif warning := press_warning(config):
             report.warnings.append(warning)
     if report.problems:
-        return report
+        return
     report.config = config
     if config.display.sound and not _qt_multimedia_installed():
-        report.warnings.append(
-            "display.sound = true, but QtMultimedia (PySide6-Addons) is not installed: the draw "
-            "will be silent; bash scripts/install.sh --sound adds it"
-        )
+        report.warnings.append(say("no_sound"))
     voice = voice_problem(config)
     if voice:
         report.warnings.append(voice)
     if config.event.seed is not None:
-        report.warnings.append(
-            f"event.seed = {config.event.seed} is set: the draw repeats that rehearsal's numbers "
-            'and is not a secure draw; set seed = "" for the event'
-        )
-    return report
+        report.warnings.append(say("seed_warning", seed=config.event.seed))
 
 
 def _journal_problems(config: Config) -> list[str]:
@@ -82,16 +89,13 @@ def _journal_problems(config: Config) -> list[str]:
 
     problems = []
     path = default_journal_path(config, rehearsal=True)
-    where = "display.journal_dir" if config.display.journal_dir else "the journal folder"
+    where = "display.journal_dir" if config.display.journal_dir else say("journal_folder_default")
     problem = folder_problem(path.parent)
     if problem:
-        problems.append(f"{where}: {problem}; the draw could not keep its journal there")
+        problems.append(say("journal_folder", where=where, problem=problem))
     size = len(path.name.encode("utf-8")) + SET_ASIDE_RESERVE
     if size > NAME_MAX_BYTES:
-        problems.append(
-            f"the journal's file name {path.name} is too long ({size} of {NAME_MAX_BYTES} "
-            "bytes): set display.journal_dir, or give `bingo draw --journal FILE`"
-        )
+        problems.append(say("journal_name", name=path.name, size=size, most=NAME_MAX_BYTES))
     return problems
 
 
@@ -104,10 +108,7 @@ def voice_problem(config: Config) -> str | None:
     try:
         open_engine(config.event.language)
     except VoiceUnavailable as exc:
-        return (
-            f"display.voice = true, but {exc}: the calls will not be spoken "
-            "(set display.voice = false to run without a voice)"
-        )
+        return say("no_voice", reason=exc)
     return None
 
 

@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bingo.config import summary
+from bingo.config_texts import say
 from eventkit.errors import UserError
-from eventkit.tomlconf import ConfigError
+from eventkit.tomlconf import said, speaking
 
 if TYPE_CHECKING:
+    from bingo.checkconfig import Report
     from bingo.config import Config
     from cards.model import BingoCard
 
@@ -37,12 +39,18 @@ def _check_config(args: argparse.Namespace) -> int:
 
     path = config_path(args.config)
     report = check_file(path)
+    with speaking(report.language):  # every line in the file's language
+        return _report(path, report)
+
+
+def _report(path: Path, report: Report) -> int:
     if report.config is not None and report.config.event.prizes:
         report.problems += _prize_problems(report.config.event.prizes)
+    label = said("label")
     for problem in report.problems:
-        print(f"config error: {problem}", file=sys.stderr)
+        print(f"{label}: {problem}", file=sys.stderr)
     if report.problems or report.config is None:
-        print(f"{len(report.problems)} problem(s) in {path}", file=sys.stderr)
+        print(say("problems", count=len(report.problems), path=path), file=sys.stderr)
         return 1
     print(summary(report.config))
     print(_odds_line(report.config))
@@ -50,8 +58,8 @@ def _check_config(args: argparse.Namespace) -> int:
     if prepared:
         print(prepared)
     for warning in report.warnings:
-        print(f"warning: {warning}")
-    print("config OK")
+        print(f"{say('warning')}: {warning}")
+    print(say("ok"))
     return 0
 
 
@@ -76,11 +84,10 @@ def _prepare_odds(config: Config) -> str | None:
         return None
     cache = _cache_path(b.size, b.threshold)
     if cache is not None and cache.exists():
-        return "odds: this board's tables are ready (kept from before)"
+        return say("odds_kept")
     start = time.perf_counter()
     _tables_or_none(b.size, b.threshold)
-    took = time.perf_counter() - start
-    return f"odds: this board's tables are ready (built in {took:.1f} s, kept for the show)"
+    return say("odds_built", took=time.perf_counter() - start)
 
 
 def _odds_line(config: Config) -> str:
@@ -90,12 +97,8 @@ def _odds_line(config: Config) -> str:
     b = config.board
     limit = SUPPORTED_THRESHOLD[b.size]
     if b.threshold <= limit:
-        return f"odds: exact for this board (threshold up to {limit} on {b.size}x{b.size})"
-    return (
-        f"odds: not available: board.threshold = {b.threshold} is above the engine's limit of "
-        f"{limit} on a {b.size}x{b.size} board; the draw display runs without odds, except "
-        "with --registry (the registered cards' odds work for any threshold)"
-    )
+        return say("odds_exact", limit=limit, size=b.size)
+    return say("odds_none", threshold=b.threshold, limit=limit, size=b.size)
 
 
 def _load_registry(config: Config, path: str) -> dict[int, BingoCard]:
@@ -227,10 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # piped into `head`, which stopped reading: the work itself is done
         _quiet_stdout()
         return 0
-    except ConfigError as exc:
-        print(f"config error: {exc}", file=sys.stderr)
-        return 1
-    except UserError as exc:  # a refusal said in the event's language carries its label
+    except UserError as exc:  # said in the event's language, with its label (設定エラー, エラー)
         print(f"{exc.label}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

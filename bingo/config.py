@@ -16,23 +16,30 @@ from types import MappingProxyType
 from typing import Any
 
 from bingo.builtin import BUILTIN_SAMPLES, config_path, is_builtin
+from bingo.config_texts import TABLES, say
+from eventkit import config_texts as base
+from eventkit.i18n import Texts
 from eventkit.images import PictureFolder, duplicate_problem, looked_for
 from eventkit.tomlconf import (
     LANGUAGES,
-    ConfigError,
     check_colour,
     check_keys,
+    config_language,
     declared_sections,
     get_int_in,
     get_list,
     get_seed,
     get_value,
     guarded,
+    lenient_language,
+    mistake,
     read_toml,
     report,
     resolve_path,
     show,
+    speaking,
 )
+from eventkit.tomlconf import ConfigError as ConfigError  # (its home for bingo's callers)
 
 OWN_SECTIONS = ("event", "board", "columns", "display", "cards")
 PAGE_SIZES = ("A4", "A3", "B5", "B5-ISO", "Letter")  # B5 is JIS B5 (182x257 mm)
@@ -208,7 +215,8 @@ class Config:
 def load_config(
     path: str | Path | None = None, *, check_images: bool = True, refuse_twins: bool = True
 ) -> Config:
-    """Read and validate config.toml; raise ConfigError with a one-line message on any problem.
+    """Read and validate config.toml; raise ConfigError with a one-line message on any problem,
+    in the file's event.language (eventkit.tomlconf: Japanese when the file does not read).
 
     No path (no --config): ./config.toml when there is one, else the built-in settings.
     `refuse_twins=False` lets two pictures for one number pass (bingo serve, restarted by the
@@ -229,19 +237,23 @@ def parse_config(
     refuse_twins: bool = True,
 ) -> Config:
     """Every section of `data` -> Config. Sections other parts of the toolkit declare (the
-    games') are kept as plain tables for them; `bingo check-config` checks those too."""
+    games') are kept as plain tables for them; `bingo check-config` checks those too. Its
+    mistakes are said in `data`'s event.language."""
+    with speaking(lenient_language(data)):
+        return _parse_config(data, base_dir, path, check_images, refuse_twins)
+
+
+def _parse_config(
+    data: dict[str, Any], base_dir: Path, path: Path | None, check_images: bool, refuse_twins: bool
+) -> Config:
     others = set(declared_sections())
     sections = {*OWN_SECTIONS, *others}
     for name, value in data.items():
         if name not in sections:
-            report(
-                ConfigError(
-                    f"unknown section or key '{name}': use one of [{'], ['.join(sorted(sections))}]"
-                ),
-                None,
-            )
+            listed = "[" + "], [".join(sorted(sections)) + "]"
+            report(mistake(TABLES, "unknown_section", name=name, sections=listed), None)
         elif not isinstance(value, dict):
-            report(ConfigError(f"'{name}' must be a section written as [{name}]"), None)
+            report(mistake(base.TABLES, "not_section", name=name), None)
 
     def table(name: str) -> dict[str, Any]:
         value = data.get(name, {})
@@ -257,7 +269,7 @@ def parse_config(
     if check_images and refuse_twins and columns is not None:
         twins = picture_problem(config)
         if twins:
-            report(ConfigError(twins), None)
+            report(ConfigError(twins, code="twins"), None)
     return config
 
 
@@ -266,7 +278,7 @@ def _parse_event(t: dict[str, Any]) -> EventConfig:
     check_keys("event", t, {"title", "language", "cards_in_play", "seed", "prizes", "tie_prizes"})
     language = get_value("event", t, "language", str, d.language)
     if language not in LANGUAGES:
-        raise ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"')
+        raise mistake(base.TABLES, "language", value=show(language))
     seed = get_seed("event", t)
     return EventConfig(
         title=get_value("event", t, "title", str, d.title),
@@ -285,11 +297,7 @@ def _parse_tie_prizes(t: dict[str, Any], default: str) -> str:
     """How cards with their bingo at the same ball share the prizes."""
     value: str = get_value("event", t, "tie_prizes", str, default)
     if value not in TIE_PRIZES:
-        raise ConfigError(
-            f'event.tie_prizes = {show(value)} is not a tie rule: use "janken" (tied cards '
-            'play じゃんけん for the prizes of the places they fill) or "each" (each tied card '
-            "takes the prize of the place they share)"
-        )
+        raise mistake(TABLES, "tie_prizes", value=show(value))
     return value
 
 
@@ -300,20 +308,11 @@ def _parse_prizes(t: dict[str, Any]) -> tuple[str, ...]:
     """`prizes = ["1等 ...", ...]`: one short non-empty text per place, 1st place first."""
     prizes = get_list("event", t, "prizes", str, ())
     if len(prizes) > MAX_PRIZES:
-        return report(
-            ConfigError(
-                f"event.prizes lists {len(prizes)} prizes: at most {MAX_PRIZES} (one per place)"
-            ),
-            (),
-        )
+        return report(mistake(TABLES, "prizes_many", count=len(prizes), most=MAX_PRIZES), ())
     for place, prize in enumerate(prizes, start=1):
         if not prize.strip() or len(prize) > MAX_PRIZE_CHARS:
             return report(
-                ConfigError(
-                    f"event.prizes: place {place} is {show(prize)}: each prize must be a text of "
-                    f"1 to {MAX_PRIZE_CHARS} characters (it is shown on the winners' board), "
-                    'e.g. prizes = ["1等 お米 5kg", "2等 図書カード"]'
-                ),
+                mistake(TABLES, "prize_text", place=place, value=show(prize), most=MAX_PRIZE_CHARS),
                 (),
             )
     return tuple(prize.strip() for prize in prizes)
@@ -326,28 +325,19 @@ def _parse_board(t: dict[str, Any], base_dir: Path, check_images: bool) -> Board
     size = get_int_in("board", t, "size", d.size, MIN_SIZE, MAX_SIZE)
     per_column = get_int_in("board", t, "numbers_per_column", d.numbers_per_column, 1, 999)
     if per_column < size:
-        raise ConfigError(
-            f"board.numbers_per_column = {per_column} is too small for a {size}x{size} card: "
-            f"each column needs at least {size} numbers"
-        )
+        raise mistake(TABLES, "per_column_small", per_column=per_column, size=size)
     images = get_int_in("board", t, "images_per_column", per_column, 1, 999)
     threshold = get_int_in("board", t, "threshold", d.threshold, 1, size * size)
     free_center = get_value("board", t, "free_center", bool, d.free_center)
     if free_center and size % 2 == 0:
-        raise ConfigError(
-            f"board.free_center = true needs an odd board.size (it is {size}): "
-            "set free_center = false or use an odd size"
-        )
+        raise mistake(TABLES, "free_center_even", size=size)
     image_dir_text = get_value("board", t, "image_dir", str, str(d.image_dir))
     image_dir = resolve_path("board", "image_dir", image_dir_text, base_dir)
     if check_images and not image_dir.is_dir():
         # reported, not raised, while collecting: the board's size stays as written, so the
         # [columns] checks against it do not invent problems with the default size
         report(
-            ConfigError(
-                f"board.image_dir = {show(image_dir_text)}: folder {image_dir} does not exist; "
-                "create it or point image_dir at the folder holding the images"
-            ),
+            mistake(TABLES, "image_dir_missing", value=show(image_dir_text), folder=image_dir),
             None,
         )
     return BoardConfig(size, per_column, images, threshold, free_center, image_dir)
@@ -359,35 +349,25 @@ def _parse_columns(t: dict[str, Any], board: BoardConfig) -> ColumnsConfig:
     n = board.size
     names = get_list("columns", t, "names", str, _default_names(n))
     if len(names) != n:
-        raise ConfigError(
-            f"columns.names has {len(names)} names for a {n}-wide board (board.size = {n}): "
-            f"give exactly {n}"
-        )
+        raise mistake(TABLES, "names_count", count=len(names), n=n)
     if any(not name.strip() for name in names) or len(set(names)) != n:
-        raise ConfigError(f"columns.names = {list(names)} must be {n} different, non-empty names")
+        raise mistake(TABLES, "names_unique", names=list(names), n=n)
     colours = {}
     for i, key in enumerate(("outline", "fill", "shadow")):
         default = tuple((list(getattr(d, key)) + [c[i] for c in _EXTRA_COLUMN_COLOURS])[:n])
         values = get_list("columns", t, key, str, default)
         if len(values) != n:
-            raise ConfigError(
-                f"columns.{key} has {len(values)} colours for a {n}-wide board: give exactly {n}"
-            )
+            raise mistake(TABLES, "colours_count", what=key, count=len(values), n=n)
         for j, value in enumerate(values):
             check_colour(f"columns.{key}[{j}]", value)
         colours[key] = values
     number_colors = get_list("columns", t, "number_colors", int, ())
     total = board.total_numbers
     if number_colors and len(number_colors) not in (n, total):
-        raise ConfigError(
-            f"columns.number_colors has {len(number_colors)} entries: give one per column ({n}), "
-            f"one per number ({total}), or [] for each column's own colour"
-        )
+        raise mistake(TABLES, "number_colors_count", count=len(number_colors), n=n, total=total)
     for j, index in enumerate(number_colors):
         if not 0 <= index < n:
-            raise ConfigError(
-                f"columns.number_colors[{j}] = {index} is not a column index: use 0..{n - 1}"
-            )
+            raise mistake(TABLES, "number_color_index", j=j, index=index, last=n - 1)
     return ColumnsConfig(
         names, colours["outline"], colours["fill"], colours["shadow"], number_colors
     )
@@ -412,22 +392,14 @@ def _parse_display(t: dict[str, Any], base_dir: Path) -> DisplayConfig:
     )
     spin = get_value("display", t, "spin_seconds", float, d.spin_seconds)
     if not 0.2 <= spin <= 10.0:
-        raise ConfigError(
-            f"display.spin_seconds = {spin} is out of range: use 0.2..10 (2-4 is best)"
-        )
+        raise mistake(TABLES, "spin", value=spin)
     journal_text = get_value("display", t, "journal_dir", str, "")
     voice_rate = get_value("display", t, "voice_rate", float, d.voice_rate)
     if not VOICE_RATES[0] <= voice_rate <= VOICE_RATES[1]:
-        raise ConfigError(
-            f"display.voice_rate = {voice_rate} is out of range: use 0.5..2 "
-            "(1.0 = the voice's normal speed, 0.8 slower, 1.3 faster)"
-        )
+        raise mistake(TABLES, "voice_rate", value=voice_rate)
     draw = get_value("display", t, "draw", str, d.draw)
     if draw not in DRAW_MODES:
-        raise ConfigError(
-            f'display.draw = {show(draw)} is not a draw mode: use "random" (the computer draws) '
-            'or "manual" (the host types the number from a ball cage)'
-        )
+        raise mistake(TABLES, "draw", value=show(draw))
     return DisplayConfig(
         slot_frame_color=frame,
         spin_seconds=spin,
@@ -455,38 +427,33 @@ def _parse_cards(t: dict[str, Any], base_dir: Path) -> CardsConfig:
     )
     per_page = get_value("cards", t, "per_page", int, d.per_page)
     if per_page not in PER_PAGE_CHOICES:
-        raise ConfigError(f"cards.per_page = {per_page} is not supported: use 1, 2, 4 or 6")
+        raise mistake(TABLES, "per_page", value=per_page)
     page_size = get_value("cards", t, "page_size", str, d.page_size)
     if page_size not in PAGE_SIZES:
-        raise ConfigError(
-            f"cards.page_size = {show(page_size)} is not supported: use one of {', '.join(PAGE_SIZES)}"
-        )
+        raise mistake(TABLES, "page_size", value=show(page_size), choices=", ".join(PAGE_SIZES))
     font_text = get_value("cards", t, "font", str, "")
     font = resolve_path("cards", "font", font_text, base_dir) if font_text else None
     if font is not None and not font.is_file():
-        raise ConfigError(
-            f"cards.font = {show(font_text)}: file {font} does not exist; "
-            'name a .ttf file or use "" for the built-in Japanese font'
-        )
+        raise mistake(TABLES, "font_missing", value=show(font_text), file=font)
     bleed = get_value("cards", t, "bleed_mm", float, d.bleed_mm)
     if not 0.0 <= bleed <= 10.0:
-        raise ConfigError(f"cards.bleed_mm = {bleed} is out of range: use 0..10")
+        raise mistake(TABLES, "bleed", value=bleed)
     finish = get_value("cards", t, "finish", str, d.finish)
     if finish_size(finish) is None:
-        raise ConfigError(
-            f"cards.finish = {show(finish)} is not a finished size: use one of "
-            f'{", ".join(FINISH_SIZES)} or "<width>x<height>" in mm, each side '
-            f'{FINISH_MM[0]:g}-{FINISH_MM[1]:g} mm (e.g. "120x170")'
+        raise mistake(
+            TABLES,
+            "finish",
+            value=show(finish),
+            choices=", ".join(FINISH_SIZES),
+            low=f"{FINISH_MM[0]:g}",
+            high=f"{FINISH_MM[1]:g}",
         )
     profile_text = get_value("cards", t, "cmyk_profile", str, "")
     profile = (
         resolve_path("cards", "cmyk_profile", profile_text, base_dir) if profile_text else None
     )
     if profile is not None and not profile.is_file():
-        raise ConfigError(
-            f"cards.cmyk_profile = {show(profile_text)}: file {profile} does not exist; name a "
-            'CMYK .icc file (e.g. JapanColor2011Coated.icc) or use "" for the installed one'
-        )
+        raise mistake(TABLES, "profile_missing", value=show(profile_text), file=profile)
     return CardsConfig(
         count=get_int_in("cards", t, "count", d.count, 1, 1_000_000),
         per_page=per_page,
@@ -518,18 +485,22 @@ def _numbers_of_stem(config: Config) -> dict[str, list[int]]:
 
 def _label(numbers: list[int]) -> str:
     shown = ", ".join(str(n) for n in numbers[:3]) + (" …" if len(numbers) > 3 else "")
-    return f"number{'s' if len(numbers) > 1 else ''} {shown}"
+    return say("numbers" if len(numbers) > 1 else "number", shown=shown)
 
 
 def picture_problem(config: Config) -> str | None:
     """The line `bingo check-config`, `bingo cards` and `bingo draw` refuse two pictures for
-    one number with (P9.png beside P9.jpg: which would show is a guess), or None."""
+    one number with (P9.png beside P9.jpg: which would show is a guess), or None; in the
+    config's language."""
     stems = _numbers_of_stem(config)
     pictures = config.pictures()
+    strings = Texts(TABLES, config_language())
+    words = {key: str(strings[f"twins_{key}"]) for key in ("line", "fix_sample", "fix_any", "more")}
+    words["and"] = str(strings["and"])
     line = duplicate_problem(
-        pictures, stems, lambda stem: f"{_label(stems[stem])} ({stem})", BUILTIN_SAMPLES
+        pictures, stems, lambda stem: f"{_label(stems[stem])} ({stem})", BUILTIN_SAMPLES, words
     )
-    return f"board.image_dir: {line}" if line else None
+    return say("twins", line=line) if line else None
 
 
 def missing_pictures(config: Config) -> list[str]:
@@ -542,73 +513,73 @@ def missing_pictures(config: Config) -> list[str]:
     ]
     lines = []
     for stem, numbers in missing[:MISSING_NAMED]:
-        line = f"missing: {_label(numbers)}: no {looked_for(stem)} in {pictures.folder}"
+        line = say("missing", label=_label(numbers), names=looked_for(stem), folder=pictures.folder)
         near = pictures.case_mismatches(stem)
         if near:
-            fix = f"{stem}{near[0].suffix}"
-            line += (
-                f"; {near[0].name} is there, but the case differs (names are case-sensitive): "
-                f"rename it {fix}"
-            )
+            line += say("missing_case", name=near[0].name, fix=f"{stem}{near[0].suffix}")
         lines.append(line)
     if len(missing) > MISSING_NAMED:
-        lines.append(f"missing: and {len(missing) - MISSING_NAMED} more")
+        lines.append(say("missing_more", count=len(missing) - MISSING_NAMED))
     if missing:
-        lines.append(
-            "missing: without its picture a number is shown as the number alone, in its "
-            "column's colour (on the projector, the phones and the printed cards)"
-        )
+        lines.append(say("missing_instead"))
     return lines
 
 
 def summary(config: Config) -> str:
-    """A short human-readable summary for `bingo check-config`."""
-    b, c = config.board, config.columns
+    """A short human-readable summary for `bingo check-config`, in the event's language."""
+    with speaking(config.event.language):
+        return "\n".join(_summary_lines(config))
+
+
+def _on(value: bool) -> str:
+    return say("on" if value else "off")
+
+
+def _summary_lines(config: Config) -> list[str]:
+    b, c, e, d, k = config.board, config.columns, config.event, config.display, config.cards
     pictures = config.pictures()
     images = [pictures.find(b.image_stem(n, c.names)) for n in range(1, b.total_numbers + 1)]
     found = sum(1 for p in images if p is not None)
-    where = f"images: {found}/{b.total_numbers} found in {pictures.folder}"
+    where = say("images", found=found, total=b.total_numbers, folder=pictures.folder)
     if pictures.samples:
-        where += (
-            f" (the samples: {b.image_dir} holds no pictures of its own; put yours there, "
-            f"named {looked_for(b.image_stem(1, c.names))} …, and the samples are left out)"
+        where += say(
+            "images_samples", folder=b.image_dir, names=looked_for(b.image_stem(1, c.names))
         )
-    lines = [
-        f"config: {config.path}"
-        + (
-            " (the built-in settings: `bingo init` writes an editable copy)"
-            if is_builtin(config.path)
-            else ""
+    seed = say("seed_none") if e.seed is None else say("seed_set", seed=e.seed)
+    columns = ", ".join(
+        f"{name} {b.numbers_of_column(i).start}-{b.numbers_of_column(i).stop - 1}"
+        for i, name in enumerate(c.names)
+    )
+    voice = say("voice_on", rate=f"{d.voice_rate:g}") if d.voice else say("off")
+    layout = (
+        say("cards_press", finish=k.finish)
+        if k.press
+        else say("cards_pages", per_page=k.per_page, size=k.page_size)
+    )
+    return [
+        say("config_builtin" if is_builtin(config.path) else "config", path=config.path),
+        say("event", title=e.title, language=e.language, cards=e.cards_in_play, seed=seed),
+        say("prizes", count=len(e.prizes), prizes=" / ".join(e.prizes), ties=e.tie_prizes)
+        if e.prizes
+        else say("prizes_none"),
+        say(
+            "board",
+            size=b.size,
+            per_column=b.numbers_per_column,
+            total=b.total_numbers,
+            threshold=b.threshold,
+            free=_on(b.free_center),
         ),
-        f"event: {config.event.title} (language {config.event.language}, "
-        f"{config.event.cards_in_play} cards in play, "
-        f"seed {'system randomness' if config.event.seed is None else config.event.seed})",
-        f"prizes: {len(config.event.prizes)} places ({' / '.join(config.event.prizes)}); "
-        f"ties: {config.event.tie_prizes}"
-        if config.event.prizes
-        else "prizes: none named (the winners' board lists places only)",
-        f"board: {b.size}x{b.size}, {b.numbers_per_column} numbers per column "
-        f"(1..{b.total_numbers}), bingo = {b.threshold} connected cells, "
-        f"free centre {'on' if b.free_center else 'off'}",
-        "columns: "
-        + ", ".join(
-            f"{name} {b.numbers_of_column(i).start}-{b.numbers_of_column(i).stop - 1}"
-            for i, name in enumerate(c.names)
-        ),
+        say("columns", columns=columns),
         where,
         *(f"  {line}" for line in missing_pictures(config)),
-        f"display: spin {config.display.spin_seconds:g} s, sound "
-        f"{'on' if config.display.sound else 'off'}, "
-        f"{'full screen' if config.display.fullscreen else 'window'}, spoken calls "
-        f"{f'on (speed {config.display.voice_rate:g})' if config.display.voice else 'off'}, "
-        f"{'numbers typed from a ball cage' if config.display.draw == 'manual' else 'random draw'}",
-        f"cards: {config.cards.count} cards, "
-        + (
-            f"press (PDF/X-1a, CMYK): finished size {config.cards.finish}, one card a page"
-            if config.cards.press
-            else f"{config.cards.per_page} per page on {config.cards.page_size}"
-        )
-        + f", images {'on' if config.cards.images else 'off'}, "
-        f"QR {'on' if config.cards.qr else 'off'}",
+        say(
+            "display",
+            spin=f"{d.spin_seconds:g}",
+            sound=_on(d.sound),
+            screen=say("fullscreen" if d.fullscreen else "window"),
+            voice=voice,
+            draw=say("draw_manual" if d.draw == "manual" else "draw_random"),
+        ),
+        say("cards", count=k.count, layout=layout, images=_on(k.images), qr=_on(k.qr)),
     ]
-    return "\n".join(lines)

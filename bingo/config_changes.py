@@ -30,7 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from bingo.config import Config, load_config
+from bingo.config_texts import say
+from eventkit import config_texts
 from eventkit.errors import UserError
+from eventkit.tomlconf import ConfigError, mistake, speaking
 
 # section.key of the settings that apply mid-game
 LIVE = frozenset(
@@ -204,21 +207,27 @@ class Watched:
         return out
 
 
-def read_saved(path: Path) -> tuple[Config | None, str | None]:
+def read_saved(path: Path, language: str = "ja") -> tuple[Config | None, str | None]:
     """config.toml as saved: (the settings, None), or (None, the problem in one line: where it
-    is and the fix, as `bingo check-config` says it)."""
-    try:
-        return load_config(path), None
-    except UserError as exc:
-        return None, _with_line(Path(path), " ".join(str(exc).split()))
-    except OSError as exc:
-        return None, f"{path} cannot be read: {exc.strerror or exc}"
+    is and the fix, as `bingo check-config` says it), in the saved file's event.language (the
+    running `language` when the file does not read at all)."""
+    with speaking(language):
+        try:
+            return load_config(path), None
+        except ConfigError as exc:
+            return None, _with_line(Path(path), exc)
+        except UserError as exc:
+            return None, " ".join(str(exc).split())
+        except OSError as exc:
+            reason = exc.strerror or exc
+            return None, str(mistake(config_texts.TABLES, "unreadable", path=path, reason=reason))
 
 
-def _with_line(path: Path, message: str) -> str:
+def _with_line(path: Path, error: ConfigError) -> str:
     """A setting's problem ("board.size = 40 is out of range: use 3..10") with the line it is
     on in the file, as a TOML mistake already says it."""
-    if " line " in message:
+    message = " ".join(str(error).split())
+    if "line" in error.params:
         return message
     head = message.split(" ", 1)[0]
     section, _, key = head.partition(".")
@@ -234,7 +243,7 @@ def _with_line(path: Path, message: str) -> str:
         if stripped.startswith("[") and stripped.endswith("]"):
             current = stripped.strip("[]").strip()
         elif current == section and stripped.split("=", 1)[0].strip() == key:
-            return f"{path.name} line {number}: {message}"
+            return say("at_line", file=path.name, line=number, message=message)
     return message
 
 

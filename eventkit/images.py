@@ -230,30 +230,43 @@ class PictureFolder:
         ]
 
 
+# duplicate_problem's words (English); a caller gives them in its own language
+TWIN_WORDS = {
+    "line": "two pictures for {label}: {named}; {fix}",
+    "fix_sample": "remove {sample} (a sample picture), keep {keep}",
+    "fix_any": "remove the one you do not want, so one picture is left for {stem}",
+    "more": " ({count} more have two pictures: {more}; the same for each)",
+    "and": " and ",
+}
+
+
 def duplicate_problem(
     pictures: PictureFolder,
     stems: Iterable[str],
     label: Callable[[str], str],
     samples: Path | None = None,
+    words: Mapping[str, str] = TWIN_WORDS,
 ) -> str | None:
     """One line for two pictures of one number (P9.png beside P9.jpg), naming both files and
     which to remove, or None. `label(stem)` names the number(s) the stem is the picture of; a
-    file equal to the sample of its name in `samples` is the one to remove."""
+    file equal to the sample of its name in `samples` is the one to remove. `words`: the
+    templates of TWIN_WORDS in the caller's language."""
     twins = pictures.duplicates(stems)
     if not twins:
         return None
     stem, paths = twins[0]
-    named = " and ".join(str(p) for p in paths)
+    both = words["and"]
+    named = both.join(str(p) for p in paths)
     sample = [p for p in paths if samples is not None and _same_file(p, samples / p.name)]
     if sample and len(sample) < len(paths):
-        keep = " and ".join(str(p) for p in paths if p not in sample)
-        fix = f"remove {' and '.join(str(p) for p in sample)} (a sample picture), keep {keep}"
+        keep = both.join(str(p) for p in paths if p not in sample)
+        fix = words["fix_sample"].format(sample=both.join(str(p) for p in sample), keep=keep)
     else:
-        fix = f"remove the one you do not want, so one picture is left for {stem}"
-    line = f"two pictures for {label(stem)}: {named}; {fix}"
+        fix = words["fix_any"].format(stem=stem)
+    line = words["line"].format(label=label(stem), named=named, fix=fix)
     if len(twins) > 1:
         more = ", ".join(s for s, _ in twins[1:6]) + (" …" if len(twins) > 6 else "")
-        line += f" ({len(twins) - 1} more have two pictures: {more}; the same for each)"
+        line += words["more"].format(count=len(twins) - 1, more=more)
     return line
 
 

@@ -8,6 +8,13 @@ in pyproject.toml (group `eventkit.config_sections`: section name = "module:func
 
 `collecting_problems()` turns "stop at the first mistake" into "report every mistake": inside
 it the value helpers record the problem and carry on with the default.
+
+Every message speaks the config's language (event.language, Japanese by default): reading a
+file learns it leniently (`lenient_language`: a mistake elsewhere in the file, or in
+event.language itself, does not hide it), and from then on `mistake(tables, key, ...)` says a
+ConfigError in it; `speaking(language)` sets it for a block (a file that cannot be read at all,
+or a show running in English reading its file again). The texts: eventkit.config_texts, and
+each package's own tables beside its sections.
 """
 
 from __future__ import annotations
@@ -17,14 +24,16 @@ import importlib
 import importlib.metadata
 import re
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from eventkit.config_texts import TABLES
 from eventkit.errors import UserError
+from eventkit.i18n import DEFAULT_LANGUAGE, Texts
 
 DEFAULT_CONFIG_PATH = Path("config.toml")
 LANGUAGES = ("ja", "en")
@@ -37,56 +46,117 @@ _SEED_RE = re.compile(r"-?[0-9]+")
 _ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(0x20), 0x7F, 0x85, 0x2028, 0x2029)}
 
 
-class ConfigError(UserError):
-    """A problem in config.toml that the user can fix; the one-line message says how."""
+# The language config messages are said in: the last config file read (in this context), or
+# the one `speaking` sets for a block; Japanese before any.
+_LANGUAGE: ContextVar[str] = ContextVar("eventkit_config_language", default=DEFAULT_LANGUAGE)
 
-    def __init__(self, message: str) -> None:
+
+def config_language() -> str:
+    """The language config messages are said in now ("ja" or "en")."""
+    return _LANGUAGE.get()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Say config messages in `language` inside the block (a file read inside it sets its own
+    language until the block ends)."""
+    token = _LANGUAGE.set(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+class ConfigError(UserError):
+    """A problem in config.toml that the user can fix; the one-line message says how, in the
+    config's language (made by `mistake`: `code` is its table key, `params` its fields).
+    `label` is the word printed before it (設定エラー / config error)."""
+
+    def __init__(
+        self, message: str, *, code: str = "", params: Mapping[str, object] | None = None
+    ) -> None:
         super().__init__(str(message).translate(_ESCAPES))
+        self.code = code
+        self.params: Mapping[str, object] = dict(params or {})
+        self.label = Texts(TABLES, config_language())("label")
+
+
+def mistake(
+    tables: Mapping[str, Mapping[str, Any]], entry: str, /, **params: object
+) -> ConfigError:
+    """A ConfigError saying `tables[language][entry]` (formatted with `params`) in the config's
+    language."""
+    message = str(Texts(tables, config_language())[entry]).format(**params)
+    return ConfigError(message, code=entry, params=params)
+
+
+def said(entry: str, /, **params: object) -> str:
+    """One of eventkit.config_texts' entries in the config's language."""
+    return str(Texts(TABLES, config_language())[entry]).format(**params)
 
 
 # ---------------------------------------------------------------- reading the file
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """The parsed file; a UTF-8 byte-order mark (Windows Notepad writes one) is accepted."""
+    """The parsed file; a UTF-8 byte-order mark (Windows Notepad writes one) is accepted.
+
+    The file's event.language (read leniently) is the language of the config messages from
+    then on; a file that cannot be read is told in the language already in use (Japanese in
+    a command that has read no file yet)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise ConfigError(
-            f"config file {path} not found: run from the folder holding config.toml "
-            "or pass --config PATH"
-        ) from None
+        raise mistake(TABLES, "not_found", path=path) from None
     except IsADirectoryError:
-        raise ConfigError(f"config file {path} is a folder: pass the .toml file itself") from None
+        raise mistake(TABLES, "is_folder", path=path) from None
     except UnicodeDecodeError as exc:
-        raise ConfigError(
-            f"config file {path} is not UTF-8 text ({exc.reason} at byte {exc.start}): "
-            "save it as UTF-8"
-        ) from None
+        raise mistake(TABLES, "not_utf8", path=path, reason=exc.reason, start=exc.start) from None
     except OSError as exc:
-        raise ConfigError(f"config file {path} cannot be read: {exc.strerror or exc}") from None
+        raise mistake(TABLES, "unreadable", path=path, reason=exc.strerror or exc) from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+        raise _syntax_error(path, str(exc)) from None
     except RecursionError:
-        raise ConfigError(
-            f"{path} nests lists or tables too deeply to read: settings need at most two levels"
-        ) from None
+        raise mistake(TABLES, "too_deep", path=path) from None
+    _LANGUAGE.set(lenient_language(data))
+    return data
+
+
+_AT_LINE = re.compile(r"^(?P<detail>.*) \(at line (?P<line>[0-9]+), column (?P<column>[0-9]+)\)$")
+_AT_END = re.compile(r"^(?P<detail>.*) \(at end of document\)$")
+
+
+def _syntax_error(path: Path, message: str) -> ConfigError:
+    """tomllib's message ("Invalid value (at line 3, column 7)") with its line and column."""
+    if m := _AT_LINE.match(message):
+        line, column = int(m["line"]), int(m["column"])
+        return mistake(
+            TABLES, "toml_syntax", path=path, detail=m["detail"], line=line, column=column
+        )
+    if m := _AT_END.match(message):
+        return mistake(TABLES, "toml_syntax_end", path=path, detail=m["detail"])
+    return mistake(TABLES, "toml_syntax_plain", path=path, detail=message)
+
+
+def lenient_language(data: Mapping[str, Any]) -> str:
+    """event.language of a parsed file, never a mistake: "ja" unless it says "en" (a broken
+    [event] or event.language is Japanese, the default, and is reported where it is read)."""
+    event = data.get("event")
+    language = event.get("language") if isinstance(event, dict) else None
+    return language if isinstance(language, str) and language in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def language_of(data: dict[str, Any]) -> str:
     """event.language of a parsed file ("ja" or "en"): the one language of every screen."""
     event = data.get("event", {})
     if not isinstance(event, dict):
-        raise ConfigError("'event' must be a section written as [event]")
+        raise mistake(TABLES, "not_section", name="event")
     language: str = get_value("event", event, "language", str, "ja")
     if language not in LANGUAGES:
-        return report(
-            ConfigError(f'event.language = {show(language)} is not supported: use "ja" or "en"'),
-            "ja",
-        )
+        return report(mistake(TABLES, "language", value=show(language)), "ja")
     return language
 
 
@@ -134,10 +204,7 @@ def resolve_path(section: str, key: str, text: str, base_dir: Path) -> Path:
     """A path written in the file, relative to the file's folder. A NUL character (no path can
     hold one; `"\\u0000"` in TOML) is a ConfigError, not Python's ValueError."""
     if "\0" in text:
-        raise ConfigError(
-            f"{section}.{key} = {show(text)}: a path cannot contain a NUL character; "
-            "write the folder or file name"
-        )
+        raise mistake(TABLES, "nul_path", section=section, key=key, value=show(text))
     return (base_dir / text).resolve()
 
 
@@ -168,12 +235,7 @@ def check_keys(section: str, table: dict[str, Any], allowed: set[str] | list[str
     for key in table:
         if key not in allowed:
             choices = ", ".join(sorted(allowed))
-            report(
-                ConfigError(
-                    f"[{section}] has an unknown key '{key}': remove it or use one of: {choices}"
-                ),
-                None,
-            )
+            report(mistake(TABLES, "unknown_key", section=section, key=key, choices=choices), None)
 
 
 def get_value(
@@ -193,8 +255,13 @@ def get_value(
     if ok and isinstance(value, float) and value != value:
         ok = False  # nan is never a setting
     if not ok:
-        wanted = " or ".join(_type_name(k) for k in kinds)
-        return report(ConfigError(f"{section}.{key} = {show(value)} must be {wanted}"), default)
+        wanted = said("or").join(_type_name(k) for k in kinds)
+        return report(
+            mistake(
+                TABLES, "wrong_type", section=section, key=key, value=show(value), wanted=wanted
+            ),
+            default,
+        )
     return value
 
 
@@ -204,7 +271,10 @@ def get_int_in(
     value: int = get_value(section, table, key, int, default)
     if not low <= value <= high:
         return report(
-            ConfigError(f"{section}.{key} = {value} is out of range: use {low}..{high}"), default
+            mistake(
+                TABLES, "out_of_range", section=section, key=key, value=value, low=low, high=high
+            ),
+            default,
         )
     return value
 
@@ -219,10 +289,17 @@ def get_list(
         isinstance(v, item_kind) and not (isinstance(v, bool) and item_kind is not bool)
         for v in value
     ):
+        kinds = _type_name(item_kind, "types")
+        example = _example(item_kind)
         return report(
-            ConfigError(
-                f"{section}.{key} = {show(value)} must be a list of {_type_name(item_kind)}s, "
-                f"e.g. {key} = [{_example(item_kind)}, {_example(item_kind)}]"
+            mistake(
+                TABLES,
+                "not_list",
+                section=section,
+                key=key,
+                value=show(value),
+                kinds=kinds,
+                example=example,
             ),
             default,
         )
@@ -237,27 +314,21 @@ def get_seed(section: str, table: dict[str, Any], key: str = "seed") -> int | No
     if value.strip() == "":
         return None
     if not _SEED_RE.fullmatch(value.strip()):
-        return report(
-            ConfigError(
-                f'{section}.{key} = {show(value)} must be a whole number, or "" for real randomness'
-            ),
-            None,
-        )
+        return report(mistake(TABLES, "seed", section=section, key=key, value=show(value)), None)
     return int(value)
 
 
 def check_colour(where: str, value: str) -> str:
     if not isinstance(value, str) or not _COLOUR_RE.match(value):
-        return report(
-            ConfigError(f'{where} = {show(value)} is not a colour: write it as "#RRGGBB"'), value
-        )
+        return report(mistake(TABLES, "colour", where=where, value=show(value)), value)
     return value
 
 
-def _type_name(kind: type) -> str:
-    return {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(
-        kind, kind.__name__
-    )
+def _type_name(kind: type, prefix: str = "type") -> str:
+    """The kind of value in the config's language ("a whole number" / "整数")."""
+    if kind in (int, float, str, bool):
+        return said(f"{prefix}_{kind.__name__}")
+    return kind.__name__
 
 
 def _example(kind: type) -> str:
@@ -318,7 +389,7 @@ def check_sections(
         for name, checker in checkers.items():
             table = data.get(name, {})
             if not isinstance(table, dict):
-                problems.append(f"'{name}' must be a section written as [{name}]")
+                problems.append(str(mistake(TABLES, "not_section", name=name)))
                 continue
             guarded(functools.partial(checker, table, base_dir))
     return problems
@@ -349,5 +420,5 @@ def load_section(path: str | Path | None, name: str) -> SectionFile:
     data = read_toml(path)
     table = data.get(name, {})
     if not isinstance(table, dict):
-        raise ConfigError(f"'{name}' in {path} must be a section written as [{name}]")
+        raise mistake(TABLES, "not_section_in", name=name, path=path)
     return SectionFile(dict(table), language_of(data), path.parent)

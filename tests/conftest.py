@@ -61,6 +61,16 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("PUYO_EVENT_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
 
 
+@pytest.fixture(autouse=True)
+def _config_language():
+    """Each test starts as a new command does: config messages in Japanese until it reads a
+    config file (reading one sets its language for the rest of the test only)."""
+    from eventkit.tomlconf import speaking
+
+    with speaking("ja"):
+        yield
+
+
 @pytest.fixture(scope="session")
 def qapp(qapp_args, qapp_cls):
     """pytest-qt's application, with the shipped font as its default as every command's

@@ -22,11 +22,12 @@ from bingo.config import ConfigError, load_config, parse_config, summary
 )
 def test_each_mistake_is_one_clear_message(tmp_path, display, message):
     with pytest.raises(ConfigError, match="^" + message.replace(".", r"\.").replace("(", r"\(")):
-        parse_config({"display": display}, check_images=False)
+        parse_config({"event": {"language": "en"}, "display": display}, check_images=False)
     lines = "\n".join(f"{k} = {v!r}".replace("'", '"') for k, v in display.items())
     path = tmp_path / "config.toml"
     (tmp_path / "img").mkdir()
-    path.write_text("[display]\n" + lines.replace("True", "true") + "\n", encoding="utf-8")
+    english = '[event]\nlanguage = "en"\n[display]\n'
+    path.write_text(english + lines.replace("True", "true") + "\n", encoding="utf-8")
     report = check_file(path)
     assert len(report.problems) == 1 and report.problems[0].startswith(message)
 
@@ -41,8 +42,9 @@ def test_the_shipped_config_documents_and_sets_the_defaults(repo_root):
         1.0,
         "random",
     )
-    assert "spoken calls on (speed 1), random draw" in summary(config)
-    manual = parse_config({"display": {"draw": "manual", "voice": False}}, check_images=False)
+    assert "読み上げ あり（速さ 1）、パソコンが引く" in summary(config)
+    english = {"event": {"language": "en"}, "display": {"draw": "manual", "voice": False}}
+    manual = parse_config(english, check_images=False)
     assert "spoken calls off, numbers typed from a ball cage" in summary(manual)
     assert parse_config({"display": {"voice_rate": 1}}, check_images=False).display.voice_rate == 1
 

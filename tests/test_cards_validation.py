@@ -10,7 +10,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from test_cards_key import run_cards
-from test_cards_output import write_config
+from test_cards_output import write_config as _write_config
 from test_check_config import check
 
 from cards import press
@@ -18,6 +18,13 @@ from cards.pdf import MIN_TEXT_PT
 from cards.preflight import preflight
 
 LONG_TITLE = "ぷよぷよ大会" * 7  # 42 characters: printed at 4.5 pt on one line of an A6 card
+
+
+def write_config(folder: Path, **options: object) -> Path:
+    """test_cards_output's config, in English: these tests read the English lines."""
+    return _write_config(folder, **{"language": "en", **options})  # type: ignore[arg-type]
+
+
 needs_profile = pytest.mark.skipif(
     not any(p.is_file() for p in press.PROFILE_PATHS), reason="needs icc-profiles"
 )

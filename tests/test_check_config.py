@@ -19,6 +19,7 @@ from eventkit.tomlconf import (
     declared_sections,
     register_section,
     section_checkers,
+    speaking,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +31,10 @@ def edit(text: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
-def write(folder: Path, text: str, *, bom: bool = False) -> Path:
+def write(folder: Path, text: str, *, bom: bool = False, language: str = "en") -> Path:
+    """The file with event.language = `language` (these tests read the English lines; the
+    Japanese ones: tests/test_config.py, tests/test_config_language.py)."""
+    text = text.replace('language = "ja"', f'language = "{language}"', 1)
     path = folder / "config.toml"
     path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8"))
     shutil.copytree(ROOT / "img", folder / "img", dirs_exist_ok=True)
@@ -40,7 +44,9 @@ def write(folder: Path, text: str, *, bom: bool = False) -> Path:
 def check(path: Path, capsys) -> tuple[int, list[str], str]:
     code = bingo_main(["check-config", "--config", str(path)])
     out, err = capsys.readouterr()
-    errors = [line for line in err.splitlines() if line.startswith("config error: ")]
+    errors = [
+        line for line in err.splitlines() if line.startswith(("config error: ", "設定エラー: "))
+    ]
     return code, errors, out
 
 
@@ -86,7 +92,8 @@ def test_a_byte_order_mark_is_accepted(tmp_path, capsys):
 )
 def test_deeply_nested_toml_is_a_clean_error(tmp_path, capsys, text):
     code, errors, _ = check(write(tmp_path, text), capsys)
-    assert code == 1 and len(errors) == 1 and "too deeply" in errors[0]
+    # a file that does not read is told in the default language, Japanese
+    assert code == 1 and len(errors) == 1 and "入れ子が深すぎて読めません" in errors[0], errors
 
 
 def test_a_rehearsal_seed_is_a_warning_not_an_error(tmp_path, capsys):
@@ -138,7 +145,10 @@ def test_a_registered_checker_checks_its_section(monkeypatch):
     register_section("quiz", check_quiz)
     checkers = section_checkers()
     assert "quiz" in checkers and "schwimmen" in checkers
-    problems = check_sections({"quiz": {"rounds": 0}, "schwimmen": {"players": 99}}, ROOT, checkers)
+    with speaking("en"):
+        problems = check_sections(
+            {"quiz": {"rounds": 0}, "schwimmen": {"players": 99}}, ROOT, checkers
+        )
     assert sorted(problems) == [
         "quiz.rounds = 0 must be at least 1",
         "schwimmen.players = 99 is out of range: use 2..9",

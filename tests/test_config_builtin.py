@@ -50,17 +50,17 @@ def test_check_config_says_which_file_it_read(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["check-config"]) == 0
     out = capsys.readouterr().out
-    assert f"config: {builtin.BUILTIN_CONFIG} (the built-in settings" in out
+    assert f"設定ファイル: {builtin.BUILTIN_CONFIG}（内蔵の設定" in out
     assert main(["init"]) == 0
     capsys.readouterr()
     assert main(["check-config"]) == 0
-    assert "config: config.toml\n" in capsys.readouterr().out
+    assert "設定ファイル: config.toml\n" in capsys.readouterr().out
 
 
 def test_a_given_config_that_is_missing_is_still_an_error(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["check-config", "--config", "event.toml"]) == 1
-    assert "event.toml not found" in capsys.readouterr().err  # never the built-in instead
+    assert "event.toml が見つかりません" in capsys.readouterr().err  # never the built-in instead
 
 
 def test_bingo_cards_runs_in_an_empty_folder(tmp_path, monkeypatch):
@@ -128,8 +128,8 @@ def test_init_into_a_folder_with_the_hosts_pictures_keeps_them_and_adds_no_sampl
     assert [config.image_path(n).name for n in range(1, 41)] == [f"{s}.jpg" for s in stems]
     assert main(["check-config"]) == 0
     out = capsys.readouterr().out
-    assert f"images: 40/40 found in {(tmp_path / 'img').resolve()}\n" in out
-    assert "missing:" not in out
+    assert f"絵: 40/40 個が {(tmp_path / 'img').resolve()} にあります\n" in out
+    assert "見つからない絵" not in out
 
 
 def test_the_samples_show_only_while_img_holds_no_picture_of_its_own(tmp_path, capsys):
@@ -140,15 +140,15 @@ def test_the_samples_show_only_while_img_holds_no_picture_of_its_own(tmp_path, c
     assert load_config(config_file).pictures().samples
     capsys.readouterr()
     assert main(["check-config", "--config", str(config_file)]) == 0
-    assert "(the samples: " in capsys.readouterr().out
+    assert "（見本の絵です。" in capsys.readouterr().out
     _host_pictures(tmp_path / "img", ["P9"])
     config = load_config(config_file)
     assert not config.pictures().samples
     assert [n for n in range(1, 41) if config.image_path(n) is not None] == [9]
     assert config.image_path(9) == (tmp_path / "img" / "P9.jpg").resolve()
     assert main(["check-config", "--config", str(config_file)]) == 0
-    missing = [x for x in capsys.readouterr().out.splitlines() if "missing:" in x]
-    assert len(missing) == 10 + 2 and "and 29 more" in missing[10]
+    missing = [x for x in capsys.readouterr().out.splitlines() if "見つからない絵:" in x]
+    assert len(missing) == 10 + 2 and "ほかに 29 個" in missing[10]
 
 
 def test_check_config_builds_a_new_boards_odds_tables_before_the_show(
@@ -173,7 +173,7 @@ def test_check_config_builds_a_new_boards_odds_tables_before_the_show(
     capsys.readouterr()
     assert main(["check-config"]) == 0
     out = capsys.readouterr().out
-    assert "odds: this board's tables are ready (built in" in out
+    assert "確率: この盤の表を作りました（" in out
     assert cache.exists()
     assert main(["check-config"]) == 0
-    assert "ready (kept from before)" in capsys.readouterr().out
+    assert "表はできています（前に作ったもの）" in capsys.readouterr().out

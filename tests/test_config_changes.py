@@ -96,10 +96,17 @@ def test_a_mistake_says_its_line_and_the_fix_and_gives_no_settings(event):
     config, problem = read_saved(event)
     line = 1 + event.read_text("utf-8").splitlines().index("size = 40")
     assert config is None
-    assert f"line {line}" in problem and "board.size" in problem and "3..10" in problem
+    assert (
+        problem == f"config.toml の {line} 行目: board.size = 40 は範囲外です。3〜10 にしてください"
+    )
+    save(event, 'language = "ja"', 'language = "en"')
+    config, problem = read_saved(event, "ja")  # the file as saved says its language
+    assert problem == f"config.toml line {line}: board.size = 40 is out of range: use 3..10"
     save(event, "size = 40", 'size = "4')
-    config, problem = read_saved(event)
-    assert config is None and "line" in problem and "\n" not in problem
+    config, problem = read_saved(event, "en")  # a file that does not read: the show's language
+    assert config is None and f"line {line}, column" in problem and "\n" not in problem
+    config, problem = read_saved(event, "ja")
+    assert config is None and f"{line} 行" in problem and "\n" not in problem
 
 
 def test_a_pictures_version_follows_its_bytes(tmp_path):

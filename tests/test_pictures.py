@@ -20,9 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 STEMS = [f"{c}{i}" for c in "PLB4" for i in range(1, 11)]
 
 
-def _event(tmp_path: Path, stems: list[str] = STEMS, board: str = "") -> Path:
-    """An event folder: the shipped config (with `board` lines added) and the host's JPEGs."""
+def _event(tmp_path: Path, stems: list[str] = STEMS, board: str = "", language: str = "en") -> Path:
+    """An event folder: the shipped config (with `board` lines added) and the host's JPEGs;
+    English (these tests read the English lines; Japanese: tests/test_config_language.py)."""
     text = (ROOT / "config.toml").read_text(encoding="utf-8")
+    text = text.replace('language = "ja"', f'language = "{language}"', 1)
     if board:
         text = text.replace("\nsize = 4\n", f"\n{board}", 1)
     (tmp_path / "config.toml").write_text(text, encoding="utf-8")

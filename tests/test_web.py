@@ -29,7 +29,7 @@ from bingo.web.server import WebServer
 from bingo.web.settings import WebSettings, parse_settings
 from cards.check import check_card
 from cards.model import BingoCard
-from eventkit.tomlconf import ConfigError, collecting_problems
+from eventkit.tomlconf import ConfigError, collecting_problems, speaking
 from eventkit.web.limits import RateLimiter
 
 KEY = bytes(range(32))
@@ -105,7 +105,7 @@ def test_web_settings_defaults_and_errors():
     assert parse_settings({}) == WebSettings()
     s = parse_settings({"enabled": True, "port": 9000, "bind": "127.0.0.1"})
     assert (s.enabled, s.port, s.bind, s.allow_serial_only) == (True, 9000, "127.0.0.1", False)
-    with collecting_problems() as problems:
+    with speaking("en"), collecting_problems() as problems:
         parse_settings({"port": 80, "bind": "my laptop", "allow_serial_only": "yes", "x": 1})
     text = "\n".join(problems)
     assert "web.port = 80" in text and "1024..65535" in text
@@ -124,7 +124,8 @@ def test_check_config_checks_the_web_section(tmp_path, repo_root):
     good.write_text(text, encoding="utf-8")
     assert check_file(good).problems == []
     bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace("port = 8080", "port = 70000"), encoding="utf-8")
+    english = text.replace('language = "ja"', 'language = "en"')
+    bad.write_text(english.replace("port = 8080", "port = 70000"), encoding="utf-8")
     assert any("web.port = 70000" in p for p in check_file(bad).problems)
     assert any("or 0 for any free port" in p for p in check_file(bad).problems)
     anywhere = tmp_path / "any.toml"  # 0: any free port (the server says which it got)

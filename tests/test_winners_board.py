@@ -50,7 +50,7 @@ def test_prizes_are_read_in_order(tmp_path):
     ],
 )
 def test_a_bad_prize_list_is_one_clear_message(tmp_path, capsys, value, words):
-    path = write_config(tmp_path, f"prizes = {value}")
+    path = write_config(tmp_path, f"prizes = {value}", language="en")
     with pytest.raises(ConfigError) as caught:
         load_config(path)
     assert "event.prizes" in str(caught.value) and words in str(caught.value)
@@ -61,6 +61,9 @@ def test_a_bad_prize_list_is_one_clear_message(tmp_path, capsys, value, words):
 
 def test_check_config_names_the_prizes(tmp_path, capsys):
     path = write_config(tmp_path, f"prizes = {PRIZES}")
+    bingo_main(["check-config", "--config", str(path)])
+    assert "賞品: 4 位まで（1等 お米 5kg / 2等" in capsys.readouterr().out
+    path = write_config(tmp_path, f"prizes = {PRIZES}", language="en")
     bingo_main(["check-config", "--config", str(path)])
     assert "prizes: 4 places (1等 お米 5kg / 2等" in capsys.readouterr().out
 
@@ -210,7 +213,7 @@ def test_check_config_measures_the_prizes_at_1024x768(tmp_path, capsys, monkeypa
     keep = int(problems[0].rsplit("about ", 1)[1].split()[0])
     assert prize_problems([long[:keep]] + LONG_PRIZES[1:])[0].startswith("event.prizes: place 2")
     prizes = "[" + ", ".join(f'"{p}"' for p in LONG_PRIZES) + "]"
-    path = write_config(tmp_path, f"prizes = {prizes}")
+    path = write_config(tmp_path, f"prizes = {prizes}", language="en")
     assert bingo_main(["check-config", "--config", str(path)]) == 1
     err = capsys.readouterr().err
     assert "config error: event.prizes: place 1" in err and "shorten it to about" in err

@@ -73,7 +73,7 @@ class ConfigWatcher(QObject):
         self._unread = None
         saved = self.base
         if config_changed:
-            read, problem = read_saved(self.path)
+            read, problem = read_saved(self.path, self.language)
             if read is None:
                 self._unread = problem  # said at the next look unless the file changes again
                 if not pictures:

@@ -12,7 +12,8 @@ import ipaddress
 import urllib.parse
 from typing import Any, TypeVar
 
-from eventkit.tomlconf import ConfigError, get_value, report, show
+from eventkit.config_texts import TABLES
+from eventkit.tomlconf import get_value, mistake, report, show
 from eventkit.web.refusals import refusal
 
 ANY_PORT = 0  # <section>.port / --port 0: the system picks a free port; the server reports it
@@ -27,12 +28,7 @@ def parse_port(section: str, table: dict[str, Any], default: int) -> int:
     """<section>.port: 1024..65535, or 0 for any free port (the server says which it got)."""
     port: int = get_value(section, table, "port", int, default)
     if port != ANY_PORT and not 1024 <= port <= 65535:
-        return report(
-            ConfigError(
-                f"{section}.port = {port} is out of range: use 1024..65535, or 0 for any free port"
-            ),
-            default,
-        )
+        return report(mistake(TABLES, "port", section=section, port=port), default)
     return port
 
 
@@ -42,14 +38,7 @@ def parse_bind(section: str, table: dict[str, Any], default: str = "0.0.0.0") ->
     try:
         ipaddress.ip_address(bind)
     except ValueError:
-        bind = report(
-            ConfigError(
-                f"{section}.bind = {show(bind)} is not an IP address: use the laptop's LAN address "
-                '(e.g. "192.168.1.20"), "0.0.0.0" for every network, or "127.0.0.1" for this '
-                "computer only"
-            ),
-            default,
-        )
+        bind = report(mistake(TABLES, "bind", section=section, value=show(bind)), default)
     return str(bind)
 
 
@@ -65,21 +54,12 @@ def parse_public_url(section: str, table: dict[str, Any]) -> str:
     except ValueError:
         ok = False
     if not ok or parts.query or parts.fragment or " " in text:
-        report(
-            ConfigError(
-                f"{section}.public_url = {show(text)} is not a web address phones can open: use "
-                f'"http://<the laptop\'s LAN address>:<{section}.port>", e.g. '
-                '"http://192.168.1.20:8080"'
-            ),
-            "",
-        )
+        report(mistake(TABLES, "public_url", section=section, value=show(text)), "")
         return ""
     if len(text) > MAX_PUBLIC_URL:
         report(
-            ConfigError(
-                f"{section}.public_url is {len(text)} characters long: its QR codes would be too "
-                f"dense to scan; use at most {MAX_PUBLIC_URL}, the laptop's address and port, "
-                'e.g. "http://192.168.1.20:8080"'
+            mistake(
+                TABLES, "public_url_long", section=section, length=len(text), most=MAX_PUBLIC_URL
             ),
             "",
         )

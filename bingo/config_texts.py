@@ -1,0 +1,316 @@
+"""What bingo says about config.toml, in the event's language (eventkit.i18n tables, Japanese by
+default): the mistakes in [event], [board], [columns], [display] and [cards] (bingo.config), the
+`bingo check-config` report (its summary, missing pictures, warnings and verdict: bingo.cli,
+bingo.checkconfig) and a mistake's line as the show reports a save mid-evening
+(bingo.config_changes). No Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from eventkit.i18n import Texts
+from eventkit.tomlconf import config_language
+
+TABLES: Mapping[str, Mapping[str, Any]] = {
+    "ja": {
+        # ---- mistakes (bingo.config)
+        "unknown_section": "知らない節かキー '{name}' があります。次のどれかにしてください: {sections}",
+        "tie_prizes": (
+            'event.tie_prizes = {value} は同点のときの決め方ではありません。"janken"（同じ球で'
+            'ビンゴのカードがその順位の賞品をじゃんけんで分ける）か "each"（どのカードもその順位の'
+            "賞品をもらう）にしてください"
+        ),
+        "prizes_many": (
+            "event.prizes に賞品が {count} 個あります。順位ごとに 1 つ、{most} 個までにしてください"
+        ),
+        "prize_text": (
+            "event.prizes: {place} 位が {value} です。賞品は当選者ボードに出るので、1〜{most} 文字の"
+            '文字列にしてください（例: prizes = ["1等 お米 5kg", "2等 図書カード"]）'
+        ),
+        "per_column_small": (
+            "board.numbers_per_column = {per_column} では {size}x{size} のカードが作れません。"
+            "1 列に {size} 個以上の数にしてください"
+        ),
+        "free_center_even": (
+            "board.free_center = true には奇数の board.size が必要です（今は {size}）。"
+            "free_center = false にするか、奇数のサイズにしてください"
+        ),
+        "image_dir_missing": (
+            "board.image_dir = {value}: フォルダー {folder} がありません。作るか、image_dir を"
+            "絵のあるフォルダーにしてください"
+        ),
+        "names_count": (
+            "columns.names に {count} 個の名前がありますが、盤は {n} 列です（board.size = {n}）。"
+            "ちょうど {n} 個にしてください"
+        ),
+        "names_unique": "columns.names = {names} は {n} 個の、空でないちがう名前にしてください",
+        "colours_count": (
+            "columns.{what} に {count} 色ありますが、盤は {n} 列です。ちょうど {n} 色にしてください"
+        ),
+        "number_colors_count": (
+            "columns.number_colors に {count} 個あります。列ごと（{n} 個）、数ごと（{total} 個）、"
+            "または列の色のままなら [] にしてください"
+        ),
+        "number_color_index": (
+            "columns.number_colors[{j}] = {index} は列の番号ではありません。0〜{last} にしてください"
+        ),
+        "spin": (
+            "display.spin_seconds = {value} は範囲外です。0.2〜10 にしてください（2〜4 がおすすめ）"
+        ),
+        "voice_rate": (
+            "display.voice_rate = {value} は範囲外です。0.5〜2 にしてください（1.0 がふつうの"
+            "速さ、0.8 でゆっくり、1.3 で速く）"
+        ),
+        "draw": (
+            'display.draw = {value} は抽選のしかたではありません。"random"（パソコンが引く）か'
+            ' "manual"（ガラガラの数を司会が打ち込む）にしてください'
+        ),
+        "per_page": "cards.per_page = {value} には対応していません。1、2、4、6 のどれかにしてください",
+        "page_size": (
+            "cards.page_size = {value} には対応していません。次のどれかにしてください: {choices}"
+        ),
+        "font_missing": (
+            "cards.font = {value}: ファイル {file} がありません。.ttf ファイルを指定するか、"
+            '内蔵の日本語フォントなら "" にしてください'
+        ),
+        "bleed": "cards.bleed_mm = {value} は範囲外です。0〜10 にしてください",
+        "finish": (
+            "cards.finish = {value} は仕上がりサイズではありません。{choices} のどれか、または"
+            '"<幅>x<高さ>"（mm、各辺 {low}〜{high} mm、例: "120x170"）にしてください'
+        ),
+        "profile_missing": (
+            "cards.cmyk_profile = {value}: ファイル {file} がありません。CMYK の .icc ファイル"
+            '（例: JapanColor2011Coated.icc）を指定するか、入っているものを使うなら "" に'
+            "してください"
+        ),
+        # two pictures for one number (eventkit.images.duplicate_problem's words)
+        "twins": "board.image_dir: {line}",
+        "twins_line": "{label} の絵が 2 つあります: {named}。{fix}",
+        "twins_fix_sample": "{sample} を消して（見本の絵）、{keep} を残してください",
+        "twins_fix_any": "{stem} の絵が 1 つになるよう、いらない方を消してください",
+        "twins_more": "（ほかに {count} 個も絵が 2 つあります: {more}。それぞれ同じように）",
+        "and": " と ",
+        "number": "数 {shown}",
+        "numbers": "数 {shown}",
+        # ---- bingo check-config (bingo.cli, bingo.checkconfig, bingo.config.summary)
+        "warning": "注意",
+        "problems": "{path} に {count} 件の問題があります",
+        "ok": "設定 OK",
+        "config": "設定ファイル: {path}",
+        "config_builtin": "設定ファイル: {path}（内蔵の設定。`bingo init` で編集できるコピーを作れます）",
+        "event": "イベント: {title}（言語 {language}、使うカード {cards} 枚、{seed}）",
+        "seed_none": "乱数はシステムの乱数",
+        "seed_set": "シード {seed}",
+        "prizes": "賞品: {count} 位まで（{prizes}）。同点: {ties}",
+        "prizes_none": "賞品: 名前なし（当選者ボードには順位だけ出ます）",
+        "board": (
+            "盤: {size}x{size}、1 列 {per_column} 個の数（1〜{total}）、ビンゴ = {threshold} 個"
+            "つながり、中央フリー {free}"
+        ),
+        "on": "あり",
+        "off": "なし",
+        "columns": "列: {columns}",
+        "images": "絵: {found}/{total} 個が {folder} にあります",
+        "images_samples": (
+            "（見本の絵です。{folder} にはまだ自分の絵がありません。{names} … の名前で置くと、"
+            "見本は使われなくなります）"
+        ),
+        "missing": "見つからない絵: {label}: {folder} に {names} がありません",
+        "missing_case": (
+            "。{name} はありますが大文字・小文字がちがいます（名前は区別されます）。"
+            "{fix} に名前を変えてください"
+        ),
+        "missing_more": "見つからない絵: ほかに {count} 個",
+        "missing_instead": (
+            "見つからない絵: 絵のない数は、その列の色で数だけを出します（プロジェクター、"
+            "スマホ、印刷するカードとも）"
+        ),
+        "display": "表示: 回転 {spin} 秒、音 {sound}、{screen}、読み上げ {voice}、{draw}",
+        "fullscreen": "全画面",
+        "window": "ウィンドウ",
+        "voice_on": "あり（速さ {rate}）",
+        "draw_manual": "ガラガラの数を打ち込む",
+        "draw_random": "パソコンが引く",
+        "cards": "カード: {count} 枚、{layout}、絵 {images}、QR {qr}",
+        "cards_press": "入稿用（PDF/X-1a、CMYK）: 仕上がり {finish}、1 ページに 1 枚",
+        "cards_pages": "{size} に 1 ページ {per_page} 枚",
+        "odds_exact": "確率: この盤は正確に計算できます（{size}x{size} ではビンゴ {limit} 個まで）",
+        "odds_none": (
+            "確率: 出せません。board.threshold = {threshold} は {size}x{size} の盤での上限 "
+            "{limit} を超えています。抽選画面は確率なしで動きます（--registry なら、登録した"
+            "カードの確率はどの threshold でも出せます）"
+        ),
+        "odds_kept": "確率: この盤の表はできています（前に作ったもの）",
+        "odds_built": "確率: この盤の表を作りました（{took:.1f} 秒、抽選で使います）",
+        "journal_folder": "{where}: {problem}。抽選の記録をそこに残せません",
+        "journal_folder_default": "記録のフォルダー",
+        "journal_name": (
+            "記録のファイル名 {name} が長すぎます（{size} / {most} バイト）。"
+            "display.journal_dir を設定するか、`bingo draw --journal FILE` で指定してください"
+        ),
+        "no_sound": (
+            "display.sound = true ですが QtMultimedia（PySide6-Addons）が入っていないので、"
+            "抽選は音なしです。bash scripts/install.sh --sound で入ります"
+        ),
+        "no_voice": (
+            "display.voice = true ですが {reason}。読み上げはしません"
+            "（読み上げなしで動かすなら display.voice = false）"
+        ),
+        "seed_warning": (
+            "event.seed = {seed} が設定されています。リハーサルと同じ数が出るので、本番の抽選には"
+            '向きません。本番では seed = "" にしてください'
+        ),
+        # ---- a mistake saved mid-evening (bingo.config_changes)
+        "at_line": "{file} の {line} 行目: {message}",
+    },
+    "en": {
+        "unknown_section": "unknown section or key '{name}': use one of {sections}",
+        "tie_prizes": (
+            'event.tie_prizes = {value} is not a tie rule: use "janken" (tied cards '
+            'play じゃんけん for the prizes of the places they fill) or "each" (each tied card '
+            "takes the prize of the place they share)"
+        ),
+        "prizes_many": "event.prizes lists {count} prizes: at most {most} (one per place)",
+        "prize_text": (
+            "event.prizes: place {place} is {value}: each prize must be a text of "
+            "1 to {most} characters (it is shown on the winners' board), "
+            'e.g. prizes = ["1等 お米 5kg", "2等 図書カード"]'
+        ),
+        "per_column_small": (
+            "board.numbers_per_column = {per_column} is too small for a {size}x{size} card: "
+            "each column needs at least {size} numbers"
+        ),
+        "free_center_even": (
+            "board.free_center = true needs an odd board.size (it is {size}): "
+            "set free_center = false or use an odd size"
+        ),
+        "image_dir_missing": (
+            "board.image_dir = {value}: folder {folder} does not exist; "
+            "create it or point image_dir at the folder holding the images"
+        ),
+        "names_count": (
+            "columns.names has {count} names for a {n}-wide board (board.size = {n}): "
+            "give exactly {n}"
+        ),
+        "names_unique": "columns.names = {names} must be {n} different, non-empty names",
+        "colours_count": (
+            "columns.{what} has {count} colours for a {n}-wide board: give exactly {n}"
+        ),
+        "number_colors_count": (
+            "columns.number_colors has {count} entries: give one per column ({n}), "
+            "one per number ({total}), or [] for each column's own colour"
+        ),
+        "number_color_index": (
+            "columns.number_colors[{j}] = {index} is not a column index: use 0..{last}"
+        ),
+        "spin": "display.spin_seconds = {value} is out of range: use 0.2..10 (2-4 is best)",
+        "voice_rate": (
+            "display.voice_rate = {value} is out of range: use 0.5..2 "
+            "(1.0 = the voice's normal speed, 0.8 slower, 1.3 faster)"
+        ),
+        "draw": (
+            'display.draw = {value} is not a draw mode: use "random" (the computer draws) '
+            'or "manual" (the host types the number from a ball cage)'
+        ),
+        "per_page": "cards.per_page = {value} is not supported: use 1, 2, 4 or 6",
+        "page_size": "cards.page_size = {value} is not supported: use one of {choices}",
+        "font_missing": (
+            "cards.font = {value}: file {file} does not exist; "
+            'name a .ttf file or use "" for the built-in Japanese font'
+        ),
+        "bleed": "cards.bleed_mm = {value} is out of range: use 0..10",
+        "finish": (
+            "cards.finish = {value} is not a finished size: use one of "
+            '{choices} or "<width>x<height>" in mm, each side '
+            '{low}-{high} mm (e.g. "120x170")'
+        ),
+        "profile_missing": (
+            "cards.cmyk_profile = {value}: file {file} does not exist; name a "
+            'CMYK .icc file (e.g. JapanColor2011Coated.icc) or use "" for the installed one'
+        ),
+        "twins": "board.image_dir: {line}",
+        "twins_line": "two pictures for {label}: {named}; {fix}",
+        "twins_fix_sample": "remove {sample} (a sample picture), keep {keep}",
+        "twins_fix_any": "remove the one you do not want, so one picture is left for {stem}",
+        "twins_more": " ({count} more have two pictures: {more}; the same for each)",
+        "and": " and ",
+        "number": "number {shown}",
+        "numbers": "numbers {shown}",
+        "warning": "warning",
+        "problems": "{count} problem(s) in {path}",
+        "ok": "config OK",
+        "config": "config: {path}",
+        "config_builtin": (
+            "config: {path} (the built-in settings: `bingo init` writes an editable copy)"
+        ),
+        "event": "event: {title} (language {language}, {cards} cards in play, {seed})",
+        "seed_none": "seed system randomness",
+        "seed_set": "seed {seed}",
+        "prizes": "prizes: {count} places ({prizes}); ties: {ties}",
+        "prizes_none": "prizes: none named (the winners' board lists places only)",
+        "board": (
+            "board: {size}x{size}, {per_column} numbers per column (1..{total}), "
+            "bingo = {threshold} connected cells, free centre {free}"
+        ),
+        "on": "on",
+        "off": "off",
+        "columns": "columns: {columns}",
+        "images": "images: {found}/{total} found in {folder}",
+        "images_samples": (
+            " (the samples: {folder} holds no pictures of its own; put yours there, "
+            "named {names} …, and the samples are left out)"
+        ),
+        "missing": "missing: {label}: no {names} in {folder}",
+        "missing_case": (
+            "; {name} is there, but the case differs (names are case-sensitive): rename it {fix}"
+        ),
+        "missing_more": "missing: and {count} more",
+        "missing_instead": (
+            "missing: without its picture a number is shown as the number alone, in its "
+            "column's colour (on the projector, the phones and the printed cards)"
+        ),
+        "display": "display: spin {spin} s, sound {sound}, {screen}, spoken calls {voice}, {draw}",
+        "fullscreen": "full screen",
+        "window": "window",
+        "voice_on": "on (speed {rate})",
+        "draw_manual": "numbers typed from a ball cage",
+        "draw_random": "random draw",
+        "cards": "cards: {count} cards, {layout}, images {images}, QR {qr}",
+        "cards_press": "press (PDF/X-1a, CMYK): finished size {finish}, one card a page",
+        "cards_pages": "{per_page} per page on {size}",
+        "odds_exact": "odds: exact for this board (threshold up to {limit} on {size}x{size})",
+        "odds_none": (
+            "odds: not available: board.threshold = {threshold} is above the engine's limit of "
+            "{limit} on a {size}x{size} board; the draw display runs without odds, except "
+            "with --registry (the registered cards' odds work for any threshold)"
+        ),
+        "odds_kept": "odds: this board's tables are ready (kept from before)",
+        "odds_built": "odds: this board's tables are ready (built in {took:.1f} s, kept for the show)",
+        "journal_folder": "{where}: {problem}; the draw could not keep its journal there",
+        "journal_folder_default": "the journal folder",
+        "journal_name": (
+            "the journal's file name {name} is too long ({size} of {most} "
+            "bytes): set display.journal_dir, or give `bingo draw --journal FILE`"
+        ),
+        "no_sound": (
+            "display.sound = true, but QtMultimedia (PySide6-Addons) is not installed: the draw "
+            "will be silent; bash scripts/install.sh --sound adds it"
+        ),
+        "no_voice": (
+            "display.voice = true, but {reason}: the calls will not be spoken "
+            "(set display.voice = false to run without a voice)"
+        ),
+        "seed_warning": (
+            "event.seed = {seed} is set: the draw repeats that rehearsal's numbers "
+            'and is not a secure draw; set seed = "" for the event'
+        ),
+        "at_line": "{file} line {line}: {message}",
+    },
+}
+
+
+def say(entry: str, /, **params: object) -> str:
+    """One of this table's entries in the config's language (eventkit.tomlconf)."""
+    return str(Texts(TABLES, config_language())[entry]).format(**params)
