@@ -179,7 +179,7 @@ def display_config(tmp_path):
 
 
 def test_display_keeps_only_scaled_images(qtbot, display_config, tmp_path):
-    from bingo.ui.art import ArtCache
+    from bingo.ui.numberart import ArtCache
 
     photo = tmp_path / "img" / "P2.jpg"
     (tmp_path / "img" / "P2.png").unlink()
@@ -195,7 +195,7 @@ def test_display_keeps_only_scaled_images(qtbot, display_config, tmp_path):
 
 
 def test_display_draws_a_damaged_image_plain_and_names_it(qtbot, display_config, tmp_path):
-    from bingo.ui.art import ArtCache
+    from bingo.ui.numberart import ArtCache
 
     broken = tmp_path / "img" / "U1.png"
     broken.write_bytes(b"not a picture")
@@ -207,7 +207,7 @@ def test_display_draws_a_damaged_image_plain_and_names_it(qtbot, display_config,
 
 
 def test_display_and_cards_share_the_too_big_rule(qtbot, display_config, tmp_path):
-    from bingo.ui.art import ArtCache
+    from bingo.ui.numberart import ArtCache
 
     big = png_claiming(tmp_path / "img" / "O4.png", 10_000, 10_000)
     messages: list[str] = []

@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 
 from bingo.config import load_config
 from bingo.session import DrawSession
-from bingo.ui.art import ArtCache
 from bingo.ui.command import show_windows
 from bingo.ui.display import DisplayWindow
+from bingo.ui.numberart import ArtCache
 from bingo.ui.operator import OperatorWindow
 from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound, write_sounds

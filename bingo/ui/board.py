@@ -8,7 +8,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import TEXT, TEXT_DIM, ArtCache, draw_text, fit_block, new_pixmap, paint_panel
+from bingo.ui.art import TEXT, TEXT_DIM, draw_text, fit_block, new_pixmap, paint_panel
+from bingo.ui.numberart import ArtCache
 
 MAX_PER_LINE = 15
 

@@ -17,12 +17,12 @@ from bingo.ui.art import (
     ACCENT_ERROR,
     TEXT,
     TEXT_DIM,
-    ArtCache,
     draw_outlined_text,
     fit_font,
     ui_font,
     wrapped,
 )
+from bingo.ui.numberart import ArtCache
 from cards.registry import SERIAL_MAX_DIGITS
 
 # Full-width ASCII (what a Japanese input method types: "Ｎｏ．００１３－ＰＲＳＸＦ") -> ASCII

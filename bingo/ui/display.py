@@ -21,7 +21,6 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QWidget
 
 from bingo.config import Config
-from bingo.ui.art import ArtCache
 from bingo.ui.autospeed import attach_speed, open_speed_menu
 from bingo.ui.board import HistoryBoard
 from bingo.ui.cardview import CardCheckView
@@ -35,6 +34,7 @@ from bingo.ui.display_paint import WindowPainting
 from bingo.ui.display_resume import RESPIN_DELAY_MS, ResumedShow
 from bingo.ui.help import HelpOverlay
 from bingo.ui.manual import attach_manual
+from bingo.ui.numberart import ArtCache
 from bingo.ui.odds_panel import CurveView, OddsPanel
 from bingo.ui.overlays import Banner, BingoFlash, ConfirmOverlay
 from bingo.ui.reel import SlotReel

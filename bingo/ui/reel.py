@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from bingo.ui.art import ArtCache
+from bingo.ui.numberart import ArtCache
 from bingo.ui.reel_frame import ReelFrame
 from bingo.ui.winshape import paint_win_shape
 
