@@ -38,8 +38,8 @@ def run_game(name: str, argv: Sequence[str]) -> int:
         return 2
     try:
         return int(module.main(list(argv)) or 0)
-    except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except UserError as exc:  # a config mistake says its label in the event's language (設定エラー)
+        print(f"{exc.label}: {exc}", file=sys.stderr)
         return 1
 
 

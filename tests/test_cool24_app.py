@@ -94,7 +94,7 @@ def test_plot_needs_simulate():
 )
 def test_bad_config_is_one_line_on_stderr(tmp_path, capsys, body, needle):
     path = tmp_path / "config.toml"
-    path.write_text(body, encoding="utf-8")
+    path.write_text('[event]\nlanguage = "en"\n' + body, encoding="utf-8")  # the English lines
     rc = games_main(["cool24", "--config", str(path), "--simulate", "10"])
     err = capsys.readouterr().err
     assert rc == 1 and needle in err and err.count("\n") == 1 and "Traceback" not in err

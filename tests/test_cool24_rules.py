@@ -9,7 +9,7 @@ import random
 import pytest
 
 from eventkit.errors import UserError
-from eventkit.tomlconf import ConfigError
+from eventkit.tomlconf import ConfigError, speaking
 from games.common.protocol import GameInfo, to_json
 from games.cool24.policies import best_slot, greedy_slot, hint, random_slot
 from games.cool24.rules import (
@@ -305,7 +305,7 @@ def test_the_shipped_config_section_is_valid(repo_root):
     ],
 )
 def test_bad_config_values_give_one_line_errors(table, needle):
-    with pytest.raises(ConfigError) as info:
+    with speaking("en"), pytest.raises(ConfigError) as info:  # the English lines
         parse_settings(table)
     message = str(info.value)
     assert needle in message

@@ -8,6 +8,7 @@ import pytest
 
 from bingo.config import ConfigError
 from eventkit.errors import UserError
+from eventkit.tomlconf import speaking
 from games.daifugo.app import resolve
 from games.daifugo.chips import ROOMS, ChipBank, fee, leave_penalty, room, settle
 from games.daifugo.ruleset import Title
@@ -95,7 +96,8 @@ def test_settings_defaults_and_validation():
         ({"choose_at_start": "yes"}, "must be"),
     ]
     for table, message in bad:
-        with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        pattern = message.replace("(", r"\(").replace(")", r"\)")
+        with speaking("en"), pytest.raises(ConfigError, match=pattern):  # the English lines
             parse_settings(table)
 
 

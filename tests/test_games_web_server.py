@@ -335,6 +335,8 @@ def test_no_phone_receives_another_seats_cards(tmp_path):
 
 
 def test_the_games_web_section_is_checked():
+    from eventkit.tomlconf import speaking
+
     assert parse_settings({}) == GamesWebSettings()
     s = parse_settings({"port": 9000, "bind": "127.0.0.1", "public_url": "http://10.0.0.5:9000/"})
     assert (s.port, s.bind, s.public_url) == (9000, "127.0.0.1", "http://10.0.0.5:9000")
@@ -351,8 +353,8 @@ def test_the_games_web_section_is_checked():
         ({"cool24_tables": 99}, "games_web.cool24_tables"),
         ({"colour": 1}, "[games_web] has an unknown key 'colour'"),
     ):
-        with pytest.raises(ConfigError, match=re.escape(words)):
-            parse_settings(table)
+        with speaking("en"), pytest.raises(ConfigError, match=re.escape(words)):
+            parse_settings(table)  # the English lines (Japanese: test_config_language.py)
     found = check_sections(
         {"games_web": {"port": 1, "bind": "x"}}, Path("."), {"games_web": check_section}
     )
@@ -609,6 +611,7 @@ def test_the_rooms_play_the_rules_the_qt_games_are_configured_with(tmp_path):
 
 
 def test_cpu_workers_default_to_two_and_are_checked(monkeypatch):
+    from eventkit.tomlconf import speaking
     from games.web import settings as settings_module
 
     monkeypatch.setattr(settings_module.os, "cpu_count", lambda: 8)
@@ -617,7 +620,9 @@ def test_cpu_workers_default_to_two_and_are_checked(monkeypatch):
     assert parse_settings({}).cpu_workers == 1
     assert parse_settings({"cpu_workers": 16}).cpu_workers == 16
     for bad in (0, 17):
-        with pytest.raises(ConfigError, match=rf"games_web.cpu_workers = {bad}: .* 1\.\.16"):
+        with pytest.raises(ConfigError, match=rf"games_web.cpu_workers = {bad}: CPU .* 1〜16 "):
+            parse_settings({"cpu_workers": bad})
+        with speaking("en"), pytest.raises(ConfigError, match=rf"= {bad}: .* 1\.\.16"):
             parse_settings({"cpu_workers": bad})
 
 

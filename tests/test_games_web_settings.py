@@ -24,7 +24,7 @@ def test_defaults_and_values():
 @pytest.mark.parametrize(
     ("table", "says"),
     [
-        ({"peek": "sometimes"}, 'games_web.peek = "sometimes": use "live"'),
+        ({"peek": "sometimes"}, 'games_web.peek = "sometimes": "live"（観戦者は手札を見られる）'),
         ({"peek": 1}, "games_web.peek"),
         ({"hold_seconds": -1}, "games_web.hold_seconds"),
         ({"hold_seconds": 99_999}, "games_web.hold_seconds"),

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from bingo.config import ConfigError
+from eventkit.tomlconf import speaking
 from games.schwimmen.actions import Knock
 from games.schwimmen.qt.controls import side_panel_width
 from games.schwimmen.qt.dialogs import StartChoice, StartDialog
@@ -278,13 +279,15 @@ def test_settings_validation_messages():
     assert parse_settings({}) == SchwimmenSettings()
     s = parse_settings({"rules": "house", "cpu_level": "strong", "players": 6})
     assert s.make_rules().is_house and s.players == 6
-    with pytest.raises(ConfigError, match='schwimmen.rules = "fast" is unknown'):
+    with pytest.raises(ConfigError, match='schwimmen.rules = "fast" は知らないルールです'):
+        parse_settings({"rules": "fast"})  # Japanese: the default language
+    with speaking("en"), pytest.raises(ConfigError, match='schwimmen.rules = "fast" is unknown'):
         parse_settings({"rules": "fast"})
     with pytest.raises(ConfigError, match="cpu_level"):
         parse_settings({"cpu_level": "hard"})
-    with pytest.raises(ConfigError, match="out of range"):
+    with speaking("en"), pytest.raises(ConfigError, match="out of range"):
         parse_settings({"players": 12})
-    with pytest.raises(ConfigError, match="unknown key 'speed'"):
+    with speaking("en"), pytest.raises(ConfigError, match="unknown key 'speed'"):
         parse_settings({"speed": 1})
 
 

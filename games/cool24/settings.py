@@ -7,18 +7,19 @@ bias (3.0 - played x 0.1) in lap 1. Every bad value is a one-line `ConfigError`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from eventkit.tomlconf import (
-    ConfigError,
     check_colour,
     check_keys,
     get_int_in,
     get_list,
     get_value,
     load_section,
+    mistake,
     resolve_path,
     show,
 )
@@ -28,6 +29,47 @@ NUMBERS: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
 CARDS_PER_LAP = 24
 MAX_PLAYED = 2 * CARDS_PER_LAP
 BONUS_KINDS: tuple[str, ...] = ("straight_flush", "four_of_a_kind", "flush")
+# its mistakes in the event's language (eventkit.tomlconf.mistake)
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "card_table": (
+            "cool24.card_win_table に {count} 個あります。{need} 個（出したカードが 0、1、…、"
+            "{most} 枚のときの基本点）にしてください"
+        ),
+        "card_points": (
+            "cool24.card_win_table[{i}] = {value} は範囲外です。0〜1000000000 にしてください"
+        ),
+        "bias_start": (
+            "cool24.bias_start = {value} は範囲外です。0〜100 にしてください（元のゲーム: 3.0）"
+        ),
+        "bias_step": (
+            "cool24.bias_step = {value} は範囲外です。0〜10 にしてください（元のゲーム: 0.1）"
+        ),
+        "suits": "cool24.suits = {value} は 4 つの、空でないちがう名前にしてください",
+        "suit_prefix": (
+            'cool24.suits: "{a}" が "{b}" の始まりと同じで、カードの記号が紛らわしくなります。'
+            "どちらかの名前を変えてください"
+        ),
+        "suit_colors": "cool24.suit_colors に {count} 色あります。ちょうど 4 色にしてください",
+        "hand_table": ("{where} = {value} は表にしてください（例: hand_win_table = {example}）"),
+    },
+    "en": {
+        "card_table": (
+            "cool24.card_win_table has {count} entries: give {need}, the base "
+            "points for 0, 1, ..., {most} cards played"
+        ),
+        "card_points": "cool24.card_win_table[{i}] = {value} is out of range: use 0..1000000000",
+        "bias_start": "cool24.bias_start = {value} is out of range: use 0..100 (seed: 3.0)",
+        "bias_step": "cool24.bias_step = {value} is out of range: use 0..10 (seed: 0.1)",
+        "suits": "cool24.suits = {value} must be 4 different, non-empty names",
+        "suit_prefix": (
+            'cool24.suits: "{a}" is the start of "{b}", so card codes would be ambiguous: '
+            "rename one"
+        ),
+        "suit_colors": "cool24.suit_colors has {count} colours: give exactly 4",
+        "hand_table": "{where} = {value} must be a table, e.g. hand_win_table = {example}",
+    },
+}
 
 
 def default_card_win_table() -> tuple[int, ...]:
@@ -85,34 +127,28 @@ def parse_settings(
     )
     cards = get_list(s, table, "card_win_table", int, d.card_win_table)
     if len(cards) != MAX_PLAYED + 1:
-        raise ConfigError(
-            f"{s}.card_win_table has {len(cards)} entries: give {MAX_PLAYED + 1}, the base "
-            f"points for 0, 1, ..., {MAX_PLAYED} cards played"
-        )
+        raise mistake(TEXTS, "card_table", count=len(cards), need=MAX_PLAYED + 1, most=MAX_PLAYED)
     for i, v in enumerate(cards):
         if not 0 <= v <= 1_000_000_000:
-            raise ConfigError(f"{s}.card_win_table[{i}] = {v} is out of range: use 0..1000000000")
+            raise mistake(TEXTS, "card_points", i=i, value=v)
     hands = _parse_hand_table(table.get("hand_win_table"), d.hand_win_table)
     multi = get_int_in(s, table, "hand_win_multi", d.hand_win_multi, 0, 1000)
     bias_start = get_value(s, table, "bias_start", float, d.bias_start)
     if not 0.0 <= bias_start <= 100.0:
-        raise ConfigError(f"{s}.bias_start = {bias_start} is out of range: use 0..100 (seed: 3.0)")
+        raise mistake(TEXTS, "bias_start", value=bias_start)
     bias_step = get_value(s, table, "bias_step", float, d.bias_step)
     if not 0.0 <= bias_step <= 10.0:
-        raise ConfigError(f"{s}.bias_step = {bias_step} is out of range: use 0..10 (seed: 0.1)")
+        raise mistake(TEXTS, "bias_step", value=bias_step)
     suits = get_list(s, table, "suits", str, d.suits)
     if len(suits) != 4 or len(set(suits)) != 4 or any(not x.strip() for x in suits):
-        raise ConfigError(f"{s}.suits = {list(suits)} must be 4 different, non-empty names")
+        raise mistake(TEXTS, "suits", value=list(suits))
     for a in suits:
         for b in suits:
             if a != b and b.startswith(a):
-                raise ConfigError(
-                    f'{s}.suits: "{a}" is the start of "{b}", so card codes would be ambiguous: '
-                    "rename one"
-                )
+                raise mistake(TEXTS, "suit_prefix", a=a, b=b)
     colours = get_list(s, table, "suit_colors", str, d.suit_colors)
     if len(colours) != 4:
-        raise ConfigError(f"{s}.suit_colors has {len(colours)} colours: give exactly 4")
+        raise mistake(TEXTS, "suit_colors", count=len(colours))
     for i, c in enumerate(colours):
         check_colour(f"{s}.suit_colors[{i}]", c)
     image_text = get_value(s, table, "image_dir", str, str(d.image_dir))
@@ -137,9 +173,7 @@ def _parse_hand_table(value: Any, default: tuple[int, int, int]) -> tuple[int, i
     if value is None:
         return default
     if not isinstance(value, dict):
-        raise ConfigError(
-            f"{where} = {show(value)} must be a table, e.g. hand_win_table = {example}"
-        )
+        raise mistake(TEXTS, "hand_table", where=where, value=show(value), example=example)
     check_keys(where, value, set(BONUS_KINDS))
     points = []
     for kind, fallback in zip(BONUS_KINDS, default, strict=True):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eventkit.tomlconf import ConfigError, get_int_in, get_list, report, show
+from eventkit.tomlconf import get_int_in, get_list, mistake, report, show
 from games.common.registry import (
     GameEntry,
     MenuTile,
@@ -129,14 +129,15 @@ class PhoneRoomKeys:
 
 
 def parse_room_keys(section: str, table: dict[str, Any]) -> PhoneRoomKeys:
+    from games.daifugo.settings import TEXTS
+
     d = PhoneRoomKeys()
     stakes = get_list(section, table, "daifugo_rooms", str, d.stakes)
     for stake in stakes:
         if stake not in ROOMS:
             stakes = report(
-                ConfigError(
-                    f"{section}.daifugo_rooms has {show(stake)}: each room is one of "
-                    f"{', '.join(ROOMS)} (初級 100 / 中級 1,000 / 上級 10,000)"
+                mistake(
+                    TEXTS, "rooms", section=section, value=show(stake), choices=", ".join(ROOMS)
                 ),
                 d.stakes,
             )

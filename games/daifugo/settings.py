@@ -2,23 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from eventkit.tomlconf import (
-    ConfigError,
     check_keys,
     get_int_in,
     get_list,
     get_seed,
     get_value,
+    mistake,
     show,
 )
 from games.daifugo.ai import LEVELS
 from games.daifugo.chips import room
 
 SECTION = "daifugo"
+# its mistakes in the event's language (eventkit.tomlconf.mistake)
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "no_levels": 'daifugo.cpu_levels が空です。1 つ以上にしてください（例: ["normal"]）',
+        "level": "daifugo.cpu_levels に {value} があります。easy、normal、strong のどれかにしてください",
+        "room": (
+            "daifugo.room = {value} は知らない部屋です。beginner、intermediate、advanced の"
+            "どれかにしてください"
+        ),
+        "rooms": (
+            "{section}.daifugo_rooms に {value} があります。部屋は {choices} のどれかにしてください"
+            "（初級 100 / 中級 1,000 / 上級 10,000）"
+        ),
+    },
+    "en": {
+        "no_levels": 'daifugo.cpu_levels is empty: give at least one, e.g. ["normal"]',
+        "level": "daifugo.cpu_levels has {value}: use easy, normal or strong",
+        "room": "daifugo.room: {reason}",
+        "rooms": (
+            "{section}.daifugo_rooms has {value}: each room is one of "
+            "{choices} (初級 100 / 中級 1,000 / 上級 10,000)"
+        ),
+    },
+}
 KEYS = {
     "players",
     "rule_set",
@@ -57,15 +82,15 @@ def parse_settings(table: dict[str, Any]) -> DaifugoSettings:
     check_keys(SECTION, table, KEYS)
     levels = get_list(SECTION, table, "cpu_levels", str, d.cpu_levels)
     if not levels:
-        raise ConfigError(f'{SECTION}.cpu_levels is empty: give at least one, e.g. ["normal"]')
+        raise mistake(TEXTS, "no_levels")
     for level in levels:
         if level not in LEVELS:
-            raise ConfigError(f"{SECTION}.cpu_levels has {show(level)}: use easy, normal or strong")
+            raise mistake(TEXTS, "level", value=show(level))
     room_key = get_value(SECTION, table, "room", str, d.room)
     try:
         room_key = room(room_key).key
     except ValueError as exc:
-        raise ConfigError(f"{SECTION}.room: {exc}") from exc
+        raise mistake(TEXTS, "room", reason=exc, value=show(room_key)) from exc
     seed = get_seed(SECTION, table)
     return DaifugoSettings(
         players=get_int_in(SECTION, table, "players", d.players, 2, 5),

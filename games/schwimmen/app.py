@@ -7,11 +7,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from eventkit.tomlconf import ConfigError, load_section
+from eventkit.tomlconf import load_section, mistake
 from games.common.options import CONFIG_HELP
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
-from games.schwimmen.settings import RULE_SETS, SchwimmenSettings, parse_settings
+from games.schwimmen.settings import RULE_SETS, TEXTS, SchwimmenSettings, parse_settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,8 +47,8 @@ def load_settings(args: argparse.Namespace) -> tuple[SchwimmenSettings, str]:
     settings = parse_settings(loaded.table)
     if args.players is not None:
         if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"--players {args.players} is out of range: use {MIN_PLAYERS}..{MAX_PLAYERS}"
+            raise mistake(
+                TEXTS, "players_option", players=args.players, low=MIN_PLAYERS, high=MAX_PLAYERS
             )
         settings = replace(settings, players=args.players)
     if args.fast:

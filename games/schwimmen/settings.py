@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eventkit.tomlconf import ConfigError, check_keys, get_int_in, get_value, show
+from eventkit.tomlconf import check_keys, get_int_in, get_value, mistake, show
 from games.schwimmen.ai import LEVELS
 from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 SECTION = "schwimmen"
 RULE_SETS = ("standard", "house")
+# its mistakes in the event's language (eventkit.tomlconf.mistake)
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "rules": 'schwimmen.rules = {value} は知らないルールです。"standard" か "house" にしてください',
+        "cpu_level": (
+            'schwimmen.cpu_level = {value} は知らない強さです。"easy"、"normal"、"strong" の'
+            "どれかにしてください"
+        ),
+        "players_option": "--players {players} は範囲外です。{low}〜{high} にしてください",
+    },
+    "en": {
+        "rules": 'schwimmen.rules = {value} is unknown: use "standard" or "house"',
+        "cpu_level": 'schwimmen.cpu_level = {value} is unknown: use "easy", "normal" or "strong"',
+        "players_option": "--players {players} is out of range: use {low}..{high}",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -53,12 +70,10 @@ def parse_settings(table: dict[str, Any]) -> SchwimmenSettings:
     )
     rules = get_value(SECTION, table, "rules", str, d.rules)
     if rules not in RULE_SETS:
-        raise ConfigError(f'{SECTION}.rules = {show(rules)} is unknown: use "standard" or "house"')
+        raise mistake(TEXTS, "rules", value=show(rules))
     level = get_value(SECTION, table, "cpu_level", str, d.cpu_level)
     if level not in LEVELS:
-        raise ConfigError(
-            f'{SECTION}.cpu_level = {show(level)} is unknown: use "easy", "normal" or "strong"'
-        )
+        raise mistake(TEXTS, "cpu_level", value=show(level))
     return SchwimmenSettings(
         rules=rules,
         cpu_level=level,

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from eventkit.i18n import Texts
 from eventkit.tomlconf import (
-    ConfigError,
     check_keys,
+    config_language,
     get_int_in,
     get_value,
+    mistake,
     report,
     resolve_path,
     show,
@@ -47,6 +49,35 @@ KEYS = {  # and each registered game's keys (its entry's rooms.keys)
 }
 PEEK = ("live", "finished", "off")  # games.web.messages.PEEK_MODES
 MAX_CPU_WORKERS = 16
+# its mistakes in the event's language (eventkit.tomlconf.mistake)
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "cpu_level": "games_web.cpu_level = {value}: easy、normal、strong のどれかにしてください",
+        "peek": (
+            'games_web.peek = {value}: "live"（観戦者は手札を見られる）、"finished"（このゲームを'
+            '上がった人だけ）、"off"（だれも見られない）のどれかにしてください'
+        ),
+        "no_rooms": "games_web: 部屋がありません（{said}）。1 つ以上にしてください{example}",
+        "example": "（例: {example}）",
+        "cpu_workers": (
+            "games_web.cpu_workers = {value}: CPU の手は 1〜{most} 個のワーカープロセスで"
+            "考えます。その範囲にしてください（このパソコンは {cores} コア、ふつうは {default}）"
+        ),
+    },
+    "en": {
+        "cpu_level": "games_web.cpu_level = {value}: use easy, normal or strong",
+        "peek": (
+            'games_web.peek = {value}: use "live" (spectators see hands), '
+            '"finished" (only players out of the game) or "off" (nobody)'
+        ),
+        "no_rooms": "games_web: no rooms ({said}): give at least one{example}",
+        "example": ", e.g. {example}",
+        "cpu_workers": (
+            "games_web.cpu_workers = {value}: the CPUs' moves run in 1..{most} "
+            "worker processes (this computer has {cores} cores; default {default})"
+        ),
+    },
+}
 
 
 def default_cpu_workers() -> int:
@@ -100,19 +131,10 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
     room_keys = tuple((name, hook.parse(SECTION, table)) for name, hook in games)
     level = get_value(SECTION, table, "cpu_level", str, d.cpu_level)
     if level not in LEVELS:
-        level = report(
-            ConfigError(f"{SECTION}.cpu_level = {show(level)}: use easy, normal or strong"),
-            d.cpu_level,
-        )
+        level = report(mistake(TEXTS, "cpu_level", value=show(level)), d.cpu_level)
     peek = get_value(SECTION, table, "peek", str, d.peek)
     if peek not in PEEK:
-        peek = report(
-            ConfigError(
-                f'{SECTION}.peek = {show(peek)}: use "live" (spectators see hands), '
-                '"finished" (only players out of the game) or "off" (nobody)'
-            ),
-            d.peek,
-        )
+        peek = report(mistake(TEXTS, "peek", value=show(peek)), d.peek)
     settings = GamesWebSettings(
         port=parse_port(SECTION, table, d.port),
         bind=parse_bind(SECTION, table, d.bind),
@@ -141,27 +163,23 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
         nones = [hook.none for _, hook in games]
         said = " and ".join(filter(None, (", ".join(nones[:-1]), nones[-1]))) if nones else ""
         example = next((hook.example for _, hook in games if hook.example), "")
-        report(
-            ConfigError(
-                f"{SECTION}: no rooms ({said}): give at least one"
-                + (f", e.g. {example}" if example else "")
-            ),
-            None,
-        )
+        shown = str(Texts(TEXTS, config_language())("example", example=example)) if example else ""
+        report(mistake(TEXTS, "no_rooms", said=said, example=shown), None)
     return settings
 
 
 def _cpu_workers(table: dict[str, Any], default: int) -> int:
     workers: int = get_value(SECTION, table, "cpu_workers", int, default)
     if not 1 <= workers <= MAX_CPU_WORKERS:
-        checked: int = report(
-            ConfigError(
-                f"{SECTION}.cpu_workers = {workers}: the CPUs' moves run in 1..{MAX_CPU_WORKERS} "
-                f"worker processes (this computer has {os.cpu_count() or 1} cores; "
-                f"default {default})"
-            ),
-            default,
+        error = mistake(
+            TEXTS,
+            "cpu_workers",
+            value=workers,
+            most=MAX_CPU_WORKERS,
+            cores=os.cpu_count() or 1,
+            default=default,
         )
+        checked: int = report(error, default)
         return checked
     return workers
 
