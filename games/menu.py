@@ -57,7 +57,7 @@ def failure_message(stderr: str) -> str:
     (a traceback ends with the exception)."""
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     for line in reversed(lines):
-        if line.startswith(("error:", "config error:", "エラー:")):  # also in Japanese
+        if line.startswith(("error:", "config error:", "エラー:", "設定エラー:")):  # ja, en
             return line
     return lines[-1] if lines else ""
 

@@ -1,0 +1,333 @@
+"""One language (issue 41, point 7): every command that reads config.toml says its mistakes in
+event.language, Japanese by default and English with language = "en", through the commands'
+own entry points; a file that does not read, or a wrong event.language, is said in Japanese.
+Every ConfigError of the config modules goes through texts tables (an AST walk keeps it so).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import shutil
+import string
+from pathlib import Path
+
+import pytest
+
+from bingo.cli import main as bingo_main
+from games.cli import main as games_main
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = (ROOT / "config.toml").read_text(encoding="utf-8")
+LABEL = {"ja": "設定エラー: ", "en": "config error: "}
+
+
+def event(
+    folder: Path, language: str, old: str = "", new: str = "", *, pictures: bool = True
+) -> Path:
+    """The shipped config in `language` with `old` replaced by `new` (the mistake)."""
+    text = SHIPPED.replace('language = "ja"', f'language = "{language}"', 1)
+    if old:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = folder / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    if pictures:
+        shutil.copytree(ROOT / "img", folder / "img", dirs_exist_ok=True)
+    return path
+
+
+def one_line(capsys) -> str:
+    """The command's one line on stderr (no traceback, nothing else)."""
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err.rstrip("\n")
+
+
+# (what, the mistake, the command that meets it, the Japanese line, the English line)
+MISTAKES = {
+    "wrong type (bingo cards)": (
+        ("size = 4", 'size = "four"'),
+        ["cards", "--count", "1"],
+        'board.size = "four" は整数で書いてください',
+        'board.size = "four" must be a whole number',
+    ),
+    "unknown key (bingo serve)": (
+        ("threshold = 4", "threshold = 4\nthreshhold = 5"),
+        ["serve", "--port", "0", "--bind", "127.0.0.1"],
+        "[board] に知らないキー 'threshhold' があります。消すか、次のどれかにしてください: ",
+        "[board] has an unknown key 'threshhold': remove it or use one of: ",
+    ),
+    "out of range (bingo draw)": (
+        ("spin_seconds = 3.0", "spin_seconds = 30.0"),
+        ["draw", "--windowed"],
+        "display.spin_seconds = 30.0 は範囲外です。0.2〜10 にしてください（2〜4 がおすすめ）",
+        "display.spin_seconds = 30.0 is out of range: use 0.2..10 (2-4 is best)",
+    ),
+    "out of range (bingo prob)": (
+        ("size = 4", "size = 12"),
+        ["prob", "--cards", "3"],
+        "board.size = 12 は範囲外です。3〜10 にしてください",
+        "board.size = 12 is out of range: use 3..10",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("name", sorted(MISTAKES))
+def test_each_bingo_command_says_a_mistake_in_the_events_language(
+    tmp_path, monkeypatch, capsys, name, language
+):
+    (old, new), command, japanese, english = MISTAKES[name]
+    path = event(tmp_path, language, old, new)
+    monkeypatch.chdir(tmp_path)  # bingo cards would write its PDF here (it never gets so far)
+    assert bingo_main([*command, "--config", str(path)]) == 1
+    said = {"ja": japanese, "en": english}[language]
+    assert one_line(capsys).startswith(LABEL[language] + said)
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(LABEL[language] + said), err
+    last = {"ja": f"{path} に 1 件の問題があります", "en": f"1 problem(s) in {path}"}[language]
+    assert err.rstrip("\n").endswith(last)
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_toml_syntax_error_is_japanese_with_its_line_and_column(tmp_path, capsys, language):
+    """The file does not read, so its language is unknown: the default, with where it is."""
+    path = event(tmp_path, language, "size = 4", "size = = 4")
+    line = 1 + path.read_text(encoding="utf-8").splitlines().index("size = = 4")
+    assert bingo_main(["prob", "--config", str(path)]) == 1
+    said = one_line(capsys)
+    assert said == (
+        f"設定エラー: {path} の {line} 行 8 列目が TOML として正しくありません（Invalid value）。"
+        '" の閉じ忘れや = の抜けなど、その行の書き方を直してください'
+    )
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    assert said in capsys.readouterr().err
+
+
+def test_a_bad_event_language_is_said_in_japanese_and_names_the_fix(tmp_path, capsys):
+    path = event(tmp_path, "fr")
+    for command in (["check-config"], ["prob", "--cards", "3"]):
+        assert bingo_main([*command, "--config", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(
+            '設定エラー: event.language = "fr" には対応していません。"ja" か "en" にしてください'
+        ), err
+    # with another mistake in the file as well, both are said in Japanese (the default)
+    path = event(tmp_path, "fr", "size = 4", "size = 12")
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert any("board.size = 12 は範囲外です" in x for x in lines), lines
+    assert lines[-1] == f"{path} に 2 件の問題があります"
+
+
+def test_a_mistake_elsewhere_keeps_the_files_language(tmp_path, capsys):
+    """English is found although [event] comes before the mistake and [cards] after it."""
+    path = event(tmp_path, "en", 'page_size = "A4"', 'page_size = "A5"')
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(
+        'config error: cards.page_size = "A5" is not supported: use one of A4, A3'
+    )
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_missing_pictures_summary_speaks_the_events_language(tmp_path, capsys, language):
+    path = event(tmp_path, language, pictures=False)
+    folder = tmp_path / "img"
+    folder.mkdir()
+    for name in (ROOT / "img" / "samples").iterdir():
+        if name.stem != "L7":
+            shutil.copyfile(name, folder / name.name)
+    assert bingo_main(["check-config", "--config", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    where = folder.resolve()
+    expected = {
+        "ja": [
+            f"絵: 39/40 個が {where} にあります",
+            f"  見つからない絵: 数 17: {where} に L7.png / L7.jpg / L7.jpeg がありません",
+            "  見つからない絵: 絵のない数は、その列の色で数だけを出します（プロジェクター、"
+            "スマホ、印刷するカードとも）",
+        ],
+        "en": [
+            f"images: 39/40 found in {where}",
+            f"  missing: number 17: no L7.png / L7.jpg / L7.jpeg in {where}",
+            "  missing: without its picture a number is shown as the number alone, in its "
+            "column's colour (on the projector, the phones and the printed cards)",
+        ],
+    }[language]
+    start = out.index(expected[0])
+    assert out[start : start + 3] == expected
+    assert out[-1] == {"ja": "設定 OK", "en": "config OK"}[language]
+
+
+GAMES_MISTAKES = {
+    "games serve": (
+        'peek = "live"',
+        'peek = "sometimes"',
+        ["serve", "--no-window"],
+        'games_web.peek = "sometimes": "live"（観戦者は手札を見られる）、"finished"',
+        'games_web.peek = "sometimes": use "live" (spectators see hands), "finished"',
+    ),
+    "games schwimmen": (
+        'rules = "standard"',
+        'rules = "fast"',
+        ["schwimmen"],
+        'schwimmen.rules = "fast" は知らないルールです。"standard" か "house" にしてください',
+        'schwimmen.rules = "fast" is unknown: use "standard" or "house"',
+    ),
+    "games cool24": (
+        "bias_step = 0.1",
+        "bias_step = 20.0",
+        ["cool24", "--simulate", "10"],
+        "cool24.bias_step = 20.0 は範囲外です。0〜10 にしてください（元のゲーム: 0.1）",
+        "cool24.bias_step = 20.0 is out of range: use 0..10 (seed: 0.1)",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("name", sorted(GAMES_MISTAKES))
+def test_the_games_say_a_settings_mistake_in_the_events_language(tmp_path, capsys, name, language):
+    old, new, command, japanese, english = GAMES_MISTAKES[name]
+    path = event(tmp_path, language, old, new, pictures=False)
+    data = ["--data-dir", str(tmp_path / "data")] if command[0] == "serve" else []
+    assert games_main([*command, "--config", str(path), *data]) == 1
+    said = {"ja": japanese, "en": english}[language]
+    assert one_line(capsys).startswith(LABEL[language] + said)
+    assert bingo_main(["check-config", "--config", str(path)]) == 1  # checked there too
+    assert said in capsys.readouterr().err
+
+
+def test_the_phones_servers_shared_keys_follow_the_language(tmp_path, capsys):
+    for language, said in (
+        (
+            "ja",
+            "web.port = 80 は範囲外です。1024〜65535 か、空いているポートを使う 0 にしてください",
+        ),
+        ("en", "web.port = 80 is out of range: use 1024..65535, or 0 for any free port"),
+    ):
+        path = event(tmp_path, language, "port = 8080", "port = 80")
+        assert bingo_main(["serve", "--config", str(path), "--bind", "127.0.0.1"]) == 1
+        assert one_line(capsys) == LABEL[language] + said
+
+
+# ------------------------------------------------------------------ every raise site, tables
+
+MODULES = [
+    "eventkit/tomlconf.py",
+    "eventkit/web/config.py",
+    "bingo/config.py",
+    "bingo/checkconfig.py",
+    "bingo/cli.py",
+    "bingo/config_changes.py",
+    "bingo/web/settings.py",
+    "games/cool24/settings.py",
+    "games/daifugo/settings.py",
+    "games/daifugo/registration.py",
+    "games/schwimmen/settings.py",
+    "games/schwimmen/app.py",
+    "games/web/settings.py",
+]
+SAYERS = {"say": "bingo.config_texts", "said": "eventkit.config_texts"}
+
+
+def _has_text(node: ast.AST) -> bool:
+    """Words written in the code: a string literal with letters, or an f-string (a table's
+    entry key in a mistake / say / said call is not words)."""
+    if isinstance(node, ast.Call) and _name(node) in ("mistake", *SAYERS):
+        return any(_has_text(k.value) for k in node.keywords)
+    if isinstance(node, ast.Call) and _name(node) == "ConfigError":  # its message, not its code
+        return any(_has_text(a) for a in node.args)
+    if isinstance(node, ast.Subscript):  # a table's entry: t["applied"]
+        return _has_text(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and any(map(str.isalpha, node.value))
+    return any(_has_text(child) for child in ast.iter_child_nodes(node))
+
+
+def _name(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _fields(template: object) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(str(template)) if f}
+
+
+def _module_calls(path: str) -> list[ast.Call]:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+
+
+@pytest.mark.parametrize("path", MODULES)
+def test_no_config_message_is_written_in_english_in_the_code(path):
+    """A ConfigError (or a check-config problem) is built from a texts table entry, never from
+    words in the code: each would be English whatever the event's language."""
+    found = []
+    for call in _module_calls(path):
+        name = _name(call)
+        if name == "ConfigError" and call.args and _has_text(call.args[0]):
+            found.append(f"line {call.lineno}: ConfigError({ast.unparse(call.args[0])[:60]})")
+        to = call.func.value if isinstance(call.func, ast.Attribute) else None
+        listed = name == "append" and ast.unparse(to or call).endswith(("problems", "warnings"))
+        if (listed or name == "report") and call.args and _has_text(call.args[0]):
+            found.append(f"line {call.lineno}: {name}({ast.unparse(call.args[0])[:60]})")
+    assert found == [], found
+
+
+@pytest.mark.parametrize("path", MODULES)
+def test_every_entry_said_is_in_both_languages_with_its_fields(path):
+    """Each mistake(TABLE, "entry", ...) / say / said names an entry both languages have, and
+    gives every field either language's template uses."""
+    module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+    lazy = {  # names a function imports when it runs (the registrations import lazily)
+        alias.asname or alias.name: getattr(importlib.import_module(node.module), alias.name)
+        for node in ast.walk(ast.parse((ROOT / path).read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("games.")
+        for alias in node.names
+        if alias.name.isupper()
+    }
+    checked = 0
+    for call in _module_calls(path):
+        name = _name(call)
+        if name == "mistake":
+            tables = eval(ast.unparse(call.args[0]), {**lazy, **vars(module)})  # our own source
+            entry = call.args[1]
+        elif name in SAYERS and call.args:
+            tables = importlib.import_module(SAYERS[name]).TABLES
+            entry = call.args[0]
+        else:
+            continue
+        given = {k.arg for k in call.keywords}
+        keys = [entry.value] if isinstance(entry, ast.Constant) else []
+        if isinstance(entry, ast.IfExp):  # say("a" if x else "b")
+            keys = [entry.body.value, entry.orelse.value]  # type: ignore[attr-defined]
+        for key in keys:
+            assert key in tables["ja"] and key in tables["en"], (path, call.lineno, key)
+            wanted = _fields(tables["ja"][key]) | _fields(tables["en"][key])
+            assert {f.split(":")[0] for f in wanted} <= given, (path, call.lineno, key, given)
+            checked += 1
+    if "mistake" in (ROOT / path).read_text(encoding="utf-8"):
+        assert checked, path
+
+
+def test_every_table_has_both_languages_with_the_same_entries():
+    from bingo import config_texts as bingo_texts
+    from eventkit import config_texts
+    from games.cool24 import settings as cool24
+    from games.daifugo import settings as daifugo
+    from games.schwimmen import settings as schwimmen
+    from games.web import settings as games_web
+
+    for tables in (
+        config_texts.TABLES,
+        bingo_texts.TABLES,
+        cool24.TEXTS,
+        daifugo.TEXTS,
+        schwimmen.TEXTS,
+        games_web.TEXTS,
+    ):
+        assert set(tables) == {"ja", "en"} and set(tables["ja"]) == set(tables["en"])
