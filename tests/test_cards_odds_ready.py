@@ -29,7 +29,7 @@ def test_bingo_cards_leaves_a_new_boards_odds_tables_ready(
     assert main(["cards", "--count", "2"]) == 0
     out = capsys.readouterr().out
     assert (tmp_path / "cards.pdf").stat().st_size > 0
-    assert "odds: this board's tables are ready (built in" in out
+    assert "確率: この盤の表を作りました（" in out  # in the event's language (the built-in: ja)
     assert cache.is_file() and cache.stat().st_size > 0
     assert main(["cards", "--count", "2", "--force"]) == 0  # a second run finds them kept
-    assert "ready (kept from before)" in capsys.readouterr().out
+    assert "表はできています（前に作ったもの）" in capsys.readouterr().out
