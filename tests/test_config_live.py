@@ -90,7 +90,8 @@ def test_the_show_applies_a_save_within_2_s_and_holds_the_board_for_the_next_gam
         qtbot.waitUntil(lambda: any("size = 40" in w for w in window.warnings), timeout=2000)
         mistake = [w for w in window.warnings if "size = 40" in w][0]
         line = 1 + event.read_text("utf-8").splitlines().index("size = 40")
-        assert f"line {line}" in mistake and "3..10" in mistake
+        assert mistake.startswith("config.toml の保存内容に誤りがあるため、今の設定のまま続けます")
+        assert f"config.toml の {line} 行目: board.size = 40 は範囲外です。3〜10 に" in mistake
         assert window.config.board.size == 4 and window.art.config.columns.fill[0] == "#101010"
         assert "size = 40" not in window.banner_text + window.notice_text  # not for the room
         assert capfd.readouterr().err.count(mistake) == 1  # one terminal line
