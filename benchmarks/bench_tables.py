@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.web.hub import Hub  # noqa: E402
+from games.web.hub import Hub, HubOptions  # noqa: E402
 from games.web.loadsim import SimulatedEvening, TimedHub, evening  # noqa: E402
 from games.web.settings import default_cpu_workers  # noqa: E402
 
@@ -58,8 +58,11 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 async def load_run(args: argparse.Namespace, folder: Path) -> SimulatedEvening:
-    hub = TimedHub(folder, rooms=evening(args.rooms, level=args.level), cpu_workers=args.workers,
-                   cpu_delay=0, advance_pause=0, turn_seconds=0)  # fmt: skip
+    hub = TimedHub(
+        folder,
+        rooms=evening(args.rooms, level=args.level),
+        options=HubOptions(cpu_workers=args.workers, cpu_delay=0, advance_pause=0, turn_seconds=0),
+    )
     await hub.open()
     sim = SimulatedEvening(
         hub, folder, games=args.games, think=(args.think / 5, args.think), seed=26
@@ -171,8 +174,12 @@ def restart_check(args: argparse.Namespace, folder: Path) -> bool:
     lines = log_lines(folder)
     clock = Clock()
     opened = time.perf_counter()
-    hub = Hub(folder, rooms=evening(args.rooms, level=args.level), cpu_workers=0, clock=clock,
-              turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=evening(args.rooms, level=args.level),
+        clock=clock,
+        options=HubOptions(cpu_workers=0, turn_seconds=1.0, cpu_delay=0, advance_pause=0),
+    )
     hub.load()
     seconds = time.perf_counter() - opened
     try:

@@ -23,7 +23,7 @@ from pathlib import Path
 import aiohttp
 
 from eventkit.web.limits import RateLimiter
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.server import GamesServer, start
 from games.web.settings import default_cpu_workers
 
@@ -102,7 +102,9 @@ async def run(
         RoomSpec(f"daifugo-{n:02d}", "daifugo", 5, stake="beginner", cpu_level=level)
         for n in range(rooms)
     ]
-    hub = Hub(folder, rooms=specs, cpu_workers=workers, seed=seed, turn_seconds=0)
+    hub = Hub(
+        folder, rooms=specs, options=HubOptions(cpu_workers=workers, seed=seed, turn_seconds=0)
+    )
     hub.cpu_delay = 0.0
     hub.advance_pause = 0.0
     await hub.open()

@@ -69,7 +69,7 @@ def record(game: str) -> list[str]:
     """The messages (canonical JSON lines) the phones receive in the scripted games of `game`."""
     import games.cool24.sim as sim
     from games.common.table import Refused
-    from games.web.hub import Hub
+    from games.web.hub import Hub, HubOptions
     from games.web.phones import Phone
 
     spec = _room(game)
@@ -78,9 +78,15 @@ def record(game: str) -> list[str]:
     sim.HINT_SECONDS = float("inf")  # the hint's answer from the seed alone (see the docstring)
     try:
         with tempfile.TemporaryDirectory(prefix="games-wire-") as folder:
-            hub = Hub(Path(folder), rooms=[spec], cpu_workers=0, seed=SEED, cpu_delay=0,
-                      advance_pause=0, turn_seconds=0, clock=_Clock(1000.0),
-                      wall=_Clock(1_800_000_000.0))  # fmt: skip
+            hub = Hub(
+                Path(folder),
+                rooms=[spec],
+                clock=_Clock(1000.0),
+                wall=_Clock(1_800_000_000.0),
+                options=HubOptions(
+                    cpu_workers=0, seed=SEED, cpu_delay=0, advance_pause=0, turn_seconds=0
+                ),
+            )
             hub.load()
             try:
                 lines = _play(hub, spec, Phone, Refused)

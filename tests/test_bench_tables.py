@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.web.hub import Hub
+from games.web.hub import Hub, HubOptions
 from games.web.loadsim import SimulatedEvening, TimedHub, evening
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,8 +35,11 @@ def play(folder: Path, games: int) -> list[dict]:
     """A real evening on the hub (in this process, easy CPUs): its sim.log lines."""
 
     async def run() -> str:
-        hub = TimedHub(folder, rooms=evening(ROOMS, level="easy"), cpu_workers=0, seed=7,
-                       cpu_delay=0, advance_pause=0, turn_seconds=0)  # fmt: skip
+        hub = TimedHub(
+            folder,
+            rooms=evening(ROOMS, level="easy"),
+            options=HubOptions(cpu_workers=0, seed=7, cpu_delay=0, advance_pause=0, turn_seconds=0),
+        )
         await hub.open()
         log = io.StringIO()
         sim = SimulatedEvening(hub, folder, games=games, think=(0.0, 0.001), seed=26, log=log)
@@ -49,8 +52,12 @@ def play(folder: Path, games: int) -> list[dict]:
 
 def counted(folder: Path, lines: list[dict]) -> tuple[int, int, int]:
     """The benchmark's count on the hub opened again on `folder`: (lost, doubled, missing)."""
-    hub = Hub(folder, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=Clock(),
-              turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=evening(ROOMS, level="easy"),
+        clock=Clock(),
+        options=HubOptions(cpu_workers=0, turn_seconds=1.0, cpu_delay=0, advance_pause=0),
+    )
     hub.load()
     try:
         people = set(json.loads((folder / "phones.json").read_text()))

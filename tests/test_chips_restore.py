@@ -139,7 +139,7 @@ def test_games_serve_rebuilds_the_chips_from_the_journal_when_both_files_are_dam
     game that was in progress (its fees not in that record) is dropped, not charged twice."""
     import random
 
-    from games.web.hub import Hub
+    from games.web.hub import Hub, HubOptions
     from games.web.loadsim import evening
     from tests.test_games_web_restart import ROOMS, Clock, run_and_kill
 
@@ -152,8 +152,12 @@ def test_games_serve_rebuilds_the_chips_from_the_journal_when_both_files_are_dam
     chips.write_bytes(b'{"balances": {"')
     (tmp_path / "daifugo_chips.json.last-good").write_bytes(b"[" * 200_000)
     capfd.readouterr()
-    hub = Hub(tmp_path, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=Clock(),
-              turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+    hub = Hub(
+        tmp_path,
+        rooms=evening(ROOMS, level="easy"),
+        clock=Clock(),
+        options=HubOptions(cpu_workers=0, turn_seconds=1.0, cpu_delay=0, advance_pause=0),
+    )
     hub.load()
     try:
         err = capfd.readouterr().err
@@ -178,7 +182,7 @@ def test_games_serve_brings_back_the_game_in_progress_from_the_good_copy(
     import random
     import shutil
 
-    from games.web.hub import Hub
+    from games.web.hub import Hub, HubOptions
     from games.web.loadsim import evening
     from tests.test_games_web_restart import ROOMS, Clock, run_and_kill
 
@@ -188,8 +192,12 @@ def test_games_serve_brings_back_the_game_in_progress_from_the_good_copy(
 
     def reopened(folder: Path) -> tuple[dict[str, tuple[int, int, bool]], dict[str, int], str]:
         capfd.readouterr()
-        hub = Hub(folder, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=Clock(),
-                  turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+        hub = Hub(
+            folder,
+            rooms=evening(ROOMS, level="easy"),
+            clock=Clock(),
+            options=HubOptions(cpu_workers=0, turn_seconds=1.0, cpu_delay=0, advance_pause=0),
+        )
         hub.load()
         try:
             rooms = {rid: (r.game_no, r.step, r.in_game) for rid, r in hub.rooms.items()}

@@ -66,11 +66,12 @@ def test_a_game_outside_the_repo_registers_by_its_distributions_entry_point(tmp_
     _distribution(tmp_path, "swim_two", "swim_two_game:ENTRY", "swim_two_game", EXTERNAL)
     done = _python(tmp_path, """
         from games.common import registry
-        from games.web.hub import Hub, RoomSpec
+        from games.web.hub import Hub, HubOptions, RoomSpec
         from games.web.phones import Phone
         print(*registry.names())
-        hub = Hub(".", rooms=[RoomSpec("r", "swim_two", 3, cpu_level="easy")], cpu_workers=0,
-                  seed=1, cpu_delay=0, advance_pause=0, turn_seconds=0)
+        hub = Hub(".", rooms=[RoomSpec("r", "swim_two", 3, cpu_level="easy")],
+                  options=HubOptions(cpu_workers=0, seed=1, cpu_delay=0, advance_pause=0,
+                                     turn_seconds=0))
         hub.load()
         phone = Phone(hub, "A")
         hub.sit(phone.token, "r")

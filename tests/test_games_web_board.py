@@ -9,7 +9,7 @@ import random
 from test_games_web_hub import Clock
 
 from games.web.board import TOP, Boards, board_lines
-from games.web.hub import Hub
+from games.web.hub import Hub, HubOptions
 from games.web.phones import Phone, play_until_people_wait
 from games.web.tables import RoomSpec
 
@@ -18,8 +18,12 @@ ROOMS = [RoomSpec("cool24-1", "cool24", 1), RoomSpec("cool24-2", "cool24", 1),
 
 
 def _hub(folder):
-    hub = Hub(folder, rooms=ROOMS, cpu_workers=0, seed=7, cpu_delay=0, advance_pause=0,
-              turn_seconds=0.0, clock=Clock())  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=ROOMS,
+        clock=Clock(),
+        options=HubOptions(cpu_workers=0, seed=7, cpu_delay=0, advance_pause=0, turn_seconds=0.0),
+    )
     hub.load()
     return hub
 

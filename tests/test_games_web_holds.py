@@ -9,7 +9,7 @@ import random
 import pytest
 from test_games_web_hub import Clock, refused
 
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.phones import Phone, play_until_people_wait
 
 HOLD = 120.0
@@ -17,8 +17,14 @@ HOLD = 120.0
 
 def make_hub(folder, clock, *, seats=5, hold=HOLD):
     spec = RoomSpec("d", "daifugo", seats, stake="beginner", cpu_level="easy")
-    hub = Hub(folder, rooms=[spec], cpu_workers=0, seed=5, cpu_delay=0, advance_pause=0,
-              turn_seconds=5.0, clock=clock, hold_seconds=hold)  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=[spec],
+        clock=clock,
+        options=HubOptions(
+            cpu_workers=0, seed=5, cpu_delay=0, advance_pause=0, turn_seconds=5.0, hold_seconds=hold
+        ),
+    )
     hub.load()
     return hub
 
@@ -46,7 +52,7 @@ def test_a_seat_is_held_then_freed_and_the_host_role_passes(tmp_path):
     assert seats_of(dan)[0]["held"] == HOLD  # as told when the hold began (phones count down)
     clock.now += 1
     hub.tick()
-    assert hub.rooms["d"].seats[0] is None and "Aoi" not in hub.where
+    assert hub.rooms["d"].seats[0] is None and "Aoi" not in hub.rooms.where
     assert seats_of(dan)[0]["name"] is None
     assert hub.sit(dan.token, "d") == 0  # the newcomer takes the seat
     hub.start(ben.token, "d")

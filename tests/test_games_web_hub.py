@@ -14,7 +14,7 @@ from games.common.protocol import to_json
 from games.common.table import Refused
 from games.daifugo.chips import ROOMS, fee
 from games.daifugo.ruleset import Title
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.phones import Phone, play_until_people_wait
 
 START = 10_000
@@ -31,8 +31,14 @@ class Clock:
 def make_hub(folder, *, seats=4, turn=0.0, clock=None, seed=5, level="easy", game="daifugo"):
     spec = RoomSpec("d", game, seats, stake="beginner" if game == "daifugo" else None,
                     cpu_level=level)  # fmt: skip
-    hub = Hub(folder, rooms=[spec], cpu_workers=0, seed=seed, cpu_delay=0, advance_pause=0,
-              turn_seconds=turn, clock=clock or Clock())  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=[spec],
+        clock=clock or Clock(),
+        options=HubOptions(
+            cpu_workers=0, seed=seed, cpu_delay=0, advance_pause=0, turn_seconds=turn
+        ),
+    )
     hub.load()
     return hub
 
@@ -353,7 +359,7 @@ def test_a_seat_without_a_phone_for_a_whole_game_is_freed(tmp_path):
             clock.now += 6.0
             hub.tick()
     assert room.seats[0] == "あ" and room.seats[1] is None
-    assert "い" not in hub.where
+    assert "い" not in hub.rooms.where
     hub.start(a.token, "d")  # the next game: a CPU in the freed seat
     assert 1 not in room.table.people
     hub.shutdown()
@@ -507,8 +513,11 @@ def test_rooms_play_the_configured_rules(tmp_path):
         RoomSpec("d", "daifugo", 4, stake="beginner", cpu_level="easy", rules="3"),
         RoomSpec("s", "schwimmen", 3, cpu_level="easy", rules="house", settings=section),
     ]
-    hub = Hub(tmp_path, rooms=specs, cpu_workers=0, seed=3, cpu_delay=0, advance_pause=0,
-              turn_seconds=0)  # fmt: skip
+    hub = Hub(
+        tmp_path,
+        rooms=specs,
+        options=HubOptions(cpu_workers=0, seed=3, cpu_delay=0, advance_pause=0, turn_seconds=0),
+    )
     hub.load()
     a, b = Phone(hub, "あ"), Phone(hub, "い")
     hub.sit(a.token, "d")

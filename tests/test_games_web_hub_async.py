@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 
 
 class QueuePhone:
@@ -47,7 +47,11 @@ def test_strong_cpus_thinking_never_delay_another_tables_messages(tmp_path):
             RoomSpec("strong", "daifugo", 5, stake="beginner", cpu_level="strong"),
             RoomSpec("quick", "daifugo", 3, stake="beginner", cpu_level="easy"),
         ]
-        hub = Hub(tmp_path, rooms=rooms, cpu_workers=1, cpu_delay=0, turn_seconds=0, seed=3)
+        hub = Hub(
+            tmp_path,
+            rooms=rooms,
+            options=HubOptions(cpu_workers=1, cpu_delay=0, turn_seconds=0, seed=3),
+        )
         await hub.open()
         try:
             thinker = QueuePhone(hub, "考える人")
@@ -87,7 +91,11 @@ def test_strong_cpus_thinking_never_delay_another_tables_messages(tmp_path):
 def test_the_timer_task_moves_for_a_phone_that_does_not_act(tmp_path):
     async def main() -> None:
         rooms = [RoomSpec("d", "daifugo", 3, stake="beginner", cpu_level="easy")]
-        hub = Hub(tmp_path, rooms=rooms, cpu_workers=1, cpu_delay=0, turn_seconds=0.5, seed=4)
+        hub = Hub(
+            tmp_path,
+            rooms=rooms,
+            options=HubOptions(cpu_workers=1, cpu_delay=0, turn_seconds=0.5, seed=4),
+        )
         await hub.open()
         try:
             sleeper = QueuePhone(hub, "ねむい")

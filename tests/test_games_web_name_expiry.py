@@ -9,7 +9,7 @@ from functools import partial
 
 from test_games_web_hub import Clock, refused
 
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.phones import Phone
 
 HOUR = 3600.0
@@ -17,8 +17,10 @@ HOUR = 3600.0
 
 def make_hub(folder, clock, wall, **options):
     spec = RoomSpec("d", "daifugo", 3, stake="beginner", cpu_level="easy")
-    hub = Hub(folder, rooms=[spec], cpu_workers=0, seed=5, cpu_delay=0, advance_pause=0,
-              turn_seconds=0, clock=clock, wall=wall, **options)  # fmt: skip
+    knobs = HubOptions(
+        cpu_workers=0, seed=5, cpu_delay=0, advance_pause=0, turn_seconds=0, **options
+    )
+    hub = Hub(folder, rooms=[spec], clock=clock, wall=wall, options=knobs)
     hub.load()
     return hub
 

@@ -76,7 +76,7 @@ def test_a_name_moves_to_another_phone_with_its_code_and_seat(tmp_path):
     assert read_code(typed) == code
     moved = hub.move("ａｏｉ", typed)
     assert moved.name == "Aoi" and moved.token != first.token and moved.code == code
-    assert first.last("bye") is not None and first.conn not in hub.connections
+    assert first.last("bye") is not None and first.conn not in hub.sockets
     refused("unknown_token", hub.rejoin, first.token)
     second = Phone(hub, "Aoi", token=moved.token)
     assert second.last("room")["seat"] == 0 and second.last("hello")["code"] == code

@@ -13,7 +13,7 @@ from test_games_web_hub import Clock
 from games.common import registry
 from games.common.protocol import to_json
 from games.common.registry import TableSettings
-from games.web.hub import Hub
+from games.web.hub import Hub, HubOptions
 from games.web.phones import Phone, play_until_people_wait
 from games.web.tables import RoomSpec
 
@@ -46,8 +46,12 @@ def test_daifugo_card_passing_is_secret_to_the_others_and_plays_are_not():
 
 
 def _hub(folder, spec):
-    hub = Hub(folder, rooms=[spec], cpu_workers=0, seed=7, cpu_delay=0, advance_pause=0,
-              turn_seconds=0.0, clock=Clock())  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=[spec],
+        clock=Clock(),
+        options=HubOptions(cpu_workers=0, seed=7, cpu_delay=0, advance_pause=0, turn_seconds=0.0),
+    )
     hub.load()
     return hub
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from games.web.hub import Hub
+from games.web.hub import Hub, HubOptions
 from games.web.loadsim import evening
 from games.web.phones import Phone
 
@@ -135,8 +135,12 @@ def test_sigkill_mid_game_every_room_back_no_chip_lost_or_doubled(tmp_path):
     assert len(reopened) == 3 and reopened[1]["restored"] >= 1 and reopened[2]["restored"] >= 1
 
     clock = Clock()
-    hub = Hub(tmp_path, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=clock,
-              turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+    hub = Hub(
+        tmp_path,
+        rooms=evening(ROOMS, level="easy"),
+        clock=clock,
+        options=HubOptions(cpu_workers=0, turn_seconds=1.0, cpu_delay=0, advance_pause=0),
+    )
     hub.load()
     try:
         last_seen = {}

@@ -27,7 +27,7 @@ from eventkit.web.headers import SECURITY_HEADERS
 from eventkit.web.limits import RateLimiter
 from eventkit.web.qr import svg
 from games.web import server as server_module
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.server import GamesServer
 from games.web.settings import GamesWebSettings, check_section, parse_settings, rooms
 from tests.served import port_in
@@ -72,7 +72,9 @@ class Phone:
 
 async def _started(tmp_path: Path, **hub_options):
     options = {"cpu_delay": 0.0, "advance_pause": 0.0, **hub_options}
-    hub = Hub(tmp_path, rooms=ROOMS, cpu_workers=0, seed=7, turn_seconds=0, **options)
+    hub = Hub(
+        tmp_path, rooms=ROOMS, options=HubOptions(cpu_workers=0, seed=7, turn_seconds=0, **options)
+    )
     await hub.open()
     server = GamesServer(hub, join_url="http://192.0.2.5:8081/")
     client = TestClient(TestServer(server.app))
@@ -449,7 +451,12 @@ def test_games_serve_says_what_to_fix(tmp_path):
 
 def test_an_english_event_gets_english_pages_and_refusals(tmp_path):
     async def scenario():
-        hub = Hub(tmp_path, rooms=ROOMS, cpu_workers=0, seed=7, turn_seconds=0, language="en")
+        hub = Hub(
+            tmp_path,
+            rooms=ROOMS,
+            language="en",
+            options=HubOptions(cpu_workers=0, seed=7, turn_seconds=0),
+        )
         await hub.open()
         server = GamesServer(hub, language="en", join_url="http://192.0.2.5:8081/")
         client = TestClient(TestServer(server.app))

@@ -42,4 +42,4 @@ def test_games_serve_passes_them_to_the_hub(tmp_path):
     config.write_text('[games_web]\nhold_seconds = 7\npeek = "off"\n', encoding="utf-8")
     p = plan(["--config", str(config), "--data-dir", str(tmp_path / "data"), "--no-window"])
     hub = make_hub(p)
-    assert (hub.hold_seconds, hub.peek_mode) == (7.0, "off")
+    assert (hub.options.hold_seconds, hub.options.peek) == (7.0, "off")

@@ -24,7 +24,7 @@ from tiers import sample
 
 from games.common.protocol import to_json
 from games.common.table import Refused
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.phones import Phone
 
 # a card's code; "JK=6D" is the joker standing for a 6D, not the 6D itself
@@ -125,8 +125,11 @@ class Wire:
 
 
 def play_games(folder: Path, games: int, seed: int) -> Wire:
-    hub = Hub(folder, rooms=ROOMS, cpu_workers=0, seed=seed, cpu_delay=0, advance_pause=0,
-              turn_seconds=0)  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=ROOMS,
+        options=HubOptions(cpu_workers=0, seed=seed, cpu_delay=0, advance_pause=0, turn_seconds=0),
+    )
     hub.load()
     wire = Wire(hub)
     rng = random.Random(seed)
@@ -191,8 +194,13 @@ def test_games_web_peek_decides_who_sees_a_hand_on_the_wire(tmp_path, mode):
     "finished" only the player out of the game, "off" nobody; the refused get their own code
     and no message to anyone carries a hand under ``peek`` that its mode does not allow."""
     spec = RoomSpec("d", "daifugo", 3, stake="beginner", cpu_level="easy")
-    hub = Hub(tmp_path, rooms=[spec], cpu_workers=0, seed=4, cpu_delay=0, advance_pause=0,
-              turn_seconds=0, peek=mode)  # fmt: skip
+    hub = Hub(
+        tmp_path,
+        rooms=[spec],
+        options=HubOptions(
+            cpu_workers=0, seed=4, cpu_delay=0, advance_pause=0, turn_seconds=0, peek=mode
+        ),
+    )
     hub.load()
     a, b, s = Phone(hub, "A", device="pa"), Phone(hub, "B", device="pb"), Phone(hub, "S")
     hub.sit(a.token, "d")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from games.web.hub import Hub
+from games.web.hub import Hub, HubOptions
 from games.web.loadsim import evening
 from tests.test_games_web_restart import ROOMS, Clock, run_and_kill
 
@@ -39,8 +39,12 @@ def _earlier_acts(records: list[dict]) -> list[int]:
 
 def _restored(folder: Path) -> dict[str, tuple[int, int, bool]]:
     """(game, step, in game) of every room after a restore of `folder`."""
-    hub = Hub(folder, rooms=evening(ROOMS, level="easy"), cpu_workers=0, clock=Clock(),
-              turn_seconds=1.0, cpu_delay=0, advance_pause=0)  # fmt: skip
+    hub = Hub(
+        folder,
+        rooms=evening(ROOMS, level="easy"),
+        clock=Clock(),
+        options=HubOptions(cpu_workers=0, turn_seconds=1.0, cpu_delay=0, advance_pause=0),
+    )
     hub.load()
     try:
         return {rid: (r.game_no, r.step, r.in_game) for rid, r in hub.rooms.items()}

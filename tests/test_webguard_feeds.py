@@ -19,7 +19,7 @@ from webguard_support import KEY, exchange, get, make_server, next_count, runnin
 
 from bingo import cardcode
 from eventkit.web.guard import FRESH, PLAYER, WATCHER, ConnectionGuard, QuietLog, ws_reserve
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.server import GamesServer, start
 
 
@@ -201,7 +201,11 @@ def test_games_serve_keeps_a_seated_player_and_lets_a_new_phone_in_during_a_feed
     rooms = (RoomSpec("daifugo-1", "daifugo", 4, stake="beginner", cpu_level="easy"),)
 
     async def scenario() -> None:
-        hub = Hub(tmp_path, rooms=rooms, cpu_workers=0, seed=3, turn_seconds=0, cpu_delay=0)
+        hub = Hub(
+            tmp_path,
+            rooms=rooms,
+            options=HubOptions(cpu_workers=0, seed=3, turn_seconds=0, cpu_delay=0),
+        )
         await hub.open()
         server = GamesServer(hub)
         serving = await start(server, "127.0.0.1", 0)

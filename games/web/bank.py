@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import secrets
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from games.common import registry
@@ -34,6 +35,44 @@ def evening_money() -> Money | None:
     """The chips the hub keeps: the first registered game with money's (one chips file for
     the evening), None when no game has money."""
     return next((e.chips for e in registry.entries() if e.chips is not None), None)
+
+
+class Chips:
+    """The hub's money part: the evening's `Money` (None: no game has money), its chips file,
+    and every name's balance as saved, kept in memory: read once when the hub opens (after the
+    restore settled the file), then written through whenever a room's bank saves (`kept`), so a
+    lookup never reads the file."""
+
+    def __init__(self, data_dir: Path, path: Path | None = None) -> None:
+        """The chips file is `path`, else the money's file in `data_dir`."""
+        self.money = evening_money()
+        name = self.money.file_name if self.money is not None else "chips.json"
+        self.path = Path(path or Path(data_dir) / name)
+        self._saved: dict[str, int] = {}
+
+    def read(self) -> None:
+        """The balances on file now (once, at open: an unreadable file reads as none saved;
+        the banks say what was wrong with it)."""
+        if self.money is None:
+            return
+        try:
+            self._saved = self.money.saved_balances(self.path)
+        except (OSError, ValueError):
+            self._saved = {}
+
+    def kept(self, bank: Bank, names: Iterable[str]) -> None:
+        """A room's bank saved: `names`' balances as it keeps them now."""
+        for name in names:
+            self._saved[name] = bank.balance(name)
+
+    def balance(self, name: str, playing: Iterable[Bank]) -> int:
+        """A name's chips now: in a game in play (its bank among `playing`, the banks of the
+        rooms whose game holds the name) with that game's penalty, else as saved."""
+        for bank in playing:
+            return bank.balance(name)
+        if self.money is None:
+            return 0
+        return self._saved.get(name, self.money.start)
 
 
 def new_owner() -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import logging
 import signal
 import sys
 import threading
@@ -28,7 +29,7 @@ from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
 from eventkit.web.refusals import line, refusal, said
 from eventkit.web.refusals import texts as refusal_texts
-from games.web.hub import Hub
+from games.web.hub import Hub, HubOptions
 from games.web.server import GamesServer, start
 from games.web.settings import (
     SECTION,
@@ -140,11 +141,8 @@ def make_hub(p: Plan) -> Hub:
         raise said(
             Texts(TABLES, p.language), "data_dir", folder=p.data_dir, reason=exc.strerror or exc
         ) from None
-    return Hub(
-        p.data_dir,
-        rooms=rooms(p.settings, p.rules),
+    options = HubOptions(
         cpu_workers=p.settings.cpu_workers,
-        language=p.language,
         turn_seconds=float(p.settings.turn_seconds),
         hold_seconds=float(p.settings.hold_seconds),
         peek=p.settings.peek,
@@ -153,6 +151,7 @@ def make_hub(p: Plan) -> Hub:
         names_per_network=p.settings.new_names_per_network,
         seed=p.seed,
     )
+    return Hub(p.data_dir, rooms=rooms(p.settings, p.rules), language=p.language, options=options)
 
 
 def make_server(p: Plan, hub: Hub) -> GamesServer:
@@ -275,6 +274,33 @@ class EarlyStop:
         self._old.clear()
 
 
+# Loggers every line of which is for the host as it is (`games serve: <line>` on stderr, never
+# throttled): the full disk's pause and its end (games.web.pause). The hub's other log records
+# go through the serving loop's throttled one-line log (eventkit.web.guard.quiet_logs).
+HOST_LOGGERS = ("games.web.pause",)
+
+
+class _HostLines(logging.Handler):
+    """A record as one line on the terminal (stderr as it is now), prefixed ``games serve:``."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            print(f"games serve: {record.getMessage()}", file=sys.stderr, flush=True)
+        except (OSError, ValueError):  # a closed terminal must not stop the server
+            pass
+
+
+def show_host_lines() -> None:
+    """The host's lines (HOST_LOGGERS) on stderr from now on, INFO and up, once however often
+    `games serve` runs in one process (the tests)."""
+    for name in HOST_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False  # not also through the throttled log of the serving loop
+        if not any(isinstance(h, _HostLines) for h in logger.handlers):
+            logger.addHandler(_HostLines())
+
+
 def main(argv: Sequence[str]) -> int:
     early = EarlyStop().install()
     try:
@@ -285,6 +311,7 @@ def main(argv: Sequence[str]) -> int:
 
 def _main(argv: Sequence[str], early: EarlyStop) -> int:
     p = plan(argv)
+    show_host_lines()
     for note in p.notes:
         print(f"{Texts(TABLES, p.language)('note')}: {note}", file=sys.stderr)
     serve = Serve(p)

@@ -30,33 +30,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import shutil
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from eventkit.errors import UserError
 from eventkit.web.limits import address_key
 from games.common import registry
 from games.common.table import Refused
-from games.web import messages, newnames, tables
-from games.web.bank import evening_money
+from games.web import messages, tables
+from games.web.bank import Chips
 from games.web.board import Boards
 from games.web.cpu_pool import CpuPool
 from games.web.journal import FILE_NAME, Journal
-from games.web.newnames import NameLimits
+from games.web.newnames import Names
+from games.web.options import HubOptions
+from games.web.pause import DiskPause
 from games.web.restore import player_record, restore
-from games.web.rooms import LEVELS, Room, Work
+from games.web.rooms import LEVELS, Room, Rooms, Work
 from games.web.seats import Player, Players
 from games.web.tables import RoomSpec
 from games.web.texts import refusal, texts
+from games.web.timer import Timer
 
 __all__ = [
     "Connection",
     "Hub",
+    "HubOptions",
     "Player",
     "Refused",
     "RoomSpec",
@@ -65,8 +66,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-FULL_SAY_EVERY = 10.0  # seconds between the terminal's lines about a full disk
-RESUME_FREE = 16 * 1024  # free bytes on the journal's disk for play to go on after a pause
 Message = dict[str, Any]
 Send = Callable[[Message], None]
 
@@ -90,94 +89,128 @@ class Connection:
     follows: str | None = field(default=None)  # the room a public screen follows
 
 
+class Sockets:
+    """The hub's connections part: every open socket, and the addresses and browsers (device
+    ids) each name connected from (against peeking from a second name on one phone)."""
+
+    def __init__(self) -> None:
+        self.open: set[Connection] = set()
+        self.addresses: dict[str, set[str]] = {}  # player name -> address keys it came from
+        self.devices: dict[str, set[str]] = {}  # player name -> the browsers (device ids) it used
+
+    def __contains__(self, conn: object) -> bool:
+        return conn in self.open
+
+    def add(self, conn: Connection, device: str) -> None:
+        self.open.add(conn)
+        if conn.name is not None and conn.address:
+            self.addresses.setdefault(conn.name, set()).add(address_key(conn.address))
+        if conn.name is not None and device:
+            self.devices.setdefault(conn.name, set()).add(device)
+
+    def of(self, name: str) -> list[Connection]:
+        return [c for c in self.open if c.name == name]
+
+    def following(self, room_id: str, where: dict[str, str]) -> list[Connection]:
+        """Every socket that follows the room: its seated players, spectators, public screens."""
+        return [
+            c
+            for c in self.open
+            if (c.name is not None and where.get(c.name) == room_id)
+            or (c.name is None and c.follows == room_id)
+        ]
+
+    def names(self) -> set[str]:
+        """The names with a socket open."""
+        return {c.name for c in self.open if c.name is not None}
+
+    def same_phone(self, name: str, other: str) -> bool:
+        """Both names used one browser (both sent device ids), or else came from one address."""
+        mine, theirs = self.devices.get(name), self.devices.get(other)
+        if mine and theirs:
+            return bool(mine & theirs)
+        return bool(self.addresses.get(name, set()) & self.addresses.get(other, set()))
+
+
+@dataclass
+class _Tasks:
+    """The hub's asyncio side: the CPU pool, each room's task and its wake-up, the timer's."""
+
+    pool: CpuPool | None = None
+    wake: dict[str, asyncio.Event] = field(default_factory=dict)
+    running: list[asyncio.Task[None]] = field(default_factory=list)
+    closing: bool = False
+
+
 def refused_message(error: Refused) -> Message:
     """The ``refused`` message for a refusal raised by a hub call."""
     return {"type": "refused", "code": error.code, "params": error.params, "text": error.text}
 
 
 class Hub:
-    """Players, rooms and their tables, the timer, the CPU pool, chips and the journal."""
+    """Players, rooms and their tables, the timer, the CPU pool, chips and the journal.
+
+    Made of named parts: `rooms` (games.web.rooms.Rooms: the rooms, where everybody is),
+    `names` (games.web.newnames.Names: the players, new names' limits, expiry), `chips`
+    (games.web.bank.Chips: the money, balances in memory), `journal` and its `pause`
+    (games.web.pause.DiskPause: a full disk), `timer` (games.web.timer.Timer), `sockets` (the
+    connections) and `boards` (the evening's best scores)."""
 
     def __init__(
         self,
-        data_dir: Path,
+        data_dir: Path | str,
         *,
         rooms: Sequence[RoomSpec] | None = None,
         language: str = "ja",
-        turn_seconds: float = 30.0,
+        options: HubOptions | None = None,
         clock: Callable[[], float] = time.monotonic,
-        cpu_workers: int = 1,
-        chips_path: Path | None = None,
-        seed: int | None = None,
-        cpu_delay: float = 0.8,
-        advance_pause: float = 2.0,
-        hold_seconds: float = 120.0,
-        peek: str = "live",
         wall: Callable[[], float] = time.time,
-        name_hours: float = 6.0,
-        names_per_address: int = 20,
-        names_per_network: int = 300,
+        chips_path: Path | None = None,
     ) -> None:
         """``data_dir`` holds the journal (games_web.journal, its lock) and, unless
         ``chips_path`` says otherwise, the chips (the file of the registered game with money:
-        games.web.bank.evening_money, games.common.money).
-        ``turn_seconds``: how long a person's turn waits before a CPU moves for them (0: never).
-        ``clock``: seconds, monotonic (tests inject one). ``cpu_workers``: worker processes
-        for CPU choices (0: in this process). ``seed``: seeds every room's games (tests,
-        benchmarks); None: fresh ones. ``cpu_delay``: a CPU's move is shown no sooner than
-        this after the one before (the phones can follow); ``advance_pause``: how long a
-        finished round stays on the phones before the next (Schwimmen). ``hold_seconds``: how
-        long a seated person's seat stays theirs between games once no phone of theirs is
-        connected (then it is freed; games.web.messages says how). ``peek``: who may look at
-        another seat's hand: "live" (spectators, and players out of the game), "finished"
-        (only players out of this game) or "off" (nobody). ``wall``: the date (time.time;
-        tests inject one) names are made at; a name that never played expires
-        ``name_hours`` after (0: never); ``names_per_address`` / ``names_per_network``: new
-        names an hour from one address / one /24 (games.web.newnames)."""
-        self.data_dir = Path(data_dir)
-        self.specs = tuple(rooms if rooms is not None else default_rooms())
-        for spec in self.specs:
-            spec.check()
-        if len({s.id for s in self.specs}) != len(self.specs):
-            raise ValueError("two rooms have the same id: give each room its own")
+        games.web.bank.evening_money, games.common.money). ``options``: the timer's, the
+        CPUs', peeking's and names' knobs (games.web.options; None: the defaults).
+        ``clock``: seconds, monotonic; ``wall``: the date names are made at (time.time);
+        tests inject both."""
+        self.options = options if options is not None else HubOptions()
         self.language = language
-        self.turn_seconds = turn_seconds
-        self.clock = clock
-        self.cpu_workers = cpu_workers
-        self.money = evening_money()
-        chips_file = self.money.file_name if self.money is not None else "chips.json"
-        self.chips_path = Path(chips_path or self.data_dir / chips_file)
-        self.seed = seed
-        self.cpu_delay = cpu_delay
-        self.advance_pause = advance_pause
-        self.hold_seconds = hold_seconds
-        if peek not in messages.PEEK_MODES:
-            raise ValueError(f"peek {peek!r}: use one of {', '.join(messages.PEEK_MODES)}")
-        self.peek_mode = peek
-        self.wall = wall
-        self.name_hours = name_hours
-        self.name_limits = NameLimits(names_per_address, names_per_network, clock)
-        self._names_swept = float("-inf")  # when expired names were last looked for (clock)
-        self.players = Players(language)
-        self.boards = Boards(spec.game for spec in self.specs)  # the evening's best scores
-        self.rooms: dict[str, Room] = {}
-        self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
-        self.connections: set[Connection] = set()
-        self.addresses: dict[str, set[str]] = {}  # player name -> address keys it connected from
-        self.devices: dict[str, set[str]] = {}  # player name -> the browsers (device ids) it used
-        self.journal = Journal(self.data_dir / FILE_NAME)
-        self.journal.on_full = self._disk_full
-        self.disk_full = False  # the journal's disk is full: play pauses until space is back
-        self._space = asyncio.Event()  # set while there is space (the rooms' tasks wait on it)
-        self._space.set()
-        self._full_said = -FULL_SAY_EVERY  # when the terminal was last told (time.monotonic)
-        self._full_tries = 0  # writes refused since the terminal was last told
-        self.pool: CpuPool | None = None
+        self.rooms = Rooms(rooms if rooms is not None else default_rooms(), language)
+        self.names = Names(language, clock=clock, wall=wall, hours=self.options.name_hours,
+                           per_address=self.options.names_per_address,
+                           per_network=self.options.names_per_network)  # fmt: skip
+        self.chips = Chips(Path(data_dir), chips_path)
+        self.journal = Journal(Path(data_dir) / FILE_NAME)
+        self.pause = DiskPause(self.journal, language, self._tell_disk)
+        self.timer = Timer(clock, self.options)
+        self.sockets = Sockets()
+        self.boards = Boards(spec.game for spec in self.rooms.specs)  # the evening's best scores
+        self.tasks = _Tasks()
         self.restored = 0  # games in progress the last open brought back
-        self._wake: dict[str, asyncio.Event] = {}
-        self._tasks: list[asyncio.Task[None]] = []
-        self._closing = False
         self.on_update: Callable[[str], None] | None = None  # the laptop's window, per room
+
+    @property
+    def players(self) -> Players:
+        """Every player of the evening (the names part's)."""
+        return self.names.players
+
+    @property
+    def cpu_delay(self) -> float:
+        """`options.cpu_delay`, which a test may change on a running hub (`games serve`'s)."""
+        return self.options.cpu_delay
+
+    @cpu_delay.setter
+    def cpu_delay(self, seconds: float) -> None:
+        self.options.cpu_delay = seconds
+
+    @property
+    def advance_pause(self) -> float:
+        """`options.advance_pause`, which a test may change on a running hub."""
+        return self.options.advance_pause
+
+    @advance_pause.setter
+    def advance_pause(self, seconds: float) -> None:
+        self.options.advance_pause = seconds
 
     # -- life -----------------------------------------------------------------------------
 
@@ -186,50 +219,52 @@ class Hub:
         UserError naming the folder), restore every room, hand and balance from the journal,
         and start the CPU and timer tasks."""
         self.load()
-        self.pool = CpuPool(self.cpu_workers)
+        tasks = self.tasks
+        tasks.pool = CpuPool(self.options.cpu_workers)
         # the workers start while the phones come back (the first CPU move may wait for them)
-        self._tasks.append(asyncio.create_task(self.pool.warm_up()))
+        tasks.running.append(asyncio.create_task(tasks.pool.warm_up()))
         for room_id in self.rooms:
-            self._wake[room_id] = asyncio.Event()
-            self._tasks.append(asyncio.create_task(self._drive(room_id)))
-            self._wake[room_id].set()
-        self._tasks.append(asyncio.create_task(self._timer()))
+            tasks.wake[room_id] = asyncio.Event()
+            tasks.running.append(asyncio.create_task(self._drive(room_id)))
+            tasks.wake[room_id].set()
+        tasks.running.append(asyncio.create_task(self._timer()))
 
     def load(self) -> None:
-        """`open` without the tasks: the lock, the journal's rooms (tests drive the CPUs with
-        `run_cpus` and the timer with `tick`)."""
+        """`open` without the tasks: the lock, the journal's rooms, the chips as saved (tests
+        drive the CPUs with `run_cpus` and the timer with `tick`)."""
         records = self.journal.open()
         try:
             self.restored = restore(self, records)
         except BaseException:
             self.journal.close()
             raise
-        now = self.clock()
+        self.chips.read()  # once: from now on balances are kept in memory
         for room in self.rooms.values():
-            room.peek_mode = self.peek_mode
+            room.peek_mode = self.options.peek
             if room.finished():  # the journal had the game's last action, not its end
                 self._finish(room)
-            room.arm_timer(now, self.turn_seconds)
+            self.timer.arm(room)
             for name in room.seated_names():  # no phone is back yet: each gets the full hold
-                room.hold(name, now + self.hold_seconds)
+                self.timer.hold(room, name)
 
     async def close(self) -> None:
         """Stop the tasks and the CPU pool, let go of the journal's lock. Games in progress
         stay in the journal and are restored by the next `open`."""
-        self._closing = True
-        for task in self._tasks:
+        tasks = self.tasks
+        tasks.closing = True
+        for task in tasks.running:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks.running:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self._tasks.clear()
+        tasks.running.clear()
         self.shutdown()
 
     def shutdown(self) -> None:
         """`close` without a loop."""
-        if self.pool is not None:
-            self.pool.close()
-            self.pool = None
+        if self.tasks.pool is not None:
+            self.tasks.pool.close()
+            self.tasks.pool = None
         for room in self.rooms.values():
             if room.bank is not None:
                 room.bank.close()
@@ -243,16 +278,11 @@ class Hub:
         ``name_cpu``, ``name_mixed``, ``name_lookalike``) or ``name_taken`` (the name is in
         use, as people read it; its owner brings it back with `move`), or
         ``too_many_names`` (`address` made its share of new names this hour)."""
-        self.players.check_new(name)  # a refused name costs no share
-        if address and (wait := self.name_limits.take(address)) is not None:
-            raise refusal(self.language, "too_many_names", minutes=wait)
-        player = self.players.new(name, since=self.wall())
+        player = self.names.new(name, address)
         try:
             self._keep_player(player)
         except BaseException:  # not on disk (a full disk): not made
-            self.players.forget(player.name)
-            if address:
-                self.name_limits.give_back(address)
+            self.names.unmake(player, address)
             raise
         return player
 
@@ -275,7 +305,7 @@ class Hub:
     def _keep_player(self, player: Player) -> None:
         """Journal the name's token and code; phones on an older token of it are let go."""
         self.journal.write(player_record(player))
-        for conn in [c for c in self.connections if c.name == player.name]:
+        for conn in self.sockets.of(player.name):
             if conn.token != player.token:
                 self._send(conn, {"type": "bye"})
                 self.disconnect(conn)
@@ -295,14 +325,10 @@ class Hub:
         tab of that browser shares), used against peeking from a second name."""
         player = self.players.by_token(token) if token is not None else None
         conn = Connection(token, send, address, player.name if player else None)
-        self.connections.add(conn)
-        if player is not None and address:
-            self.addresses.setdefault(player.name, set()).add(address_key(address))
-        if player is not None and device:
-            self.devices.setdefault(player.name, set()).add(device)
+        self.sockets.add(conn, device)
         came_back = None
         if player is not None:
-            room = self._room_of(player.name)
+            room = self.rooms.of(player.name)
             if room is not None and room.back(player.name):
                 came_back = room
             self._send(conn, {"type": "hello", "name": player.name, "token": player.token,
@@ -314,7 +340,7 @@ class Hub:
                 if seat is not None and room.in_game:
                     room.seen.add(seat)
         self._broadcast_lobby()
-        if player is not None and (room := self._room_of(player.name)) is not None:
+        if player is not None and (room := self.rooms.of(player.name)) is not None:
             self._send(conn, self._room_message(room, player.name))
             views = messages.Views(room)
             self._send(conn, self._table_message(room, views, player.name))
@@ -322,7 +348,7 @@ class Hub:
                 self._send(conn, room.results)
         if came_back is not None and player is not None:
             self._roles_changed(came_back, but=player.name)
-        if self.disk_full:  # a phone that comes during the pause is told too
+        if self.pause.full:  # a phone that comes during the pause is told too
             self._send(conn, {"type": "disk", "full": True})
         return conn
 
@@ -331,13 +357,13 @@ class Hub:
         it while no phone of its player is connected, and a seat with no phone for a whole
         game is freed at the game's end. Between games the seat is held `hold_seconds`, then
         freed by `tick`; the host role passes to a seated person with a phone."""
-        self.connections.discard(connection)
+        self.sockets.open.discard(connection)
         name = connection.name
         if name is None:
             return
-        room = self._room_of(name)
-        if room is not None and not self._conns_of(name) and room.seat_of(name) is not None:
-            room.hold(name, self.clock() + self.hold_seconds)
+        room = self.rooms.of(name)
+        if room is not None and not self.sockets.of(name) and room.seat_of(name) is not None:
+            self.timer.hold(room, name)
             self._roles_changed(room, but=name)
         self._broadcast_lobby()
 
@@ -346,7 +372,7 @@ class Hub:
     def lobby(self) -> Message:
         """The ``lobby`` message: every room, its seats and state (public)."""
         message = messages.lobby(
-            list(self.rooms.values()), self._connected(), self._labels(), self.clock()
+            list(self.rooms.values()), self.sockets.names(), self.rooms.labels(), self.timer.clock()
         )
         message["boards"] = self.boards.message(self.language)
         return message
@@ -357,37 +383,37 @@ class Hub:
         ``seat_taken``, ``room_full``, ``no_such_seat``, ``elsewhere`` (the player sits in
         another room: leave it first)."""
         name = self.players.by_token(token).name
-        room = self._room(room_id)
-        self._not_seated_elsewhere(name, room_id)
-        before = self._room_of(name)
+        room = self.rooms.find(room_id)
+        self.rooms.not_seated_elsewhere(name, room_id)
+        before = self.rooms.of(name)
         taken = room.sit(name, seat)
         room.peeks.pop(name, None)
         self.journal.write({"k": "sit", "room": room_id, "name": name, "seat": taken})
         if before is not None and before is not room:
             before.spectators.discard(name)
-        self.where[name] = room_id
+        self.rooms.where[name] = room_id
         self._room_changed(room, name)
         return taken
 
     def watch(self, token: str, room_id: str) -> None:
         """Watch a room (観戦): the public table, and a seat's hand after `peek`."""
         name = self.players.by_token(token).name
-        room = self._room(room_id)
-        self._not_seated_elsewhere(name, None)
-        before = self._room_of(name)
+        room = self.rooms.find(room_id)
+        self.rooms.not_seated_elsewhere(name, None)
+        before = self.rooms.of(name)
         if before is not None:
             before.spectators.discard(name)
             before.peeks.pop(name, None)
         self.journal.write({"k": "watch", "room": room_id, "name": name})
         room.spectators.add(name)
-        self.where[name] = room_id
+        self.rooms.where[name] = room_id
         self._room_changed(room, name)
 
     def watch_public(self, connection: Connection, room_id: str | None) -> None:
         """The laptop's screen (a token-None connection) follows a room's public table: its
         ``table`` messages carry view(None) only (None: follow no room)."""
         if room_id is not None:
-            room = self._room(room_id)
+            room = self.rooms.find(room_id)
             connection.follows = room_id
             self._send(connection, self._table_message(room, messages.Views(room), None))
         else:
@@ -398,12 +424,14 @@ class Hub:
         room's host (its first seated player) or the laptop (token None) may; refused
         ``not_host``, ``room_playing``, ``nobody_seated``."""
         name = self.players.by_token(token).name if token is not None else None
-        room = self._room(room_id)
+        room = self.rooms.find(room_id)
         room.check_start(name)
         for seated in room.seated_names():  # a name that has played never expires
             if (played := self.players.mark_played(seated)) is not None:
                 self._keep_player(played)
-        room.start(self._connected())
+        room.start(self.sockets.names())
+        if room.bank is not None:  # the fees (and top-ups) are saved: written through
+            self.chips.kept(room.bank, room.accounts())
         self.journal.write(
             {
                 "k": "start",
@@ -427,7 +455,7 @@ class Hub:
         """The player's seat takes `action` (an action's text, as ``legal`` lists them).
         Refused with the table's own code and text (the Qt window's), or ``not_seated``."""
         name = self.players.by_token(token).name
-        room = self._room_of(name)
+        room = self.rooms.of(name)
         seat = room.seat_of(name) if room is not None else None
         if room is None or seat is None:
             raise refusal(self.language, "not_seated")
@@ -443,7 +471,7 @@ class Hub:
         CPU plays the seat out; a winner who leaves passes the prize to the next place.
         Returns the penalty charged."""
         name = self.players.by_token(token).name
-        room = self._room_of(name)
+        room = self.rooms.of(name)
         if room is None:
             return 0
         seat = room.seat_of(name)
@@ -455,8 +483,8 @@ class Hub:
         else:
             self.journal.write({"k": "stand", "room": room.spec.id, "name": name})
         room.stand(name)
-        self.where.pop(name, None)
-        for conn in self._conns_of(name):
+        self.rooms.where.pop(name, None)
+        for conn in self.sockets.of(name):
             self._send(conn, self._room_message(None, name))
         self._roles_changed(room, but=name)  # the host may have left
         if penalty:
@@ -476,7 +504,7 @@ class Hub:
         address of this player (`eventkit.web.limits.address_key`: an IPv4 address or an IPv6
         /64). Two separate phones (or browsers) of one cheat cannot be told apart."""
         name = self.players.by_token(token).name
-        room = self._room_of(name)
+        room = self.rooms.of(name)
         if room is None:
             raise refusal(self.language, "not_seated")
         if seat is None:
@@ -490,14 +518,14 @@ class Hub:
                 raise refusal(self.language, "same_phone")
             room.peeks[name] = seat
         views = messages.Views(room)
-        for conn in self._conns_of(name):
+        for conn in self.sockets.of(name):
             self._send(conn, self._table_message(room, views, name))
 
     def set_cpu_level(self, token: str | None, room_id: str, level: str) -> None:
         """The host (or the laptop) chooses the room's CPU level between games. Refused
         ``not_host``, ``room_playing``, ``bad_level``."""
         name = self.players.by_token(token).name if token is not None else None
-        room = self._room(room_id)
+        room = self.rooms.find(room_id)
         if level not in LEVELS:
             raise refusal(self.language, "bad_level")
         if room.in_game:
@@ -509,41 +537,35 @@ class Hub:
         self._broadcast_lobby()
 
     def balance(self, name: str) -> int:
-        """A name's chips now, as persisted (with a penalty of the game in play)."""
-        for room in self.rooms.values():  # a game in play holds its penalties until its end
-            if room.bank is not None and room.in_game and name in room.table.names:
-                return room.bank.balance(name)
-        if self.money is None:
-            return 0
-        try:
-            balances = self.money.saved_balances(self.chips_path)
-        except (OSError, ValueError):
-            balances = {}
-        return balances.get(name, self.money.start)
+        """A name's chips now, as saved (with a penalty of the game in play), from memory."""
+        playing = (  # a game in play holds its penalties until its end
+            room.bank
+            for room in self.rooms.values()
+            if room.bank is not None and room.in_game and name in room.table.names
+        )
+        return self.chips.balance(name, playing)
 
     # -- CPUs and the timer ---------------------------------------------------------------
 
     def tick(self) -> int:
         """The turn timer: a person whose turn ran out has a CPU move for them (now with
         `run_cpus`, or by the room's task). How many turns ran out."""
-        now = self.clock()
         expired = 0
         for room_id, room in self.rooms.items():
-            if room.expire(now):
+            ran_out, holds_over = self.timer.due(room)
+            if ran_out:
                 expired += 1
                 self._wake_room(room_id)
-            for name in room.holds_over(now):
+            for name in holds_over:
                 self._free_seat(room, name)
-        if now - self._names_swept >= 60.0:
-            self._names_swept = now
+        if self.names.sweep_due():
             self.forget_expired()
         return expired
 
     def forget_expired(self) -> list[str]:
         """Names that never played, made over `name_hours` ago and unused now are forgotten
         (the name free again, its token and code void). Which were."""
-        busy = self._connected() | set(self.where)
-        gone = newnames.expired(self.players, self.wall(), self.name_hours, busy)
+        gone = self.names.expired(self.sockets.names() | set(self.rooms.where))
         for name in gone:
             self.journal.write({"k": "forget", "name": name})
             self.players.forget(name)
@@ -569,35 +591,35 @@ class Hub:
     async def _drive(self, room_id: str) -> None:
         """The room's task: CPU moves (in the pool), timed-out turns, the table's own steps."""
         room = self.rooms[room_id]
-        wake = self._wake[room_id]
-        while not self._closing:
+        wake = self.tasks.wake[room_id]
+        while not self.tasks.closing:
             await wake.wait()
             wake.clear()
-            while not self._closing and (work := room.work()) is not None:
+            while not self.tasks.closing and (work := room.work()) is not None:
                 try:
                     await self._work(room, work)
                 except Exception:  # a bug or a full disk: said, and the room tries again
-                    if self.disk_full:  # said by _disk_full: the room waits for space
-                        await self._space.wait()
+                    if self.pause.full:  # said by the pause: the room waits for space
+                        await self.pause.space.wait()
                         continue
                     log.exception("room %s: %s at step %d failed", room_id, work.kind, work.step)
                     await asyncio.sleep(1.0)
 
     async def _work(self, room: Room, work: Work) -> None:
         if work.kind == "advance":
-            await asyncio.sleep(self.advance_pause)
+            await asyncio.sleep(self.options.advance_pause)
             if room.work() == work:
                 self._carry_out(room, work, None)
             return
-        assert self.pool is not None and work.seat is not None
+        assert self.tasks.pool is not None and work.seat is not None
         loop = asyncio.get_running_loop()
         started = loop.time()
         try:
-            text = await self.pool.choose(room.table, work.seat)
+            text = await self.tasks.pool.choose(room.table, work.seat)
         except Exception:  # the pool could not: choose here rather than stall the table
             log.exception("CPU worker failed in room %s", room.spec.id)
             text = tables.cpu_choice_for(room.table, work.seat)
-        wait = self.cpu_delay - (loop.time() - started)
+        wait = self.options.cpu_delay - (loop.time() - started)
         if wait > 0 and work.kind == "cpu":  # the phones can follow the CPUs' moves
             await asyncio.sleep(wait)
         if room.work() == work:  # nobody acted, left or came back meanwhile
@@ -605,9 +627,9 @@ class Hub:
 
     async def _timer(self) -> None:
         tries = 0
-        while not self._closing:
+        while not self.tasks.closing:
             await asyncio.sleep(0.25)
-            if self.disk_full:  # paused: no turn runs out; every second, is there space?
+            if self.pause.full:  # paused: no turn runs out; every second, is there space?
                 tries += 1
                 if tries % 4 == 0:
                     self.try_resume()
@@ -631,7 +653,7 @@ class Hub:
 
     def _wake_room(self, room_id: str) -> None:
         """Wake the room's CPU task (asyncio serve): it looks at the room's next step now."""
-        wake = self._wake.get(room_id)
+        wake = self.tasks.wake.get(room_id)
         if wake is not None:
             wake.set()
 
@@ -651,7 +673,7 @@ class Hub:
         """After any change at a room's table: the game's end, the timer, every socket."""
         if room.finished():
             self._finish(room)
-        room.arm_timer(self.clock(), self.turn_seconds)
+        self.timer.arm(room)
         self._broadcast_table(room)
         self._wake_room(room.spec.id)
         if self.on_update is not None:
@@ -664,13 +686,18 @@ class Hub:
         them again after the restart; the end keeps them, so a crash after it (the message
         still in a socket's queue) sends them to a phone that comes back (a phone may see them
         twice, never not at all)."""
+        people = [
+            name
+            for seat, name in enumerate(room.table.names)
+            if room.seats[seat] is not None or seat in room.left
+        ]
         balances = {}
-        for seat, name in enumerate(room.table.names):
-            if room.bank is not None and (room.seats[seat] is not None or seat in room.left):
-                balances[name] = self.balance(name)
+        if room.bank is not None:  # its end is saved: every account's balance written through
+            self.chips.kept(room.bank, [*people, *room.accounts()])
+            balances = {name: self.balance(name) for name in people}
         room.ended = True
         room.results = messages.results_message(room, balances)
-        for conn in self._room_conns(room):
+        for conn in self._following(room):
             self._send(conn, room.results)
         for name in balances:
             self._send_chips(name, room)
@@ -687,15 +714,15 @@ class Hub:
             absent = room.seats[seat]
             assert absent is not None
             self._free_seat(room, absent, tell=False)
-        room.rehold(self.clock() + self.hold_seconds)  # the hold counts between games
+        self.timer.rehold(room)  # the hold counts between games
         self._broadcast_lobby()
 
     def _free_seat(self, room: Room, name: str, *, tell: bool = True) -> None:
         """`name` had no phone for a whole game, or for the hold: the seat is free."""
         self.journal.write({"k": "stand", "room": room.spec.id, "name": name})
         room.stand(name)
-        self.where.pop(name, None)
-        for conn in self._conns_of(name):
+        self.rooms.where.pop(name, None)
+        for conn in self.sockets.of(name):
             self._send(conn, self._room_message(None, name))
         if tell:
             self._roles_changed(room, but=name)
@@ -707,55 +734,27 @@ class Hub:
     def _roles_changed(self, room: Room, *, but: str | None = None) -> None:
         """A hold began or ended: each person in the room hears whether they host now."""
         people = {*room.seated_names(), *room.spectators} - {but}
-        for conn in self.connections:
+        for conn in self.sockets.open:
             if conn.name in people:
                 self._send(conn, self._room_message(room, conn.name))
 
     # -- a full disk ----------------------------------------------------------------------
 
-    def _disk_full(self, exc: OSError) -> Exception:
-        """The journal could not be written (its disk is full): nothing is taken that is not on
-        disk, so play pauses; every phone is told (in its language, by the page), the terminal
-        gets one line per FULL_SAY_EVERY seconds. What the journal write raises: a refusal."""
-        if not self.disk_full:
-            self.disk_full = True
-            self._space.clear()
-            for conn in list(self.connections):
-                self._send(conn, {"type": "disk", "full": True})
-        self._full_tries += 1
-        now = time.monotonic()
-        if now - self._full_said >= FULL_SAY_EVERY:
-            more = f" ({self._full_tries} writes refused)" if self._full_tries > 1 else ""
-            print(
-                f"games serve: the disk of {self.journal.path.parent} is full "
-                f"({exc.strerror or exc}): play is paused until there is space again{more}",
-                file=sys.stderr,
-                flush=True,
-            )
-            self._full_said, self._full_tries = now, 0
-        return refusal(self.language, "disk_full")
+    def _tell_disk(self, full: bool) -> None:
+        """Every phone hears that play pauses for a full disk, or goes on (the pause's `tell`)."""
+        for conn in list(self.sockets.open):
+            self._send(conn, {"type": "disk", "full": full})
 
     def try_resume(self) -> bool:
-        """While paused: a record written means space is back; play goes on (True)."""
-        if not self.disk_full:
+        """While paused for a full disk: a record written means space is back; play goes on
+        (True), every turn afresh (the pause does not count against it)."""
+        if not self.pause.full:
             return True
-        try:  # room for more than the next record, or play would stop again at once
-            if shutil.disk_usage(self.journal.path.parent).free < RESUME_FREE:
-                return False
-            self.journal.write({"k": "space"})  # no room: the restore passes over it
-        except (OSError, Refused, UserError):
+        if not self.pause.try_resume():
             return False
-        self.disk_full = False
-        self._space.set()
-        now = self.clock()
-        for room_id, room in self.rooms.items():  # the pause does not count against a turn
-            room.deadline_key = None
-            room.arm_timer(now, self.turn_seconds)
+        for room_id, room in self.rooms.items():
+            self.timer.rearm(room)
             self._wake_room(room_id)
-        for conn in list(self.connections):
-            self._send(conn, {"type": "disk", "full": False})
-        print("games serve: there is disk space again: play goes on", file=sys.stderr, flush=True)
-        self._full_said = -FULL_SAY_EVERY
         return True
 
     # -- sending --------------------------------------------------------------------------
@@ -768,14 +767,14 @@ class Hub:
 
     def _broadcast_table(self, room: Room) -> None:
         views = messages.Views(room)
-        for conn in self._room_conns(room):
+        for conn in self._following(room):
             self._send(conn, self._table_message(room, views, conn.name))
 
     def _broadcast_lobby(self) -> None:
-        if not self.connections:
+        if not self.sockets.open:
             return
         message = self.lobby()
-        for conn in list(self.connections):
+        for conn in list(self.sockets.open):
             self._send(conn, message)
 
     def _send_chips(self, name: str, room: Room, *, topped: int | None = None) -> None:
@@ -791,21 +790,21 @@ class Hub:
             message["text"] = texts(self.language)(
                 "topped_up", n=topped, fee=largest, balance=balance
             )
-        for conn in self._conns_of(name):
+        for conn in self.sockets.of(name):
             self._send(conn, message)
 
     def _room_changed(self, room: Room, name: str) -> None:
-        for conn in self._conns_of(name):
+        for conn in self.sockets.of(name):
             self._send(conn, self._room_message(room, name))
         self._broadcast_table(room)
         self._broadcast_lobby()
 
     def _table_message(self, room: Room, views: messages.Views, name: str | None) -> Message:
-        if name is not None and self._room_of(name) is not room:
+        if name is not None and self.rooms.of(name) is not room:
             name = None
         allowed = name is not None and not self._same_phone_plays(room, name)
         return messages.table_message(
-            room, views, name, room.seconds_left(self.clock()), peek_allowed=allowed
+            room, views, name, self.timer.seconds_left(room), peek_allowed=allowed
         )
 
     def _same_phone_plays(self, room: Room, name: str) -> bool:
@@ -816,62 +815,18 @@ class Hub:
             return False
         out = room.out()
         return any(
-            self._same_phone(name, other)
+            self.sockets.same_phone(name, other)
             for seat, other in enumerate(room.seats)
             if other is not None and other != name and seat not in out
         )
 
-    def _same_phone(self, name: str, other: str) -> bool:
-        mine, theirs = self.devices.get(name), self.devices.get(other)
-        if mine and theirs:
-            return bool(mine & theirs)
-        return bool(self.addresses.get(name, set()) & self.addresses.get(other, set()))
-
     def _room_message(self, room: Room | None, name: str) -> Message:
         chips = self.balance(name) if room is None or room.bank is not None else None
-        return messages.room_message(room, name, self.turn_seconds, chips)
+        return messages.room_message(room, name, self.options.turn_seconds, chips)
 
-    # -- lookups --------------------------------------------------------------------------
-
-    def _room(self, room_id: object) -> Room:
-        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
-        if room is None:
-            raise refusal(self.language, "unknown_room", room=room_id)
-        return room
-
-    def _room_of(self, name: str) -> Room | None:
-        room_id = self.where.get(name)
-        return self.rooms.get(room_id) if room_id is not None else None
-
-    def _not_seated_elsewhere(self, name: str, room_id: str | None) -> None:
-        current = self._room_of(name)
-        if current is not None and current.spec.id != room_id and current.seat_of(name) is not None:
-            raise refusal(self.language, "elsewhere", room=self._labels()[current.spec.id])
-
-    def _conns_of(self, name: str) -> list[Connection]:
-        return [c for c in self.connections if c.name == name]
-
-    def _room_conns(self, room: Room) -> list[Connection]:
+    def _following(self, room: Room) -> list[Connection]:
         """Every socket that follows `room`: its seated players, spectators, public screens."""
-        room_id = room.spec.id
-        return [
-            c
-            for c in self.connections
-            if (c.name is not None and self.where.get(c.name) == room_id)
-            or (c.name is None and c.follows == room_id)
-        ]
-
-    def _connected(self) -> set[str]:
-        return {c.name for c in self.connections if c.name is not None}
-
-    def _labels(self) -> dict[str, str]:
-        labels = {}
-        counts: dict[str, int] = {}
-        for spec in self.specs:
-            counts[spec.game] = counts.get(spec.game, 0) + 1
-            game = registry.entry(spec.game)
-            labels[spec.id] = game.room_label(spec.stake, counts[spec.game], self.language)
-        return labels
+        return self.sockets.following(room.spec.id, self.rooms.where)
 
 
 def _b64(data: bytes) -> str:

@@ -35,7 +35,7 @@ from typing import Any, TextIO
 from eventkit.safefile import write_atomic
 from games.common import registry
 from games.common.table import Refused
-from games.web.hub import Hub, RoomSpec
+from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.rooms import Room
 from games.web.settings import default_cpu_workers
 
@@ -196,7 +196,7 @@ class SimulatedEvening:
         if path.exists():
             return dict(json.loads(path.read_text()))
         tokens = {}
-        for spec in self.hub.specs:
+        for spec in self.hub.rooms.specs:
             for n in range(SEATED + SPECTATORS):
                 name = f"{spec.id}-{n}"
                 tokens[name] = self.hub.join(name).token
@@ -205,7 +205,7 @@ class SimulatedEvening:
 
     def seat_everyone(self) -> None:
         tokens = self.tokens()
-        for spec in self.hub.specs:
+        for spec in self.hub.rooms.specs:
             phones = []
             for n in range(SEATED + SPECTATORS):
                 name = f"{spec.id}-{n}"
@@ -219,7 +219,7 @@ class SimulatedEvening:
         if room.in_game:
             return
         for phone in self.phones[room_id]:
-            if self.hub.where.get(phone.name) == room_id:
+            if self.hub.rooms.where.get(phone.name) == room_id:
                 continue
             if phone.role == "spectator":
                 self.hub.watch(phone.token, room_id)
@@ -250,7 +250,7 @@ class SimulatedEvening:
         self.seat_everyone()
         if self.log is not None:
             asyncio.create_task(self.log_steps())
-        await asyncio.gather(*(self.room(spec.id) for spec in self.hub.specs))
+        await asyncio.gather(*(self.room(spec.id) for spec in self.hub.rooms.specs))
 
     async def log_steps(self) -> None:
         """A line per room per step reached (what a phone has been told), for the restart."""
@@ -279,8 +279,9 @@ class SimulatedEvening:
 
 async def serve(args: argparse.Namespace) -> int:
     folder = Path(args.serve)
-    hub = TimedHub(folder, rooms=evening(args.rooms, level=args.level), cpu_workers=args.workers,
-                   seed=None, cpu_delay=0, advance_pause=0, turn_seconds=args.turn)  # fmt: skip
+    options = HubOptions(cpu_workers=args.workers, seed=None, cpu_delay=0, advance_pause=0,
+                         turn_seconds=args.turn)  # fmt: skip
+    hub = TimedHub(folder, rooms=evening(args.rooms, level=args.level), options=options)
     opened = time.perf_counter()
     await hub.open()
     with open(folder / "sim.log", "a", encoding="utf-8") as log:

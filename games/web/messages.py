@@ -83,6 +83,7 @@ from typing import Any
 
 from games.common import registry
 from games.common.protocol import to_json
+from games.web.options import PEEK_MODES as PEEK_MODES  # games_web.peek (settings names it)
 from games.web.rooms import Room
 
 Message = dict[str, Any]
@@ -102,9 +103,6 @@ class Views:
             shown = self.room.game_no > 0
             self._cache[seat] = to_json(table.view(seat)) if shown else None
         return self._cache[seat]
-
-
-PEEK_MODES = ("live", "finished", "off")
 
 
 def may_peek(room: Room, name: str) -> bool:

@@ -15,9 +15,11 @@ import time
 from collections.abc import Callable, Iterable
 
 from eventkit.web.limits import RateLimiter, address_key, network_key
-from games.web.seats import Player
+from games.web.seats import Player, Players
+from games.web.texts import refusal
 
 HOUR = 3600.0
+SWEEP_EVERY = 60.0  # seconds (the hub's clock) between looks for expired names
 
 
 class NameLimits:
@@ -52,3 +54,55 @@ def expired(players: Iterable[Player], now: float, hours: float, busy: set[str])
         return []
     cutoff = now - hours * HOUR
     return [p.name for p in players if not p.played and p.since < cutoff and p.name not in busy]
+
+
+class Names:
+    """The hub's names part: every player (`players`: games.web.seats), the new names each
+    address may still make, and the names that expire."""
+
+    def __init__(
+        self,
+        language: str,
+        *,
+        clock: Callable[[], float],
+        wall: Callable[[], float],
+        hours: float,
+        per_address: int,
+        per_network: int,
+    ) -> None:
+        """`clock`: seconds, monotonic (the limits, the sweeps); `wall`: the date names are
+        made at (time.time; tests inject both); `hours`: a name that never played expires this
+        long after it was made (0: never)."""
+        self.language = language
+        self.players = Players(language)
+        self.limits = NameLimits(per_address, per_network, clock)
+        self.clock = clock
+        self.wall = wall
+        self.hours = hours
+        self._swept = float("-inf")  # when expired names were last looked for (clock)
+
+    def new(self, name: str, address: str) -> Player:
+        """A new player with `name`, made from `address` ("": not counted). Refused with the
+        name's reason, ``name_taken`` or ``too_many_names`` (a refused name costs no share)."""
+        self.players.check_new(name)
+        if address and (wait := self.limits.take(address)) is not None:
+            raise refusal(self.language, "too_many_names", minutes=wait)
+        return self.players.new(name, since=self.wall())
+
+    def unmake(self, player: Player, address: str) -> None:
+        """`new` undone (its record could not be written): the name and the share back."""
+        self.players.forget(player.name)
+        if address:
+            self.limits.give_back(address)
+
+    def sweep_due(self) -> bool:
+        """True once every SWEEP_EVERY seconds: time to look for expired names."""
+        now = self.clock()
+        if now - self._swept < SWEEP_EVERY:
+            return False
+        self._swept = now
+        return True
+
+    def expired(self, busy: set[str]) -> list[str]:
+        """The names that expired now (`busy`: names in use, kept)."""
+        return expired(self.players, self.wall(), self.hours, busy)

@@ -20,17 +20,18 @@ import base64
 import logging
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Protocol
 
 from games.common import registry
-from games.common.money import Bank, Money
+from games.common.money import Bank
 from games.common.table import Refused
 from games.web import bank as room_bank_files
 from games.web import tables
+from games.web.bank import Chips
 from games.web.board import Boards
 from games.web.journal import Journal, Record
-from games.web.rooms import Room
+from games.web.options import HubOptions
+from games.web.rooms import Room, Rooms
 from games.web.seats import Player, Players, new_code
 from games.web.tables import RoomSpec
 
@@ -39,18 +40,18 @@ VERSION = 1
 
 
 class RestoringHub(Protocol):
-    """What a restore fills in (the hub: games.web.hub.Hub; this module never imports it)."""
+    """What a restore fills in (the hub: games.web.hub.Hub; this module never imports it):
+    its rooms part (the rooms, `specs`, `where`), players, journal, chips and boards."""
 
-    specs: tuple[RoomSpec, ...]
-    rooms: dict[str, Room]
-    where: dict[str, str]
-    players: Players
+    rooms: Rooms
     journal: Journal
     language: str
-    seed: int | None
-    chips_path: Path
-    money: Money | None
+    options: HubOptions
+    chips: Chips
     boards: Boards
+
+    @property
+    def players(self) -> Players: ...
 
 
 def player_record(player: Player) -> Record:
@@ -88,9 +89,9 @@ def restore(hub: RestoringHub, records: list[Record]) -> int:
     How many games in progress came back."""
     owners, same = _owners_and_same_rooms(hub, records)
     last = _last_games(records, same, {spec.id: tables.code_version(spec.game)
-                                        for spec in hub.specs})  # fmt: skip
+                                        for spec in hub.rooms.specs})  # fmt: skip
     _rebuild_chips(hub, records)
-    live = _hold_live_games(hub, {spec.id: spec for spec in hub.specs}, owners, last)
+    live = _hold_live_games(hub, {spec.id: spec for spec in hub.rooms.specs}, owners, last)
     _open_rooms(hub, owners, last, live)
     replay = _Replay(hub, last, live)
     for record in records:
@@ -111,8 +112,8 @@ def _owners_and_same_rooms(
     server = next((r for r in records if r.get("k") == "server"), None)
     owners = dict(server.get("owners", {})) if server else {}
     known_specs = {s["id"]: s for s in server.get("rooms", [])} if server else {}
-    same = {spec.id for spec in hub.specs if known_specs.get(spec.id) == spec.as_record()}
-    for spec in hub.specs:
+    same = {spec.id for spec in hub.rooms.specs if known_specs.get(spec.id) == spec.as_record()}
+    for spec in hub.rooms.specs:
         if spec.id not in same or spec.id not in owners:
             owners[spec.id] = room_bank_files.new_owner()
     return owners, same
@@ -126,7 +127,7 @@ def _open_rooms(
 ) -> None:
     """Every configured room, fresh, on its bank; the banks' notices printed once; fees of
     games no room will replay given back."""
-    for index, spec in enumerate(hub.specs):
+    for index, spec in enumerate(hub.rooms.specs):
         hub.rooms[spec.id] = _fresh_room(hub, spec, index, owners[spec.id], live.get(spec.id))
     for notice in dict.fromkeys(r.bank.notice for r in hub.rooms.values() if r.bank is not None):
         if notice:  # the chips file came back from its good copy, or fees went back: one line
@@ -160,11 +161,11 @@ def _rebuild_chips(hub: RestoringHub, records: list[Record]) -> None:
     """The chips file and its good copy both damaged: rebuilt from the chips the latest game's
     ``end`` record keeps (its games in progress are replayed on a scratch bank, so their fees
     are not charged twice). Nothing to rebuild from: the bank refuses to open, with its line."""
-    money = hub.money
+    money = hub.chips.money
     if (
         money is None
-        or not any(registry.entry(spec.game).money for spec in hub.specs)
-        or not money.needs_rebuild(hub.chips_path)
+        or not any(registry.entry(spec.game).money for spec in hub.rooms.specs)
+        or not money.needs_rebuild(hub.chips.path)
     ):
         return
     ends = [r for r in records if r.get("k") == "end" and isinstance(r.get("chips"), dict)]
@@ -172,7 +173,7 @@ def _rebuild_chips(hub: RestoringHub, records: list[Record]) -> None:
         return
     latest = max(ends, key=lambda r: float(r.get("at", 0)))
     try:
-        line = money.rebuild(hub.chips_path, dict(latest["chips"]))
+        line = money.rebuild(hub.chips.path, dict(latest["chips"]))
     except ValueError as exc:  # the record's chips are not chips: the bank says what to do
         log.warning("the chips in the games journal cannot be used: %s", exc)
         return
@@ -200,10 +201,10 @@ def _hold_live_games(
 ) -> dict[str, int]:
     """Hold the owner lock of every room whose last game is still open on the chips file,
     before any bank reads it (so no bank gives its fees back). room -> the lock's fd."""
-    money = hub.money
+    money = hub.chips.money
     if money is None:
         return {}
-    on_file = money.open_on_file(hub.chips_path)
+    on_file = money.open_on_file(hub.chips.path)
     live: dict[str, int] = {}
     for rid, (_, game) in last.items():
         if (
@@ -212,7 +213,7 @@ def _hold_live_games(
             or on_file.get(game) != owners[rid]
         ):
             continue
-        fd = money.hold_owner(hub.chips_path, owners[rid])
+        fd = money.hold_owner(hub.chips.path, owners[rid])
         if fd is not None:
             live[rid] = fd
     return live
@@ -222,9 +223,9 @@ def _fresh_room(
     hub: RestoringHub, spec: RoomSpec, index: int, owner: str, held: int | None
 ) -> Room:
     room_bank = None
-    if registry.entry(spec.game).money and hub.money is not None:
-        room_bank = hub.money.bank(hub.chips_path, owner, held)
-    seed = None if hub.seed is None else hub.seed * 1000 + index
+    if registry.entry(spec.game).money and hub.chips.money is not None:
+        room_bank = hub.chips.money.bank(hub.chips.path, owner, held)
+    seed = None if hub.options.seed is None else hub.options.seed * 1000 + index
     room = Room(spec, None, hub.language, owner=owner, bank=room_bank)  # type: ignore[arg-type]
     room.cpu_level = spec.cpu_level
     room.table = tables.new_table(spec, names=room.names(), seed=seed, language=hub.language,
@@ -283,22 +284,22 @@ class _Replay:
         room.spectators.discard(name)
         if name not in room.sat_order:
             room.sat_order.append(name)
-        self.hub.where[name] = room.spec.id
+        self.hub.rooms.where[name] = room.spec.id
 
     def _watch(self, room: Room, record: Record) -> None:
         name = record["name"]
         self._away(name, room)
         room.spectators.add(name)
-        self.hub.where[name] = room.spec.id
+        self.hub.rooms.where[name] = room.spec.id
 
     def _stand(self, room: Room, record: Record) -> None:
         room.stand(record["name"])
-        if self.hub.where.get(record["name"]) == room.spec.id:
-            self.hub.where.pop(record["name"])
+        if self.hub.rooms.where.get(record["name"]) == room.spec.id:
+            self.hub.rooms.where.pop(record["name"])
 
     def _away(self, name: str, room: Room) -> None:
         """`name` is no longer in the room it was in (a sit or watch elsewhere)."""
-        before = self.hub.where.get(name)
+        before = self.hub.rooms.where.get(name)
         if before is not None and before != room.spec.id:
             self.hub.rooms[before].stand(name)
 
@@ -312,7 +313,7 @@ class _Replay:
         room.cpu_level = record["level"]
         room.game_no = record["game_no"]
         for name in room.seated_names() + sorted(room.spectators):
-            self.hub.where[name] = room.spec.id
+            self.hub.rooms.where[name] = room.spec.id
 
     def _start(self, room: Room, record: Record) -> None:
         rid = room.spec.id
@@ -325,8 +326,8 @@ class _Replay:
             return
         data = base64.b64decode(record["table"])
         bank: Bank | None = room.bank if rid in self.live else None
-        if room.bank is not None and bank is None and self.hub.money is not None:
-            self.scratch[rid] = room_bank_files.ScratchBank(self.hub.money)
+        if room.bank is not None and bank is None and self.hub.chips.money is not None:
+            self.scratch[rid] = room_bank_files.ScratchBank(self.hub.chips.money)
             bank = self.scratch[rid].bank
         room.table = tables.from_bytes(data, bank)
         room.game_no = record["game"]
@@ -390,7 +391,7 @@ class _Replay:
             if room.in_game:
                 self.restored += 1
             room.ended = rid in self.ended or not self.replaying.get(rid)
-        self.hub.where = {
+        self.hub.rooms.where = {
             name: rid
             for rid, room in self.hub.rooms.items()
             for name in [*room.seated_names(), *sorted(room.spectators)]
@@ -406,7 +407,7 @@ class _Replay:
         scratch = self.scratch.pop(rid, None)
         if scratch is not None:
             scratch.close()
-        index = [spec.id for spec in self.hub.specs].index(rid)
+        index = [spec.id for spec in self.hub.rooms.specs].index(rid)
         fresh = _fresh_room(self.hub, room.spec, index, room.owner, None)
         room.table = fresh.table
         tables.set_bank(room.table, room.bank)
@@ -430,7 +431,7 @@ def _compacted(
         "k": "server",
         "version": VERSION,
         "owners": owners,
-        "rooms": [spec.as_record() for spec in hub.specs],
+        "rooms": [spec.as_record() for spec in hub.rooms.specs],
     }
     for player in hub.players:  # each name's token and code now (a moved name's last)
         yield player_record(player)

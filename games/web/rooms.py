@@ -7,6 +7,7 @@ order journal -> room -> messages, and passes the time in. The table is driven t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -288,3 +289,47 @@ class Room:
             for s, name in enumerate(self.seats)
             if name is not None and s not in self.seen and s not in self.left
         ]
+
+
+class Rooms(dict[str, Room]):
+    """The hub's rooms part: the evening's rooms by id (in the configured order), where each
+    person sits or watches, and the rooms' labels. The rooms themselves are made by the
+    restore (games.web.restore), which fills this mapping."""
+
+    def __init__(self, specs: Sequence[RoomSpec], language: str) -> None:
+        super().__init__()
+        self.specs = tuple(specs)
+        for spec in self.specs:
+            spec.check()
+        if len({s.id for s in self.specs}) != len(self.specs):
+            raise ValueError("two rooms have the same id: give each room its own")
+        self.language = language
+        self.where: dict[str, str] = {}  # player name -> the room they sit or watch in
+
+    def find(self, room_id: object) -> Room:
+        """The room `room_id` names, or the refusal ``unknown_room``."""
+        room = self.get(room_id) if isinstance(room_id, str) else None
+        if room is None:
+            raise refusal(self.language, "unknown_room", room=room_id)
+        return room
+
+    def of(self, name: str) -> Room | None:
+        """The room `name` sits or watches in."""
+        room_id = self.where.get(name)
+        return self.get(room_id) if room_id is not None else None
+
+    def not_seated_elsewhere(self, name: str, room_id: str | None) -> None:
+        """Refused ``elsewhere`` when `name` sits in a room other than `room_id`."""
+        current = self.of(name)
+        if current is not None and current.spec.id != room_id and current.seat_of(name) is not None:
+            raise refusal(self.language, "elsewhere", room=self.labels()[current.spec.id])
+
+    def labels(self) -> dict[str, str]:
+        """Each room's label in the hub's language (its game's entry numbers its rooms)."""
+        labels = {}
+        counts: dict[str, int] = {}
+        for spec in self.specs:
+            counts[spec.game] = counts.get(spec.game, 0) + 1
+            game = registry.entry(spec.game)
+            labels[spec.id] = game.room_label(spec.stake, counts[spec.game], self.language)
+        return labels

@@ -292,7 +292,7 @@ class GamesServer:
             name = self.hub.players.by_token(client.token).name
         except Refused:
             return FRESH
-        room_id = self.hub.where.get(name)
+        room_id = self.hub.rooms.where.get(name)
         room = self.hub.rooms.get(room_id) if room_id is not None else None
         if room is None:
             return FRESH
