@@ -95,6 +95,10 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "number": "数 {shown}",
         "numbers": "数 {shown}",
         # ---- bingo check-config (bingo.cli, bingo.checkconfig, bingo.config.summary)
+        "prize_wide": (
+            "event.prizes: {place} 位（{prize}、{count} 文字）は {w}x{h} の当選者ボードに"
+            "収まりません（… で切れます）。{keep} 文字くらいまで短くしてください"
+        ),
         "warning": "注意",
         "problems": "{path} に {count} 件の問題があります",
         "ok": "設定 OK",
@@ -238,6 +242,11 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "and": " and ",
         "number": "number {shown}",
         "numbers": "numbers {shown}",
+        "prize_wide": (
+            "event.prizes: place {place} ({prize}, {count} characters) does not show whole "
+            "on the winners' board at {w}x{h} (it would end in …): shorten it to about {keep} "
+            "characters"
+        ),
         "warning": "warning",
         "problems": "{count} problem(s) in {path}",
         "ok": "config OK",

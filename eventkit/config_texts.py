@@ -67,6 +67,13 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         ),
         "seed": ('{section}.{key} = {value} は整数にしてください（毎回ちがう抽選にするなら ""）'),
         "colour": '{where} = {value} は色ではありません。"#RRGGBB" の形で書いてください',
+        # eventkit.paths.folder_problem: a folder the toolkit would write in
+        "folder_is_file": "{path} はファイルで、フォルダーではありません",
+        "folder_not_writable": "フォルダー {path} にこのユーザーは書き込めません",
+        "folder_parent_file": "{path} を作れません（{parent} はファイルで、フォルダーではありません）",
+        "folder_parent_not_writable": (
+            "{path} を作れません（フォルダー {parent} にこのユーザーは書き込めません）"
+        ),
         # eventkit.web.config: the keys both phone servers share
         "port": (
             "{section}.port = {port} は範囲外です。1024〜65535 か、空いているポートを使う 0 に"
@@ -132,6 +139,12 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         ),
         "seed": '{section}.{key} = {value} must be a whole number, or "" for real randomness',
         "colour": '{where} = {value} is not a colour: write it as "#RRGGBB"',
+        "folder_is_file": "{path} is a file, not a folder",
+        "folder_not_writable": "folder {path} is not writable for this user",
+        "folder_parent_file": "{path} cannot be created: {parent} is a file, not a folder",
+        "folder_parent_not_writable": (
+            "{path} cannot be created: folder {parent} is not writable for this user"
+        ),
         "port": (
             "{section}.port = {port} is out of range: use 1024..65535, or 0 for any free port"
         ),

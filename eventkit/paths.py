@@ -42,20 +42,22 @@ def folder_problem(path: Path) -> str | None:
     Looks only: nothing is created. An existing file in the way, a missing parent that cannot
     be made, or a folder this user may not write to are the answers.
     """
+    from eventkit.tomlconf import said  # in the config's language (eventkit.config_texts)
+
     path = Path(path)
     if path.exists():
         if not path.is_dir():
-            return f"{path} is a file, not a folder"
+            return said("folder_is_file", path=path)
         if not _writable(path):
-            return f"folder {path} is not writable for this user"
+            return said("folder_not_writable", path=path)
         return None
     parent = path.parent
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent
     if not parent.is_dir():
-        return f"{path} cannot be created: {parent} is a file, not a folder"
+        return said("folder_parent_file", path=path, parent=parent)
     if not _writable(parent):
-        return f"{path} cannot be created: folder {parent} is not writable for this user"
+        return said("folder_parent_not_writable", path=path, parent=parent)
     return None
 
 

@@ -161,6 +161,24 @@ def test_the_missing_pictures_summary_speaks_the_events_language(tmp_path, capsy
     assert out[-1] == {"ja": "設定 OK", "en": "config OK"}[language]
 
 
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_check_configs_own_checks_speak_the_events_language(tmp_path, capsys, language):
+    """What check-config checks beyond the values (the journal folder) follows it too."""
+    (tmp_path / "journal-file").write_text("not a folder")
+    path = event(tmp_path, language, 'journal_dir = ""', 'journal_dir = "journal-file"')
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    where = tmp_path / "journal-file"
+    assert (
+        capsys.readouterr().err.splitlines()[0]
+        == {
+            "ja": f"設定エラー: display.journal_dir: {where} はファイルで、フォルダーではありません。"
+            "抽選の記録をそこに残せません",
+            "en": f"config error: display.journal_dir: {where} is a file, not a folder; the draw "
+            "could not keep its journal there",
+        }[language]
+    )
+
+
 GAMES_MISTAKES = {
     "games serve": (
         'peek = "live"',
@@ -222,6 +240,8 @@ MODULES = [
     "bingo/cli.py",
     "bingo/config_changes.py",
     "bingo/web/settings.py",
+    "bingo/ui/winners.py",
+    "eventkit/paths.py",
     "games/cool24/settings.py",
     "games/daifugo/settings.py",
     "games/daifugo/registration.py",

@@ -16,6 +16,7 @@ from bingo.cli import main as bingo_main
 from bingo.config import ConfigError, load_config
 from bingo.session import DrawSession
 from bingo.ui.listpanel import MIN_TEXT, box_fits
+from eventkit.tomlconf import speaking
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_web_show import FAKE_ENGINE, fake_engine  # noqa: F401  (the stand-in odds)
@@ -207,16 +208,22 @@ def test_check_config_measures_the_prizes_at_1024x768(tmp_path, capsys, monkeypa
     assert prize_problems(["3等 お菓子", "4等 ぷよぷよクッション"]) == []
     long = LONG_PRIZES[0]
     assert len(long) <= 40  # allowed by the character limit, too wide for the board
-    problems = prize_problems(LONG_PRIZES)
-    assert problems and all("1024x768" in line for line in problems)
-    assert problems[0].startswith("event.prizes: place 1 (")
-    keep = int(problems[0].rsplit("about ", 1)[1].split()[0])
-    assert prize_problems([long[:keep]] + LONG_PRIZES[1:])[0].startswith("event.prizes: place 2")
+    with speaking("en"):  # the English lines
+        problems = prize_problems(LONG_PRIZES)
+        assert problems and all("1024x768" in line for line in problems)
+        assert problems[0].startswith("event.prizes: place 1 (")
+        keep = int(problems[0].rsplit("about ", 1)[1].split()[0])
+        shortened = prize_problems([long[:keep]] + LONG_PRIZES[1:])
+        assert shortened[0].startswith("event.prizes: place 2")
     prizes = "[" + ", ".join(f'"{p}"' for p in LONG_PRIZES) + "]"
     path = write_config(tmp_path, f"prizes = {prizes}", language="en")
     assert bingo_main(["check-config", "--config", str(path)]) == 1
     err = capsys.readouterr().err
     assert "config error: event.prizes: place 1" in err and "shorten it to about" in err
     assert "Traceback" not in err
+    path = write_config(tmp_path, f"prizes = {prizes}")  # Japanese, the default
+    assert bingo_main(["check-config", "--config", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "設定エラー: event.prizes: 1 位（" in err and f"{keep} 文字くらいまで短く" in err
     path = write_config(tmp_path, f"prizes = {PRIZES}")
     assert bingo_main(["check-config", "--config", str(path)]) == 0

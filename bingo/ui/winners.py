@@ -57,6 +57,7 @@ def prize_problems(prizes: Sequence[str], size: tuple[int, int] = CHECK_SIZE) ->
     at the smallest size the room reads, then "…"): `bingo check-config` calls this."""
     from PySide6.QtGui import QFont, QFontMetricsF
 
+    from bingo.config_texts import say
     from bingo.ui.art import ui_font
     from bingo.ui.listpanel import FLOOR_TEXT, row_rects
 
@@ -73,10 +74,16 @@ def prize_problems(prizes: Sequence[str], size: tuple[int, int] = CHECK_SIZE) ->
         if fits_whole(prize, metrics, box):
             continue
         keep = max(n for n in range(len(prize) + 1) if fits_whole(prize[:n], metrics, box))
-        problems.append(
-            f"event.prizes: place {place} ({prize!r}, {len(prize)} characters) does not show whole "
-            f"on the winners' board at {w}x{h} (it would end in …): shorten it to about {keep} "
-            "characters"
+        problems.append(  # in the config's language (bingo.config_texts)
+            say(
+                "prize_wide",
+                place=place,
+                prize=repr(prize),
+                count=len(prize),
+                w=w,
+                h=h,
+                keep=keep,
+            )
         )
     return problems
 

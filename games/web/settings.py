@@ -59,6 +59,8 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "no_rooms": "games_web: 部屋がありません（{said}）。1 つ以上にしてください{example}",
         "example": "（例: {example}）",
+        "and": "、",
+        "sep": "、",
         "cpu_workers": (
             "games_web.cpu_workers = {value}: CPU の手は 1〜{most} 個のワーカープロセスで"
             "考えます。その範囲にしてください（このパソコンは {cores} コア、ふつうは {default}）"
@@ -72,6 +74,8 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "no_rooms": "games_web: no rooms ({said}): give at least one{example}",
         "example": ", e.g. {example}",
+        "and": " and ",
+        "sep": ", ",
         "cpu_workers": (
             "games_web.cpu_workers = {value}: the CPUs' moves run in 1..{most} "
             "worker processes (this computer has {cores} cores; default {default})"
@@ -161,7 +165,9 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
     )
     if not rooms(settings):
         nones = [hook.none for _, hook in games]
-        said = " and ".join(filter(None, (", ".join(nones[:-1]), nones[-1]))) if nones else ""
+        words = Texts(TEXTS, config_language())
+        listed = words("sep").join(nones[:-1])
+        said = words("and").join(filter(None, (listed, nones[-1]))) if nones else ""
         example = next((hook.example for _, hook in games if hook.example), "")
         shown = str(Texts(TEXTS, config_language())("example", example=example)) if example else ""
         report(mistake(TEXTS, "no_rooms", said=said, example=shown), None)
