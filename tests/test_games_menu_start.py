@@ -52,7 +52,10 @@ def test_a_config_given_but_missing_is_still_an_error(tmp_path, monkeypatch, cap
     monkeypatch.chdir(tmp_path)
     for game in ("daifugo", "schwimmen", "cool24"):
         assert games_main([game, "--config", "event.toml"]) == 1
-        assert "event.toml not found" in capsys.readouterr().err
+        # no file, no language but the default: Japanese, with the label the menu shows
+        err = capsys.readouterr().err
+        assert err.startswith("設定エラー: 設定ファイル event.toml が見つかりません")
+        assert failure_message(err) == err.strip()
 
 
 def test_failure_message_prefers_the_error_line():

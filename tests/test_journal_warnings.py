@@ -200,7 +200,7 @@ def test_check_config_with_only_the_image_folder_missing_reports_just_that(tmp_p
     )
     report = check_file(path)
     assert len(report.problems) == 1, report.problems
-    assert "image_dir" in report.problems[0] and "does not exist" in report.problems[0]
+    assert "image_dir" in report.problems[0] and "がありません" in report.problems[0]  # ja
 
 
 def test_the_journal_error_follows_the_code_and_params_convention(tmp_path, config):
