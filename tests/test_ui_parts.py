@@ -134,3 +134,13 @@ def test_board_lit_incrementally_looks_like_a_full_render(qtbot, config):
     assert incremental == full
     board.set_drawn([5, 17])  # undo: a full render
     assert board.grab().toImage() != full
+
+
+def test_an_odds_label_on_one_line_keeps_its_words_apart():
+    """The odds rows show a two-line label on one line when it fits: English keeps a space
+    where the line broke ("a card has", once "cardhas"), Japanese joins without one."""
+    from bingo.ui.odds_figures import joined_line
+    from bingo.ui.texts import EN, JA
+
+    assert joined_line(EN["p_bingo_now"]) == "Chance a card has a bingo now"
+    assert joined_line(JA["p_bingo_now"]) == "1枚のカードがいまビンゴの確率"

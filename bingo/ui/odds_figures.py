@@ -8,6 +8,8 @@ texts, `figures()` and `registry_text()`, and asks the panel for the curve).
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPixmap
 
@@ -22,6 +24,11 @@ from bingo.ui.art import (
     ui_font,
     wrapped,
 )
+
+
+def joined_line(label: str) -> str:
+    """A two-line label on one line: Japanese joins without a space, English with one."""
+    return re.sub(r"(?<=[\x21-\x7e])\n(?=[\x21-\x7e])", " ", label).replace("\n", "")
 
 
 class OddsFigures:
@@ -131,7 +138,7 @@ class OddsFigures:
             label_rect = QRectF(
                 rect.left() + row_h * 0.25, rect.top(), rect.width() * 0.6, rect.height()
             )
-            one_line = labels[i].replace("\n", "")
+            one_line = joined_line(labels[i])
             font = ui_font(max(least, row_h * 0.3), QFont.Weight.Bold)
             one_line_fits = text_fits(font, label_rect, one_line, left & ~Qt.TextFlag.TextWordWrap)
             label = one_line if one_line_fits else labels[i]
