@@ -37,6 +37,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.nodeid in measured:
             item.add_marker(pytest.mark.slow)
     if not tiers.FAST:
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            items.sort(key=_longest_first)
         return
     slow = [item for item in items if _slow(item)]
     if slow:
@@ -48,6 +50,16 @@ def _measured_slow() -> set[str]:
     """The tests tests/slow_tests.txt names: measured at 2 s or more in a fast-tier run."""
     lines = (ROOT / "tests" / "slow_tests.txt").read_text(encoding="utf-8").splitlines()
     return {line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()}
+
+
+def _longest_first(item: pytest.Item) -> int:
+    """The whole run under xdist starts the long tests first (browsers, then the other slow ones;
+    a stable sort keeps each group's order): xdist's worksteal hands each worker a half of the
+    list and lets an idle worker take the back of another's queue, so the run ends on quick tests
+    instead of one worker finishing a minute-long browser game while the other waits."""
+    if item.get_closest_marker("browser"):
+        return 0
+    return 1 if _slow(item) else 2
 
 
 def _slow(item: pytest.Item) -> bool:
