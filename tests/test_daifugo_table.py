@@ -218,7 +218,7 @@ def test_two_people_one_leaves_mid_game_and_a_cpu_plays_their_seat(tmp_path):
     table = TableSession(
         players=4, people={1, 3}, seed=9, language="en", cpu_levels=("easy",), bank=bank
     )
-    assert table.names == ["CPU 0", "Player 2", "CPU 2", "Player 4"]
+    assert table.names == ("CPU 0", "Player 2", "CPU 2", "Player 4")
     table.start_game()
     start = {n: bank.balance(n) for n in table.names}
     left = False

@@ -112,7 +112,7 @@ def test_people_at_any_seats_cpus_at_the_others():
     assert 3 in table.cpus and table.results() is not None
     table.rename(1, "Aiko")
     table.set_cpu_level("strong")
-    assert table.names[:2] == ("CPU 1", "Aiko") and table.texts.name(1) == "Aiko"
+    assert table.names[:2] == ("CPU 1", "Aiko") and table.words.name(1) == "Aiko"
     table.start_game()
     assert {cpu.level for cpu in table.cpus.values()} == {"strong"}
     with pytest.raises(ValueError, match="use 0-4"):

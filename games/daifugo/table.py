@@ -21,15 +21,13 @@ from dataclasses import dataclass
 from eventkit.errors import UserError
 from eventkit.i18n import Texts
 from games.common.cards import AnyCard
+from games.common.generic import GameTable
 from games.common.protocol import GameInfo, IllegalMove
 from games.common.table import (
-    CheckedTable,
     Refused,
     Results,
     cpu_levels_by_seat,
     refused,
-    seat_levels,
-    seat_list,
 )
 from games.daifugo import selection
 from games.daifugo.ai import CPU, LEVELS
@@ -80,7 +78,7 @@ class TableView:
     observation: Observation | None
 
 
-def _rules_of(rules: Rules | str | None, settings: DaifugoSettings) -> Rules:
+def _rules_of(rules: object, settings: DaifugoSettings) -> Rules:
     """A table's `rules`: a `Rules` as given, a preset by its config.toml name ("1".."4"),
     None: the settings' rule_set."""
     if isinstance(rules, Rules):
@@ -92,10 +90,18 @@ def _rules_of(rules: Rules | str | None, settings: DaifugoSettings) -> Rules:
     return Rules.preset(int(rules))
 
 
-class TableSession(CheckedTable[Action, Applied]):
-    """A table of games for people and CPUs: flow, turns, CPU moves, refusals, fees, prizes."""
+class TableSession(GameTable[Action, Applied]):
+    """A table of games for people and CPUs: the generic table (games.common.generic) with
+    Daifugō's own steps: the match (titles carried from game to game), CPUs that play on from
+    game to game, the passes and card passing of a game, fees, prizes and leaving."""
 
     info: GameInfo = Game.info
+    level_names = LEVELS
+    cpus_per_game = False  # the table's CPUs play on from game to game
+    game: Game | None
+    rules: Rules
+    settings: DaifugoSettings
+    _cpus: dict[int, CPU]  # type: ignore[assignment]
 
     def __init__(
         self,
@@ -121,47 +127,43 @@ class TableSession(CheckedTable[Action, Applied]):
         `names`, `room` (None: the settings'), `bank`, `strong_samples` and `delay_ms` (None:
         the settings')."""
         config = settings or DaifugoSettings()
-        if players is None:
-            players = len(names) if names is not None else config.players
-        if names is not None and len(names) != players:
+        if names is not None and players is not None and len(names) != players:
             raise ValueError(f"{len(names)} names for {players} players: give one per seat")
-        if not Game.info.min_players <= players <= Game.info.max_players:
-            raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
-        self.language = language
         self.t = Texts(TEXTS, language)
-        self._people = seat_list(people, players)
-        self.names = list(names) if names is not None else self._default_names(players)
-        self.rules = _rules_of(rules, config)
-        self.room = room or ROOMS[config.room]
-        self.cpu_levels = (
-            seat_levels(cpu_levels, players, LEVELS)
-            if cpu_levels is not None
-            else cpu_levels_by_seat(config.cpu_levels, self._people, players)
+        super().__init__(
+            players=players,
+            people=people,
+            seed=seed,
+            language=language,
+            cpu_levels=cpu_levels,
+            rules=rules,
+            settings=config,
+            names=names or (),
         )
+        if names is None:  # the seats' names at the start stay theirs
+            self._renamed = dict(enumerate(self.names))
+        self.room = room or ROOMS[config.room]
         # CPU pacing: a view waits this long before step_cpu()
         self.delay_ms = config.cpu_delay_ms if delay_ms is None else delay_ms
         samples = config.strong_samples if strong_samples is None else strong_samples
-        self.match = Match(players, self.rules, seed)
+        self.match = Match(self.num_players, self.rules, seed)
         # every seat has a CPU ready (a person who leaves hands theirs over); seat s's CPU
         # plays at cpu_levels[s], each seeded from the table's seed, so a table replays
         base = seed if seed is not None else 0
-        self._cpus = [
-            CPU(
+        self._cpus = {
+            s: CPU(
                 self.cpu_levels[s],
                 seed=None if seed is None else base * 31 + s - 1,
                 samples=samples,
             )
-            for s in range(players)
-        ]
+            for s in range(self.num_players)
+        }
         self.bank = bank or ChipBank()
         # the chip bank's key of each seat (None: its name); the web hub keys its CPU seats
         # per room, so a "CPU 4" never shares a balance with another room's (set_accounts)
         self.accounts: list[str] | None = None
-        self.game: Game | None = None
         self.titles_played: tuple[Title, ...] = ()
         self.settlement: Settlement | None = None
-        self._results: Results | None = None
-        self.in_game = False
         self.left: set[int] = set()  # seats whose person left this game (no prize for them)
         self.penalties: dict[int, int] = {}  # seat -> what leaving this game cost
         self.passed: set[int] = set()  # seats whose last action on this field was a pass
@@ -174,29 +176,34 @@ class TableSession(CheckedTable[Action, Applied]):
         self.event_seat: int | None = None
         self.cleared_trick: tuple[tuple[int, Play], ...] = ()
 
-    def _default_names(self, players: int) -> list[str]:
+    # ------------------------------------------------------------ the generic table's hooks
+
+    def default_settings(self) -> DaifugoSettings:
+        return DaifugoSettings()
+
+    def default_players(self, names: Sequence[str]) -> int:
+        """One per name, else the settings'."""
+        return len(names) if names else self.settings.players
+
+    def check_players(self, players: int) -> None:
+        if not Game.info.min_players <= players <= Game.info.max_players:
+            raise UserError(f"Daifugō needs 2-5 players, not {players}: choose 2, 3, 4 or 5")
+
+    def default_cpu_levels(self) -> tuple[str, ...]:
+        """The settings' levels, listed per CPU (CPU 1 first), per seat."""
+        return cpu_levels_by_seat(self.settings.cpu_levels, self._people, self._players)
+
+    def rules_of(self, rules: object) -> Rules:
+        return _rules_of(rules, self.settings)
+
+    def seat_name(self, seat: int) -> str:
+        """You (one person) or Player n, and CPU n."""
+        if seat not in self._people:
+            return str(self.t["cpu"].format(n=seat))
         one = len(self._people) == 1
-        return [
-            (self.t["you"] if one else self.t["player"].format(n=s + 1))
-            if s in self._people
-            else self.t["cpu"].format(n=s)
-            for s in range(players)
-        ]
+        return str(self.t["you"] if one else self.t["player"].format(n=seat + 1))
 
     # ------------------------------------------------------------ seats
-
-    @property
-    def num_players(self) -> int:
-        return len(self.names)
-
-    @property
-    def people(self) -> frozenset[int]:
-        return self._people
-
-    def seat_people(self, seats: frozenset[int] | set[int]) -> None:
-        """Which seats are people from now on; a seat that stops being one is played by its
-        CPU from the next move (the table's level)."""
-        self._people = seat_list(seats, self.num_players)
 
     def rename(self, seat: int, name: str) -> None:
         """Between games, someone else takes `seat` (a person sits where a CPU or another
@@ -205,31 +212,31 @@ class TableSession(CheckedTable[Action, Applied]):
         if self.in_game:
             raise UserError("a seat changes hands between games: wait for this one to end")
         if name != self.names[seat]:
-            self.names[seat] = name
+            super().rename(seat, name)
             ranks = list(self.match.ranks)
             ranks[seat] = Title.HEIMIN
             self.match.ranks = tuple(ranks)
 
     def set_accounts(self, accounts: Sequence[str] | None) -> None:
         """Between games: the chip bank's key of each seat (None: the seats' names)."""
-        if accounts is not None and len(accounts) != len(self.names):
-            raise ValueError(f"{len(accounts)} accounts for {len(self.names)} seats")
+        if accounts is not None and len(accounts) != self.num_players:
+            raise ValueError(f"{len(accounts)} accounts for {self.num_players} seats")
         self.accounts = list(accounts) if accounts is not None else None
 
     def account(self, seat: int) -> str:
         """Whose chips `seat` plays with: its account, or else its name."""
-        accounts = getattr(self, "accounts", None)  # a table pickled before accounts
-        return accounts[seat] if accounts else self.names[seat]
+        return self.accounts[seat] if self.accounts else self.names[seat]
 
     def set_cpu_level(self, level: str) -> None:
         """Every CPU plays at `level` from the next move on (a room's choice between games);
         each new CPU is seeded from the one it replaces, so a seeded table still replays."""
-        if all(cpu.level == level for cpu in self._cpus):
+        if all(cpu.level == level for cpu in self._cpus.values()):
             return
-        cpus = [
-            CPU(level, seed=cpu.rng.randrange(2**32), samples=cpu.samples) for cpu in self._cpus
-        ]
-        self.cpu_levels, self._cpus = (level,) * len(cpus), cpus
+        self._cpus = {
+            s: CPU(level, seed=cpu.rng.randrange(2**32), samples=cpu.samples)
+            for s, cpu in self._cpus.items()
+        }
+        self.cpu_levels = (level,) * len(self._cpus)
 
     def rules_lines(self) -> list[str]:
         """The 「ルール」 panel: this table's rules, order, card passing and fees, one line each
@@ -239,7 +246,7 @@ class TableSession(CheckedTable[Action, Applied]):
     @property
     def cpus(self) -> list[CPU | None]:
         """Per seat: the CPU that plays it, None for a person's seat."""
-        return [None if s in self._people else cpu for s, cpu in enumerate(self._cpus)]
+        return [None if s in self._people else self._cpus[s] for s in range(self.num_players)]
 
     @property
     def out(self) -> frozenset[int]:
@@ -247,17 +254,31 @@ class TableSession(CheckedTable[Action, Applied]):
         g = self.game
         return frozenset(g.out) if g is not None and self.in_game else frozenset()
 
-    # ------------------------------------------------------------ flow
-
-    def start_game(self) -> Start:
-        """Deal the next game of the match and collect the fees."""
+    def new_game(self, seed: int | None) -> Game:
+        """The match's next deal (its own seeded order; titles from the last game)."""
         self.settlement = None
-        self._results = None
+        return self.match.new_game()
+
+    def new_cpu(self, level: str, seed: int | None) -> CPU:
+        return CPU(level, seed=seed)
+
+    def _cpu_for(self, seat: int) -> CPU:
+        return self._cpus[seat]
+
+    def on_game(self, game: object) -> None:
+        """A new deal, or a set position for tests: this game's titles, nobody left yet."""
+        assert isinstance(game, Game)
+        self.titles_played = game.ranks
+        self.left = set()
+        self.penalties = {}
         self.passed.clear()
-        self.load(self.match.new_game())
+        self.gifts = []
+
+    def started(self, game: object) -> Start:
+        """Collect the fees (a seat that cannot pay the largest is topped up first)."""
         topped: dict[int, int] = {}
         largest = fee(self.room, Title.DAIFUGO)
-        for seat in range(len(self.names)):
+        for seat in range(self.num_players):
             if self.bank.top_up(self.account(seat), largest) and seat in self._people:
                 topped[seat] = self.bank.balance(self.account(seat))
         # the fees and the game in progress in one save: a crash before its end is refunded
@@ -266,43 +287,18 @@ class TableSession(CheckedTable[Action, Applied]):
         self._save_chips()
         return Start(topped)
 
+    def start_game(self) -> Start:
+        """Deal the next game of the match and collect the fees."""
+        started = super().start_game()
+        assert isinstance(started, Start)
+        return started
+
     def _fees(self) -> dict[str, int]:
         """Each player's fee for this game (by account), by the title they play it with."""
         return {
             self.account(seat): fee(self.room, title)
             for seat, title in enumerate(self.titles_played)
         }
-
-    def load(self, game: Game) -> None:
-        """Play `game` at this table now (a new deal, or a set position for tests)."""
-        self.game = game
-        self.titles_played = game.ranks
-        self.in_game = True
-        self.left = set()
-        self.penalties = {}
-        self.passed.clear()
-        self.gifts = []
-
-    @property
-    def to_move(self) -> int | None:
-        g = self.game
-        return g.current_player if g is not None and self.in_game else None
-
-    @property
-    def cpu_due(self) -> bool:
-        seat = self.to_move
-        return seat is not None and seat not in self._people
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        g = self.game
-        return g.legal_actions() if g is not None and seat == self.to_move else []
-
-    # check-then-act: games.common.table.CheckedTable (refusal, act)
-    def _engine(self) -> Game | None:
-        return self.game
-
-    def _not_now(self) -> str | None:
-        return None if self.in_game else "no_game"
 
     def _unreadable(self, text: str) -> IllegalMove:
         return IllegalDaifugoMove("not_an_action", action=text)
@@ -313,68 +309,39 @@ class TableSession(CheckedTable[Action, Applied]):
             return Refused(error.code, error.params, explain(error, self.language))
         return refused(error, templates, self.language)
 
-    def cpu_choice(self) -> tuple[int, Action] | None:
-        g = self.game
-        if g is None or not self.cpu_due:
-            return None
-        seat = g.turn
-        return seat, self._cpus[seat].choose(g.observation(seat), g.legal_actions())
-
-    def _cpu_for(self, seat: int) -> CPU:
-        return self._cpus[seat]
-
-    def step_cpu(self) -> tuple[int, Action] | None:
-        """The CPU whose turn it is moves: (seat, action); None when it is no CPU's turn."""
-        chosen = self.cpu_choice()
-        if chosen is not None:
-            self._take(*chosen)
-        return chosen
-
-    def advance(self) -> bool:
-        """Daifugō has no step of its own between actions."""
-        return False
-
-    def _take(self, seat: int, action: Action) -> Applied:
+    def after_take(self, seat: int, action: Action, event: Applied) -> None:
+        """The announcements, the card passing and who passed on this field."""
         g = self.game
         assert g is not None
-        applied = g.apply(action)
-        self.events, self.event_seat = applied.announcements, seat
-        self.cleared_trick = applied.cleared_trick
-        if applied.gift is not None:
-            self.gifts.append(applied.gift)
+        self.events, self.event_seat = event.announcements, seat
+        self.cleared_trick = event.cleared_trick
+        if event.gift is not None:
+            self.gifts.append(event.gift)
         if isinstance(action, Pass):
             self.passed.add(seat)
         elif isinstance(action, Play):
             self.passed.discard(seat)
         if g.top is None:  # the field was cleared
             self.passed.clear()
-        if g.is_over:
-            self._finish()
-        return applied
 
-    def _finish(self) -> None:
-        g = self.game
-        if not self.in_game or g is None:
-            return
-        self.in_game = False
-        self.settlement = settle(self.room, self.titles_played, g.finish_order, self.left)
+    def finish(self, game: object) -> Results:
+        """The prize to the winner, the chips saved, the match's titles for the next game."""
+        assert isinstance(game, Game)
+        self.settlement = settle(self.room, self.titles_played, game.finish_order, self.left)
         self.bank.add(self.account(self.settlement.winner), self.settlement.prize)
         self._close_game(refund=False)
         self._save_chips()
-        self.match.record(g)
+        self.match.record(game)
         money = tuple(d - self.penalties.get(s, 0) for s, d in enumerate(self.settlement.deltas))
-        self._results = Results(
-            returns=g.returns(),
-            places=g.places(),
+        return Results(
+            returns=game.returns(),
+            places=game.places(),
             money=money,
             balances=self._balances(),
         )
 
     def _balances(self) -> tuple[int, ...]:
-        return tuple(self.bank.balance(self.account(s)) for s in range(len(self.names)))
-
-    def results(self) -> Results | None:
-        return self._results
+        return tuple(self.bank.balance(self.account(s)) for s in range(self.num_players))
 
     # ------------------------------------------------------------ what a seat sees
 
@@ -513,8 +480,8 @@ class TableSession(CheckedTable[Action, Applied]):
         g = self.game
         while g is not None and self.in_game and not g.is_over and self.cpu_due:
             self.step_cpu()
-        if self.in_game and (g is None or g.is_over):  # nothing to play out: just save
-            self.in_game = False
+        if g is not None and g.is_over and self._results is None and not self._dropped:
+            self.drop()  # a set position already over: nothing to play out, just save
             self._close_game(refund=False)
             self._save_chips()
 
@@ -525,7 +492,7 @@ class TableSession(CheckedTable[Action, Applied]):
         interrupted."""
         if not self.in_game:
             return False
-        self.in_game = False
+        self.drop()
         self._close_game(refund=True)
         self._save_chips()
         return True

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from eventkit.errors import UserError
+from games.common.generic import GameTable
 from games.common.protocol import GameInfo, IllegalMove
-from games.common.table import CheckedTable, Refused, Results, refused, seat_levels, seat_list
+from games.common.table import Refused, Results, refused, seat_levels, seat_list
 from games.schwimmen.actions import (
     Action,
     DealerKeep,
@@ -36,6 +37,7 @@ from games.schwimmen.hands import hand_value
 from games.schwimmen.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Event,
     Game,
     IllegalSchwimmenMove,
     Observation,
@@ -46,7 +48,20 @@ from games.schwimmen.rules import (
 from games.schwimmen.settings import RULE_SETS, SchwimmenSettings
 from games.schwimmen.texts import Texts
 
-__all__ = ["BUTTONS", "DEALER_BUTTONS", "TableSession", "SeatView", "action_word"]
+__all__ = [
+    "BUTTONS",
+    "DEALER_BUTTONS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Event",
+    "Observation",
+    "Outcome",
+    "Phase",
+    "RoundResult",
+    "SeatView",
+    "TableSession",
+    "action_word",
+]  # the view's and the events' types too: a window imports them from here, not the engine
 
 # a person's buttons (and their keys), in the order the window shows them
 BUTTONS = ("swap_all", "swap", "pass", "knock", "take_extra", "keep")
@@ -68,9 +83,9 @@ def action_word(action: Action) -> str:
     return "keep"
 
 
-def _rule_set(name: str) -> str:
+def _rule_set(name: object) -> str:
     """A rule set's name as config.toml writes it; a clear ValueError for another."""
-    if name not in RULE_SETS:
+    if not isinstance(name, str) or name not in RULE_SETS:
         raise ValueError(f"rules {name!r}: use {' or '.join(RULE_SETS)}")
     return name
 
@@ -96,8 +111,10 @@ class SeatView:
     winners: tuple[int, ...] = ()
 
 
-class TableSession(CheckedTable[Action, Outcome]):
-    """Games of Schwimmen in a row at one table; each CPU has its own level.
+class TableSession(GameTable[Action, Outcome]):
+    """Games of Schwimmen in a row at one table; each CPU has its own level: the generic table
+    (games.common.generic) with Schwimmen's own steps: its settings, names and rule sets, the
+    engine's people following the table's, the rounds (`advance`), its view and buttons.
 
     The common vocabulary (games.common.registry.TableSettings): `players` (None: the
     settings'), `people` (the seats people play, the rest CPUs), `seed`, `language`,
@@ -107,58 +124,43 @@ class TableSession(CheckedTable[Action, Outcome]):
     """
 
     info: GameInfo = Game.info
+    level_names = LEVELS
+    game: Game | None
+    settings: SchwimmenSettings
 
-    def __init__(
-        self,
-        *,
-        players: int | None = None,
-        people: frozenset[int] | set[int] = frozenset({0}),
-        seed: int | None = None,
-        language: str = "ja",
-        cpu_levels: Sequence[str] | None = None,
-        rules: str | None = None,
-        settings: SchwimmenSettings | None = None,
-    ) -> None:
-        self.settings = settings or SchwimmenSettings()
-        self.seed = seed
-        self.language = language
-        self.rules_name = _rule_set(rules or self.settings.rules)
-        self._players = players or self.settings.players
-        self._people = seat_list(people, self._players)
-        levels = (self.settings.cpu_level,) if cpu_levels is None else cpu_levels
-        self.cpu_levels = seat_levels(levels, self._players, LEVELS)
-        self.game: Game | None = None
-        self.cpus: dict[int, CpuPlayer] = {}
-        self.games_started = 0
-        self._game_seed = 0
-        self._renamed: dict[int, str] = {}
-        self.texts = Texts(language, self.names)
+    def default_settings(self) -> SchwimmenSettings:
+        return SchwimmenSettings()
+
+    def default_players(self, names: Sequence[str]) -> int:
+        return self.settings.players
+
+    def default_cpu_levels(self) -> tuple[str, ...]:
+        return (self.settings.cpu_level,)
+
+    def rules_of(self, rules: object) -> str:
+        """The rule set's name ("standard" or "house"; None: the settings')."""
+        return _rule_set(rules or self.settings.rules)
 
     # ------------------------------------------------------------ seats
 
     @property
-    def num_players(self) -> int:
-        return self._players
+    def rules_name(self) -> str:
+        """The rule set's name as config.toml writes it ("standard" or "house")."""
+        return str(self.rules)
 
     @property
-    def people(self) -> frozenset[int]:
-        return self._people
+    def words(self) -> Texts:
+        """The table's screen text, with its seats' names."""
+        return Texts(self.language, self.names)
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """Each seat's name: as renamed, else you / Player n and CPU n (`Texts.seat_names`)."""
-        names = Texts(self.language).seat_names(self._people, self._players)
-        return tuple(self._renamed.get(s, name) for s, name in enumerate(names))
+    def cpus(self) -> dict[int, CpuPlayer]:
+        """The CPUs playing this game, by seat (a person's seat once its person left)."""
+        return self._cpus  # type: ignore[return-value]
 
-    def rename(self, seat: int, name: str) -> None:
-        """`seat`'s name from now on (a person takes the seat; the log and refusals say it)."""
-        seat_list({seat}, self._players)
-        self._renamed[seat] = name
-        self.texts = Texts(self.language, self.names)
-
-    def set_cpu_level(self, level: str) -> None:
-        """Every CPU plays at `level` from the next game on."""
-        self.cpu_levels = seat_levels((level,), self._players, LEVELS)
+    def seat_name(self, seat: int) -> str:
+        """You / Player n and CPU n (`Texts.seat_names`), following the people."""
+        return Texts(self.language).seat_names(self._people, self._players)[seat]
 
     @property
     def out(self) -> frozenset[int]:
@@ -169,13 +171,9 @@ class TableSession(CheckedTable[Action, Outcome]):
     def seat_people(self, seats: frozenset[int] | set[int]) -> None:
         """Which seats are people from now on; during a game a seat left by its person is
         played by a CPU of its level from its next move (the rules' `people` follow)."""
-        self._people = seat_list(seats, self._players)
-        self.texts = Texts(self.language, self.names)
+        super().seat_people(seats)
         if self.game is not None:
             self.game.rules = replace(self.game.rules, people=self._people)
-
-    def cpu_seats(self) -> list[int]:
-        return [s for s in range(self._players) if s not in self._people]
 
     def level_of(self, seat: int) -> str:
         """The level of the CPU at `seat` (a person's seat: the CPU that takes it over)."""
@@ -192,13 +190,12 @@ class TableSession(CheckedTable[Action, Outcome]):
             raise ValueError(f"{players} players: use {MIN_PLAYERS}-{MAX_PLAYERS}")
         levels = seat_levels(cpu_levels, players, LEVELS)
         people = seat_list(self._people, players)
-        self.rules_name = _rule_set(rules)
+        self.rules = _rule_set(rules)
         self._players = players
         self._people = people
-        self.texts = Texts(self.language, self.names)
         self.cpu_levels = levels
 
-    # ------------------------------------------------------------ games
+    # ------------------------------------------------------------ the generic table's hooks
 
     def game_seed(self) -> int:
         """The next game's seed: the table's seed + games started before, else a fresh one."""
@@ -206,62 +203,30 @@ class TableSession(CheckedTable[Action, Outcome]):
             return self.seed + self.games_started
         return random.SystemRandom().randrange(2**32)
 
+    def new_game(self, seed: int | None) -> Game:
+        rules = self.settings.make_rules(self.rules_name, people=self._people)
+        return Game.new(seed=seed, rules=rules, players=self._players)
+
+    def new_cpu(self, level: str, seed: int | None) -> CpuPlayer:
+        return CpuPlayer(level, seed)
+
+    def cpu_seed(self, seat: int) -> int:
+        return (self._game_seed or 0) * 31 + seat  # a loaded game's CPUs: 0 * 31 + seat
+
     def start_game(self) -> Game:
         """Deal a new game with the current rules and CPU levels; each CPU gets its own seed."""
-        seed = self._game_seed = self.game_seed()
-        self.games_started += 1
-        rules = self.settings.make_rules(self.rules_name, people=self._people)
-        self.game = Game.new(seed=seed, rules=rules, players=self._players)
-        self.cpus = {}
-        for s in self.cpu_seats():
-            self._cpu(s)
-        return self.game
+        game = super().start_game()
+        assert isinstance(game, Game)
+        return game
 
-    def load(self, game: Game) -> None:
+    def load(self, game: Game) -> None:  # type: ignore[override]
         """Play `game` at this table now (a set position for tests and scenarios)."""
-        self.game = game
         self._players = game.num_players
         self._people = frozenset(game.rules.people)
-        self.texts = Texts(self.language, self.names)
-        if not self.cpus:  # else the CPUs of the game before play on
+        if not self._cpus:  # else the CPUs of the game before play on
             self._game_seed = 0
-
-    def _cpu(self, seat: int) -> CpuPlayer:
-        """The CPU playing `seat` this game (made when first needed: a seat a person left)."""
-        if seat not in self.cpus:
-            self.cpus[seat] = CpuPlayer(self.level_of(seat), self._game_seed * 31 + seat)
-        return self.cpus[seat]
-
-    def _cpu_for(self, seat: int) -> CpuPlayer:
-        """The CPU of `seat`, or the one `_cpu` would make for it (not kept: a question)."""
-        return self.cpus.get(seat) or CpuPlayer(self.level_of(seat), self._game_seed * 31 + seat)
-
-    @property
-    def in_game(self) -> bool:
-        return self.game is not None and not self.game.is_over
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to act inside a round; None between rounds and when no game runs."""
-        game = self.game
-        if game is None or game.phase not in (Phase.PLAY, Phase.DEALER):
-            return None
-        return game.current_player
-
-    @property
-    def cpu_due(self) -> bool:
-        seat = self.to_move
-        return seat is not None and seat not in self._people
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """What `seat` may do now; empty when it is not that seat's turn."""
-        if self.game is None or seat != self.to_move:
-            return []
-        return self.game.legal_actions()
-
-    # check-then-act: games.common.table.CheckedTable (refusal, act)
-    def _engine(self) -> Game | None:
-        return self.game
+        super().load(game)
+        self._settle_if_over()
 
     def _not_now(self) -> IllegalSchwimmenMove | None:
         """A finished game, or a round over (its next is dealt by `advance`)."""
@@ -270,7 +235,7 @@ class TableSession(CheckedTable[Action, Outcome]):
             return IllegalSchwimmenMove(game.phase.value)
         return None
 
-    def _unreadable(self, text: str) -> IllegalSchwimmenMove:
+    def unreadable(self, text: str) -> IllegalSchwimmenMove:
         return IllegalSchwimmenMove("not_an_action", action=text)
 
     def _why_not(self, action: Action) -> IllegalMove | None:
@@ -282,25 +247,8 @@ class TableSession(CheckedTable[Action, Outcome]):
         if isinstance(error, str):
             return refused(error, {}, self.language)
         if isinstance(error, IllegalSchwimmenMove):
-            return Refused(error.code, error.params, self.texts.illegal(error))
+            return Refused(error.code, error.params, self.words.illegal(error))
         return Refused(error.code, error.params, str(error))
-
-    def _take(self, seat: int, action: Action) -> Outcome:
-        assert self.game is not None
-        return self.game.apply(action)
-
-    def cpu_choice(self) -> tuple[int, Action] | None:
-        """(seat, action) the due CPU chooses, not yet taken; None when no CPU is due."""
-        game, seat = self.game, self.to_move
-        if game is None or seat is None or not self.cpu_due:
-            return None
-        return seat, self._cpu(seat).choose(game.observation(seat), game.legal_actions())
-
-    def step_cpu(self) -> tuple[int, Action] | None:
-        choice = self.cpu_choice()
-        if choice is not None:
-            self.act(*choice)
-        return choice
 
     def advance(self) -> bool:
         """Deal the next round if a round is over; False otherwise."""
@@ -308,14 +256,13 @@ class TableSession(CheckedTable[Action, Outcome]):
         if game is None or game.phase is not Phase.ROUND_OVER:
             return False
         game.apply(NextRound())
+        self._settle_if_over()  # the last round may end the game (no person left in)
         return True
 
-    def results(self) -> Results | None:
+    def finish(self, game: object) -> Results:
         """The finished game's places (1 = winner; None for a seat still in when every
-        person went out) and returns (lives left); None while a game runs."""
-        game = self.game
-        if game is None or not game.is_over:
-            return None
+        person went out) and returns (lives left)."""
+        assert isinstance(game, Game)
         return Results(game.returns(), game.places(), extra={"winners": game.winners})
 
     def view(self, seat: int | None) -> SeatView:
@@ -329,7 +276,7 @@ class TableSession(CheckedTable[Action, Outcome]):
             names=self.names,
             people=self._people,
             to_move=self.to_move,
-            prompt=self.texts(self.prompt_key()) if self._awaits(seat) else "",
+            prompt=self.words(self.prompt_key()) if self._awaits(seat) else "",
             observation=game.observation(seat),
             result=game.last_result if shown else None,
             points=self._points(seat),
@@ -353,7 +300,7 @@ class TableSession(CheckedTable[Action, Outcome]):
         the scoring and the rule sets, as the help overlay says them."""
         game = self.game
         rules = game.rules if game is not None else self.settings.make_rules(self.rules_name)
-        sections = self.texts.help_sections(rules, self.rules_name)[1:]  # not the keys
+        sections = self.words.help_sections(rules, self.rules_name)[1:]  # not the keys
         return [line for _, body in sections for line in body.splitlines() if line.strip()]
 
     # ------------------------------------------------------------ a person's buttons
