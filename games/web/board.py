@@ -8,10 +8,10 @@ restart loads the newest state again. A seat whose person left mid-game (a CPU p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from games.common import registry
+from games.web.messages import JSON, Board, JSONValue, Results
 
 TOP = 5  # scores per board
 
@@ -24,17 +24,17 @@ class Boards:
         self._scores: dict[str, list[tuple[int, str, int]]] = {g: [] for g in self._games}
         self._games_added = 0  # games counted this evening: the newest state has the most
 
-    def add(self, results: Mapping[str, Any]) -> bool:
+    def add(self, results: Results) -> bool:
         """A finished game's results message (each game once); whether a board took it."""
-        game = str(results.get("game"))
-        returns = results.get("returns")
+        game = results["game"]
+        returns = results["returns"]
         if game not in self._scores or not returns:
             return False
         hook = registry.entry(game).high_score
         assert hook is not None
         self._games_added += 1
-        left = {int(s) for s in results.get("left") or ()}
-        names = results.get("names") or ()
+        left = set(results["left"])
+        names = results["names"]
         board = self._scores[game]
         for seat, score in enumerate(hook(returns)):
             if seat not in left and seat < len(names):
@@ -43,14 +43,14 @@ class Boards:
         del board[TOP:]
         return True
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> dict[str, JSONValue]:
         """The boards as a journal record's JSON."""
         return {
             "games": self._games_added,
             "scores": {g: [list(e) for e in board] for g, board in self._scores.items()},
         }
 
-    def load(self, state: Mapping[str, Any]) -> None:
+    def load(self, state: JSON) -> None:
         """A journal's board state, unless this one is as new (a compacted journal keeps each
         room's last game only: its records may come in any order)."""
         games = state.get("games")
@@ -62,7 +62,7 @@ class Boards:
             rows = scores.get(game) or []
             self._scores[game] = [(int(s), str(n), int(o)) for s, n, o in rows][:TOP]
 
-    def message(self, language: str) -> list[dict[str, Any]]:
+    def message(self, language: str) -> list[Board]:
         """The boards as the lobby message carries them (games in room order)."""
         return [
             {
@@ -74,14 +74,14 @@ class Boards:
         ]
 
 
-def board_lines(boards: Iterable[Mapping[str, Any]], title: str) -> list[tuple[str, bool]]:
+def board_lines(boards: Iterable[Board], title: str) -> list[tuple[str, bool]]:
     """The boards as plain lines (the room screen's labels), each with whether it is a
     heading: "title: game", then "1. name  score" per place. Boards without scores: none."""
     lines: list[tuple[str, bool]] = []
     for board in boards:
-        top = board.get("top") or []
+        top = board["top"]
         if not top:
             continue
-        lines.append((f"{title}: {board.get('label')}", True))
+        lines.append((f"{title}: {board['label']}", True))
         lines += [(f"{i}. {e['name']}  {e['score']:,}", False) for i, e in enumerate(top, 1)]
     return lines

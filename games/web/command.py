@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from types import FrameType
 
 from eventkit.errors import UserError
 from eventkit.i18n import Texts
@@ -200,7 +200,7 @@ class Serve:
             await serving.cleanup()
             await self.hub.close()
 
-    def call(self, fn: Callable[..., Any], *args: Any) -> None:
+    def call(self, fn: Callable[..., object], *args: object) -> None:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(fn, *args)
 
@@ -242,6 +242,10 @@ def port_in_use(settings: GamesWebSettings, language: str = "ja") -> int:
     return PORT_IN_USE
 
 
+# what signal.signal returns: a handler, SIG_DFL / SIG_IGN, or None (not set from Python)
+_Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
 class EarlyStop:
     """A stop (SIGTERM, SIGHUP; Ctrl+C is KeyboardInterrupt until then) that comes before the
     serving loop or the window has its own handler: kept, and acted on once they start. Put
@@ -250,7 +254,7 @@ class EarlyStop:
 
     def __init__(self) -> None:
         self.received: list[int] = []
-        self._old: dict[int, Any] = {}
+        self._old: dict[int, _Handler] = {}
 
     def install(self) -> EarlyStop:
         if sys.platform == "win32":

@@ -34,16 +34,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from eventkit.web.limits import address_key
 from games.common import registry
 from games.common.table import Refused
-from games.web import messages, tables
+from games.web import room_messages, tables
 from games.web.bank import Chips
 from games.web.board import Boards
 from games.web.cpu_pool import CpuPool
-from games.web.journal import FILE_NAME, Journal
+from games.web.journal import FILE_NAME, Journal, Record
+from games.web.messages import Lobby, Message, RoomMessage, Table, refused_message
 from games.web.newnames import Names
 from games.web.options import HubOptions
 from games.web.pause import DiskPause
@@ -66,8 +66,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-Message = dict[str, Any]
-Send = Callable[[Message], None]
+Send = Callable[[Message], None]  # a socket's: must not block
 
 
 def default_rooms() -> tuple[RoomSpec, ...]:
@@ -140,11 +139,6 @@ class _Tasks:
     wake: dict[str, asyncio.Event] = field(default_factory=dict)
     running: list[asyncio.Task[None]] = field(default_factory=list)
     closing: bool = False
-
-
-def refused_message(error: Refused) -> Message:
-    """The ``refused`` message for a refusal raised by a hub call."""
-    return {"type": "refused", "code": error.code, "params": error.params, "text": error.text}
 
 
 class Hub:
@@ -342,7 +336,7 @@ class Hub:
         self._broadcast_lobby()
         if player is not None and (room := self.rooms.of(player.name)) is not None:
             self._send(conn, self._room_message(room, player.name))
-            views = messages.Views(room)
+            views = room_messages.Views(room)
             self._send(conn, self._table_message(room, views, player.name))
             if room.results is not None:
                 self._send(conn, room.results)
@@ -369,13 +363,11 @@ class Hub:
 
     # -- rooms ----------------------------------------------------------------------------
 
-    def lobby(self) -> Message:
-        """The ``lobby`` message: every room, its seats and state (public)."""
-        message = messages.lobby(
-            list(self.rooms.values()), self.sockets.names(), self.rooms.labels(), self.timer.clock()
-        )
-        message["boards"] = self.boards.message(self.language)
-        return message
+    def lobby(self) -> Lobby:
+        """The ``lobby`` message: every room, its seats and state (public), the boards."""
+        rooms, names, labels = list(self.rooms.values()), self.sockets.names(), self.rooms.labels()
+        boards = self.boards.message(self.language)
+        return room_messages.lobby(rooms, names, labels, self.timer.clock(), boards)
 
     def sit(self, token: str, room_id: str, seat: int | None = None) -> int:
         """Take a free seat (the first free one when `seat` is None) in a room waiting for its
@@ -415,7 +407,7 @@ class Hub:
         if room_id is not None:
             room = self.rooms.find(room_id)
             connection.follows = room_id
-            self._send(connection, self._table_message(room, messages.Views(room), None))
+            self._send(connection, self._table_message(room, room_messages.Views(room), None))
         else:
             connection.follows = None
 
@@ -512,12 +504,12 @@ class Hub:
         else:
             if not isinstance(seat, int) or not 0 <= seat < room.spec.seats:
                 raise refusal(self.language, "no_such_seat", seat=seat, last=room.spec.seats - 1)
-            if not messages.may_peek(room, name):
-                raise refusal(self.language, messages.peek_refusal(room, name))
+            if not room_messages.may_peek(room, name):
+                raise refusal(self.language, room_messages.peek_refusal(room, name))
             if self._same_phone_plays(room, name):
                 raise refusal(self.language, "same_phone")
             room.peeks[name] = seat
-        views = messages.Views(room)
+        views = room_messages.Views(room)
         for conn in self.sockets.of(name):
             self._send(conn, self._table_message(room, views, name))
 
@@ -696,14 +688,14 @@ class Hub:
             self.chips.kept(room.bank, [*people, *room.accounts()])
             balances = {name: self.balance(name) for name in people}
         room.ended = True
-        room.results = messages.results_message(room, balances)
+        room.results = room_messages.results_message(room, balances)
         for conn in self._following(room):
             self._send(conn, room.results)
         for name in balances:
             self._send_chips(name, room)
         # the results too: sent above, they may still be in a socket's queue at a crash; a phone
         # coming back after the restart is sent them again (restore puts them back on the room)
-        end: Message = {"k": "end", "room": room.spec.id, "game": room.game_no,
+        end: Record = {"k": "end", "room": room.spec.id, "game": room.game_no,
                         "results": room.results}  # fmt: skip
         if self.boards.add(room.results):  # the evening's best scores, kept through a restart
             end["board"] = self.boards.state()
@@ -766,7 +758,7 @@ class Hub:
             log.exception("sending to a connection failed")
 
     def _broadcast_table(self, room: Room) -> None:
-        views = messages.Views(room)
+        views = room_messages.Views(room)
         for conn in self._following(room):
             self._send(conn, self._table_message(room, views, conn.name))
 
@@ -783,13 +775,11 @@ class Hub:
         if room.bank is None:
             return
         balance = self.balance(name)
-        message: Message = {"type": "chips", "name": name, "balance": balance}
+        told = None
         if topped is not None:
             largest = registry.entry(room.spec.game).largest_fee(room.spec.stake)
-            message["topped_up"] = True
-            message["text"] = texts(self.language)(
-                "topped_up", n=topped, fee=largest, balance=balance
-            )
+            told = texts(self.language)("topped_up", n=topped, fee=largest, balance=balance)
+        message = room_messages.chips_message(name, balance, told)
         for conn in self.sockets.of(name):
             self._send(conn, message)
 
@@ -799,11 +789,11 @@ class Hub:
         self._broadcast_table(room)
         self._broadcast_lobby()
 
-    def _table_message(self, room: Room, views: messages.Views, name: str | None) -> Message:
+    def _table_message(self, room: Room, views: room_messages.Views, name: str | None) -> Table:
         if name is not None and self.rooms.of(name) is not room:
             name = None
         allowed = name is not None and not self._same_phone_plays(room, name)
-        return messages.table_message(
+        return room_messages.table_message(
             room, views, name, self.timer.seconds_left(room), peek_allowed=allowed
         )
 
@@ -820,9 +810,9 @@ class Hub:
             if other is not None and other != name and seat not in out
         )
 
-    def _room_message(self, room: Room | None, name: str) -> Message:
+    def _room_message(self, room: Room | None, name: str) -> RoomMessage:
         chips = self.balance(name) if room is None or room.bank is not None else None
-        return messages.room_message(room, name, self.options.turn_seconds, chips)
+        return room_messages.room_message(room, name, self.options.turn_seconds, chips)
 
     def _following(self, room: Room) -> list[Connection]:
         """Every socket that follows `room`: its seated players, spectators, public screens."""

@@ -28,14 +28,16 @@ import signal
 import sys
 import time
 from array import array
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from eventkit.safefile import write_atomic
 from games.common import registry
 from games.common.table import Refused
 from games.web.hub import Hub, HubOptions, RoomSpec
+from games.web.messages import JSONValue, Message, Results, Table
 from games.web.rooms import Room
 from games.web.settings import default_cpu_workers
 
@@ -121,8 +123,8 @@ class SimPhone:
         self.token = token
         self.room_id = room_id
         self.role = role  # "host", "seated", "spectator"
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.table: dict[str, Any] | None = None
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        self.table: Table | None = None
         self.acting: tuple[int, int] | None = None
         self.conn = sim.hub.connect(token, self.queue.put_nowait)
         self.task = asyncio.create_task(self.run())
@@ -130,15 +132,14 @@ class SimPhone:
     async def run(self) -> None:
         while True:
             message = await self.queue.get()
-            kind = message.get("type")
-            if kind == "table" and message.get("room") == self.room_id:
+            if message["type"] == "table" and message["room"] == self.room_id:
                 self.sim.stats.got((self.room_id, message["game_no"], message["step"]))
                 self.table = message
                 key = (message["game_no"], message["step"])
                 if message["your_turn"] and message["legal"] and self.acting != key:
                     self.acting = key
                     asyncio.create_task(self.act_later(key))
-            elif kind == "results" and self.role == "host":
+            elif message["type"] == "results" and self.role == "host":
                 self.sim.results(message)
 
     async def act_later(self, key: tuple[int, int]) -> None:
@@ -180,12 +181,12 @@ class SimulatedEvening:
         self.started = 0
         self.phones: dict[str, list[SimPhone]] = {}
 
-    def results(self, message: dict[str, Any]) -> None:
+    def results(self, message: Results) -> None:
         self.stats.game_over()
         self.write({"e": "results", "room": message["room"], "game": message["game_no"],
                     "names": message["names"], "money": message["money"]})  # fmt: skip
 
-    def write(self, line: dict[str, Any]) -> None:
+    def write(self, line: Mapping[str, JSONValue]) -> None:
         if self.log is not None:
             self.log.write(json.dumps(line, ensure_ascii=False) + "\n")
             self.log.flush()  # in the kernel's hands: a SIGKILL cannot lose it

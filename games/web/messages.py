@@ -1,4 +1,11 @@
-"""The JSON messages the hub sends: this docstring is their reference (server and phones).
+"""The JSON messages the hub sends and the ops phones send: this module is their reference.
+
+Every message a phone receives is a TypedDict below (`Hello`, `Joined`, `Lobby`, `RoomMessage`,
+`Table`, `Results`, `Bye`, `Chips`, `RefusedMessage`, `Disk`, `Left`: their union `Message`),
+and so is every op a phone sends (`HelloOp` ... `LevelOp`: `Op`, read and cleaned by
+`read_op`); mypy checks where they are made (games.web.hub, games.web.server). A game's own
+view inside a ``table`` message is JSON of the game's shape (`JSONValue`, from
+games.common.protocol.to_json). This docstring says what they mean.
 
 Each connection gets its own ``table`` message: a seat's view for a seated player, the public
 view for a spectator and the laptop's screen; another seat's view only under ``peek``, only
@@ -74,173 +81,307 @@ the host's phone goes; the laptop can always start.
   seat_taken, room_full, elsewhere, not_host, nobody_seated, not_seated, still_playing,
   same_phone, bad_level, no_such_seat; the tables add theirs (not_your_turn, the rules').
   A call may also raise eventkit.errors.UserError when the journal cannot be written (a full
-  disk): show its text as a refusal's; nothing was taken.
+  disk): show its text as a refusal's; nothing was taken. The server adds ``"op"``: the op
+  refused (null for a message that was not one).
+- ``disk`` (to every phone when play pauses for the laptop's full disk, and when it goes on:
+  games.web.pause): ``{"type":"disk","full":true|false}``.
+- ``joined`` (the server's answer to ``join``: ``{"type":"joined","name":…,"token":…,
+  "code":…}``) and ``left`` (to ``leave``: ``{"type":"left","penalty":100}``).
+
+The ops a phone sends (``{"op": …}``; anything else is refused ``bad_message``): ``hello``
+(``token``: the stored token), ``join`` (``name``, and ``code`` to bring a name here),
+``sit`` (``room``, ``seat`` or none: the first free one), ``watch`` / ``start`` (``room``),
+``act`` (``action``: one of ``legal``), ``leave``, ``peek`` (``seat``, null: stop),
+``level`` (``room``, ``level``: easy / normal / strong).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-from games.common import registry
 from games.common.protocol import to_json
+from games.common.table import Refused
 from games.web.options import PEEK_MODES as PEEK_MODES  # games_web.peek (settings names it)
-from games.web.rooms import Room
 
-Message = dict[str, Any]
+# -- JSON -----------------------------------------------------------------------------------
 
+JSONValue: TypeAlias = (
+    None | bool | int | float | str | Sequence["JSONValue"] | Mapping[str, "JSONValue"]
+)
+JSON: TypeAlias = Mapping[str, JSONValue]  # a JSON object: a game's view, a refusal's params
 
-class Views:
-    """One room's views at one moment, each turned into JSON once for every socket."""
-
-    def __init__(self, room: Room) -> None:
-        self.room = room
-        self._cache: dict[int | None, Any] = {}
-
-    def __call__(self, seat: int | None) -> Any:
-        if seat not in self._cache:
-            # no view before a room's first game (a table may have nothing to show yet)
-            table = self.room.table
-            shown = self.room.game_no > 0
-            self._cache[seat] = to_json(table.view(seat)) if shown else None
-        return self._cache[seat]
+# -- what the hub (and the server) sends a phone ------------------------------------------
 
 
-def may_peek(room: Room, name: str) -> bool:
-    """Whether `name` may look at another seat's hand, by the room's ``peek_mode``
-    (games_web.peek): "live" (the seed's 観戦モード) a spectator at any time, a player once out
-    of the game; "finished" only a player already out of this game; "off" nobody."""
-    if room.peek_mode == "off":
-        return False
-    seat = room.seat_of(name)
-    if seat is None:
-        return room.peek_mode == "live" and name in room.spectators
-    return not room.in_game or seat in room.out()
+class Hello(TypedDict):
+    type: Literal["hello"]
+    name: str
+    token: str
+    code: str
+    chips: int
+    language: str
+    room: str | None
 
 
-def peek_refusal(room: Room, name: str) -> str:
-    """The code of the refusal for a `peek` that `may_peek` refuses."""
-    if room.peek_mode == "off":
-        return "peek_off"
-    if room.seat_of(name) is None:
-        return "peek_players_only"
-    return "still_playing"
+class Joined(TypedDict):
+    """The server's answer to a ``join`` op (the name's token and code, for its owner)."""
+
+    type: Literal["joined"]
+    name: str
+    token: str
+    code: str
 
 
-def lobby(
-    rooms: list[Room], connected: set[str], labels: dict[str, str], now: float = 0.0
-) -> Message:
-    return {"type": "lobby", "rooms": [room_summary(r, connected, labels, now) for r in rooms]}
+class LobbySeat(TypedDict):
+    seat: int
+    name: str | None
+    cpu: bool
+    connected: bool
+    held: float | None
 
 
-def room_summary(
-    room: Room, connected: set[str], labels: dict[str, str], now: float = 0.0
-) -> Message:
-    stake = registry.entry(room.spec.game).stake_of(room.spec.stake)
-    return {
-        "id": room.spec.id,
-        "game": room.spec.game,
-        "money": registry.entry(room.spec.game).money,
-        "label": labels.get(room.spec.id, room.spec.id),
-        "stake": stake,
-        "seats": [
-            {
-                "seat": s,
-                "name": name,
-                "cpu": name is None,
-                "connected": name in connected,
-                "held": None if room.in_game else room.hold_left(name, now),
-            }
-            for s, name in enumerate(room.seats)
-        ],
-        "state": "playing" if room.in_game else "waiting",
-        "host": room.host,
-        "cpu_level": room.cpu_level,
-        "spectators": len(room.spectators),
-        "game_no": room.game_no,
-    }
+class LobbyRoom(TypedDict):
+    id: str
+    game: str
+    money: bool
+    label: str
+    stake: int | None
+    seats: list[LobbySeat]
+    state: Literal["waiting", "playing"]
+    host: str | None
+    cpu_level: str
+    spectators: int
+    game_no: int
 
 
-def room_message(room: Room | None, name: str, turn_seconds: float, chips: int | None) -> Message:
-    if room is None:
-        return {"type": "room", "room": None, "role": None, "seat": None, "host": False,
-                "turn_seconds": turn_seconds, "rules": None, "chips": chips}  # fmt: skip
-    seat = room.seat_of(name)
-    return {
-        "type": "room",
-        "room": room.spec.id,
-        "role": "seated" if seat is not None else "spectator",
-        "seat": seat,
-        "host": room.host == name,
-        "turn_seconds": turn_seconds,
-        "rules": {
-            "game": room.spec.game,
-            "lines": [str(line) for line in room.table.rules_lines()],
-        },
-        "chips": chips,
-    }
+class BoardPlace(TypedDict):
+    name: str
+    score: int
 
 
-def table_message(
-    room: Room,
-    views: Views,
-    name: str | None,
-    seconds_left: float | None,
-    *,
-    peek_allowed: bool = True,
-) -> Message:
-    """The ``table`` message for `name` (None: the laptop's public screen). `peek_allowed`
-    False: no ``peek`` whatever `name` asked for (the hub's same-phone check)."""
-    seat = room.seat_of(name) if name is not None else None
-    to_move = room.to_move()
-    your_turn = seat is not None and seat == room.person_to_move()
-    message: Message = {
-        "type": "table",
-        "room": room.spec.id,
-        "game": room.spec.game,
-        "game_no": room.game_no,
-        "step": room.step,
-        "seat": seat,
-        "view": views(seat),
-        "names": room.names() if room.game_no == 0 else room.played_names,
-        "people": sorted(room.table.people),
-        "to_move": to_move,
-        "your_turn": your_turn,
-        "legal": [str(a) for a in room.table.legal_actions(seat)]
-        if seat is not None and your_turn
-        else [],
-        "deadline": seconds_left,
-        "last": room.last,
-        "out": sorted(room.out()),
-        "peek": None,
-    }
-    peeked = room.peeks.get(name) if name is not None else None
-    if peek_allowed and peeked is not None and peeked != seat and may_peek(room, name or ""):
-        message["peek"] = {"seat": peeked, "name": room.played_names[peeked], "view": views(peeked)}
-    return message
+class Board(TypedDict):
+    """A game's high-score board (games.web.board)."""
+
+    game: str
+    label: str
+    top: list[BoardPlace]
 
 
-def results_message(room: Room, balances: dict[str, int]) -> Message:
-    results = room.table.results()
-    names = list(room.played_names)
-    message: Message = {
-        "type": "results",
-        "room": room.spec.id,
-        "game": room.spec.game,
-        "game_no": room.game_no,
-        "names": names,
-        "places": None,
-        "returns": None,
-        "money": None,
-        "balances": None,
-        "left": sorted(room.left),
-        "penalties": {str(s): paid for s, (_, paid) in room.left.items()},
-        "chips": balances,
-    }
-    if results is not None:
-        message.update(
-            places=list(results.places),
-            returns=list(results.returns),
-            money=None if results.money is None else list(results.money),
-            balances=None if results.balances is None else list(results.balances),
-        )
-    return message
+class Lobby(TypedDict):
+    type: Literal["lobby"]
+    rooms: list[LobbyRoom]
+    boards: list[Board]
+
+
+class Rules(TypedDict):
+    game: str
+    lines: list[str]
+
+
+class RoomMessage(TypedDict):
+    type: Literal["room"]
+    room: str | None
+    role: Literal["seated", "spectator"] | None
+    seat: int | None
+    host: bool
+    turn_seconds: float
+    rules: Rules | None
+    chips: int | None
+
+
+class LastAction(TypedDict):
+    """The last action at a table: its seat, its public text (None: a secret one), what it
+    set off (the banner's words)."""
+
+    seat: int
+    action: str | None
+    events: list[str]
+
+
+class Peek(TypedDict):
+    seat: int
+    name: str
+    view: JSONValue
+
+
+class Table(TypedDict):
+    type: Literal["table"]
+    room: str
+    game: str
+    game_no: int
+    step: int
+    seat: int | None
+    view: JSONValue  # the game's own view: to_json(table.view(seat)), null before a game
+    names: list[str]
+    people: list[int]
+    to_move: int | None
+    your_turn: bool
+    legal: list[str]
+    deadline: float | None
+    last: LastAction | None
+    out: list[int]
+    peek: Peek | None
+
+
+class Results(TypedDict):
+    type: Literal["results"]
+    room: str
+    game: str
+    game_no: int
+    names: list[str]
+    places: list[int | None] | None
+    returns: list[float] | None
+    money: list[int] | None
+    balances: list[int] | None
+    left: list[int]
+    penalties: dict[str, int]
+    chips: dict[str, int]
+
+
+class Bye(TypedDict):
+    type: Literal["bye"]
+
+
+class Chips(TypedDict):
+    type: Literal["chips"]
+    name: str
+    balance: int
+    topped_up: NotRequired[bool]
+    text: NotRequired[str]
+
+
+class RefusedMessage(TypedDict):
+    type: Literal["refused"]
+    code: str
+    params: JSON
+    text: str
+    op: str | None
+
+
+class Disk(TypedDict):
+    type: Literal["disk"]
+    full: bool
+
+
+class Left(TypedDict):
+    """The server's answer to a ``leave`` op: the penalty charged."""
+
+    type: Literal["left"]
+    penalty: int
+
+
+Message: TypeAlias = (
+    Hello
+    | Joined
+    | Lobby
+    | RoomMessage
+    | Table
+    | Results
+    | Bye
+    | Chips
+    | RefusedMessage
+    | Disk
+    | Left
+)
+
+# -- what a phone sends (the server's ops, read by `read_op`) -------------------------------
+
+NAME_MAX = 40  # characters of a name looked at (the hub refuses long ones with its own text)
+ACTION_MAX = 200
+ROOM_MAX = 60
+
+
+class HelloOp(TypedDict):
+    op: Literal["hello"]
+    token: str
+
+
+class JoinOp(TypedDict):
+    op: Literal["join"]
+    name: str
+    code: str | None  # None: a new name; else the name's code, bringing it to this phone
+
+
+class SitOp(TypedDict):
+    op: Literal["sit"]
+    room: str
+    seat: int | None  # None: the first free seat
+
+
+class WatchOp(TypedDict):
+    op: Literal["watch"]
+    room: str
+
+
+class StartOp(TypedDict):
+    op: Literal["start"]
+    room: str
+
+
+class ActOp(TypedDict):
+    op: Literal["act"]
+    action: str
+
+
+class LeaveOp(TypedDict):
+    op: Literal["leave"]
+
+
+class PeekOp(TypedDict):
+    op: Literal["peek"]
+    seat: int | None  # None: stop looking
+
+
+class LevelOp(TypedDict):
+    op: Literal["level"]
+    room: str
+    level: str
+
+
+Op: TypeAlias = HelloOp | JoinOp | SitOp | WatchOp | StartOp | ActOp | LeaveOp | PeekOp | LevelOp
+OPS = ("hello", "join", "sit", "watch", "start", "act", "leave", "peek", "level")
+
+
+def read_op(message: JSON) -> Op | None:
+    """A phone's message as its op, every field cleaned as the hub takes it (a text cut to its
+    length, "" when it is not a text; a seat an int 0-99 or None); None: no such op."""
+    op = message.get("op")
+    if op == "hello":
+        return {"op": "hello", "token": _text(message.get("token"), 100)}
+    if op == "join":
+        code = message.get("code")
+        return {"op": "join", "name": _text(message.get("name"), NAME_MAX),
+                "code": _text(code, 40) if code else None}  # fmt: skip
+    if op == "sit":
+        return {"op": "sit", "room": _text(message.get("room"), ROOM_MAX),
+                "seat": _seat(message.get("seat"))}  # fmt: skip
+    if op == "watch" or op == "start":
+        room = _text(message.get("room"), ROOM_MAX)
+        return {"op": "watch", "room": room} if op == "watch" else {"op": "start", "room": room}
+    if op == "act":
+        return {"op": "act", "action": _text(message.get("action"), ACTION_MAX)}
+    if op == "leave":
+        return {"op": "leave"}
+    if op == "peek":
+        return {"op": "peek", "seat": _seat(message.get("seat"))}
+    if op == "level":
+        return {"op": "level", "room": _text(message.get("room"), ROOM_MAX),
+                "level": _text(message.get("level"), 20)}  # fmt: skip
+    return None
+
+
+def _text(value: object, limit: int) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def _seat(value: object) -> int | None:
+    is_seat = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100
+    return value if is_seat and isinstance(value, int) else None
+
+
+def refused_message(error: Refused, op: str | None = None) -> RefusedMessage:
+    """The ``refused`` message for a refusal raised by a hub call (its params as JSON data:
+    they may hold the engine's values, cards)."""
+    return {"type": "refused", "code": error.code, "params": to_json(error.params),
+            "text": error.text, "op": op}  # fmt: skip

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from games.web.hub import Connection, Hub
-
-Message = dict[str, Any]
+from games.web.messages import Message, Table
 
 
 class Phone:
@@ -36,7 +34,7 @@ class Phone:
         self.device = device  # the browser's id, as the page sends it ("" = none)
         self.received: list[Message] = []
         self.count = 0
-        self.table: Message | None = None  # the last table message
+        self.table: Table | None = None  # the last table message
         self.conn: Connection | None = None
         self.connect()
 
@@ -52,7 +50,7 @@ class Phone:
 
     def _receive(self, message: Message) -> None:
         self.count += 1
-        if message.get("type") == "table":
+        if message["type"] == "table":
             self.table = message
         self.received.append(message)
         if self.keep is not None and len(self.received) > self.keep:
@@ -61,7 +59,7 @@ class Phone:
             self.on_message(self, message)
 
     def last(self, kind: str) -> Message | None:
-        return next((m for m in reversed(self.received) if m.get("type") == kind), None)
+        return next((m for m in reversed(self.received) if m["type"] == kind), None)
 
     def my_turn(self) -> bool:
         return bool(self.table and self.table["your_turn"] and self.table["legal"])

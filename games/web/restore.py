@@ -20,7 +20,7 @@ import base64
 import logging
 import sys
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Protocol, cast
 
 from games.common import registry
 from games.common.money import Bank
@@ -30,6 +30,7 @@ from games.web import tables
 from games.web.bank import Chips
 from games.web.board import Boards
 from games.web.journal import Journal, Record
+from games.web.messages import Results
 from games.web.options import HubOptions
 from games.web.rooms import Room, Rooms
 from games.web.seats import Player, Players, new_code
@@ -368,7 +369,9 @@ class _Replay:
             self.ended.add(room.spec.id)
             results = record.get("results")  # absent in older journals
             if isinstance(results, dict) and results.get("game_no") == room.game_no:
-                room.results = results  # a phone coming back is sent them (they may not have left)
+                # a phone coming back is sent them (they may not have left): the hub's own
+                # results message, as its journal kept it
+                room.results = cast("Results", results)
 
     def _void(self, room: Room, record: Record) -> None:
         if self._in_game(room, record):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from games.common import registry
 from games.common.money import Bank
 from games.common.table import TableProtocol
 from games.web import tables
+from games.web.messages import LastAction, Results
 from games.web.tables import RoomSpec
 from games.web.texts import refusal, texts
 
@@ -51,8 +51,8 @@ class Room:
     deadline: float | None = None
     deadline_key: tuple[int, int] | None = None  # (step, seat) the deadline is for
     timed_out: tuple[int, int] | None = None
-    last: dict[str, Any] | None = None  # the last action: seat and its public text
-    results: dict[str, Any] | None = None  # the last game's results message
+    last: LastAction | None = None  # the last action: seat and its public text
+    results: Results | None = None  # the last game's results message
     ended: bool = True  # the last game's end was taken (results, chips, absent seats)
     peeks: dict[str, int] = field(default_factory=dict)  # name -> seat it looks at
     played_names: list[str] = field(default_factory=list)  # the names of the last game dealt

@@ -9,7 +9,8 @@ Qt signal (queued into the GUI thread), and the window's buttons go back with `s
 from __future__ import annotations
 
 import html
-from typing import Any
+from collections.abc import Callable
+from typing import Literal, NotRequired, Protocol, TypedDict
 
 from PySide6.QtCore import QElapsedTimer, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QShortcut
@@ -29,7 +30,43 @@ from PySide6.QtWidgets import (
 from eventkit.screen import open_on_screen, toggle_full_screen
 from eventkit.web.qr import QUIET_ZONE, qr_modules
 from games.web.board import board_lines
+from games.web.hub import Connection, Hub
+from games.web.messages import Board, LobbyRoom, Message, Results, Table
 from games.web.screen_text import public_table, results_lines, room_lines, texts
+from games.web.server import GamesServer
+
+
+class Plan(Protocol):
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def url(self) -> str: ...
+
+
+class Serve(Protocol):
+    """What the window uses of `games serve` (games.web.command.Serve, which opens it)."""
+
+    @property
+    def plan(self) -> Plan: ...
+
+    @property
+    def hub(self) -> Hub: ...
+
+    @property
+    def server(self) -> GamesServer: ...
+
+    def call(self, fn: Callable[..., object], *args: object) -> None: ...
+
+
+class Released(TypedDict):
+    """The window's own message: the name given back and its new code, or why not (`text`)."""
+
+    type: Literal["released"]
+    name: str
+    code: NotRequired[str]
+    text: NotRequired[str]
+
 
 STYLE = """
 QWidget#screen { background: #0f3d2e; }
@@ -49,7 +86,7 @@ class Feed(QObject):
 
     message = Signal(object)
 
-    def deliver(self, message: dict[str, Any]) -> None:
+    def deliver(self, message: Message | Released) -> None:
         self.message.emit(message)
 
 
@@ -94,18 +131,18 @@ def _label(text: str = "", size: int = 18, bold: bool = False, wrap: bool = True
 class RoomScreen(QWidget):
     """Rooms on the left under the QR code; the followed room's public table on the right."""
 
-    def __init__(self, serve: Any) -> None:
+    def __init__(self, serve: Serve) -> None:
         super().__init__()
         self.serve = serve
         self.language = serve.plan.language
         self.tx = texts(self.language)
-        self.rooms: list[dict[str, Any]] = []
-        self.boards: list[dict[str, Any]] = []  # the lobby's high-score boards
+        self.rooms: list[LobbyRoom] = []
+        self.boards: list[Board] = []  # the lobby's high-score boards
         self.following: str | None = None
         self.chosen = False  # the host clicked a room: follow it, not the first game on
-        self.table: dict[str, Any] | None = None
-        self.results: dict[str, Any] | None = None
-        self.connection: Any = None
+        self.table: Table | None = None
+        self.results: Results | None = None
+        self.connection: Connection | None = None
         self.setObjectName("screen")
         self.setStyleSheet(STYLE)
         self.setWindowTitle("games serve")
@@ -203,7 +240,7 @@ class RoomScreen(QWidget):
 
         self.serve.call(go)
 
-    def _show_released(self, message: dict[str, Any]) -> None:
+    def _show_released(self, message: Released) -> None:
         if "code" in message:
             text = self.tx("released", name=message["name"], code=message["code"])
             self.release_name.clear()
@@ -219,11 +256,10 @@ class RoomScreen(QWidget):
         self.release_box = box
 
     # ------------------------------------------------------------------ messages
-    def on_message(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "released":
+    def on_message(self, message: Message | Released) -> None:
+        if message["type"] == "released":
             self._show_released(message)
-        elif kind == "lobby":
+        elif message["type"] == "lobby":
             self.rooms = list(message.get("rooms") or ())
             self.boards = list(message.get("boards") or ())
             self.lobby_age.restart()
@@ -234,10 +270,10 @@ class RoomScreen(QWidget):
                 self.countdown.stop()
             self._follow_a_game()
             self._paint_rooms()
-        elif kind == "table" and message.get("room") == self.following:
+        elif message["type"] == "table" and message.get("room") == self.following:
             self.table = message
             self._paint_table()
-        elif kind == "results" and message.get("room") == self.following:
+        elif message["type"] == "results" and message.get("room") == self.following:
             self.results = message
             self._paint_table()
 
@@ -350,7 +386,7 @@ def _red_suits(text: str) -> str:
     return out
 
 
-def run_screen(serve: Any, *, full_screen: bool = False) -> int:
+def run_screen(serve: Serve, *, full_screen: bool = False) -> int:
     """Open the window and run Qt's loop until it is closed (the server stops with it)."""
     from eventkit.qtruntime import make_app
 

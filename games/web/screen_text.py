@@ -9,7 +9,6 @@ registry entry's ``screen_summary``, made of games.common.screen's pieces.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from eventkit.i18n import Texts
 from games.common.screen import (  # noqa: F401 (the room screen's pieces, also read from here)
@@ -21,6 +20,7 @@ from games.common.screen import (  # noqa: F401 (the room screen's pieces, also 
     last_line,
 )
 from games.common.screen import texts as common_texts
+from games.web.messages import JSONValue, LobbyRoom, LobbySeat, Results, Table
 
 TABLES: Mapping[str, Mapping[str, str]] = {  # over games.common.screen.WORDS
     "ja": {
@@ -80,7 +80,7 @@ def held_clock(seconds: float) -> str:
     return f"{left // 60}:{left % 60:02d}"
 
 
-def seat_text(seat: Mapping[str, Any], state: str | None, language: str, elapsed: float) -> str:
+def seat_text(seat: LobbySeat, state: str | None, language: str, elapsed: float) -> str:
     """A lobby seat: the name (with the hold's time left when its person is away), or free."""
     tx = texts(language)
     name = seat.get("name")
@@ -92,7 +92,7 @@ def seat_text(seat: Mapping[str, Any], state: str | None, language: str, elapsed
     return str(name)
 
 
-def room_lines(room: Mapping[str, Any], language: str, elapsed: float = 0.0) -> tuple[str, str]:
+def room_lines(room: LobbyRoom, language: str, elapsed: float = 0.0) -> tuple[str, str]:
     """A room of the lobby: its heading and its seats' line (`elapsed`: seconds since the
     lobby message came, for the held seats' time left)."""
     tx = texts(language)
@@ -108,11 +108,13 @@ def room_lines(room: Mapping[str, Any], language: str, elapsed: float = 0.0) -> 
     return "  ·  ".join(bits), "  /  ".join(seats)
 
 
-def public_table(message: Mapping[str, Any], label: str, language: str) -> PublicTable:
+def public_table(message: Table, label: str, language: str) -> PublicTable:
     """A `table` message of view(None) as the screen's lines (the game's own summary: its
     registry entry's ``screen_summary``, from this module's pieces)."""
-    outer = message.get("view") or {}
-    view = outer.get("observation") or outer  # the engine's public observation inside the table's
+    shown = message.get("view")
+    outer: Mapping[str, JSONValue] = shown if isinstance(shown, Mapping) else {}
+    inner = outer.get("observation")  # the engine's public observation inside the table's
+    view = inner if isinstance(inner, Mapping) and inner else outer
     names: Sequence[str] = message.get("names") or ()
     if "titles" in outer and "ranks" not in view:
         view = {**view, "ranks": outer["titles"]}
@@ -124,7 +126,7 @@ def public_table(message: Mapping[str, Any], label: str, language: str) -> Publi
     return result
 
 
-def _scores(message: Mapping[str, Any]) -> Sequence[int] | None:
+def _scores(message: Results) -> Sequence[int] | None:
     """The seats' scores of a game whose registry entry has a ``high_score`` hook, else None."""
     from games.common import registry
 
@@ -133,7 +135,7 @@ def _scores(message: Mapping[str, Any]) -> Sequence[int] | None:
     return None if hook is None or not returns else hook(returns)
 
 
-def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
+def results_lines(message: Results, language: str) -> list[str]:
     """A `results` message as lines: place, name, the chips won and held (a game with money),
     the score (a game with a high-score board)."""
     tx = texts(language)
@@ -142,7 +144,7 @@ def results_lines(message: Mapping[str, Any], language: str) -> list[str]:
     money = message.get("money")
     balances = message.get("balances")
     scores = _scores(message)
-    order = sorted(range(len(names)), key=lambda i: places[i] if places[i] else 99)
+    order = sorted(range(len(names)), key=lambda i: places[i] or 99)
     lines = [tx("results", n=message.get("game_no", 0))]
     for i in order:
         line = f"{tx('place', n=places[i]) if places[i] else '—'}  {names[i]}"

@@ -21,10 +21,8 @@ import contextlib
 import json
 import math
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -42,7 +40,15 @@ from eventkit.web.limits import RateLimiter, address_key
 from eventkit.web.qr import svg
 from eventkit.web.serving import Serving
 from games.common.protocol import to_json
-from games.web.hub import Connection, Hub, Refused, refused_message
+from games.web.hub import Connection, Hub, Refused
+from games.web.messages import (
+    JSONValue,
+    Message,
+    Op,
+    RefusedMessage,
+    read_op,
+    refused_message,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 SERVER_NAME = "games"  # the Server header: no product versions
@@ -54,8 +60,6 @@ MAX_QUEUE = 64  # messages waiting for one phone; past that it is too slow and i
 OPS_BURST, OPS_PER_MINUTE = 20, 240  # per player: taps come in bursts, a game is ~2 a second
 ADDRESS_BURST, ADDRESS_PER_MINUTE = 60, 900  # per address: a few phones behind one router
 JOIN_BURST, JOIN_PER_MINUTE = 8, 12  # new names per address
-NAME_MAX = 40  # characters of a name looked at (the hub refuses long ones with its own text)
-ACTION_MAX = 200
 
 SERVER_TEXTS = {
     "ja": {
@@ -81,21 +85,21 @@ class Client:
     device: str = ""  # the browser's id from the page (localStorage), "" when it sent none
     token: str | None = None
     conn: Connection | None = None
-    queue: deque[dict[str, Any]] = field(default_factory=deque)
+    queue: deque[Message] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     too_slow: bool = False
-    protocol: Any = None  # its connection, as the guard knows it
+    protocol: object = None  # its connection, as the guard knows it
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: Message) -> None:
         """The hub's `send`: never blocks. A newer `table` of a room replaces an unsent one,
         a newer `lobby` an unsent lobby (each is the whole state: during a flood of sockets
         coming and going, a phone gets the lobby as it is, not every step of it)."""
         if self.too_slow:
             return
-        kind = message.get("type")
+        kind = message["type"]
         if kind in ("table", "lobby"):
             for i, waiting in enumerate(self.queue):
-                if waiting.get("type") == kind and waiting.get("room") == message.get("room"):
+                if waiting["type"] == kind and _room_of(waiting) == _room_of(message):
                     del self.queue[i]
                     break
         self.queue.append(message)
@@ -138,7 +142,7 @@ class GamesServer:
         self._page = _page(self.language)
         self._texts_js = page_texts_script(self.language)
         self.set_join_url(join_url)
-        self._encoded: deque[tuple[dict[str, Any], str]] = deque(maxlen=8)  # the latest sent
+        self._encoded: deque[tuple[Message, str]] = deque(maxlen=8)  # the latest sent
         self.app = self._make_app()
 
     def set_join_url(self, join_url: str) -> None:
@@ -229,7 +233,7 @@ class GamesServer:
                 with contextlib.suppress(ConnectionError, RuntimeError):
                     await ws.close(code=1008, message=b"too slow")
 
-    def _encode(self, message: dict[str, Any]) -> str:
+    def _encode(self, message: Message) -> str:
         """A message as JSON; a value JSON has no word for is sent as its text (and said once).
 
         A message the hub sends to many phones (the lobby) is one object: encoded once."""
@@ -240,11 +244,11 @@ class GamesServer:
         self._encoded.append((message, text))
         return text
 
-    def _encode_new(self, message: dict[str, Any]) -> str:
+    def _encode_new(self, message: Message) -> str:
         try:
             return json.dumps(message, ensure_ascii=False)
         except (TypeError, ValueError) as exc:
-            self.log.say("encode", f"a {message.get('type')} message is not JSON data: {exc}")
+            self.log.say("encode", f"a {message['type']} message is not JSON data: {exc}")
             return json.dumps(to_json(message), ensure_ascii=False, default=str)
 
     # ------------------------------------------------------------------ operations
@@ -258,8 +262,8 @@ class GamesServer:
             self.log.say("bad message", f"a message from {client.address} is nested too deeply")
             message = None
         op = message.get("op") if isinstance(message, dict) else None
-        handler = self._ops.get(op) if isinstance(op, str) else None
-        if handler is None or not isinstance(message, dict):
+        taken = read_op(message) if isinstance(message, dict) else None
+        if taken is None:
             client.push(self._refusal("bad_message", op))
             return
         if not self.addresses.allow(client.address) or (
@@ -270,18 +274,39 @@ class GamesServer:
                 wait = max(wait, self.ops.retry_after(client.token))
             client.push(self._refusal("too_fast", op, seconds=math.ceil(wait)))
             return
-        if client.token is None and op not in ("hello", "join"):
+        if client.token is None and taken["op"] not in ("hello", "join"):
             client.push(self._refusal("not_joined", op))
             return
         try:
-            handler(self, client, message)
+            self._carry_out(client, taken)
         except Refused as exc:  # params may hold the engine's values (cards): as JSON data
-            client.push({**refused_message(exc), "params": to_json(exc.params), "op": op})
+            client.push(refused_message(exc, taken["op"]))
         except Exception as exc:  # a hub bug must not close every phone's server
-            self.log.say("op", f"{op} failed: {describe(exc)}")
+            self.log.say("op", f"{taken['op']} failed: {describe(exc)}")
             client.push(self._refusal("bad_message", op))
         if client.protocol is not None:
             self.guard.set_worth(client.protocol, self.worth(client))
+
+    def _carry_out(self, client: Client, op: Op) -> None:
+        """A phone's op, by the hub (a refusal raises Refused)."""
+        if op["op"] == "hello":
+            self._subscribe(client, self.hub.rejoin(op["token"]).token)
+        elif op["op"] == "join":
+            self._join(client, op["name"], op["code"])
+        elif op["op"] == "sit":
+            self.hub.sit(_token(client), op["room"], op["seat"])
+        elif op["op"] == "watch":
+            self.hub.watch(_token(client), op["room"])
+        elif op["op"] == "start":
+            self.hub.start(_token(client), op["room"])
+        elif op["op"] == "act":
+            self.hub.act(_token(client), op["action"])
+        elif op["op"] == "leave":
+            client.push({"type": "left", "penalty": self.hub.leave(_token(client))})
+        elif op["op"] == "peek":
+            self.hub.peek(_token(client), op["seat"])
+        else:
+            self.hub.set_cpu_level(_token(client), op["room"], op["level"])
 
     def worth(self, client: Client) -> int:
         """What the guard may close first: a seated player's socket last, a spectator's before
@@ -300,7 +325,7 @@ class GamesServer:
             return PLAYER
         return WATCHER if name in room.spectators else FRESH
 
-    def _refusal(self, code: str, op: object, **params: object) -> dict[str, Any]:
+    def _refusal(self, code: str, op: object, **params: JSONValue) -> RefusedMessage:
         return {
             "type": "refused",
             "code": code,
@@ -320,73 +345,25 @@ class GamesServer:
             token, client.push, address=client.address, device=client.device
         )
 
-    def _op_hello(self, client: Client, message: dict[str, Any]) -> None:
-        player = self.hub.rejoin(_text(message.get("token"), 100))
-        self._subscribe(client, player.token)
-
-    def _op_join(self, client: Client, message: dict[str, Any]) -> None:
+    def _join(self, client: Client, name: str, code: str | None) -> None:
+        """A new name (`code` None), or the owner bringing a name here with its code."""
         if not self.joins.allow(client.address):
             wait = math.ceil(max(self.joins.retry_after(client.address), 1.0))
             client.push(self._refusal("too_fast", "join", seconds=wait))
             return
-        name = _text(message.get("name"), NAME_MAX)
-        code = message.get("code")  # the name's code: the owner brings the name to this phone
         player = (
-            self.hub.move(name, _text(code, 40), address=client.address)
-            if code
+            self.hub.move(name, code, address=client.address)
+            if code is not None
             else self.hub.join(name, address=client.address)
         )
         client.push({"type": "joined", "name": player.name, "token": player.token,
                      "code": player.code})  # fmt: skip
         self._subscribe(client, player.token)
 
-    def _op_sit(self, client: Client, message: dict[str, Any]) -> None:
-        seat = message.get("seat")
-        self.hub.sit(
-            _token(client), _text(message.get("room"), 60), seat if _is_int(seat) else None
-        )
 
-    def _op_watch(self, client: Client, message: dict[str, Any]) -> None:
-        self.hub.watch(_token(client), _text(message.get("room"), 60))
-
-    def _op_start(self, client: Client, message: dict[str, Any]) -> None:
-        self.hub.start(_token(client), _text(message.get("room"), 60))
-
-    def _op_act(self, client: Client, message: dict[str, Any]) -> None:
-        self.hub.act(_token(client), _text(message.get("action"), ACTION_MAX))
-
-    def _op_leave(self, client: Client, message: dict[str, Any]) -> None:
-        penalty = self.hub.leave(_token(client))
-        client.push({"type": "left", "penalty": penalty})
-
-    def _op_peek(self, client: Client, message: dict[str, Any]) -> None:
-        seat = message.get("seat")
-        self.hub.peek(_token(client), seat if _is_int(seat) else None)
-
-    def _op_level(self, client: Client, message: dict[str, Any]) -> None:
-        self.hub.set_cpu_level(
-            _token(client), _text(message.get("room"), 60), _text(message.get("level"), 20)
-        )
-
-    _ops: dict[str, Callable[[GamesServer, Client, dict[str, Any]], None]] = {
-        "hello": _op_hello,
-        "join": _op_join,
-        "sit": _op_sit,
-        "watch": _op_watch,
-        "start": _op_start,
-        "act": _op_act,
-        "leave": _op_leave,
-        "peek": _op_peek,
-        "level": _op_level,
-    }
-
-
-def _text(value: object, limit: int) -> str:
-    return value[:limit] if isinstance(value, str) else ""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100
+def _room_of(message: Message) -> str | None:
+    """The room a queued message is about (a ``table``'s), None for any other."""
+    return message["room"] if message["type"] == "table" else None
 
 
 def _token(client: Client) -> str:

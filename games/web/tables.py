@@ -17,7 +17,6 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from games.common import registry
 from games.common.money import Bank
@@ -62,9 +61,9 @@ class RoomSpec:
         except ValueError as exc:
             raise ValueError(f"room {self.id}: {exc}") from None
 
-    def as_record(self) -> dict[str, Any]:
+    def as_record(self) -> dict[str, object]:
         """The room as the journal keeps it (a room whose record changed starts afresh)."""
-        record: dict[str, Any] = {
+        record: dict[str, object] = {
             "id": self.id,
             "game": self.game,
             "seats": self.seats,

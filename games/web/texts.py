@@ -7,12 +7,11 @@ words; these are the refusals only the hub can make (names, tokens, rooms, seats
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from eventkit.i18n import Texts
 from games.common.table import Refused
 
-TABLES: Mapping[str, Mapping[str, Any]] = {
+TABLES: Mapping[str, Mapping[str, str]] = {
     "ja": {
         "name_length": "名前は1〜{max}文字にしてください",
         "name_control": "名前に見えない文字や制御文字が入っています。打ち直してください",
