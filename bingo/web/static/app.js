@@ -256,6 +256,17 @@ function boardPage() {
 }
 
 // ------------------------------------------------------------------ one card
+// A cell's pale tint: its column's colour 18 % over white, as a plain rgb() (what
+// color-mix(in srgb, fill 18%, white) paints; a plain colour is what every reader of the page,
+// axe-core's contrast check too, can read). null: not a hex colour, the CSS's color-mix stays.
+function tint(colour) {
+  let hex = String(colour || "").trim().replace(/^#/, "");
+  if (/^[0-9a-f]{3}$/i.test(hex)) hex = hex.replace(/./g, "$&$&");
+  if (!/^[0-9a-f]{6}$/i.test(hex)) return null;
+  const mix = (i) => Math.round(0.18 * parseInt(hex.slice(i, i + 2), 16) + 0.82 * 255);
+  return `rgb(${mix(0)}, ${mix(2)}, ${mix(4)})`;
+}
+
 function renderCard(card) {
   $("serial").textContent = T.card_no(card.serial);
   const root = $("card");
@@ -275,6 +286,8 @@ function renderCard(card) {
       const node = el("div", "cell");
       node.style.setProperty("--fill", card.columns[c].colour);
       node.style.setProperty("--outline", card.columns[c].outline);
+      const pale = tint(card.columns[c].colour);
+      if (pale) node.style.setProperty("--tint", pale);
       node.dataset.row = String(r);
       node.dataset.col = String(c);
       if (cell.n === null) {

@@ -10,11 +10,12 @@ const CL = (window.GAME_TEXTS || {}).cool24 || {};
 const ct = (key, params) => fmt(CL[key] || key, params);
 const CL_BONUSES = ["straight_flush", "four_of_a_kind", "flush"];
 
-// "gK" -> a card button in its suit's colour with its number; null: an empty slot
+// "gK" -> a card button in its suit's colour with its number; null: an empty slot, an outline
+// that is nothing to tap (no button: a nameless, disabled button was all a reader heard)
 function clCard(code, cls) {
+  if (!code) return el("div", "card cl-card empty" + (cls ? " " + cls : ""));
   const b = el("button", "card cl-card" + (cls ? " " + cls : ""));
   b.type = "button";
-  if (!code) { b.classList.add("empty"); b.disabled = true; return b; }
   const suit = String(code).slice(0, 1);
   b.dataset.card = code;
   b.style.background = (CL.suit_colors || {})[suit] || "#888";

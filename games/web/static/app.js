@@ -406,8 +406,17 @@ function renderPlayers(m, game) {
     p.appendChild(el("div", "name", i === m.seat ? me : name));
     p.appendChild(el("div", "meta", playerMeta(m, game, i)));
     if (watching && i !== m.seat) {
+      // a tile a spectator taps to see that hand: a button to every reader (role, focus, keys)
       p.classList.add("tappable");
+      p.setAttribute("role", "button");
+      p.tabIndex = 0;
+      p.setAttribute("aria-pressed", String(!!(m.peek && m.peek.seat === i)));
       p.onclick = () => send({ op: "peek", seat: m.peek && m.peek.seat === i ? null : i });
+      p.onkeydown = (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        p.onclick();
+      };
     }
     box.appendChild(p);
   });
