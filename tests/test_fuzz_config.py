@@ -65,7 +65,7 @@ def test_a_path_with_a_nul_character_is_a_config_error(tmp_path, capsys, section
     assert bingo_main(["check-config", "--config", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{section}.{key}" in err and "NUL 文字" in err and "Traceback" not in err
-    path.write_text(f'[event]\nlanguage = "en"\n' + path.read_text(encoding="utf-8"), "utf-8")
+    path.write_text('[event]\nlanguage = "en"\n' + path.read_text(encoding="utf-8"), "utf-8")
     assert bingo_main(["check-config", "--config", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{section}.{key}" in err and "NUL character" in err and "Traceback" not in err

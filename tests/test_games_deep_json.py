@@ -3,12 +3,12 @@ and in a phone's WebSocket message. Each is one line on the terminal, never a tr
 
 from __future__ import annotations
 
-import pytest
 import asyncio
 import subprocess
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from tests.served import port_in
 from tests.test_chips_restore import _stop

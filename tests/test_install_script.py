@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-import pytest
 import shutil
 import subprocess
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 

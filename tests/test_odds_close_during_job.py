@@ -6,11 +6,12 @@ hang fails this test by its name."""
 
 from __future__ import annotations
 
-import pytest
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,12 +3,12 @@ set-up call (`eventkit.qtruntime.make_app`) every command makes."""
 
 from __future__ import annotations
 
-import pytest
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent

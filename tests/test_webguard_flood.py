@@ -7,13 +7,13 @@ addresses (all of 127/8 reaches the server) while a phone's WebSocket follows th
 
 from __future__ import annotations
 
-import pytest
 import asyncio
 import contextlib
 import resource
 import time
 from pathlib import Path
 
+import pytest
 from webguard_support import (
     ServeProcess,
     closed_within,

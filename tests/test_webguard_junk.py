@@ -6,13 +6,13 @@ server writes to the terminal is read from file descriptor 2 (capfd) and its own
 
 from __future__ import annotations
 
-import pytest
 import asyncio
 import io
 import os
 import socket
 import struct
 
+import pytest
 from webguard_support import (
     ServeProcess,
     exchange,
