@@ -106,19 +106,19 @@ def schwimmen(app: QApplication, out: Path, tag: str) -> dict:
             sizes.append(size_of(window))
             if rounds in (2, 5):
                 f11_round_trip(app, window, sizes, normal)
-            if rounds == ROUNDS or (window.game.is_over and rounds < ROUNDS):
+            if rounds == ROUNDS or (window.session.game.is_over and rounds < ROUNDS):
                 problems = measure_schwimmen(window, grab)
-            if window.game.is_over:
+            if window.session.game.is_over:
                 break
             window.next_round()
             continue
         if window.human_to_move():  # the person plays as an easy CPU would, by the window
-            game = window.game
+            game = window.session.game
             window._human(me.choose(game.observation(window.seat), game.legal_actions()))
             sizes.append(size_of(window))
     return {
         "rounds": rounds,
-        "over": window.game.is_over,
+        "over": window.session.game.is_over,
         "sizes": sizes,
         "normal": normal,
         "problems": problems,
@@ -139,13 +139,13 @@ def cool24(app: QApplication, out: Path, tag: str) -> dict:
     widget.start()
     plays = 0
     while widget.state == "play":
-        widget.play_slot(greedy_slot(widget.game))
+        widget.play_slot(greedy_slot(widget.session.game))
         plays += 1
         pump(app, 1)
         sizes.append(size_of(widget))
         if plays == 10:
             f11_round_trip(app, widget, sizes, normal)
-    widget.arrived, widget.flying, widget.shown_score = {}, None, widget.game.score
+    widget.arrived, widget.flying, widget.shown_score = {}, None, widget.session.game.score
     widget.popups.clear()
     grab = out / f"cool24_after_game_{tag}.png"
     problems = measure(widget, grab)

@@ -114,7 +114,7 @@ def widget(qtbot):
 
 def test_keys_on_an_unplayable_or_empty_slot_show_the_japanese_reason(widget, qtbot):
     qtbot.keyClick(widget, Qt.Key.Key_Return)
-    game = widget.game
+    game = widget.session.game
     game.hand_ids = [parse_card(c) for c in ("rK", "gA", "bQ")] + [None]
     game.last_id = parse_card("rA")
     qtbot.keyClick(widget, Qt.Key.Key_3)

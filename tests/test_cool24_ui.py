@@ -32,8 +32,8 @@ def _settle(w: Cool24Widget) -> None:
     w.arrived = {}
     w.flying = None
     w.over_at = -100.0
-    if w.game is not None:
-        w.shown_score = w.game.score
+    if w.session.game is not None:
+        w.shown_score = w.session.game.score
     for pop in w.popups:
         pop.started -= 0.5
 
@@ -42,8 +42,8 @@ def test_enter_starts_and_keys_play_a_whole_game(widget, qtbot, output_dir):
     widget.grab().save(str(output_dir / "cool24_title.png"))
     assert widget.state == "title"
     qtbot.keyClick(widget, Qt.Key.Key_Return)
-    assert widget.state == "play" and widget.game is not None
-    game = widget.game
+    assert widget.state == "play" and widget.session.game is not None
+    game = widget.session.game
     assert game.total_played == 0
     first = True
     while widget.state == "play":
@@ -61,12 +61,16 @@ def test_enter_starts_and_keys_play_a_whole_game(widget, qtbot, output_dir):
     _settle(widget)
     widget.grab().save(str(output_dir / "cool24_over.png"))
     qtbot.keyClick(widget, Qt.Key.Key_Return)  # play again
-    assert widget.state == "play" and widget.game is not game and widget.game.total_played == 0
+    assert (
+        widget.state == "play"
+        and widget.session.game is not game
+        and widget.session.game.total_played == 0
+    )
 
 
 def test_unplayable_key_shows_why_and_changes_nothing(widget, qtbot, output_dir):
     widget.start()
-    g = widget.game
+    g = widget.session.game
     g.hand_ids = [parse_card(c) for c in ("rK", "gA", "bQ", "y9")]
     g.last_id = parse_card("rA")
     qtbot.keyClick(widget, Qt.Key.Key_3)
@@ -83,26 +87,26 @@ def test_click_on_a_card_plays_it(widget, qtbot):
     scale, ox, oy = widget._transform()
     pos = QPoint(int(ox + rect.center().x() * scale), int(oy + rect.center().y() * scale))
     assert widget.slot_at(pos.x(), pos.y()) == 2
-    card = widget.game.hand[1]
+    card = widget.session.game.hand[1]
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos)
-    assert widget.game.total_played == 1 and widget.game.last == card
+    assert widget.session.game.total_played == 1 and widget.session.game.last == card
 
 
 def test_hint_key_marks_a_playable_slot(widget, qtbot, output_dir):
     qtbot.keyClick(widget, Qt.Key.Key_Return)
-    qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
+    qtbot.keyClick(widget, KEYS[greedy_slot(widget.session.game)])
     assert widget.state == "play"  # seed 5 goes on after the first card
-    state = widget.game.rng.getstate()
+    state = widget.session.game.rng.getstate()
     qtbot.keyClick(widget, Qt.Key.Key_H)
-    assert widget.hint_slot in legal_slots(widget.game)
-    assert widget.game.rng.getstate() == state  # a hint does not change the game's future
+    assert widget.hint_slot in legal_slots(widget.session.game)
+    assert widget.session.game.rng.getstate() == state  # a hint does not change the game's future
     _settle(widget)
     widget.grab().save(str(output_dir / "cool24_hint.png"))
 
 
 def test_bonus_popup_and_lap_two_banner(widget, qtbot, output_dir):
     widget.start()
-    g = widget.game
+    g = widget.session.game
     g.hand_ids = [parse_card(c) for c in ("r9", "r10", "rJ", "rK")]
     g.in_stock = [False] * 24
     g.in_stock[parse_card("rQ")] = True
@@ -151,13 +155,13 @@ def test_english_screens_and_card_images(qtbot, tmp_path, output_dir):
     assert w.images.suit(parse_card("rK")) is not None  # png found
     assert w.images.card(parse_card("r9")) is None  # drawn procedurally
     w.start()
-    g = w.game
+    g = w.session.game
     g.hand_ids = [parse_card(c) for c in ("rA", "gA", "r9", "bK")]
     g.bonuses.append(Bonus("flush", 10, 1, 0))
     _settle(w)
     w.grab().save(str(output_dir / "cool24_play_en_images.png"))
     while w.state == "play":
-        w.play_slot(greedy_slot(w.game))
+        w.play_slot(greedy_slot(w.session.game))
     _settle(w)
     w.grab().save(str(output_dir / "cool24_over_en.png"))
     assert w.state == "over"
@@ -171,18 +175,19 @@ def test_many_games_through_the_widget_never_crash(qtbot):
         w.start()
         while w.state == "play":
             w.play_slot(rng.randint(1, 4))  # illegal presses included
-        assert isinstance(w.game, Game) and w.game.over
+        assert isinstance(w.session.game, Game) and w.session.game.over
         w.grab()
 
 
 def test_score_counts_up_and_played_card_flies_to_the_field(widget, qtbot, output_dir):
     widget.start()
-    slot = greedy_slot(widget.game)
+    slot = greedy_slot(widget.session.game)
     widget.play_slot(slot)
     assert widget.flying is not None and widget.flying[1] == slot
     widget.grab().save(str(output_dir / "cool24_flying.png"))  # mid-flight frame
     qtbot.waitUntil(
-        lambda: widget.flying is None and widget.shown_score == widget.game.score, timeout=3000
+        lambda: widget.flying is None and widget.shown_score == widget.session.game.score,
+        timeout=3000,
     )
     qtbot.waitUntil(lambda: not widget.timer.isActive(), timeout=4000)  # idle: no repaint loop
 
@@ -199,7 +204,7 @@ def test_hint_switched_off_shows_no_hint(qtbot):
     qtbot.addWidget(on)
     on.show()
     qtbot.keyClick(on, Qt.Key.Key_Return)
-    assert on.show_hint() in legal_slots(on.game)  # the same table with the switch on hints
+    assert on.show_hint() in legal_slots(on.session.game)  # the same table with the switch on hints
 
 
 def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtbot, output_dir):
@@ -207,9 +212,9 @@ def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtb
     assert not widget.isVisible()
     widget.show()
     qtbot.keyClick(widget, Qt.Key.Key_Return)
-    qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
+    qtbot.keyClick(widget, KEYS[greedy_slot(widget.session.game)])
     assert widget.state == "play" and not widget.isFullScreen()
-    game = widget.game
+    game = widget.session.game
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
     assert widget.asking_quit and widget.isVisible()
     _settle(widget)
@@ -217,7 +222,7 @@ def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtb
     qtbot.keyClick(widget, KEYS[greedy_slot(game)])  # the question swallows the game's keys
     assert game.total_played == 1 and widget.asking_quit
     qtbot.keyClick(widget, Qt.Key.Key_Escape)  # Esc again: play on
-    assert not widget.asking_quit and widget.isVisible() and widget.game is game
+    assert not widget.asking_quit and widget.isVisible() and widget.session.game is game
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
     qtbot.keyClick(widget, Qt.Key.Key_Return)  # Enter is "play on" too (the safe default)
     assert not widget.asking_quit and widget.isVisible()
@@ -232,7 +237,7 @@ def test_esc_mid_game_in_a_window_asks_before_throwing_the_game_away(widget, qtb
 def test_y_answers_quit_and_esc_quits_in_one_press_in_full_screen(widget, qtbot):
     """ "Esc で終了" holds in full screen too: one press asks (issue 24 item 1)."""
     qtbot.keyClick(widget, Qt.Key.Key_Return)
-    qtbot.keyClick(widget, KEYS[greedy_slot(widget.game)])
+    qtbot.keyClick(widget, KEYS[greedy_slot(widget.session.game)])
     widget.enter_full_screen()
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
     assert widget.asking_quit and widget.isVisible()
@@ -244,7 +249,7 @@ def test_esc_on_the_summary_closes_a_full_screen_game_at_once(widget, qtbot):
     widget.start()
     widget.enter_full_screen()
     while widget.state == "play":
-        widget.play_slot(legal_slots(widget.game)[0])
+        widget.play_slot(legal_slots(widget.session.game)[0])
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
     assert not widget.isVisible() and not widget.asking_quit
 
@@ -252,7 +257,7 @@ def test_esc_on_the_summary_closes_a_full_screen_game_at_once(widget, qtbot):
 def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
     """Every refusal reads in the window's language (was: English unless the card did not link)."""
     widget.start()
-    g = widget.game
+    g = widget.session.game
     g.hand_ids = [parse_card(c) for c in ("rK", "gA", "bQ", "y9")]
     g.hand_ids[2] = None
     qtbot.keyClick(widget, Qt.Key.Key_3)
@@ -262,7 +267,7 @@ def test_an_empty_slot_is_refused_in_the_window_language(widget, qtbot):
 
 def test_a_bonus_on_the_last_play_is_seen_before_the_summary_covers_it(widget, qtbot):
     widget.start()
-    g = widget.game
+    g = widget.session.game
     g.hand_ids = [parse_card(c) for c in ("r9", "r10", "rJ", "gK")]
     g.in_stock = [False] * 24
     g.in_stock[parse_card("rQ")] = True
@@ -278,7 +283,7 @@ def test_a_bonus_on_the_last_play_is_seen_before_the_summary_covers_it(widget, q
 def test_a_refusal_goes_with_the_next_valid_play(widget, qtbot):
     """The refusal toast does not outlive the next card played (issue 24 item 9)."""
     widget.start()
-    g = widget.game
+    g = widget.session.game
     blocked = next((s for s in range(1, 5) if s not in legal_slots(g)), None)
     if blocked is None:  # every card links: play until one does not
         while widget.state == "play" and blocked is None:
@@ -311,19 +316,19 @@ def test_f1_shows_how_to_play_over_any_screen_and_closes(widget, qtbot, output_d
     qtbot.keyClick(widget, Qt.Key.Key_F1)
     assert widget.showing_help and widget.state == "play"
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)  # a tap closes it, plays nothing
-    assert not widget.showing_help and widget.game.total_played == 0
+    assert not widget.showing_help and widget.session.game.total_played == 0
 
 
 def test_h_on_the_title_starts_with_the_hint(widget, qtbot):
     qtbot.keyClick(widget, Qt.Key.Key_H)
-    assert widget.state == "play" and widget.hint_slot in legal_slots(widget.game)
+    assert widget.state == "play" and widget.hint_slot in legal_slots(widget.session.game)
 
 
 def test_a_key_during_the_deal_plays_at_once_with_every_card_shown(widget, qtbot):
     """Issue 36 item 9: a key pressed while the cards slide in took effect after the slide."""
     qtbot.keyClick(widget, Qt.Key.Key_Return)
     assert widget.arrived  # the deal's slide-in is running
-    slot = greedy_slot(widget.game)
+    slot = greedy_slot(widget.session.game)
     qtbot.keyClick(widget, KEYS[slot])
-    assert widget.game.total_played == 1
+    assert widget.session.game.total_played == 1
     assert all(start <= widget.flying[2] for start in widget.arrived.values())

@@ -84,7 +84,7 @@ def test_keys_listed_are_the_keys_handled(qtbot, output_dir):
     table.resize(1280, 800)
     table.show()
     table.start_game()
-    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
     assert [k for k, _ in HELP_KEYS["ja"]][:6] == [
         "← → / A D",
         "Space（↑ ↓）",
@@ -162,20 +162,20 @@ def test_the_cpus_wait_while_the_help_is_open(qtbot):
     table.show()
     table.start_game()
     qtbot.waitUntil(lambda: table.waiting_for_human, timeout=20000)
-    if table.game.can_pass():
+    if table.session.game.can_pass():
         table.pass_clicked()
     else:  # you lead: play the weakest legal play
-        table.select_codes([str(c) for c in table.game.legal_plays()[0].cards])
+        table.select_codes([str(c) for c in table.session.game.legal_plays()[0].cards])
         table.play_selected()
     assert table.session.cpu_due and table._timer.isActive()
-    moves = len(table.game.history)
+    moves = len(table.session.game.history)
     qtbot.keyClick(table, Qt.Key.Key_F1)
     assert table.help.isVisible() and not table._timer.isActive()
-    assert len(table.game.history) == moves
+    assert len(table.session.game.history) == moves
     with qtbot.waitSignal(table.help.closed):
         qtbot.mouseClick(table.help, Qt.MouseButton.LeftButton)
     assert table._timer.isActive()
-    qtbot.waitUntil(lambda: len(table.game.history) > moves, timeout=20000)
+    qtbot.waitUntil(lambda: len(table.session.game.history) > moves, timeout=20000)
     qtbot.keyClick(table, Qt.Key.Key_H)
     qtbot.keyClick(table, Qt.Key.Key_Escape)  # Esc closes the help and the CPUs go on too
     assert not table.help.isVisible()

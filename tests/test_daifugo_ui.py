@@ -36,12 +36,12 @@ def make(qtbot, language="ja", players=5, seed=4, rules=None, levels=("normal",)
 
 
 def wait_human_or_over(qtbot, table):
-    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
 
 
 def human_move(table) -> None:
     """Play the weakest legal play by clicking the cards, or pass with the button."""
-    g = table.game
+    g = table.session.game
     if g.phase == "exchange":
         codes = legal_moves(g)[0]
     else:
@@ -69,12 +69,12 @@ def test_a_whole_hand_through_the_table(qtbot, output_dir):
     spectated = False
     for _ in range(300):
         wait_human_or_over(qtbot, table)
-        if table.game.is_over:
+        if table.session.game.is_over:
             break
         human_move(table)
-        if 0 in table.game.out and not spectated:
+        if 0 in table.session.game.out and not spectated:
             spectated = True
-    assert table.game.is_over
+    assert table.session.game.is_over
     assert table.next_button.isVisible()
     table.grab().save(str(output_dir / "daifugo_results_ja.png"))
     s = table.settlement
@@ -84,10 +84,11 @@ def test_a_whole_hand_through_the_table(qtbot, output_dir):
     again = ChipBank()
     assert again.balance(table.names[0]) == bank.balance(table.names[0])
     # Next game: ranks from the places; card passing happens first.
-    places = table.game.finish_order
+    places = table.session.game.finish_order
     table.next_button.click()
     assert (
-        table.game.ranks[places[0]].ja == "大富豪" and table.game.ranks[places[-1]].ja == "大貧民"
+        table.session.game.ranks[places[0]].ja == "大富豪"
+        and table.session.game.ranks[places[-1]].ja == "大貧民"
     )
     wait_human_or_over(qtbot, table)
     table.grab().save(str(output_dir / "daifugo_second_game_ja.png"))
@@ -98,10 +99,10 @@ def test_buttons_follow_legality_and_keys_select(qtbot):
     table.start_game()
     for _ in range(30):  # pass until there is something to play
         wait_human_or_over(qtbot, table)
-        if any("=" not in "".join(m) for m in legal_moves(table.game)):
+        if any("=" not in "".join(m) for m in legal_moves(table.session.game)):
             break
         table.pass_button.click()
-    g = table.game
+    g = table.session.game
     assert g.turn == 0
     table.setFocus()
     hand = [str(c) for c in g.hands[0]]
@@ -138,14 +139,14 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
     # Play the first game out quickly so the second one starts with card passing.
     for _ in range(300):
         wait_human_or_over(qtbot, table)
-        if table.game.is_over:
+        if table.session.game.is_over:
             break
         human_move(table)
     table.grab().save(str(output_dir / "daifugo_results_en.png"))
     table.next_button.click()
     for _ in range(20):
         wait_human_or_over(qtbot, table)
-        if table.game.phase != "exchange" or table.game.exchange_step.giver != 0:
+        if table.session.game.phase != "exchange" or table.session.game.exchange_step.giver != 0:
             break
         table.grab().save(str(output_dir / "daifugo_exchange_en.png"))
         assert table.play_button.text() == "Give"
@@ -153,14 +154,14 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
     # Spectator mode: once out, clicking an opponent shows their hand.
     for _ in range(2000):
         wait_human_or_over(qtbot, table)
-        g = table.game
+        g = table.session.game
         if g.is_over:
             table.next_button.click()
             continue
         human_move(table)
         if 0 in g.out and not g.is_over:
             break
-    g = table.game
+    g = table.session.game
     assert 0 in g.out and not g.is_over
     table._timer.stop()  # hold the CPUs so the screen stays in spectator mode
     table.update()
@@ -363,7 +364,7 @@ def test_after_the_exchange_the_table_says_what_you_got_and_gave(qtbot, output_d
     table.match.ranks = (Title.DAIFUGO, Title.FUGO, Title.HINMIN, Title.DAIHINMIN)
     table.start_game()
     wait_human_or_over(qtbot, table)
-    g = table.game
+    g = table.session.game
     assert g.phase == "exchange" and g.exchange_step.giver == 0 and table.exchange_note == ""
     got = table.session.gifts[0]
     assert (got.giver, got.receiver) == (3, 0)
@@ -414,7 +415,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     assert "100 チップ" in panel.text() and "抜けますか" in panel.text()
     assert panel.leave_button.text() == "抜ける（-100）" and panel.stay_button.text() == "続ける"
     table.grab().save(str(output_dir / "daifugo_leave_question_ja.png"))
-    cards = len(table.game.hands[0])
+    cards = len(table.session.game.hands[0])
     card = table.hand_rects()[0].center().toPoint()
     assert table.childAt(card) is panel  # the question covers the table
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton, pos=card)
@@ -435,7 +436,7 @@ def test_closing_mid_game_asks_first_and_staying_charges_nothing(qtbot, output_d
     assert table.isVisible() and Bank().balance(name) == before
     qtbot.waitUntil(lambda: table._timer.isActive() or table.waiting_for_human)
     wait_human_or_over(qtbot, table)
-    assert len(table.game.hands[0]) < cards or table.game.is_over
+    assert len(table.session.game.hands[0]) < cards or table.session.game.is_over
     # and answering "leave" pays the penalty once and closes the window
     assert not close_by_person(table)
     with qtbot.waitSignal(panel.answered):
@@ -449,7 +450,7 @@ def test_closing_between_games_asks_nothing(qtbot):
     table.start_game()
     for _ in range(300):
         wait_human_or_over(qtbot, table)
-        if table.game.is_over:
+        if table.session.game.is_over:
             break
         human_move(table)
     before = table.bank.balance(table.names[0])
@@ -643,8 +644,8 @@ def test_your_seat_label_stays_readable_with_cards_raised(qtbot, output_dir, siz
     table = daifugo(qtbot, size, players=5, seed=4)
     table.match.ranks = (Title.DAIHINMIN, Title.HINMIN, Title.HEIMIN, Title.FUGO, Title.DAIFUGO)
     table.start_game()
-    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
-    hand = [str(c) for c in table.game.hands[table.seat]]
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
+    hand = [str(c) for c in table.session.game.hands[table.seat]]
     layout = table.table_layout()
     for picked in (hand[:1], hand[len(hand) // 2 : len(hand) // 2 + 3], hand[-2:], hand):
         table.select_codes(picked)

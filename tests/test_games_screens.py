@@ -60,7 +60,7 @@ def daifugo(qtbot, size, language="ja", players=5, seed=4):
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_daifugo_reads_at_every_size(qtbot, output_dir, size, language):
     table = daifugo(qtbot, size, language)
-    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
     name = f"daifugo_{language}_{size[0]}x{size[1]}"
     assert measure(table, output_dir, name) == []
     for button in (table.play_button, table.pass_button):
@@ -143,7 +143,7 @@ def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
     qtbot.waitUntil(lambda: all(time.monotonic() - t > 0.4 for t in window.arrived.values()))
     window.show_hint()
     problems += measure(window, output_dir, f"cool24_{where}")
-    game = window.game
+    game = window.session.game
     blocked = next((s for s in range(1, 5) if s not in legal_slots(game)), None)
     if blocked is not None:
         window.play_slot(blocked)  # refused: the reason shows at the bottom
@@ -181,7 +181,7 @@ def test_schwimmen_round_results_read_at_every_size(qtbot, output_dir, size, lan
         coins=[3, 0, 2, 1, 3],
         turns_taken=[1] * 5,
     )
-    window.game = game
+    window.session.load(game)
     window._logged = 0
     window._continue()
     window.press("knock")
@@ -232,11 +232,13 @@ def test_daifugo_card_passing_note_leaves_your_title_readable(qtbot, output_dir,
     table = daifugo(qtbot, size, players=4, seed=7)
     table.match.ranks = (Title.DAIHINMIN, Title.HINMIN, Title.FUGO, Title.DAIFUGO)
     table.start_game()
-    qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
-    while table.game.phase == "exchange" and table.waiting_for_human:
-        table.select_codes([str(c) for c in table.game.legal_actions()[0].cards])
+    qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
+    while table.session.game.phase == "exchange" and table.waiting_for_human:
+        table.select_codes([str(c) for c in table.session.game.legal_actions()[0].cards])
         table.play_selected()
-        qtbot.waitUntil(lambda: table.waiting_for_human or table.game.is_over, timeout=20000)
+        qtbot.waitUntil(
+            lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000
+        )
     assert table.exchange_note
     name = f"daifugo_after_passing_{size[0]}x{size[1]}"
     problems = measure(table, output_dir, name)

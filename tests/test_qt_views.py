@@ -2,8 +2,8 @@
 the session's engine (`session.game`), so what the laptop's seat is shown is the view the wire
 tests check for the phones, and a spectator's peek is the peeked seat's own view.
 
-Two checks: the painter modules' source names no `.game` attribute and imports no engine, and a
-session whose `.game` raises is painted through whole games (pixel-equality with the engine-read
+Two checks: no game window module (games/*/qt/*.py) names a `.game` attribute or imports an
+engine module, and a session whose `.game` raises is painted through whole games (pixel-equality with the engine-read
 painter was checked by grabs before/after, see /work/notes/33-qtviews.md)."""
 
 from __future__ import annotations
@@ -14,43 +14,61 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAINTERS = (
-    "games/daifugo/qt/painting.py",
-    "games/daifugo/qt/leave.py",
-    "games/schwimmen/qt/painting.py",
-    "games/schwimmen/qt/view.py",
-    "games/schwimmen/qt/result.py",
-    "games/schwimmen/qt/overlay.py",
-)
-ENGINES = ("games.daifugo.game", "games.schwimmen.rules")
-# names a painter may take from an engine module: plain value types, not the engine
-VALUE_TYPES = {"Phase", "Observation", "RoundResult", "Event"}
+# every game window's modules: games/<game>/qt/*.py (the shared games/common/qt included)
+QT_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("games/*/qt/*.py"))
 
 
-@pytest.mark.parametrize("path", PAINTERS)
-def test_a_painter_reads_no_engine(path):
-    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
-    reads = [
-        f"line {node.lineno}: {ast.unparse(node)}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute) and node.attr == "game"
-    ]
+def _engine_modules() -> set[str]:
+    """The module of every registered game's engine class (its `Game`)."""
+    from games.common import registry
+
+    return {entry.engine.__module__ for entry in registry.entries()}
+
+
+def test_the_scan_covers_every_game_window():
+    games = {path.split("/")[1] for path in QT_FILES}
+    assert {"common", "cool24", "daifugo", "schwimmen"} <= games, games
+    assert {"games.cool24.rules", "games.daifugo.game", "games.schwimmen.rules"} <= (
+        _engine_modules()
+    )
+
+
+def engine_reads(source: str, engines: set[str]) -> list[str]:
+    """Where `source` reads an engine: any `.game` attribute (``session.game``, a window's
+    ``self.game``, ``x.game.score``), an import of an engine module or of a name ``Game``."""
+    tree = ast.parse(source)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "game":
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom) and (
+            node.module in engines or any(alias.name == "Game" for alias in node.names)
+        ):
+            found.append(f"line {node.lineno}: from {node.module} import ...")
+        elif isinstance(node, ast.Import):
+            found += [
+                f"line {node.lineno}: import {a.name}" for a in node.names if a.name in engines
+            ]
+    return found
+
+
+def test_the_scan_finds_what_it_looks_for():
+    engines = {"games.cool24.rules"}
+    assert engine_reads("x = self.session.game.score", engines)
+    assert engine_reads("m = self.game.multiplier", engines)
+    assert engine_reads("from games.cool24.rules import HAND_SIZE", engines)
+    assert engine_reads("import games.cool24.rules", engines)
+    assert engine_reads("from games.daifugo.game import Game", engines)
+    assert not engine_reads("v = self.session.view(0).score\nname = spec.games", engines)
+
+
+@pytest.mark.parametrize("path", QT_FILES)
+def test_no_game_window_reads_an_engine(path):
+    """Qt paints views only (issue 42.4): no game window module reads ``session.game`` or any
+    other ``.game``, nor imports its game's engine module (the view's and the events' types come
+    from the table module); animations take what they need from the view or the events."""
+    reads = engine_reads((ROOT / path).read_text(encoding="utf-8"), _engine_modules())
     assert reads == [], f"{path} reads the engine instead of view(seat): {reads}"
-    engine_names = {
-        alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.module in ENGINES
-        for alias in node.names
-    } | {
-        alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for alias in node.names
-        if alias.name in ENGINES
-    }
-    allowed = VALUE_TYPES | ({"Game"} if path.endswith("schwimmen/qt/view.py") else set())
-    # (schwimmen's view.py: `flights_for` is still handed the engine by the window, see notes)
-    assert engine_names <= allowed, f"{path} imports {engine_names - allowed} from an engine"
 
 
 class NoEngine:
@@ -195,3 +213,40 @@ def test_the_laptop_seat_sees_on_screen_what_its_view_shows(qapp, tmp_path, monk
         checked += bool(others)
         session.step_cpu()
     assert checked > 10
+
+
+@pytest.mark.slow
+def test_the_cool24_window_plays_from_the_view_alone(qtbot):
+    """A whole seeded game through the COOL 24+24 widget (keys, the board, the summary, the quit
+    question), its session's `.game` raising; the view's points (`tally`) add up to its score
+    at every step, as the engine counts them."""
+    from PySide6.QtCore import Qt
+
+    from games.cool24.policies import greedy_slot
+    from games.cool24.qt.window import Cool24Widget
+    from games.cool24.settings import Cool24Settings
+    from games.cool24.table import SEAT, tally
+
+    widget = Cool24Widget(Cool24Settings(), seed=5)
+    qtbot.addWidget(widget)
+    widget.resize(800, 450)
+    session = widget.session
+    widget.session = NoEngine(session)
+    steps = 0
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+    assert widget.state == "play"
+    while widget.state == "play":
+        game = session.game  # the test's own read: the widget has only the view
+        view = session.view(SEAT)
+        assert tally(view, widget.settings).total == view.score == game.score
+        if steps % 7 == 3:
+            widget.ask_quit()
+            widget.grab()
+            widget.answer_quit(False)
+        qtbot.keyClick(widget, Qt.Key.Key_1 + greedy_slot(game) - 1)
+        steps += 1
+        widget.grab()
+    widget.over_at = -100.0  # the summary at once
+    assert widget.summary_shown()
+    widget.grab()
+    assert steps > 10

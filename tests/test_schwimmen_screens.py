@@ -63,7 +63,7 @@ def test_seat_panels_fit_and_stay_readable_for_every_player_count(qtbot, size, l
     words = ("swap", "swap_all", "pass", "knock", "take_extra", "keep")
     bubbles = [t(f"bubble_{word}") for word in words]
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        window.game = Game.new(seed=players, players=players)
+        window.session.load(Game.new(seed=players, players=players))
         layout = view.layout_now()
         seats = layout.cpu_seats
         panels = [layout.seat_rect(s) for s in seats]
@@ -111,7 +111,7 @@ def test_seat_panels_fit_and_stay_readable_for_every_player_count(qtbot, size, l
 def test_grab_the_table_with_bubbles_and_tags(qtbot, output_dir, players):
     for w, h in SIZES:
         window = open_window(qtbot, players, (w, h), seed=players)
-        game = window.game
+        game = window.session.game
         for seat in range(1, players):
             window.view.bubbles[seat] = window.t("bubble_take_extra")
         game.coins[1] = -1
@@ -189,35 +189,35 @@ def message_button(box: QMessageBox, role: QMessageBox.ButtonRole):
 
 def test_ctrl_n_asks_before_throwing_a_game_away(qtbot, output_dir):
     window = open_window(qtbot, 4, seed=11)
-    game = window.game
+    game = window.session.game
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     box = window.confirm_box
-    assert box is not None and box.isVisible() and window.game is game
+    assert box is not None and box.isVisible() and window.session.game is game
     assert box.text() == "今のゲームをやめて、新しいゲームを始めますか？"
     window.grab().save(str(output_dir / "schwimmen_confirm_new.png"))
     keep = message_button(box, QMessageBox.ButtonRole.RejectRole)
     assert keep.text() == "続ける"
     qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not box.isVisible())
-    assert window.game is game and window.confirm_box is None
+    assert window.session.game is game and window.confirm_box is None
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     box = window.confirm_box
     start = message_button(box, QMessageBox.ButtonRole.AcceptRole)
     assert start.text() == "新しいゲームを始める"
     qtbot.mouseClick(start, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.game is not game, timeout=5_000)
+    qtbot.waitUntil(lambda: window.session.game is not game, timeout=5_000)
     assert window.games_started == 2
 
 
 def test_ctrl_n_after_the_game_is_over_starts_at_once(qtbot):
     window = open_window(qtbot, 4, rules="house", seed=9)
-    window.game = lose_the_game_tied_for_last()
+    window.session.load(lose_the_game_tied_for_last())
     window._logged = 0
     window._continue()
-    over = window.game
+    over = window.session.game
     assert over.is_over
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    assert window.confirm_box is None and window.game is not over
+    assert window.confirm_box is None and window.session.game is not over
 
 
 def lose_the_game_tied_for_last() -> Game:
@@ -237,7 +237,7 @@ def test_game_over_names_one_place_and_no_negative_coins(qtbot, output_dir):
     result = game.last_result
     assert game.is_over and game.out[0] and not game.out[1]
     assert result.places[0] == 3 and game.places()[0] == 4  # round place vs game place
-    window.game = game
+    window.session.load(game)
     window._logged = 0
     window._continue()
     qtbot.waitUntil(window.round_overlay.isVisible, timeout=5_000)
@@ -260,7 +260,7 @@ def test_winning_lists_every_final_place(qtbot):
     )
     game.out[1] = game.out[3] = True
     game.final_places[1], game.final_places[3] = 4, 3
-    window.game = game
+    window.session.load(game)
     window._logged = 0
     window._continue()
     window.press("knock")

@@ -46,7 +46,7 @@ def click_view(qtbot, window, rect) -> None:
 
 def test_first_turn_prompt_buttons_and_click_selection(qtbot, output_dir):
     window = make_window(qtbot)
-    assert window.game.phase is Phase.PLAY  # seed 7 deals no 31
+    assert window.session.game.phase is Phase.PLAY  # seed 7 deals no 31
     assert window.prompt == "カードを交換してください。"
     b = window.buttons
     assert [b[k].text() for k in ("swap_all", "swap", "pass", "knock")] == [
@@ -67,9 +67,9 @@ def test_first_turn_prompt_buttons_and_click_selection(qtbot, output_dir):
     click_view(qtbot, window, view.hand_rect(0))
     assert window.sel_hand == 0 and b["swap"].isEnabled()
     window.grab().save(str(output_dir / "schwimmen_selection.png"))
-    hand_card, table_card = window.game.hands[0][0], window.game.table[2]
+    hand_card, table_card = window.session.game.hands[0][0], window.session.game.table[2]
     qtbot.mouseClick(b["swap"], Qt.MouseButton.LeftButton)
-    first = [e for e in window.game.log if e.seat == 0][0]
+    first = [e for e in window.session.game.log if e.seat == 0][0]
     assert first.kind == "swap_one" and first.took == (table_card,) and first.gave == (hand_card,)
     wait_for_human(qtbot, window)
     window.grab().save(str(output_dir / "schwimmen_table.png"))
@@ -77,7 +77,7 @@ def test_first_turn_prompt_buttons_and_click_selection(qtbot, output_dir):
 
 def test_a_round_by_buttons_then_next_round(qtbot, output_dir):
     window = make_window(qtbot, seed=11)
-    game = window.game
+    game = window.session.game
     qtbot.mouseClick(window.buttons["swap_all"], Qt.MouseButton.LeftButton)
     wait_for_human(qtbot, window)
     if game.phase is Phase.PLAY:
@@ -104,7 +104,7 @@ def test_cpu_turns_are_shown_one_by_one_with_animation(qtbot):
     window = make_window(qtbot, settings=settings, seed=5, rules="house")
     seen: list[int] = []
     flew = []
-    game = window.game
+    game = window.session.game
 
     def watch():
         if game.phase is Phase.PLAY and (not seen or seen[-1] != game.current):
@@ -128,7 +128,7 @@ def test_cpu_turns_are_shown_one_by_one_with_animation(qtbot):
 
 def test_drag_a_card_onto_the_table_swaps(qtbot):
     window = make_window(qtbot, seed=21, rules="house")
-    view, game = window.view, window.game
+    view, game = window.view, window.session.game
     hand_card, table_card = game.hands[0][1], game.table[0]
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=centre(view.hand_rect(1)))
     qtbot.mouseMove(view, pos=centre(view.hand_rect(1)) + QPoint(30, -60))
@@ -141,7 +141,7 @@ def test_drag_a_card_onto_the_table_swaps(qtbot):
 
 def test_full_keyboard_play_and_help(qtbot, output_dir):
     window = make_window(qtbot, seed=3, rules="house")
-    game = window.game
+    game = window.session.game
     qtbot.keyClick(window, Qt.Key.Key_F1)
     assert window.help_overlay.isVisible()
     window.grab().save(str(output_dir / "schwimmen_help.png"))
@@ -180,7 +180,7 @@ def test_game_over_shows_your_place_and_new_game(qtbot, output_dir):
         coins=[-1, 1, 2, 0],
         turns_taken=[1, 1, 1, 1],
     )
-    window.game = game
+    window.session.load(game)
     window._logged = 0
     window._continue()
     window.press("knock")
@@ -190,13 +190,13 @@ def test_game_over_shows_your_place_and_new_game(qtbot, output_dir):
     window.grab().save(str(output_dir / "schwimmen_game_over.png"))
     qtbot.mouseClick(window.round_overlay.button, Qt.MouseButton.LeftButton)
     wait_for_human(qtbot, window)
-    assert window.game is not game and window.game.coins[0] == 3
-    assert not window.round_overlay.isVisible() or window.game.phase is Phase.ROUND_OVER
+    assert window.session.game is not game and window.session.game.coins[0] == 3
+    assert not window.round_overlay.isVisible() or window.session.game.phase is Phase.ROUND_OVER
 
 
 def test_dealer_choice_buttons_when_you_deal(qtbot, output_dir):
     window = make_window(qtbot, seed=17)
-    game = window.game
+    game = window.session.game
     # play round 1 quickly to make seat 0 the dealer of round 2
     while game.round_number == 1 and game.phase is not Phase.GAME_OVER:
         if window.round_overlay.isVisible():
@@ -267,7 +267,7 @@ def test_the_dialogs_choice_seats_the_cpus_at_their_levels(qtbot):
     qtbot.addWidget(dialog)
     window.take_choice(dialog)
     window.new_game()
-    assert window.game.num_players == 3 and window.game.rules.is_house
+    assert window.session.game.num_players == 3 and window.session.game.rules.is_house
     assert {s: c.level for s, c in window.cpus.items()} == {1: "strong", 2: "easy"}
     assert window.info_label.text() == "ブラウザ版ルール・CPU：強い/弱い"
     again = window.start_dialog()  # the next dialog starts from this choice
@@ -328,7 +328,7 @@ def test_you_win_when_the_last_cpu_goes_out(qtbot, output_dir):
         coins=[2, 0, -1, 0],
         turns_taken=[1, 1, 1, 1],
     )
-    window.game = game
+    window.session.load(game)
     window._logged = 0
     window._continue()
     window.press("knock")

@@ -41,6 +41,12 @@ from typing import ClassVar
 
 from eventkit.errors import UserError
 from games.common.protocol import GameInfo, IllegalMove
+from games.cool24.cards import N_NUMBERS as N_NUMBERS
+from games.cool24.cards import card_code as card_code
+from games.cool24.cards import linked as linked
+from games.cool24.cards import number_of as number_of
+from games.cool24.cards import parse_card as parse_card
+from games.cool24.cards import suit_of as suit_of
 from games.cool24.settings import (
     BONUS_KINDS,
     CARDS_PER_LAP,
@@ -49,7 +55,6 @@ from games.cool24.settings import (
 )
 
 HAND_SIZE = 4
-N_NUMBERS = len(NUMBERS)
 DEFAULT_SETTINGS = Cool24Settings()
 
 
@@ -100,39 +105,6 @@ class Observation:
     stock: tuple[str, ...]
     score: int
     over: bool
-
-
-def suit_of(card: int) -> int:
-    return card // N_NUMBERS
-
-
-def number_of(card: int) -> int:
-    return card % N_NUMBERS
-
-
-def linked(a: int, b: int) -> bool:
-    """True when the two cards share the suit or the number."""
-    return a // N_NUMBERS == b // N_NUMBERS or a % N_NUMBERS == b % N_NUMBERS
-
-
-def card_code(card: int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -> str:
-    return f"{suits[suit_of(card)]}{NUMBERS[number_of(card)]}"
-
-
-def parse_card(code: str | int, suits: Sequence[str] = DEFAULT_SETTINGS.suits) -> int:
-    """Card id of a code: "rA" -> 5, "g10" -> 7; ints 0..23 pass through; else IllegalMove."""
-    if isinstance(code, int) and not isinstance(code, bool):
-        if 0 <= code < CARDS_PER_LAP:
-            return code
-    elif isinstance(code, str):
-        text = code.strip()
-        for s, name in enumerate(suits):
-            if text.startswith(name) and text[len(name) :].upper() in NUMBERS:
-                return s * N_NUMBERS + NUMBERS.index(text[len(name) :].upper())
-    raise UserError(
-        f"{code!r} is not a COOL 24+24 card: write suit + number, e.g. "
-        f"{suits[0]}9, {suits[1]}10, {suits[2]}Q, {suits[3]}A"
-    )
 
 
 def classify_hand(

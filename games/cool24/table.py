@@ -45,6 +45,18 @@ from games.cool24.settings import BONUS_KINDS, Cool24Settings
 from games.cool24.sim import hint_slot
 from games.cool24.texts import REASONS, TEXTS, illegal
 
+__all__ = [
+    "HAND_SIZE",
+    "SEAT",
+    "PlayResult",
+    "PlaySlot",
+    "Stage",
+    "TableSession",
+    "TableView",
+    "Tally",
+    "tally",
+]
+
 SEAT = 0  # the one seat
 
 
@@ -74,6 +86,31 @@ class TableView:
     bonuses: dict[str, int] | None = None  # bonuses earned so far by kind (BONUS_KINDS)
     cleared: bool = False  # all 48 cards played
     hint_slot: int | None = None  # the hint's slot, where a caller asked for it (phones)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A view's points as the side panel and the summary show them: the base points for the
+    cards played, the bonuses' table points, the multiplier (x5 from lap 2, lap 1's bonuses
+    too); `total` is the view's score."""
+
+    base: int
+    bonus: int
+    multiplier: int
+
+    @property
+    def total(self) -> int:
+        return self.base + self.bonus * self.multiplier
+
+
+def tally(view: TableView, settings: Cool24Settings) -> Tally:
+    """The points of `view` (the seat's), from the view and the settings' tables alone."""
+    seen = view.observation
+    played, lap = (seen.total_played, seen.lap) if seen is not None else (0, 1)
+    counts = view.bonuses or {}
+    bonus = sum(settings.bonus_points(kind) * counts.get(kind, 0) for kind in BONUS_KINDS)
+    multiplier = 1 + settings.hand_win_multi if lap == 2 else 1
+    return Tally(settings.card_win_table[played], bonus, multiplier)
 
 
 class TableSession(GameTable[PlaySlot, PlayResult]):

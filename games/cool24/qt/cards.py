@@ -25,8 +25,8 @@ from PySide6.QtGui import (
 )
 
 from eventkit.images import ImageError, load_square, qimage_of
+from games.cool24.cards import number_of, suit_of
 from games.cool24.qt.style import CARD_W, Fonts
-from games.cool24.rules import number_of, suit_of
 from games.cool24.settings import NUMBERS, Cool24Settings
 
 

@@ -1,8 +1,8 @@
 """The board while a game runs (and under the summary): the top bar, the stock, the field with
 this lap's trail, the progress panel, the hand and the line at the bottom.
 
-Which slots are lit and what the bottom line says come from the table's view
-(`TableView.playable`, `TableView.prompt`); the moving parts (cards sliding in, the card flying
+Everything comes from the table's view (`TableView`: the seat's observation, which slots are
+lit, the bottom line, the trail, the stock, the bonuses; `tally` its points); the moving parts (cards sliding in, the card flying
 to the field, the score counting up, the hint's mark, a refusal) from the widget's `Scene`.
 """
 
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
+from games.cool24.cards import parse_card
 from games.cool24.qt.canvas import Canvas
 from games.cool24.qt.style import CANVAS_H, CANVAS_W, FIELD, LEFT, RIGHT, slot_rect
-from games.cool24.rules import HAND_SIZE, Game
 from games.cool24.settings import BONUS_KINDS, CARDS_PER_LAP
-from games.cool24.table import TableView
+from games.cool24.table import HAND_SIZE, TableView, Tally
 
 FLY_SECONDS = 0.25
 SLIDE_SECONDS = 0.35  # a drawn card slides in from the stock
@@ -36,27 +36,37 @@ class Scene:
     toast: tuple[str, float] | None  # a refusal's text and when it came
 
 
-def paint_board(p: QPainter, canvas: Canvas, g: Game, view: TableView, scene: Scene) -> None:
-    _top_bar(p, canvas, g, scene.shown_score)
-    _stock(p, canvas, g.stock_count)
-    _field(p, canvas, g, scene.flying is not None)
-    _progress(p, canvas, g, QRectF(1120, 110, 460, 318))
+def paint_board(p: QPainter, canvas: Canvas, view: TableView, points: Tally, scene: Scene) -> None:
+    """The board of the seat's `view` (a game is dealt: its observation is there)."""
+    seen = view.observation
+    assert seen is not None
+    _top_bar(p, canvas, seen.lap, scene.shown_score)
+    _stock(p, canvas, view.stock_count)
+    _field(p, canvas, view, scene.flying is not None)
+    _progress(p, canvas, view, points, QRectF(1120, 110, 460, 318))
     playable = set(view.playable)
     for slot in range(1, HAND_SIZE + 1):
-        _hand_slot(p, canvas, g.hand_ids[slot - 1], slot, slot in playable, scene)
+        code = seen.hand[slot - 1]
+        card = None if code is None else _card(canvas, code)
+        _hand_slot(p, canvas, card, slot, slot in playable, scene)
     if scene.flying is not None:
         _flying(p, canvas, scene.flying, scene.now)
     _bottom_line(p, canvas, view.prompt, scene.toast)
 
 
-def _top_bar(p: QPainter, canvas: Canvas, g: Game, shown_score: float) -> None:
+def _card(canvas: Canvas, code: str) -> int:
+    """A card's id from its code in a view (the painter draws ids)."""
+    return parse_card(code, canvas.settings.suits)
+
+
+def _top_bar(p: QPainter, canvas: Canvas, lap: int, shown_score: float) -> None:
     t = canvas.t
     canvas.logo(p, QRectF(30, 14, 420, 80), 62)
     pill = QRectF(700, 26, 200, 56)
     p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QColor("#ff8c1a") if g.lap == 2 else QColor("#3d7bff"))
+    p.setBrush(QColor("#ff8c1a") if lap == 2 else QColor("#3d7bff"))
     p.drawRoundedRect(pill, 28, 28)
-    canvas.text(p, pill, t["lap"].format(lap=g.lap), 32, "#ffffff")
+    canvas.text(p, pill, t["lap"].format(lap=lap), 32, "#ffffff")
     score = f"{round(shown_score):,}"
     score_w = QFontMetricsF(canvas.font(80)).horizontalAdvance(score)
     # the label sits just left of the number, however many digits it has
@@ -77,10 +87,9 @@ def _stock(p: QPainter, canvas: Canvas, n: int) -> None:
     canvas.text(p, QRectF(60, 398, 220, 44), t["stock_count"].format(n=n), 30, "#ffffff")
 
 
-def _field(p: QPainter, canvas: Canvas, g: Game, flying: bool) -> None:
+def _field(p: QPainter, canvas: Canvas, view: TableView, flying: bool) -> None:
     """The last card and the trail of this lap's cards (the last card waits while one flies)."""
-    lap_cards = g.history[len(g.history) - g.played :] if g.played else []
-    trail = lap_cards[-6:-1]
+    trail = [_card(canvas, code) for code in view.lap_cards[-6:-1]]
     for i, card in enumerate(trail):
         k = len(trail) - i
         r = QRectF(
@@ -92,8 +101,8 @@ def _field(p: QPainter, canvas: Canvas, g: Game, flying: bool) -> None:
         p.drawRoundedRect(r, 14, 14)
     if flying:
         pass  # the card is on its way; drawn on top of the hand
-    elif g.last_id is not None:
-        canvas.cards.paint(p, FIELD, g.last_id)
+    elif view.last is not None:
+        canvas.cards.paint(p, FIELD, _card(canvas, view.last))
     else:
         p.setPen(QPen(QColor(255, 255, 255, 110), 4, Qt.PenStyle.DashLine))
         p.setBrush(QColor(255, 255, 255, 18))
@@ -187,18 +196,21 @@ def _key_badge(p: QPainter, canvas: Canvas, rect: QRectF, slot: int, on: bool) -
     canvas.text(p, circle, str(slot), 24, "#1b1240" if on else "#bdb6e6", shadow=False)
 
 
-def _progress(p: QPainter, canvas: Canvas, g: Game, r: QRectF) -> None:
+def _progress(p: QPainter, canvas: Canvas, view: TableView, points: Tally, r: QRectF) -> None:
     """The side panel: cards played, base points, multiplier, a bar over 48, the bonuses."""
     t = canvas.t
+    seen = view.observation
+    assert seen is not None
+    bonuses = view.bonuses or {}
     p.setPen(QPen(QColor(255, 255, 255, 40), 2))
     p.setBrush(QColor(255, 255, 255, 20))
     p.drawRoundedRect(r, 20, 20)
     x, w = r.x() + 24, r.width() - 48
     y = r.y() + 16
     rows = [
-        (t["played"], f"{g.total_played} / {2 * CARDS_PER_LAP}"),
-        (t["base"], t["points"].format(p=f"{g.base_points:,}")),
-        (t["multiplier"], f"×{g.multiplier}"),
+        (t["played"], f"{seen.total_played} / {2 * CARDS_PER_LAP}"),
+        (t["base"], t["points"].format(p=f"{points.base:,}")),
+        (t["multiplier"], f"×{points.multiplier}"),
     ]
     # a row's name and value side by side, never over each other
     name_w = w * 0.55
@@ -211,8 +223,8 @@ def _progress(p: QPainter, canvas: Canvas, g: Game, r: QRectF) -> None:
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(255, 255, 255, 30))
     p.drawRoundedRect(bar, 7, 7)
-    done = QRectF(bar.x(), bar.y(), bar.width() * g.total_played / 48, bar.height())
-    p.setBrush(QColor("#ff8c1a") if g.lap == 2 else QColor("#3d7bff"))
+    done = QRectF(bar.x(), bar.y(), bar.width() * seen.total_played / 48, bar.height())
+    p.setBrush(QColor("#ff8c1a") if seen.lap == 2 else QColor("#3d7bff"))
     p.drawRoundedRect(done, 7, 7)
     p.setBrush(QColor("#ffffff"))
     p.drawRect(QRectF(bar.center().x() - 1, bar.y() - 3, 2, bar.height() + 6))
@@ -220,7 +232,7 @@ def _progress(p: QPainter, canvas: Canvas, g: Game, r: QRectF) -> None:
     canvas.text(p, QRectF(x, y, w, 30), t["bonus"], 22, "#c9c2ff", LEFT, bold=False)
     y += 34
     for k, kind in enumerate(BONUS_KINDS):
-        count = sum(1 for b in g.bonuses if b.kind == kind)
+        count = bonuses.get(kind, 0)
         pts = canvas.settings.hand_win_table[k]
         colour = "#ffd23f" if count else "#8e87b8"
         kind_w = w * 0.75  # "ストレートフラッシュ" beside a short "50×0"

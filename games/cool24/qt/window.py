@@ -5,7 +5,8 @@ Enter starts, keys 1-4 (or a click/tap on a card) play, H shows the lookahead pl
 shows how to play (`helppage`), Enter after the end plays again, Esc quits (asking first while a game is in progress), in
 full screen too; F11 toggles full screen (eventkit.screen, so also without a window
 manager). The widget calls the table session (`TableSession.start_game`, `act`, `hint`),
-keeps the animation's state and hands the painting to the screens: `title`, `play` (the
+paints from its `view(SEAT)` (and `tally`, the view's points) and the events `act` returns
+(never the engine), keeps the animation's state and hands the painting to the screens: `title`, `play` (the
 board), `over` (the summary), `question` (quit?) and `popups`, all drawing with `canvas`
 and the card painter of `cards`. Popups for bonuses and lap 2 are timed overlays that never
 block input.
@@ -33,9 +34,17 @@ from games.cool24.qt.popups import POPUP_SECONDS, Popup, paint_popups
 from games.cool24.qt.question import paint_quit_question, quit_buttons
 from games.cool24.qt.style import CANVAS_H, CANVAS_W, slot_rect
 from games.cool24.qt.title import paint_title
-from games.cool24.rules import HAND_SIZE, Game, PlayResult, PlaySlot
-from games.cool24.settings import Cool24Settings
-from games.cool24.table import SEAT, Stage, TableSession
+from games.cool24.settings import BONUS_KINDS, Cool24Settings
+from games.cool24.table import (
+    HAND_SIZE,
+    SEAT,
+    PlayResult,
+    PlaySlot,
+    Stage,
+    TableSession,
+    TableView,
+    tally,
+)
 from games.cool24.texts import TEXTS
 
 SUMMARY_DELAY = 1.2  # seconds the final board stays visible before the summary
@@ -72,9 +81,9 @@ class Cool24Widget(QWidget):
         self.resize(1280, 720)
 
     # ------------------------------------------------------------ the session's state
-    @property
-    def game(self) -> Game | None:
-        return self.session.game
+    def seen(self) -> TableView:
+        """What the seat sees now: the view its phone would get."""
+        return self.session.view(SEAT)
 
     @property
     def state(self) -> Stage:
@@ -83,7 +92,7 @@ class Cool24Widget(QWidget):
     # ------------------------------------------------------------ actions
     def start(self) -> None:
         """A new game (Enter on the title or the summary)."""
-        game = self.session.start_game()
+        self.session.start_game()
         self.popups.clear()
         self.toast = None
         self.hint_slot = None
@@ -91,8 +100,10 @@ class Cool24Widget(QWidget):
         self.shown_score = 0.0
         now = time.monotonic()
         self.arrived = {slot: now + 0.08 * slot for slot in range(1, HAND_SIZE + 1)}
-        for bonus in game.bonuses:
-            self._bonus_popup(bonus.kind, bonus.points)
+        dealt = self.seen().bonuses or {}  # the deal's bonuses (one hand: one at most)
+        for kind in BONUS_KINDS:
+            for _ in range(dealt.get(kind, 0)):
+                self._bonus_popup(kind, self.settings.bonus_points(kind))
         self._animate()
         self.update()
 
@@ -105,8 +116,6 @@ class Cool24Widget(QWidget):
         except Refused as exc:
             self._toast(exc.text)
             return None
-        game = self.session.game
-        assert game is not None  # the game `act` just played in
         self.hint_slot = None
         self.toast = None  # a refusal says why that card could not go; this one went
         now = time.monotonic()
@@ -119,7 +128,7 @@ class Cool24Widget(QWidget):
                 self._bonus_popup(bonus.kind, bonus.points)
         if result.lap_started:
             self.arrived = {s: now + 0.6 + 0.08 * s for s in range(1, HAND_SIZE + 1)}
-            m = game.multiplier
+            m = tally(self.seen(), self.settings).multiplier
             self.popups.append(
                 Popup(self.t["lap2"], self.t["lap2_sub"].format(m=m), QColor("#ff8c1a"), now, True)
             )
@@ -142,7 +151,7 @@ class Cool24Widget(QWidget):
         return self.hint_slot
 
     def _bonus_popup(self, kind: str, points: int, delay: float = 0.0) -> None:
-        m = self.game.multiplier if self.game else 1
+        m = tally(self.seen(), self.settings).multiplier
         sub = f"+{points}" + (f" ×{m}" if m > 1 else "")
         colour = (
             QColor(self.settings.suit_colors[0])
@@ -166,8 +175,9 @@ class Cool24Widget(QWidget):
         self.popups = [p for p in self.popups if now - p.started < POPUP_SECONDS]
         if self.toast and now - self.toast[1] > 2.5:
             self.toast = None
-        if self.game is not None and self.shown_score != self.game.score:
-            gap = self.game.score - self.shown_score
+        score = self.seen().score
+        if self.shown_score != score:
+            gap = score - self.shown_score
             step = gap * 0.2 if abs(gap) > 5 else gap
             self.shown_score += step
         if self.flying and now - self.flying[2] > FLY_SECONDS:
@@ -176,7 +186,7 @@ class Cool24Widget(QWidget):
             self.popups
             or self.toast
             or self.flying
-            or (self.game is not None and self.shown_score != self.game.score)
+            or self.shown_score != score
             or any(now - t < 0.4 for t in self.arrived.values())
             or (self.state == "over" and now - self.over_at < SUMMARY_DELAY + 0.1)
         )
@@ -311,17 +321,19 @@ class Cool24Widget(QWidget):
         p.translate(ox, oy)
         p.scale(scale, scale)
         now = time.monotonic()
-        game = self.game
-        self.canvas.background(p, game is not None and game.lap == 2 and self.state != "title")
-        if self.state == "title" or game is None:
+        view = self.seen()
+        seen = view.observation
+        self.canvas.background(p, seen is not None and seen.lap == 2 and self.state != "title")
+        if self.state == "title" or seen is None:
             paint_title(p, self.canvas, self.session.rules_lines(), now)
         else:
-            paint_board(p, self.canvas, game, self.session.view(SEAT), self._scene(now))
+            points = tally(view, self.settings)
+            paint_board(p, self.canvas, view, points, self._scene(now))
             if self.summary_shown():
-                paint_summary(p, self.canvas, game)
+                paint_summary(p, self.canvas, view, points)
         paint_popups(p, self.canvas, self.popups, now)
         if self.asking_quit:
-            paint_quit_question(p, self.canvas, game)
+            paint_quit_question(p, self.canvas, view)
         if self.showing_help:
             paint_help(p, self.canvas, self.session.rules_lines())
         p.end()

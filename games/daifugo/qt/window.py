@@ -29,10 +29,11 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from eventkit.i18n import Texts
 from eventkit.screen import toggle_full_screen
 from games.common.cards import AnyCard, parse_card
+from games.common.protocol import GameProtocol
 from games.common.table import Refused
 from games.daifugo.chips import ChipBank, Room
-from games.daifugo.game import Game
-from games.daifugo.plays import Pass, Play
+from games.daifugo.events import Applied
+from games.daifugo.plays import Action, Pass, Play
 from games.daifugo.qt.buttons import TableButtons, place_buttons
 from games.daifugo.qt.help import HelpOverlay
 from games.daifugo.qt.joker import JokerChooser
@@ -135,8 +136,6 @@ class DaifugoTable(QWidget):
 
     # ------------------------------------------------------------------ the session's state
 
-    game = property(lambda self: self.session.game)  # the engine: tests and set positions
-
     def seen(self) -> Observation | None:  # the seat's view, as its phone's (None: no game)
         return self.session.view(self.seat).observation
 
@@ -168,7 +167,7 @@ class DaifugoTable(QWidget):
         self.message = self.session.save_error or self.message
         self._advance()
 
-    def load_game(self, game: Game) -> None:
+    def load_game(self, game: GameProtocol[Action, Applied]) -> None:
         """Show a set position (tests, scenarios) as the current game; the CPUs wait until the
         next move made at the table."""
         self._announced = False

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from games.schwimmen.ai import LEVELS
-from games.schwimmen.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.settings import RULE_SETS
+from games.schwimmen.table import MAX_PLAYERS, MIN_PLAYERS
 from games.schwimmen.texts import Texts
 
 

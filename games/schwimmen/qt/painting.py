@@ -31,8 +31,7 @@ from games.schwimmen.qt.style import (
     font,
     text_floor,
 )
-from games.schwimmen.rules import Observation, Phase
-from games.schwimmen.table import SeatView
+from games.schwimmen.table import Observation, Phase, SeatView
 from games.schwimmen.texts import Texts
 
 

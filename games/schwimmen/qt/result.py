@@ -12,8 +12,7 @@ from games.common.qt.painter import CARD_ASPECT, paint_card
 from games.common.qt.textfit import MIN_TEXT, draw_fitted
 from games.schwimmen.qt.overlay import Overlay
 from games.schwimmen.qt.style import BLUE, GOLD, RED, TEXT, font, text_floor, use_window_floor
-from games.schwimmen.rules import RoundResult
-from games.schwimmen.table import SeatView, TableSession
+from games.schwimmen.table import RoundResult, SeatView, TableSession
 from games.schwimmen.texts import Texts
 
 

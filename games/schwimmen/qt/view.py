@@ -13,12 +13,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QMouseEvent, QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from games.schwimmen.actions import Action, DealerKeep, DealerSwap, SwapAll, SwapOne
+from games.schwimmen.actions import DealerKeep, DealerSwap, SwapAll, SwapOne
 from games.schwimmen.qt.layout import SeatParts, TableLayout
 from games.schwimmen.qt.painting import Flight, Marks, TablePainter
 from games.schwimmen.qt.style import use_window_floor
-from games.schwimmen.rules import Event, Game
-from games.schwimmen.table import SeatView, TableSession
+from games.schwimmen.table import Event, Observation, Outcome, SeatView, TableSession
 from games.schwimmen.texts import Texts
 
 
@@ -132,28 +131,34 @@ class TableView(QWidget):
         self._anim = anim
         anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
 
-    def flights_for(self, game: Game, seat: int, action: Action) -> tuple[list[Flight], set[tuple]]:
-        """The cards that slide for `action` (from the state before it) and the places left
-        empty meanwhile."""
+    def flights_for(
+        self, before: Observation, after: Observation, seat: int, outcome: Outcome
+    ) -> tuple[list[Flight], set[tuple]]:
+        """The cards that slide for what `seat` just did (`outcome`: its action and events),
+        from the window's view before it and after, and the places left empty meanwhile. A
+        card leaving a hand the view does not show (a CPU's, face down) leaves its middle."""
         flights: list[Flight] = []
         hidden: set[tuple] = set()
+        action, events = outcome.action, outcome.events
+        mine = events[0] if events and events[0].seat == seat else None
         if isinstance(action, SwapOne):
-            i = game.hands[seat].index(action.hand_card)
-            j = game.table.index(action.table_card)
+            j = before.table.index(action.table_card)
+            shown = seat == before.seat and action.hand_card in before.hand
+            i = before.hand.index(action.hand_card) if shown else 1
             flights = [
                 Flight(action.hand_card, self.seat_card_rect(seat, i), self.table_rect(j)),
                 Flight(action.table_card, self.table_rect(j), self.seat_card_rect(seat, i)),
             ]
             hidden = {("table", j), ("hand", seat, i)}
-        elif isinstance(action, SwapAll):
+        elif isinstance(action, SwapAll) and mine is not None:
             for k in range(3):
-                mine, table = self.seat_card_rect(seat, k), self.table_rect(k)
-                flights.append(Flight(game.hands[seat][k], mine, table))
-                flights.append(Flight(game.table[k], table, mine))
+                hand, table = self.seat_card_rect(seat, k), self.table_rect(k)
+                flights.append(Flight(mine.gave[k], hand, table))
+                flights.append(Flight(mine.took[k], table, hand))
                 hidden |= {("table", k), ("hand", seat, k)}
         elif isinstance(action, DealerSwap | DealerKeep):
             swap = isinstance(action, DealerSwap)
-            give = game.hands[seat] if swap else game.extra
+            give = mine.gave if swap and mine is not None else after.table  # what lies there now
             for k in range(3):
                 start = self.seat_card_rect(seat, k) if swap else self.stock_rect()
                 flights.append(Flight(give[k], start, self.table_rect(k)))

@@ -35,9 +35,15 @@ from games.schwimmen.qt.dialogs import StartDialog, confirm_new_game
 from games.schwimmen.qt.overlay import HelpOverlay
 from games.schwimmen.qt.result import RoundOverlay
 from games.schwimmen.qt.view import TableView
-from games.schwimmen.rules import Game, RoundResult
 from games.schwimmen.settings import SchwimmenSettings
-from games.schwimmen.table import BUTTONS, DEALER_BUTTONS, SeatView, TableSession, action_word
+from games.schwimmen.table import (
+    BUTTONS,
+    DEALER_BUTTONS,
+    RoundResult,
+    SeatView,
+    TableSession,
+    action_word,
+)
 from games.schwimmen.texts import Texts
 
 
@@ -172,15 +178,6 @@ class SchwimmenWindow(QMainWindow):
     def prompt(self, text: str) -> None:
         self.view.marks.prompt = text
 
-    @property
-    def game(self) -> Game | None:
-        """The engine, for tests and set positions only: the window reads `seen()`."""
-        return self.session.game
-
-    @game.setter
-    def game(self, game: Game) -> None:  # a set position (tests, scenarios)
-        self.session.load(game)
-
     def seen(self) -> SeatView:
         """What the window's seat sees now, the view its phone would get (a game is dealt)."""
         view = self.session.view_now(self.seat)
@@ -312,12 +309,11 @@ class SchwimmenWindow(QMainWindow):
 
     def _play(self, seat: int, action: Action) -> None:
         """Take an action (already known legal) with its slide animation."""
-        view, game = self.view, self.session.game
-        assert game is not None
-        # the slide starts where the cards lie before the action: a CPU's card's place in its
-        # hand is in no view (the one engine read left in the window, see issue 33.2's notes)
-        flights, hidden = view.flights_for(game, seat, action)
+        view, before = self.view, self.seen().observation
         outcome = self.session.act(seat, action)
+        # the slide starts where the cards lay before the action, from the view before it and
+        # the action's events (a CPU's face-down hand: from its middle card)
+        flights, hidden = view.flights_for(before, self.seen().observation, seat, outcome)
         refresh = [e for e in outcome.events if e.kind == "refresh"]
         if refresh:
             flights, hidden = view.refresh_flights(refresh[0])
