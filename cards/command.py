@@ -21,7 +21,7 @@ from typing import Any, BinaryIO
 from tqdm import tqdm
 
 from bingo import cardcode
-from bingo.config import FINISH_MM, FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
+from bingo.config import FINISH_SIZES, PAGE_SIZES, Config, finish_size, load_config
 from bingo.web.settings import web_settings
 from cards import press, style
 from cards.cardset import (
@@ -47,7 +47,7 @@ from cards.output import (
     interruptible,
     remove_stale_temps,
 )
-from cards.pdf import CardOptions, CardPdfWriter, PdfMeta
+from cards.pdf import CardOptions, CardPdfWriter, PdfMeta, finish_refused
 from cards.preflight import Preflight, preflight
 from cards.registry import (
     SERIAL_MAX_DIGITS,
@@ -60,8 +60,10 @@ from cards.registry import (
     read_batches,
     read_registry,
 )
+from cards.texts import TABLES
 from cards.validate import check_cards
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase, refused
 
 HELP = "print unique bingo cards to a PDF (and a .csv registry next to it)"
 
@@ -146,19 +148,17 @@ def _page_name(value: str) -> str:
     for name in PAGE_SIZES:
         if value.lower() == name.lower():
             return name
-    raise UserError(f"--page {value}: unknown page size; use one of {', '.join(PAGE_SIZES)}")
+    raise refused(TABLES, "page_option", value=value, choices=", ".join(PAGE_SIZES))
 
 
 def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
     per_page = defaults.per_page if args.per_page is None else args.per_page
     if per_page not in (1, 2, 4, 6):
-        raise UserError(f"--per-page {per_page}: use 1, 2, 4 or 6")
+        raise refused(TABLES, "per_page_option", per_page=per_page)
     page = defaults.page_size if args.page is None else _page_name(args.page)
     bleed = defaults.bleed_mm if args.bleed is None else args.bleed
     if not 0.0 <= bleed <= 10.0:
-        raise UserError(
-            f"--bleed {bleed:g}: use 0..10 mm (a print shop's file is --press, with 3 mm bleed)"
-        )
+        raise refused(TABLES, "bleed_option", bleed=bleed)
     options = CardOptions(
         per_page=per_page,
         page_size=page,
@@ -171,11 +171,7 @@ def _options(args: argparse.Namespace, defaults: CardOptions) -> CardOptions:
     )
     _check_contradictions(args, options)
     if options.press and finish_size(options.finish) is None:
-        raise UserError(
-            f"--finish {options.finish}: not a finished size; use one of "
-            f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm, each side "
-            f"{FINISH_MM[0]:g}-{FINISH_MM[1]:g} mm (e.g. 120x170)"
-        )
+        raise finish_refused(options.finish)
     page_geometry(options.page_size, options.per_page, options.bleed_mm)  # validates
     return options
 
@@ -185,16 +181,10 @@ def _check_contradictions(args: argparse.Namespace, options: CardOptions) -> Non
     if options.press:
         given = [f"--{n.replace('_', '-')}" for n in ("page", "per_page") if getattr(args, n)]
         if given:
-            raise UserError(
-                f"--press prints one finished card a page, so {' and '.join(given)} cannot "
-                f"apply: give its size with --finish (now {options.finish}), or leave out "
-                "--press for a home print"
-            )
+            joined = phrase(TABLES, "and").join(given)
+            raise refused(TABLES, "press_with_page", given=joined, finish=options.finish)
     elif args.finish is not None:
-        raise UserError(
-            f"--finish {args.finish} is the finished size of a print-shop file: add --press "
-            "(or set cards.press = true), or use --page and --per-page for a home print"
-        )
+        raise refused(TABLES, "finish_without_press", finish=args.finish)
 
 
 def _png_step(folder: Path | None, step: Callable[..., Any], *args: Any) -> Any:
@@ -202,10 +192,8 @@ def _png_step(folder: Path | None, step: Callable[..., Any], *args: Any) -> Any:
     try:
         return step(*args)
     except OSError as exc:
-        raise OutputError(
-            f"cannot write the PNGs in {folder}: {exc.strerror or exc}; nothing was written and "
-            "the old files are kept; free some space or choose another --png folder"
-        ) from None
+        reason = exc.strerror or exc
+        raise refused(TABLES, "png_unwritable", OutputError, folder=folder, reason=reason) from None
 
 
 def _seeds_text(batches: list[Batch], first: int, last: int, seed: int) -> str:
@@ -225,17 +213,12 @@ def _seeds_text(batches: list[Batch], first: int, last: int, seed: int) -> str:
 def _check_output(out: Path) -> Path:
     """The registry path for `out`, after checking `out` can be written."""
     if not out.name or out.name in (".", "..") or out.is_dir():
-        raise OutputError(
-            f"--out {str(out)!r} is a folder: give a file name for the cards, e.g. --out "
-            "cards.pdf (the .csv registry and the checking sheet are written beside it)"
-        )
+        raise refused(TABLES, "out_folder", OutputError, out=repr(str(out)))
     if out.suffix.lower() in (".csv", ".json"):
-        raise OutputError(f"--out {out}: give a .pdf name; the .csv registry is written next to it")
+        raise refused(TABLES, "out_not_pdf", OutputError, out=out)
     parent = out.parent
     if not parent.is_dir():
-        raise OutputError(
-            f"cannot write {out}: folder {parent} does not exist; create it or choose another --out"
-        )
+        raise refused(TABLES, "out_no_folder", OutputError, out=out, folder=parent)
     return out.with_suffix(".csv")
 
 
@@ -268,58 +251,70 @@ def _existing(paths: list[Path]) -> list[Path]:
     return [p for p in paths if p.exists() or p.is_symlink()]
 
 
+def _on_append(error: UserError) -> UserError:
+    """A registry's or key's refusal met by --append, named so and said as it was."""
+    if str(error).startswith("--append"):
+        return error
+    said = type(error)(f"--append: {error}")
+    said.label = error.label
+    return said
+
+
 def _load_for_append(
     config: Config, registry_path: Path, note: style.Warn
 ) -> tuple[dict[int, BingoCard], list[Batch], bytes]:
     """The registry's cards, recorded batches and key, each batch verified (its rows and the
     key that signed it) and checked to belong to this config."""
     if not registry_path.exists():
-        raise OutputError(
-            f"--append: there is no registry {registry_path} to add to; make the first batch "
-            "without --append (or give the --out of the first batch)"
-        )
+        raise refused(TABLES, "append_nothing", OutputError, registry=registry_path)
     try:
         cards = check_board(read_registry(registry_path), config.board, registry_path)
         batches = read_batches(registry_path)
         if batches is None:
-            raise RegistryError(
-                f"{batches_path(registry_path)} is damaged, so the earlier batches cannot be "
-                "verified: remake the batches from the seeds on their pages' footers (シード / "
-                "seed; `bingo cards --seed S --count N --force`, then `--seed S --count N "
-                "--append --force` for each later one; the key keeps the codes), or move it aside "
-                "to append to the registry as it is (the earlier seeds are then lost)"
-            )
+            batches_file = batches_path(registry_path)
+            raise refused(TABLES, "append_batches_damaged", RegistryError, batches=batches_file)
         for text in verify_rows(cards, batches, registry_path):
             note(f"note: {text}")
     except RegistryError as exc:
-        raise RegistryError(f"--append: {exc}") from None
+        raise _on_append(exc) from None
     fingerprint = config_fingerprint(config)
     for batch in batches:
         old = batch.get("fingerprint")
         if old is not None and old != fingerprint:
-            raise OutputError(
-                f"--append: {registry_path} was made with other board settings (config "
-                f"fingerprint {old}, now {fingerprint}: board size, numbers, free centre, "
-                "threshold or column names differ); use the config of the first batch"
+            raise refused(
+                TABLES,
+                "append_other_board",
+                OutputError,
+                registry=registry_path,
+                old=old,
+                now=fingerprint,
             )
     recorded = sum(b["count"] for b in batches if isinstance(b.get("count"), int))
     if not batches:  # made before batches were recorded
         note_text = "cards made before this record was kept; seed unknown"
         batches = [{"note": note_text, "count": len(cards)}]
     elif recorded != len(cards):
-        raise RegistryError(
-            f"--append: {registry_path} holds {len(cards)} cards but "
-            f"{batches_path(registry_path).name} records {recorded}: the registry was changed "
-            f"after it was made: {remake_hint(registry_path, batches)}"
+        raise refused(
+            TABLES,
+            "append_count_changed",
+            RegistryError,
+            registry=registry_path,
+            count=len(cards),
+            batches=batches_path(registry_path).name,
+            recorded=recorded,
+            hint=remake_hint(registry_path, batches),
         )
     try:
         key = find_key(config, registry_path, batches, lambda text: note(f"note: {text}"))
     except cardcode.CardKeyError as exc:
-        raise cardcode.CardKeyError(f"--append: {exc}") from None
+        raise _on_append(exc) from None
     if key is None:
-        raise cardcode.CardKeyError(
-            f"--append: the card key of {registry_path} is missing (the codes printed on its "
-            f"cards were made with it): put it at {key_file(registry_path)}"
+        raise refused(
+            TABLES,
+            "append_no_key",
+            cardcode.CardKeyError,
+            registry=registry_path,
+            key=key_file(registry_path),
         )
     return cards, batches, key
 
@@ -345,14 +340,11 @@ def _key_for_new_set(
 def _serials(config: Config, count: int, first: int, old_count: int) -> tuple[int, int, int]:
     """This run's first and last serial and the width they are printed with."""
     if first < 0:
-        raise UserError(f"--first-serial {first}: serials start at 0 or more")
+        raise refused(TABLES, "first_serial", first=first)
     check_count(config.board, count, old_count)
     last = first + count - 1
     if len(str(last)) > SERIAL_MAX_DIGITS:
-        raise UserError(
-            f"serials up to {last}: the draw display's card check takes at most "
-            f"{SERIAL_MAX_DIGITS} digits; choose a smaller --first-serial or --count"
-        )
+        raise refused(TABLES, "serials_long", last=last, digits=SERIAL_MAX_DIGITS)
     return first, last, max(4, len(str(last)))
 
 
@@ -371,15 +363,12 @@ def _claim_targets(
         warn(f"note: removed {len(stale)} temporary files a killed run left ({stale[0].name} …)")
     if taken and not force:
         what = (
-            f"{registry_path} is the registry of cards already made"
+            phrase(TABLES, "taken_registry", registry=registry_path)
             if registry_path in taken
-            else f"{taken[0]} already exists"
+            else phrase(TABLES, "taken_file", path=taken[0])
         )
-        hint = "" if append else "--append to add cards to it, "
-        raise OutputError(
-            f"{what}: use {hint}--force to replace it (the old files are kept as backups), "
-            "or another --out"
-        )
+        hint = "" if append else phrase(TABLES, "taken_append_hint")
+        raise refused(TABLES, "taken", OutputError, what=what, hint=hint)
 
 
 def _earlier_batch_pdfs(registry_path: Path, folder: Path, pdf_path: Path) -> list[Path]:
@@ -472,9 +461,7 @@ def _targets(
     new_key = False
     if append:
         if first_serial is not None:
-            raise UserError(
-                "--append continues after the registry's last serial: leave out --first-serial"
-            )
+            raise refused(TABLES, "append_first_serial")
         old_cards, batches, key = _load_for_append(config, registry_path, warn)
         first_serial = max(old_cards) + 1
     first_serial, last_serial, serial_width = _serials(
@@ -664,10 +651,8 @@ def make_cards(
         meta_file.write(batches_text(t.batches) + "\n")
         files.commit()
     except OSError as exc:
-        raise OutputError(
-            f"cannot write {out}: {exc.strerror or exc}; nothing was written and the old files "
-            "are kept; free some space or choose another --out"
-        ) from None
+        reason = exc.strerror or exc
+        raise refused(TABLES, "out_unwritable", OutputError, out=out, reason=reason) from None
     finally:
         with deferred_signals():  # a second Ctrl+C must not leave temporary files behind
             if png is not None:
@@ -684,14 +669,17 @@ def print_code(config: Config, out: Path, serial: int) -> int:
     )
     if serial not in card_set.cards:
         serials = list(card_set.cards)
-        raise UserError(
-            f"--code-for {serial}: {registry} has no card {serial} (its cards are "
-            f"{min(serials)}-{max(serials)})"
+        raise refused(
+            TABLES,
+            "code_for_no_card",
+            serial=serial,
+            registry=registry,
+            first=min(serials),
+            last=max(serials),
         )
     if card_set.key is None:
-        raise UserError(
-            f"--code-for {serial}: {registry} has no card key beside it ({key_file(registry)}): "
-            "its cards were printed without phone codes, or the key is elsewhere"
+        raise refused(
+            TABLES, "code_for_no_key", serial=serial, registry=registry, key=key_file(registry)
         )
     width = max(4, len(str(max(card_set.cards))))
     code = cardcode.card_code(card_set.key, serial, width)
@@ -717,10 +705,7 @@ def _prepare_odds(config: Config) -> None:
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config, check_images=False)
     if not args.out.strip():
-        raise OutputError(
-            '--out "": give a file name for the cards, e.g. --out cards.pdf (the .csv registry '
-            "and the checking sheet are written beside it)"
-        )
+        raise refused(TABLES, "out_empty", OutputError)
     if args.code_for is not None:
         return print_code(config, Path(args.out), args.code_for)
     defaults = CardOptions.from_config(config)

@@ -13,7 +13,9 @@ from collections.abc import Iterable, Iterator
 
 from bingo.config import BoardConfig
 from cards.model import FREE, BingoCard
+from cards.texts import TABLES
 from eventkit.errors import UserError
+from eventkit.tomlconf import refused
 
 # Below this many distinct cards per requested card, draw distinct indices instead of
 # rejection sampling (which slows down as the space fills up).
@@ -100,28 +102,38 @@ def check_count(board: BoardConfig, count: int, existing: int = 0) -> None:
     """Raise CardGenerationError when `count` more cards cannot all be different (from each
     other and from `existing` cards already made) or are more than MAX_CARDS."""
     if count < 1:
-        raise CardGenerationError(f"--count {count}: give at least 1 card")
+        raise refused(TABLES, "count_none", CardGenerationError, count=count)
     if count > MAX_CARDS:
-        raise CardGenerationError(
-            f"--count {count}: at most {MAX_CARDS:,} cards per run; make them in several runs "
-            "with --append if you really need more"
-        )
+        raise refused(TABLES, "count_many", CardGenerationError, count=count, most=MAX_CARDS)
     if existing + count > MAX_CARDS:
-        raise CardGenerationError(
-            f"--count {count}: the registry already holds {existing:,} cards and may hold at "
-            f"most {MAX_CARDS:,}; ask for at most {MAX_CARDS - existing:,}"
+        raise refused(
+            TABLES,
+            "count_registry_full",
+            CardGenerationError,
+            count=count,
+            existing=existing,
+            most=MAX_CARDS,
+            left=MAX_CARDS - existing,
         )
     total = distinct_card_count(board)
     if existing and count > total - existing:
-        raise CardGenerationError(
-            f"--count {count}: only {total - existing} different cards are left after the "
-            f"{existing} in the registry; ask for at most {total - existing}"
+        raise refused(
+            TABLES,
+            "count_left",
+            CardGenerationError,
+            count=count,
+            left=total - existing,
+            existing=existing,
         )
     if count > total:
-        raise CardGenerationError(
-            f"--count {count}: only {total} different {board.size}x{board.size} cards exist with "
-            f"{board.numbers_per_column} numbers per column; ask for at most {total} or raise "
-            "board.numbers_per_column"
+        raise refused(
+            TABLES,
+            "count_distinct",
+            CardGenerationError,
+            count=count,
+            total=total,
+            size=board.size,
+            per_column=board.numbers_per_column,
         )
 
 
@@ -137,7 +149,7 @@ def iter_cards(
     exclude = list(exclude)
     check_count(board, count, len(exclude))
     if first_serial < 0:
-        raise CardGenerationError(f"--first-serial {first_serial}: serials start at 0 or more")
+        raise refused(TABLES, "first_serial", CardGenerationError, first=first_serial)
     rng = random.Random(seed)
     total = distinct_card_count(board)
     if total <= _DENSE_FACTOR * (count + len(exclude)):

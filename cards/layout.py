@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cards.texts import TABLES
 from eventkit.errors import UserError
+from eventkit.tomlconf import refused
 
 MM = 72.0 / 25.4  # points per millimetre
 
@@ -90,13 +92,13 @@ class PageGeometry:
 
 def page_geometry(page_size: str, per_page: int, bleed_mm: float = 0.0) -> PageGeometry:
     if page_size not in PAGE_SIZES_MM:
-        raise LayoutError(
-            f"page size '{page_size}' is not supported: use one of {', '.join(PAGE_SIZES_MM)}"
+        raise refused(
+            TABLES, "page_size", LayoutError, page_size=page_size, choices=", ".join(PAGE_SIZES_MM)
         )
     if per_page not in PAGE_GRIDS:
-        raise LayoutError(f"{per_page} cards per page is not supported: use 1, 2, 4 or 6")
+        raise refused(TABLES, "per_page", LayoutError, per_page=per_page)
     if not 0.0 <= bleed_mm <= 10.0:
-        raise LayoutError(f"bleed {bleed_mm} mm is out of range: use 0..10")
+        raise refused(TABLES, "bleed", LayoutError, bleed_mm=bleed_mm)
     w_mm, h_mm = PAGE_SIZES_MM[page_size]
     cols, rows, landscape = PAGE_GRIDS[per_page]
     if landscape:

@@ -44,8 +44,10 @@ from cards.layout import (
 )
 from cards.model import BingoCard
 from cards.pdfstream import StreamingCanvas, binary_streams
+from cards.texts import TABLES
 from eventkit import fonts
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase, refused
 
 # a colour maker for the drawing helpers: HexColor, or the press's CMYK converter
 Paint = Callable[[str], Any]
@@ -126,18 +128,14 @@ def card_fonts(config: Config) -> CardFonts:
         return CardFonts(
             _register(SHIPPED_REGULAR, fonts.font_path()),
             _register(SHIPPED_BOLD, fonts.font_path(bold=True)),
-            f"the built-in font {fonts.FAMILY}",
+            phrase(TABLES, "builtin_font", family=fonts.FAMILY),
         )
     name = "CardFont-" + hashlib.sha1(str(path).encode()).hexdigest()[:10]
     try:
         _register(name, path)
     except Exception as exc:  # reportlab raises several kinds for bad fonts
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise FontError(
-            f'cards.font = "{path}" cannot be used ({reason}): name a TrueType .ttf file '
-            "(OpenType .otf/.ttc with PostScript outlines cannot be embedded), "
-            'or use "" for the built-in Japanese font'
-        ) from None
+        raise refused(TABLES, "font_unusable", FontError, path=path, reason=reason) from None
     return CardFonts(name, name, f'cards.font = "{path}"')
 
 
@@ -147,9 +145,8 @@ def check_glyphs(font_name: str, origin: str, text: str, where: str) -> None:
     for ch in text:
         if ch.isspace() or ord(ch) in face.charToGlyph:
             continue
-        raise FontError(
-            f'{origin} has no glyph for "{ch}" (U+{ord(ch):04X}) in {where}: change the text '
-            "or set cards.font to a TrueType font that has it"
+        raise refused(
+            TABLES, "no_glyph", FontError, origin=origin, ch=ch, code=ord(ch), where=where
         )
 
 
@@ -157,6 +154,19 @@ MIN_TEXT_PT = 6.0  # the floor of every text a player reads: the title, the rule
 FOOTER_BEGIN = "/Artifact <</Type /Pagination /Subtype /Footer>> BDC"  # cards/preflight.py
 TITLE_WRAP_PT = 9.0  # a title that would print smaller on one line goes on two
 _NO_LINE_START = "、。，．・ー）」』】〕！？!?,.)]-ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+
+
+def finish_refused(finish: str, kind: type[UserError] = UserError) -> UserError:
+    """The refusal of a finished size that is none (--finish, cards.finish)."""
+    return refused(
+        TABLES,
+        "finish",
+        kind,
+        finish=finish,
+        sizes=", ".join(FINISH_SIZES),
+        low=FINISH_MM[0],
+        high=FINISH_MM[1],
+    )
 
 
 def larger_finish(finish: str) -> str:
@@ -168,8 +178,8 @@ def larger_finish(finish: str) -> str:
         if w * h > size[0] * size[1] * 1.05 and name != "hagaki"
     ]
     if not larger:
-        return "the largest finished size is not enough: use a smaller board"
-    return f"choose a larger --finish ({', '.join(larger[:2])})"
+        return phrase(TABLES, "largest_finish")
+    return phrase(TABLES, "larger_finish", sizes=", ".join(larger[:2]))
 
 
 def _title_room(box: Rect) -> tuple[float, float]:
@@ -188,8 +198,8 @@ def _phrase_starts(text: str) -> list[int]:
     """Where each phrase of a Japanese `text` begins after the first (BudouX, as the projector
     and the phones break their lines: never inside a word)."""
     starts, at = [], 0
-    for phrase in _japanese_parser().parse(text)[:-1]:
-        at += len(phrase)
+    for part in _japanese_parser().parse(text)[:-1]:
+        at += len(part)
         starts.append(at)
     return starts
 
@@ -286,11 +296,7 @@ class CardPdfWriter:
         if options.press:
             size = finish_size(options.finish)
             if size is None:
-                raise LayoutError(
-                    f"--finish {options.finish}: not a finished size; use one of "
-                    f"{', '.join(FINISH_SIZES)} or <width>x<height> in mm, each side "
-                    f"{FINISH_MM[0]:g}-{FINISH_MM[1]:g} mm (e.g. 120x170)"
-                )
+                raise finish_refused(options.finish, LayoutError)
             self.page: PageGeometry = press.press_geometry(size, options.bleed_mm)
         else:
             self.page = page_geometry(options.page_size, options.per_page, options.bleed_mm)
@@ -343,10 +349,14 @@ class CardPdfWriter:
         if points >= MIN_NUMBER_PT:
             return
         if options.press:
-            raise LayoutError(
-                f"{size}x{size} cards of finished size {options.finish} would print their "
-                f"numbers at {points:.1f} pt, too small to read at a glance: "
-                + larger_finish(options.finish)
+            raise refused(
+                TABLES,
+                "small_numbers_press",
+                LayoutError,
+                size=size,
+                finish=options.finish,
+                points=points,
+                remedy=larger_finish(options.finish),
             )
         fits = [
             n
@@ -358,15 +368,22 @@ class CardPdfWriter:
             >= MIN_NUMBER_PT
         ]
         advice = (
-            f"use --per-page {fits[0]} (the most per {options.page_size} page that prints them "
-            f"at {MIN_NUMBER_PT:g} pt or more), or a larger --page"
+            phrase(
+                TABLES, "per_page_fits", fits=fits[0], page=options.page_size, floor=MIN_NUMBER_PT
+            )
             if fits
-            else "use a larger --page"
+            else phrase(TABLES, "larger_page")
         )
-        raise LayoutError(
-            f"{size}x{size} cards {options.per_page} per {options.page_size} page would print "
-            f"their numbers at {points:.1f} pt ({points * 0.7 / MM:.1f} mm digits), too small to "
-            f"read at a glance: {advice}"
+        raise refused(
+            TABLES,
+            "small_numbers",
+            LayoutError,
+            size=size,
+            per_page=options.per_page,
+            page=options.page_size,
+            points=points,
+            mm=points * 0.7 / MM,
+            advice=advice,
         )
 
     def _colour(self, colour: str) -> HexColor | CMYKColor:
@@ -399,9 +416,10 @@ class CardPdfWriter:
     def _check_texts(self) -> None:
         cfg, f = self.config, self.fonts
         check_glyphs(f.bold, f.origin, cfg.event.title, f'event.title "{cfg.event.title}"')
-        check_glyphs(f.text, f.origin, "".join(style.rule_lines(cfg)), "the rule text")
+        check_glyphs(f.text, f.origin, "".join(style.rule_lines(cfg)), phrase(TABLES, "rule_text"))
         check_glyphs(f.bold, f.origin, "".join(cfg.columns.names), "columns.names")
-        check_glyphs(f.bold, f.origin, style.free_text(cfg) + "No.0123456789/-", "the numbers")
+        numbers = style.free_text(cfg) + "No.0123456789/-"
+        check_glyphs(f.bold, f.origin, numbers, phrase(TABLES, "the_numbers"))
 
     def _set_metadata(self) -> None:
         """Title and the batch's recipe (seed, count, board, config fingerprint) in the
@@ -827,8 +845,8 @@ class CardPdfWriter:
     def _where(self) -> str:
         o = self.options
         if o.press:
-            return f"a {o.finish} press card"
-        return f"cards {o.per_page} per {o.page_size} page"
+            return phrase(TABLES, "where_press", finish=o.finish)
+        return phrase(TABLES, "where_page", per_page=o.per_page, page=o.page_size)
 
     def _check_floors(self) -> None:
         """Refuse a title, rule or code that would print under MIN_TEXT_PT, naming the key and
@@ -838,23 +856,35 @@ class CardPdfWriter:
         size = title_lines(title, font, box)[1]
         if size < MIN_TEXT_PT:
             fits = longest_fitting(title, lambda text: title_lines(text, font, box)[1])
-            raise LayoutError(
-                f'event.title "{title}" would print at {size:.1f} pt on {self._where()}, under '
-                f'{MIN_TEXT_PT:g} pt even on two lines: shorten it; the longest that fits is "{fits}" '
-                f"({len(fits)} characters)"
+            raise refused(
+                TABLES,
+                "small_title",
+                LayoutError,
+                title=title,
+                size=size,
+                where=self._where(),
+                floor=MIN_TEXT_PT,
+                fits=fits,
+                length=len(fits),
             )
         rule = rule_layout(self.config, self.fonts.text, self.geo.rule)[1]
         if rule < MIN_TEXT_PT or self._serial_size < MIN_TEXT_PT:
-            what = "the rule text" if rule < MIN_TEXT_PT else "the serial and phone code"
+            what = phrase(TABLES, "what_rule" if rule < MIN_TEXT_PT else "what_code")
             points = min(rule, self._serial_size)
             remedy = (
                 larger_finish(self.options.finish)
                 if self.options.press
-                else "choose fewer --per-page or a larger --page"
+                else phrase(TABLES, "fewer_per_page")
             )
-            raise LayoutError(
-                f"{what} would print at {points:.1f} pt on {self._where()}, under "
-                f"{MIN_TEXT_PT:g} pt: {remedy}"
+            raise refused(
+                TABLES,
+                "small_text",
+                LayoutError,
+                what=what,
+                points=points,
+                where=self._where(),
+                floor=MIN_TEXT_PT,
+                remedy=remedy,
             )
 
     def _width(self, text: str, size: float) -> float:

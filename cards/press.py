@@ -39,7 +39,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import style
 from cards.layout import MM, PageGeometry
+from cards.texts import TABLES
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase, refused
 
 if TYPE_CHECKING:
     import pikepdf
@@ -62,11 +64,11 @@ REGISTRATION = CMYKColor(1, 1, 1, 1)  # crop marks show on every plate
 INVARIANT_DATE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
 PRODUCER = "puyo-event-toolkit cards (reportlab, pikepdf)"
 CREATOR = "puyo-event-toolkit bingo cards --press"
-INSTALL_HINT = (
-    "install a Japan Color profile (Debian: enable the non-free component and apt install "
-    "icc-profiles; bash scripts/install.sh does), or set [cards] cmyk_profile to a CMYK .icc "
-    "file such as JapanColor2001Coated.icc"
-)
+
+
+def install_hint() -> str:
+    """How to get a CMYK profile, in the config's language."""
+    return phrase(TABLES, "install_hint")
 
 
 class ProfileMissing(UserError):
@@ -125,7 +127,7 @@ def find_profile(configured: Path | None) -> Path:
     for path in PROFILE_PATHS:
         if path.is_file():
             return path
-    raise ProfileMissing(f"--press needs a CMYK ICC profile and none was found: {INSTALL_HINT}")
+    raise refused(TABLES, "no_profile", ProfileMissing, hint=install_hint())
 
 
 def _transform_class(cms: Any) -> Any:
@@ -152,10 +154,7 @@ class CmykConverter:
             opened = ImageCms.getOpenProfile(str(profile))
             space = opened.profile.xcolor_space.strip()
             if space != "CMYK":
-                raise ProfileMissing(
-                    f"cards.cmyk_profile {profile} is a {space} profile: --press needs a CMYK "
-                    "one such as JapanColor2001Coated.icc"
-                )
+                raise refused(TABLES, "not_cmyk", ProfileMissing, profile=profile, space=space)
             self._transform = _transform_class(ImageCms)(
                 ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")),
                 opened,
@@ -166,9 +165,14 @@ class CmykConverter:
             )
             description = ImageCms.getProfileDescription(opened)
         except (OSError, ImageCms.PyCMSError) as exc:
-            raise ProfileMissing(
-                f"the CMYK profile {profile} cannot be read ({str(exc).splitlines()[0]}): "
-                + INSTALL_HINT
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise refused(
+                TABLES,
+                "profile_unreadable",
+                ProfileMissing,
+                profile=profile,
+                reason=reason,
+                hint=install_hint(),
             ) from None
         self.condition = condition_of(profile, description)
         self.how = f"ImageCms from sRGB to {self.condition.info} ({profile.name})"
@@ -411,5 +415,7 @@ def converter(config: Config) -> CmykConverter:
     try:
         stat = path.stat()
     except OSError as exc:
-        raise ProfileMissing(f"the CMYK profile {path} cannot be read ({exc.strerror})") from None
+        raise refused(
+            TABLES, "profile_unreadable_plain", ProfileMissing, profile=path, reason=exc.strerror
+        ) from None
     return _converter(path, (stat.st_mtime_ns, stat.st_size))

@@ -10,8 +10,9 @@ import io
 from bingo.config import Config, picture_problem
 from cards import style
 from cards.pdf import CardOptions, CardPdfWriter
+from cards.texts import TABLES
 from eventkit.errors import UserError
-from eventkit.tomlconf import ConfigError
+from eventkit.tomlconf import ConfigError, phrase, refused
 
 
 def card_options(config: Config) -> CardOptions:
@@ -35,10 +36,7 @@ def check_cards(
     (the first one). `pictures=False` leaves the pictures to the run itself, which decodes
     them once anyway."""
     if options.images and not config.board.image_dir.is_dir():
-        raise UserError(
-            f"the image folder {config.board.image_dir} does not exist: create it, point "
-            "board.image_dir at it, or pass --no-images for plain cells"
-        )
+        raise refused(TABLES, "no_image_folder", folder=config.board.image_dir)
     if options.images:
         twins = picture_problem(config)  # the line check-config and bingo draw refuse with
         if twins:
@@ -77,5 +75,5 @@ def press_warning(config: Config) -> str | None:
     try:
         check_cards(config, replace(card_options(config), press=True), pictures=False)
     except UserError as exc:
-        return f"bingo cards --press would refuse: {exc}"
+        return phrase(TABLES, "press_would_refuse", problem=exc)
     return None

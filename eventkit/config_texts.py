@@ -12,6 +12,7 @@ from typing import Any
 TABLES: Mapping[str, Mapping[str, Any]] = {
     "ja": {
         "label": "設定エラー",
+        "refusal_label": "エラー",
         "or": "か",
         "type_int": "整数",
         "type_float": "数",
@@ -97,6 +98,7 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
     },
     "en": {
         "label": "config error",
+        "refusal_label": "error",
         "or": " or ",
         "type_int": "a whole number",
         "type_float": "a number",

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase, refused
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
@@ -38,7 +39,41 @@ SAMPLES_FOLDER = "samples"  # shown while the picture folder holds no picture of
 
 
 class ImageError(UserError):
-    """A picture that cannot be used; the message names the file and what to do."""
+    """A picture that cannot be used; the message names the file and what to do, in the
+    config's language (TEXTS)."""
+
+
+# What a picture that cannot be used is told as (eventkit.tomlconf.refused: エラー / error).
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "missing": "絵 {path} がありません",
+        "folder": "絵 {path} はフォルダーで、絵ではありません",
+        "denied": "絵 {path} を読めません（読む権限がありません）",
+        "unknown": "絵 {path} は Pillow が読める絵ではありません。PNG か JPEG で保存し直してください",
+        "damaged": "絵 {path} は壊れています（{reason}）。PNG か JPEG で保存し直してください",
+        "empty": "絵 {path} は空です（{width}x{height} ピクセル）",
+        "too_big": (
+            "絵 {path} は大きすぎます: {what}。絵は {limit} メガピクセルまでです"
+            "（1000x1000 などに縮めてください）"
+        ),
+        "huge": "とても大きな絵",
+        "pixels": "{width}x{height} ピクセル（{megapixels:.0f} MP）",
+    },
+    "en": {
+        "missing": "image {path} does not exist",
+        "folder": "image {path} is a folder, not a picture",
+        "denied": "image {path} cannot be read (permission denied)",
+        "unknown": "image {path} is not a picture Pillow can read: save it again as PNG or JPEG",
+        "damaged": "image {path} is damaged ({reason}): save it again as PNG or JPEG",
+        "empty": "image {path} is empty ({width}x{height} pixels)",
+        "too_big": (
+            "image {path} is too large: {what}; pictures are limited to {limit} megapixels "
+            "(scale it down, e.g. to 1000x1000)"
+        ),
+        "huge": "huge",
+        "pixels": "{width}x{height} pixels ({megapixels:.0f} MP)",
+    },
+}
 
 
 def load_square(
@@ -66,20 +101,16 @@ def load_square(
     except Image.DecompressionBombError:
         raise _too_big(path, None) from None
     except FileNotFoundError:
-        raise ImageError(f"image {path} does not exist") from None
+        raise refused(TEXTS, "missing", ImageError, path=path) from None
     except IsADirectoryError:
-        raise ImageError(f"image {path} is a folder, not a picture") from None
+        raise refused(TEXTS, "folder", ImageError, path=path) from None
     except PermissionError:
-        raise ImageError(f"image {path} cannot be read (permission denied)") from None
+        raise refused(TEXTS, "denied", ImageError, path=path) from None
     except UnidentifiedImageError:
-        raise ImageError(
-            f"image {path} is not a picture Pillow can read: save it again as PNG or JPEG"
-        ) from None
+        raise refused(TEXTS, "unknown", ImageError, path=path) from None
     except (OSError, ValueError, SyntaxError, EOFError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ImageError(
-            f"image {path} is damaged ({reason}): save it again as PNG or JPEG"
-        ) from None
+        raise refused(TEXTS, "damaged", ImageError, path=path, reason=reason) from None
 
 
 def qimage_of(picture: Image.Image) -> QImage:
@@ -95,17 +126,18 @@ def qimage_of(picture: Image.Image) -> QImage:
 def _check_size(path: Path, size: tuple[int, int]) -> None:
     width, height = size
     if width < 1 or height < 1:
-        raise ImageError(f"image {path} is empty ({width}x{height} pixels)")
+        raise refused(TEXTS, "empty", ImageError, path=path, width=width, height=height)
     if width * height > MAX_MEGAPIXELS * 1_000_000:
         raise _too_big(path, size)
 
 
 def _too_big(path: Path, size: tuple[int, int] | None) -> ImageError:
-    what = f"{size[0]}x{size[1]} pixels ({size[0] * size[1] / 1e6:.0f} MP)" if size else "huge"
-    return ImageError(
-        f"image {path} is too large: {what}; pictures are limited to {MAX_MEGAPIXELS} megapixels "
-        "(scale it down, e.g. to 1000x1000)"
+    what = (
+        phrase(TEXTS, "pixels", width=size[0], height=size[1], megapixels=size[0] * size[1] / 1e6)
+        if size
+        else phrase(TEXTS, "huge")
     )
+    return refused(TEXTS, "too_big", ImageError, path=path, what=what, limit=MAX_MEGAPIXELS)
 
 
 def _draft(im: Image.Image, side: int) -> None:

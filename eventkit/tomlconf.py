@@ -90,6 +90,30 @@ def mistake(
     return ConfigError(message, code=entry, params=params)
 
 
+E = TypeVar("E", bound=UserError)
+
+
+def refused(
+    tables: Mapping[str, Mapping[str, Any]],
+    entry: str,
+    kind: type[E] = UserError,  # type: ignore[assignment]
+    /,
+    **params: object,
+) -> E:
+    """A command's refusal (a `kind` of UserError: a bad option, a layout that cannot print,
+    a picture that does not read) saying `tables[language][entry]` in the config's language,
+    labelled in it too (エラー / error)."""
+    error = kind(str(Texts(tables, config_language())[entry]).format(**params))
+    error.label = said("refusal_label")
+    return error
+
+
+def phrase(tables: Mapping[str, Mapping[str, Any]], entry: str, /, **params: object) -> str:
+    """`tables[language][entry]` (formatted with `params`) in the config's language: a part
+    of a refusal or a mistake (its remedy, what it names)."""
+    return str(Texts(tables, config_language())[entry]).format(**params)
+
+
 def said(entry: str, /, **params: object) -> str:
     """One of eventkit.config_texts' entries in the config's language."""
     return str(Texts(TABLES, config_language())[entry]).format(**params)

@@ -27,8 +27,8 @@ def files_in(folder: Path) -> list[str]:
 
 @pytest.fixture
 def small(tmp_path) -> Path:
-    """A 5x5 board without images (fast runs)."""
-    return write_config(tmp_path, cards="images = false")
+    """A 5x5 board without images (fast runs), in English (the refusals' English lines)."""
+    return write_config(tmp_path, cards="images = false", language="en")
 
 
 # ---------------------------------------------------------------- --append
@@ -101,13 +101,13 @@ def test_append_refuses_another_board(tmp_path, small, capsys) -> None:
     out = str(tmp_path / "cards.pdf")
     assert run_cards(tmp_path, "--count", "3", "--out", out) == 0
     (tmp_path / "other").mkdir()
-    other = write_config(tmp_path / "other")
+    other = write_config(tmp_path / "other", language="en")
     text = other.read_text(encoding="utf-8").replace("threshold = 4", "threshold = 5")
     other.write_text(text, encoding="utf-8")
     assert run_cards(tmp_path, "--count", "2", "--append", "--out", out, config=other) == 1
     assert "other board settings" in capsys.readouterr().err
     (tmp_path / "big").mkdir()
-    bigger = write_config(tmp_path / "big", per_column=20)
+    bigger = write_config(tmp_path / "big", per_column=20, language="en")
     assert run_cards(tmp_path, "--count", "2", "--append", "--out", out, config=bigger) == 1
     assert "cannot stand in column" in capsys.readouterr().err
 

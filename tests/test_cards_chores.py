@@ -65,7 +65,7 @@ def test_a_full_disk_under_png_names_the_png_folder(tmp_path, small, tiny_disk):
     )
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == 1 and err.count("\n") == 1, err
-    assert f"cannot write the PNGs in {tiny_disk / 'png'}" in err and "No space left" in err
+    assert f"{tiny_disk / 'png'} に PNG を書けません" in err and "No space left" in err
     assert "cards.pdf" not in err
 
 
@@ -73,7 +73,7 @@ def test_a_full_disk_under_png_names_the_png_folder(tmp_path, small, tiny_disk):
 def test_odd_out_values_are_one_line(tmp_path, small, out, capsys):
     assert main(["cards", "--config", str(small), "--count", "2", "--out", out]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "give a file name for the cards" in err
+    assert err.count("\n") == 1 and "カードのファイル名を指定してください" in err
 
 
 @pytest.mark.slow
@@ -173,7 +173,7 @@ def test_code_for_prints_a_cards_phone_code(tmp_path, small, capsys):
     assert capsys.readouterr().out == f"No.{cardcode.card_code(key, 13)}\n"
     assert main(["cards", "--config", str(small), "--out", out, "--code-for", "99"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "has no card 99" in err
+    assert err.count("\n") == 1 and "にカード 99 はありません（カードは 1〜20）" in err
 
 
 def test_config_toml_names_the_shipped_font(repo_root):

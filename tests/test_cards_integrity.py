@@ -122,8 +122,9 @@ def test_a_damaged_batches_record_is_refused_not_overwritten(tmp_path, small, ca
     capsys.readouterr()
     assert run_cards(tmp_path, "--count", "2", "--append") == 1
     err = capsys.readouterr().err
-    assert "cards.batches.json is damaged" in err and "seeds on their pages' footers" in err
-    assert "move it aside" in err and "restore it from its backup" not in err
+    # said in Japanese (the config's default language)
+    assert "cards.batches.json が壊れているため" in err and "ページ下のシード" in err
+    assert "そのファイルをよけて" in err and "バックアップ" not in err
     assert record.read_text(encoding="utf-8") == '{"format": 1, "batches": ['
     with pytest.raises(RegistryError, match="damaged"):
         load_registry_for(load_config(small), tmp_path / "cards.csv")

@@ -159,8 +159,8 @@ def test_a_long_japanese_title_prints_cards(tmp_path, capsys):
     config.write_text(original.replace("テストビンゴ大会", "夏" * 86), encoding="utf-8")
     assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 1
     err = capsys.readouterr().err
-    assert "restore" not in err and "the longest that fits is" in err
-    fits = err.split('the longest that fits is "')[1].split('"')[0]
+    assert "restore" not in err and "入るいちばん長い形は" in err  # Japanese: the default
+    fits = err.split('入るいちばん長い形は "')[1].split('"')[0]
     config.write_text(original.replace("テストビンゴ大会", fits), encoding="utf-8")
     assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 0
     assert "restore" not in capsys.readouterr().err

@@ -32,8 +32,10 @@ def test_a_10x10_board_on_6_up_b5_is_refused_naming_what_works(tmp_path, capsys)
     write_config(tmp_path, size=10, per_column=12, free=False, cards="images = false")
     assert run_cards(tmp_path, "--count", "2", "--per-page", "6", "--page", "B5") == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "10x10 cards 6 per B5 page" in err
-    assert " pt (" in err and "use --per-page 2" in err
+    assert (
+        err.count("\n") == 1 and "10x10 のカードを B5 1 ページに 6 枚にすると" in err
+    )  # ja: default
+    assert " pt（" in err and "--per-page 2（" in err
     assert not (tmp_path / "cards.csv").exists()
     assert run_cards(tmp_path, "--count", "2", "--per-page", "2", "--page", "B5") == 0
 

@@ -257,16 +257,17 @@ def no_output_left(folder: Path) -> list[str]:
         (["--first-serial", "-1"], "--first-serial -1"),
     ],
 )
-def test_bad_options(tmp_path, config_path, capsys, monkeypatch, args, message) -> None:
+def test_bad_options(tmp_path, capsys, monkeypatch, args, message) -> None:
+    write_config(tmp_path, language="en")  # the English lines (Japanese: test_config_language)
     monkeypatch.chdir(tmp_path)
     assert run_cards(tmp_path, *args) == 1
     err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
     assert no_output_left(tmp_path) == []
 
 
 def test_too_many_cards(tmp_path, capsys) -> None:
-    config = write_config(tmp_path, size=3, per_column=3, free=False)
+    config = write_config(tmp_path, size=3, per_column=3, free=False, language="en")
     assert (
         run_cards(tmp_path, "--count", "217", "--out", str(tmp_path / "x.pdf"), config=config) == 1
     )
@@ -278,7 +279,8 @@ def test_too_many_cards(tmp_path, capsys) -> None:
     )
 
 
-def test_unwritable_output(tmp_path, config_path, capsys) -> None:
+def test_unwritable_output(tmp_path, capsys) -> None:
+    write_config(tmp_path, language="en")
     missing = tmp_path / "no" / "such" / "cards.pdf"
     assert run_cards(tmp_path, "--count", "2", "--out", str(missing)) == 1
     assert "folder" in capsys.readouterr().err

@@ -100,7 +100,7 @@ def test_the_2001_profile_is_declared_as_its_registered_name():
 
 def test_without_a_profile_press_refuses_in_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(press, "PROFILE_PATHS", (tmp_path / "none.icc",))
-    write_config(tmp_path, cards="images = false")
+    write_config(tmp_path, cards="images = false", language="en")
     assert run_cards(tmp_path, "--count", "1", "--press") == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--press needs a CMYK ICC profile" in err
@@ -113,7 +113,7 @@ def test_a_profile_from_the_config_is_used_and_a_non_cmyk_one_refused(tmp_path, 
     installed = next(p for p in press.PROFILE_PATHS if p.is_file())
     copy = tmp_path / "mine.icc"
     copy.write_bytes(installed.read_bytes())
-    write_config(tmp_path, cards='images = false\ncmyk_profile = "mine.icc"')
+    write_config(tmp_path, cards='images = false\ncmyk_profile = "mine.icc"', language="en")
     assert run_cards(tmp_path, "--count", "1", "--press") == 0
     assert "(mine.icc)" in capsys.readouterr().out
     with pikepdf.open(tmp_path / "cards.pdf") as pdf:
@@ -240,10 +240,13 @@ def test_no_vector_colour_goes_over_300_percent_ink_and_black_details_are_k_only
 
 def test_a_finish_too_small_is_told_the_larger_ones():
     from cards.pdf import larger_finish
+    from eventkit.tomlconf import speaking
 
-    assert larger_finish("A6") == "choose a larger --finish (B6, A5)"
-    assert larger_finish("A5") == "choose a larger --finish (B5, A4)"
-    assert "smaller board" in larger_finish("420x420")
+    with speaking("en"):
+        assert larger_finish("A6") == "choose a larger --finish (B6, A5)"
+        assert larger_finish("A5") == "choose a larger --finish (B5, A4)"
+        assert "smaller board" in larger_finish("420x420")
+    assert larger_finish("A6") == "もっと大きな --finish（B6, A5）にしてください"  # the default
 
 
 def test_the_png_cards_keep_four_modules_of_quiet_zone(tmp_path):

@@ -194,7 +194,7 @@ def test_the_default_stays_rgb_and_small(tmp_path, capsys):
 
 
 def test_press_from_the_config_and_a_bad_finish(tmp_path, capsys):
-    write_config(tmp_path, cards='images = false\npress = true\nfinish = "B6"')
+    write_config(tmp_path, cards='images = false\npress = true\nfinish = "B6"', language="en")
     assert run_cards(tmp_path, "--count", "1", "--seed", "1") == 0
     out = capsys.readouterr().out
     assert "PDF/X-1a:2003" in out and "TrimBox 128.0 x 182.0 mm" in out

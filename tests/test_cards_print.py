@@ -32,6 +32,7 @@ from cards.layout import (
 from cards.pdf import CardOptions, CardPdfWriter, FontError, PdfMeta
 from cards.registry import read_registry
 from eventkit import fonts
+from eventkit.tomlconf import speaking
 
 ROOT = Path(__file__).resolve().parent.parent
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -112,7 +113,10 @@ def test_pdffonts_agrees(config, tmp_path) -> None:
 
 def test_a_title_character_the_font_lacks_is_named(config) -> None:
     odd = dataclasses.replace(config, event=EventConfig(title="𠮷野家ビンゴ"))
-    with pytest.raises(FontError, match=r'no glyph for "𠮷" \(U\+20BB7\) in event.title'):
+    with (
+        speaking("en"),
+        pytest.raises(FontError, match=r'no glyph for "𠮷" \(U\+20BB7\) in event.t'),
+    ):
         CardPdfWriter(io.BytesIO(), odd, CardOptions())
 
 
@@ -130,7 +134,10 @@ def test_cards_font_overrides_for_every_text(config) -> None:
     names = {str(f["/BaseFont"]) for f in _fonts_of(reader.pages[0]["/Resources"], set())}
     assert names and all(name.endswith("DejaVuSans") for name in names), names
     japanese = dataclasses.replace(english, event=EventConfig(title="テストビンゴ"))
-    with pytest.raises(FontError, match=r'cards.font = ".*DejaVuSans.ttf" has no glyph for "テ"'):
+    with (
+        speaking("en"),
+        pytest.raises(FontError, match=r'cards.font = ".*DejaVuSans.ttf" has no glyph for "テ"'),
+    ):
         CardPdfWriter(io.BytesIO(), japanese, CardOptions())
 
 
@@ -209,7 +216,7 @@ def test_no_ink_within_5mm_of_the_paper_edge(config, tmp_path, page_size, per_pa
         per_page=per_page, page_size=page_size, images=False, qr=True, bleed_mm=bleed
     )
     if (page_size, per_page, bleed) == ("B5-ISO", 4, 3.0):  # QR + bleed: rule text 5.5 pt
-        with pytest.raises(LayoutError, match="the rule text would print at 5.5 pt"):
+        with speaking("en"), pytest.raises(LayoutError, match="the rule text would print at 5.5"):
             write_pdf(config, options, per_page)
         return
     image = _render_first_page(write_pdf(config, options, per_page), tmp_path, dpi)
@@ -456,5 +463,6 @@ def test_cli_names_the_missing_character_and_writes_nothing(tmp_path, capsys) ->
     )
     assert code == 1
     err = capsys.readouterr().err
-    assert 'no glyph for "𠮷" (U+20BB7) in event.title' in err and "Traceback" not in err
+    assert "には event.title" in err and "「𠮷」（U+20BB7）の字形がありません" in err  # ja: default
+    assert "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml"]

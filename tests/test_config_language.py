@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import shutil
 import string
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bingo.cli import main as bingo_main
+from eventkit.errors import UserError
 from games.cli import main as games_main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -230,6 +232,125 @@ def test_the_phones_servers_shared_keys_follow_the_language(tmp_path, capsys):
         assert one_line(capsys) == LABEL[language] + said
 
 
+# ------------------------------------------------------------------ the commands' own refusals
+
+REFUSAL = {"ja": "エラー: ", "en": "error: "}
+
+# (what, the command's options, the Japanese line's start, the English line's start)
+CARDS_REFUSALS = {
+    "--page": (
+        ["--page", "A5"],
+        "--page A5 は知らない用紙サイズです。次のどれかにしてください: A4, A3",
+        "--page A5: unknown page size; use one of A4, A3",
+    ),
+    "--per-page": (
+        ["--per-page", "3"],
+        "--per-page 3 は使えません。1、2、4、6 のどれかにしてください",
+        "--per-page 3: use 1, 2, 4 or 6",
+    ),
+    "--bleed": (
+        ["--bleed", "20"],
+        "--bleed 20 は使えません。0〜10 mm にしてください",
+        "--bleed 20: use 0..10 mm",
+    ),
+    "--finish": (
+        ["--press", "--finish", "huge"],
+        "--finish huge は仕上がりサイズではありません。",
+        "--finish huge: not a finished size; use one of ",
+    ),
+    "--press with --page": (
+        ["--press", "--page", "A4", "--per-page", "2"],
+        "--press は 1 ページに仕上がりカード 1 枚なので、--page と --per-page は使えません",
+        "--press prints one finished card a page, so --page and --per-page cannot apply",
+    ),
+    "--count": (
+        ["--count", "0"],
+        "--count 0: 1 枚以上にしてください",
+        "--count 0: give at least 1 card",
+    ),
+    "--out": (
+        ["--out", "cards.csv"],
+        "--out cards.csv: .pdf の名前にしてください",
+        "--out cards.csv: give a .pdf name",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("name", sorted(CARDS_REFUSALS))
+def test_bingo_cards_refuses_an_option_in_the_events_language(
+    tmp_path, monkeypatch, capsys, name, language
+):
+    options, japanese, english = CARDS_REFUSALS[name]
+    path = event(tmp_path, language)
+    monkeypatch.chdir(tmp_path)
+    assert bingo_main(["cards", "--config", str(path), "--count", "1", *options]) == 1
+    said = {"ja": japanese, "en": english}[language]
+    assert one_line(capsys).startswith(REFUSAL[language] + said)
+    assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob("*.csv"))
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_bingo_cards_says_what_would_not_print_in_the_events_language(
+    tmp_path, monkeypatch, capsys, language
+):
+    """The writer's own refusals (a title under the 6 pt floor, a picture that does not read),
+    and the image folder's line, which check-config says too, under its label."""
+    path = event(tmp_path, language, 'title = "ぷよ橋ビンゴ大会"', f'title = "{"夏" * 90}"')
+    monkeypatch.chdir(tmp_path)
+    assert bingo_main(["cards", "--config", str(path), "--count", "1"]) == 1
+    said = {
+        "ja": f'event.title "{"夏" * 90}" はA4 1 ページに 4 枚のカードで ',
+        "en": f'event.title "{"夏" * 90}" would print at ',
+    }[language]
+    line = one_line(capsys)
+    assert line.startswith(REFUSAL[language] + said), line
+    assert {"ja": "入るいちばん長い形は", "en": "the longest that fits is"}[language] in line
+
+    folder = tmp_path / "broken"
+    (folder / "img").mkdir(parents=True)
+    path = event(folder, language, pictures=False)
+    (folder / "img" / "P1.png").write_bytes(b"not a picture")
+    assert bingo_main(["cards", "--config", str(path), "--count", "1"]) == 1
+    picture = (folder / "img" / "P1.png").resolve()
+    said = {
+        "ja": f"絵 {picture} は Pillow が読める絵ではありません。PNG か JPEG で保存し直してください",
+        "en": f"image {picture} is not a picture Pillow can read: save it again as PNG or JPEG",
+    }[language]
+    assert one_line(capsys) == REFUSAL[language] + said
+
+    path = event(tmp_path / "broken", language, 'image_dir = "img"', 'image_dir = "none"')
+    assert bingo_main(["cards", "--config", str(path), "--count", "1"]) == 1
+    none = tmp_path / "broken" / "none"
+    said = {
+        "ja": f"絵のフォルダー {none} がありません。作るか、board.image_dir をそこに向けるか、"
+        "絵なしのマスにするなら --no-images を付けてください",
+        "en": f"the image folder {none} does not exist: create it, point board.image_dir at "
+        "it, or pass --no-images for plain cells",
+    }[language]
+    assert one_line(capsys) == REFUSAL[language] + said
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_check_config_repeats_what_bingo_cards_press_would_refuse_in_its_language(
+    tmp_path, capsys, language
+):
+    from PIL import ImageCms
+
+    rgb = tmp_path / "rgb.icc"
+    rgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    path = event(tmp_path, language, 'cmyk_profile = ""', 'cmyk_profile = "rgb.icc"')
+    assert bingo_main(["check-config", "--config", str(path)]) == 0
+    out = capsys.readouterr().out
+    said = {
+        "ja": f"注意: bingo cards --press なら断られます: cards.cmyk_profile {rgb} は RGB の"
+        "プロファイルです。--press には JapanColor2001Coated.icc などの CMYK のものが要ります",
+        "en": f"warning: bingo cards --press would refuse: cards.cmyk_profile {rgb} is a RGB "
+        "profile: --press needs a CMYK one such as JapanColor2001Coated.icc",
+    }[language]
+    assert said in out.splitlines(), out
+
+
 # ------------------------------------------------------------------ every raise site, tables
 
 MODULES = [
@@ -248,14 +369,26 @@ MODULES = [
     "games/schwimmen/settings.py",
     "games/schwimmen/app.py",
     "games/web/settings.py",
+    *(
+        REFUSING := [  # the commands' own refusals (eventkit.tomlconf.refused)
+            "cards/command.py",
+            "cards/generate.py",
+            "cards/layout.py",
+            "cards/pdf.py",
+            "cards/press.py",
+            "cards/validate.py",
+            "eventkit/images.py",
+        ]
+    ),
 ]
+TABLED = ("mistake", "refused", "phrase")  # (tables, entry, ...): said from a texts table
 SAYERS = {"say": "bingo.config_texts", "said": "eventkit.config_texts"}
 
 
 def _has_text(node: ast.AST) -> bool:
     """Words written in the code: a string literal with letters, or an f-string (a table's
     entry key in a mistake / say / said call is not words)."""
-    if isinstance(node, ast.Call) and _name(node) in ("mistake", *SAYERS):
+    if isinstance(node, ast.Call) and _name(node) in (*TABLED, *SAYERS):
         return any(_has_text(k.value) for k in node.keywords)
     if isinstance(node, ast.Call) and _name(node) == "ConfigError":  # its message, not its code
         return any(_has_text(a) for a in node.args)
@@ -313,7 +446,7 @@ def test_every_entry_said_is_in_both_languages_with_its_fields(path):
     checked = 0
     for call in _module_calls(path):
         name = _name(call)
-        if name == "mistake":
+        if name in TABLED:
             tables = eval(ast.unparse(call.args[0]), {**lazy, **vars(module)})  # our own source
             entry = call.args[1]
         elif name in SAYERS and call.args:
@@ -330,19 +463,55 @@ def test_every_entry_said_is_in_both_languages_with_its_fields(path):
             wanted = _fields(tables["ja"][key]) | _fields(tables["en"][key])
             assert {f.split(":")[0] for f in wanted} <= given, (path, call.lineno, key, given)
             checked += 1
-    if "mistake" in (ROOT / path).read_text(encoding="utf-8"):
+    if any(f"{name}(" in (ROOT / path).read_text(encoding="utf-8") for name in TABLED):
         assert checked, path
+
+
+_OPTION = re.compile(r"--[a-z][a-z-]*")
+
+
+def _has_words(node: ast.AST) -> bool:
+    """Words written in the code for a refusal: as `_has_text`, but an f-string only when its
+    own text has words beside option names (f"--append: {error}" only names the option)."""
+    if isinstance(node, ast.JoinedStr):
+        return any(
+            isinstance(part, ast.Constant) and any(map(str.isalpha, _OPTION.sub("", part.value)))
+            for part in node.values
+        )
+    if isinstance(node, ast.Call | ast.Subscript | ast.Constant):
+        return _has_text(node)
+    return any(_has_words(child) for child in ast.iter_child_nodes(node))
+
+
+@pytest.mark.parametrize("path", REFUSING)
+def test_no_refusal_is_written_in_english_in_the_code(path):
+    """A UserError (any kind of it: LayoutError, ImageError, ...) of these modules is made by
+    `refused` from a texts table, never from words in the code."""
+    module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+    found = []
+    for call in _module_calls(path):
+        try:
+            made = eval(ast.unparse(call.func), vars(module))  # our own source: a name
+        except Exception:
+            continue
+        is_refusal = isinstance(made, type) and issubclass(made, UserError)
+        if is_refusal and any(_has_words(a) for a in call.args):
+            found.append(f"line {call.lineno}: {ast.unparse(call)[:70]}")
+    assert found == [], found
 
 
 def test_every_table_has_both_languages_with_the_same_entries():
     from bingo import config_texts as bingo_texts
-    from eventkit import config_texts
+    from cards import texts as cards_texts
+    from eventkit import config_texts, images
     from games.cool24 import settings as cool24
     from games.daifugo import settings as daifugo
     from games.schwimmen import settings as schwimmen
     from games.web import settings as games_web
 
     for tables in (
+        cards_texts.TABLES,
+        images.TEXTS,
         config_texts.TABLES,
         bingo_texts.TABLES,
         cool24.TEXTS,

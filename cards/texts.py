@@ -1,0 +1,344 @@
+"""What `bingo cards` says when it refuses, in the event's language (eventkit.i18n tables,
+Japanese by default, English with event.language = "en"): its options (cards/command.py), a
+layout that cannot print or would print too small (cards/layout.py, cards/pdf.py), the fonts,
+the press's CMYK profile (cards/press.py), and the one validation check-config repeats
+(cards/validate.py). `eventkit.tomlconf.refused` makes a refusal of an entry (labelled
+エラー / error), `phrase` says a part of one. No Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+TABLES: Mapping[str, Mapping[str, Any]] = {
+    "ja": {
+        # ---- the page and its grid (cards/layout.py)
+        "page_size": "用紙サイズ '{page_size}' には対応していません。次のどれかにしてください: {choices}",
+        "per_page": "1 ページに {per_page} 枚には対応していません。1、2、4、6 のどれかにしてください",
+        "bleed": "塗り足し {bleed_mm} mm は範囲外です。0〜10 にしてください",
+        # ---- fonts (cards/pdf.py)
+        "font_unusable": (
+            'cards.font = "{path}" は使えません（{reason}）。TrueType の .ttf ファイルを指定するか'
+            "（PostScript アウトラインの OpenType .otf/.ttc は埋め込めません）、内蔵の日本語フォント"
+            'なら "" にしてください'
+        ),
+        "builtin_font": "内蔵フォント {family}",
+        "no_glyph": (
+            "{origin} には {where} の「{ch}」（U+{code:04X}）の字形がありません。文字を変えるか、"
+            "その字のある TrueType フォントを cards.font に指定してください"
+        ),
+        "rule_text": "ルールの文",
+        "the_numbers": "数字",
+        # ---- the sizes a player reads (cards/pdf.py)
+        "finish": (
+            "--finish {finish} は仕上がりサイズではありません。{sizes} のどれか、または mm で"
+            "<幅>x<高さ>（どの辺も {low:g}〜{high:g} mm、例: 120x170）にしてください"
+        ),
+        "larger_finish": "もっと大きな --finish（{sizes}）にしてください",
+        "largest_finish": "いちばん大きな仕上がりサイズでも足りません。小さい盤にしてください",
+        "small_numbers_press": (
+            "仕上がり {finish} の {size}x{size} のカードでは数字が {points:.1f} pt になり、"
+            "ひと目で読むには小さすぎます。{remedy}"
+        ),
+        "per_page_fits": (
+            "--per-page {fits}（{page} 1 ページで数字が {floor:g} pt 以上になるいちばん多い枚数）"
+            "にするか、もっと大きな --page にしてください"
+        ),
+        "larger_page": "もっと大きな --page にしてください",
+        "small_numbers": (
+            "{size}x{size} のカードを {page} 1 ページに {per_page} 枚にすると、数字が {points:.1f} pt"
+            "（数字の高さ {mm:.1f} mm）になり、ひと目で読むには小さすぎます。{advice}"
+        ),
+        "where_press": "仕上がり {finish} の印刷所用カード",
+        "where_page": "{page} 1 ページに {per_page} 枚のカード",
+        "small_title": (
+            'event.title "{title}" は{where}で {size:.1f} pt になり、2 行にしても {floor:g} pt '
+            '未満です。短くしてください。入るいちばん長い形は "{fits}"（{length} 文字）です'
+        ),
+        "what_rule": "ルールの文",
+        "what_code": "番号とスマホ用コード",
+        "small_text": "{what}は{where}で {points:.1f} pt になり、{floor:g} pt 未満です。{remedy}",
+        "fewer_per_page": "--per-page を減らすか、もっと大きな --page にしてください",
+        # ---- the press's CMYK profile (cards/press.py)
+        "install_hint": (
+            "Japan Color のプロファイルを入れてください（Debian: non-free を有効にして apt install "
+            "icc-profiles。bash scripts/install.sh が入れます）。または [cards] cmyk_profile に "
+            "JapanColor2001Coated.icc などの CMYK の .icc ファイルを指定してください"
+        ),
+        "no_profile": "--press には CMYK の ICC プロファイルが要りますが、見つかりません。{hint}",
+        "not_cmyk": (
+            "cards.cmyk_profile {profile} は {space} のプロファイルです。--press には "
+            "JapanColor2001Coated.icc などの CMYK のものが要ります"
+        ),
+        "profile_unreadable": "CMYK プロファイル {profile} を読めません（{reason}）。{hint}",
+        "profile_unreadable_plain": "CMYK プロファイル {profile} を読めません（{reason}）",
+        # ---- the validation check-config shares (cards/validate.py)
+        "no_image_folder": (
+            "絵のフォルダー {folder} がありません。作るか、board.image_dir をそこに向けるか、"
+            "絵なしのマスにするなら --no-images を付けてください"
+        ),
+        "press_would_refuse": "bingo cards --press なら断られます: {problem}",
+        # ---- the command's options (cards/command.py)
+        "page_option": "--page {value} は知らない用紙サイズです。次のどれかにしてください: {choices}",
+        "per_page_option": "--per-page {per_page} は使えません。1、2、4、6 のどれかにしてください",
+        "bleed_option": (
+            "--bleed {bleed:g} は使えません。0〜10 mm にしてください（印刷所用のファイルは "
+            "--press で、塗り足しは 3 mm）"
+        ),
+        "and": " と ",
+        "press_with_page": (
+            "--press は 1 ページに仕上がりカード 1 枚なので、{given} は使えません。サイズは "
+            "--finish で指定するか（今は {finish}）、家で印刷するなら --press を外してください"
+        ),
+        "finish_without_press": (
+            "--finish {finish} は印刷所用ファイルの仕上がりサイズです。--press を付けるか"
+            "（または cards.press = true）、家で印刷するなら --page と --per-page を使ってください"
+        ),
+        "out_folder": (
+            "--out {out} はフォルダーです。カードのファイル名を指定してください（例: --out "
+            "cards.pdf。.csv の台帳とチェック表はその隣に書かれます）"
+        ),
+        "out_not_pdf": "--out {out}: .pdf の名前にしてください。.csv の台帳はその隣に書かれます",
+        "out_no_folder": (
+            "{out} を書けません。フォルダー {folder} がありません。作るか、別の --out にしてください"
+        ),
+        "out_empty": (
+            '--out "": カードのファイル名を指定してください（例: --out cards.pdf。.csv の台帳と'
+            "チェック表はその隣に書かれます）"
+        ),
+        "png_unwritable": (
+            "{folder} に PNG を書けません（{reason}）。何も書かず、前のファイルはそのままです。"
+            "空きを作るか、別の --png フォルダーにしてください"
+        ),
+        "out_unwritable": (
+            "{out} を書けません（{reason}）。何も書かず、前のファイルはそのままです。空きを作るか、"
+            "別の --out にしてください"
+        ),
+        "append_nothing": (
+            "--append: 追加する台帳 {registry} がありません。最初の分は --append なしで作るか、"
+            "最初の分の --out を指定してください"
+        ),
+        "append_batches_damaged": (
+            "--append: {batches} が壊れているため、前の分を確かめられません。ページ下のシード"
+            "（シード / seed）から作り直すか（`bingo cards --seed S --count N --force`、そのあと"
+            "各分を `--seed S --count N --append --force`。鍵がコードを保ちます）、そのファイルを"
+            "よけて台帳をそのまま追加してください（前のシードはわからなくなります）"
+        ),
+        "append_other_board": (
+            "--append: {registry} は別の盤の設定で作られました（設定の指紋 {old}、今は {now}: "
+            "盤のサイズ、数、中央の FREE、ビンゴの数、列の名前のどれかがちがいます）。最初の分の"
+            "設定を使ってください"
+        ),
+        "append_count_changed": (
+            "--append: {registry} には {count} 枚ありますが、{batches} の記録は {recorded} 枚"
+            "です。台帳は作ったあとに変えられています: {hint}"
+        ),
+        "append_no_key": (
+            "--append: {registry} のカードの鍵がありません（カードに印刷したコードはこの鍵で"
+            "作られています）。{key} に置いてください"
+        ),
+        "append_first_serial": (
+            "--append は台帳の最後の番号の次から続けます。--first-serial を外してください"
+        ),
+        "first_serial": "--first-serial {first}: 番号は 0 以上にしてください",
+        "count_none": "--count {count}: 1 枚以上にしてください",
+        "count_many": (
+            "--count {count}: 1 回に {most:,} 枚までです。どうしても要るなら --append で何回かに"
+            "分けて作ってください"
+        ),
+        "count_registry_full": (
+            "--count {count}: 台帳にはもう {existing:,} 枚あり、{most:,} 枚までしか入りません。"
+            "{left:,} 枚以下にしてください"
+        ),
+        "count_left": (
+            "--count {count}: 台帳の {existing} 枚のほかに、ちがうカードは {left} 枚しか残って"
+            "いません。{left} 枚以下にしてください"
+        ),
+        "count_distinct": (
+            "--count {count}: 1 列 {per_column} 個の数では、ちがう {size}x{size} のカードは "
+            "{total} 枚しかありません。{total} 枚以下にするか、board.numbers_per_column を"
+            "増やしてください"
+        ),
+        "serials_long": (
+            "番号が {last} までになります。抽選画面のカード確認は {digits} 桁までです。"
+            "--first-serial か --count を小さくしてください"
+        ),
+        "taken_registry": "{registry} は作ったカードの台帳です",
+        "taken_file": "{path} がすでにあります",
+        "taken_append_hint": "カードを足すなら --append、",
+        "taken": (
+            "{what}。{hint}置き換えるなら --force（前のファイルはバックアップに残ります）、"
+            "または別の --out にしてください"
+        ),
+        "code_for_no_card": (
+            "--code-for {serial}: {registry} にカード {serial} はありません（カードは "
+            "{first}〜{last}）"
+        ),
+        "code_for_no_key": (
+            "--code-for {serial}: {registry} の隣にカードの鍵（{key}）がありません。スマホ用"
+            "コードなしで印刷したカードか、鍵が別の場所にあります"
+        ),
+    },
+    "en": {
+        "page_size": "page size '{page_size}' is not supported: use one of {choices}",
+        "per_page": "{per_page} cards per page is not supported: use 1, 2, 4 or 6",
+        "bleed": "bleed {bleed_mm} mm is out of range: use 0..10",
+        "font_unusable": (
+            'cards.font = "{path}" cannot be used ({reason}): name a TrueType .ttf file '
+            "(OpenType .otf/.ttc with PostScript outlines cannot be embedded), "
+            'or use "" for the built-in Japanese font'
+        ),
+        "builtin_font": "the built-in font {family}",
+        "no_glyph": (
+            '{origin} has no glyph for "{ch}" (U+{code:04X}) in {where}: change the text '
+            "or set cards.font to a TrueType font that has it"
+        ),
+        "rule_text": "the rule text",
+        "the_numbers": "the numbers",
+        "finish": (
+            "--finish {finish}: not a finished size; use one of {sizes} or <width>x<height> in "
+            "mm, each side {low:g}-{high:g} mm (e.g. 120x170)"
+        ),
+        "larger_finish": "choose a larger --finish ({sizes})",
+        "largest_finish": "the largest finished size is not enough: use a smaller board",
+        "small_numbers_press": (
+            "{size}x{size} cards of finished size {finish} would print their numbers at "
+            "{points:.1f} pt, too small to read at a glance: {remedy}"
+        ),
+        "per_page_fits": (
+            "use --per-page {fits} (the most per {page} page that prints them at {floor:g} pt "
+            "or more), or a larger --page"
+        ),
+        "larger_page": "use a larger --page",
+        "small_numbers": (
+            "{size}x{size} cards {per_page} per {page} page would print their numbers at "
+            "{points:.1f} pt ({mm:.1f} mm digits), too small to read at a glance: {advice}"
+        ),
+        "where_press": "a {finish} press card",
+        "where_page": "cards {per_page} per {page} page",
+        "small_title": (
+            'event.title "{title}" would print at {size:.1f} pt on {where}, under {floor:g} pt '
+            'even on two lines: shorten it; the longest that fits is "{fits}" ({length} '
+            "characters)"
+        ),
+        "what_rule": "the rule text",
+        "what_code": "the serial and phone code",
+        "small_text": "{what} would print at {points:.1f} pt on {where}, under {floor:g} pt: {remedy}",
+        "fewer_per_page": "choose fewer --per-page or a larger --page",
+        "install_hint": (
+            "install a Japan Color profile (Debian: enable the non-free component and apt "
+            "install icc-profiles; bash scripts/install.sh does), or set [cards] cmyk_profile "
+            "to a CMYK .icc file such as JapanColor2001Coated.icc"
+        ),
+        "no_profile": "--press needs a CMYK ICC profile and none was found: {hint}",
+        "not_cmyk": (
+            "cards.cmyk_profile {profile} is a {space} profile: --press needs a CMYK one such as "
+            "JapanColor2001Coated.icc"
+        ),
+        "profile_unreadable": "the CMYK profile {profile} cannot be read ({reason}): {hint}",
+        "profile_unreadable_plain": "the CMYK profile {profile} cannot be read ({reason})",
+        "no_image_folder": (
+            "the image folder {folder} does not exist: create it, point board.image_dir at it, "
+            "or pass --no-images for plain cells"
+        ),
+        "press_would_refuse": "bingo cards --press would refuse: {problem}",
+        "page_option": "--page {value}: unknown page size; use one of {choices}",
+        "per_page_option": "--per-page {per_page}: use 1, 2, 4 or 6",
+        "bleed_option": (
+            "--bleed {bleed:g}: use 0..10 mm (a print shop's file is --press, with 3 mm bleed)"
+        ),
+        "and": " and ",
+        "press_with_page": (
+            "--press prints one finished card a page, so {given} cannot apply: give its size "
+            "with --finish (now {finish}), or leave out --press for a home print"
+        ),
+        "finish_without_press": (
+            "--finish {finish} is the finished size of a print-shop file: add --press "
+            "(or set cards.press = true), or use --page and --per-page for a home print"
+        ),
+        "out_folder": (
+            "--out {out} is a folder: give a file name for the cards, e.g. --out cards.pdf "
+            "(the .csv registry and the checking sheet are written beside it)"
+        ),
+        "out_not_pdf": "--out {out}: give a .pdf name; the .csv registry is written next to it",
+        "out_no_folder": (
+            "cannot write {out}: folder {folder} does not exist; create it or choose another --out"
+        ),
+        "out_empty": (
+            '--out "": give a file name for the cards, e.g. --out cards.pdf (the .csv registry '
+            "and the checking sheet are written beside it)"
+        ),
+        "png_unwritable": (
+            "cannot write the PNGs in {folder}: {reason}; nothing was written and the old files "
+            "are kept; free some space or choose another --png folder"
+        ),
+        "out_unwritable": (
+            "cannot write {out}: {reason}; nothing was written and the old files are kept; free "
+            "some space or choose another --out"
+        ),
+        "append_nothing": (
+            "--append: there is no registry {registry} to add to; make the first batch without "
+            "--append (or give the --out of the first batch)"
+        ),
+        "append_batches_damaged": (
+            "--append: {batches} is damaged, so the earlier batches cannot be verified: remake "
+            "the batches from the seeds on their pages' footers (シード / seed; `bingo cards "
+            "--seed S --count N --force`, then `--seed S --count N --append --force` for each "
+            "later one; the key keeps the codes), or move it aside to append to the registry as "
+            "it is (the earlier seeds are then lost)"
+        ),
+        "append_other_board": (
+            "--append: {registry} was made with other board settings (config fingerprint {old}, "
+            "now {now}: board size, numbers, free centre, threshold or column names differ); "
+            "use the config of the first batch"
+        ),
+        "append_count_changed": (
+            "--append: {registry} holds {count} cards but {batches} records {recorded}: the "
+            "registry was changed after it was made: {hint}"
+        ),
+        "append_no_key": (
+            "--append: the card key of {registry} is missing (the codes printed on its cards "
+            "were made with it): put it at {key}"
+        ),
+        "append_first_serial": (
+            "--append continues after the registry's last serial: leave out --first-serial"
+        ),
+        "first_serial": "--first-serial {first}: serials start at 0 or more",
+        "count_none": "--count {count}: give at least 1 card",
+        "count_many": (
+            "--count {count}: at most {most:,} cards per run; make them in several runs with "
+            "--append if you really need more"
+        ),
+        "count_registry_full": (
+            "--count {count}: the registry already holds {existing:,} cards and may hold at most "
+            "{most:,}; ask for at most {left:,}"
+        ),
+        "count_left": (
+            "--count {count}: only {left} different cards are left after the {existing} in the "
+            "registry; ask for at most {left}"
+        ),
+        "count_distinct": (
+            "--count {count}: only {total} different {size}x{size} cards exist with {per_column} "
+            "numbers per column; ask for at most {total} or raise board.numbers_per_column"
+        ),
+        "serials_long": (
+            "serials up to {last}: the draw display's card check takes at most {digits} digits; "
+            "choose a smaller --first-serial or --count"
+        ),
+        "taken_registry": "{registry} is the registry of cards already made",
+        "taken_file": "{path} already exists",
+        "taken_append_hint": "--append to add cards to it, ",
+        "taken": (
+            "{what}: use {hint}--force to replace it (the old files are kept as backups), or "
+            "another --out"
+        ),
+        "code_for_no_card": (
+            "--code-for {serial}: {registry} has no card {serial} (its cards are {first}-{last})"
+        ),
+        "code_for_no_key": (
+            "--code-for {serial}: {registry} has no card key beside it ({key}): its cards were "
+            "printed without phone codes, or the key is elsewhere"
+        ),
+    },
+}
