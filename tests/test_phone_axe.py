@@ -122,6 +122,16 @@ def cool24_turn(phone: Phone) -> bool:
     return False
 
 
+def passing(phone: Phone) -> bool:
+    """The phone's turn in game 2 has come; True: it is to pass cards (its title from game 1)."""
+    t = phone.table() or {}
+    if t.get("game_no") != 2 or not t.get("your_turn"):
+        return False
+    phase = ((t.get("view") or {}).get("observation") or t.get("view") or {}).get("phase")
+    assert phase == "exchange", f"game 2's first turn is {phase}, not card passing"
+    return True
+
+
 @pytest.mark.timeout(300)  # a whole game with CPUs and about 20 axe runs (60-120 s here)
 @pytest.mark.parametrize("language", ["ja", "en"])
 @pytest.mark.parametrize("game", ["daifugo", "schwimmen", "cool24"])
@@ -171,6 +181,11 @@ def test_the_games_pages_pass_axe(tmp_path, game, language):
             play([player], lambda: results_of(player, 1), choice=choice, timeout=200)
         wait_for(lambda: player.visible("#results_panel"), 30, "the results shown")
         check_widths(player.driver, f"{where} results", found, f"results_{game}_{language}")
+        if game == "daifugo":  # game 2 opens with the titles' card passing
+            player.click("#results_panel .close")
+            player.click("#start_button", timeout=30)
+            wait_for(lambda: passing(player), 60, "the player's card passing")
+            check_widths(player.driver, f"{where} card passing", found, f"passing_{language}")
     finally:
         for phone in phones:
             phone.quit()
