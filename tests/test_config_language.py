@@ -351,6 +351,58 @@ def test_check_config_repeats_what_bingo_cards_press_would_refuse_in_its_languag
     assert said in out.splitlines(), out
 
 
+# (the command line, the Japanese refusal, the English one)
+OPTION_REFUSALS = {
+    "bingo prob --size": (
+        ["bingo", "prob", "--size", "12"],
+        "--size 12 は範囲外です。3〜10 にしてください",
+        "--size 12 is out of range: use 3..10",
+    ),
+    "bingo prob --prizes": (
+        ["bingo", "prob", "--cards", "5", "--prizes", "9"],
+        "--prizes 9 は使うカード 5 枚より多いです。5 以下にしてください（または --cards で"
+        "カードを増やしてください）",
+        "--prizes 9 is more than the 5 cards in play: give at most 5 (or more cards with --cards)",
+    ),
+    "bingo prob --drawn": (
+        ["bingo", "prob", "--drawn", "1,2"],
+        "--drawn には列ごとに 1 つ、4 個の数を書いてください（今は 2 個）",
+        "--drawn needs 4 numbers, one per column, not 2",
+    ),
+    "bingo plan --first": (
+        ["bingo", "plan", "--first", "0"],
+        "--first 0: 1〜40 の球の番号にしてください",
+        "--first 0: give a draw from 1 to 40",
+    ),
+    "bingo plan --size": (
+        ["bingo", "plan", "--size", "4", "--free-center"],
+        "--free-center には奇数の --size が要ります（今は 4）",
+        "--free-center needs an odd --size (now 4)",
+    ),
+    "games cool24 --simulate": (
+        ["games", "cool24", "--simulate", "0"],
+        "--simulate 0: ゲームの数は 1 以上にしてください",
+        "--simulate 0: give a number of games of at least 1",
+    ),
+    "games daifugo --cpu": (
+        ["games", "daifugo", "--cpu", "hard"],
+        "--cpu hard: easy、normal、strong のどれかにしてください",
+        "--cpu hard: use easy, normal or strong",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("name", sorted(OPTION_REFUSALS))
+def test_a_commands_option_is_refused_in_the_events_language(tmp_path, capsys, name, language):
+    (program, *command), japanese, english = OPTION_REFUSALS[name]
+    path = event(tmp_path, language, pictures=False)
+    main = bingo_main if program == "bingo" else games_main
+    assert main([*command, "--config", str(path)]) == 1
+    said = {"ja": japanese, "en": english}[language]
+    assert one_line(capsys).startswith(REFUSAL[language] + said)
+
+
 # ------------------------------------------------------------------ every raise site, tables
 
 MODULES = [
@@ -378,6 +430,11 @@ MODULES = [
             "cards/press.py",
             "cards/validate.py",
             "eventkit/images.py",
+            "bingo/probability/command.py",
+            "bingo/probability/plan_command.py",
+            "bingo/probability/option_texts.py",
+            "games/cool24/app.py",
+            "games/daifugo/app.py",
         ]
     ),
 ]
@@ -502,6 +559,7 @@ def test_no_refusal_is_written_in_english_in_the_code(path):
 
 def test_every_table_has_both_languages_with_the_same_entries():
     from bingo import config_texts as bingo_texts
+    from bingo.probability import option_texts
     from cards import texts as cards_texts
     from eventkit import config_texts, images
     from games.cool24 import settings as cool24
@@ -511,6 +569,7 @@ def test_every_table_has_both_languages_with_the_same_entries():
 
     for tables in (
         cards_texts.TABLES,
+        option_texts.TABLES,
         images.TEXTS,
         config_texts.TABLES,
         bingo_texts.TABLES,

@@ -80,7 +80,7 @@ def test_best_policy_runs_from_the_games_command(repo_root, capsys):
 
 
 def test_plot_needs_simulate():
-    with pytest.raises(UserError, match="--plot needs --simulate"):
+    with pytest.raises(UserError, match="--plot には --simulate N が要ります"):  # ja: the default
         main(["--plot", "x.png"])
 
 

@@ -141,7 +141,7 @@ def test_command_line_options_override_the_config(tmp_path):
         ("easy", "strong"),
     )
     assert (s.cpu_delay_ms, s.seed, s.choose_at_start, language) == (0, 9, False, "ja")
-    with pytest.raises(UserError, match="use easy, normal or strong"):
+    with pytest.raises(UserError, match="use easy, normal or strong"):  # the config's English
         resolve(["--config", str(cfg), "--cpu", "hard"])
     cfg.write_text("[daifugo]\nplayers = 9\n")
     with pytest.raises(ConfigError, match="daifugo.players"):

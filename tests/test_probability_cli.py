@@ -88,13 +88,13 @@ def test_japanese_by_default(tmp_path, capsys):
     [
         (["--size", "12"], "size"),
         (["--size", "four"], "--size"),
-        (["--per-column", "3"], "per_column"),
+        (["--per-column", "3"], "--per-column 3 is out of range: use 5..999"),
         (["--threshold", "0"], "threshold"),
         (["--cards", "0"], "cards"),
-        (["--size", "4", "--free-center"], "free_center"),
-        (["--drawn", "3,1"], "--drawn must have 5 entries"),
+        (["--size", "4", "--free-center"], "--free-center needs an odd --size (now 4)"),
+        (["--drawn", "3,1"], "--drawn needs 5 numbers, one per column, not 2"),
         (["--drawn", "3,x,1,1,1"], "--drawn"),
-        (["--drawn", "3,1,10,1,1"], "--drawn[2] must be 0..9"),
+        (["--drawn", "3,1,10,1,1"], "--drawn: column 3 = 10 is out of range: use 0..9"),
         (["--samples", "1", "--size", "7", "--per-column", "8", "--no-free-center"], "samples"),
     ],
 )

@@ -347,7 +347,7 @@ def test_plan_command_text_and_json(config_path, capsys):
         (["--prizes", "11", "--cards", "10"], "--prizes 11 is more than the 10 cards in play"),
         (["--first", "soon"], "--first must be a draw number"),
         (["--first", "0"], "--first 0: give a draw from 1 to 24"),
-        (["--size", "11"], "size must be 3..10"),
+        (["--size", "11"], "--size 11 is out of range: use 3..10"),
         (
             ["--threshold", "30", "--size", "8", "--per-column", "9"],
             "above what the odds engine handles",

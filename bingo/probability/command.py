@@ -27,7 +27,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bingo.config import Config, load_config
+from bingo.probability.option_texts import TABLES, check_board_options
 from eventkit.errors import UserError
+from eventkit.tomlconf import refused
 
 if TYPE_CHECKING:
     from bingo.probability import (
@@ -198,7 +200,7 @@ def _int_option(name: str, text: str | None, default: int) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise ProbArgumentError(f"{name} must be a whole number, not {text!r}") from None
+        raise refused(TABLES, "whole", ProbArgumentError, name=name, text=text) from None
 
 
 def _fmt(p: float) -> str:
@@ -234,27 +236,24 @@ def run(args: argparse.Namespace) -> int:
         return _run_registry(args, config, text)
     prizes_text = getattr(args, "prizes", None)
     if getattr(args, "numbers", None):
-        raise ProbArgumentError(
-            "--numbers goes with --registry cards.csv (the odds of the registered cards)"
-        )
+        raise refused(TABLES, "numbers_alone", ProbArgumentError)
     if getattr(args, "json", False) and prizes_text is None:
-        raise ProbArgumentError(
-            "--json goes with --registry cards.csv or with --prizes K (the prize curves)"
-        )
+        raise refused(TABLES, "json_alone", ProbArgumentError)
     size = _int_option("--size", args.size, board.size)
     per_column = _int_option("--per-column", args.per_column, board.numbers_per_column)
     threshold = _int_option("--threshold", args.threshold, board.threshold)
     cards = _int_option("--cards", args.cards, config.event.cards_in_play)
-    samples, seed = _sampling_options(args, size, per_column)
     free = board.free_center and size % 2 == 1 if args.free_center is None else args.free_center
+    check_board_options(ProbArgumentError, size, per_column, threshold, free)
+    if cards < 1:
+        raise refused(TABLES, "cards", ProbArgumentError, cards=cards)
+    samples, seed = _sampling_options(args, size, per_column)
     names = config.columns.names if len(config.columns.names) == size else None
     names = names or tuple(str(c + 1) for c in range(size))
     try:
         if prizes_text is not None:
             if args.drawn is not None:
-                raise ProbArgumentError(
-                    "--prizes does not go with --drawn: the prize curves start from the first draw"
-                )
+                raise refused(TABLES, "prizes_drawn", ProbArgumentError)
             prizes = _prizes_option(prizes_text, cards)
             curves = prob.prize_curves(
                 cards, prizes, size, per_column, threshold, free, samples=samples, seed=seed
@@ -267,11 +266,8 @@ def run(args: argparse.Namespace) -> int:
             )  # fmt: skip
             _print_prizes(curves, board_json, header, text, args)
         elif args.drawn is not None:
-            drawn = _parse_drawn(args.drawn)
-            try:
-                stats = prob.next_draw_stats(drawn, size, per_column, threshold, free, cards)
-            except ValueError as exc:  # name the option, not the engine's argument
-                raise ProbArgumentError(str(exc).replace("drawn_per_column", "--drawn")) from None
+            drawn = _parse_drawn(args.drawn, size, per_column)
+            stats = prob.next_draw_stats(drawn, size, per_column, threshold, free, cards)
             _print_next(stats, names, per_column, drawn, text, args.csv)
         else:
             curve = prob.first_bingo_curve(
@@ -293,12 +289,9 @@ def _prizes_option(text: str, cards: int) -> int:
     """--prizes K: 1..cards."""
     prizes = _int_option("--prizes", text, 0)
     if prizes < 1:
-        raise ProbArgumentError(f"--prizes {prizes}: give 1 or more (the number of prizes)")
+        raise refused(TABLES, "prizes", ProbArgumentError, prizes=prizes)
     if prizes > cards:
-        raise ProbArgumentError(
-            f"--prizes {prizes} is more than the {cards} cards in play: give at most {cards} "
-            "(or more cards with --cards)"
-        )
+        raise refused(TABLES, "prizes_many", ProbArgumentError, prizes=prizes, cards=cards)
     return prizes
 
 
@@ -365,28 +358,44 @@ def _sampling_options(
     samples = None if args.samples is None else _int_option("--samples", args.samples, 0)
     seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
     if seed < 0:
-        raise ProbArgumentError(f"--seed {seed}: give a whole number of 0 or more")
+        raise refused(TABLES, "seed", ProbArgumentError, seed=seed)
     if samples is not None and samples < 2:
-        raise ProbArgumentError(f"--samples {samples}: give at least 2")
+        raise refused(TABLES, "samples", ProbArgumentError, samples=samples)
     if (
         samples is not None
         and size * per_column > 0
         and samples > (largest := prob.max_samples(size, per_column))
     ):
-        raise ProbArgumentError(
-            f"--samples {samples:,} is too many for a {size}x{size} board with {per_column} "
-            f"numbers per column: the largest allowed is {largest:,}"
+        raise refused(
+            TABLES,
+            "samples_many",
+            ProbArgumentError,
+            samples=samples,
+            size=size,
+            per_column=per_column,
+            largest=largest,
         )
     return samples, seed
 
 
-def _parse_drawn(value: str) -> list[int]:
+def _parse_drawn(value: str, size: int, per_column: int) -> list[int]:
     try:
-        return [int(part) for part in value.replace(" ", "").split(",")]
+        drawn = [int(part) for part in value.replace(" ", "").split(",")]
     except ValueError:
-        raise ProbArgumentError(
-            f"--drawn must be whole numbers separated by commas (one per column), not {value!r}"
-        ) from None
+        raise refused(TABLES, "drawn", ProbArgumentError, value=value) from None
+    if len(drawn) != size:
+        raise refused(TABLES, "drawn_count", ProbArgumentError, size=size, count=len(drawn))
+    for column, d in enumerate(drawn, start=1):
+        if not 0 <= d <= per_column:
+            raise refused(
+                TABLES,
+                "drawn_range",
+                ProbArgumentError,
+                column=column,
+                value=d,
+                per_column=per_column,
+            )
+    return drawn
 
 
 def _print_curve(curve: FirstBingoCurve, header: str, text: dict[str, str], as_csv: bool) -> None:
@@ -480,27 +489,27 @@ def _run_registry(args: argparse.Namespace, config: Config, text: dict[str, str]
     for option in _BOARD_OPTIONS:
         if getattr(args, option, None) not in (None, False):
             flag = "--" + option.replace("_", "-")
-            raise ProbArgumentError(
-                f"{flag} does not go with --registry: the registered cards' odds use the board "
-                "of config.toml and the registry's cards, as the show does"
-            )
+            raise refused(TABLES, "registry_board", ProbArgumentError, flag=flag)
     load = getattr(args, "load_registry", None)
     if load is None:
-        raise ProbArgumentError("--registry needs the bingo command line (`bingo prob`)")
+        raise refused(TABLES, "registry_cli", ProbArgumentError)
     cards = load(config, args.registry)
-    called = _parse_numbers(args.numbers)
     b = config.board
+    called = _parse_numbers(args.numbers, b.size * b.numbers_per_column)
     samples = None if args.samples is None else _int_option("--samples", args.samples, 0)
     seed = _int_option("--seed", args.seed, prob.DEFAULT_SEED)
+    if seed < 0:
+        raise refused(TABLES, "seed", ProbArgumentError, seed=seed)
+    if samples is not None and samples < 2:
+        raise refused(TABLES, "samples", ProbArgumentError, samples=samples)
     try:
         registered = prob.prepare_registry(
             cards.values(), b.size, b.numbers_per_column, b.threshold, b.free_center
         )
         figures = prob.registry_next_draw(registered, called)
         curve = prob.registry_curve(registered, called, samples=samples, seed=seed)
-    except ValueError as exc:
-        message = str(exc).replace("called number", "--numbers:")
-        raise ProbArgumentError(message.replace("samples", "--samples")) from None
+    except ValueError as exc:  # the options are checked above: the engine's words, last
+        raise ProbArgumentError(str(exc)) from None
     if args.json:
         out = figures.to_json()
         out["board"] = {
@@ -516,15 +525,22 @@ def _run_registry(args: argparse.Namespace, config: Config, text: dict[str, str]
     return 0
 
 
-def _parse_numbers(value: str | None) -> list[int]:
+def _parse_numbers(value: str | None, total: int) -> list[int]:
+    """--numbers: the numbers called so far, each on the board (1..total) once."""
     if value is None or not value.strip():
         return []
     try:
-        return [int(part) for part in value.replace(" ", "").split(",")]
+        called = [int(part) for part in value.replace(" ", "").split(",")]
     except ValueError:
-        raise ProbArgumentError(
-            f"--numbers must be the numbers called so far, separated by commas, not {value!r}"
-        ) from None
+        raise refused(TABLES, "numbers", ProbArgumentError, value=value) from None
+    seen: set[int] = set()
+    for n in called:
+        if not 1 <= n <= total:
+            raise refused(TABLES, "number_off_board", ProbArgumentError, n=n, total=total)
+        if n in seen:
+            raise refused(TABLES, "number_twice", ProbArgumentError, n=n)
+        seen.add(n)
+    return called
 
 
 def _percent(p: float) -> str:

@@ -15,7 +15,9 @@ import math
 from typing import TYPE_CHECKING
 
 from bingo.config import load_config
+from bingo.probability.option_texts import TABLES, check_board_options
 from eventkit.errors import UserError
+from eventkit.tomlconf import refused
 
 if TYPE_CHECKING:
     from bingo.probability.plan import Plan, PlanRow
@@ -100,7 +102,7 @@ def _whole(name: str, text: str | None, default: int) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise PlanArgumentError(f"{name} must be a whole number, not {text!r}") from None
+        raise refused(TABLES, "whole", PlanArgumentError, name=name, text=text) from None
 
 
 def _first(text: str | None, numbers: int) -> float | None:
@@ -109,11 +111,9 @@ def _first(text: str | None, numbers: int) -> float | None:
     try:
         value = float(text.strip())
     except ValueError:
-        raise PlanArgumentError(
-            f"--first must be a draw number such as 12 or 12.5, not {text!r}"
-        ) from None
+        raise refused(TABLES, "first", PlanArgumentError, text=text) from None
     if not math.isfinite(value) or not 1 <= value <= numbers:
-        raise PlanArgumentError(f"--first {text}: give a draw from 1 to {numbers}")
+        raise refused(TABLES, "first_range", PlanArgumentError, text=text, numbers=numbers)
     return value
 
 
@@ -131,27 +131,27 @@ def run(args: argparse.Namespace) -> int:
     cards = _whole("--cards", args.cards, config.event.cards_in_play)
     prizes = _whole("--prizes", args.prizes, max(len(config.event.prizes), 1))
     if cards < 1:
-        raise PlanArgumentError(f"--cards {cards}: give 1 or more")
+        raise refused(TABLES, "cards", PlanArgumentError, cards=cards)
     if prizes < 1:
-        raise PlanArgumentError(f"--prizes {prizes}: give 1 or more (the number of prizes)")
+        raise refused(TABLES, "prizes", PlanArgumentError, prizes=prizes)
     if prizes > cards:
-        raise PlanArgumentError(
-            f"--prizes {prizes} is more than the {cards} cards in play: give at most {cards} "
-            "(or more cards with --cards)"
-        )
+        raise refused(TABLES, "prizes_many", PlanArgumentError, prizes=prizes, cards=cards)
+    check_board_options(PlanArgumentError, size, per_column, threshold, free)
     try:
         check_cards(cards)
         check_prizes(prizes, cards)
         size, per_column, threshold, free = check_board(size, per_column, threshold, free)
         if threshold > SUPPORTED_THRESHOLD[size]:
-            raise PlanArgumentError(
-                f"--threshold {threshold} is above what the odds engine handles on a "
-                f"{size}x{size} board (up to {SUPPORTED_THRESHOLD[size]}): give a smaller one"
+            raise refused(
+                TABLES,
+                "threshold_engine",
+                PlanArgumentError,
+                threshold=threshold,
+                size=size,
+                most=SUPPORTED_THRESHOLD[size],
             )
-    except ValueError as exc:
-        raise PlanArgumentError(
-            str(exc).replace("per_column", "--per-column").replace("free_center", "--free-center")
-        ) from None
+    except ValueError as exc:  # the options are checked above: the engine's words, last
+        raise PlanArgumentError(str(exc)) from None
     first = _first(args.first, size * per_column)
     from bingo.probability.plan import Board, plan
 

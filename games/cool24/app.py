@@ -12,10 +12,10 @@ import sys
 import time
 from collections.abc import Sequence
 
-from eventkit.errors import UserError
+from eventkit.tomlconf import refused
 from games.common.options import CONFIG_HELP
 from games.cool24.policies import DEFAULT_ROLLOUTS, POLICIES
-from games.cool24.settings import Cool24Settings, settings_from_file
+from games.cool24.settings import TEXTS, Cool24Settings, settings_from_file
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,17 +62,14 @@ def run_simulation(args: argparse.Namespace, settings: Cool24Settings) -> int:
     from games.cool24.sim import MAX_GAMES, format_summary, simulate
 
     if args.simulate < 1:
-        raise UserError(f"--simulate {args.simulate}: give a number of games of at least 1")
+        raise refused(TEXTS, "simulate_none", n=args.simulate)
     if args.simulate > MAX_GAMES:
-        raise UserError(
-            f"--simulate {args.simulate:,} is too many: the largest allowed is {MAX_GAMES:,} "
-            "(run it several times with different --seed values for more)"
-        )
+        raise refused(TEXTS, "simulate_many", n=args.simulate, most=MAX_GAMES)
     if args.rollouts < 1:
-        raise UserError(f"--rollouts {args.rollouts}: give at least 1")
+        raise refused(TEXTS, "rollouts", n=args.rollouts)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     if not 0 <= seed < 2**32:
-        raise UserError(f"--seed {seed} is out of range: use 0..{2**32 - 1}")
+        raise refused(TEXTS, "seed", seed=seed, most=2**32 - 1)
     start = time.perf_counter()
     result = simulate(
         args.simulate, settings, policy=args.policy, seed=seed, rollouts=args.rollouts
@@ -96,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     settings = load_settings(args.config)
     if args.plot and args.simulate is None:
-        raise UserError("--plot needs --simulate N: e.g. --simulate 100000 --plot payout.png")
+        raise refused(TEXTS, "plot_alone")
     if args.simulate is not None:
         return run_simulation(args, settings)
     from games.cool24.qt.window import run_game

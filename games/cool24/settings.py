@@ -52,6 +52,15 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "suit_colors": "cool24.suit_colors に {count} 色あります。ちょうど 4 色にしてください",
         "hand_table": ("{where} = {value} は表にしてください（例: hand_win_table = {example}）"),
+        # `games cool24`'s options (games.cool24.app; eventkit.tomlconf.refused)
+        "simulate_none": "--simulate {n}: ゲームの数は 1 以上にしてください",
+        "simulate_many": (
+            "--simulate {n:,} は多すぎます。{most:,} までにしてください（もっと要るなら --seed を"
+            "変えて何回か実行してください）"
+        ),
+        "rollouts": "--rollouts {n}: 1 以上にしてください",
+        "seed": "--seed {seed} は範囲外です。0〜{most} にしてください",
+        "plot_alone": "--plot には --simulate N が要ります（例: --simulate 100000 --plot payout.png）",
     },
     "en": {
         "card_table": (
@@ -68,6 +77,14 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "suit_colors": "cool24.suit_colors has {count} colours: give exactly 4",
         "hand_table": "{where} = {value} must be a table, e.g. hand_win_table = {example}",
+        "simulate_none": "--simulate {n}: give a number of games of at least 1",
+        "simulate_many": (
+            "--simulate {n:,} is too many: the largest allowed is {most:,} (run it several "
+            "times with different --seed values for more)"
+        ),
+        "rollouts": "--rollouts {n}: give at least 1",
+        "seed": "--seed {seed} is out of range: use 0..{most}",
+        "plot_alone": "--plot needs --simulate N: e.g. --simulate 100000 --plot payout.png",
     },
 }
 

@@ -6,12 +6,11 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from eventkit.errors import UserError
-from eventkit.tomlconf import load_section
+from eventkit.tomlconf import load_section, refused
 from games.common.options import CONFIG_HELP
 from games.daifugo.chips import ChipBank, room
 from games.daifugo.ruleset import Rules
-from games.daifugo.settings import DaifugoSettings, parse_settings
+from games.daifugo.settings import TEXTS, DaifugoSettings, parse_settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,14 +59,14 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
     if args.cpu is not None:
         levels = tuple(x.strip() for x in args.cpu.split(",") if x.strip())
         if not levels:
-            raise UserError(f"--cpu {args.cpu!r} names no level: give e.g. normal,strong")
+            raise refused(TEXTS, "cpu_none", value=args.cpu)
         for level in levels:
             if level not in ("easy", "normal", "strong"):
-                raise UserError(f"--cpu {level}: use easy, normal or strong")
+                raise refused(TEXTS, "cpu_level", level=level)
         changes["cpu_levels"] = levels
     if args.delay_ms is not None:
         if not 0 <= args.delay_ms <= 10_000:
-            raise UserError("--delay-ms must be 0..10000")
+            raise refused(TEXTS, "delay", value=args.delay_ms)
         changes["cpu_delay_ms"] = args.delay_ms
     if args.seed is not None:
         changes["seed"] = args.seed

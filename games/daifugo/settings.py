@@ -33,6 +33,10 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
             "{section}.daifugo_rooms に {value} があります。部屋は {choices} のどれかにしてください"
             "（初級 100 / 中級 1,000 / 上級 10,000）"
         ),
+        # `games daifugo`'s options (games.daifugo.app; eventkit.tomlconf.refused)
+        "cpu_none": "--cpu {value!r} にはレベルがありません。normal,strong のように書いてください",
+        "cpu_level": "--cpu {level}: easy、normal、strong のどれかにしてください",
+        "delay": "--delay-ms {value} は範囲外です。0〜10000 にしてください",
     },
     "en": {
         "no_levels": 'daifugo.cpu_levels is empty: give at least one, e.g. ["normal"]',
@@ -42,6 +46,9 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
             "{section}.daifugo_rooms has {value}: each room is one of "
             "{choices} (初級 100 / 中級 1,000 / 上級 10,000)"
         ),
+        "cpu_none": "--cpu {value!r} names no level: give e.g. normal,strong",
+        "cpu_level": "--cpu {level}: use easy, normal or strong",
+        "delay": "--delay-ms {value} is out of range: use 0..10000",
     },
 }
 KEYS = {
