@@ -27,8 +27,8 @@ from eventkit.safefile import keep_aside, open_private, try_lock, write_atomic
 FILE_NAME = "games_web.journal"
 FILE_MODE = 0o600
 # A record as written and as read back: JSON objects of several kinds and versions (an older
-# journal's too), which the restore checks field by field as it replays them; Any, not the
-# messages' JSON type, so that reading a field stays the restore's own check.
+# journal's too), which the restore checks field by field as it replays them: typed loosely,
+# not as the messages' JSON, so that reading a field stays the restore's own check.
 Record = dict[str, Any]
 
 
