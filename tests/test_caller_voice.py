@@ -115,6 +115,8 @@ def test_voices_are_picked_by_language_on_every_system():
 def test_without_an_engine_the_message_says_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "pyttsx3", None)
     with pytest.raises(VoiceUnavailable, match="pyttsx3 is not installed"):
+        Pyttsx3Engine("en")
+    with pytest.raises(VoiceUnavailable, match="pyttsx3 が入っていません"):
         Pyttsx3Engine("ja")
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(VoiceUnavailable, match="apt install espeak-ng"):
@@ -147,16 +149,28 @@ def test_the_worker_process_says_the_call_while_the_gui_thread_goes_on(qtbot, tm
 
 @pytest.mark.slow
 @pytest.mark.process
-def test_no_voice_is_one_warning_and_the_show_goes_on(qtbot):
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_no_voice_is_one_warning_and_the_show_goes_on(qtbot, language):
+    """The warning, and why, in the show's language (the host's terminal)."""
     warnings: list[str] = []
-    voice = Voice("ja", True, 1.0, warnings.append, argv=[sys.executable, "-c", NO_ENGINE])
+    argv = [sys.executable, "-c", NO_ENGINE, "--language", language]
+    voice = Voice(language, True, 1.0, warnings.append, argv=argv)
     voice.start()
     qtbot.waitUntil(lambda: voice.available is False, timeout=20000)
     assert not voice.say("ピーの、なな") and not voice.say("エルの、じゅうよん")
     voice.toggle()
     voice.toggle()
-    assert len(warnings) == 1 and warnings[0].startswith("voice off: ")
-    assert "is not installed" in warnings[0]  # and what to install
+    off, missing = {
+        "ja": ("読み上げオフ: ", "が入っていません"),
+        "en": ("voice off: ", "is not installed"),
+    }[language]
+    assert len(warnings) == 1 and warnings[0].startswith(off), warnings
+    assert missing in warnings[0]  # and what to install
+    if language == "ja" and sys.platform.startswith("linux"):
+        assert warnings[0] == (
+            "読み上げオフ: espeak-ng が入っていません。espeak-ng を入れてください"
+            "（Debian/Ubuntu: sudo apt install espeak-ng）"
+        )
 
 
 def test_a_voice_process_that_cannot_start_is_one_warning(qtbot, tmp_path):
@@ -165,7 +179,7 @@ def test_a_voice_process_that_cannot_start_is_one_warning(qtbot, tmp_path):
     voice.start()
     qtbot.waitUntil(lambda: voice.available is False, timeout=10000)
     assert not voice.say("ピーの、なな")
-    assert len(warnings) == 1 and "could not start" in warnings[0]
+    assert len(warnings) == 1 and "読み上げのプロセスを起動できません" in warnings[0]
 
 
 @pytest.mark.slow
@@ -216,8 +230,8 @@ def test_a_show_without_a_voice_warns_the_host_once_and_never_the_room(qtbot, co
     for _ in range(3):
         qtbot.keyClick(window, Qt.Key.Key_Space)
         qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
-    voice_warnings = [w for w in window.host_warnings if w.startswith("voice")]
-    assert len(voice_warnings) == 1 and "is not installed" in voice_warnings[0]
+    voice_warnings = [w for w in window.host_warnings if w.startswith("読み上げオフ")]  # ja
+    assert len(voice_warnings) == 1 and "が入っていません" in voice_warnings[0]
     assert "voice" not in window.banner_text and "voice" not in window.notice_text
     assert "読み上げ" not in window.banner_text + window.notice_text  # the room's language
     # S says on the host's status line that there is no voice, and nothing breaks
@@ -278,7 +292,9 @@ def test_espeak_exiting_0_with_an_alsa_error_is_one_warning_for_the_host(
         assert not voice.spoken  # never counted as said
         assert not voice.say("エルの、じゅうよん")
         assert len(warnings) == 1, warnings
-        assert warnings[0].startswith("voice off: no audio device") and "ALSA" in warnings[0]
+        assert (
+            warnings[0].startswith("読み上げオフ: 音の出力先がありません") and "ALSA" in warnings[0]
+        )
     finally:
         voice.stop()
 
@@ -298,8 +314,8 @@ def test_a_show_whose_voice_nobody_hears_warns_the_host_once_never_the_room(
             qtbot.keyClick(window, Qt.Key.Key_Space)
             qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
         qtbot.waitUntil(lambda: window.voice.available is False, timeout=20000)
-        voice_warnings = [w for w in window.host_warnings if w.startswith("voice")]
-        assert len(voice_warnings) == 1 and "no audio device" in voice_warnings[0]
+        voice_warnings = [w for w in window.host_warnings if w.startswith("読み上げオフ")]
+        assert len(voice_warnings) == 1 and "音の出力先がありません" in voice_warnings[0]
         assert "voice" not in window.banner_text and "voice" not in window.notice_text
         assert "audio" not in window.banner_text and "ALSA" not in window.notice_text
         assert "読み上げ" not in window.banner_text + window.notice_text  # the room's language

@@ -39,6 +39,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from eventkit.i18n import Texts
+
 RATE_RANGE = (0.5, 2.0)
 ESPEAK_NORMAL_WPM = 175  # espeak-ng's own default speed
 # voice_rate -> espeak-ng's -s (words a minute). Its speed is not proportional to -s (350 made
@@ -70,7 +72,63 @@ _NOT_HEARD = re.compile(
 
 
 class VoiceUnavailable(Exception):
-    """No voice can speak here; the message says why and what to install."""
+    """No voice can speak here; the message says why and what to install (in the show's
+    language: the worker is started with it)."""
+
+
+# Why the voice is off, for the host's terminal and operator window, in the show's language.
+TEXTS = {
+    "ja": {
+        "off": "読み上げオフ: {reason}",
+        "call_failed": "読み上げ: 呼び出しを言えませんでした（{text}）",
+        "cannot_start": "読み上げのプロセスを起動できません（{reason}）",
+        "stopped": "読み上げのプロセスが止まりました（終了コード {code}）",
+        "ended": "読み上げのプロセスが声なしで終わりました",
+        "rendered_nothing": "声 {voice} は何も出しませんでした",
+        "espeak_missing": "espeak-ng が入っていません。{help}",
+        "espeak_silent": "espeak-ng が応答しません（{reason}）",
+        "espeak_no_voice": "espeak-ng にはここで{name}の声がありません",
+        "no_audio": "音の出力先がありません: {voice} の出力 {problem!r}",
+        "no_pyttsx3": (
+            "pyttsx3 が入っていません（pip install pyttsx3 か、scripts/install.sh をもう一度"
+            "実行してください）"
+        ),
+        "no_engine": "ここで使える読み上げエンジンがありません（{error}）。{help}",
+        "no_voice": "{name}の声が入っていません（ほかの声は {count} 個）。{help}",
+        "help_windows": "設定 > 時刻と言語 > 音声 で{name}の声を追加してください",
+        "help_mac": "システム設定 > アクセシビリティ > 読み上げコンテンツ で{name}の声を追加してください",
+        "help_linux": "espeak-ng を入れてください（Debian/Ubuntu: sudo apt install espeak-ng）",
+        "name_ja": "日本語",
+        "name_en": "英語",
+    },
+    "en": {
+        "off": "voice off: {reason}",
+        "call_failed": "voice: a call could not be said ({text})",
+        "cannot_start": "the voice process could not start ({reason})",
+        "stopped": "the voice process stopped (exit code {code})",
+        "ended": "the voice process ended without a voice",
+        "rendered_nothing": "the voice {voice} rendered nothing",
+        "espeak_missing": "espeak-ng is not installed: {help}",
+        "espeak_silent": "espeak-ng does not answer ({reason})",
+        "espeak_no_voice": "espeak-ng has no {name} voice here",
+        "no_audio": "no audio device: {voice} says {problem!r}",
+        "no_pyttsx3": (
+            "pyttsx3 is not installed (pip install pyttsx3, or run scripts/install.sh again)"
+        ),
+        "no_engine": "no speech engine works here ({error}); {help}",
+        "no_voice": "no {name} voice is installed ({count} other voices): {help}",
+        "help_windows": "add a {name} voice in Settings > Time & language > Speech",
+        "help_mac": "add a {name} voice in System Settings > Accessibility > Spoken Content",
+        "help_linux": "install espeak-ng (Debian/Ubuntu: sudo apt install espeak-ng)",
+        "name_ja": "Japanese",
+        "name_en": "English",
+    },
+}
+
+
+def said(language: str, key: str, **values: object) -> str:
+    """One of TEXTS in `language` (Japanese for any other)."""
+    return Texts(TEXTS, language)(key, **values)
 
 
 # ---------------------------------------------------------------------- Qt-free engines
@@ -101,13 +159,18 @@ def pick_voice(voices, language: str):
     return None
 
 
+def _language_name(language: str) -> str:
+    """The voice's language as the host reads it ("日本語" / "English")."""
+    return said(language, "name_en" if language == "en" else "name_ja")
+
+
 def _missing_voice_help(language: str) -> str:
-    name = "Japanese" if language == "ja" else "English"
+    name = _language_name(language)
     if sys.platform.startswith("win"):
-        return f"add a {name} voice in Settings > Time & language > Speech"
+        return said(language, "help_windows", name=name)
     if sys.platform == "darwin":
-        return f"add a {name} voice in System Settings > Accessibility > Spoken Content"
-    return "install espeak-ng (Debian/Ubuntu: sudo apt install espeak-ng)"
+        return said(language, "help_mac", name=name)
+    return said(language, "help_linux")
 
 
 def heard_problem(output: bytes | str) -> str | None:
@@ -125,6 +188,7 @@ class Engine:
 
     suffix = ".wav"
     voice_name = ""
+    language = "ja"  # what its reasons are said in
 
     def __init__(self, rate: float) -> None:
         self.rate = 1.0
@@ -138,11 +202,13 @@ class Engine:
         raise NotImplementedError
 
     def say(self, text: str, folder: Path) -> None:
-        play(self.render(text, folder / f"call{self.suffix}"), default_player() or [])
+        play(
+            self.render(text, folder / f"call{self.suffix}"), default_player() or [], self.language
+        )
 
     def _check(self, path: Path) -> Path:
         if not path.is_file() or path.stat().st_size <= 44:  # a WAV header alone is silence
-            raise VoiceUnavailable(f"the voice {self.voice_name} rendered nothing")
+            raise VoiceUnavailable(said(self.language, "rendered_nothing", voice=self.voice_name))
         return path
 
 
@@ -151,9 +217,12 @@ class EspeakEngine(Engine):
 
     def __init__(self, language: str, rate: float = 1.0) -> None:
         super().__init__(rate)
+        self.language = language
         self.program = shutil.which("espeak-ng") or shutil.which("espeak")
         if self.program is None:
-            raise VoiceUnavailable("espeak-ng is not installed: " + _missing_voice_help(language))
+            raise VoiceUnavailable(
+                said(language, "espeak_missing", help=_missing_voice_help(language))
+            )
         try:
             listing = subprocess.run(
                 [self.program, f"--voices={language}"],
@@ -163,7 +232,7 @@ class EspeakEngine(Engine):
                 check=True,
             ).stdout
         except (OSError, subprocess.SubprocessError) as exc:
-            raise VoiceUnavailable(f"espeak-ng does not answer ({exc})") from None
+            raise VoiceUnavailable(said(language, "espeak_silent", reason=exc)) from None
         voices = []
         for line in listing.splitlines()[1:]:  # Pty Language Age/Gender VoiceName File ...
             fields = line.split()
@@ -171,8 +240,8 @@ class EspeakEngine(Engine):
                 voices.append(_Listed(fields[4], fields[3], [fields[1]]))
         voice = pick_voice(voices, language)
         if voice is None:
-            name = "Japanese" if language == "ja" else "English"
-            raise VoiceUnavailable(f"espeak-ng has no {name} voice here")
+            name = _language_name(language)
+            raise VoiceUnavailable(said(language, "espeak_no_voice", name=name))
         self.voice_id, self.voice_name = voice.id, f"espeak-ng {voice.name}"
 
     def _command(self, text: str) -> list[str]:
@@ -191,7 +260,9 @@ class EspeakEngine(Engine):
         done = subprocess.run(self._command(text), capture_output=True, timeout=30, check=True)
         problem = heard_problem(done.stderr + done.stdout)
         if problem is not None:
-            raise VoiceUnavailable(f"no audio device: {self.voice_name} says {problem!r}")
+            raise VoiceUnavailable(
+                said(self.language, "no_audio", voice=self.voice_name, problem=problem)
+            )
 
 
 def espeak_wpm(rate: float) -> int:
@@ -224,26 +295,23 @@ class Pyttsx3Engine(Engine):
 
     def __init__(self, language: str, rate: float = 1.0) -> None:
         super().__init__(rate)
+        self.language = language
         try:
             import pyttsx3
         except ImportError:
-            raise VoiceUnavailable(
-                "pyttsx3 is not installed (pip install pyttsx3, or run scripts/install.sh again)"
-            ) from None
+            raise VoiceUnavailable(said(language, "no_pyttsx3")) from None
         try:
             self._engine, self._normal_rate = _shared_engine(pyttsx3)
             voices = list(self._engine.getProperty("voices") or [])
         except Exception as exc:
-            raise VoiceUnavailable(
-                f"no speech engine works here ({type(exc).__name__}: {exc}); "
-                + _missing_voice_help(language)
-            ) from None
+            error = f"{type(exc).__name__}: {exc}"
+            help_ = _missing_voice_help(language)
+            raise VoiceUnavailable(said(language, "no_engine", error=error, help=help_)) from None
         voice = pick_voice(voices, language)
         if voice is None:
-            name = "Japanese" if language == "ja" else "English"
+            name, help_ = _language_name(language), _missing_voice_help(language)
             raise VoiceUnavailable(
-                f"no {name} voice is installed ({len(voices)} other voices): "
-                + _missing_voice_help(language)
+                said(language, "no_voice", name=name, count=len(voices), help=help_)
             )
         self._voice_id = voice.id
         self.voice_name = str(getattr(voice, "name", voice.id))
@@ -281,7 +349,7 @@ def default_player() -> list[str] | None:
     return None
 
 
-def play(path: Path, player: list[str]) -> None:
+def play(path: Path, player: list[str], language: str = "ja") -> None:
     if not player:
         import winsound  # type: ignore[import-not-found]
 
@@ -293,7 +361,7 @@ def play(path: Path, player: list[str]) -> None:
     )  # fmt: skip
     problem = heard_problem(done.stderr)
     if problem is not None:
-        raise VoiceUnavailable(f"no audio device: {player[0]} says {problem!r}")
+        raise VoiceUnavailable(said(language, "no_audio", voice=player[0], problem=problem))
 
 
 def worker_main(argv: list[str] | None = None) -> int:
@@ -393,7 +461,7 @@ def _speak(engine, message: dict, folder: Path, player: list[str] | None, send) 
         if player is None:
             engine.say(message["say"], folder)
         else:
-            play(engine.render(message["say"], folder / "call.wav"), player)
+            play(engine.render(message["say"], folder / "call.wav"), player, engine.language)
         send("spoken", str(message.get("id", "")))
     except VoiceUnavailable as exc:  # nothing can be heard: the voice is off, said once
         send("unavailable", str(exc))
@@ -538,7 +606,7 @@ class Voice:
             elif kind == "spoken":
                 self.spoken.append(text)
             elif kind == "error":
-                self._warn_once(f"voice: a call could not be said ({text})")
+                self._warn_once(said(self.language, "call_failed", text=text))
             for listener in self.listeners:
                 listener(kind, text)
 
@@ -546,22 +614,23 @@ class Voice:
         from PySide6.QtCore import QProcess
 
         if error == QProcess.ProcessError.FailedToStart:
-            self._fail(f"the voice process could not start ({self._process.errorString()})")
+            reason = self._process.errorString()
+            self._fail(said(self.language, "cannot_start", reason=reason))
 
     def _on_finished(self, code: int, status) -> None:
         if self._stopping:
             return
         if self.available is not False and self.on and code != 0:
-            self._fail(f"the voice process stopped (exit code {code})")
+            self._fail(said(self.language, "stopped", code=code))
         elif self.available is None:
-            self._fail("the voice process ended without a voice")
+            self._fail(said(self.language, "ended"))
         for listener in self.listeners:
             listener("finished", str(code))
 
     def _fail(self, reason: str) -> None:
         self.available = False
         self.reason = reason
-        self._warn_once(f"voice off: {reason}")
+        self._warn_once(said(self.language, "off", reason=reason))
 
     def _warn_once(self, message: str) -> None:
         if not self._warned:
