@@ -157,6 +157,10 @@ def test_the_games_pages_pass_axe(tmp_path, game, language):
         player.sit(room)
         wait_for(lambda: player.visible("#start_button"), 15, "the host's start button")
         check_widths(player.driver, f"{where} room before the start", found)
+        player.click("#rules_button")
+        wait_for(lambda: player.visible("#rules_lines li"), 15, "the rules panel")
+        check_widths(player.driver, f"{where} rules panel", found)
+        player.click("#rules_panel .close")
         player.click("#start_button")
         wait_for(lambda: (player.table() or {}).get("your_turn"), 60, "the player's turn")
         check_widths(player.driver, f"{where} table", found, f"table_{game}_{language}")
@@ -165,6 +169,10 @@ def test_the_games_pages_pass_axe(tmp_path, game, language):
             wait_for(lambda: player.css("#hand .cl-card.empty"), 5, "the empty slots drawn")
             check_widths(player.driver, f"{where} table with empty slots", found, "cool24_empty")
             player.js("window.gamesState.table = window.realTable; render();")
+        player.click("#leave_button")
+        wait_for(lambda: player.visible("#confirm_yes"), 15, "the leave question")
+        check_widths(player.driver, f"{where} leave question", found)
+        player.click("#confirm_panel .close")  # stays
 
         watcher = Phone(tmp_path / "watcher", serve.url)
         phones.append(watcher)
@@ -189,5 +197,51 @@ def test_the_games_pages_pass_axe(tmp_path, game, language):
     finally:
         for phone in phones:
             phone.quit()
+        serve.stop()
+    assert not found, report(found)
+
+
+# Every coloured mark the games' pages draw, on the backgrounds it is drawn on, including those a
+# test game rarely reaches (8切り and 革命 tags, a winner's "+390", a lost coin on one's own row)
+SWATCHES = """
+const main = document.querySelector("main");
+const box = document.createElement("div");
+box.id = "swatches";
+box.innerHTML = `
+<div class="players">
+  <div class="player me turn"><div class="name">あや（あなた）</div><div class="meta">大富豪 · 9枚</div></div>
+  <div class="player"><div class="name">CPU 2</div><div class="meta">9枚</div></div>
+  <div class="player done"><div class="name">CPU 3</div><div class="meta">あがり</div></div>
+</div>
+<div class="field"><div class="tags"><span class="tag">11バック</span><span class="tag rev">革命</span>
+  <span class="tag event">8切り</span><span class="tag mine">スコア 138</span></div>
+  <div class="who-played">CPU 2</div></div>
+<div class="schwimmen"><div class="sw-result">
+  <div class="sw-row me lost"><span class="sw-place">5位</span><span class="sw-name">あや</span>
+    <span class="sw-points">12点</span><span class="sw-coins">コイン 0（−1）</span></div>
+  <div class="sw-row lost"><span class="sw-place">4位</span><span class="sw-name">CPU 2</span>
+    <span class="sw-points">13点</span><span class="sw-coins">コイン 1（−1）</span></div>
+  <div class="row-label">場のカード</div></div></div>
+<div class="notice">出せません</div><div class="notice info">お知らせ</div>
+<div class="sheet"><table class="results"><tr class="me"><td>1</td><td>あや</td>
+  <td class="num plus">+390</td></tr><tr><td>5</td><td>CPU 3</td><td class="num minus">-200</td></tr>
+  <tr><td>2</td><td>CPU 2</td><td class="num plus">+1,000</td></tr></table></div>`;
+main.prepend(box);
+"""
+
+
+def test_every_coloured_mark_of_the_games_pages_reads(tmp_path):
+    """The tags, the seats' tiles, Schwimmen's round rows, the notices and the results' money
+    as the pages draw them (their classes, the real CSS), checked by axe at every width."""
+    serve = GamesServe(tmp_path, schwimmen=True)
+    phone = Phone(tmp_path / "phone", serve.url)
+    found: list[str] = []
+    try:
+        wait_for(lambda: phone.visible("#name"), 60, "the join page")
+        phone.js(SWATCHES)
+        assert phone.visible("#swatches .tag.event") and phone.visible("#swatches .sw-coins")
+        check_widths(phone.driver, "the coloured marks", found, "marks")
+    finally:
+        phone.quit()
         serve.stop()
     assert not found, report(found)
