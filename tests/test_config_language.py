@@ -384,6 +384,16 @@ OPTION_REFUSALS = {
         "--simulate 0: ゲームの数は 1 以上にしてください",
         "--simulate 0: give a number of games of at least 1",
     ),
+    "games daifugo --room": (
+        ["games", "daifugo", "--room", "expert"],
+        "--room expert は知らない部屋です。beginner、intermediate、advanced（初級/中級/上級）",
+        "--room expert does not exist: choose beginner, intermediate or advanced",
+    ),
+    "games daifugo --uecda": (
+        ["games", "daifugo", "--uecda", "host:http"],
+        "--uecda host:http: ポートは 1〜65535 の数にしてください",
+        "--uecda host:http: the port must be a number 1-65535",
+    ),
     "games daifugo --cpu": (
         ["games", "daifugo", "--cpu", "hard"],
         "--cpu hard: easy、normal、strong のどれかにしてください",
@@ -435,6 +445,7 @@ MODULES = [
             "bingo/probability/option_texts.py",
             "games/cool24/app.py",
             "games/daifugo/app.py",
+            "games/cool24/plot.py",
             "bingo/ui/voice.py",  # why the voice is off (VoiceUnavailable, the host's warning)
         ]
     ),

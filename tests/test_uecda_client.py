@@ -185,7 +185,7 @@ def test_address_forms():
     assert parse_address("localhost") == ("localhost", 42485)
     assert parse_address("10.0.0.2:4000") == ("10.0.0.2", 4000)
     assert parse_address("[::1]:5000") == ("::1", 5000)
-    with pytest.raises(UserError, match="port must be a number"):
+    with pytest.raises(UserError, match="ポートは 1〜65535 の数"):  # Japanese: no config read
         parse_address("host:http")
 
 
@@ -294,9 +294,10 @@ def test_cli_names_an_unreachable_server(capsys):
     with reserved_port() as port:  # bound, never listening: refused, and no other program's
         assert main(["daifugo", "--uecda", f"127.0.0.1:{port}", "--level", "easy"]) == 1
     err = capsys.readouterr().err
-    assert f"cannot connect to the UECda server at 127.0.0.1:{port}" in err
+    # ./config.toml's language (the shipped one: Japanese)
+    assert f"エラー: 127.0.0.1:{port} の UECda サーバーにつながりません" in err
     assert main(["daifugo", "--uecda", "host:http"]) == 1
-    assert "the port must be a number" in capsys.readouterr().err
+    assert "ポートは 1〜65535 の数にしてください" in capsys.readouterr().err
 
 
 def test_client_passes_on_a_five_card_set():

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from eventkit.errors import UserError
+from eventkit.tomlconf import refused
+from games.cool24.settings import TEXTS
 from games.cool24.sim import SimResult
 
 W, H = 1200, 720
@@ -121,7 +122,5 @@ def plot_histogram(
         path.parent.mkdir(parents=True, exist_ok=True)
         img.save(path, "PNG")
     except OSError as exc:
-        raise UserError(
-            f"cannot write the plot to {path}: {exc}; choose another --plot path"
-        ) from None
+        raise refused(TEXTS, "plot_unwritable", path=path, reason=exc) from None
     return path

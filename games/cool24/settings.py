@@ -61,6 +61,7 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "rollouts": "--rollouts {n}: 1 以上にしてください",
         "seed": "--seed {seed} は範囲外です。0〜{most} にしてください",
         "plot_alone": "--plot には --simulate N が要ります（例: --simulate 100000 --plot payout.png）",
+        "plot_unwritable": "グラフを {path} に書けません（{reason}）。別の --plot にしてください",
     },
     "en": {
         "card_table": (
@@ -85,6 +86,7 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "rollouts": "--rollouts {n}: give at least 1",
         "seed": "--seed {seed} is out of range: use 0..{most}",
         "plot_alone": "--plot needs --simulate N: e.g. --simulate 100000 --plot payout.png",
+        "plot_unwritable": "cannot write the plot to {path}: {reason}; choose another --plot path",
     },
 }
 

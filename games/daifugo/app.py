@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from eventkit.errors import UserError
 from eventkit.tomlconf import load_section, refused
 from games.common.options import CONFIG_HELP
 from games.daifugo.chips import ChipBank, room
@@ -55,7 +56,10 @@ def resolve(argv: Sequence[str]) -> tuple[DaifugoSettings, str, argparse.Namespa
     if args.rule_set:
         changes["rule_set"] = args.rule_set
     if args.room:
-        changes["room"] = room(args.room).key
+        try:
+            changes["room"] = room(args.room).key
+        except UserError:
+            raise refused(TEXTS, "room_option", value=args.room) from None
     if args.cpu is not None:
         levels = tuple(x.strip() for x in args.cpu.split(",") if x.strip())
         if not levels:

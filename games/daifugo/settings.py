@@ -37,6 +37,20 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "cpu_none": "--cpu {value!r} にはレベルがありません。normal,strong のように書いてください",
         "cpu_level": "--cpu {level}: easy、normal、strong のどれかにしてください",
         "delay": "--delay-ms {value} は範囲外です。0〜10000 にしてください",
+        "room_option": (
+            "--room {value} は知らない部屋です。beginner、intermediate、advanced（初級/中級/上級）"
+            "のどれかにしてください"
+        ),
+        "uecda_empty": (
+            "--uecda にはサーバーのアドレスが要ります: HOST か HOST:PORT（例: localhost:42485）"
+        ),
+        "uecda_port": (
+            "--uecda {text}: ポートは 1〜65535 の数にしてください（例: localhost:42485）"
+        ),
+        "uecda_connect": (
+            "{host}:{port} の UECda サーバーにつながりません（{reason}）。先にサーバーを起動するか、"
+            "--uecda HOST:PORT を確かめてください"
+        ),
     },
     "en": {
         "no_levels": 'daifugo.cpu_levels is empty: give at least one, e.g. ["normal"]',
@@ -49,6 +63,16 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "cpu_none": "--cpu {value!r} names no level: give e.g. normal,strong",
         "cpu_level": "--cpu {level}: use easy, normal or strong",
         "delay": "--delay-ms {value} is out of range: use 0..10000",
+        "room_option": (
+            "--room {value} does not exist: choose beginner, intermediate or advanced "
+            "(初級/中級/上級)"
+        ),
+        "uecda_empty": ("--uecda needs a server address: HOST or HOST:PORT, e.g. localhost:42485"),
+        "uecda_port": "--uecda {text}: the port must be a number 1-65535, e.g. localhost:42485",
+        "uecda_connect": (
+            "cannot connect to the UECda server at {host}:{port} ({reason}): start the server "
+            "first or check --uecda HOST:PORT"
+        ),
     },
 }
 KEYS = {

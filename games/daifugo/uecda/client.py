@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from eventkit.errors import UserError
+from eventkit.tomlconf import refused
 from games.common.cards import AnyCard, parse_card
 from games.daifugo.game import Game
 from games.daifugo.plays import Action, Give, Pass, Play
 from games.daifugo.ruleset import Rules, Title
+from games.daifugo.settings import TEXTS
 from games.daifugo.state import ExchangeStep, Observation
 from games.daifugo.uecda import contest
 from games.daifugo.uecda.protocol import (
@@ -57,7 +58,7 @@ def parse_address(text: str) -> tuple[str, int]:
     """HOST[:PORT] (default port 42485); IPv6 as [::1]:PORT."""
     text = text.strip()
     if not text:
-        raise UserError("--uecda needs a server address: HOST or HOST:PORT, e.g. localhost:42485")
+        raise refused(TEXTS, "uecda_empty")
     if text.startswith("["):
         host, _, rest = text[1:].partition("]")
         port_text = rest[1:] if rest.startswith(":") else ""
@@ -68,7 +69,7 @@ def parse_address(text: str) -> tuple[str, int]:
     if not port_text:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise UserError(f"--uecda {text}: the port must be a number 1-65535, e.g. localhost:42485")
+        raise refused(TEXTS, "uecda_port", text=text)
     return host, int(port_text)
 
 
@@ -119,10 +120,7 @@ class Client:
         try:
             sock = socket.create_connection((host, port), timeout=30)
         except OSError as exc:
-            raise UserError(
-                f"cannot connect to the UECda server at {host}:{port} ({exc}): "
-                "start the server first or check --uecda HOST:PORT"
-            ) from None
+            raise refused(TEXTS, "uecda_connect", host=host, port=port, reason=exc) from None
         sock.settimeout(None)
         return cls(Wire(sock, f"the server at {host}:{port}"), choose, **kwargs)  # type: ignore[arg-type]
 
