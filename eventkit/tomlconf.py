@@ -14,7 +14,10 @@ file learns it leniently (`lenient_language`: a mistake elsewhere in the file, o
 event.language itself, does not hide it), and from then on `mistake(tables, key, ...)` says a
 ConfigError in it; `speaking(language)` sets it for a block (a file that cannot be read at all,
 or a show running in English reading its file again). The texts: eventkit.config_texts, and
-each package's own tables beside its sections.
+each package's own tables beside its sections. A command's own refusals (a bad option, cards
+that would not print, a picture that does not read) follow the same language: `refused(tables,
+key, kind, ...)` makes a UserError of a table's entry labelled エラー / error, `phrase` says a
+part of one.
 """
 
 from __future__ import annotations
