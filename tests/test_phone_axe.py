@@ -229,6 +229,27 @@ box.innerHTML = `
 main.prepend(box);
 """
 
+COOL_CARDS = """
+return Object.keys(CL.suit_colors).map((suit) => {
+  const card = clCard(suit + "K");
+  document.querySelector("main").prepend(card);
+  const s = getComputedStyle(card);
+  return [suit, s.color, s.backgroundColor, parseFloat(s.fontSize)];
+});
+"""
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two computed colours ("rgb(r, g, b)")."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(x) / 255 for x in colour[colour.index("(") + 1 : -1].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
 
 def test_every_coloured_mark_of_the_games_pages_reads(tmp_path):
     """The tags, the seats' tiles, Schwimmen's round rows, the notices and the results' money
@@ -241,6 +262,10 @@ def test_every_coloured_mark_of_the_games_pages_reads(tmp_path):
         phone.js(SWATCHES)
         assert phone.visible("#swatches .tag.event") and phone.visible("#swatches .sw-coins")
         check_widths(phone.driver, "the coloured marks", found, "marks")
+        # COOL 24+24's cards: the number on each suit's colour, large bold text (3:1)
+        for suit, colour, background, size in phone.js(COOL_CARDS):
+            ratio = contrast(colour, background)
+            assert size >= 24 and ratio >= 3, f"COOL's {suit} card: {ratio:.2f}:1 ({colour})"
     finally:
         phone.quit()
         serve.stop()

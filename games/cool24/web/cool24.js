@@ -10,6 +10,20 @@ const CL = (window.GAME_TEXTS || {}).cool24 || {};
 const ct = (key, params) => fmt(CL[key] || key, params);
 const CL_BONUSES = ["straight_flush", "four_of_a_kind", "flush"];
 
+// A card of `colour` too light for its white number (under 3:1, the floor for large bold text,
+// WCAG 1.4.3): its number is near-black (class "light"). White on the default yellow and green
+// cards was 1.6:1 and 2.4:1. `colour`: "#rrggbb" (the settings' suit colours); other: false.
+function lightCard(colour) {
+  const hex = /^#([0-9a-f]{6})$/i.exec(String(colour || "").trim());
+  if (!hex) return false;
+  const channel = (i) => {
+    const c = parseInt(hex[1].slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  return 1.05 / (lum + 0.05) < 3;
+}
+
 // "gK" -> a card button in its suit's colour with its number; null: an empty slot, an outline
 // that is nothing to tap (no button: a nameless, disabled button was all a reader heard)
 function clCard(code, cls) {
@@ -18,7 +32,9 @@ function clCard(code, cls) {
   b.type = "button";
   const suit = String(code).slice(0, 1);
   b.dataset.card = code;
-  b.style.background = (CL.suit_colors || {})[suit] || "#888";
+  const colour = (CL.suit_colors || {})[suit] || "#888888";
+  b.style.background = colour;
+  if (lightCard(colour)) b.classList.add("light");
   b.appendChild(el("span", "rank", String(code).slice(1)));
   return b;
 }
