@@ -22,7 +22,6 @@ the cards: which slots are lit, the prompt at the bottom; `hint()` is the lookah
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -119,42 +118,34 @@ class TableSession(GameTable[PlaySlot, PlayResult]):
 
     info = Game.info
     game: Game | None
+    settings: Cool24Settings
+    stage: Stage = Stage.TITLE  # the window's screen: title, play, over
+    _master: random.Random | None = None  # each game's seed, drawn from the table's seed
 
-    def __init__(
-        self,
-        *,
-        players: int = 1,
-        people: Sequence[int] | frozenset[int] | set[int] = frozenset({SEAT}),
-        seed: int | None = None,
-        language: str = "ja",
-        cpu_levels: Sequence[str] | None = None,
-        rules: str | None = None,
-        settings: Cool24Settings | None = None,
-    ) -> None:
+    # ------------------------------------------------------------ the generic table's hooks
+    def check_players(self, players: int) -> None:
         if players != 1:
             raise ValueError(f"COOL 24+24 is played alone: use players=1, not {players!r}")
+
+    def rules_of(self, rules: object) -> None:
         if rules is not None:
             raise ValueError(f"COOL 24+24 has one rule set: use rules=None, not {rules!r}")
-        # one CPU plays every level alike: the levels are checked and kept (a room's record)
-        super().__init__(
-            players=1, people=frozenset(people), seed=seed, language=language,
-            cpu_levels=cpu_levels,
-        )  # fmt: skip
-        self.settings: Cool24Settings = settings or Cool24Settings()
-        self.master = random.Random(seed)
-        self.stage = Stage.TITLE
+
+    def default_settings(self) -> Cool24Settings:
+        return Cool24Settings()
 
     def start_game(self) -> Game:
         game = super().start_game()
         assert isinstance(game, Game)
         return game
 
-    # ------------------------------------------------------------ the generic table's hooks
     def seat_name(self, seat: int) -> str:
         return str(Texts(TEXTS, self.language)["player"])
 
     def game_seed(self) -> int | None:
-        return self.master.randrange(2**32)  # each game's seed from the table's
+        if self._master is None:  # made at the first deal: nothing else draws from it
+            self._master = random.Random(self.seed)
+        return self._master.randrange(2**32)
 
     def new_game(self, seed: int | None) -> Game:
         self.stage = Stage.PLAY
