@@ -22,8 +22,10 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
+from cards.texts import TABLES
 from eventkit import safefile
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase, refused
 
 PNG_NAME = re.compile(r"card-([0-9]+)\.png")
 # Ctrl+C, kill, and closing the terminal (SIGHUP): each removes the temporary files
@@ -51,21 +53,23 @@ def describe(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"cannot be checked ({exc.strerror or exc})"
+        return phrase(TABLES, "target_unchecked", reason=exc.strerror or exc)
     if stat.S_ISLNK(st.st_mode):
-        return f"is a symbolic link (to {os.readlink(path)}); give the real path instead"
+        return phrase(TABLES, "target_link", to=os.readlink(path))
     if stat.S_ISDIR(st.st_mode):
-        return "is a folder; give a file name"
+        return phrase(TABLES, "target_folder")
     if not stat.S_ISREG(st.st_mode):
-        kind = "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file"
-        return f"is {kind}, not a regular file; bingo cards never replaces it"
+        device = stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+        return phrase(TABLES, "target_device" if device else "target_not_file")
     return None
 
 
-def check_target(path: Path, what: str = "cannot write") -> None:
+def check_target(path: Path, what: str = "target") -> None:
+    """Refuse `path` (an OutputError) when it must not be replaced; `what`: "target" (an
+    output file) or "png_target" (a PNG that --png would replace)."""
     reason = describe(path)
     if reason is not None:
-        raise OutputError(f"{what} {path}: it {reason}")
+        raise refused(TABLES, what, OutputError, path=path, reason=reason)
 
 
 def backup_name(path: Path, stamp: str) -> Path:
@@ -77,7 +81,7 @@ def backup_name(path: Path, stamp: str) -> Path:
         candidate = path.with_name(f"{stem}.backup-{stamp}{extra}{dot}{rest}")
         if not os.path.lexists(candidate):
             return candidate
-    raise OutputError(f"cannot keep a backup of {path}: too many backups of that name")
+    raise refused(TABLES, "backups_full", OutputError, path=path)
 
 
 class _Signals:
@@ -144,10 +148,7 @@ def folder_lock(folder: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise OutputError(
-                f"another bingo cards is writing into {folder} right now; wait until it has "
-                "finished, then run this again"
-            ) from None
+            raise refused(TABLES, "folder_busy", OutputError, folder=folder) from None
         yield
     finally:
         os.close(fd)
@@ -180,36 +181,33 @@ class PngFolder:
         self._keep = set(keep_serials)
         self._created = False
         if os.path.lexists(directory) and not directory.is_dir():
-            raise OutputError(f"--png {directory}: it is not a folder; give a folder for the PNGs")
+            raise refused(TABLES, "png_not_folder", OutputError, folder=directory)
         if not directory.exists():
             if not directory.parent.is_dir():
-                raise OutputError(
-                    f"--png {directory}: folder {directory.parent} does not exist; create it "
-                    "or choose another --png folder"
+                raise refused(
+                    TABLES, "png_no_parent", OutputError, folder=directory, parent=directory.parent
                 )
             try:
                 directory.mkdir()
             except OSError as exc:
-                raise OutputError(
-                    f"cannot create the PNG folder {directory}: {exc.strerror or exc}"
+                reason = exc.strerror or exc
+                raise refused(
+                    TABLES, "png_cannot_create", OutputError, folder=directory, reason=reason
                 ) from None
             self._created = True
         old = self._ours()
         for path in old:
-            check_target(path, "--png: cannot replace")
+            check_target(path, "png_target")
         if old and not replace:
-            raise OutputError(
-                f"--png {directory} already holds card PNGs ({old[0].name} …): give an empty "
-                "folder, or --force to replace them"
-            )
+            raise refused(TABLES, "png_taken", OutputError, folder=directory, first=old[0].name)
         try:
             self.stage = directory / f".cards-staging-{secrets.token_hex(4)}"
             self.stage.mkdir()
         except OSError as exc:
             self._remove_created()
-            raise OutputError(
-                f"cannot write into the PNG folder {directory}: {exc.strerror or exc}; choose "
-                "another --png folder"
+            reason = exc.strerror or exc
+            raise refused(
+                TABLES, "png_unwritable_folder", OutputError, folder=directory, reason=reason
             ) from None
 
     def _ours(self) -> list[Path]:
@@ -300,8 +298,9 @@ class OutputFiles:
             try:
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
             except OSError as exc:
-                raise OutputError(
-                    f"cannot write {target}: {exc.strerror or exc}; choose another --out"
+                reason = exc.strerror or exc
+                raise refused(
+                    TABLES, "file_unwritable", OutputError, path=target, reason=reason
                 ) from None
             f: IO[Any] = (
                 os.fdopen(fd, "w", newline="", encoding="utf-8") if text else os.fdopen(fd, "wb")
@@ -317,8 +316,9 @@ class OutputFiles:
             try:
                 fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
             except OSError as exc:
-                raise OutputError(
-                    f"cannot write {target}: {exc.strerror or exc}; choose another --out"
+                reason = exc.strerror or exc
+                raise refused(
+                    TABLES, "file_unwritable", OutputError, path=target, reason=reason
                 ) from None
             f = os.fdopen(fd, "w+b")
             self._scratch.append((f, tmp))

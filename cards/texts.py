@@ -171,6 +171,33 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "{what}。{hint}置き換えるなら --force（前のファイルはバックアップに残ります）、"
             "または別の --out にしてください"
         ),
+        # ---- the files a run writes (cards/output.py)
+        "target_unchecked": "確かめられません（{reason}）",
+        "target_link": "シンボリックリンク（{to} へ）です。本当のパスを指定してください",
+        "target_folder": "フォルダーです。ファイル名を指定してください",
+        "target_device": "デバイスで、ふつうのファイルではありません。bingo cards は置き換えません",
+        "target_not_file": "ふつうのファイルではありません。bingo cards は置き換えません",
+        "target": "{path} を書けません: {reason}",
+        "png_target": "--png: {path} を置き換えられません: {reason}",
+        "backups_full": "{path} のバックアップを残せません。その名前のバックアップが多すぎます",
+        "folder_busy": (
+            "ほかの bingo cards が今 {folder} に書いています。終わるのを待ってから、もう一度"
+            "実行してください"
+        ),
+        "png_not_folder": "--png {folder} はフォルダーではありません。PNG 用のフォルダーを指定してください",
+        "png_no_parent": (
+            "--png {folder}: フォルダー {parent} がありません。作るか、別の --png フォルダーに"
+            "してください"
+        ),
+        "png_cannot_create": "PNG のフォルダー {folder} を作れません（{reason}）",
+        "png_taken": (
+            "--png {folder} にはもうカードの PNG があります（{first} …）。空のフォルダーにするか、"
+            "置き換えるなら --force を付けてください"
+        ),
+        "png_unwritable_folder": (
+            "PNG のフォルダー {folder} に書けません（{reason}）。別の --png フォルダーにしてください"
+        ),
+        "file_unwritable": "{path} を書けません（{reason}）。別の --out にしてください",
         "code_for_no_card": (
             "--code-for {serial}: {registry} にカード {serial} はありません（カードは "
             "{first}〜{last}）"
@@ -333,6 +360,32 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "{what}: use {hint}--force to replace it (the old files are kept as backups), or "
             "another --out"
         ),
+        "target_unchecked": "cannot be checked ({reason})",
+        "target_link": "is a symbolic link (to {to}); give the real path instead",
+        "target_folder": "is a folder; give a file name",
+        "target_device": "is a device, not a regular file; bingo cards never replaces it",
+        "target_not_file": "is not a file, not a regular file; bingo cards never replaces it",
+        "target": "cannot write {path}: it {reason}",
+        "png_target": "--png: cannot replace {path}: it {reason}",
+        "backups_full": "cannot keep a backup of {path}: too many backups of that name",
+        "folder_busy": (
+            "another bingo cards is writing into {folder} right now; wait until it has "
+            "finished, then run this again"
+        ),
+        "png_not_folder": "--png {folder}: it is not a folder; give a folder for the PNGs",
+        "png_no_parent": (
+            "--png {folder}: folder {parent} does not exist; create it or choose another --png "
+            "folder"
+        ),
+        "png_cannot_create": "cannot create the PNG folder {folder}: {reason}",
+        "png_taken": (
+            "--png {folder} already holds card PNGs ({first} …): give an empty folder, or "
+            "--force to replace them"
+        ),
+        "png_unwritable_folder": (
+            "cannot write into the PNG folder {folder}: {reason}; choose another --png folder"
+        ),
+        "file_unwritable": "cannot write {path}: {reason}; choose another --out",
         "code_for_no_card": (
             "--code-for {serial}: {registry} has no card {serial} (its cards are {first}-{last})"
         ),

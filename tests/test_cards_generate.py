@@ -16,6 +16,7 @@ from cards.generate import (
 )
 from cards.registry import read_registry, write_registry
 from eventkit.errors import UserError
+from eventkit.tomlconf import speaking
 
 
 def board(size: int, per_column: int, free: bool = False) -> BoardConfig:
@@ -107,10 +108,13 @@ def test_first_serial() -> None:
 
 
 def test_too_many_cards_is_a_clear_error() -> None:
-    with pytest.raises(CardGenerationError, match=r"only 216 different 3x3 cards"):
-        generate_cards(board(3, 3), 217, seed=1)
-    with pytest.raises(UserError, match="at least 1"):
-        generate_cards(board(4, 10), 0, seed=1)
+    with speaking("en"):
+        with pytest.raises(CardGenerationError, match=r"only 216 different 3x3 cards"):
+            generate_cards(board(3, 3), 217, seed=1)
+        with pytest.raises(UserError, match="at least 1"):
+            generate_cards(board(4, 10), 0, seed=1)
+    with pytest.raises(CardGenerationError, match=r"ちがう 3x3 のカードは 216 枚しかありません"):
+        generate_cards(board(3, 3), 217, seed=1)  # Japanese: the default
 
 
 def test_registry_round_trip(tmp_path) -> None:

@@ -268,6 +268,11 @@ CARDS_REFUSALS = {
         "--count 0: 1 枚以上にしてください",
         "--count 0: give at least 1 card",
     ),
+    "--png": (
+        ["--png", "config.toml"],
+        "--png config.toml はフォルダーではありません。PNG 用のフォルダーを指定してください",
+        "--png config.toml: it is not a folder; give a folder for the PNGs",
+    ),
     "--out": (
         ["--out", "cards.csv"],
         "--out cards.csv: .pdf の名前にしてください",
@@ -436,6 +441,7 @@ MODULES = [
             "cards/command.py",
             "cards/generate.py",
             "cards/layout.py",
+            "cards/output.py",
             "cards/pdf.py",
             "cards/press.py",
             "cards/validate.py",
