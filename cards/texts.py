@@ -53,12 +53,12 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "where_press": "仕上がり {finish} の印刷所用カード",
         "where_page": "{page} 1 ページに {per_page} 枚のカード",
         "small_title": (
-            'event.title "{title}" は{where}で {size:.1f} pt になり、2 行にしても {floor:g} pt '
+            'event.title "{title}" は、{where}で {size:.1f} pt になり、2 行にしても {floor:g} pt '
             '未満です。短くしてください。入るいちばん長い形は "{fits}"（{length} 文字）です'
         ),
         "what_rule": "ルールの文",
         "what_code": "番号とスマホ用コード",
-        "small_text": "{what}は{where}で {points:.1f} pt になり、{floor:g} pt 未満です。{remedy}",
+        "small_text": "{what}は、{where}で {points:.1f} pt になり、{floor:g} pt 未満です。{remedy}",
         "fewer_per_page": "--per-page を減らすか、もっと大きな --page にしてください",
         # ---- the press's CMYK profile (cards/press.py)
         "install_hint": (

@@ -305,7 +305,7 @@ def test_bingo_cards_says_what_would_not_print_in_the_events_language(
     monkeypatch.chdir(tmp_path)
     assert bingo_main(["cards", "--config", str(path), "--count", "1"]) == 1
     said = {
-        "ja": f'event.title "{"夏" * 90}" はA4 1 ページに 4 枚のカードで ',
+        "ja": f'event.title "{"夏" * 90}" は、A4 1 ページに 4 枚のカードで ',
         "en": f'event.title "{"夏" * 90}" would print at ',
     }[language]
     line = one_line(capsys)
