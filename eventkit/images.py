@@ -58,6 +58,7 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "huge": "とても大きな絵",
         "pixels": "{width}x{height} ピクセル（{megapixels:.0f} MP）",
+        "drawn_plain": "{problem}。その数は絵なしで出します",
     },
     "en": {
         "missing": "image {path} does not exist",
@@ -72,6 +73,7 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "huge": "huge",
         "pixels": "{width}x{height} pixels ({megapixels:.0f} MP)",
+        "drawn_plain": "{problem}: its numbers are drawn plain",
     },
 }
 

@@ -452,6 +452,7 @@ MODULES = [
             "games/cool24/app.py",
             "games/daifugo/app.py",
             "games/cool24/plot.py",
+            "bingo/ui/numberart.py",
             "bingo/ui/voice.py",  # why the voice is off (VoiceUnavailable, the host's warning)
         ]
     ),

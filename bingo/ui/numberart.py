@@ -33,7 +33,8 @@ from bingo.ui.art import (
     new_pixmap,
     ui_font,
 )
-from eventkit.images import ImageError, load_square, looked_for, qimage_of
+from eventkit.images import TEXTS, ImageError, load_square, looked_for, qimage_of
+from eventkit.tomlconf import phrase
 
 
 class ArtCache:
@@ -95,7 +96,7 @@ class ArtCache:
             try:
                 image = qimage_of(load_square(path, side))
             except ImageError as exc:
-                self._warn(f"{exc}: its numbers are drawn plain")
+                self._warn(phrase(TEXTS, "drawn_plain", problem=exc))
                 image, side = None, 0
             cached = self._images[path] = (image, side)
         return cached[0]
