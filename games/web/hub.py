@@ -14,8 +14,12 @@ the server's asyncio loop:
     await hub.close()
 
 Every method that changes something is synchronous and quick: it checks the player's token,
-writes the journal (fsync) before anything it tells, changes the room and calls ``send`` of
-every connection that must hear of it before it returns. CPU moves and the turn timer run as
+writes the journal before anything it tells, changes the room and tells every connection that
+must hear of it. Under `open` (a loop) the journal commits in groups: what the method tells is
+held in the `outbox` (games.web.journal.Outbox) until its record is durable, then each
+connection's ``send`` is called in order; without a loop (`load`) every write syncs and
+``send`` is called before the method returns. The server's own replies go through `tell`, so a
+phone's messages keep their order. CPU moves and the turn timer run as
 the hub's own asyncio tasks (CPU choices in a worker process pool, so one table's strong CPU
 never delays another table's messages); without a loop (tests) `run_cpus` and `tick` do their
 work. A refused call raises `Refused` (games.common.table) with the text in the hub's language;
@@ -42,7 +46,7 @@ from games.web import room_messages, tables
 from games.web.bank import Chips
 from games.web.board import Boards
 from games.web.cpu_pool import CpuPool
-from games.web.journal import FILE_NAME, Journal, Record
+from games.web.journal import FILE_NAME, Journal, Outbox, Record
 from games.web.messages import Lobby, Message, RoomMessage, Table, refused_message
 from games.web.newnames import Names
 from games.web.options import HubOptions
@@ -176,6 +180,7 @@ class Hub:
         self.chips = Chips(Path(data_dir), chips_path)
         self.journal = Journal(Path(data_dir) / FILE_NAME)
         self.pause = DiskPause(self.journal, language, self._tell_disk)
+        self.outbox = Outbox(self.journal)  # told once durable (group commit under `open`)
         self.timer = Timer(clock, self.options)
         self.sockets = Sockets()
         self.boards = Boards(spec.game for spec in self.rooms.specs)  # the evening's best scores
@@ -213,6 +218,7 @@ class Hub:
         UserError naming the folder), restore every room, hand and balance from the journal,
         and start the CPU and timer tasks."""
         self.load()
+        self.journal.group(asyncio.get_running_loop())
         tasks = self.tasks
         tasks.pool = CpuPool(self.options.cpu_workers)
         # the workers start while the phones come back (the first CPU move may wait for them)
@@ -342,8 +348,8 @@ class Hub:
                 self._send(conn, room.results)
         if came_back is not None and player is not None:
             self._roles_changed(came_back, but=player.name)
-        if self.pause.full:  # a phone that comes during the pause is told too
-            self._send(conn, {"type": "disk", "full": True})
+        if self.pause.full:  # a phone that comes during the pause is told too, at once
+            self._send_now(conn, {"type": "disk", "full": True})
         return conn
 
     def disconnect(self, connection: Connection) -> None:
@@ -621,8 +627,8 @@ class Hub:
         tries = 0
         while not self.tasks.closing:
             await asyncio.sleep(0.25)
+            tries += 1
             if self.pause.full:  # paused: no turn runs out; every second, is there space?
-                tries += 1
                 if tries % 4 == 0:
                     self.try_resume()
                 continue
@@ -630,6 +636,9 @@ class Hub:
                 self.tick()
             except Exception:
                 log.exception("the turn timer failed")
+            if self.journal.failed is not None and tries % 4 == 0:  # not a full disk: retried
+                with contextlib.suppress(OSError):
+                    self.journal.repair()
 
     def _carry_out(self, room: Room, work: Work, text: str | None) -> None:
         """Do the room's next step without a person: the table's pause ends, or a CPU's (or a
@@ -668,8 +677,7 @@ class Hub:
         self.timer.arm(room)
         self._broadcast_table(room)
         self._wake_room(room.spec.id)
-        if self.on_update is not None:
-            self.on_update(room.spec.id)
+        self._update(room.spec.id)
 
     def _finish(self, room: Room) -> None:
         """A game ended: results to the room, chips to each person, absent seats freed.
@@ -720,8 +728,7 @@ class Hub:
             self._roles_changed(room, but=name)
             self._broadcast_table(room)
             self._broadcast_lobby()
-            if self.on_update is not None:
-                self.on_update(room.spec.id)
+            self._update(room.spec.id)
 
     def _roles_changed(self, room: Room, *, but: str | None = None) -> None:
         """A hold began or ended: each person in the room hears whether they host now."""
@@ -733,9 +740,10 @@ class Hub:
     # -- a full disk ----------------------------------------------------------------------
 
     def _tell_disk(self, full: bool) -> None:
-        """Every phone hears that play pauses for a full disk, or goes on (the pause's `tell`)."""
+        """Every phone hears that play pauses for a full disk, or goes on (the pause's `tell`):
+        at once, ahead of what waits for the disk."""
         for conn in list(self.sockets.open):
-            self._send(conn, {"type": "disk", "full": full})
+            self._send_now(conn, {"type": "disk", "full": full})
 
     def try_resume(self) -> bool:
         """While paused for a full disk: a record written means space is back; play goes on
@@ -751,11 +759,33 @@ class Hub:
 
     # -- sending --------------------------------------------------------------------------
 
+    def tell(self, send: Send, message: Message) -> None:
+        """The server's own reply to a phone (a refusal, ``joined``, ``left``): after what the
+        hub told it before, once that is durable. While a failed sync holds everything, a
+        refusal (the full disk's) goes at once: the phone hears why its tap was not taken."""
+        if self.journal.failed is not None and message["type"] == "refused":
+            send(message)
+        else:
+            self.outbox.tell(lambda: send(message))
+
     def _send(self, conn: Connection, message: Message) -> None:
+        journal = self.journal
+        if journal.durable >= journal.written and not self.outbox.held:
+            self._send_now(conn, message)  # nothing waits for the disk: at once
+        else:
+            self.outbox.tell(lambda: self._send_now(conn, message))
+
+    def _send_now(self, conn: Connection, message: Message) -> None:
         try:
             conn.send(message)
         except Exception:  # one broken socket never stops the others
             log.exception("sending to a connection failed")
+
+    def _update(self, room_id: str) -> None:
+        """The laptop's window hears of the room's change, once it is durable."""
+        on_update = self.on_update
+        if on_update is not None:
+            self.outbox.tell(lambda: on_update(room_id))
 
     def _broadcast_table(self, room: Room) -> None:
         views = room_messages.Views(room)

@@ -9,13 +9,28 @@ file and its lock are the user's own (0600: the journal holds the phones' tokens
 
 `compact` rewrites the journal with what a restore needs (atomic replace, fsync of the
 folder) so it does not grow over an evening of games.
+
+Group commit (`group`, while `games serve` runs its loop): `write` appends the line and returns,
+and a writer thread makes every line appended meanwhile durable with one fdatasync, so the loop
+never waits on the disk and the rooms no longer wait for each other's writes. Nobody is told
+before: the hub's `Outbox` holds each message (and the laptop's update) until every record
+written before it is durable, then lets them go in the order they were made, so the order of
+the records and of each phone's messages is as with a sync per write. A sync that fails (a full
+disk, an I/O error) holds everything after it: writes are refused (a full disk pauses play, as
+a failed append does), and `repair` writes the lines that were not durable again and syncs.
+Without `group` (tests without a loop, the Qt games' tools) every `write` syncs before it
+returns, as before.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import json
+import logging
 import os
+import threading
+from collections import deque
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from pathlib import Path
@@ -24,6 +39,7 @@ from typing import Any
 from eventkit.errors import UserError
 from eventkit.safefile import keep_aside, open_private, try_lock, write_atomic
 
+log = logging.getLogger(__name__)
 FILE_NAME = "games_web.journal"
 FILE_MODE = 0o600
 # A record as written and as read back: JSON objects of several kinds and versions (an older
@@ -47,6 +63,14 @@ class Journal:
         self.written = 0  # records appended since open
         # a full disk: the exception to raise (the hub's pause), instead of a UserError
         self.on_full: Callable[[OSError], Exception] | None = None
+        # group commit: records appended / durable since open (equal without `group`), the
+        # lines not yet durable and where they start in the file, a failed sync's error
+        self.durable = 0
+        self.failed: OSError | None = None
+        self.on_durable: Callable[[], None] | None = None  # more records are durable (the loop)
+        self._pending: deque[bytes] = deque()
+        self._pending_from = 0
+        self._syncer: _Syncer | None = None
 
     def open(self) -> list[Record]:
         """Take the lock (UserError naming the folder if another server holds it), read the
@@ -119,34 +143,120 @@ class Journal:
         return records
 
     def write(self, record: Record) -> None:
-        """Append `record` and make it durable before returning. A full disk raises what
+        """Append `record` and make it durable before returning (grouped: the writer thread
+        makes it durable soon, and the `Outbox` tells nobody before). A full disk raises what
         `on_full` gives (the hub pauses play), any other failure a UserError; either way no
         part of the line is left behind."""
         if self._fd is None:
             raise RuntimeError("the journal is not open")
+        if self.failed is not None:  # a grouped sync failed: nothing more until `repair`
+            raise self._refusal(self.failed)
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
         data = line.encode("utf-8")
+        grouped = self._syncer is not None
         written = 0
         try:
+            if grouped and not self._pending:
+                self._pending_from = os.lseek(self._fd, 0, os.SEEK_END)
             while written < len(data):  # a short write (a full disk fails below)
                 written += os.write(self._fd, data[written:])
-            _sync(self._fd)
+            if not grouped:
+                _sync(self._fd)
         except OSError as exc:
             if written:  # a part of the line went in: cut it, never glue the next one to it
                 with suppress(OSError):
                     os.ftruncate(self._fd, os.lseek(self._fd, 0, os.SEEK_END) - written)
-            if exc.errno in (errno.ENOSPC, errno.EDQUOT) and self.on_full is not None:
-                raise self.on_full(exc) from None
-            raise UserError(
-                f"the games journal {self.path} could not be written ({exc.strerror or exc}): "
-                "free some disk space; the last action was not taken"
-            ) from None
+            raise self._refusal(exc) from None
         self.written += 1
+        if self._syncer is not None:
+            self._pending.append(data)
+            self._syncer.ask(self.written)
+        else:
+            self.durable = self.written
+
+    def _refusal(self, exc: OSError) -> Exception:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT) and self.on_full is not None:
+            return self.on_full(exc)
+        return UserError(
+            f"the games journal {self.path} could not be written ({exc.strerror or exc}): "
+            "free some disk space; the last action was not taken"
+        )
+
+    # -- group commit ---------------------------------------------------------------------
+
+    def group(self, loop: asyncio.AbstractEventLoop) -> None:
+        """From now on `write` appends and returns; a writer thread makes the records durable
+        (one fdatasync for all appended meanwhile) and `on_durable` is called in `loop` after
+        each sync. `close` (or `ungroup`) syncs the rest and stops it."""
+        if self._fd is None:
+            raise RuntimeError("the journal is not open")
+        if self._syncer is None:
+            self._syncer = _Syncer(self._fd, loop, self._synced)
+
+    def ungroup(self) -> None:
+        """Stop the writer thread, make every record durable (or leave the failed ones out),
+        and tell what is durable: `write` syncs again before it returns."""
+        syncer, self._syncer = self._syncer, None
+        if syncer is None:
+            return
+        syncer.stop()
+        if self.failed is None and self.durable < self.written:
+            try:
+                assert self._fd is not None
+                _sync(self._fd)
+                self._durable_to(self.written)
+            except OSError as exc:
+                self.failed = exc
+        if self.failed is not None:
+            with suppress(OSError):
+                self.repair()
+
+    def _synced(self, upto: int, error: OSError | None) -> None:
+        """In the loop: the writer thread's sync of the records up to `upto` returned."""
+        if self.failed is not None:  # after a failure only `repair` says what is durable
+            return
+        if error is not None:
+            self.failed = error
+            if error.errno in (errno.ENOSPC, errno.EDQUOT) and self.on_full is not None:
+                self.on_full(error)  # play pauses, the phones are told; `repair` follows
+            else:
+                log.error("the games journal %s could not be written (%s): play waits until "
+                          "it can", self.path, error.strerror or error)  # fmt: skip
+            return
+        self._durable_to(upto)
+
+    def _durable_to(self, upto: int) -> None:
+        while self.durable < upto and self._pending:
+            self._pending_from += len(self._pending.popleft())
+            self.durable += 1
+        self.durable = max(self.durable, upto)
+        if self.on_durable is not None:
+            self.on_durable()
+
+    def repair(self) -> None:
+        """After a failed sync: write the lines that were not durable again where they began,
+        sync, and go on (raises OSError while that fails: the file is cut back to its durable
+        end). Nothing to do when no sync failed."""
+        if self.failed is None or self._fd is None:
+            return
+        try:
+            os.ftruncate(self._fd, self._pending_from)
+            for data in self._pending:
+                done = 0
+                while done < len(data):
+                    done += os.write(self._fd, data[done:])
+            _sync(self._fd)
+        except OSError:
+            with suppress(OSError):
+                os.ftruncate(self._fd, self._pending_from)
+            raise
+        self.failed = None
+        self._durable_to(self.written)
 
     def compact(self, records: Iterable[Record]) -> None:
         """Replace the journal by `records` (what a restore needs), atomically."""
-        if self._fd is None:
-            raise RuntimeError("the journal is not open")
+        if self._fd is None or self._syncer is not None:
+            raise RuntimeError("the journal is not open, or is grouped")
         lines = (
             (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
             for record in records
@@ -162,11 +272,91 @@ class Journal:
         self._fd = os.open(self.path, _FLAGS | os.O_APPEND, FILE_MODE)
 
     def close(self) -> None:
+        self.ungroup()
         for fd in (self._fd, self._lock_fd):
             if fd is not None:
                 with suppress(OSError):
                     os.close(fd)
         self._fd = self._lock_fd = None
+
+
+class _Syncer:
+    """The writer thread of a grouped journal: it syncs whenever records were appended since
+    its last sync (every one appended before the sync began is durable when it returns) and
+    says so in the loop: `done(upto, error)`."""
+
+    def __init__(
+        self,
+        fd: int,
+        loop: asyncio.AbstractEventLoop,
+        done: Callable[[int, OSError | None], None],
+    ) -> None:
+        self.fd = fd
+        self.loop = loop
+        self.done = done
+        self.wanted = 0  # records appended: a sync makes them durable
+        self.stopping = False
+        self.ready = threading.Condition()
+        self.thread = threading.Thread(target=self._run, name="games-journal-sync", daemon=True)
+        self.thread.start()
+
+    def ask(self, upto: int) -> None:
+        with self.ready:
+            self.wanted = upto
+            self.ready.notify()
+
+    def stop(self) -> None:
+        with self.ready:
+            self.stopping = True
+            self.ready.notify()
+        self.thread.join()
+
+    def _run(self) -> None:
+        synced = 0
+        while True:
+            with self.ready:
+                while self.wanted <= synced and not self.stopping:
+                    self.ready.wait()
+                if self.stopping:
+                    return  # `ungroup` syncs the rest in the loop's thread
+                upto = self.wanted
+            error: OSError | None = None
+            try:
+                _sync(self.fd)
+            except OSError as exc:
+                error = exc
+            synced = upto
+            try:
+                self.loop.call_soon_threadsafe(self.done, upto, error)
+            except RuntimeError:  # the loop is closed: `ungroup` says what is durable
+                return
+
+
+class Outbox:
+    """What the hub tells (messages, the laptop's update), each held until every record
+    written before it is durable, then let go in the order it was made (see the module's
+    docstring). Without group commit nothing waits."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.held: deque[tuple[int, Callable[[], None]]] = deque()
+        journal.on_durable = self.release
+
+    def tell(self, call: Callable[[], None]) -> None:
+        journal = self.journal
+        if journal.durable >= journal.written and not self.held:
+            call()
+        else:
+            self.held.append((journal.written, call))
+
+    def release(self) -> None:
+        held, durable = self.held, self.journal.durable
+        while held and held[0][0] <= durable:
+            _, call = held.popleft()
+            try:
+                call()
+            except Exception:  # one broken socket or window never stops the others
+                log.exception("telling of a durable record failed")
 
 
 _FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)

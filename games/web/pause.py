@@ -4,7 +4,9 @@ space again (the hub's part beside its journal, games.web.journal).
 While the disk is full every write the hub tries raises the ``disk_full`` refusal, the phones
 are told (``{"type": "disk", "full": true}``, in their language by the page) and the rooms'
 tasks wait on `space`; the hub's timer calls `try_resume` every second, which writes a record
-when there is room for more than the next one.
+when there is room for more than the next one. A full disk met by the journal's writer thread
+(group commit: the sync fails, not the append) pauses the same way; the records it could not
+make durable, and everything told after them, wait until `try_resume` has written them again.
 
 The host's terminal hears of it through this module's logger (`log`, "games.web.pause"), one
 line per FULL_SAY_EVERY seconds however many writes were refused, and one line when play goes
@@ -74,6 +76,7 @@ class DiskPause:
         try:  # room for more than the next record, or play would stop again at once
             if shutil.disk_usage(self.journal.path.parent).free < RESUME_FREE:
                 return False
+            self.journal.repair()  # a grouped sync that failed: its records written again
             self.journal.write({"k": "space"})  # no room: the restore passes over it
         except (OSError, Refused, UserError):
             return False

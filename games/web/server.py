@@ -264,7 +264,7 @@ class GamesServer:
         op = message.get("op") if isinstance(message, dict) else None
         taken = read_op(message) if isinstance(message, dict) else None
         if taken is None:
-            client.push(self._refusal("bad_message", op))
+            self.hub.tell(client.push, self._refusal("bad_message", op))
             return
         if not self.addresses.allow(client.address) or (
             client.token is not None and not self.ops.allow(client.token)
@@ -272,18 +272,18 @@ class GamesServer:
             wait = max(self.addresses.retry_after(client.address), 1.0)
             if client.token is not None:
                 wait = max(wait, self.ops.retry_after(client.token))
-            client.push(self._refusal("too_fast", op, seconds=math.ceil(wait)))
+            self.hub.tell(client.push, self._refusal("too_fast", op, seconds=math.ceil(wait)))
             return
         if client.token is None and taken["op"] not in ("hello", "join"):
-            client.push(self._refusal("not_joined", op))
+            self.hub.tell(client.push, self._refusal("not_joined", op))
             return
         try:
             self._carry_out(client, taken)
         except Refused as exc:  # params may hold the engine's values (cards): as JSON data
-            client.push(refused_message(exc, taken["op"]))
+            self.hub.tell(client.push, refused_message(exc, taken["op"]))
         except Exception as exc:  # a hub bug must not close every phone's server
             self.log.say("op", f"{taken['op']} failed: {describe(exc)}")
-            client.push(self._refusal("bad_message", op))
+            self.hub.tell(client.push, self._refusal("bad_message", op))
         if client.protocol is not None:
             self.guard.set_worth(client.protocol, self.worth(client))
 
@@ -302,7 +302,7 @@ class GamesServer:
         elif op["op"] == "act":
             self.hub.act(_token(client), op["action"])
         elif op["op"] == "leave":
-            client.push({"type": "left", "penalty": self.hub.leave(_token(client))})
+            self.hub.tell(client.push, {"type": "left", "penalty": self.hub.leave(_token(client))})
         elif op["op"] == "peek":
             self.hub.peek(_token(client), op["seat"])
         else:
@@ -349,15 +349,16 @@ class GamesServer:
         """A new name (`code` None), or the owner bringing a name here with its code."""
         if not self.joins.allow(client.address):
             wait = math.ceil(max(self.joins.retry_after(client.address), 1.0))
-            client.push(self._refusal("too_fast", "join", seconds=wait))
+            self.hub.tell(client.push, self._refusal("too_fast", "join", seconds=wait))
             return
         player = (
             self.hub.move(name, code, address=client.address)
             if code is not None
             else self.hub.join(name, address=client.address)
         )
-        client.push({"type": "joined", "name": player.name, "token": player.token,
-                     "code": player.code})  # fmt: skip
+        joined: Message = {"type": "joined", "name": player.name, "token": player.token,
+                           "code": player.code}  # fmt: skip
+        self.hub.tell(client.push, joined)
         self._subscribe(client, player.token)
 
 
