@@ -30,6 +30,10 @@ from eventkit.web.config import parse_bind, parse_port, parse_public_url
 from games.common import registry
 from games.web.tables import RoomSpec
 
+# A parsed [games_web] table as tomllib gives it: values of any TOML type, each checked by
+# eventkit.tomlconf's getters as it is read, so the table itself is typed loosely.
+TomlTable = dict[str, Any]
+
 SECTION = "games_web"
 LEVELS = ("easy", "normal", "strong")
 KEYS = {  # and each registered game's keys (its entry's rooms.keys)
@@ -124,7 +128,7 @@ class GamesWebSettings:
     room_keys: tuple[tuple[str, object], ...] = dataclasses.field(default_factory=default_room_keys)
 
 
-def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> GamesWebSettings:
+def parse_settings(table: TomlTable, base_dir: Path | None = None) -> GamesWebSettings:
     d = GamesWebSettings()
     games = _room_games()
     check_keys(SECTION, table, KEYS | {key for _, hook in games for key in hook.keys})
@@ -174,7 +178,7 @@ def parse_settings(table: dict[str, Any], base_dir: Path | None = None) -> Games
     return settings
 
 
-def _cpu_workers(table: dict[str, Any], default: int) -> int:
+def _cpu_workers(table: TomlTable, default: int) -> int:
     workers: int = get_value(SECTION, table, "cpu_workers", int, default)
     if not 1 <= workers <= MAX_CPU_WORKERS:
         error = mistake(
@@ -190,7 +194,7 @@ def _cpu_workers(table: dict[str, Any], default: int) -> int:
     return workers
 
 
-def check_section(table: dict[str, Any], base_dir: Path) -> GamesWebSettings:
+def check_section(table: TomlTable, base_dir: Path) -> GamesWebSettings:
     """The checker `bingo check-config` runs (declared in pyproject's entry points)."""
     return parse_settings(table, base_dir)
 
@@ -200,7 +204,7 @@ def rules_sections() -> dict[str, str]:
     return {name: hook.rules_section for name, hook in _room_games() if hook.rules_section}
 
 
-def parse_rules(game: str, table: dict[str, Any]) -> object:
+def parse_rules(game: str, table: TomlTable) -> object:
     """The game's own section `table`, read by its registry entry (its rooms' rules)."""
     hook = registry.entry(game).rooms
     assert hook is not None and hook.parse_rules is not None, f"{game} has no rules section"
