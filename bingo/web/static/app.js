@@ -34,6 +34,8 @@ const STRINGS = {
     board_link: "全体の抽選結果",
     card_no: (s) => `カード ${s}`,
     best: (n, t) => `最大 ${n} マス（${t} マスでビンゴ）`,
+    marked: "出た",
+    drawn: (call, verdict) => `出ました：${call}。${verdict}`,
   },
   en: {
     code_label: "Your card's code (printed on the card, like No.0123-ABCDE)",
@@ -66,6 +68,8 @@ const STRINGS = {
     board_link: "All numbers drawn",
     card_no: (s) => `Card ${s}`,
     best: (n, t) => `Largest group ${n} (bingo at ${t})`,
+    marked: "marked",
+    drawn: (call, verdict) => `Drawn: ${call}. ${verdict}`,
   },
 };
 
@@ -304,7 +308,13 @@ function renderCard(card) {
         node.append(number);
         node.dataset.number = String(cell.n);
       }
-      if (cell.marked) node.classList.add("marked");
+      if (cell.marked) {
+        // told by more than colour: a check mark drawn on the cell, and the word to a reader
+        node.classList.add("marked");
+        const sign = el("span", "mark-sign", "✓");
+        sign.setAttribute("aria-hidden", "true");
+        node.append(sign, el("span", "sr-only", " " + T.marked));
+      }
       if (cell.win) node.classList.add("win");
       if (cell.best) {
         node.classList.add("best");
@@ -370,6 +380,20 @@ function showClaim(claim, button) {
   press.disabled = sending || lastButton === "off";
 }
 
+// The number just drawn and the card's verdict, said by the live region (#live) when they
+// change: "出ました：L 22。リーチ！ あと 5 のどれか".
+function drawnNews(message) {
+  const latest = (message.board.recent || [])[0];
+  const verdict = $("verdict").textContent;
+  return latest ? T.drawn(`${latest.column} ${latest.n}`, verdict) : verdict;
+}
+
+function announce(text) {
+  const live = $("live");
+  // the same words again (an undo, then the same number): a new text node, said again
+  live.textContent = text === live.textContent ? text + "\u00a0" : text;
+}
+
 function note(kind, text, seconds) {
   claimNote = { kind, text, until: Date.now() + seconds * 1000 };
   showClaim(lastClaim, lastButton);
@@ -403,11 +427,19 @@ function cardPage() {
     }
   });
   let last = null;
+  let said = null; // what the live region last said of the draw (the number and the verdict)
   const draw = () => { showBoardState(last.board); renderCard(last.card); };
   follow(`/ws/card/${encodeURIComponent(code)}${query}`, (message) => {
     if (message.type !== "state") return;
+    const first = last === null;
     last = message;
+    // the page appears whole with its first state (drawn in this same frame, measured as it is
+    // laid out): nothing below the card moves down as it fills
+    document.body.classList.remove("loading");
     draw();
+    const now = drawnNews(message);
+    if (!first && now !== said) announce(now);
+    said = now;
   });
   onWidthChange(() => { if (last) draw(); }); // turned sideways: fit again
 }
