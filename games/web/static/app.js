@@ -195,8 +195,20 @@ function onTable(m) {
   S.selected = S.selected.filter((c) => hand.includes(c));
   S.deadlineAt = typeof m.deadline === "number" ? Date.now() + m.deadline * 1000 : null;
   const key = m.your_turn ? `${m.room}/${m.game_no}/${m.step}` : null;
-  if (key && S.turnKey === null && navigator.vibrate) navigator.vibrate(200);
+  if (key && S.turnKey === null) { // the player's turn has come: felt, and said to a reader
+    if (navigator.vibrate) navigator.vibrate(200);
+    const turnText = rendererOf(gameOf(m)).turnText;
+    announce((turnText && turnText(m)) || t("your_turn_now"));
+  }
   S.turnKey = key;
+}
+
+// The live region (#live, role=status): your turn and a game's result, said to a screen
+// reader when they happen; a refusal is the notice's (#notice, role=alert).
+function announce(text) {
+  const live = $("live");
+  // the same words again (the next turn): a changed text, said again
+  live.textContent = text === live.textContent ? text + "\u00a0" : text;
 }
 
 let noticeTimer = null;
@@ -509,6 +521,9 @@ function showResults(m) {
     table.appendChild(tr);
   }
   $("results_panel").hidden = false;
+  // the result said: the panel's title, then each row's place, name and figures
+  announce([t("results"), ...[...table.querySelectorAll("tr[data-seat]")]
+    .map((tr) => [...tr.children].map((td) => td.textContent).filter(Boolean).join(" "))].join(LANG === "ja" ? "。" : ". "));
 }
 
 function confirmLeave() {
