@@ -244,7 +244,7 @@ def _press_note(writer: CardPdfWriter) -> str:
     """What the press file's colours are made from, for the summary (the pictures' real
     resolution is the preflight's, read from the file)."""
     assert writer.press is not None  # a press run's writer has its CMYK converter
-    return f"PDF/X-1a:2003, CMYK by {writer.press.how}"
+    return phrase(TABLES, "press_note", how=writer.press.how)
 
 
 def _existing(paths: list[Path]) -> list[Path]:
@@ -274,7 +274,7 @@ def _load_for_append(
             batches_file = batches_path(registry_path)
             raise refused(TABLES, "append_batches_damaged", RegistryError, batches=batches_file)
         for text in verify_rows(cards, batches, registry_path):
-            note(f"note: {text}")
+            note(phrase(TABLES, "note", text=text))
     except RegistryError as exc:
         raise _on_append(exc) from None
     fingerprint = config_fingerprint(config)
@@ -305,7 +305,9 @@ def _load_for_append(
             hint=remake_hint(registry_path, batches),
         )
     try:
-        key = find_key(config, registry_path, batches, lambda text: note(f"note: {text}"))
+        key = find_key(
+            config, registry_path, batches, lambda text: note(phrase(TABLES, "note", text=text))
+        )
     except cardcode.CardKeyError as exc:
         raise _on_append(exc) from None
     if key is None:
@@ -329,7 +331,9 @@ def _key_for_new_set(
     if key is None and force and registry_path.exists():
         batches = read_batches(registry_path) or []
         try:
-            key = find_key(config, registry_path, batches, lambda text: note(f"note: {text}"))
+            key = find_key(
+                config, registry_path, batches, lambda text: note(phrase(TABLES, "note", text=text))
+            )
         except cardcode.CardKeyError:
             key = None
     if key is not None:
@@ -360,7 +364,8 @@ def _claim_targets(
         check_target(target)  # never a device, folder or symbolic link, --force or not
     stale = remove_stale_temps(targets)
     if stale:
-        warn(f"note: removed {len(stale)} temporary files a killed run left ({stale[0].name} …)")
+        removed = phrase(TABLES, "stale_temps", count=len(stale), first=stale[0].name)
+        warn(phrase(TABLES, "note", text=removed))
     if taken and not force:
         what = (
             phrase(TABLES, "taken_registry", registry=registry_path)
@@ -665,7 +670,9 @@ def print_code(config: Config, out: Path, serial: int) -> int:
     """`bingo cards --code-for N`: the code printed on card N, read from its set's key."""
     registry = _check_output(out)
     card_set = open_card_set(
-        config, registry, note=lambda text: print(f"note: {text}", file=sys.stderr)
+        config,
+        registry,
+        note=lambda text: print(phrase(TABLES, "note", text=text), file=sys.stderr),
     )
     if serial not in card_set.cards:
         serials = list(card_set.cards)
@@ -697,7 +704,7 @@ def _prepare_odds(config: Config) -> None:
     try:
         line = prepare(config)
     except KeyboardInterrupt:
-        line = "odds: tables not built (stopped); the show builds them when it starts"
+        line = phrase(TABLES, "odds_stopped")
     if line:
         print(line)
 
@@ -730,32 +737,40 @@ def run(args: argparse.Namespace) -> int:
                 warn=lambda message: print(message, file=sys.stderr),
             )
         except Interrupted as exc:
-            print(
-                f"bingo cards: stopped by {exc}; nothing was written and the old files are kept",
-                file=sys.stderr,
-            )
+            print(phrase(TABLES, "stopped_before", signal=exc), file=sys.stderr)
             return 128 + exc.signum
     layout = (
-        f"{made.pages} pages of finished size {options.finish}, one card a page"
+        phrase(TABLES, "layout_press", pages=made.pages, finish=options.finish)
         if options.press
-        else f"{made.pages} pages {options.page_size}, {options.per_page} per page"
+        else phrase(
+            TABLES,
+            "layout_page",
+            pages=made.pages,
+            page=options.page_size,
+            per_page=options.per_page,
+        )
     )
     print(
-        f"wrote {made.pdf} ({count} cards, serials {made.first_serial}-{made.last_serial}, "
-        f"{layout}), the registry "
-        f"{made.registry} ({made.registry_cards} cards) and the checking sheet "
-        f"{made.check_sheet}; seed {seed}"
+        phrase(
+            TABLES,
+            "wrote",
+            pdf=made.pdf,
+            count=count,
+            first=made.first_serial,
+            last=made.last_serial,
+            layout=layout,
+            registry=made.registry,
+            registry_cards=made.registry_cards,
+            check_sheet=made.check_sheet,
+            seed=seed,
+        )
     )
     if args.png:
-        print(f"wrote {count} PNG files to {args.png}")
-    kept = "" if made.key_made else " (the key already there: the codes of the cards made with it)"
-    print(
-        f"each card carries its phone code (No.<serial>-<5 characters>); the codes' key is "
-        f"{made.key_path}{kept}: keep it with {made.registry.name} (the show reads it there; copy both "
-        "if the show runs on another computer) and share it with nobody"
-    )
+        print(phrase(TABLES, "wrote_png", count=count, folder=args.png))
+    key_line = "key_made" if made.key_made else "key_kept"
+    print(phrase(TABLES, key_line, key=made.key_path, registry=made.registry.name))
     if made.backups:
-        print("kept the old files as " + ", ".join(str(p) for p in made.backups))
+        print(phrase(TABLES, "backups", paths=", ".join(str(p) for p in made.backups)))
     if made.press_note:
         print(made.press_note)
     if made.preflight is not None:
@@ -763,6 +778,6 @@ def run(args: argparse.Namespace) -> int:
     if signals.pending is None:
         _prepare_odds(config)
     if signals.pending is not None:
-        print("bingo cards: stopped after the files were written", file=sys.stderr)
+        print(phrase(TABLES, "stopped_after"), file=sys.stderr)
         return 128 + signals.pending
     return 0

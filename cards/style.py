@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from bingo.config import Config
+from cards.texts import TABLES
 from eventkit.images import load_square, looked_for
+from eventkit.tomlconf import phrase
 
 if TYPE_CHECKING:
     from cards.layout import Rect
@@ -136,11 +138,10 @@ def load_images(
     if missing:
         unique = sorted(set(missing), key=missing.index)
         examples = ", ".join(looked_for(stem) for stem in unique[:3])
-        more = f" and {len(unique) - 3} more" if len(unique) > 3 else ""
-        warn(
-            f"warning: no image file {examples}{more} in {config.pictures().folder}: "
-            "those cells are drawn plain (`bingo check-config` names each)"
-        )
+        more = phrase(TABLES, "and_more", count=len(unique) - 3) if len(unique) > 3 else ""
+        folder = config.pictures().folder
+        told = phrase(TABLES, "no_images", examples=examples, more=more, folder=folder)
+        warn(phrase(TABLES, "warning", text=told))
     return result
 
 

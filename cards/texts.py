@@ -206,6 +206,40 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "--code-for {serial}: {registry} の隣にカードの鍵（{key}）がありません。スマホ用"
             "コードなしで印刷したカードか、鍵が別の場所にあります"
         ),
+        # ---- what a run tells the host (cards/command.py, cards/style.py)
+        "note": "お知らせ: {text}",
+        "warning": "注意: {text}",
+        "stale_temps": "前に止められた実行が残した一時ファイルを {count} 個消しました（{first} …）",
+        "stopped_before": (
+            "bingo cards: {signal} で止めました。何も書いておらず、前のファイルはそのままです"
+        ),
+        "stopped_after": "bingo cards: ファイルを書き終えてから止めました",
+        "layout_press": "仕上がり {finish} で {pages} ページ、1 ページに 1 枚",
+        "layout_page": "{page} で {pages} ページ、1 ページに {per_page} 枚",
+        "wrote": (
+            "{pdf} を書きました（{count} 枚、番号 {first}〜{last}、{layout}）。登録ファイル "
+            "{registry}（{registry_cards} 枚）と確認用シート {check_sheet} も書きました。シード {seed}"
+        ),
+        "wrote_png": "{count} 個の PNG ファイルを {folder} に書きました",
+        "key_made": (
+            "どのカードにもスマホ用コード（No.<番号>-<5 文字>）があります。コードの鍵は {key} です。"
+            "{registry} と一緒に保管し（ショーはそこから読みます。ショーを別のパソコンで動かすなら"
+            "両方コピーしてください）、だれにも渡さないでください"
+        ),
+        "key_kept": (
+            "どのカードにもスマホ用コード（No.<番号>-<5 文字>）があります。コードの鍵は {key} です"
+            "（前からある鍵です。これで作ったカードのコードのまま）。{registry} と一緒に保管し"
+            "（ショーはそこから読みます。ショーを別のパソコンで動かすなら両方コピーしてください）、"
+            "だれにも渡さないでください"
+        ),
+        "backups": "前のファイルを {paths} として残しました",
+        "press_note": "PDF/X-1a:2003、CMYK への変換: {how}",
+        "odds_stopped": "確率: 表は作っていません（止めました）。ショーが始まるときに作ります",
+        "no_images": (
+            "{folder} に絵のファイル {examples}{more} がありません。そのマスは絵なしで印刷します"
+            "（`bingo check-config` がひとつずつ名前を挙げます）"
+        ),
+        "and_more": " ほか {count} 個",
     },
     "en": {
         "page_size": "page size '{page_size}' is not supported: use one of {choices}",
@@ -393,5 +427,39 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "--code-for {serial}: {registry} has no card key beside it ({key}): its cards were "
             "printed without phone codes, or the key is elsewhere"
         ),
+        # ---- what a run tells the host (cards/command.py, cards/style.py)
+        "note": "note: {text}",
+        "warning": "warning: {text}",
+        "stale_temps": "removed {count} temporary files a killed run left ({first} …)",
+        "stopped_before": (
+            "bingo cards: stopped by {signal}; nothing was written and the old files are kept"
+        ),
+        "stopped_after": "bingo cards: stopped after the files were written",
+        "layout_press": "{pages} pages of finished size {finish}, one card a page",
+        "layout_page": "{pages} pages {page}, {per_page} per page",
+        "wrote": (
+            "wrote {pdf} ({count} cards, serials {first}-{last}, {layout}), the registry "
+            "{registry} ({registry_cards} cards) and the checking sheet {check_sheet}; seed {seed}"
+        ),
+        "wrote_png": "wrote {count} PNG files to {folder}",
+        "key_made": (
+            "each card carries its phone code (No.<serial>-<5 characters>); the codes' key is "
+            "{key}: keep it with {registry} (the show reads it there; copy both if the show runs "
+            "on another computer) and share it with nobody"
+        ),
+        "key_kept": (
+            "each card carries its phone code (No.<serial>-<5 characters>); the codes' key is "
+            "{key} (the key already there: the codes of the cards made with it): keep it with "
+            "{registry} (the show reads it there; copy both if the show runs on another computer) "
+            "and share it with nobody"
+        ),
+        "backups": "kept the old files as {paths}",
+        "press_note": "PDF/X-1a:2003, CMYK by {how}",
+        "odds_stopped": "odds: tables not built (stopped); the show builds them when it starts",
+        "no_images": (
+            "no image file {examples}{more} in {folder}: those cells are drawn plain "
+            "(`bingo check-config` names each)"
+        ),
+        "and_more": " and {count} more",
     },
 }

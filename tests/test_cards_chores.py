@@ -89,7 +89,7 @@ def test_piped_into_head_exits_0_without_a_traceback(tmp_path, small):
         text=True,
         timeout=120,
     )
-    assert done.stdout.startswith("wrote ") and done.stdout.count("\n") == 1
+    assert " を書きました（2 枚、" in done.stdout and done.stdout.count("\n") == 1  # ja
     assert "Traceback" not in done.stderr and "status=0" in done.stderr, done.stderr
     assert (tmp_path / "cards.csv").is_file()
 
@@ -115,7 +115,7 @@ def test_closing_the_terminal_mid_run_leaves_no_temporary_files(tmp_path, small)
     assert list(tmp_path.glob(".cards.*.tmp"))
     proc.send_signal(signal.SIGHUP)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 128 + signal.SIGHUP and "stopped by SIGHUP" in err
+    assert proc.returncode == 128 + signal.SIGHUP and "SIGHUP で止めました" in err
     assert [n for n in files_in(tmp_path) if n.endswith(".tmp")] == []
 
 
@@ -128,7 +128,7 @@ def test_temporary_files_a_killed_run_left_are_removed_by_the_next(tmp_path, sma
     assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 0
     assert not stale.exists() and not (tmp_path / ".cards.csv.89abcdef.tmp").exists()
     assert other.read_text() == "keep"
-    assert "removed 2 temporary files a killed run left" in capsys.readouterr().err
+    assert "お知らせ: 前に止められた実行が残した一時ファイルを 2 個消しました" in capsys.readouterr().err
 
 
 def test_the_registry_and_the_checking_sheet_carry_the_codes_and_every_seed(tmp_path, small):

@@ -418,6 +418,53 @@ def test_a_commands_option_is_refused_in_the_events_language(tmp_path, capsys, n
     assert one_line(capsys).startswith(REFUSAL[language] + said)
 
 
+# ------------------------------------------------------------------ what a command tells the host
+
+CARDS_SAID = {  # bingo cards' summary of a run remade with --force, and its notes
+    "ja": (
+        "cards.pdf を書きました（2 枚、番号 1〜2、A4 で 1 ページ、1 ページに 4 枚）。登録ファイル ",
+        "コードの鍵は ",
+        "（前からある鍵です。これで作ったカードのコードのまま）",
+        "前のファイルを ",
+        "お知らせ: 前に止められた実行が残した一時ファイルを 1 個消しました",
+    ),
+    "en": (
+        "cards.pdf (2 cards, serials 1-2, 1 pages A4, 4 per page), the registry ",
+        "the codes' key is ",
+        " (the key already there: the codes of the cards made with it)",
+        "kept the old files as ",
+        "note: removed 1 temporary files a killed run left",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_bingo_cards_tells_what_it_wrote_in_the_events_language(
+    tmp_path, monkeypatch, capsys, language
+):
+    path = event(tmp_path, language, "images = true", "images = false", pictures=False)
+    monkeypatch.chdir(tmp_path)
+    command = ["cards", "--config", str(path), "--count", "2", "--seed", "1", "--per-page", "4"]
+    assert bingo_main(command) == 0
+    (tmp_path / ".cards.pdf.0123abcd.tmp").write_bytes(b"x")  # a killed run's
+    capsys.readouterr()
+    assert bingo_main([*command, "--force"]) == 0
+    out, err = capsys.readouterr()
+    wrote, key, kept, backups, stale = CARDS_SAID[language]
+    lines = out.splitlines()
+    assert wrote in lines[0] and "cards.csv" in lines[0] and "cards-check.pdf" in lines[0], lines
+    assert key in lines[1] and kept in lines[1], lines
+    assert lines[2].startswith(backups), lines
+    assert err.splitlines() == [stale + " (.cards.pdf.0123abcd.tmp …)"] or (
+        language == "ja" and err.splitlines() == [stale + "（.cards.pdf.0123abcd.tmp …）"]
+    ), err
+    assert all(_japanese(x) == (language == "ja") for x in lines[:3]), lines
+
+
+def _japanese(text: str) -> bool:
+    return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
+
+
 # ------------------------------------------------------------------ every raise site, tables
 
 MODULES = [
@@ -439,6 +486,7 @@ MODULES = [
     *(
         REFUSING := [  # the commands' own refusals (eventkit.tomlconf.refused)
             "cards/command.py",
+            "cards/style.py",
             "cards/generate.py",
             "cards/layout.py",
             "cards/output.py",
@@ -580,6 +628,38 @@ def test_no_refusal_is_written_in_english_in_the_code(path):
         is_refusal = is_refusal or _name(call) in VOICE_WARNINGS
         if is_refusal and any(_has_words(a) for a in call.args):
             found.append(f"line {call.lineno}: {ast.unparse(call)[:70]}")
+    assert found == [], found
+
+
+PRINTING = [  # what these commands print to the host (beside their refusals)
+    "cards/command.py",
+    "cards/style.py",
+]
+SAYING = ("print", "warn", "note")
+_CARD_MARK = re.compile(r"\bNo\.")  # the mark printed before a card's code: no language
+
+
+def _has_line_words(node: ast.AST) -> bool:
+    """As `_has_words`, the card's own "No." mark aside (`No.0001-ABCDE` is the same in ja/en)."""
+    if isinstance(node, ast.JoinedStr):
+        return any(
+            isinstance(part, ast.Constant)
+            and any(map(str.isalpha, _OPTION.sub("", _CARD_MARK.sub("", part.value))))
+            for part in node.values
+        )
+    if isinstance(node, ast.Call | ast.Subscript | ast.Constant):
+        return _has_text(node)
+    return any(_has_line_words(child) for child in ast.iter_child_nodes(node))
+
+
+@pytest.mark.parametrize("path", PRINTING)
+def test_no_line_to_the_host_is_written_in_english_in_the_code(path):
+    """What a command prints (a summary, a note, a warning) comes from a texts table."""
+    found = [
+        f"line {call.lineno}: {ast.unparse(call)[:70]}"
+        for call in _module_calls(path)
+        if _name(call) in SAYING and any(_has_line_words(a) for a in call.args)
+    ]
     assert found == [], found
 
 
