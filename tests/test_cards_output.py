@@ -325,7 +325,7 @@ def test_missing_images_warn_and_draw_plain(tmp_path, capsys) -> None:
     out = tmp_path / "w.pdf"
     assert run_cards(tmp_path, "--count", "12", "--seed", "3", "--out", str(out)) == 0
     lines = [line for line in capsys.readouterr().err.splitlines() if line]
-    assert len(lines) == 1 and "B3.png" in lines[0] and "no image" in lines[0]
+    assert len(lines) == 1 and "B3.png" in lines[0] and "絵のファイル" in lines[0]  # ja
     assert image_xobject_count(out) == 40 - 1
     assert len(pypdf.PdfReader(out, strict=True).pages) == 3
 
