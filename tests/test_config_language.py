@@ -461,6 +461,32 @@ def test_bingo_cards_tells_what_it_wrote_in_the_events_language(
     assert all(_japanese(x) == (language == "ja") for x in lines[:3]), lines
 
 
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_bingo_draws_host_warning_speaks_the_events_language(tmp_path, qtbot, capsys, language):
+    """The terminal's line and the operator window's log before a warning for the host."""
+    import dataclasses
+
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+    from bingo.ui.display import DisplayWindow
+    from bingo.ui.operator import OperatorWindow
+
+    config = load_config(event(tmp_path, language))
+    config = dataclasses.replace(config, display=dataclasses.replace(config.display, sound=False))
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=9)
+    display = DisplayWindow(
+        session, config, probability_module="no_such_engine_module", odds_mode="thread"
+    )
+    qtbot.addWidget(display)
+    display.operator = OperatorWindow(display)
+    qtbot.addWidget(display.operator)
+    capsys.readouterr()
+    display.warn("web.port 8080")
+    said = {"ja": ("注意: ", "[注意] "), "en": ("warning: ", "[warn] ")}[language]
+    assert capsys.readouterr().err == f"{said[0]}web.port 8080\n"
+    assert f"{said[1]}web.port 8080" in display.operator.log.toPlainText()
+
+
 def _japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
@@ -634,8 +660,11 @@ def test_no_refusal_is_written_in_english_in_the_code(path):
 PRINTING = [  # what these commands print to the host (beside their refusals)
     "cards/command.py",
     "cards/style.py",
+    "bingo/ui/display.py",
+    "bingo/ui/operator.py",
 ]
-SAYING = ("print", "warn", "note")
+SAYING = ("print", "warn", "note", "add_log")
+SCREEN_TEXTS = ("strings", "s")  # an eventkit.i18n.Texts: its entry said in the language
 _CARD_MARK = re.compile(r"\bNo\.")  # the mark printed before a card's code: no language
 
 
@@ -647,6 +676,8 @@ def _has_line_words(node: ast.AST) -> bool:
             and any(map(str.isalpha, _OPTION.sub("", _CARD_MARK.sub("", part.value))))
             for part in node.values
         )
+    if isinstance(node, ast.Call) and _name(node) in SCREEN_TEXTS:  # s("entry", n=...)
+        return any(_has_line_words(k.value) for k in node.keywords)
     if isinstance(node, ast.Call | ast.Subscript | ast.Constant):
         return _has_text(node)
     return any(_has_line_words(child) for child in ast.iter_child_nodes(node))

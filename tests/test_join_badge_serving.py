@@ -80,7 +80,7 @@ def taken_then_free(tmp_path, repo_root, qtbot, capfd, port: int) -> None:
         text = window.banner_text + window.notice_text
         assert str(port) not in text and "web.port" not in text  # the room sees nothing
         assert window.operator.log.toPlainText().count(lines[0]) == 1  # the host's screen
-        assert f"warning: {lines[0]}" in capfd.readouterr().err  # and the terminal
+        assert f"注意: {lines[0]}" in capfd.readouterr().err  # and the terminal
         other.close()  # the program goes away: the show's server serves, the code comes back
         qtbot.waitUntil(lambda: server.serving, timeout=90000)
         assert seen == [True]

@@ -214,7 +214,7 @@ def taken_then_free(tmp_path, repo_root, qtbot, capfd, port: int) -> None:
         assert "別のプログラム" in port_lines[0] and "web.port" in port_lines[0]
         assert str(port) not in window.banner_text + window.notice_text  # not on the wall
         err = capfd.readouterr().err
-        assert f"warning: {port_lines[0]}" in err  # the show's terminal
+        assert f"注意: {port_lines[0]}" in err  # the show's terminal
         assert window.operator.log.toPlainText().count(port_lines[0]) == 1  # the operator
         # the program goes away: the next attempt serves
         other.close()

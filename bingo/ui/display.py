@@ -224,10 +224,10 @@ class DisplayWindow(
         if self._warn_out is not None:
             self._warn_out(message)
         else:
-            print(f"warning: {message}", file=sys.stderr)
+            print(self.strings("warning_line", message=message), file=sys.stderr)
         operator = getattr(self, "operator", None)
         if operator is not None:
-            operator.add_log(f"[warn] {message}")
+            operator.add_log(self.strings("log_warn", message=message))
 
     # ---------------------------------------------------------------- reactions
     def _on_spin_started(self, number: int, index: int) -> None:

@@ -158,9 +158,9 @@ class OperatorWindow(QWidget):
         self._connect_signals(display)
 
         for message in display.warnings:
-            self.add_log(f"[warn] {message}")
+            self.add_log(s("log_warn", message=message))
         if display.banner_text:
-            self.add_log(f"[info] {display.banner_text}")
+            self.add_log(s("log_info", message=display.banner_text))
         self.resize(1100, 640)
         plain_text_labels(self)
         self.refresh()
@@ -524,7 +524,8 @@ class OperatorWindow(QWidget):
 
     def _on_bingo_alert(self, serials, ball: int) -> None:
         names = ", ".join(f"No.{serial:04d}" for serial in serials)
-        self.add_log(f"[bingo] {self.strings('op_new_bingo', ball=ball, serials=names)}")
+        said = self.strings("op_new_bingo", ball=ball, serials=names)
+        self.add_log(self.strings("log_bingo", message=said))
 
     def refresh_winners(self) -> None:
         self.winners.clear()
