@@ -11,11 +11,14 @@ host's pictures copied into img/ are never hidden behind them (eventkit.images.P
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
+from bingo.config_texts import TABLES
 from eventkit.errors import UserError
+from eventkit.i18n import DEFAULT_LANGUAGE
 from eventkit.images import PICTURE_EXTENSIONS, SAMPLES_FOLDER, PictureFolder
-from eventkit.tomlconf import DEFAULT_CONFIG_PATH
+from eventkit.tomlconf import DEFAULT_CONFIG_PATH, lenient_language, refused, speaking
 
 _PACKAGED = Path(__file__).resolve().parent / "defaults"  # in a wheel (setup.py puts it there)
 _CHECKOUT = Path(__file__).resolve().parent.parent  # a source checkout (editable install)
@@ -66,16 +69,12 @@ def init_folder(folder: str | Path) -> list[Path]:
     folder = Path(folder)
     config, images = folder / "config.toml", folder / "img"
     if config.exists() or config.is_symlink():
-        raise UserError(
-            f"{config} already there: bingo init never overwrites; "
-            "pick an empty folder (bingo init DIR) or edit the files there"
-        )
+        with speaking(init_language(folder)):  # the event's own language
+            raise refused(TABLES, "init_exists", UserError, config=config)
     if folder.exists() and not folder.is_dir():
-        raise UserError(f"{folder} is a file, not a folder: pick a folder for bingo init")
+        raise refused(TABLES, "init_not_folder", UserError, folder=folder)
     if (images.exists() or images.is_symlink()) and not images.is_dir():
-        raise UserError(
-            f"{images} is there but is not a folder: move it away, then run bingo init again"
-        )
+        raise refused(TABLES, "init_images_not_folder", UserError, images=images)
     samples = images / SAMPLES_FOLDER
     own = PictureFolder.scan(images) if images.is_dir() else None
     written = [config]
@@ -94,5 +93,23 @@ def init_folder(folder: str | Path) -> list[Path]:
             written.append(samples)
         shutil.copyfile(BUILTIN_CONFIG, config)
     except OSError as exc:
-        raise UserError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+        reason = exc.strerror or exc
+        raise refused(TABLES, "init_unwritable", UserError, folder=folder, reason=reason) from None
     return written
+
+
+def init_language(folder: str | Path) -> str:
+    """The language `bingo init` speaks for `folder`: the event.language of a config.toml
+    already there (read leniently: one that does not read is Japanese), else Japanese, the
+    default (bingo init reads no config of its own)."""
+    return file_language(Path(folder) / "config.toml")
+
+
+def file_language(path: str | Path | None) -> str:
+    """The event.language of the config file `path` (None: ./config.toml), read leniently and
+    never an error: Japanese, the default, for a file that is not there or does not read."""
+    try:
+        text = Path(path or DEFAULT_CONFIG_PATH).read_text(encoding="utf-8-sig")
+        return lenient_language(tomllib.loads(text))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return DEFAULT_LANGUAGE

@@ -137,7 +137,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 raise
             p = sub.add_parser(name, help="(not yet available)")
             p.add_argument("rest", nargs=argparse.REMAINDER)
-            p.set_defaults(run=lambda args, name=name: _not_available(name))
+            p.set_defaults(run=lambda args, name=name: _not_available(name, args))
         else:
             p = sub.add_parser(name, help=module.HELP, description=module.HELP)
             module.add_arguments(p)
@@ -155,7 +155,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="write an editable config.toml and the sample images (img/samples/) into a folder",
         description="Write the built-in config.toml and the sample images (img/samples/, shown "
         "only while img/ holds no picture of its own) into DIR (default: this folder) to edit "
-        "for an event; never overwrites.",
+        "for an event; never overwrites. It reads no config: it speaks the language of a "
+        "config.toml already in DIR (event.language), else Japanese, the default.",
     )
     p.add_argument("dir", nargs="?", default=".", metavar="DIR")
     p.set_defaults(run=_init)
@@ -163,15 +164,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _init(args: argparse.Namespace) -> int:
-    from bingo.builtin import init_folder
+    from bingo.builtin import init_folder, init_language
     from eventkit.images import SAMPLES_FOLDER
 
-    written = init_folder(args.dir)
-    for path in written:
-        print(f"wrote {path}")
-    if not any(path.name == SAMPLES_FOLDER for path in written):
-        print(f"{Path(args.dir) / 'img'}: kept as it is (your pictures; no samples added)")
-    print("next: edit config.toml, then `bingo check-config` in that folder")
+    with speaking(init_language(args.dir)):  # a config.toml there: its language; else Japanese
+        written = init_folder(args.dir)
+        for path in written:
+            print(say("init_wrote", path=path))
+        if not any(path.name == SAMPLES_FOLDER for path in written):
+            images = Path(args.dir) / "img"
+            print(say("init_kept_images", images=images))
+        print(say("init_next"))
     return 0
 
 
@@ -185,9 +188,22 @@ def _add_config_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _not_available(name: str) -> int:
-    print(f"bingo {name}: not yet available in this version", file=sys.stderr)
+def _not_available(name: str, args: argparse.Namespace) -> int:
+    from bingo.builtin import file_language
+
+    with speaking(file_language(getattr(args, "config", None))):
+        print(say("not_available", name=name), file=sys.stderr)
     return 2
+
+
+def _given_config(argv: Sequence[str]) -> str | None:
+    """The --config a command line gives (before it is parsed), or None."""
+    for i, word in enumerate(argv):
+        if word == "--config" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--config="):
+            return word.removeprefix("--config=")
+    return None
 
 
 # options whose value is a comma list that may start with "-" (argparse would take it for an option)
@@ -223,7 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser() if only is None else build_parser(only)
         args = parser.parse_args(glue_dash_values(argv))
     except KeyboardInterrupt:  # Ctrl+C while the commands load, before any of them has begun
-        print("bingo: stopped by Ctrl+C before anything was done", file=sys.stderr)
+        from bingo.builtin import file_language
+
+        with speaking(file_language(_given_config(argv))):  # the config it would have read
+            print(say("stopped_loading"), file=sys.stderr)
         return 130
     try:
         return int(args.run(args) or 0)

@@ -167,7 +167,26 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             '向きません。本番では seed = "" にしてください'
         ),
         # ---- a mistake saved mid-evening (bingo.config_changes)
-        "at_line": "{file} の {line} 行目: {message}",
+        "at_line": "{file} の {line} 行目: {message}",  # ---- bingo init (bingo.builtin, bingo.cli)
+        "init_exists": (
+            "{config} はもうあります。bingo init は上書きしません。空のフォルダーを選ぶか"
+            "（bingo init DIR）、そこにあるファイルを編集してください"
+        ),
+        "init_not_folder": (
+            "{folder} はファイルで、フォルダーではありません。bingo init にはフォルダーを"
+            "指定してください"
+        ),
+        "init_images_not_folder": (
+            "{images} はありますが、フォルダーではありません。よそに移してから、もう一度 "
+            "bingo init を実行してください"
+        ),
+        "init_unwritable": "{folder} に書けません（{reason}）。別のフォルダーを選んでください",
+        "init_wrote": "{path} を書きました",
+        "init_kept_images": "{images}: そのままにしました（あなたの絵です。見本は加えていません）",
+        "init_next": "次に: config.toml を編集して、そのフォルダーで `bingo check-config` を実行してください",
+        # ---- bingo itself (bingo.cli), in the language of the config it would read
+        "stopped_loading": "bingo: 始める前に Ctrl+C で止めました。何もしていません",
+        "not_available": "bingo {name}: この版ではまだ使えません",
     },
     "en": {
         "unknown_section": "unknown section or key '{name}': use one of {sections}",
@@ -315,7 +334,22 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "event.seed = {seed} is set: the draw repeats that rehearsal's numbers "
             'and is not a secure draw; set seed = "" for the event'
         ),
-        "at_line": "{file} line {line}: {message}",
+        "at_line": "{file} line {line}: {message}",  # ---- bingo init (bingo.builtin, bingo.cli)
+        "init_exists": (
+            "{config} already there: bingo init never overwrites; pick an empty folder "
+            "(bingo init DIR) or edit the files there"
+        ),
+        "init_not_folder": "{folder} is a file, not a folder: pick a folder for bingo init",
+        "init_images_not_folder": (
+            "{images} is there but is not a folder: move it away, then run bingo init again"
+        ),
+        "init_unwritable": "cannot write into {folder}: {reason}; pick another folder",
+        "init_wrote": "wrote {path}",
+        "init_kept_images": "{images}: kept as it is (your pictures; no samples added)",
+        "init_next": "next: edit config.toml, then `bingo check-config` in that folder",
+        # ---- bingo itself (bingo.cli), in the language of the config it would read
+        "stopped_loading": "bingo: stopped by Ctrl+C before anything was done",
+        "not_available": "bingo {name}: not yet available in this version",
     },
 }
 

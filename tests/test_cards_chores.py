@@ -94,15 +94,21 @@ def test_piped_into_head_exits_0_without_a_traceback(tmp_path, small):
     assert (tmp_path / "cards.csv").is_file()
 
 
-def test_ctrl_c_while_the_commands_load_is_one_line(monkeypatch, capsys):
-    """Ctrl+C in the first 0.3 s lands while `bingo` imports its commands (build_parser)."""
+def test_ctrl_c_while_the_commands_load_is_one_line(tmp_path, monkeypatch, capsys):
+    """Ctrl+C in the first 0.3 s lands while `bingo` imports its commands (build_parser); said
+    in the language of the config the command would read (none here: Japanese)."""
     import bingo.cli
 
     def interrupted(only=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(bingo.cli, "build_parser", interrupted)
+    monkeypatch.chdir(tmp_path)
     assert bingo.cli.main(["cards"]) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Ctrl+C で止めました" in err
+    english = write_config(tmp_path, language="en")
+    assert bingo.cli.main(["cards", "--config", str(english)]) == 130
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "stopped by Ctrl+C" in err
 
@@ -128,7 +134,10 @@ def test_temporary_files_a_killed_run_left_are_removed_by_the_next(tmp_path, sma
     assert run_cards(tmp_path, "--count", "2", "--seed", "1") == 0
     assert not stale.exists() and not (tmp_path / ".cards.csv.89abcdef.tmp").exists()
     assert other.read_text() == "keep"
-    assert "お知らせ: 前に止められた実行が残した一時ファイルを 2 個消しました" in capsys.readouterr().err
+    assert (
+        "お知らせ: 前に止められた実行が残した一時ファイルを 2 個消しました"
+        in capsys.readouterr().err
+    )
 
 
 def test_the_registry_and_the_checking_sheet_carry_the_codes_and_every_seed(tmp_path, small):

@@ -81,7 +81,7 @@ def test_init_writes_an_editable_copy_and_never_overwrites(tmp_path, capsys):
     capsys.readouterr()
     assert main(["init", str(target)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "never overwrites" in err
+    assert err.count("\n") == 1 and "bingo init は上書きしません" in err  # ja: "# ours" says none
     assert (target / "config.toml").read_text(encoding="utf-8") == "# ours\n"
 
 
@@ -122,7 +122,9 @@ def test_init_into_a_folder_with_the_hosts_pictures_keeps_them_and_adds_no_sampl
     monkeypatch.chdir(tmp_path)
     assert main(["init"]) == 0
     out = capsys.readouterr().out
-    assert "kept as it is" in out and "samples" not in out.replace("no samples added", "")
+    assert (
+        "そのままにしました（あなたの絵です。見本は加えていません）" in out and "samples" not in out
+    )
     assert {p.name: p.read_bytes() for p in (tmp_path / "img").iterdir()} == own
     config = load_config()
     assert [config.image_path(n).name for n in range(1, 41)] == [f"{s}.jpg" for s in stems]

@@ -487,6 +487,33 @@ def test_bingo_draws_host_warning_speaks_the_events_language(tmp_path, qtbot, ca
     assert f"{said[1]}web.port 8080" in display.operator.log.toPlainText()
 
 
+INIT_SAID = {  # bingo init: what it wrote, its refusal of a folder that has a config.toml
+    "ja": ("{} を書きました", "次に: config.toml を編集して", "エラー: {} はもうあります。"),
+    "en": ("wrote {}", "next: edit config.toml", "error: {} already there: "),
+}
+
+
+def test_bingo_init_speaks_japanese_and_the_language_of_a_config_already_there(tmp_path, capsys):
+    """bingo init reads no config: Japanese in a new folder, and a config.toml already in the
+    folder refused in its own event.language (its --help says so)."""
+    target = tmp_path / "night"
+    assert bingo_main(["init", str(target)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    wrote, next_step, exists = INIT_SAID["ja"]
+    assert out[0] == wrote.format(target / "config.toml") and out[-1].startswith(next_step), out
+    for language in ("ja", "en"):
+        event(target, language, pictures=False)
+        assert bingo_main(["init", str(target)]) == 1
+        wrote, next_step, exists = INIT_SAID[language]
+        assert one_line(capsys).startswith(exists.format(target / "config.toml"))
+    (target / "config.toml").write_text('[event]\nlanguage = "en"\nsize = = 4\n', "utf-8")
+    assert bingo_main(["init", str(target)]) == 1  # a file that does not read: Japanese
+    assert one_line(capsys).startswith(INIT_SAID["ja"][2].format(target / "config.toml"))
+    with pytest.raises(SystemExit):
+        bingo_main(["init", "--help"])
+    assert "else Japanese, the default" in " ".join(capsys.readouterr().out.split())
+
+
 def _japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
@@ -528,6 +555,7 @@ MODULES = [
             "games/cool24/plot.py",
             "bingo/ui/numberart.py",
             "bingo/ui/voice.py",  # why the voice is off (VoiceUnavailable, the host's warning)
+            "bingo/builtin.py",  # bingo init
         ]
     ),
 ]
@@ -662,6 +690,8 @@ PRINTING = [  # what these commands print to the host (beside their refusals)
     "cards/style.py",
     "bingo/ui/display.py",
     "bingo/ui/operator.py",
+    "bingo/cli.py",
+    "bingo/builtin.py",
 ]
 SAYING = ("print", "warn", "note", "add_log")
 SCREEN_TEXTS = ("strings", "s")  # an eventkit.i18n.Texts: its entry said in the language
