@@ -17,8 +17,10 @@ from typing import Any, TextIO
 
 from bingo.config import MAX_SIZE, MIN_SIZE, BoardConfig
 from cards.model import BingoCard
+from cards.texts import TABLES
 from eventkit.errors import UserError
 from eventkit.safefile import write_atomic
+from eventkit.tomlconf import phrase, refused
 
 FREE_TEXT = "FREE"
 SERIAL_MAX_DIGITS = 12  # the draw display's card-check box takes at most this many digits
@@ -64,13 +66,9 @@ def write_registry(path: str | Path, cards: Iterable[BingoCard]) -> None:
 
 def _read_rows(path: Path) -> list[list[str]]:
     if not path.exists():
-        raise RegistryError(
-            f"card registry {path} not found: give the .csv written next to the cards PDF"
-        )
+        raise refused(TABLES, "reg_not_found", RegistryError, path=path)
     if not path.is_file():
-        raise RegistryError(
-            f"card registry {path} is not a file: give the .csv written next to the cards PDF"
-        )
+        raise refused(TABLES, "reg_not_file", RegistryError, path=path)
     reader = None
     try:
         # utf-8-sig: Excel's "CSV UTF-8" starts the file with a byte order mark
@@ -81,27 +79,32 @@ def _read_rows(path: Path) -> list[list[str]]:
         line = reader.line_num if reader is not None else 1
         limit = csv.field_size_limit()
         reason = (
-            f"a field is longer than {limit:,} characters"
+            phrase(TABLES, "reg_field_long", limit=limit)
             if "field limit" in str(exc)
-            else f"not readable as CSV ({exc})"
+            else phrase(TABLES, "reg_not_csv", detail=exc)
         )
-        raise RegistryError(
-            f"{path} line {line}: {reason}; this is not a card registry written by bingo cards"
+        raise refused(
+            TABLES, "reg_bad_csv", RegistryError, path=path, line=line, reason=reason
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RegistryError(f"card registry {path} cannot be read: {exc}") from None
+        raise refused(TABLES, "reg_unreadable", RegistryError, path=path, reason=exc) from None
 
 
 def _parse_serial(text: str, where: str) -> int:
     text = text.strip()
     if text.startswith("-") and _DIGITS.fullmatch(text[1:]):
-        raise RegistryError(f"{where}: serial {text} is negative; serials are 0 or more")
+        raise refused(TABLES, "reg_serial_negative", RegistryError, where=where, text=text)
     if not _DIGITS.fullmatch(text):
-        raise RegistryError(f"{where}: serial {text[:20]!r} is not a whole number")
+        shown = repr(text[:20])
+        raise refused(TABLES, "reg_serial_not_number", RegistryError, where=where, text=shown)
     if len(text) > SERIAL_MAX_DIGITS:
-        raise RegistryError(
-            f"{where}: serial {text[:20]}… has more than {SERIAL_MAX_DIGITS} digits, more than "
-            "the card check accepts"
+        raise refused(
+            TABLES,
+            "reg_serial_long",
+            RegistryError,
+            where=where,
+            text=text[:20],
+            digits=SERIAL_MAX_DIGITS,
         )
     return int(text)
 
@@ -113,7 +116,8 @@ def _parse_cell(text: str, where: str) -> int | None:
     if text == FREE_TEXT:
         return None
     if not _DIGITS.fullmatch(text) or len(text) > 6:
-        raise RegistryError(f"{where}: cell {text[:20]!r} must be a number or {FREE_TEXT}")
+        shown = repr(text[:20])
+        raise refused(TABLES, "reg_cell", RegistryError, where=where, text=shown, free=FREE_TEXT)
     return int(text)
 
 
@@ -139,13 +143,24 @@ def _check_card(card: BingoCard, cells: list[int | None], where: str) -> None:
         for c, n in enumerate(row):
             if n is None:
                 if size % 2 == 0 or r != centre or c != centre:
-                    raise RegistryError(
-                        f"{where}: {FREE_TEXT} at row {r + 1}, column {c + 1}; only the centre "
-                        "cell of an odd-sized card can be free"
+                    raise refused(
+                        TABLES,
+                        "reg_free_not_centre",
+                        RegistryError,
+                        where=where,
+                        free=FREE_TEXT,
+                        row=r + 1,
+                        column=c + 1,
                     )
             elif n in seen:
-                column = f"column {c + 1}" if seen[n] == c else f"columns {seen[n] + 1} and {c + 1}"
-                raise RegistryError(f"{where}: {n} appears twice on the card ({column})")
+                columns = (
+                    phrase(TABLES, "reg_column", column=c + 1)
+                    if seen[n] == c
+                    else phrase(TABLES, "reg_columns", first=seen[n] + 1, second=c + 1)
+                )
+                raise refused(
+                    TABLES, "reg_twice", RegistryError, where=where, number=n, columns=columns
+                )
             else:
                 seen[n] = c
 
@@ -155,17 +170,16 @@ def read_registry(path: str | Path) -> dict[int, BingoCard]:
     path = Path(path)
     rows = _read_rows(path)
     if not rows or not rows[0] or rows[0][0].strip() != "serial":
-        raise RegistryError(f"{path} is not a card registry: its first column must be 'serial'")
+        raise refused(TABLES, "reg_no_serial_column", RegistryError, path=path)
     names = [h.strip() for h in rows[0]]
     has_code = names[-1] == CODE_COLUMN
     cell_count = len(rows[0]) - 1 - has_code
     size = round(cell_count**0.5)
     if size * size != cell_count or names[: cell_count + 1] != header(size):
-        raise RegistryError(f"{path}: header must be serial, r1c1, r1c2, … for a square card")
+        raise refused(TABLES, "reg_header", RegistryError, path=path)
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise RegistryError(
-            f"{path}: cards of {size}x{size} cells; bingo cards have {MIN_SIZE} to {MAX_SIZE} "
-            "rows and columns"
+        raise refused(
+            TABLES, "reg_size", RegistryError, path=path, size=size, low=MIN_SIZE, high=MAX_SIZE
         )
     cards: dict[int, BingoCard] = {}
     lines: dict[int, int] = {}  # serial -> line, for messages
@@ -173,28 +187,35 @@ def read_registry(path: str | Path) -> dict[int, BingoCard]:
     for line_no, row in enumerate(rows[1:], start=2):
         if not row or (len(row) == 1 and not row[0].strip()):
             continue
-        where = f"{path} line {line_no}"
+        where = phrase(TABLES, "reg_where", path=path, line=line_no)
         if len(row) != cell_count + 1 + has_code:
-            raise RegistryError(f"{where}: {len(row)} fields, expected {cell_count + 1 + has_code}")
+            expected = cell_count + 1 + has_code
+            raise refused(
+                TABLES, "reg_fields", RegistryError, where=where, count=len(row), expected=expected
+            )
         serial = _parse_serial(row[0], where)
         if serial in cards:
-            raise RegistryError(
-                f"{where}: serial {serial} appears twice (also on line {lines[serial]})"
+            raise refused(
+                TABLES,
+                "reg_serial_twice",
+                RegistryError,
+                where=where,
+                serial=serial,
+                line=lines[serial],
             )
-        where = f"{where} (card {serial})"
+        where = phrase(TABLES, "reg_where_card", where=where, serial=serial)
         cells = _parse_cells(row[1 : cell_count + 1], where)
         grid = tuple(tuple(cells[r * size : (r + 1) * size]) for r in range(size))
         card = BingoCard(serial, grid)
         _check_card(card, cells, where)
         if grid in by_grid:
-            raise RegistryError(
-                f"{where}: the same numbers as card {by_grid[grid]}; every card must be different"
-            )
+            other = by_grid[grid]
+            raise refused(TABLES, "reg_same_card", RegistryError, where=where, other=other)
         by_grid[grid] = serial
         cards[serial] = card
         lines[serial] = line_no
     if not cards:
-        raise RegistryError(f"{path} holds no cards, only the header: give the full registry")
+        raise refused(TABLES, "reg_empty", RegistryError, path=path)
     return cards
 
 
@@ -205,27 +226,45 @@ def check_board(
     centre = board.size // 2
     for serial, card in cards.items():
         if card.size != board.size:
-            raise RegistryError(
-                f"card registry {path} holds {card.size}x{card.size} cards but config.toml sets "
-                f"board.size = {board.size}: load the registry printed for this board"
+            raise refused(
+                TABLES,
+                "reg_board_size",
+                RegistryError,
+                path=path,
+                size=card.size,
+                board=board.size,
             )
         for r, row in enumerate(card.rows):
             for c, number in enumerate(row):
                 if number is None:
                     if not (board.free_center and r == c == centre):
-                        raise RegistryError(
-                            f"card {serial} in {path} has FREE at row {r + 1}, column {c + 1}, "
-                            "which this board does not have (board.free_center)"
+                        raise refused(
+                            TABLES,
+                            "reg_board_free",
+                            RegistryError,
+                            serial=serial,
+                            path=path,
+                            row=r + 1,
+                            column=c + 1,
                         )
                 elif number not in board.numbers_of_column(c):
-                    raise RegistryError(
-                        f"card {serial} in {path}: {number} cannot stand in column {c + 1} of this "
-                        "board: the registry was made for another config"
+                    raise refused(
+                        TABLES,
+                        "reg_board_column",
+                        RegistryError,
+                        serial=serial,
+                        path=path,
+                        number=number,
+                        column=c + 1,
                     )
                 elif board.free_center and r == c == centre:
-                    raise RegistryError(
-                        f"card {serial} in {path} has {number} in the centre, which is free on "
-                        "this board (board.free_center): the registry was made for another config"
+                    raise refused(
+                        TABLES,
+                        "reg_board_centre",
+                        RegistryError,
+                        serial=serial,
+                        path=path,
+                        number=number,
                     )
     return dict(cards)
 

@@ -240,6 +240,63 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "（`bingo check-config` がひとつずつ名前を挙げます）"
         ),
         "and_more": " ほか {count} 個",
+        # ---- a card registry that does not read or does not fit (cards/registry.py)
+        "reg_not_found": (
+            "カードの登録ファイル {path} が見つかりません。カードの PDF の隣に書かれた .csv を"
+            "指定してください"
+        ),
+        "reg_not_file": (
+            "カードの登録ファイル {path} はファイルではありません。カードの PDF の隣に書かれた "
+            ".csv を指定してください"
+        ),
+        "reg_field_long": "{limit:,} 文字より長い欄があります",
+        "reg_not_csv": "CSV として読めません（{detail}）",
+        "reg_bad_csv": "{path} の {line} 行目: {reason}。bingo cards が書いた登録ファイルではありません",
+        "reg_unreadable": "カードの登録ファイル {path} を読めません（{reason}）",
+        "reg_where": "{path} の {line} 行目",
+        "reg_where_card": "{where}（カード {serial}）",
+        "reg_serial_negative": "{where}: 番号 {text} が負の数です。番号は 0 以上です",
+        "reg_serial_not_number": "{where}: 番号 {text} は整数ではありません",
+        "reg_serial_long": (
+            "{where}: 番号 {text}… は {digits} 桁を超えていて、カードの確認で入力できません"
+        ),
+        "reg_cell": "{where}: マス {text} は数か {free} にしてください",
+        "reg_free_not_centre": (
+            "{where}: {row} 行 {column} 列が {free} です。フリーにできるのは、大きさが奇数の"
+            "カードの真ん中のマスだけです"
+        ),
+        "reg_column": "{column} 列",
+        "reg_columns": "{first} 列と {second} 列",
+        "reg_twice": "{where}: {number} がカードに 2 回あります（{columns}）",
+        "reg_no_serial_column": (
+            "{path} はカードの登録ファイルではありません。最初の列は 'serial' のはずです"
+        ),
+        "reg_header": "{path}: 見出しは正方形のカードの serial, r1c1, r1c2, … のはずです",
+        "reg_size": (
+            "{path}: {size}x{size} マスのカードです。ビンゴカードは {low}〜{high} 行・列です"
+        ),
+        "reg_fields": "{where}: 欄が {count} 個あります。{expected} 個のはずです",
+        "reg_serial_twice": "{where}: 番号 {serial} が 2 回あります（{line} 行目にも）",
+        "reg_same_card": "{where}: カード {other} と同じ数です。カードはどれも違うはずです",
+        "reg_empty": (
+            "{path} には見出しだけで、カードがありません。登録ファイルをまるごと指定してください"
+        ),
+        "reg_board_size": (
+            "カードの登録ファイル {path} のカードは {size}x{size} ですが、config.toml は "
+            "board.size = {board} です。この盤で印刷した登録ファイルを指定してください"
+        ),
+        "reg_board_free": (
+            "{path} のカード {serial} は {row} 行 {column} 列が FREE ですが、この盤にはフリーの"
+            "マスがありません（board.free_center）"
+        ),
+        "reg_board_column": (
+            "{path} のカード {serial}: {number} はこの盤の {column} 列には入りません。"
+            "別の設定で作った登録ファイルです"
+        ),
+        "reg_board_centre": (
+            "{path} のカード {serial} は真ん中が {number} ですが、この盤では真ん中はフリーです"
+            "（board.free_center）。別の設定で作った登録ファイルです"
+        ),
     },
     "en": {
         "page_size": "page size '{page_size}' is not supported: use one of {choices}",
@@ -461,5 +518,62 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "(`bingo check-config` names each)"
         ),
         "and_more": " and {count} more",
+        # ---- a card registry that does not read or does not fit (cards/registry.py)
+        "reg_not_found": (
+            "card registry {path} not found: give the .csv written next to the cards PDF"
+        ),
+        "reg_not_file": (
+            "card registry {path} is not a file: give the .csv written next to the cards PDF"
+        ),
+        "reg_field_long": "a field is longer than {limit:,} characters",
+        "reg_not_csv": "not readable as CSV ({detail})",
+        "reg_bad_csv": (
+            "{path} line {line}: {reason}; this is not a card registry written by bingo cards"
+        ),
+        "reg_unreadable": "card registry {path} cannot be read: {reason}",
+        "reg_where": "{path} line {line}",
+        "reg_where_card": "{where} (card {serial})",
+        "reg_serial_negative": "{where}: serial {text} is negative; serials are 0 or more",
+        "reg_serial_not_number": "{where}: serial {text} is not a whole number",
+        "reg_serial_long": (
+            "{where}: serial {text}… has more than {digits} digits, more than the card check "
+            "accepts"
+        ),
+        "reg_cell": "{where}: cell {text} must be a number or {free}",
+        "reg_free_not_centre": (
+            "{where}: {free} at row {row}, column {column}; only the centre cell of an "
+            "odd-sized card can be free"
+        ),
+        "reg_column": "column {column}",
+        "reg_columns": "columns {first} and {second}",
+        "reg_twice": "{where}: {number} appears twice on the card ({columns})",
+        "reg_no_serial_column": (
+            "{path} is not a card registry: its first column must be 'serial'"
+        ),
+        "reg_header": "{path}: header must be serial, r1c1, r1c2, … for a square card",
+        "reg_size": (
+            "{path}: cards of {size}x{size} cells; bingo cards have {low} to {high} rows and "
+            "columns"
+        ),
+        "reg_fields": "{where}: {count} fields, expected {expected}",
+        "reg_serial_twice": "{where}: serial {serial} appears twice (also on line {line})",
+        "reg_same_card": "{where}: the same numbers as card {other}; every card must be different",
+        "reg_empty": "{path} holds no cards, only the header: give the full registry",
+        "reg_board_size": (
+            "card registry {path} holds {size}x{size} cards but config.toml sets "
+            "board.size = {board}: load the registry printed for this board"
+        ),
+        "reg_board_free": (
+            "card {serial} in {path} has FREE at row {row}, column {column}, which this board "
+            "does not have (board.free_center)"
+        ),
+        "reg_board_column": (
+            "card {serial} in {path}: {number} cannot stand in column {column} of this board: "
+            "the registry was made for another config"
+        ),
+        "reg_board_centre": (
+            "card {serial} in {path} has {number} in the centre, which is free on this board "
+            "(board.free_center): the registry was made for another config"
+        ),
     },
 }

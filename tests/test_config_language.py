@@ -514,6 +514,24 @@ def test_bingo_init_speaks_japanese_and_the_language_of_a_config_already_there(t
     assert "else Japanese, the default" in " ".join(capsys.readouterr().out.split())
 
 
+REGISTRY_SAID = {  # a registry that does not read, through bingo prob --registry
+    "ja": "{} の 3 行目: 番号 7 が 2 回あります（2 行目にも）",
+    "en": "{} line 3: serial 7 appears twice (also on line 2)",
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_damaged_registry_is_refused_in_the_events_language(tmp_path, capsys, language):
+    path = event(tmp_path, language, pictures=False)
+    row = "7," + ",".join(str(n) for n in (1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24))
+    registry = tmp_path / "cards.csv"
+    header = "serial," + ",".join(f"r{r}c{c}" for r in range(1, 5) for c in range(1, 5))
+    registry.write_text(f"{header}\n{row},31,32,33,34\n{row},31,32,33,35\n", "utf-8")
+    assert bingo_main(["prob", "--config", str(path), "--registry", str(registry)]) == 1
+    said = REGISTRY_SAID[language].format(registry)
+    assert one_line(capsys) == REFUSAL[language] + said
+
+
 def _japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
@@ -556,6 +574,7 @@ MODULES = [
             "bingo/ui/numberart.py",
             "bingo/ui/voice.py",  # why the voice is off (VoiceUnavailable, the host's warning)
             "bingo/builtin.py",  # bingo init
+            "cards/registry.py",  # a registry that does not read or fit
         ]
     ),
 ]

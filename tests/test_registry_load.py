@@ -11,9 +11,18 @@ from bingo.config import parse_config
 from cards.check import load_registry_for
 from cards.generate import generate_cards
 from cards.registry import RegistryError, read_registry, write_registry
+from eventkit.tomlconf import speaking
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = {"size": 5, "numbers_per_column": 15, "free_center": True}
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The loader's messages read in English here (as with event.language = "en"); the command
+    below reads a config without [event]: Japanese, the default."""
+    with speaking("en"):
+        yield
 
 
 @pytest.fixture
@@ -159,4 +168,5 @@ def test_draw_command_names_the_problem_in_one_line(
     monkeypatch.setattr(draw_command, "_error_dialog", lambda message: None)  # no dialog
     code = main(["draw", "--config", str(config), "--registry", str(registry)])
     err = capsys.readouterr().err
-    assert code == 1 and "holds no cards" in err and err.count("\n") == 1
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith("エラー: ") and "には見出しだけで、カードがありません" in err  # ja
