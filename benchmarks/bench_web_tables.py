@@ -17,6 +17,9 @@ go under. Printed: CPU per move and p50/p99 to all phones, ours beside the relay
 with the targets of issue 45 (CPU <= 2.5x, p99 <= 2x), and p99 <= 200 ms absolute.
 
     .venv/bin/python benchmarks/bench_web_tables.py --rooms 8 --phones 5 --games 3 --cpu strong
+
+`--commit each` measures the journal as it was before its group commit (a sync per write in
+the loop), `--commit loop` a group commit without the writer thread (one sync per loop pass).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -200,9 +204,42 @@ async def until_stdin_closes() -> None:
     await loop.run_in_executor(None, sys.stdin.read)
 
 
-async def serve_ours(rooms: int, level: str, seed: int, workers: int) -> None:
-    sys.path.insert(0, str(ROOT))
+class InLoopSyncer:
+    """`--commit loop`: group commit in the loop (one fdatasync per pass, no thread), measured
+    against the writer thread games serve runs."""
+
+    def __init__(
+        self, fd: int, loop: asyncio.AbstractEventLoop, done: Callable[[int, OSError | None], None]
+    ) -> None:
+        self.fd, self.loop, self.done = fd, loop, done
+        self.wanted = 0
+        self.scheduled = False
+
+    def ask(self, upto: int) -> None:
+        self.wanted = upto
+        if not self.scheduled:
+            self.scheduled = True
+            self.loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        from games.web import journal
+
+        self.scheduled = False
+        error = None
+        try:
+            journal._sync(self.fd)
+        except OSError as exc:
+            error = exc
+        self.done(self.wanted, error)
+
+    def stop(self) -> None:
+        pass
+
+
+async def serve_ours(rooms: int, level: str, seed: int, workers: int, commit: str) -> None:
+    sys.path.append(str(ROOT))
     from eventkit.web.limits import RateLimiter
+    from games.web import journal
     from games.web.hub import Hub, HubOptions, RoomSpec
     from games.web.server import GamesServer, start
 
@@ -216,7 +253,11 @@ async def serve_ours(rooms: int, level: str, seed: int, workers: int) -> None:
     hub = Hub(folder, rooms=specs, options=options)
     hub.cpu_delay = 0.0
     hub.advance_pause = 0.0
+    if commit == "loop":
+        journal._Syncer = InLoopSyncer  # type: ignore[misc]
     await hub.open()
+    if commit == "each":  # the journal before issue 45.2: a sync per write, in the loop
+        hub.journal.ungroup()
     await hub.tasks.running[0]  # the CPU workers started: their start is not a move's CPU
     server = GamesServer(hub, connections_per_address=10**4)  # 40 phones on one address
     server.ops = RateLimiter(10**6, 10**7)  # bots act at machine speed: no limits measured
@@ -339,17 +380,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=None,
                    help="CPU worker processes (default: games_web.cpu_workers' default)")  # fmt: skip
     p.add_argument("--no-relay", action="store_true", help="measure games serve alone")
+    p.add_argument("--commit", default="thread", choices=("thread", "loop", "each"),
+                   help="the journal's commit: its writer thread (games serve's), a group "
+                   "commit in the loop, or a sync per write in the loop (before issue 45.2)")  # fmt: skip
     p.add_argument("--serve", choices=("ours", "relay"), help=argparse.SUPPRESS)
     p.add_argument("--moves", type=int, default=60, help=argparse.SUPPRESS)
     p.add_argument("--pad", type=int, default=1000, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.workers is None:
-        sys.path.insert(0, str(ROOT))
+        sys.path.append(str(ROOT))  # PYTHONPATH first: another copy of the code can be measured
         from games.web.settings import default_cpu_workers
 
         args.workers = default_cpu_workers()
     if args.serve == "ours":
-        asyncio.run(serve_ours(args.rooms, args.cpu, args.seed, args.workers))
+        asyncio.run(serve_ours(args.rooms, args.cpu, args.seed, args.workers, args.commit))
         return 0
     if args.serve == "relay":
         asyncio.run(serve_relay(args.phones, args.moves, args.pad))
@@ -357,10 +401,12 @@ def main(argv: list[str] | None = None) -> int:
     common = ["--rooms", str(args.rooms), "--phones", str(args.phones), "--seed", str(args.seed)]
     print(
         f"{args.rooms} rooms x {args.phones} phones (+{SEATS - args.phones} {args.cpu} CPUs, "
-        f"{args.workers} CPU workers), {args.games} games a room, {os.cpu_count()} cores, "
+        f"{args.workers} CPU workers), {args.games} games a room, journal commit "
+        f"{args.commit}, {os.cpu_count()} cores, "
         f"load {os.getloadavg()[0]:.1f}"
     )
-    ours_args = ["--serve", "ours", *common, "--cpu", args.cpu, "--workers", str(args.workers)]
+    ours_args = ["--serve", "ours", *common, "--cpu", args.cpu, "--workers", str(args.workers),
+                 "--commit", args.commit]  # fmt: skip
     ours = measure("games serve", ours_args, args.rooms, args.phones, args.games, args.seed)
     cpu, p50, p99 = figures("games serve", *ours)
     ok = p99 <= TARGET_P99_MS

@@ -632,13 +632,15 @@ class Hub:
                 if tries % 4 == 0:
                     self.try_resume()
                 continue
+            if self.journal.failed is not None:  # a failed sync, not a full disk: no turn
+                if tries % 4 == 0:  # runs out; every second, can its records be written?
+                    with contextlib.suppress(OSError):
+                        self.journal.repair()
+                continue
             try:
                 self.tick()
             except Exception:
                 log.exception("the turn timer failed")
-            if self.journal.failed is not None and tries % 4 == 0:  # not a full disk: retried
-                with contextlib.suppress(OSError):
-                    self.journal.repair()
 
     def _carry_out(self, room: Room, work: Work, text: str | None) -> None:
         """Do the room's next step without a person: the table's pause ends, or a CPU's (or a
