@@ -205,7 +205,7 @@ def test_registry_stats_and_validation(tmp_path, config):
     write_registry(path, [CARD, other])
     assert set(load_registry_for(config, path)) == {1, 2}
     write_registry(path, [card([[11, 1, 21, 31]] * 4)])
-    with pytest.raises(RegistryError, match="column 1"):
+    with pytest.raises(RegistryError, match="（1 列）"):  # ja, the default
         load_registry_for(config, path)
-    with pytest.raises(RegistryError, match="not found"):
+    with pytest.raises(RegistryError, match="が見つかりません"):
         load_registry_for(config, tmp_path / "missing.csv")
