@@ -95,6 +95,11 @@ def test_a_held_sync_holds_every_message_and_they_come_in_order_when_it_returns(
     def script(hub: Hub, phone: Phone) -> None:
         hub.sit(phone.token, "r")
         hub.set_cpu_level(phone.token, "r", "strong")
+        with pytest.raises(Refused) as refused:  # the server's reply comes after the hub's
+            hub.sit(phone.token, "nowhere")
+        exc = refused.value
+        hub.tell(phone.send, {"type": "refused", "code": exc.code, "params": {},
+                              "text": exc.text, "op": "sit"})  # fmt: skip
 
     # the order a sync per write gives: the hub without its loop (every write synced at once)
     plain = Hub(tmp_path / "plain", rooms=_rooms(), options=_options())
@@ -120,7 +125,7 @@ def test_a_held_sync_holds_every_message_and_they_come_in_order_when_it_returns(
             on_file = (hub.journal.path).read_text(encoding="utf-8")
             assert '"k":"sit"' in on_file and '"k":"level"' in on_file  # appended, not durable
             held_sync.hold.set()
-            await phone.until(lambda m: m["type"] == "lobby" and _level_of(m) == "strong")
+            await phone.until(lambda m: m["type"] == "refused")
             assert hub.journal.durable == hub.journal.written
             assert [_plain(m) for m in phone.got] == [_plain(m) for m in expected.got]
         finally:
