@@ -29,8 +29,10 @@ import secrets
 from collections.abc import Callable
 from pathlib import Path
 
+from bingo.config_texts import TABLES
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
+from eventkit.tomlconf import refused
 
 ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32 letters: no I, L, O, U
 CHECK_CHARS = 5
@@ -65,8 +67,8 @@ def read_key_file(path: Path) -> bytes | None:
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
             return None  # a long event title made a name no file system takes: there is none
-        raise CardKeyError(
-            f"the card key {path} cannot be read ({exc.strerror}): restore it"
+        raise refused(
+            TABLES, "key_unreadable", CardKeyError, path=path, reason=exc.strerror
         ) from None
     except UnicodeDecodeError:
         text = ""
@@ -75,10 +77,7 @@ def read_key_file(path: Path) -> bytes | None:
     except ValueError:
         key = b""
     if len(key) < 16:
-        raise CardKeyError(
-            f"the card key {path} is damaged (not a hex secret): restore it from the laptop "
-            "that printed the cards; a new key would not match the printed codes"
-        )
+        raise refused(TABLES, "key_damaged", CardKeyError, path=path)
     return key
 
 
@@ -108,9 +107,8 @@ def _new_key(path: Path) -> bytes:
     except FileExistsError:
         return load_key(path.stem, path.parent) or key  # made by another process just now
     except OSError as exc:
-        raise CardKeyError(
-            f"the card key {path} cannot be made ({exc.strerror or exc}): check the data folder"
-        ) from None
+        reason = exc.strerror or exc
+        raise refused(TABLES, "key_not_made", CardKeyError, path=path, reason=reason) from None
     try:
         os.write(fd, key_file_text(key))
         os.fsync(fd)

@@ -187,6 +187,15 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         # ---- bingo itself (bingo.cli), in the language of the config it would read
         "stopped_loading": "bingo: 始める前に Ctrl+C で止めました。何もしていません",
         "not_available": "bingo {name}: この版ではまだ使えません",
+        # ---- a card key file (bingo.cardcode)
+        "key_unreadable": "カードの鍵 {path} を読めません（{reason}）。元に戻してください",
+        "key_damaged": (
+            "カードの鍵 {path} が壊れています（16 進の秘密ではありません）。カードを印刷した"
+            "パソコンから元に戻してください。新しい鍵では印刷したコードと合いません"
+        ),
+        "key_not_made": (
+            "カードの鍵 {path} を作れません（{reason}）。データのフォルダーを確かめてください"
+        ),
     },
     "en": {
         "unknown_section": "unknown section or key '{name}': use one of {sections}",
@@ -350,6 +359,13 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         # ---- bingo itself (bingo.cli), in the language of the config it would read
         "stopped_loading": "bingo: stopped by Ctrl+C before anything was done",
         "not_available": "bingo {name}: not yet available in this version",
+        # ---- a card key file (bingo.cardcode)
+        "key_unreadable": "the card key {path} cannot be read ({reason}): restore it",
+        "key_damaged": (
+            "the card key {path} is damaged (not a hex secret): restore it from the laptop "
+            "that printed the cards; a new key would not match the printed codes"
+        ),
+        "key_not_made": "the card key {path} cannot be made ({reason}): check the data folder",
     },
 }
 

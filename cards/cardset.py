@@ -32,6 +32,8 @@ from cards.registry import (
     read_batches,
     read_registry,
 )
+from cards.texts import TABLES
+from eventkit.tomlconf import phrase, refused
 
 ROW_DIGEST_CHARS = 8  # hex digits per row: a changed row goes unseen once in 4 billion
 
@@ -72,7 +74,9 @@ class CardSet:
 
 def _batch_name(index: int, batch: Batch) -> str:
     made = batch.get("made")
-    return f"batch {index + 1}" + (f" (made {made})" if isinstance(made, str) else "")
+    if isinstance(made, str):
+        return phrase(TABLES, "set_batch_made", number=index + 1, made=made)
+    return phrase(TABLES, "set_batch", number=index + 1)
 
 
 def remake_hint(registry: Path, batches: list[Batch]) -> str:
@@ -82,23 +86,17 @@ def remake_hint(registry: Path, batches: list[Batch]) -> str:
     for k, b in enumerate(batches):
         seed, count = b.get("seed"), b.get("count")
         if not (isinstance(seed, int) and isinstance(count, int)):
-            return (
-                "remake the cards from the seed on their pages' footers (`bingo cards --seed S "
-                "--count N --force`; the key beside the registry keeps their codes)"
-            )
+            return phrase(TABLES, "remake_seed")
         first = b.get("first_serial")
         start = (
             f" --first-serial {first}" if k == 0 and isinstance(first, int) and first != 1 else ""
         )
         mode = "--force" if k == 0 else "--append"
+        pdf = registry.with_suffix(".pdf").name
         steps.append(
-            f"`bingo cards --seed {seed} --count {count}{start} {mode} --out {registry.with_suffix('.pdf').name}`"
+            phrase(TABLES, "remake_step", seed=seed, count=count, start=start, mode=mode, pdf=pdf)
         )
-    return (
-        "remake it from the recorded seeds: "
-        + ", then ".join(steps)
-        + " (the key beside it keeps the codes; --force keeps the changed files as backups)"
-    )
+    return phrase(TABLES, "remake_steps", steps=phrase(TABLES, "remake_then").join(steps))
 
 
 def _line_of(cards: Mapping[int, BingoCard], serial: int) -> int:
@@ -126,34 +124,52 @@ def verify_rows(cards: Mapping[int, BingoCard], batches: list[Batch], registry: 
         covered.update(range(first, last + 1))
         missing = next((s for s in range(first, last + 1) if s not in cards), None)
         if missing is not None:
-            raise RegistryError(
-                f"{registry}: card {missing} of {_batch_name(i, batch)} is missing; the "
-                "registry was changed after it was made: " + remake_hint(registry, batches)
+            raise refused(
+                TABLES,
+                "set_card_missing",
+                RegistryError,
+                registry=registry,
+                missing=missing,
+                batch=_batch_name(i, batch),
+                hint=remake_hint(registry, batches),
             )
         if not isinstance(digests, str):
-            notes.append(
-                f"{registry}: {_batch_name(i, batch)} was made before rows were checksummed; "
-                "its cards cannot be verified"
-            )
+            batch_name = _batch_name(i, batch)
+            notes.append(phrase(TABLES, "set_unchecksummed", registry=registry, batch=batch_name))
             continue
         width = ROW_DIGEST_CHARS
         for k, serial in enumerate(range(first, last + 1)):
             card = cards[serial]
             if row_digest(card) != digests[k * width : (k + 1) * width]:
-                raise RegistryError(
-                    f"{registry} line {_line_of(cards, serial)} (card {serial}) differs from the "
-                    f"row {_batch_name(i, batch)} recorded: the registry was changed after it "
-                    "was made (opened and saved in a spreadsheet?): "
-                    + remake_hint(registry, batches)
+                raise refused(
+                    TABLES,
+                    "set_row_differs",
+                    RegistryError,
+                    registry=registry,
+                    line=_line_of(cards, serial),
+                    serial=serial,
+                    batch=_batch_name(i, batch),
+                    hint=remake_hint(registry, batches),
                 )
         if len(digests) != (last - first + 1) * width:
-            raise RegistryError(f"{batches_path(registry)}: {_batch_name(i, batch)} is damaged")
+            raise refused(
+                TABLES,
+                "set_batch_damaged",
+                RegistryError,
+                batches=batches_path(registry),
+                batch=_batch_name(i, batch),
+            )
     extra = [s for s in cards if s not in covered]
     if len(extra) > unrecorded:
         serial = extra[unrecorded]  # the older cards belong to the batch without serials
-        raise RegistryError(
-            f"{registry} line {_line_of(cards, serial)} (card {serial}) belongs to no recorded "
-            "batch: the registry was changed after it was made: " + remake_hint(registry, batches)
+        raise refused(
+            TABLES,
+            "set_no_batch",
+            RegistryError,
+            registry=registry,
+            line=_line_of(cards, serial),
+            serial=serial,
+            hint=remake_hint(registry, batches),
         )
     return notes
 
@@ -186,16 +202,25 @@ def find_key(config: Config, registry: Path, batches: list[Batch], note: Note) -
             note(_copy_legacy(old_path, path))
     if key is None:
         if ids:
-            raise cardcode.CardKeyError(
-                f"the card key of {registry} is missing: put the cards.key made with it (key id "
-                f"{sorted(ids)[0]}) at {path}"
+            raise refused(
+                TABLES,
+                "set_key_missing",
+                cardcode.CardKeyError,
+                registry=registry,
+                key_id=sorted(ids)[0],
+                path=path,
             )
         return None
     wrong = sorted(ids - {cardcode.key_id(key)})
     if wrong:
-        raise cardcode.CardKeyError(
-            f"{path} (key id {cardcode.key_id(key)}) did not sign the cards of {registry} (key id "
-            f"{wrong[0]}): put that set's own cards.key at {path}"
+        raise refused(
+            TABLES,
+            "set_key_wrong",
+            cardcode.CardKeyError,
+            path=path,
+            key_id=cardcode.key_id(key),
+            registry=registry,
+            wanted=wrong[0],
         )
     _warn_if_shared(path, note)
     return key
@@ -208,10 +233,7 @@ def _warn_if_shared(path: Path, note: Note) -> None:
     except OSError:
         return
     if os.name == "posix" and mode & 0o077:
-        note(
-            f"{path} can be read by other users (mode {mode & 0o777:o}): anyone with it can "
-            f"open every card; run: chmod 600 {path}"
-        )
+        note(phrase(TABLES, "set_key_shared", path=path, mode=mode & 0o777))
 
 
 def _copy_legacy(old: Path, new: Path) -> str:
@@ -222,14 +244,9 @@ def _copy_legacy(old: Path, new: Path) -> str:
             f.flush()
             os.fsync(f.fileno())
     except OSError as exc:
-        return (
-            f"the card key is in the old place {old}; it could not be copied beside the "
-            f"registry ({exc.strerror or exc}): copy it to {new} yourself"
-        )
-    return (
-        f"copied the card key from {old} to {new} (the key now travels with the cards; the old "
-        "file is kept)"
-    )
+        reason = exc.strerror or exc
+        return phrase(TABLES, "set_key_not_copied", old=old, new=new, reason=reason)
+    return phrase(TABLES, "set_key_copied", old=old, new=new)
 
 
 def open_card_set(
@@ -244,25 +261,18 @@ def open_card_set(
     cards = check_board(read_registry(registry), config.board, registry)
     batches = read_batches(registry)
     if batches is None:
-        raise RegistryError(
-            f"{batches_path(registry)} is damaged, so the cards of {registry} cannot be "
-            "verified: remake them from the seeds on their pages' footers (シード / seed): "
-            "`bingo cards --seed S --count N --force`, then `--seed S --count N --append "
-            "--force` for each later batch (the key beside the registry keeps their codes; a "
-            "*.backup-….batches.json that --force kept belongs to the set it replaced, not to "
-            "these cards)"
+        raise refused(
+            TABLES,
+            "set_batches_damaged",
+            RegistryError,
+            batches=batches_path(registry),
+            registry=registry,
         )
     if not batches:
-        say(
-            f"{registry} has no batches record ({batches_path(registry).name}): its rows "
-            "cannot be verified"
-        )
+        say(phrase(TABLES, "set_no_record", registry=registry, batches=batches_path(registry).name))
     for text in verify_rows(cards, batches, registry):
         say(text)
     key = find_key(config, registry, batches, say) if need_key else None
     if need_key and key is None:
-        say(
-            f"no card key beside {registry} ({key_file(registry)}): printed phone codes "
-            "cannot be checked"
-        )
+        say(phrase(TABLES, "set_no_key", registry=registry, key=key_file(registry)))
     return CardSet(registry, cards, batches, key, notes)

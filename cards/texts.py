@@ -240,6 +240,71 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "（`bingo check-config` がひとつずつ名前を挙げます）"
         ),
         "and_more": " ほか {count} 個",
+        # ---- a card set's batches and key (cards/cardset.py)
+        "set_batch": "{number} 回目の印刷",
+        "set_batch_made": "{number} 回目の印刷（{made} 作成）",
+        "remake_seed": (
+            "ページの下の欄にあるシードからカードを作り直してください（`bingo cards --seed S "
+            "--count N --force`。登録ファイルの隣の鍵でコードは同じになります）"
+        ),
+        "remake_step": "`bingo cards --seed {seed} --count {count}{start} {mode} --out {pdf}`",
+        "remake_then": "、次に ",
+        "remake_steps": (
+            "記録されたシードから作り直してください: {steps}（隣の鍵でコードは同じになります。"
+            "--force は変えられたファイルを控えとして残します）"
+        ),
+        "set_card_missing": (
+            "{registry}: {batch}のカード {missing} がありません。登録ファイルは作った後で"
+            "変えられています。{hint}"
+        ),
+        "set_unchecksummed": (
+            "{registry}: {batch}は行のチェックサムを記録する前に作られたので、そのカードは"
+            "確かめられません"
+        ),
+        "set_row_differs": (
+            "{registry} の {line} 行目（カード {serial}）が、{batch}の記録した行と違います。"
+            "登録ファイルは作った後で変えられています（表計算ソフトで開いて保存しましたか？）。"
+            "{hint}"
+        ),
+        "set_batch_damaged": "{batches}: {batch}の記録が壊れています",
+        "set_no_batch": (
+            "{registry} の {line} 行目（カード {serial}）は、記録されたどの印刷にも入っていません。"
+            "登録ファイルは作った後で変えられています。{hint}"
+        ),
+        "set_key_missing": (
+            "{registry} のカードの鍵がありません。それで作った cards.key（鍵 ID {key_id}）を "
+            "{path} に置いてください"
+        ),
+        "set_key_wrong": (
+            "{path}（鍵 ID {key_id}）は {registry} のカード（鍵 ID {wanted}）を作った鍵では"
+            "ありません。そのカードの cards.key を {path} に置いてください"
+        ),
+        "set_key_shared": (
+            "{path} はほかのユーザーも読めます（モード {mode:o}）。これがあればどのカードも"
+            "開けます。次を実行してください: chmod 600 {path}"
+        ),
+        "set_key_not_copied": (
+            "カードの鍵は前の場所 {old} にあります。登録ファイルの隣にコピーできませんでした"
+            "（{reason}）。自分で {new} にコピーしてください"
+        ),
+        "set_key_copied": (
+            "カードの鍵を {old} から {new} にコピーしました（鍵はカードと一緒に動きます。"
+            "前のファイルは残してあります）"
+        ),
+        "set_batches_damaged": (
+            "{batches} が壊れているので、{registry} のカードを確かめられません。ページの下の欄の"
+            "シード（シード / seed）から作り直してください: `bingo cards --seed S --count N "
+            "--force`、そのあとの印刷ごとに `--seed S --count N --append --force`（登録ファイルの"
+            "隣の鍵でコードは同じになります。--force が残した *.backup-….batches.json は、"
+            "置き換えられた前のカードのもので、これらのカードのものではありません）"
+        ),
+        "set_no_record": (
+            "{registry} には印刷の記録（{batches}）がありません。行を確かめられません"
+        ),
+        "set_no_key": (
+            "{registry} の隣にカードの鍵（{key}）がありません。印刷したスマホ用コードを"
+            "確かめられません"
+        ),
         # ---- a card registry that does not read or does not fit (cards/registry.py)
         "reg_not_found": (
             "カードの登録ファイル {path} が見つかりません。カードの PDF の隣に書かれた .csv を"
@@ -518,6 +583,69 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "(`bingo check-config` names each)"
         ),
         "and_more": " and {count} more",
+        # ---- a card set's batches and key (cards/cardset.py)
+        "set_batch": "batch {number}",
+        "set_batch_made": "batch {number} (made {made})",
+        "remake_seed": (
+            "remake the cards from the seed on their pages' footers (`bingo cards --seed S "
+            "--count N --force`; the key beside the registry keeps their codes)"
+        ),
+        "remake_step": "`bingo cards --seed {seed} --count {count}{start} {mode} --out {pdf}`",
+        "remake_then": ", then ",
+        "remake_steps": (
+            "remake it from the recorded seeds: {steps} (the key beside it keeps the codes; "
+            "--force keeps the changed files as backups)"
+        ),
+        "set_card_missing": (
+            "{registry}: card {missing} of {batch} is missing; the registry was changed after "
+            "it was made: {hint}"
+        ),
+        "set_unchecksummed": (
+            "{registry}: {batch} was made before rows were checksummed; its cards cannot be "
+            "verified"
+        ),
+        "set_row_differs": (
+            "{registry} line {line} (card {serial}) differs from the row {batch} recorded: the "
+            "registry was changed after it was made (opened and saved in a spreadsheet?): {hint}"
+        ),
+        "set_batch_damaged": "{batches}: {batch} is damaged",
+        "set_no_batch": (
+            "{registry} line {line} (card {serial}) belongs to no recorded batch: the registry "
+            "was changed after it was made: {hint}"
+        ),
+        "set_key_missing": (
+            "the card key of {registry} is missing: put the cards.key made with it (key id "
+            "{key_id}) at {path}"
+        ),
+        "set_key_wrong": (
+            "{path} (key id {key_id}) did not sign the cards of {registry} (key id {wanted}): "
+            "put that set's own cards.key at {path}"
+        ),
+        "set_key_shared": (
+            "{path} can be read by other users (mode {mode:o}): anyone with it can open every "
+            "card; run: chmod 600 {path}"
+        ),
+        "set_key_not_copied": (
+            "the card key is in the old place {old}; it could not be copied beside the registry "
+            "({reason}): copy it to {new} yourself"
+        ),
+        "set_key_copied": (
+            "copied the card key from {old} to {new} (the key now travels with the cards; the "
+            "old file is kept)"
+        ),
+        "set_batches_damaged": (
+            "{batches} is damaged, so the cards of {registry} cannot be verified: remake them "
+            "from the seeds on their pages' footers (シード / seed): `bingo cards --seed S "
+            "--count N --force`, then `--seed S --count N --append --force` for each later batch "
+            "(the key beside the registry keeps their codes; a *.backup-….batches.json that "
+            "--force kept belongs to the set it replaced, not to these cards)"
+        ),
+        "set_no_record": (
+            "{registry} has no batches record ({batches}): its rows cannot be verified"
+        ),
+        "set_no_key": (
+            "no card key beside {registry} ({key}): printed phone codes cannot be checked"
+        ),
         # ---- a card registry that does not read or does not fit (cards/registry.py)
         "reg_not_found": (
             "card registry {path} not found: give the .csv written next to the cards PDF"

@@ -20,7 +20,8 @@ from eventkit.errors import UserError
 
 @pytest.fixture
 def small(tmp_path) -> Path:
-    return write_config(tmp_path, cards="images = false")
+    """Without images (fast runs), in English (the registry's and key's English lines)."""
+    return write_config(tmp_path, cards="images = false", language="en")
 
 
 @pytest.fixture
@@ -115,7 +116,8 @@ def test_the_batches_record_is_never_rewritten_without_its_previous_one(tmp_path
     )
 
 
-def test_a_damaged_batches_record_is_refused_not_overwritten(tmp_path, small, capsys):
+def test_a_damaged_batches_record_is_refused_not_overwritten(tmp_path, capsys):
+    small = write_config(tmp_path, cards="images = false")  # Japanese, the default
     assert run_cards(tmp_path, "--count", "3", "--seed", "2") == 0
     record = tmp_path / "cards.batches.json"
     record.write_text('{"format": 1, "batches": [', encoding="utf-8")
@@ -126,7 +128,7 @@ def test_a_damaged_batches_record_is_refused_not_overwritten(tmp_path, small, ca
     assert "cards.batches.json が壊れているため" in err and "ページ下のシード" in err
     assert "そのファイルをよけて" in err and "バックアップ" not in err
     assert record.read_text(encoding="utf-8") == '{"format": 1, "batches": ['
-    with pytest.raises(RegistryError, match="damaged"):
+    with pytest.raises(RegistryError, match="が壊れているので"):
         load_registry_for(load_config(small), tmp_path / "cards.csv")
 
 

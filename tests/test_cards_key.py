@@ -31,7 +31,8 @@ def run_cards(tmp_path: Path, *args: str) -> int:
 
 @pytest.fixture
 def small(tmp_path) -> Path:
-    return write_config(tmp_path, cards="images = false")
+    """Without images (fast runs), in English (the registry's and key's English lines)."""
+    return write_config(tmp_path, cards="images = false", language="en")
 
 
 def batches_of(folder: Path) -> list[dict]:

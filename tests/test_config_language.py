@@ -532,6 +532,35 @@ def test_a_damaged_registry_is_refused_in_the_events_language(tmp_path, capsys, 
     assert one_line(capsys) == REFUSAL[language] + said
 
 
+KEY_SAID = {  # the card set's key through bingo cards --code-for: shared, then damaged
+    "ja": (
+        "お知らせ: {} はほかのユーザーも読めます（モード 644）",
+        "エラー: カードの鍵 {} が壊れています",
+    ),
+    "en": ("note: {} can be read by other users (mode 644)", "error: the card key {} is damaged"),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_card_keys_notes_and_refusals_speak_the_events_language(
+    tmp_path, monkeypatch, capsys, language
+):
+    path = event(tmp_path, language, "images = true", "images = false", pictures=False)
+    monkeypatch.chdir(tmp_path)
+    command = ["cards", "--config", str(path), "--count", "2", "--seed", "1"]
+    assert bingo_main(command) == 0
+    key = tmp_path / "cards.key"
+    key.chmod(0o644)
+    capsys.readouterr()
+    assert bingo_main([*command, "--code-for", "1"]) == 0
+    shared, damaged = KEY_SAID[language]
+    assert capsys.readouterr().err.startswith(shared.format(key.name))
+    key.write_text("zz\n", encoding="ascii")
+    key.chmod(0o600)
+    assert bingo_main([*command, "--code-for", "1"]) == 1
+    assert one_line(capsys).startswith(damaged.format(key.name))
+
+
 def _japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
@@ -575,6 +604,8 @@ MODULES = [
             "bingo/ui/voice.py",  # why the voice is off (VoiceUnavailable, the host's warning)
             "bingo/builtin.py",  # bingo init
             "cards/registry.py",  # a registry that does not read or fit
+            "cards/cardset.py",  # its batches and key
+            "bingo/cardcode.py",  # a key file that does not read
         ]
     ),
 ]
@@ -711,6 +742,7 @@ PRINTING = [  # what these commands print to the host (beside their refusals)
     "bingo/ui/operator.py",
     "bingo/cli.py",
     "bingo/builtin.py",
+    "cards/cardset.py",
 ]
 SAYING = ("print", "warn", "note", "add_log")
 SCREEN_TEXTS = ("strings", "s")  # an eventkit.i18n.Texts: its entry said in the language
