@@ -309,11 +309,13 @@ function renderCard(card) {
         node.dataset.number = String(cell.n);
       }
       if (cell.marked) {
-        // told by more than colour: a check mark drawn on the cell, and the word to a reader
+        // told by more than colour: a check mark drawn on the cell, named in words to a reader
+        // (an image with a name: no clipped text for a reader only inside the cell)
         node.classList.add("marked");
         const sign = el("span", "mark-sign", "✓");
-        sign.setAttribute("aria-hidden", "true");
-        node.append(sign, el("span", "sr-only", " " + T.marked));
+        sign.setAttribute("role", "img");
+        sign.setAttribute("aria-label", T.marked);
+        node.append(sign);
       }
       if (cell.win) node.classList.add("win");
       if (cell.best) {
