@@ -561,6 +561,45 @@ def test_the_card_keys_notes_and_refusals_speak_the_events_language(
     assert one_line(capsys).startswith(damaged.format(key.name))
 
 
+UECDA_SAID = {  # a UECda server that sends player number 9, through games daifugo --uecda
+    "ja": "エラー: uecda: クライアントが止まりました（プレイヤー番号 9: 0〜4 のはずです）",
+    "en": "error: uecda: the client stopped: player number 9: expected 0-4",
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_uecda_servers_mistake_stops_the_client_in_the_events_language(
+    tmp_path, capsys, language
+):
+    import socket
+    import threading
+
+    from games.daifugo.uecda.protocol import TABLE_BYTES, pack_int
+
+    path = event(tmp_path, language, pictures=False)
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            got = b""
+            while len(got) < TABLE_BYTES:  # the client's profile table
+                got += conn.recv(TABLE_BYTES - len(got))
+            conn.sendall(pack_int(9))  # no player 0-4
+            conn.recv(1)  # until the client closes
+
+    server = threading.Thread(target=serve)
+    server.start()
+    port = listener.getsockname()[1]
+    try:
+        command = ["daifugo", "--uecda", f"127.0.0.1:{port}", "--config", str(path)]
+        assert games_main(command) == 1
+    finally:
+        server.join(30)
+        listener.close()
+    assert one_line(capsys) == UECDA_SAID[language]
+
+
 def _japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
@@ -606,6 +645,8 @@ MODULES = [
             "cards/registry.py",  # a registry that does not read or fit
             "cards/cardset.py",  # its batches and key
             "bingo/cardcode.py",  # a key file that does not read
+            "games/daifugo/uecda/client.py",  # what a UECda server sent that it cannot play
+            "games/daifugo/uecda/wire.py",  # a connection that ends mid-message
         ]
     ),
 ]
@@ -743,6 +784,7 @@ PRINTING = [  # what these commands print to the host (beside their refusals)
     "bingo/cli.py",
     "bingo/builtin.py",
     "cards/cardset.py",
+    "games/daifugo/uecda/client.py",
 ]
 SAYING = ("print", "warn", "note", "add_log")
 SCREEN_TEXTS = ("strings", "s")  # an eventkit.i18n.Texts: its entry said in the language

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from eventkit.errors import UserError
+from eventkit.tomlconf import speaking
 from games.common.cards import Card
 from games.daifugo.plays import Play
 from games.daifugo.uecda.arena import inprocess_match, protocol_match
@@ -161,9 +162,10 @@ def test_unreadable_messages_end_the_client_naming_them(script, message):
         script(wire)
 
     server = FakeServer(full)
-    client = Client.connect("127.0.0.1", server.port, cpu_chooser("easy", 0))
-    with pytest.raises(ProtocolError, match=message):
-        client.run()
+    with speaking("en"):  # the English lines (as with event.language = "en")
+        client = Client.connect("127.0.0.1", server.port, cpu_chooser("easy", 0))
+        with pytest.raises(ProtocolError, match=message):
+            client.run()
     server.join()
 
 
@@ -178,7 +180,8 @@ def test_cli_prints_one_line_and_exits_1(capsys):
     server.join()
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1
-    assert err[0].startswith("uecda: the client stopped: status row 6: seats [0, 0, 0, 0, 0]")
+    # a refusal line in Japanese, the default (the table's own detail is the protocol's words)
+    assert err[0].startswith("エラー: uecda: クライアントが止まりました（status row 6: seats [0, 0")
 
 
 def test_address_forms():
@@ -234,7 +237,7 @@ def test_cli_client_plays_a_match_against_the_local_server():
         t.join(60)
     serving.join(60)
     assert proc.returncode == 0, err
-    assert out.startswith("uecda: player 0 (normal) played 2 games:"), out
+    assert out.startswith("uecda: プレイヤー 0（normal）は 2 ゲームで "), out  # ./config.toml: ja
     assert len(result["log"].places) == 2
 
 

@@ -51,6 +51,37 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
             "{host}:{port} の UECda サーバーにつながりません（{reason}）。先にサーバーを起動するか、"
             "--uecda HOST:PORT を確かめてください"
         ),
+        "uecda_stopped": "uecda: クライアントが止まりました（{reason}）",
+        "wire_timeout": (
+            "{what}を待つ間に {peer} から何も届かなくなりました（{n} バイト中 {got} バイト受信）"
+        ),
+        "wire_failed": "{what}を待つ間に {peer} との接続が切れました（{reason}）",
+        "wire_closed": (
+            "{what}を待つ間に {peer} が接続を閉じました（{n} バイト中 {got} バイト受信{start}）"
+        ),
+        "wire_send": "{peer} に送れませんでした（{reason}）",
+        "peer_server": "{host}:{port} のサーバー",
+        "what_player": "プレイヤー番号",
+        "what_first": "ゲーム {n} の最初の表",
+        "what_hand": "手札の表",
+        "what_field": "手番のあとの場の表",
+        "what_flag": "手番の終わりの印",
+        "what_accept": "プレイの受理の印",
+        "bad_player": "プレイヤー番号 {player}: 0〜4 のはずです",
+        "not_exchange": (
+            "ゲーム {n}: カード交換の表（[5][0] = 1）のはずが、[5][0] = {got} でした:\n{table}"
+        ),
+        "bad_flag": (
+            "手番の終わりの印 {flag}: 0（続く）、1（ゲーム終わり）、2（試合終わり）のどれかの"
+            "はずです"
+        ),
+        "bad_exchange": "サーバーが、{rank}のプレイヤーに交換で {count} 枚を求めています",
+        "bad_accept": "受理の印 {answer}: {accepted}（受理）か {refused} のはずです",
+        "uecda_summary": (
+            "uecda: プレイヤー {player}（{level}）は {games} ゲームで {wins} 勝（{rate:.1%}）、"
+            "平均 {mean:.2f} 位。拒否されたプレイ {refused} 回、差し止め {vetoed} 回。"
+            "いちばん長い思考 {longest:.2f} 秒"
+        ),
     },
     "en": {
         "no_levels": 'daifugo.cpu_levels is empty: give at least one, e.g. ["normal"]',
@@ -72,6 +103,38 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "uecda_connect": (
             "cannot connect to the UECda server at {host}:{port} ({reason}): start the server "
             "first or check --uecda HOST:PORT"
+        ),
+        "uecda_stopped": "uecda: the client stopped: {reason}",
+        "wire_timeout": (
+            "{peer} sent nothing more while waiting for {what} (received {got} of {n} bytes)"
+        ),
+        "wire_failed": "connection to {peer} failed while waiting for {what}: {reason}",
+        "wire_closed": (
+            "{peer} closed the connection while waiting for {what} (received {got} of {n} "
+            "bytes{start})"
+        ),
+        "wire_send": "could not send to {peer}: {reason}",
+        "peer_server": "the server at {host}:{port}",
+        "what_player": "the player number",
+        "what_first": "the first table of game {n}",
+        "what_hand": "a hand table",
+        "what_field": "the field table after a turn",
+        "what_flag": "the end-of-turn flag",
+        "what_accept": "the accept sign for a play",
+        "bad_player": "player number {player}: expected 0-4",
+        "not_exchange": (
+            "game {n}: expected the card-exchange table ([5][0] = 1), received [5][0] = {got}:"
+            "\n{table}"
+        ),
+        "bad_flag": "end-of-turn flag {flag}: expected 0 (go on), 1 (game over) or 2 (match over)",
+        "bad_exchange": (
+            "the server asks for {count} card(s) in the exchange from a player ranked {rank}"
+        ),
+        "bad_accept": "accept sign {answer}: expected {accepted} (accepted) or {refused}",
+        "uecda_summary": (
+            "uecda: player {player} ({level}) played {games} games: {wins} wins ({rate:.1%}), "
+            "mean place {mean:.2f}; {refused} plays refused, {vetoed} vetoed; longest decision "
+            "{longest:.2f} s"
         ),
     },
 }

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from eventkit.tomlconf import refused
+from eventkit.tomlconf import config_language, phrase, refused, said
 from games.common.cards import AnyCard, parse_card
 from games.daifugo.game import Game
 from games.daifugo.plays import Action, Give, Pass, Play
@@ -122,15 +122,16 @@ class Client:
         except OSError as exc:
             raise refused(TEXTS, "uecda_connect", host=host, port=port, reason=exc) from None
         sock.settimeout(None)
-        return cls(Wire(sock, f"the server at {host}:{port}"), choose, **kwargs)  # type: ignore[arg-type]
+        peer = phrase(TEXTS, "peer_server", host=host, port=port)
+        return cls(Wire(sock, peer), choose, **kwargs)  # type: ignore[arg-type]
 
     def run(self) -> MatchLog:
         """Play until the server ends the match; returns what happened."""
         try:
             self.wire.send_table(profile_table(self.name))
-            self.log.player = self.wire.read_int("the player number")
+            self.log.player = self.wire.read_int(phrase(TEXTS, "what_player"))
             if not 0 <= self.log.player <= 4:
-                raise ProtocolError(f"player number {self.log.player}: expected 0-4")
+                raise refused(TEXTS, "bad_player", ProtocolError, player=self.log.player)
             while self._game():
                 pass
         finally:
@@ -139,41 +140,35 @@ class Client:
 
     def _game(self) -> bool:
         n = len(self.log.places) + 1
-        first = self.wire.read_table(f"the first table of game {n}")
+        first = self.wire.read_table(phrase(TEXTS, "what_first", n=n))
         status = Status.of(first)
         if not status.exchange:
-            raise ProtocolError(
-                f"game {n}: expected the card-exchange table ([5][0] = 1), received "
-                f"[5][0] = {first[5][0]}:\n{show(first)}"
-            )
+            got, shown = first[5][0], show(first)
+            raise refused(TEXTS, "not_exchange", ProtocolError, n=n, got=got, table=shown)
         view = GameView.start(self.log.player, first, status, self.rules)
         if status.give_count > 0:
             self._exchange(view, status.give_count)
         while True:
-            table = self.wire.read_table("a hand table")
+            table = self.wire.read_table(phrase(TEXTS, "what_hand"))
             status = Status.of(table)
             view.on_hand(table, status)
             if status.my_turn:
                 self._turn(view)
-            field_table = self.wire.read_table("the field table after a turn")
+            field_table = self.wire.read_table(phrase(TEXTS, "what_field"))
             view.on_field(field_table, Status.of(field_table))
-            flag = self.wire.read_int("the end-of-turn flag")
+            flag = self.wire.read_int(phrase(TEXTS, "what_flag"))
             if flag == CONTINUE:
                 continue
             if flag not in (GAME_OVER, MATCH_OVER):
-                raise ProtocolError(
-                    f"end-of-turn flag {flag}: expected 0 (go on), 1 (game over) or 2 (match over)"
-                )
+                raise refused(TEXTS, "bad_flag", ProtocolError, flag=flag)
             self.log.places.append(view.places())
             return flag == GAME_OVER
 
     def _exchange(self, view: GameView, count: int) -> None:
         partner = view.partner()
         if partner is None or count not in (1, 2):
-            raise ProtocolError(
-                f"the server asks for {count} card(s) in the exchange from a player ranked "
-                f"{view.ranks[view.me].en}"
-            )
+            rank = view.ranks[view.me].label(config_language())
+            raise refused(TEXTS, "bad_exchange", ProtocolError, count=count, rank=rank)
         step = ExchangeStep(view.seat(view.me), view.seat(partner), count, False)
         cards = _as_gift(self._think(view.observation(step)))
         if len(cards) != count or any(c not in view.hand for c in cards):
@@ -208,12 +203,17 @@ class Client:
         if play is None and view.top is None:
             raise RuntimeError("the CPU passed while leading")
         self.wire.send_table(table_from_play(play))
-        answer = self.wire.read_int("the accept sign for a play")
+        answer = self.wire.read_int(phrase(TEXTS, "what_accept"))
         if answer == REFUSED:
             self.log.refused += 1
         elif answer != ACCEPTED:
-            raise ProtocolError(
-                f"accept sign {answer}: expected {ACCEPTED} (accepted) or {REFUSED}"
+            raise refused(
+                TEXTS,
+                "bad_accept",
+                ProtocolError,
+                answer=answer,
+                accepted=ACCEPTED,
+                refused=REFUSED,
             )
 
 
@@ -229,18 +229,30 @@ def run_cli(address: str, level: str, name: str | None = None, seed: int | None 
     client = Client.connect(host, port, cpu_chooser(level, seed), name=name or f"ek-{level}")
     try:
         log = client.run()
-    except ProtocolError as exc:
-        print(f"uecda: the client stopped: {exc}", file=sys.stderr)
+    except ProtocolError as exc:  # the host's refusal line, in the event's language
+        print(
+            f"{said('refusal_label')}: {phrase(TEXTS, 'uecda_stopped', reason=exc)}",
+            file=sys.stderr,
+        )
         return 1
     games = len(log.places)
     wins = sum(1 for p in log.places if p and p[0] == log.player)
     ranks = [p.index(log.player) + 1 for p in log.places if log.player in p]
     mean = sum(ranks) / len(ranks) if ranks else 0.0
-    print(
-        f"uecda: player {log.player} ({level}) played {games} games: {wins} wins "
-        f"({(wins / games if games else 0):.1%}), mean place {mean:.2f}; "
-        f"{log.refused} plays refused, {log.vetoed} vetoed; longest decision {log.think_max:.2f} s"
+    summary = phrase(
+        TEXTS,
+        "uecda_summary",
+        player=log.player,
+        level=level,
+        games=games,
+        wins=wins,
+        rate=wins / games if games else 0,
+        mean=mean,
+        refused=log.refused,
+        vetoed=log.vetoed,
+        longest=log.think_max,
     )
+    print(summary)
     return 0
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import socket
 
+from eventkit.tomlconf import refused
+from games.daifugo.settings import TEXTS
 from games.daifugo.uecda.protocol import (
     TABLE_BYTES,
     ProtocolError,
@@ -33,18 +35,30 @@ class Wire:
             try:
                 chunk = self.sock.recv(n - len(buf))
             except TimeoutError:
-                raise ProtocolError(
-                    f"{self.peer} sent nothing more while waiting for {what} "
-                    f"(received {len(buf)} of {n} bytes)"
+                raise refused(
+                    TEXTS,
+                    "wire_timeout",
+                    ProtocolError,
+                    peer=self.peer,
+                    what=what,
+                    got=len(buf),
+                    n=n,
                 ) from None
             except OSError as exc:
-                raise ProtocolError(
-                    f"connection to {self.peer} failed while waiting for {what}: {exc}"
+                raise refused(
+                    TEXTS, "wire_failed", ProtocolError, peer=self.peer, what=what, reason=exc
                 ) from None
             if not chunk:
-                raise ProtocolError(
-                    f"{self.peer} closed the connection while waiting for {what} "
-                    f"(received {len(buf)} of {n} bytes{': ' + buf[:16].hex() if buf else ''})"
+                start = ": " + buf[:16].hex() if buf else ""
+                raise refused(
+                    TEXTS,
+                    "wire_closed",
+                    ProtocolError,
+                    peer=self.peer,
+                    what=what,
+                    got=len(buf),
+                    n=n,
+                    start=start,
                 )
             buf.extend(chunk)
         return bytes(buf)
@@ -65,7 +79,7 @@ class Wire:
         try:
             self.sock.sendall(data)
         except OSError as exc:
-            raise ProtocolError(f"could not send to {self.peer}: {exc}") from None
+            raise refused(TEXTS, "wire_send", ProtocolError, peer=self.peer, reason=exc) from None
 
     def close(self) -> None:
         try:
