@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cards.texts import TABLES
+from eventkit.tomlconf import phrase
+
 if TYPE_CHECKING:
     import pikepdf
 
@@ -66,82 +69,113 @@ class Preflight:
         """The lowest resolution as embedded, and the pictures whose source is under
         PICTURE_PPI at its printed size, by name."""
         if not self.lowest_ppi:
-            return ["  pictures: none"]
-        lines = [f"  lowest picture resolution: {self.lowest_ppi:.0f} ppi at printed size"]
+            return [phrase(TABLES, "pf_no_pictures")]
+        lines = [phrase(TABLES, "pf_lowest_ppi", ppi=self.lowest_ppi)]
         if self.source_ppi:
             lowest = min(self.source_ppi.values())
-            lines[0] += f" as embedded; from their sources {lowest:.0f} ppi"
+            lines[0] += phrase(TABLES, "pf_source_ppi", ppi=lowest)
             low = sorted((ppi, name) for name, ppi in self.source_ppi.items() if ppi < PICTURE_PPI)
             if low:
-                named = ", ".join(f"{name} ({ppi:.0f} ppi)" for ppi, name in low[:5])
-                more = f" and {len(low) - 5} more" if len(low) > 5 else ""
+                named = ", ".join(
+                    phrase(TABLES, "pf_picture", name=name, ppi=ppi) for ppi, name in low[:5]
+                )
+                more = phrase(TABLES, "and_more", count=len(low) - 5) if len(low) > 5 else ""
                 lines.append(
-                    f"  WARNING: {len(low)} pictures under {PICTURE_PPI} ppi at printed size, "
-                    f"scaled up and soft in print: {named}{more}; give larger image files"
+                    phrase(
+                        TABLES,
+                        "pf_low_pictures",
+                        count=len(low),
+                        floor=PICTURE_PPI,
+                        named=named,
+                        more=more,
+                    )
                 )
         return lines
 
     def small_text_line(self) -> str:
         """The inks text under SMALL_TEXT_PT prints in ("K" is black alone)."""
         if not self.small_text_inks:
-            return f"  text under {SMALL_TEXT_PT:g} pt: none"
+            return phrase(TABLES, "pf_no_small_text", floor=SMALL_TEXT_PT)
         inks = sorted(self.small_text_inks.items(), key=lambda item: item[1])
-        return f"  text under {SMALL_TEXT_PT:g} pt in: " + ", ".join(
-            f"{ink}{' only' if ink == 'K' else ''} (from {size:.1f} pt)" for ink, size in inks
+        said = ", ".join(
+            phrase(TABLES, "pf_ink_only" if ink == "K" else "pf_ink", ink=ink, size=size)
+            for ink, size in inks
         )
+        return phrase(TABLES, "pf_small_text", floor=SMALL_TEXT_PT, inks=said)
 
     def info_line(self) -> str:
         """The PDF/X document info, checked key by key against the standard and the XMP."""
         if self.pdfx is None:
-            return "  document info: not a PDF/X file (none required)"
+            return phrase(TABLES, "pf_not_pdfx")
         if self.info_missing or self.xmp_disagrees:
-            parts = [f"MISSING {', '.join(self.info_missing)}"] if self.info_missing else []
+            missing = ", ".join(self.info_missing)
+            parts = [phrase(TABLES, "pf_info_missing", keys=missing)] if self.info_missing else []
             if self.xmp_disagrees:
-                parts.append(f"not as in the XMP: {', '.join(self.xmp_disagrees)}")
-            return "  document info: " + "; ".join(parts)
-        return f"  document info: {', '.join(k.lstrip('/') for k in PDFX_INFO)}, as in the XMP"
+                parts.append(phrase(TABLES, "pf_info_xmp", keys=", ".join(self.xmp_disagrees)))
+            return phrase(TABLES, "pf_info_bad", parts="; ".join(parts))
+        keys = ", ".join(k.lstrip("/") for k in PDFX_INFO)
+        return phrase(TABLES, "pf_info_ok", keys=keys)
 
     def summary(self) -> str:
-        spaces = ", ".join(sorted(self.colour_spaces | self.picture_spaces)) or "none"
+        """The report, in the event's language (the PDF's own names as they are)."""
+        none = phrase(TABLES, "pf_none")
+        spaces = ", ".join(sorted(self.colour_spaces | self.picture_spaces)) or none
         fonts = ", ".join(
-            f"{n} ({'embedded' if e else 'NOT embedded'})" for n, e in self.fonts.items()
+            phrase(TABLES, "pf_embedded" if e else "pf_not_embedded", name=n)
+            for n, e in self.fonts.items()
         )
-        trim = (
-            f"TrimBox {self.trim_mm[0]:.1f} x {self.trim_mm[1]:.1f} mm on every page, "
-            f"BleedBox {self.bleed_mm:.1f} mm beyond it"
-            if self.trim_mm and not self.pages_without_trim
-            else "no TrimBox/BleedBox (a home or convenience-store print)"
-            if not self.trim_mm
-            else f"TrimBox missing on {self.pages_without_trim} pages"
+        if self.trim_mm and not self.pages_without_trim:
+            width, height = self.trim_mm
+            trim = phrase(TABLES, "pf_trim", width=width, height=height, bleed=self.bleed_mm)
+        elif not self.trim_mm:
+            trim = phrase(TABLES, "pf_no_trim")
+        else:
+            trim = phrase(TABLES, "pf_trim_missing", pages=self.pages_without_trim)
+        read = (
+            "" if self.pages_read == self.pages else phrase(TABLES, "pf_read", read=self.pages_read)
         )
+        pdfx = (
+            phrase(TABLES, "pf_pdfx", pdfx=self.pdfx, intent=self.output_intent)
+            if self.pdfx
+            else ""
+        )
+        head = phrase(
+            TABLES,
+            "pf_head",
+            name=self.path.name,
+            version=self.version,
+            pages=self.pages,
+            read=read,
+            size=self.size_bytes / 1e6,
+            pdfx=pdfx,
+        )
+        found = "; ".join(self.transparency[:3]) if self.transparency else none
         lines = [
-            f"preflight of {self.path.name}: PDF {self.version}, {self.pages} pages"
-            + ("" if self.pages_read == self.pages else f" ({self.pages_read} read in full)")
-            + ", "
-            f"{self.size_bytes / 1e6:.2f} MB"
-            + (f", {self.pdfx} (output intent {self.output_intent})" if self.pdfx else ""),
-            f"  colour spaces: {spaces}",
+            head,
+            phrase(TABLES, "pf_spaces", spaces=spaces),
             self.smallest_text_line(),
             *self.pictures_lines(),
             self.small_text_line(),
-            f"  fonts: {fonts or 'none'}",
-            f"  {trim}",
+            phrase(TABLES, "pf_fonts", fonts=fonts or none),
+            trim,
             self.info_line(),
-            "  transparency: "
-            + ("; ".join(self.transparency[:3]) if self.transparency else "none"),
+            phrase(TABLES, "pf_transparency", found=found),
         ]
         return "\n".join(lines)
 
     def smallest_text_line(self) -> str:
         if not self.smallest_text_pt and not self.footer_text_pt:
-            return "  smallest text: no text"
-        line = "  smallest text: " + (
-            f"{self.smallest_text_pt:.1f} pt" if self.smallest_text_pt else "none on the cards"
+            return phrase(TABLES, "pf_no_text")
+        size = (
+            phrase(TABLES, "pf_points", points=self.smallest_text_pt)
+            if self.smallest_text_pt
+            else phrase(TABLES, "pf_none_on_cards")
         )
+        line = phrase(TABLES, "pf_smallest", size=size)
         if self.footer_text_pt and (
             not self.smallest_text_pt or self.footer_text_pt < self.smallest_text_pt
         ):
-            line += f" (the page footer, outside the cards: {self.footer_text_pt:.1f} pt)"
+            line += phrase(TABLES, "pf_footer", points=self.footer_text_pt)
         return line
 
 

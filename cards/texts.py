@@ -305,6 +305,43 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
             "{registry} の隣にカードの鍵（{key}）がありません。印刷したスマホ用コードを"
             "確かめられません"
         ),
+        # ---- the preflight report printed after every run (cards/preflight.py)
+        "pf_none": "なし",
+        "pf_head": "{name} のプリフライト: PDF {version}、{pages} ページ{read}、{size:.2f} MB{pdfx}",
+        "pf_read": "（{read} ページを全部読みました）",
+        "pf_pdfx": "、{pdfx}（出力インテント {intent}）",
+        "pf_spaces": "  色空間: {spaces}",
+        "pf_no_text": "  いちばん小さな文字: 文字なし",
+        "pf_smallest": "  いちばん小さな文字: {size}",
+        "pf_points": "{points:.1f} pt",
+        "pf_none_on_cards": "カードの上にはなし",
+        "pf_footer": "（カードの外のページ下の欄: {points:.1f} pt）",
+        "pf_no_pictures": "  絵: なし",
+        "pf_lowest_ppi": "  いちばん低い絵の解像度: 印刷の大きさで {ppi:.0f} ppi",
+        "pf_source_ppi": "（埋め込んだもの）。元のファイルでは {ppi:.0f} ppi",
+        "pf_low_pictures": (
+            "  警告: {count} 枚の絵が印刷の大きさで {floor} ppi 未満で、拡大されて印刷はぼやけます: "
+            "{named}{more}。もっと大きな画像ファイルにしてください"
+        ),
+        "pf_picture": "{name}（{ppi:.0f} ppi）",
+        "pf_no_small_text": "  {floor:g} pt 未満の文字: なし",
+        "pf_small_text": "  {floor:g} pt 未満の文字のインク: {inks}",
+        "pf_ink": "{ink}（{size:.1f} pt から）",
+        "pf_ink_only": "{ink} のみ（{size:.1f} pt から）",
+        "pf_fonts": "  フォント: {fonts}",
+        "pf_embedded": "{name}（埋め込み済み）",
+        "pf_not_embedded": "{name}（埋め込まれていません）",
+        "pf_trim": (
+            "  どのページにも TrimBox {width:.1f} x {height:.1f} mm、その外に BleedBox {bleed:.1f} mm"
+        ),
+        "pf_no_trim": "  TrimBox/BleedBox なし（家庭やコンビニで印刷するもの）",
+        "pf_trim_missing": "  {pages} ページに TrimBox がありません",
+        "pf_not_pdfx": "  文書情報: PDF/X ではありません（要りません）",
+        "pf_info_missing": "足りない: {keys}",
+        "pf_info_xmp": "XMP と違う: {keys}",
+        "pf_info_bad": "  文書情報: {parts}",
+        "pf_info_ok": "  文書情報: {keys}、XMP と同じ",
+        "pf_transparency": "  透明: {found}",
         # ---- a card registry that does not read or does not fit (cards/registry.py)
         "reg_not_found": (
             "カードの登録ファイル {path} が見つかりません。カードの PDF の隣に書かれた .csv を"
@@ -646,6 +683,44 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
         "set_no_key": (
             "no card key beside {registry} ({key}): printed phone codes cannot be checked"
         ),
+        # ---- the preflight report printed after every run (cards/preflight.py)
+        "pf_none": "none",
+        "pf_head": "preflight of {name}: PDF {version}, {pages} pages{read}, {size:.2f} MB{pdfx}",
+        "pf_read": " ({read} read in full)",
+        "pf_pdfx": ", {pdfx} (output intent {intent})",
+        "pf_spaces": "  colour spaces: {spaces}",
+        "pf_no_text": "  smallest text: no text",
+        "pf_smallest": "  smallest text: {size}",
+        "pf_points": "{points:.1f} pt",
+        "pf_none_on_cards": "none on the cards",
+        "pf_footer": " (the page footer, outside the cards: {points:.1f} pt)",
+        "pf_no_pictures": "  pictures: none",
+        "pf_lowest_ppi": "  lowest picture resolution: {ppi:.0f} ppi at printed size",
+        "pf_source_ppi": " as embedded; from their sources {ppi:.0f} ppi",
+        "pf_low_pictures": (
+            "  WARNING: {count} pictures under {floor} ppi at printed size, scaled up and soft "
+            "in print: {named}{more}; give larger image files"
+        ),
+        "pf_picture": "{name} ({ppi:.0f} ppi)",
+        "pf_no_small_text": "  text under {floor:g} pt: none",
+        "pf_small_text": "  text under {floor:g} pt in: {inks}",
+        "pf_ink": "{ink} (from {size:.1f} pt)",
+        "pf_ink_only": "{ink} only (from {size:.1f} pt)",
+        "pf_fonts": "  fonts: {fonts}",
+        "pf_embedded": "{name} (embedded)",
+        "pf_not_embedded": "{name} (NOT embedded)",
+        "pf_trim": (
+            "  TrimBox {width:.1f} x {height:.1f} mm on every page, BleedBox {bleed:.1f} mm "
+            "beyond it"
+        ),
+        "pf_no_trim": "  no TrimBox/BleedBox (a home or convenience-store print)",
+        "pf_trim_missing": "  TrimBox missing on {pages} pages",
+        "pf_not_pdfx": "  document info: not a PDF/X file (none required)",
+        "pf_info_missing": "MISSING {keys}",
+        "pf_info_xmp": "not as in the XMP: {keys}",
+        "pf_info_bad": "  document info: {parts}",
+        "pf_info_ok": "  document info: {keys}, as in the XMP",
+        "pf_transparency": "  transparency: {found}",
         # ---- a card registry that does not read or does not fit (cards/registry.py)
         "reg_not_found": (
             "card registry {path} not found: give the .csv written next to the cards PDF"

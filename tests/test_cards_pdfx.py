@@ -17,11 +17,19 @@ from test_cards_output import write_config
 
 from cards import press
 from cards.preflight import PDFX_INFO, preflight
+from eventkit.tomlconf import speaking
 
 needs_profile = pytest.mark.skipif(
     not any(p.is_file() for p in press.PROFILE_PATHS),
     reason="needs a Japan Color profile: Debian's icc-profiles (scripts/install.sh --test)",
 )
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The preflight's report read in English here (as with event.language = "en")."""
+    with speaking("en"):
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +254,8 @@ def test_a_finish_too_small_is_told_the_larger_ones():
         assert larger_finish("A6") == "choose a larger --finish (B6, A5)"
         assert larger_finish("A5") == "choose a larger --finish (B5, A4)"
         assert "smaller board" in larger_finish("420x420")
-    assert larger_finish("A6") == "もっと大きな --finish（B6, A5）にしてください"  # the default
+    with speaking("ja"):  # the default
+        assert larger_finish("A6") == "もっと大きな --finish（B6, A5）にしてください"
 
 
 def test_the_png_cards_keep_four_modules_of_quiet_zone(tmp_path):

@@ -184,7 +184,7 @@ def test_the_default_stays_rgb_and_small(tmp_path, capsys):
     write_config(tmp_path)
     assert run_cards(tmp_path, "--count", "6", "--seed", "3", "--qr") == 0
     out = capsys.readouterr().out
-    assert "preflight of cards.pdf" in out and "DeviceRGB" in out  # every run prints it
+    assert "cards.pdf のプリフライト" in out and "DeviceRGB" in out  # every run, in ja
     report = preflight(tmp_path / "cards.pdf")
     assert "DeviceRGB" in report.colour_spaces and report.pdfx is None
     assert any("alpha" in t for t in report.transparency)  # the washes: fine at home, not for X-1a
@@ -211,5 +211,5 @@ def test_a_long_default_file_is_read_on_a_sample_and_says_so(press_file, monkeyp
     monkeypatch.setattr(cards.preflight, "SAMPLE_EVERY", 3)
     sampled = preflight(press_file)
     assert sampled.pages == 6 and sampled.pages_read < 6
-    assert f"6 pages ({sampled.pages_read} read in full)" in sampled.summary()
+    assert f"6 ページ（{sampled.pages_read} ページを全部読みました）" in sampled.summary()  # ja
     assert preflight(press_file, every_page=True).pages_read == 6

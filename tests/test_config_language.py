@@ -459,6 +459,10 @@ def test_bingo_cards_tells_what_it_wrote_in_the_events_language(
         language == "ja" and err.splitlines() == [stale + "（.cards.pdf.0123abcd.tmp …）"]
     ), err
     assert all(_japanese(x) == (language == "ja") for x in lines[:3]), lines
+    preflight = {"ja": "cards.pdf のプリフライト: PDF ", "en": "preflight of cards.pdf: PDF "}
+    at = next(i for i, x in enumerate(lines) if x.startswith(preflight[language]))
+    report = [x for x in lines[at + 1 :] if x.startswith("  ")]  # its lines, indented
+    assert len(report) >= 7 and all(_japanese(x) == (language == "ja") for x in report), report
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
