@@ -180,8 +180,10 @@ def test_cli_prints_one_line_and_exits_1(capsys):
     server.join()
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1
-    # a refusal line in Japanese, the default (the table's own detail is the protocol's words)
-    assert err[0].startswith("エラー: uecda: クライアントが止まりました（status row 6: seats [0, 0")
+    # a refusal line in Japanese, the default
+    assert err[0].startswith(
+        "エラー: uecda: クライアントが止まりました（状態の 6 行目: 席 [0, 0, 0"
+    )
 
 
 def test_address_forms():

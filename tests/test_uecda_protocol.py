@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from eventkit.tomlconf import speaking
 from games.common.cards import JOKER, Card, deck_53
 from games.daifugo.game import Game
 from games.daifugo.plays import Play
@@ -30,6 +31,13 @@ from games.daifugo.uecda.protocol import (
     unpack_int,
     unpack_table,
 )
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The protocol's refusals read in English here (as with event.language = "en")."""
+    with speaking("en"):
+        yield
 
 
 def test_bytes_are_network_order_ints():

@@ -77,6 +77,26 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         ),
         "bad_exchange": "サーバーが、{rank}のプレイヤーに交換で {count} 枚を求めています",
         "bad_accept": "受理の印 {answer}: {accepted}（受理）か {refused} のはずです",
+        "p_table_bytes": "{n} バイトの表のはずが、{got} バイト届きました",
+        "p_int_bytes": "4 バイトの整数のはずが、{got} バイト届きました",
+        "t_hand": "手札の表",
+        "t_exchange": "交換の表",
+        "t_play": "プレイの表",
+        "p_cell_value": "{what}: マス [{r}][{c}] が {value} です。カードのマスは 0、1、2 のどれかです",
+        "p_hand_cell": "{what}: マス [{r}][{c}] の {value} はカードではありません",
+        "p_hand_joker": "{what}: 4 行目が {row} です。ジョーカーは [4][1] の 2 です",
+        "p_outside": "{what}: [{r}][{c}] にカードがありますが、カードのマスの外です",
+        "p_jokers": "{what}: ジョーカーが {count} 回あります",
+        "p_joker_none": (
+            "{what}: [{r}][{c}] のジョーカーは、このルールのどのカードにも当たりません"
+            "（カード: {cards}）"
+        ),
+        "p_not_play": "{what}: {cards} は出せる組ではありません（{reason}）",
+        "p_seats": "状態の 6 行目: 席 {seats} がプレイヤー 0〜4 ではありません",
+        "p_ranks": "状態の 6 行目: 順位 {ranks} が 0〜4 ではありません",
+        "p_counts": "状態の 6 行目: 枚数 {counts} が 0〜53 ではありません",
+        "p_flag": "状態の 5 行目: [5][{i}] = {value}。0 か 1 のはずです",
+        "v_actor": "場の表: [5][3] = {actor} はプレイヤー 0〜4 のどれでもありません",
         "uecda_summary": (
             "uecda: プレイヤー {player}（{level}）は {games} ゲームで {wins} 勝（{rate:.1%}）、"
             "平均 {mean:.2f} 位。拒否されたプレイ {refused} 回、差し止め {vetoed} 回。"
@@ -131,6 +151,25 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
             "the server asks for {count} card(s) in the exchange from a player ranked {rank}"
         ),
         "bad_accept": "accept sign {answer}: expected {accepted} (accepted) or {refused}",
+        "p_table_bytes": "expected a {n}-byte table, received {got} bytes",
+        "p_int_bytes": "expected a 4-byte int, received {got} bytes",
+        "t_hand": "hand table",
+        "t_exchange": "exchange table",
+        "t_play": "play table",
+        "p_cell_value": "{what}: cell [{r}][{c}] holds {value}, a card cell holds 0, 1 or 2",
+        "p_hand_cell": "{what}: cell [{r}][{c}] holds {value}: not a card",
+        "p_hand_joker": "{what}: row 4 holds {row}; the joker is 2 at [4][1]",
+        "p_outside": "{what}: a card at [{r}][{c}], outside the cards",
+        "p_jokers": "{what}: the joker appears {count} times",
+        "p_joker_none": (
+            "{what}: the joker at [{r}][{c}] stands for no card our rules know (cards: {cards})"
+        ),
+        "p_not_play": "{what}: {cards} is not a play ({reason})",
+        "p_seats": "status row 6: seats {seats} are not the players 0-4",
+        "p_ranks": "status row 6: ranks {ranks} are not 0-4",
+        "p_counts": "status row 6: card counts {counts} are not 0-53",
+        "p_flag": "status row 5: [5][{i}] = {value}, expected 0 or 1",
+        "v_actor": "field table: [5][3] = {actor} names no player 0-4",
         "uecda_summary": (
             "uecda: player {player} ({level}) played {games} games: {wins} wins ({rate:.1%}), "
             "mean place {mean:.2f}; {refused} plays refused, {vetoed} vetoed; longest decision "

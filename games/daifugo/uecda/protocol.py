@@ -24,8 +24,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase, refused
 from games.common.cards import JOKER, AnyCard, Card, Rank, Suit
 from games.daifugo.plays import Play, classify, strength
+from games.daifugo.settings import TEXTS
 
 PROTOCOL_VERSION = 20070
 DEFAULT_PORT = 42485
@@ -68,7 +70,7 @@ def pack_table(rows: Sequence[Sequence[int]]) -> bytes:
 
 def unpack_table(data: bytes) -> Table:
     if len(data) != TABLE_BYTES:
-        raise ProtocolError(f"expected a {TABLE_BYTES}-byte table, received {len(data)} bytes")
+        raise refused(TEXTS, "p_table_bytes", ProtocolError, n=TABLE_BYTES, got=len(data))
     flat = _TABLE.unpack(data)
     return tuple(tuple(flat[r * COLS : (r + 1) * COLS]) for r in range(ROWS))
 
@@ -79,7 +81,7 @@ def pack_int(value: int) -> bytes:
 
 def unpack_int(data: bytes) -> int:
     if len(data) != 4:
-        raise ProtocolError(f"expected a 4-byte int, received {len(data)} bytes")
+        raise refused(TEXTS, "p_int_bytes", ProtocolError, got=len(data))
     return int(_INT.unpack(data)[0])
 
 
@@ -128,25 +130,35 @@ def _check_card_rows(t: Table, what: str) -> None:
     for r in range(5):
         for c in range(COLS):
             if t[r][c] not in (0, 1, 2):
-                raise ProtocolError(
-                    f"{what}: cell [{r}][{c}] holds {t[r][c]}, a card cell holds 0, 1 or 2"
+                raise refused(
+                    TEXTS,
+                    "p_cell_value",
+                    ProtocolError,
+                    what=phrase(TEXTS, what),
+                    r=r,
+                    c=c,
+                    value=t[r][c],
                 )
 
 
 def hand_from_table(t: Table) -> list[AnyCard]:
     """The cards of a hand table: 1 at a card's cell, 2 at [4][1] for the joker."""
-    _check_card_rows(t, "hand table")
+    _check_card_rows(t, "t_hand")
     cards: list[AnyCard] = []
     for r in range(4):
         for c in range(COLS):
             if t[r][c] == 0:
                 continue
             if t[r][c] != 1 or not 1 <= c <= 13:
-                raise ProtocolError(f"hand table: cell [{r}][{c}] holds {t[r][c]}: not a card")
+                what = phrase(TEXTS, "t_hand")
+                raise refused(
+                    TEXTS, "p_hand_cell", ProtocolError, what=what, r=r, c=c, value=t[r][c]
+                )
             cards.append(card_at(r, c))
     jokers = [(4, c) for c in range(COLS) if t[4][c]]
     if jokers and (jokers != [JOKER_HAND_CELL] or t[4][1] != 2):
-        raise ProtocolError(f"hand table: row 4 holds {list(t[4])}; the joker is 2 at [4][1]")
+        what = phrase(TEXTS, "t_hand")
+        raise refused(TEXTS, "p_hand_joker", ProtocolError, what=what, row=list(t[4]))
     if jokers:
         cards.append(JOKER)
     return cards
@@ -171,13 +183,14 @@ def table_from_cards(cards: Iterable[AnyCard]) -> Table:
 def cards_from_table(t: Table) -> list[AnyCard]:
     """The cards of an exchange table: 1 at a card's cell, the joker as 2 at any cell (the
     standard server checks no more than that)."""
-    _check_card_rows(t, "exchange table")
+    _check_card_rows(t, "t_exchange")
     cards: list[AnyCard] = []
     for r in range(5):
         for c in range(COLS):
             if t[r][c] == 1:
                 if r == 4 or not 1 <= c <= 13:
-                    raise ProtocolError(f"exchange table: a card at [{r}][{c}], outside the cards")
+                    what = phrase(TEXTS, "t_exchange")
+                    raise refused(TEXTS, "p_outside", ProtocolError, what=what, r=r, c=c)
                 cards.append(card_at(r, c))
             elif t[r][c] == 2:
                 cards.append(JOKER)
@@ -204,7 +217,7 @@ def play_from_table(t: Table) -> Play | None:
 
     Raises ProtocolError when the cells make no play our engine knows (the message shows them).
     """
-    _check_card_rows(t, "play table")
+    _check_card_rows(t, "t_play")
     real: list[Card] = []
     joker_cells: list[tuple[int, int]] = []
     for r in range(5):
@@ -212,12 +225,14 @@ def play_from_table(t: Table) -> Play | None:
             v = t[r][c]
             if v == 1:
                 if r == 4 or not 1 <= c <= 13:
-                    raise ProtocolError(f"play table: a card at [{r}][{c}], outside the cards")
+                    what = phrase(TEXTS, "t_play")
+                    raise refused(TEXTS, "p_outside", ProtocolError, what=what, r=r, c=c)
                 real.append(card_at(r, c))
             elif v == 2:
                 joker_cells.append((r, c))
     if len(joker_cells) > 1:
-        raise ProtocolError(f"play table: the joker appears {len(joker_cells)} times")
+        what = phrase(TEXTS, "t_play")
+        raise refused(TEXTS, "p_jokers", ProtocolError, what=what, count=len(joker_cells))
     if not real and not joker_cells:
         return None
     if not real:
@@ -226,16 +241,24 @@ def play_from_table(t: Table) -> Play | None:
     if joker_cells:
         r, c = joker_cells[0]
         if not (0 <= r <= 3 and 1 <= c <= 13):
-            raise ProtocolError(
-                f"play table: the joker at [{r}][{c}] stands for no card our rules know "
-                f"(cards: {' '.join(str(x) for x in real)})"
+            raise refused(
+                TEXTS,
+                "p_joker_none",
+                ProtocolError,
+                what=phrase(TEXTS, "t_play"),
+                r=r,
+                c=c,
+                cards=" ".join(str(x) for x in real),
             )
         tokens.append((JOKER, card_at(r, c)))
     try:
         readings = classify(tokens)
     except UserError as exc:
         cards = " ".join(str(x) for x in real) + (" JK" if joker_cells else "")
-        raise ProtocolError(f"play table: {cards} is not a play ({exc})") from None
+        what = phrase(TEXTS, "t_play")
+        raise refused(
+            TEXTS, "p_not_play", ProtocolError, what=what, cards=cards, reason=exc
+        ) from None
     return readings[0]
 
 
@@ -324,16 +347,16 @@ class Status:
         five, six = t[5], t[6]
         seats = tuple(six[10:15])
         if sorted(seats) != [0, 1, 2, 3, 4]:
-            raise ProtocolError(f"status row 6: seats {list(seats)} are not the players 0-4")
+            raise refused(TEXTS, "p_seats", ProtocolError, seats=list(seats))
         ranks = tuple(six[5:10])
         if any(not 0 <= v <= 4 for v in ranks):
-            raise ProtocolError(f"status row 6: ranks {list(ranks)} are not 0-4")
+            raise refused(TEXTS, "p_ranks", ProtocolError, ranks=list(ranks))
         counts = tuple(six[0:5])
         if any(not 0 <= v <= 53 for v in counts):
-            raise ProtocolError(f"status row 6: card counts {list(counts)} are not 0-53")
+            raise refused(TEXTS, "p_counts", ProtocolError, counts=list(counts))
         for i in (2, 4, 5, 6, 7):
             if five[i] not in (0, 1):
-                raise ProtocolError(f"status row 5: [5][{i}] = {five[i]}, expected 0 or 1")
+                raise refused(TEXTS, "p_flag", ProtocolError, i=i, value=five[i])
         return cls(
             exchange=five[0] == 1,
             give_count=five[1],

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from eventkit.tomlconf import refused
 from games.common.cards import JOKER, AnyCard
 from games.daifugo.game import sort_key
 from games.daifugo.plays import SUIT_ORDER, Play
 from games.daifugo.ruleset import Rules, Title
+from games.daifugo.settings import TEXTS
 from games.daifugo.state import ExchangeStep, Observation, Phase
 from games.daifugo.uecda.protocol import (
     ProtocolError,
@@ -108,7 +110,7 @@ class GameView:
         """The field table after a turn: the same cards as before = a pass."""
         actor = status.player
         if not 0 <= actor <= 4:
-            raise ProtocolError(f"field table: [5][3] = {actor} names no player 0-4")
+            raise refused(TEXTS, "v_actor", ProtocolError, actor=actor)
         cells = _cards_rows(table)
         before = self.field_cells if self.field_cells is not None else _EMPTY
         if cells == before:
