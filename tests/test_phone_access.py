@@ -33,6 +33,9 @@ from phone_pages import (
 )
 from test_games_web_browser import GamesServe, Phone
 
+from games.cool24.settings import Cool24Settings
+from games.cool24.texts import colour_name
+
 pytestmark = [
     pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium (install.sh --test)"),
     pytest.mark.browser,
@@ -288,6 +291,10 @@ def cool24_suits_without_colour(phone: Phone, language: str) -> list[str]:
     for c in cards:
         assert c["text"] == c["mark"] and c["hidden"] == "true", c
         assert c["mark"] not in c["name"] and "K" in c["name"], c  # the shape's word, not its glyph
+    # each colour named as the Qt game names it (games/cool24/texts.py's one table)
+    defaults = Cool24Settings()
+    said = [colour_name(colour, language) for colour in defaults.suit_colors]
+    assert [c["name"].startswith(word) for c, word in zip(cards, said, strict=True)] == [True] * 4
     alike = []
     for simulation, matrix in SIMULATIONS.items():
         phone.js(SIMULATE, matrix, simulation == "achromatopsia")

@@ -76,12 +76,17 @@ def room_label(stake: str | None, number: int, language: str) -> str:
 
 
 def page_texts(language: str) -> Mapping[str, object]:
-    from games.cool24.texts import TEXTS
+    from games.cool24.texts import TEXTS, colour_name
 
     chosen = TEXTS.get(language) or TEXTS["ja"]
     words: dict[str, object] = {k: v for k, v in chosen.items() if isinstance(v, str)}
     defaults = Cool24Settings()  # the cards' colours, as the Qt game paints them by default
     words["suit_colors"] = dict(zip(defaults.suits, defaults.suit_colors, strict=True))
+    # each colour's everyday name for a reader, as the Qt game says it (one table: texts.py)
+    words["suit_names"] = {
+        suit: colour_name(colour, language)
+        for suit, colour in zip(defaults.suits, defaults.suit_colors, strict=True)
+    }
     return words
 
 

@@ -26,29 +26,13 @@ function lightCard(colour) {
 
 // Each suit's shape, in the order of the suits (CL.suit_colors' keys): a suit is told by its
 // mark as well as its colour (red and green are one colour to many eyes, issue 43.3); the
-// shapes' and the colours' names for a reader, in the page's language.
+// shapes' names for a reader, in the page's language; the colours' names come with the page's
+// texts (GAME_TEXTS.cool24.suit_names: the Qt game's colour_name, games/cool24/texts.py).
 const CL_MARKS = ["●", "▲", "■", "◆"];
 const CL_WORDS = {
-  ja: { shapes: ["まる", "さんかく", "しかく", "ひし形"], card: "{colour}・{shape}の {rank}",
-    hues: [[15, "赤"], [40, "オレンジ"], [68, "黄"], [95, "黄緑"], [165, "緑"], [200, "水色"],
-      [250, "青"], [290, "紫"], [335, "ピンク"], [360, "赤"]], greys: ["黒", "灰色", "白"] },
-  en: { shapes: ["circle", "triangle", "square", "diamond"], card: "{colour} {shape} {rank}",
-    hues: [[15, "red"], [40, "orange"], [68, "yellow"], [95, "lime"], [165, "green"], [200, "cyan"],
-      [250, "blue"], [290, "purple"], [335, "pink"], [360, "red"]], greys: ["black", "grey", "white"] },
+  ja: { shapes: ["まる", "さんかく", "しかく", "ひし形"], card: "{colour}・{shape}の {rank}" },
+  en: { shapes: ["circle", "triangle", "square", "diamond"], card: "{colour} {shape} {rank}" },
 }[LANG];
-
-// "#3d7bff" -> "青" / "blue": the Qt game's colour_name (games/cool24/texts.py), by hue
-function clColourName(colour) {
-  const hex = /^#([0-9a-f]{6})$/i.exec(String(colour || "").trim());
-  if (!hex) return "";
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16) / 255);
-  const max = Math.max(r, g, b), min = Math.min(r, g, b), d = max - min;
-  if (max < 0.2) return CL_WORDS.greys[0];
-  if (max === 0 || d / max < 0.2) return CL_WORDS.greys[max < 0.8 ? 1 : 2];
-  let h = max === r ? (g - b) / d : max === g ? 2 + (b - r) / d : 4 + (r - g) / d;
-  h = ((h * 60) % 360 + 360) % 360;
-  return CL_WORDS.hues.find(([bound]) => h < bound)[1];
-}
 
 // "gK" -> a card button in its suit's colour with its suit's shape and its number; null: an
 // empty slot, an outline that is nothing to tap (no button: a nameless, disabled button was
@@ -70,7 +54,7 @@ function clCard(code, cls) {
   b.dataset.mark = shape;
   b.append(mark, el("span", "rank", rank));
   b.setAttribute("aria-label", fmt(CL_WORDS.card, {
-    colour: clColourName(colour) || suit, shape: CL_WORDS.shapes[index] || suit, rank }));
+    colour: (CL.suit_names || {})[suit] || suit, shape: CL_WORDS.shapes[index] || suit, rank }));
   return b;
 }
 
