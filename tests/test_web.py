@@ -94,7 +94,7 @@ def test_key_is_made_once_private_and_kept(tmp_path):
     assert cardcode.load_key("夏祭り 2026", tmp_path, create=True) == key
     assert cardcode.load_key("another event", tmp_path, create=True) != key
     path.write_text("not hex\n")
-    with pytest.raises(cardcode.CardKeyError, match="damaged"):
+    with pytest.raises(cardcode.CardKeyError, match="が壊れています"):
         cardcode.load_key("夏祭り 2026", tmp_path)
 
 
