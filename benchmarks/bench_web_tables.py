@@ -254,7 +254,7 @@ async def serve_ours(rooms: int, level: str, seed: int, workers: int, commit: st
     hub.cpu_delay = 0.0
     hub.advance_pause = 0.0
     if commit == "loop":
-        journal._Syncer = InLoopSyncer  # type: ignore[misc]
+        journal._Syncer = InLoopSyncer  # type: ignore[misc,assignment]
     await hub.open()
     if commit == "each":  # the journal before issue 45.2: a sync per write, in the loop
         hub.journal.ungroup()
