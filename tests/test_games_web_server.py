@@ -70,6 +70,17 @@ class Phone:
         return await self.wait(lambda m: m["type"] == "table" and test(m))
 
 
+async def _first_to_move(*phones: Phone) -> tuple[Phone, dict]:
+    """The phone whose turn comes first (a CPU may open the game and play on to either), with
+    the table that says so."""
+    waits = {asyncio.ensure_future(p.table(lambda m: m["your_turn"])): p for p in phones}
+    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    task = next(iter(done))
+    return waits[task], task.result()
+
+
 async def _started(tmp_path: Path, **hub_options):
     options = {"cpu_delay": 0.0, "advance_pause": 0.0, **hub_options}
     hub = Hub(
@@ -195,9 +206,7 @@ def test_a_phone_acts_only_after_joining_and_only_for_its_own_token(tmp_path):
             assert hand_a and hand_b and not hand_a & hand_b
             assert seat_a == 0 and table_b["seat"] == 1
             # a play the rules refuse: the table's code and text, its params as JSON data
-            mover, table = (a, first) if first["your_turn"] else (b, table_b)
-            if not table["your_turn"]:
-                table = await mover.table(lambda m: m["your_turn"])
+            mover, table = await _first_to_move(a, b)
             hand = table["view"]["observation"]["hand"]
             await mover.send(op="act", action=" ".join(hand[:2]) + " " + hand[-1])
             wrong = await mover.refusal("act")
