@@ -58,6 +58,9 @@ def test_check_config_warns_when_no_voice_can_say_the_calls(tmp_path, monkeypatc
     report = check_file(path)
     assert report.problems == []
     (warning,) = [w for w in report.warnings if "display.voice" in w]
+    assert "espeak-ng が入っていません" in warning and "display.voice = false" in warning
+    path.write_text('[event]\nlanguage = "en"\n[display]\nvoice = true\n', encoding="utf-8")
+    (warning,) = [w for w in check_file(path).warnings if "display.voice" in w]
     assert "is not installed" in warning and "display.voice = false" in warning
     path.write_text("[display]\nvoice = false\n", encoding="utf-8")
     assert not [w for w in check_file(path).warnings if "display.voice" in w]
