@@ -190,6 +190,10 @@ def test_the_room_screen_shows_the_evenings_best_cool24_scores_with_names(tmp_pa
         window.resize(1280, 720)
         window.show()
         _wait(qtbot, lambda: window.rooms, "the lobby")
+        # the host's choice of room: the whole game below runs in a few loop turns, which can end
+        # it before a lobby message with the room "playing" reaches the window (it would then
+        # never follow it and never hear its results; following on its own is tested above)
+        window.follow("cool24-1")
         hub = serve.hub
         player = []
 
