@@ -3,6 +3,9 @@ default): the mistakes in [event], [board], [columns], [display] and [cards] (bi
 `bingo check-config` report (its summary, missing pictures, warnings and verdict: bingo.cli,
 bingo.checkconfig) and a mistake's line as the show reports a save mid-evening
 (bingo.config_changes). No Qt.
+
+`JOURNAL_TABLES`: what the draw's journal says (bingo.journal: its errors, its warnings on
+resuming, `bingo draw --verify-journal`'s report), in the same language.
 """
 
 from __future__ import annotations
@@ -373,3 +376,236 @@ TABLES: Mapping[str, Mapping[str, Any]] = {
 def say(entry: str, /, **params: object) -> str:
     """One of this table's entries in the config's language (eventkit.tomlconf)."""
     return str(Texts(TABLES, config_language())[entry]).format(**params)
+
+
+# ---- the draw's journal (bingo.journal): its errors (a journal that cannot be used, continued,
+# written or kept where it is), its warnings on resuming (a cut-off last line, a side file missing
+# or damaged, the old format) and `bingo draw --verify-journal`'s report (bingo.journal's
+# verify_journal, bingo.ui.command's verify), said with eventkit.tomlconf's `phrase`.
+JOURNAL_TABLES: Mapping[str, Mapping[str, Any]] = {
+    "ja": {
+        # ---- a record that could not be written
+        "disk_full": (
+            "記録ファイル {path} のディスクがいっぱいです：何も記録していません。空きを作ってから"
+            "もう一度してください"
+        ),
+        "write_failed": "記録ファイル {path} に書き込めません（{reason}）：何も記録していません",
+        "closed": "記録ファイル {path} は閉じています：何も記録していません",
+        "closed_reason": "記録ファイルが閉じています",
+        # ---- where the journal cannot be kept
+        "location": (
+            "記録ファイルをそこに置けません：{problem}。config.toml の display.journal_dir に"
+            "書き込めるフォルダーを指定するか、--journal FILE を付けてください"
+        ),
+        "blocking_file": "{file} はファイルで、フォルダーではありません",
+        "is_folder": "{path} はフォルダーで、記録ファイルではありません",
+        "permission": "{where} を使う許可がありません（ファイルかそのフォルダーが読み取り専用です）",
+        "read_only_disk": "{where} は読み取り専用のディスクにあります",
+        "name_too_long": "名前 {name}… はファイルシステムには長すぎます",
+        "os_problem": "{where}：{reason}",
+        "not_journal_file": "{path} は{what}で、記録ファイルではありません",
+        "left_as_it_is": "{problem}。そのままにしてあります。--journal にはファイルの名前を指定してください",
+        "kind_file": "ふつうのファイル",
+        "kind_folder": "フォルダー",
+        "kind_link": "シンボリックリンク",
+        "kind_device": "デバイス",
+        "kind_pipe": "パイプ",
+        "kind_socket": "ソケット",
+        "kind_other": "特殊なファイル",
+        "too_many_damaged": (
+            "{path} の壊れた部分の写しが多すぎます。古い .damaged-* ファイルをほかへ移してください"
+        ),
+        # ---- a journal that cannot be used as it is
+        "no_valid_key": "記録ファイル {path}：開始記録に正しい鍵の名前がありません",
+        "no_key": (
+            "記録ファイル {path} を確かめられません：その鍵 {key_id} が {key_dir} にありません"
+            "（鍵はショーを動かしたパソコンにだけあります）"
+        ),
+        "no_complete_record": (
+            "記録ファイル {path} には完全な記録が1件もありません（ただ1行が途中で切れています）"
+        ),
+        "not_a_record": (
+            "記録ファイル {path} の {line} 行目は正しい記録ではありません（行は最後まであるので、"
+            "書かれた後に変更されています）"
+        ),
+        "chain_broken": (
+            "記録ファイル {path} の {line} 行目がチェーンと合いません（編集されたか、行が消された"
+            "か差し込まれています）"
+        ),
+        "shortened": (
+            "記録ファイル {path} が短くなっています：記録は {have} 件ですが、{head} には {had} 件"
+            "書いたとあります（最後の方の記録が消えています）"
+        ),
+        "head_mismatch": (
+            "記録ファイル {path} の {line} 件目の記録が {head} と合いません（記録ファイルが"
+            "置き換えられたか編集されています）"
+        ),
+        "no_start": "記録ファイル {path} の 1 行目：記録ファイルは開始記録で始まるはずです",
+        "no_board": "記録ファイル {path} の 1 行目：開始記録にボードがありません",
+        "newer": (
+            "記録ファイル {path} は新しいバージョン（形式 {version}）で書かれています。"
+            "続けるにはツールキットを新しくしてください"
+        ),
+        "impossible": (
+            "記録ファイル {path} の {line} 行目はありえない {kind} 記録です（同じ数字の2度目の"
+            "抽選、最後でない数字の取り消し、または形の崩れた記録）"
+        ),
+        "changed_while_continuing": "記録ファイル {path} が、続ける準備をしているあいだに変わりました",
+        "exists": "記録ファイル {path} はもうあります。上書きはしません",
+        "not_a_winner": "カード {serial} は当選として記録されていません",
+        # ---- warnings on resuming (JournalWarning's text; the show says them by code)
+        "warn_old_format": "記録ファイル {path} は古い形式（バージョン1、鍵なし）です",
+        "warn_torn_line": (
+            "記録ファイル {path}：最後の1行が途中で切れていました（書き込み中の異常終了）。"
+            "その行を除き、それまでの {n} 球は残しています"
+        ),
+        "warn_head_missing": (
+            "記録ファイル {path}：確認用ファイル {name} がないので、記録が短くされていても"
+            "検出できません"
+        ),
+        "warn_head_damaged": "記録ファイル {path}：確認用ファイル {name} が壊れています",
+        "warn_head_other_game": "記録ファイル {path}：{name} は別のゲームのものです",
+        "warn_journal_continued": (
+            "記録ファイルの壊れた部分を {name} に保存し、最後の正しい記録（{n}球）から続けています"
+        ),
+        # ---- bingo draw --verify-journal
+        "verify_needs_file": "--verify-journal には確かめる記録ファイルを指定してください",
+        "not_found": "記録ファイル {path} がありません",
+        "unreadable": "記録ファイル {path} を読めません：{reason}",
+        "empty": "記録ファイル {path} は空です：この中でゲームは始まっていません",
+        "problems_sep": "。",
+        "intact": (
+            "記録ファイル {path} は無傷です：記録 {records} 件、{board}で {draws} 球（{chain}）。"
+            "監査コード {code}{winners}"
+        ),
+        "board": "{size}×{size}（1列 {per_column} 個）のボード",
+        "board_free": "{size}×{size}（1列 {per_column} 個、中央フリー）のボード",
+        "chain": "{kind}、{keyed}",
+        "secure": "本番の抽選",
+        "rehearsal": "シード {seed} のリハーサル",
+        "keyed": "鍵付きのチェーン",
+        "unkeyed": "鍵なしのチェーン（古い形式、バージョン1）",
+        "typed": "、うち {n} 個はガラガラから入力",
+        "winners": "。当選：{winners}",
+        "orphaned": "。ビンゴが取り消され、ショーが開くときに当選を取り消すもの：{serials}",
+        "withdrawn": "。取り消した当選：{items}",
+        "withdrawn_undo": "No.{serial}（第{ball}球でビンゴを取り消し）",
+        "withdrawn_host": "No.{serial}（第{ball}球で司会が取り消し）",
+        "card": "No.{serial}",
+        "list_sep": "、",
+        "winner_old": "No.{serial}（第{ball}球で確認）",
+        "winner": "No.{serial}（第{bingo}球でビンゴ、{claimed}第{confirmed}球で確認）",
+        "claimed": "第{ball}球で申告、",
+    },
+    "en": {
+        # ---- a record that could not be written
+        "disk_full": (
+            "the disk holding the journal {path} is full: nothing was recorded; free some space "
+            "and try again"
+        ),
+        "write_failed": "the journal {path} could not be written ({reason}): nothing was recorded",
+        "closed": "journal {path} is closed: nothing was recorded",
+        "closed_reason": "the journal is closed",
+        # ---- where the journal cannot be kept
+        "location": (
+            "the journal cannot be kept there: {problem}. Choose a folder you can write with "
+            "display.journal_dir in config.toml, or give --journal FILE"
+        ),
+        "blocking_file": "{file} is a file, not a folder",
+        "is_folder": "{path} is a folder, not a journal file",
+        "permission": "permission denied for {where} (the file or its folder is read-only)",
+        "read_only_disk": "{where} is on a read-only disk",
+        "name_too_long": "the name {name}… is too long for the file system",
+        "os_problem": "{where}: {reason}",
+        "not_journal_file": "{path} is {what}, not a journal file",
+        "left_as_it_is": "{problem}: it is left as it is. Give --journal a file name",
+        "kind_file": "a regular file",
+        "kind_folder": "a folder",
+        "kind_link": "a symbolic link",
+        "kind_device": "a device",
+        "kind_pipe": "a pipe",
+        "kind_socket": "a socket",
+        "kind_other": "not a regular file",
+        "too_many_damaged": "too many damaged copies of {path}: move the old .damaged-* files away",
+        # ---- a journal that cannot be used as it is
+        "no_valid_key": "journal {path}: the start record names no valid key",
+        "no_key": (
+            "journal {path} cannot be checked: its key {key_id} is not in {key_dir} (the key "
+            "stays on the computer that ran the show)"
+        ),
+        "no_complete_record": "journal {path} holds no complete record (its only line was cut off)",
+        "not_a_record": (
+            "journal {path} line {line} is not a valid record (the line is complete, so it was "
+            "changed after it was written)"
+        ),
+        "chain_broken": (
+            "journal {path} line {line} does not match its chain (edited, or lines removed or "
+            "inserted)"
+        ),
+        "shortened": (
+            "journal {path} is shorter than it was: it has {have} records but {head} says {had} "
+            "were written (records at the end are missing)"
+        ),
+        "head_mismatch": (
+            "journal {path} record {line} does not match {head} (the journal was replaced or "
+            "edited)"
+        ),
+        "no_start": "journal {path} line 1: a journal must begin with a start record",
+        "no_board": "journal {path} line 1: the start record has no board",
+        "newer": (
+            "journal {path} was written by a newer version (format {version}); update the "
+            "toolkit to continue it"
+        ),
+        "impossible": (
+            "journal {path} line {line}: impossible {kind} record (a number drawn twice, an undo "
+            "of a number that was not the last, or a malformed record)"
+        ),
+        "changed_while_continuing": "journal {path} changed while it was being continued",
+        "exists": "journal {path} already exists; it is never overwritten",
+        "not_a_winner": "card {serial} is not a recorded winner",
+        # ---- warnings on resuming (JournalWarning's text; the show says them by code)
+        "warn_old_format": "journal {path} is in the old unkeyed format (version 1)",
+        "warn_torn_line": (
+            "journal {path}: the last line was cut off (a crash while writing); it was dropped "
+            "and the {n} draws before it are kept"
+        ),
+        "warn_head_missing": (
+            "journal {path}: its side file {name} is missing, so a shortened journal could not "
+            "be detected"
+        ),
+        "warn_head_damaged": "journal {path}: its side file {name} is damaged",
+        "warn_head_other_game": "journal {path}: {name} is from another game",
+        "warn_journal_continued": (
+            "the damaged end of the journal is kept in {name}; the show goes on from the last "
+            "valid record ({n} draws)"
+        ),
+        # ---- bingo draw --verify-journal
+        "verify_needs_file": "--verify-journal needs the journal file to check",
+        "not_found": "journal {path} not found",
+        "unreadable": "journal {path} cannot be read: {reason}",
+        "empty": "journal {path} is empty: no game was started in it",
+        "problems_sep": "; ",
+        "intact": (
+            "journal {path} is intact: {records} records, {draws} numbers drawn on a {board} "
+            "({chain}); audit code {code}{winners}"
+        ),
+        "board": "{size}x{size} board with {per_column} numbers per column",
+        "board_free": "{size}x{size} board with {per_column} numbers per column, free centre",
+        "chain": "{kind}, {keyed}",
+        "secure": "secure draw",
+        "rehearsal": "rehearsal with seed {seed}",
+        "keyed": "keyed chain",
+        "unkeyed": "unkeyed chain (old format, version 1)",
+        "typed": "; {n} of the numbers typed from a ball cage",
+        "winners": "; winners: {winners}",
+        "orphaned": "; bingo undone, to be withdrawn when the show opens it: {serials}",
+        "withdrawn": "; withdrawn: {items}",
+        "withdrawn_undo": "No.{serial} (its bingo undone at ball {ball})",
+        "withdrawn_host": "No.{serial} (by the host at ball {ball})",
+        "card": "No.{serial}",
+        "list_sep": ", ",
+        "winner_old": "No.{serial} at ball {ball}",
+        "winner": "No.{serial} bingo at ball {bingo} ({claimed}confirmed at {confirmed})",
+        "claimed": "claimed at {ball}, ",
+    },
+}

@@ -19,6 +19,10 @@ aside in `<journal>.torn`. A complete line that fails its check is tampering, al
 
 Version 1 journals (plain SHA-256 chain, no key) are still read, verified and continued as they
 are; they are reported as unkeyed.
+
+Every message (errors, warnings, the verify report) is said in the event's language
+(eventkit.tomlconf's config language: the config the command read), from
+bingo.config_texts' JOURNAL_TABLES.
 """
 
 from __future__ import annotations
@@ -36,9 +40,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bingo.config_texts import JOURNAL_TABLES as TEXTS
 from eventkit import safefile
 from eventkit.errors import UserError
 from eventkit.paths import user_data_dir
+from eventkit.tomlconf import phrase, said
 
 FORMAT_VERSION = 2
 GENESIS = "0" * 64
@@ -47,7 +53,8 @@ HEAD_WIDTH = 200  # the side file is rewritten in place at a fixed size (no new 
 
 class JournalError(UserError):
     """A journal that cannot be used as it is. `code` + `params` name its message for the UI
-    (bingo.ui.texts, the entry `code`); `params["detail"]` is the English message."""
+    (bingo.ui.texts, the entry `code`); `params["detail"]` is the message itself, in the
+    event's language (bingo.config_texts' JOURNAL_TABLES), and so is its label (エラー / error)."""
 
     code = "journal_error"
 
@@ -56,13 +63,15 @@ class JournalError(UserError):
         if code is not None:
             self.code = code
         self.params: dict[str, Any] = {"detail": message, **params}
+        self.label = said("refusal_label")
 
 
 @dataclass(frozen=True)
 class JournalWarning:
     """Something found on resuming that does not stop the show. `code` + `params` name it, so
     each screen says it in its language (bingo.ui.texts, `warn_<code>`) and code and tests tell
-    one from another without reading English; str() is the English text for logs."""
+    one from another without reading its words; str() is the text for logs and the verify
+    report, in the event's language (bingo.config_texts' JOURNAL_TABLES)."""
 
     code: str
     params: dict[str, Any]
@@ -153,11 +162,18 @@ def winner_ball(w: Winner) -> int:
 
 def _winner_text(w: Winner) -> str:
     """ "No.6 bingo at ball 5 (claimed at 5, confirmed at 7)", or the confirmation alone for a
-    journal written before the bingo's ball was recorded."""
+    journal written before the bingo's ball was recorded (in the event's language)."""
     if w.bingo_ball is None:
-        return f"No.{w.serial} at ball {w.draw_count}"
-    claimed = f"claimed at {w.claim_ball}, " if w.claim_ball is not None else ""
-    return f"No.{w.serial} bingo at ball {w.bingo_ball} ({claimed}confirmed at {w.draw_count})"
+        return phrase(TEXTS, "winner_old", serial=w.serial, ball=w.draw_count)
+    claimed = phrase(TEXTS, "claimed", ball=w.claim_ball) if w.claim_ball is not None else ""
+    return phrase(
+        TEXTS,
+        "winner",
+        serial=w.serial,
+        bingo=w.bingo_ball,
+        claimed=claimed,
+        confirmed=w.draw_count,
+    )
 
 
 @dataclass
@@ -282,16 +298,14 @@ def _write_all(fd: int, data: bytes) -> None:
 def write_error(path: Path, exc: OSError) -> JournalWriteError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return JournalWriteError(
-            f"the disk holding the journal {path} is full: nothing was recorded; free some "
-            "space and try again",
-            code="disk_full",
-            path=str(path),
+            phrase(TEXTS, "disk_full", path=path), code="disk_full", path=str(path)
         )
+    reason = exc.strerror or str(exc)
     return JournalWriteError(
-        f"the journal {path} could not be written ({exc.strerror or exc}): nothing was recorded",
+        phrase(TEXTS, "write_failed", path=path, reason=reason),
         code="write_failed",
         path=str(path),
-        reason=exc.strerror or str(exc),
+        reason=reason,
     )
 
 
@@ -302,20 +316,24 @@ def location_error(path: Path, exc: OSError) -> JournalError:
     if code in (errno.ENOSPC, errno.EDQUOT):
         return write_error(path, exc)
     if code == errno.ENOTDIR or (code == errno.EEXIST and where != path):
-        problem = f"{_blocking_file(path)} is a file, not a folder"
+        problem = phrase(TEXTS, "blocking_file", file=_blocking_file(path))
     elif code == errno.EISDIR or (code == errno.EEXIST and where == path):
-        problem = f"{path} is a folder, not a journal file"
+        problem = phrase(TEXTS, "is_folder", path=path)
     elif code in (errno.EACCES, errno.EPERM):
-        problem = f"permission denied for {where} (the file or its folder is read-only)"
+        problem = phrase(TEXTS, "permission", where=where)
     elif code == errno.EROFS:
-        problem = f"{where} is on a read-only disk"
+        problem = phrase(TEXTS, "read_only_disk", where=where)
     elif code == errno.ENAMETOOLONG:
-        problem = f"the name {path.name[:40]}… is too long for the file system"
+        problem = phrase(TEXTS, "name_too_long", name=path.name[:40])
     else:
-        problem = f"{where}: {exc.strerror or exc}"
+        problem = phrase(TEXTS, "os_problem", where=where, reason=exc.strerror or exc)
+    return _location(path, problem)
+
+
+def _location(path: Path, problem: str) -> JournalLocationError:
+    """The journal cannot be kept at `path` because of `problem` (said in the language)."""
     return JournalLocationError(
-        f"the journal cannot be kept there: {problem}. Choose a folder you can write with "
-        "display.journal_dir in config.toml, or give --journal FILE",
+        phrase(TEXTS, "location", problem=problem),
         code="journal_location",
         problem=problem,
         path=str(path),
@@ -339,17 +357,29 @@ def check_journal_file(path: Path) -> None:
         raise location_error(path, exc) from None
     if stat.S_ISREG(info.st_mode):
         return
-    what = describe_kind(info.st_mode)
+    problem = phrase(TEXTS, "not_journal_file", path=path, what=describe_kind(info.st_mode))
     raise JournalLocationError(
-        f"{path} is {what}, not a journal file: it is left as it is. Give --journal a file name",
+        phrase(TEXTS, "left_as_it_is", problem=problem),
         code="journal_location",
-        problem=f"{path} is {what}, not a journal file",
+        problem=problem,
         path=str(path),
     )
 
 
 def describe_kind(mode: int) -> str:
-    return safefile.kind_of(mode)
+    """What a file of this `st_mode` is ("a folder", "a device" …), in the event's language."""
+    for test, kind in (
+        (stat.S_ISREG, "kind_file"),
+        (stat.S_ISDIR, "kind_folder"),
+        (stat.S_ISLNK, "kind_link"),
+        (stat.S_ISCHR, "kind_device"),
+        (stat.S_ISBLK, "kind_device"),
+        (stat.S_ISFIFO, "kind_pipe"),
+        (stat.S_ISSOCK, "kind_socket"),
+    ):
+        if test(mode):
+            return phrase(TEXTS, kind)
+    return phrase(TEXTS, "kind_other")
 
 
 # ---------------------------------------------------------------------- keys
@@ -361,13 +391,12 @@ def _key_file(key_dir: Path, key_id: str) -> Path:
 
 def load_key(key_dir: Path, key_id: str, path: Path) -> bytes:
     if not key_id or not all(c in "0123456789abcdef" for c in key_id):
-        raise JournalTampered(f"journal {path}: the start record names no valid key")
+        raise JournalTampered(phrase(TEXTS, "no_valid_key", path=path), path=str(path))
     try:
         return bytes.fromhex(_key_file(key_dir, key_id).read_text(encoding="ascii").strip())
     except (OSError, ValueError):
         raise JournalUnusable(
-            f"journal {path} cannot be checked: its key {key_id} is not in {key_dir} (the key "
-            "stays on the computer that ran the show)",
+            phrase(TEXTS, "no_key", path=path, key_id=key_id, key_dir=key_dir),
             code="journal_no_key",
             path=str(path),
         ) from None
@@ -414,7 +443,7 @@ def read_journal(
     complete, tail = lines[:-1], lines[-1]  # tail: bytes after the last newline (torn if any)
     if not complete:
         raise JournalUnusable(
-            f"journal {path} holds no complete record (its only line was cut off)",
+            phrase(TEXTS, "no_complete_record", path=path),
             code="journal_damaged",
             path=str(path),
         )
@@ -443,13 +472,12 @@ def read_journal(
         exc.params.update(_valid_part(hashes, valid_bytes, state))
         raise
     if state.version < 2:
-        _warn(state, OLD_FORMAT, f"journal {path} is in the old unkeyed format (version 1)")
+        _warn(state, OLD_FORMAT, phrase(TEXTS, "warn_old_format", path=path))
     if tail.strip():
         _warn(
             state,
             TORN_LINE,
-            f"journal {path}: the last line was cut off (a crash while writing); "
-            f"it was dropped and the {len(state.history)} draws before it are kept",
+            phrase(TEXTS, "warn_torn_line", path=path, n=len(state.history)),
             n=len(state.history),
         )
         if repair:
@@ -484,8 +512,7 @@ def _replay_line(
             raise ValueError("not an object")
     except (ValueError, UnicodeDecodeError, RecursionError):  # deep nesting: not ours either
         raise JournalTampered(
-            f"journal {path} line {line_no} is not a valid record (the line is complete, "
-            "so it was changed after it was written)",
+            phrase(TEXTS, "not_a_record", path=path, line=line_no),
             code="journal_tampered",
             path=str(path),
             line=line_no,
@@ -498,8 +525,7 @@ def _replay_line(
             key = load_key(key_dir, state.key_id or "", path)
     if record.get("prev") != prev or claimed != _hash(prev, record, key):
         raise JournalTampered(
-            f"journal {path} line {line_no} does not match its chain (edited, or lines "
-            "removed or inserted)",
+            phrase(TEXTS, "chain_broken", path=path, line=line_no),
             code="journal_tampered",
             path=str(path),
             line=line_no,
@@ -518,8 +544,8 @@ def damaged_path(path: Path) -> Path:
     """A new side file for the damaged end of a journal: `<journal>.damaged-<time>[-n]`."""
     try:
         return safefile.damaged_path(path, datetime.now().strftime("%Y%m%d-%H%M%S"))
-    except UserError as exc:
-        raise JournalLocationError(str(exc), code="journal_location") from None
+    except UserError:  # a thousand copies already
+        raise _location(path, phrase(TEXTS, "too_many_damaged", path=path)) from None
 
 
 def can_continue(error: Exception) -> bool:
@@ -540,7 +566,7 @@ def continue_from_valid(path: Path, error: JournalTampered) -> Path:
     valid_bytes = int(params["valid_bytes"])
     data = path.read_bytes()
     if len(data) < valid_bytes or not data[:valid_bytes].endswith(b"\n"):
-        raise JournalTampered(f"journal {path} changed while it was being continued")
+        raise JournalTampered(phrase(TEXTS, "changed_while_continuing", path=path), path=str(path))
     rest = data[valid_bytes:]
     kept = damaged_path(path)
     try:
@@ -592,32 +618,27 @@ def _read_head(path: Path) -> str | None:
 
 
 def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[str]) -> None:
+    name = head_path(path).name
     if text is None:
         if state.version >= 2:
-            _warn(
-                state,
-                HEAD_MISSING,
-                f"journal {path}: its side file {head_path(path).name} is missing, so a "
-                "shortened journal could not be detected",
-                name=head_path(path).name,
-            )
+            words = phrase(TEXTS, "warn_head_missing", path=path, name=name)
+            _warn(state, HEAD_MISSING, words, name=name)
         return
     try:
         head = json.loads(text)
         seq, digest = int(head["seq"]), str(head["hash"])
     except (ValueError, KeyError, TypeError, RecursionError):
-        name = head_path(path).name
-        _warn(state, HEAD_DAMAGED, f"journal {path}: its side file {name} is damaged", name=name)
+        words = phrase(TEXTS, "warn_head_damaged", path=path, name=name)
+        _warn(state, HEAD_DAMAGED, words, name=name)
         return
     if head.get("first", hashes[0]) != hashes[0]:
         # the head of another game: a new game was being put in place while this was read
-        name = head_path(path).name
-        _warn(state, HEAD_OTHER_GAME, f"journal {path}: {name} is from another game", name=name)
+        words = phrase(TEXTS, "warn_head_other_game", path=path, name=name)
+        _warn(state, HEAD_OTHER_GAME, words, name=name)
         return
     if seq > len(hashes):
         raise JournalTampered(
-            f"journal {path} is shorter than it was: it has {len(hashes)} records but "
-            f"{head_path(path).name} says {seq} were written (records at the end are missing)",
+            phrase(TEXTS, "shortened", path=path, have=len(hashes), head=name, had=seq),
             code="journal_shortened",
             path=str(path),
             have=len(hashes),
@@ -625,8 +646,7 @@ def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[
         )
     if seq >= 1 and hashes[seq - 1] != digest:
         raise JournalTampered(
-            f"journal {path} record {seq} does not match {head_path(path).name} "
-            "(the journal was replaced or edited)",
+            phrase(TEXTS, "head_mismatch", path=path, line=seq, head=name),
             code="journal_tampered",
             path=str(path),
             line=seq,
@@ -636,7 +656,7 @@ def _check_head(path: Path, text: str | None, state: JournalState, hashes: list[
 def _start(record: dict[str, Any], path: Path) -> JournalState:
     if record.get("type") != "start":
         raise JournalTampered(
-            f"journal {path} line 1: a journal must begin with a start record",
+            phrase(TEXTS, "no_start", path=path),
             code="journal_tampered",
             path=str(path),
             line=1,
@@ -651,15 +671,14 @@ def _start(record: dict[str, Any], path: Path) -> JournalState:
         seed = None if seed is None else int(seed)
     except (KeyError, TypeError, ValueError):
         raise JournalTampered(
-            f"journal {path} line 1: the start record has no board",
+            phrase(TEXTS, "no_board", path=path),
             code="journal_tampered",
             path=str(path),
             line=1,
         ) from None
     if version > FORMAT_VERSION:
         raise JournalUnusable(
-            f"journal {path} was written by a newer version (format {version}); update the "
-            "toolkit to continue it",
+            phrase(TEXTS, "newer", path=path, version=version),
             code="journal_newer",
             path=str(path),
         )
@@ -684,43 +703,44 @@ def _mark_typed(state: JournalState, number: int) -> None:
 def _apply(state: JournalState, record: dict[str, Any], path: Path, line_no: int) -> None:
     kind = record.get("type")
     number = record.get("number")
-    # the line is chained and keyed as written, but no show could have written it
-    bad = JournalTampered(
-        f"journal {path} line {line_no}: impossible {kind} record (a number drawn twice, an "
-        "undo of a number that was not the last, or a malformed record)",
-        code="journal_impossible",
-        path=str(path),
-        line=line_no,
-    )
+
+    def bad() -> JournalTampered:  # chained and keyed as written, but no show could write it
+        return JournalTampered(
+            phrase(TEXTS, "impossible", path=path, line=line_no, kind=kind),
+            code="journal_impossible",
+            path=str(path),
+            line=line_no,
+        )
+
     if kind == "draw":
         typed = record.get("typed", False)
         if not isinstance(number, int) or number in state.history or not isinstance(typed, bool):
-            raise bad
+            raise bad()
         if typed:
             _mark_typed(state, number)
         state.history.append(number)
         state.events.append(("draw", number))
     elif kind == "undo":
         if not state.history or state.history[-1] != number:
-            raise bad
+            raise bad()
         _undo(state, number)
     elif kind == "withdraw":
         serial, reason = record.get("serial"), record.get("reason")
         if reason not in WITHDRAW_REASONS or not isinstance(serial, int):
-            raise bad
+            raise bad()
         if not any(w.serial == serial for w in state.winners):
-            raise bad  # only a recorded winner can be taken back
+            raise bad()  # only a recorded winner can be taken back
         _withdraw(state, serial, reason)
     elif kind == "winner":
         serial, count = record.get("serial"), record.get("draw_count")
         balls = (record.get("bingo_ball"), record.get("claim_ball"))
         if not isinstance(serial, int) or not isinstance(count, int):
-            raise bad
+            raise bad()
         if any(ball is not None and not isinstance(ball, int) for ball in balls):
-            raise bad
+            raise bad()
         state.winners.append(Winner(serial, count, *balls))
     else:
-        raise bad
+        raise bad()
 
 
 def _undo(state: JournalState, number: int) -> None:
@@ -790,7 +810,7 @@ class Journal:
             raise location_error(path, exc) from None
         check_journal_file(path)
         if path.exists() and path.stat().st_size and before_replace is None:
-            raise JournalError(f"journal {path} already exists; it is never overwritten")
+            raise JournalError(phrase(TEXTS, "exists", path=path), path=str(path))
         key_dir = key_dir or default_key_dir()
         try:
             key_id, key = _new_key(key_dir)
@@ -847,7 +867,7 @@ class Journal:
             w.serial == serial for w in self.state.winners
         ):
             raise JournalError(
-                f"card {serial} is not a recorded winner",
+                phrase(TEXTS, "not_a_winner", serial=serial),
                 code="not_a_winner",
                 serial=f"{serial:04d}",
             )
@@ -880,7 +900,12 @@ class Journal:
     def _write(self, body: dict[str, Any]) -> None:
         """One record on disk, or nothing: a failed write is cut back off the file."""
         if self._fd is None:
-            raise JournalWriteError(f"journal {self.path} is closed", code="write_failed")
+            raise JournalWriteError(
+                phrase(TEXTS, "closed", path=self.path),
+                code="write_failed",
+                path=str(self.path),
+                reason=phrase(TEXTS, "closed_reason"),
+            )
         line, digest = _line(self.state, body, self._key)
         size = os.fstat(self._fd).st_size
         try:
@@ -939,46 +964,65 @@ def _unreadable_journal(path: Path) -> VerifyResult | None:
     try:
         info = path.stat()
     except FileNotFoundError:
-        return VerifyResult(False, 0, f"journal {path} not found")
+        return VerifyResult(False, 0, phrase(TEXTS, "not_found", path=path))
     except OSError as exc:
-        return VerifyResult(False, 0, f"journal {path} cannot be read: {exc.strerror or exc}")
+        reason = exc.strerror or exc
+        return VerifyResult(False, 0, phrase(TEXTS, "unreadable", path=path, reason=reason))
     if not stat.S_ISREG(info.st_mode):
-        return VerifyResult(
-            False, 0, f"{path} is {describe_kind(info.st_mode)}, not a journal file"
-        )
+        what = describe_kind(info.st_mode)
+        return VerifyResult(False, 0, phrase(TEXTS, "not_journal_file", path=path, what=what))
     return None
+
+
+def _board_text(board: BoardSignature) -> str:
+    """The board a journal's numbers belong to, for verify_journal's report."""
+    return phrase(
+        TEXTS,
+        "board_free" if board.free_center else "board",
+        size=board.size,
+        per_column=board.numbers_per_column,
+    )
 
 
 def _chain_text(state: JournalState) -> str:
     """The kind of draw and of chain a journal holds, for verify_journal's report."""
-    kind = f"rehearsal with seed {state.seed}" if state.rehearsal else "secure draw"
-    keyed = "keyed chain" if state.version >= 2 else "unkeyed chain (old format, version 1)"
+    if state.rehearsal:
+        kind = phrase(TEXTS, "rehearsal", seed=state.seed)
+    else:
+        kind = phrase(TEXTS, "secure")
+    keyed = phrase(TEXTS, "keyed" if state.version >= 2 else "unkeyed")
     if state.manual:
-        keyed += f"; {len(state.typed)} of the numbers typed from a ball cage"
-    return f"{kind}, {keyed}"
+        keyed += phrase(TEXTS, "typed", n=len(state.typed))
+    return phrase(TEXTS, "chain", kind=kind, keyed=keyed)
 
 
 def _winners_text(state: JournalState) -> str:
     """The standing winners, the bingos undone but not yet withdrawn, and the withdrawn ones."""
+    sep = phrase(TEXTS, "list_sep")
     winners = ""
     standing = [w for w in state.winners if w.serial not in state.orphaned]
     if standing:
-        winners = "; winners: " + ", ".join(_winner_text(w) for w in standing)
+        winners = phrase(TEXTS, "winners", winners=sep.join(_winner_text(w) for w in standing))
     if state.orphaned:  # written by a version before withdraw records, or stopped between
-        winners += "; bingo undone, to be withdrawn when the show opens it: " + ", ".join(
-            f"No.{serial}" for serial in sorted(state.orphaned)
-        )
+        serials = sep.join(phrase(TEXTS, "card", serial=s) for s in sorted(state.orphaned))
+        winners += phrase(TEXTS, "orphaned", serials=serials)
     if state.withdrawn:
-        winners += "; withdrawn: " + ", ".join(
-            f"No.{w.serial} ({'its bingo undone' if w.reason == WITHDRAW_UNDO else 'by the host'}"
-            f" at ball {w.draw_count})"
+        items = sep.join(
+            phrase(
+                TEXTS,
+                "withdrawn_undo" if w.reason == WITHDRAW_UNDO else "withdrawn_host",
+                serial=w.serial,
+                ball=w.draw_count,
+            )
             for w in state.withdrawn
         )
+        winners += phrase(TEXTS, "withdrawn", items=items)
     return winners
 
 
 def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyResult:
-    """Check a journal's chain, its key and its side file without changing anything."""
+    """Check a journal's chain, its key and its side file without changing anything; the
+    report is said in the event's language (the config's, eventkit.tomlconf)."""
     path = Path(path)
     unreadable = _unreadable_journal(path)
     if unreadable is not None:
@@ -988,14 +1032,22 @@ def verify_journal(path: str | Path, *, key_dir: Path | None = None) -> VerifyRe
     except JournalError as exc:
         return VerifyResult(False, 0, str(exc))
     if state is None:
-        return VerifyResult(False, 0, f"journal {path} is empty: no game was started in it")
+        return VerifyResult(False, 0, phrase(TEXTS, "empty", path=path))
     problems = [str(w) for w in state.warnings if w.code != OLD_FORMAT]
     if problems:
-        return VerifyResult(False, len(state.history), "; ".join(problems))
+        return VerifyResult(False, len(state.history), phrase(TEXTS, "problems_sep").join(problems))
     return VerifyResult(
         True,
         len(state.history),
-        f"journal {path} is intact: {state.records} records, {len(state.history)} numbers "
-        f"drawn on a {state.board.describe()} ({_chain_text(state)}); audit code "
-        f"{audit_code(state.last_hash)}{_winners_text(state)}",
+        phrase(
+            TEXTS,
+            "intact",
+            path=path,
+            records=state.records,
+            draws=len(state.history),
+            board=_board_text(state.board),
+            chain=_chain_text(state),
+            code=audit_code(state.last_hash),
+            winners=_winners_text(state),
+        ),
     )

@@ -44,7 +44,7 @@ def test_typed_numbers_are_journaled_as_typed(config, tmp_path):
     state = read_journal(path)
     assert state.history == [17, 3] and state.typed == {17, 3} and state.manual
     result = verify_journal(path)
-    assert result.ok and "2 of the numbers typed from a ball cage" in result.message
+    assert result.ok and "うち 2 個はガラガラから入力" in result.message  # ja, the default
 
 
 def test_a_number_already_called_or_off_the_board_is_refused_and_nothing_recorded(config, tmp_path):
@@ -115,7 +115,7 @@ def test_old_journals_without_the_fields_still_verify_and_resume_as_drawn(config
     session.draw()
     session.close()
     assert all("typed" not in r and "draw" not in r for r in records(path))
-    assert verify_journal(path).ok and "ball cage" not in verify_journal(path).message
+    assert verify_journal(path).ok and "ガラガラ" not in verify_journal(path).message
     again = DrawSession.open(config, path, seed=4)
     assert not again.manual and again.typed == set()
     again.close()

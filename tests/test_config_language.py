@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import re
 import shutil
 import string
@@ -604,6 +605,164 @@ def test_a_uecda_servers_mistake_stops_the_client_in_the_events_language(
     assert one_line(capsys) == UECDA_SAID[language]
 
 
+# ------------------------------------------------------------------ the draw's journal
+
+VERIFY_SAID = {  # bingo draw --verify-journal: intact (3 draws of a rehearsal), tampered, missing
+    "ja": (
+        "記録ファイル {path} は無傷です：記録 4 件、{size}×{size}（1列 {per_column} 個）の"
+        "ボードで 3 球（シード 5 のリハーサル、鍵付きのチェーン）。監査コード ",
+        "記録ファイル {path} の 3 行目がチェーンと合いません（編集されたか、行が消されたか"
+        "差し込まれています）",
+        "記録ファイル {path} がありません",
+        "--verify-journal には確かめる記録ファイルを指定してください",
+    ),
+    "en": (
+        "journal {path} is intact: 4 records, 3 numbers drawn on a {size}x{size} board with "
+        "{per_column} numbers per column (rehearsal with seed 5, keyed chain); audit code ",
+        "journal {path} line 3 does not match its chain (edited, or lines removed or inserted)",
+        "journal {path} not found",
+        "--verify-journal needs the journal file to check",
+    ),
+}
+
+
+def _rehearsal_journal(config_path: Path, journal: Path, draws: int) -> list[int]:
+    from bingo.config import load_config
+    from bingo.session import DrawSession
+
+    session = DrawSession.open(load_config(config_path), journal, seed=5)
+    drawn = [session.draw() for _ in range(draws)]
+    session.close()
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_verify_journal_reports_in_the_events_language(tmp_path, capsys, language):
+    """An intact, a tampered and a missing journal, and no file named, through bingo draw
+    --verify-journal: every line whole in the config's language (Japanese by default)."""
+    from bingo.config import load_config
+
+    path = event(tmp_path, language)
+    board = load_config(path).board
+    journal = tmp_path / "show.jsonl"
+    drawn = _rehearsal_journal(path, journal, 3)
+    intact, tampered, missing, needs = VERIFY_SAID[language]
+    fields = {"size": board.size, "per_column": board.numbers_per_column}
+    verify = ["draw", "--config", str(path), "--verify-journal"]
+    assert bingo_main([*verify, str(journal)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith(intact.format(path=journal, **fields)), out
+    assert _japanese(out) == (language == "ja")
+
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[2])  # the 2nd draw, edited to a number not drawn
+    total = board.size * board.numbers_per_column
+    record["number"] = next(n for n in range(1, total + 1) if n not in drawn)
+    lines[2] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert bingo_main([*verify, str(journal)]) == 1
+    assert one_line(capsys) == tampered.format(path=journal)
+
+    assert bingo_main([*verify, str(tmp_path / "none.jsonl")]) == 1
+    assert one_line(capsys) == missing.format(path=tmp_path / "none.jsonl")
+    assert bingo_main([*verify, " "]) == 2
+    assert one_line(capsys) == needs
+
+
+def test_verify_journal_without_a_config_speaks_japanese(tmp_path, monkeypatch, capsys):
+    """No --config and no ./config.toml: the built-in settings' language, Japanese."""
+    monkeypatch.chdir(tmp_path)
+    assert bingo_main(["draw", "--verify-journal", "none.jsonl"]) == 1
+    assert one_line(capsys) == "記録ファイル none.jsonl がありません"
+
+
+VERIFY_WINNERS = {  # a winner and a withdrawn one, in the report's tail
+    "ja": "。当選：No.6（第2球でビンゴ、第2球で申告、第3球で確認）。取り消した当選："
+    "No.9（第3球で司会が取り消し）",
+    "en": "; winners: No.6 bingo at ball 2 (claimed at 2, confirmed at 3); withdrawn: "
+    "No.9 (by the host at ball 3)",
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_verify_journal_names_the_winners_in_the_events_language(tmp_path, capsys, language):
+    from bingo.journal import WITHDRAW_HOST, Journal, read_journal
+
+    path = event(tmp_path, language)
+    journal = tmp_path / "show.jsonl"
+    _rehearsal_journal(path, journal, 3)
+    state = read_journal(journal)
+    assert state is not None
+    written = Journal.resume(journal, state)
+    written.append_winner(6, 3, bingo_ball=2, claim_ball=2)
+    written.append_winner(9, 3, bingo_ball=3)
+    written.append_withdraw(9, WITHDRAW_HOST)
+    written.close()
+    assert bingo_main(["draw", "--config", str(path), "--verify-journal", str(journal)]) == 0
+    assert capsys.readouterr().out.rstrip("\n").endswith(VERIFY_WINNERS[language])
+
+
+JOURNAL_REFUSED = {  # bingo draw --journal <a folder>: the one line on the terminal
+    "ja": (
+        "エラー: 記録ファイルをここに置けません：",
+        "{} はフォルダーで、記録ファイルではありません",
+    ),
+    "en": ("Error: The journal cannot be kept there: ", "{} is a folder, not a journal file"),
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_journal_that_cannot_be_kept_is_refused_in_the_events_language(
+    tmp_path, capsys, language
+):
+    path = event(tmp_path, language)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert bingo_main(["draw", "--config", str(path), "--journal", str(folder)]) == 1
+    line = one_line(capsys)
+    start, problem = JOURNAL_REFUSED[language]
+    assert line.startswith(start) and problem.format(folder) in line, line
+    assert _japanese(line) == (language == "ja")
+
+
+DAMAGED_SAID = {  # the show's recovery dialog: a journal whose start record names no key
+    "ja": "記録ファイルを使えません：記録ファイル {}：開始記録に正しい鍵の名前がありません",
+    "en": "The journal cannot be used: journal {}: the start record names no valid key",
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_damaged_journal_is_told_in_the_shows_dialog_in_its_language(tmp_path, qtbot, language):
+    """The show opens a damaged journal: the problem its recovery dialog says (and the dialog
+    itself) in the event's language, the journal's own words included."""
+    import argparse
+
+    from bingo.config import load_config
+    from bingo.ui.command import open_session, recovery_box
+    from bingo.ui.texts import texts
+
+    path = event(tmp_path, language)
+    journal = tmp_path / "show.jsonl"
+    _rehearsal_journal(path, journal, 2)
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[0])
+    start["key_id"] = "not-a-key"
+    journal.write_text("\n".join([json.dumps(start), *lines[1:]]) + "\n", encoding="utf-8")
+    config = load_config(path)
+    strings = texts(config.event.language)
+    asked: list[tuple[object, ...]] = []
+    args = argparse.Namespace(journal=str(journal), new=False, seed=None)
+    assert open_session(config, args, strings, ask=lambda *a: asked.append(a)) is None
+    ((problem, where),) = asked  # no draws to continue from: keep aside or quit
+    assert problem == DAMAGED_SAID[language].format(journal) and where == str(journal)
+    box = recovery_box(problem, where, strings)
+    qtbot.addWidget(box)
+    said = box.informativeText()
+    assert said == strings("recover_text", problem=problem, path=journal)
+    assert said.startswith(problem) and _japanese(said) == (language == "ja")
+    assert journal.read_text(encoding="utf-8").splitlines()[1:] == lines[1:]  # left as it was
+
+
 def _japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
 
@@ -653,6 +812,7 @@ MODULES = [
             "games/daifugo/uecda/wire.py",  # a connection that ends mid-message
             "games/daifugo/uecda/protocol.py",  # a table that breaks protocol 20070
             "games/daifugo/uecda/view.py",
+            "bingo/journal.py",  # the draw's journal: errors, warnings, the verify report
         ]
     ),
 ]
@@ -762,6 +922,12 @@ def _has_words(node: ast.AST) -> bool:
 
 
 VOICE_WARNINGS = ("VoiceUnavailable", "_fail", "_warn_once")  # bingo.ui.voice's reasons
+# bingo.journal's own sayings beside its errors: a warning on resuming, the verify report
+JOURNAL_SAYINGS = (
+    "bingo.journal._warn",
+    "bingo.journal.JournalWarning",
+    "bingo.journal.VerifyResult",
+)
 
 
 @pytest.mark.parametrize("path", REFUSING)
@@ -777,6 +943,8 @@ def test_no_refusal_is_written_in_english_in_the_code(path):
             continue
         is_refusal = isinstance(made, type) and issubclass(made, UserError)
         is_refusal = is_refusal or _name(call) in VOICE_WARNINGS
+        named = f"{getattr(made, '__module__', '')}.{getattr(made, '__qualname__', '')}"
+        is_refusal = is_refusal or named in JOURNAL_SAYINGS
         if is_refusal and any(_has_words(a) for a in call.args):
             found.append(f"line {call.lineno}: {ast.unparse(call)[:70]}")
     assert found == [], found
@@ -841,6 +1009,7 @@ def test_every_table_has_both_languages_with_the_same_entries():
         images.TEXTS,
         config_texts.TABLES,
         bingo_texts.TABLES,
+        bingo_texts.JOURNAL_TABLES,
         cool24.TEXTS,
         daifugo.TEXTS,
         schwimmen.TEXTS,

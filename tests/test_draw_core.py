@@ -90,7 +90,7 @@ def test_torn_last_line_is_reported_and_draws_kept(tmp_path, config):
     assert not verify_journal(path).ok
     resumed = DrawSession.open(config, path)
     assert resumed.history == numbers
-    assert "cut off" in resumed.resume_message
+    assert "途中で切れて" in resumed.resume_message  # the warning, in ja (the default)
     assert (tmp_path / "j.jsonl.torn").exists()
     resumed.draw()  # appends cleanly after the repair
     resumed.close()
@@ -113,8 +113,8 @@ def test_tampering_is_detected(tmp_path, config):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = verify_journal(path)
     assert not result.ok
-    assert "line 3 does not match its chain" in result.message
-    with pytest.raises(JournalTampered, match="line 3 does not match its chain") as caught:
+    assert "の 3 行目がチェーンと合いません" in result.message
+    with pytest.raises(JournalTampered, match="の 3 行目がチェーンと合いません") as caught:
         DrawSession.open(config, path)
     assert caught.value.code == "journal_tampered" and caught.value.params["valid"] == 2
 

@@ -87,7 +87,9 @@ def test_a_deeply_nested_line_is_a_damaged_line_not_a_crash(tmp_path, config):
     assert can_continue(caught.value)
     result = run("draw", "--verify-journal", str(path))
     assert result.returncode == 1
-    assert "line 3 is not a valid record" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        "の 3 行目は正しい記録ではありません" in result.stderr and "Traceback" not in result.stderr
+    )
 
 
 @pytest.mark.slow
@@ -250,5 +252,5 @@ def test_a_deeply_nested_head_file_is_a_damaged_head(tmp_path, config):
     state = read_journal(path)
     assert [w.code for w in state.warnings] == ["head_damaged"]
     result = run("draw", "--verify-journal", str(path))
-    assert result.returncode == 1 and "is damaged" in result.stderr
+    assert result.returncode == 1 and "が壊れています" in result.stderr  # ja, the default
     assert "Traceback" not in result.stderr

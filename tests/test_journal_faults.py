@@ -306,10 +306,10 @@ def test_a_byte_flip_in_the_last_complete_line_is_tampering(tmp_path, config):
     at = data.index(b'"number":', last) + len('"number":')
     data[at] = ord("1") if data[at] != ord("1") else ord("2")
     path.write_bytes(bytes(data))
-    with pytest.raises(JournalTampered, match="line 5"):
+    with pytest.raises(JournalTampered, match="5 行目"):
         DrawSession.open(config, path)
     path.write_bytes(bytes(data[:-1]) + b"x\n")  # garbage that still ends the line
-    with pytest.raises(JournalTampered, match="line 5"):
+    with pytest.raises(JournalTampered, match="5 行目"):
         read_journal(path)
     assert len(drawn) == 4
 
@@ -329,7 +329,7 @@ def test_a_chain_recomputed_without_the_key_is_caught(tmp_path, config):
         lines.append(json.dumps({**record, "hash": prev}, separators=(",", ":")))
     path.write_text("\n".join(lines) + "\n")
     result = verify_journal(path)
-    assert not result.ok and "line 1" in result.message
+    assert not result.ok and "1 行目" in result.message
 
 
 def test_a_journal_shortened_at_a_line_boundary_is_reported(tmp_path, config):
@@ -338,7 +338,9 @@ def test_a_journal_shortened_at_a_line_boundary_is_reported(tmp_path, config):
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:-2]))
     result = verify_journal(path)
-    assert not result.ok and "shorter" in result.message and "3 records" in result.message
+    assert (
+        not result.ok and "短くなっています" in result.message and "記録は 3 件" in result.message
+    )
     with pytest.raises(JournalTampered) as info:
         DrawSession.open(config, path)
     assert info.value.code == "journal_shortened"
@@ -368,9 +370,9 @@ def test_the_key_lives_apart_and_its_absence_is_clear(tmp_path, config):
     assert key_file.exists() and key_file.parent != path.parent
     assert key_file.stat().st_mode & 0o077 == 0
     key_file.rename(tmp_path / "elsewhere.key")
-    with pytest.raises(JournalUnusable, match="key"):
+    with pytest.raises(JournalUnusable, match="その鍵"):
         DrawSession.open(config, path)
-    assert "key" in verify_journal(path).message
+    assert "その鍵" in verify_journal(path).message
 
 
 def test_audit_code_follows_the_chain_head(tmp_path, config):
@@ -414,7 +416,7 @@ def test_an_old_unkeyed_journal_is_still_read_and_continued(tmp_path, config):
     session.draw()
     session.close()
     result = verify_journal(path)
-    assert result.ok and result.draws == 3 and "unkeyed" in result.message
+    assert result.ok and result.draws == 3 and "鍵なし" in result.message  # ja, the default
 
 
 # ---------------------------------------------------------------- recovery a host can do
@@ -606,7 +608,7 @@ def test_confirmed_winners_are_journaled_and_restored(tmp_path, config):
     again = DrawSession.open(config, path)
     assert [(w.serial, w.draw_count) for w in again.winners] == [(6, 5), (12, 6)]
     again.close()
-    assert "No.6 at ball 5" in verify_journal(path).message
+    assert "No.6（第5球で確認）" in verify_journal(path).message
 
 
 # ---------------------------------------------------------------- issue 19: odd paths
@@ -616,16 +618,16 @@ def test_verify_journal_with_an_empty_name_does_not_start_the_show(capsys):
     from bingo.cli import main
 
     assert main(["draw", "--verify-journal", ""]) == 2
-    assert "needs the journal file" in capsys.readouterr().err
+    assert "確かめる記録ファイルを指定してください" in capsys.readouterr().err
 
 
 def test_verify_journal_says_what_a_folder_or_device_is(tmp_path, capsys):
     from bingo.cli import main
 
     assert main(["draw", "--verify-journal", str(tmp_path)]) == 1
-    assert "is a folder" in capsys.readouterr().err
+    assert "はフォルダーで" in capsys.readouterr().err
     assert main(["draw", "--verify-journal", "/dev/null"]) == 1
-    assert "is a device" in capsys.readouterr().err
+    assert "はデバイスで" in capsys.readouterr().err
 
 
 def test_new_refuses_to_set_aside_a_folder(tmp_path, capsys):
@@ -776,4 +778,4 @@ def test_verify_names_the_ball_of_the_bingo_and_of_the_claim(tmp_path, config):
     session.record_winner(6, 7, bingo_ball=5, claim_ball=6)
     session.close()
     message = verify_journal(path).message
-    assert "No.6 bingo at ball 5 (claimed at 6, confirmed at 7)" in message
+    assert "No.6（第5球でビンゴ、第6球で申告、第7球で確認）" in message

@@ -99,7 +99,7 @@ def test_a_torn_line_and_a_missing_head_are_told_apart(tmp_path, config):
     state = read_journal(headless)
     assert codes(state.warnings) == [HEAD_MISSING]
     assert isinstance(state.warnings[0], JournalWarning)
-    assert "missing" in str(state.warnings[0])  # str() stays the English text for logs
+    assert "がない" in str(state.warnings[0])  # str(): the text for logs, in the language
 
 
 def test_the_resume_banner_says_damaged_only_for_a_torn_line(tmp_path, config, qtbot):

@@ -427,14 +427,14 @@ def test_verify_journal_command(tmp_path, capsys, config):
         session.draw()
     session.close()
     assert main(["draw", "--verify-journal", str(path)]) == 0
-    assert "intact" in capsys.readouterr().out
+    assert "は無傷です" in capsys.readouterr().out  # ja: ./config.toml or the built-in one
     lines = path.read_text().splitlines()
     record = json.loads(lines[2])
     record["number"] = 40 if record["number"] != 40 else 39
     lines[2] = json.dumps(record, separators=(",", ":"))
     path.write_text("\n".join(lines) + "\n")
     assert main(["draw", "--verify-journal", str(path)]) == 1
-    assert "line 3" in capsys.readouterr().err
+    assert "の 3 行目" in capsys.readouterr().err
 
 
 def test_odds_are_computed_off_the_ui_thread(qtbot, config, tmp_path, fake_engine):

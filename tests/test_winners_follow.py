@@ -69,7 +69,7 @@ def test_an_undo_of_the_ball_of_a_bingo_withdraws_the_winner_and_a_restart_keeps
     assert [(w.serial, w.reason) for w in again.withdrawn] == [(3, WITHDRAW_UNDO)]
     assert len(again.history) == 13
     result = verify_journal(path)
-    assert result.ok and "withdrawn: No.3 (its bingo undone at ball 12)" in result.message
+    assert result.ok and "取り消した当選：No.3（第12球でビンゴを取り消し）" in result.message
     again.close()
 
 
@@ -99,7 +99,7 @@ def test_a_journal_written_before_withdraw_records_is_put_right_when_opened(tmp_
     session.close()
     assert [r["type"] for r in records(path)][-3:] == ["winner", "undo", "draw"]
     said = verify_journal(path).message
-    assert "winners:" not in said and "to be withdrawn when the show opens it: No.3" in said
+    assert "。当選：" not in said and "ショーが開くときに当選を取り消すもの：No.3" in said
     again = DrawSession.open(config, path)
     assert again.winners == [] and [w.serial for w in again.withdrawn] == [3]
     assert records(path)[-1]["type"] == "withdraw" and records(path)[-1]["reason"] == "undo"

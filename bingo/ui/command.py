@@ -70,20 +70,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def verify(path: str) -> int:
+def verify(path: str, config: str | None = None) -> int:
+    """`bingo draw --verify-journal FILE`: the journal's check, said in the language of the
+    config the command would read (`config`: --config, else ./config.toml; read leniently,
+    never refused: a journal is checked whatever else the config says)."""
+    from bingo.builtin import file_language
+    from bingo.config_texts import JOURNAL_TABLES as TABLES
     from bingo.journal import verify_journal
+    from eventkit.tomlconf import phrase, speaking
 
-    if not path.strip():
-        print("--verify-journal needs the journal file to check", file=sys.stderr)
-        return 2
-    result = verify_journal(path)
+    with speaking(file_language(config)):
+        if not path.strip():
+            print(phrase(TABLES, "verify_needs_file"), file=sys.stderr)
+            return 2
+        result = verify_journal(path)
     print(result.message, file=sys.stdout if result.ok else sys.stderr)
     return 0 if result.ok else 1
 
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "verify_journal", None) is not None:
-        return verify(args.verify_journal)
+        return verify(args.verify_journal, getattr(args, "config", None))
     try:
         return _run_show(args)
     except UserError as exc:
@@ -171,20 +178,18 @@ def _manual(args: argparse.Namespace) -> bool | None:
 
 def _continue_damaged(config, args: argparse.Namespace, error):
     """Cut the journal back to its last valid record (the rest kept aside) and resume it."""
+    from bingo.config_texts import JOURNAL_TABLES as TABLES
     from bingo.journal import JOURNAL_CONTINUED, JournalWarning, continue_from_valid
     from bingo.session import DrawSession
+    from eventkit.tomlconf import phrase
 
     path = Path(error.params["path"])
     kept = continue_from_valid(path, error)
     session = DrawSession.open(config, path, seed=args.seed, manual=_manual(args))
     draws = len(session.history)
+    text = phrase(TABLES, "warn_journal_continued", name=kept.name, n=draws)
     session.warnings.append(
-        JournalWarning(
-            JOURNAL_CONTINUED,
-            {"name": kept.name, "n": draws},
-            f"the damaged end of the journal is kept in {kept.name}; the show goes on from the "
-            f"last valid record ({draws} draws)",
-        )
+        JournalWarning(JOURNAL_CONTINUED, {"name": kept.name, "n": draws}, text)
     )
     return session
 
