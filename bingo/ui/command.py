@@ -390,10 +390,7 @@ def show_windows(window, config, *, operator: bool, full_screen: bool):
         else:
             target = primary
         if index >= len(screens) > 1:  # with one screen only, the operator window says so
-            window.warn(
-                f"display.audience_screen = {index} but only {len(screens)} screen(s) "
-                "are connected: the audience view uses the primary screen"
-            )
+            window.warn(window.strings("audience_screen_missing", index=index, count=len(screens)))
         window.setScreen(target)
         window.move(target.geometry().topLeft())
         op = OperatorWindow(window)
@@ -428,7 +425,7 @@ def _install_excepthook(window) -> None:
 
         traceback.print_exception(kind, value, tb, file=sys.stderr)
         try:
-            window.warn(f"internal error (the show goes on): {kind.__name__}: {value}")
+            window.warn(window.strings("internal_error", kind=kind.__name__, value=value))
         except Exception:
             pass
 

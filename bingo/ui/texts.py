@@ -153,6 +153,11 @@ JA: dict[str, str] = {
     "op_remaining": "残り {n} 個",
     "error": "エラー",
     "warning_line": "注意: {message}",
+    "audience_screen_missing": (
+        "display.audience_screen = {index} ですが、つながっている画面は {count} 台です。"
+        "観客用の画面はメインの画面に出します"
+    ),
+    "internal_error": "内部エラー（ショーは続けます）: {kind}: {value}",
     "log_warn": "[注意] {message}",
     "log_info": "[お知らせ] {message}",
     "log_bingo": "[ビンゴ] {message}",
@@ -356,6 +361,11 @@ EN: dict[str, str] = {
     "op_remaining": "{n} left",
     "error": "Error",
     "warning_line": "warning: {message}",
+    "audience_screen_missing": (
+        "display.audience_screen = {index} but only {count} screen(s) are connected: the "
+        "audience view uses the primary screen"
+    ),
+    "internal_error": "internal error (the show goes on): {kind}: {value}",
     "log_warn": "[warn] {message}",
     "log_info": "[info] {message}",
     "log_bingo": "[bingo] {message}",

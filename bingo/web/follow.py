@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bingo.config import Config
+from bingo.config_texts import JOURNAL_TABLES
 from bingo.journal import read_journal
 from bingo.showlink import (
     PAUSED_AFTER,
@@ -34,6 +35,7 @@ from bingo.showlink import (
 from cards.check import BINGO, check_card
 from cards.model import BingoCard
 from eventkit.errors import UserError
+from eventkit.tomlconf import phrase
 
 RECENT_CALLS = 5  # the last calls the phones list, newest first
 
@@ -138,7 +140,9 @@ class ShowFollower:
         except UserError as exc:
             return str(exc)  # keep what was shown; say so on the board
         except OSError as exc:
-            return f"journal {self.journal} cannot be read: {exc}"
+            return phrase(
+                JOURNAL_TABLES, "unreadable", path=self.journal, reason=exc.strerror or exc
+            )
         self._history = list(state.history) if state is not None else []
         self._game = game_id(self.journal)
         self.withdrawn = {}
