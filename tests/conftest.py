@@ -59,7 +59,15 @@ def _longest_first(item: pytest.Item) -> int:
     instead of one worker finishing a minute-long browser game while the other waits."""
     if item.get_closest_marker("browser"):
         return 0
-    return 1 if _slow(item) else 2
+    return 1 if _slow(item) or _given_long(item) else 2
+
+
+def _given_long(item: pytest.Item) -> bool:
+    """A test given more than the default time limit is long in the whole run, though the fast
+    tier may run a small sample of it (the wire test: 200 seeded games, 4 in the fast tier)."""
+    marker = item.get_closest_marker("timeout")
+    limit = marker.args[0] if marker is not None and marker.args else 0
+    return isinstance(limit, (int, float)) and limit > 180
 
 
 def _slow(item: pytest.Item) -> bool:
