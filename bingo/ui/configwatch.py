@@ -162,7 +162,7 @@ def put_on_screen(window, config: Config, comparison: Comparison | None = None) 
     if "display.sound" in changed:
         from bingo.ui.sound import Sound
 
-        window.sound = Sound(config.display.sound, window.warn)
+        window.sound = Sound(config.display.sound, window.warn, language=config.event.language)
     board_changed = comparison is not None and any(c.when == NEXT for c in comparison.changes)
     if board_changed:
         _new_board(window, config)

@@ -209,7 +209,7 @@ class DisplayWindow(
         self.voice.start()
         if self._sound_wanted:
             self._sound_wanted = False
-            self.sound = Sound(True, self.warn)
+            self.sound = Sound(True, self.warn, language=self.config.event.language)
         if self.odds_panel.registry_loaded:
             self.odds.request(self.controller.revealed)
         if self.interrupted is not None:  # the room sees it spin and land, as any draw
