@@ -14,6 +14,8 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 
+from bingo.ui.texts import texts
+
 RATE = 44100
 
 
@@ -63,27 +65,6 @@ def write_sounds(folder: Path) -> dict[str, Path]:
     return files
 
 
-# The host's one warning when the sound is off, in the event's language.
-WARNINGS = {
-    "ja": {
-        "no_multimedia": (
-            "効果音オフ: QtMultimedia（PySide6-Addons）が入っていません。"
-            "bash scripts/install.sh --sound で入ります"
-        ),
-        "not_usable": "効果音オフ: この環境では Qt Multimedia を使えません（{reason}）",
-        "cannot_play": "効果音オフ: 音の出力先がこの音を再生できません",
-    },
-    "en": {
-        "no_multimedia": (
-            "sound off: QtMultimedia (in PySide6-Addons) is not installed; "
-            "bash scripts/install.sh --sound adds it"
-        ),
-        "not_usable": "sound off: Qt Multimedia is not usable here ({reason})",
-        "cannot_play": "sound off: the audio device cannot play the sounds",
-    },
-}
-
-
 class Sound:
     """Plays the tick and the chime; silent (with one warning) when anything is missing."""
 
@@ -94,7 +75,7 @@ class Sound:
         folder: Path | None = None,
         language: str = "ja",
     ) -> None:
-        self.words = WARNINGS.get(language, WARNINGS["ja"])
+        self.strings = texts(language)
         self.enabled = False
         self.reason = "off in config" if not enabled else ""
         self._effects: dict = {}
@@ -118,10 +99,10 @@ class Sound:
             self.enabled = True
         except ImportError:
             self.reason = "QtMultimedia is not installed"
-            warn(self.words["no_multimedia"])
+            warn(self.strings("sound_no_multimedia"))
         except Exception as exc:
             self.reason = f"{type(exc).__name__}: {exc}"
-            warn(self.words["not_usable"].format(reason=self.reason))
+            warn(self.strings("sound_not_usable", reason=self.reason))
 
     def _check(self, effect) -> None:
         """A sound that fails to load (e.g. the device refuses the format) turns sound off."""
@@ -130,7 +111,7 @@ class Sound:
         if effect.status() == QSoundEffect.Status.Error and self.enabled:
             self.enabled = False
             self.reason = "the audio device cannot play the sounds"
-            self._warn(self.words["cannot_play"])
+            self._warn(self.strings("sound_cannot_play"))
 
     def play(self, name: str) -> None:
         if not self.enabled:

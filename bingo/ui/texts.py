@@ -158,6 +158,12 @@ JA: dict[str, str] = {
         "観客用の画面はメインの画面に出します"
     ),
     "internal_error": "内部エラー（ショーは続けます）: {kind}: {value}",
+    "sound_no_multimedia": (
+        "効果音オフ: QtMultimedia（PySide6-Addons）が入っていません。"
+        "bash scripts/install.sh --sound で入ります"
+    ),
+    "sound_not_usable": "効果音オフ: この環境では Qt Multimedia を使えません（{reason}）",
+    "sound_cannot_play": "効果音オフ: 音の出力先がこの音を再生できません",
     "log_warn": "[注意] {message}",
     "log_info": "[お知らせ] {message}",
     "log_bingo": "[ビンゴ] {message}",
@@ -366,6 +372,12 @@ EN: dict[str, str] = {
         "audience view uses the primary screen"
     ),
     "internal_error": "internal error (the show goes on): {kind}: {value}",
+    "sound_no_multimedia": (
+        "sound off: QtMultimedia (in PySide6-Addons) is not installed; "
+        "bash scripts/install.sh --sound adds it"
+    ),
+    "sound_not_usable": "sound off: Qt Multimedia is not usable here ({reason})",
+    "sound_cannot_play": "sound off: the audio device cannot play the sounds",
     "log_warn": "[warn] {message}",
     "log_info": "[info] {message}",
     "log_bingo": "[bingo] {message}",
