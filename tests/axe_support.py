@@ -105,3 +105,19 @@ def own_problems(driver: Any) -> list[str]:
 def problems(driver: Any, where: str) -> list[str]:
     """Every problem of the page now, each line starting with `where` (page, state, width)."""
     return [f"{where}: {line}" for line in blocking(axe_violations(driver)) + own_problems(driver)]
+
+
+# Two animation frames: the page has painted what the last script changed.
+SETTLED = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
+
+
+def linear_rgb(rgb: tuple[int, ...] | list[int]) -> list[float]:
+    """sRGB channels (0-255) made linear, as WCAG's relative luminance takes them."""
+    return [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+            for c in rgb[:3]]  # fmt: skip
+
+
+def luminance(rgb: tuple[int, ...] | list[int]) -> float:
+    """WCAG's relative luminance of an sRGB colour (0-255 channels)."""
+    lin = linear_rgb(rgb)
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]

@@ -21,6 +21,7 @@ import itertools
 from collections import Counter
 
 import pytest
+from axe_support import SETTLED, linear_rgb, luminance
 from phone_pages import (
     PhoneServer,
     PhoneWindow,
@@ -56,7 +57,6 @@ new PerformanceObserver((list) => {
   }
 }).observe({type: "layout-shift", buffered: true});
 """
-SETTLED = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
 CLS_LIMIT = 0.1
 # A phone on a full room's Wi-Fi: the card's first state comes a second after the page's first
 # paint, as on Lighthouse's throttled phone (0.397 there). On loopback it came before the first
@@ -246,13 +246,8 @@ return [...row.children].map((b) => ({mark: b.dataset.mark, name: b.getAttribute
 """
 
 
-def _luminance(pixel: tuple[int, ...]) -> float:
-    lin = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in pixel[:3]]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
 def _lab(pixel: tuple[int, ...]) -> tuple[float, float, float]:
-    lin = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in pixel[:3]]
+    lin = linear_rgb(pixel)
     x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
     y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
     z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
@@ -274,10 +269,9 @@ def _seen(element) -> tuple[tuple[int, ...], float]:
 
     card = Counter(pixels(element.screenshot_as_png)).most_common(1)[0][0]
     shape = pixels(element.find_element("css selector", ".cl-mark").screenshot_as_png)
-    behind = _luminance(Counter(shape).most_common(1)[0][0])
+    behind = luminance(Counter(shape).most_common(1)[0][0])
     best = max(
-        (max(_luminance(p), behind) + 0.05) / (min(_luminance(p), behind) + 0.05)
-        for p in set(shape)
+        (max(luminance(p), behind) + 0.05) / (min(luminance(p), behind) + 0.05) for p in set(shape)
     )
     return card, best
 

@@ -11,7 +11,7 @@ tests/output/axe_*.png.
 from __future__ import annotations
 
 import pytest
-from axe_support import problems
+from axe_support import SETTLED, luminance, problems
 from phone_pages import (
     PhoneServer,
     PhoneWindow,
@@ -53,7 +53,6 @@ m.legal = m.legal.filter((a) => !/ [24]$/.test(a));
 S.table = m;
 render();
 """
-SETTLED = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
 
 
 def check_widths(driver, where: str, found: list[str], grab: str | None = None) -> None:
@@ -242,12 +241,10 @@ return Object.keys(CL.suit_colors).map((suit) => {
 def contrast(one: str, other: str) -> float:
     """WCAG's contrast ratio of two computed colours ("rgb(r, g, b)")."""
 
-    def luminance(colour: str) -> float:
-        channels = [int(x) / 255 for x in colour[colour.index("(") + 1 : -1].split(",")[:3]]
-        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    def of(colour: str) -> float:
+        return luminance([int(x) for x in colour[colour.index("(") + 1 : -1].split(",")[:3]])
 
-    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    high, low = sorted((of(one), of(other)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
 
