@@ -31,6 +31,12 @@ def serve_lock_path(journal: Path) -> Path:
     return journal.with_name(journal.name + ".serve")
 
 
+def tables_lock_path(journal: Path) -> Path:
+    """The card tables' server of the evening (`bingo draw --serve --tables`,
+    bingo.web.tables_serve): the same kind of lock and record, beside the journal."""
+    return journal.with_name(journal.name + ".tables")
+
+
 @dataclass(frozen=True)
 class ServerInfo:
     """A running `bingo serve` of a journal, as it wrote itself down."""
@@ -69,11 +75,12 @@ def open_private(path: Path, mode: int) -> int:
 
 
 class ServeLock:
-    """Held by `bingo serve` for as long as it serves the journal."""
+    """Held by `bingo serve` for as long as it serves the journal (by the tables' server too,
+    at `path`: tables_lock_path)."""
 
-    def __init__(self, journal: Path) -> None:
+    def __init__(self, journal: Path, *, path: Path | None = None) -> None:
         self.journal = journal
-        self.path = serve_lock_path(journal)
+        self.path = serve_lock_path(journal) if path is None else path
         self._fd: int | None = None
         self._record: dict[str, object] = {}
 
@@ -88,7 +95,8 @@ class ServeLock:
                 break
             if attempt + 1 == attempts:
                 os.close(fd)
-                info = running_server(self.journal) or ServerInfo(None, None, None)
+                info = running_server(self.journal, path=self.path)
+                info = info or ServerInfo(None, None, None)
                 raise ServeBusy(self.journal, info)
             time.sleep(0.05)
         self._fd = fd
@@ -129,13 +137,16 @@ class ServeLock:
             os.close(fd)
 
 
-def running_server(journal: Path, *, attempts: int = 5) -> ServerInfo | None:
-    """The `bingo serve` holding the journal's lock now, or None when none runs.
+def running_server(
+    journal: Path, *, attempts: int = 5, path: Path | None = None
+) -> ServerInfo | None:
+    """The `bingo serve` holding the journal's lock now, or None when none runs (`path`:
+    another lock of the journal's, as tables_lock_path).
 
     A server that has just taken the lock may not have written its line yet: read again a few
     times; a server that never says who it is comes back with `pid` None.
     """
-    path = serve_lock_path(journal)
+    path = serve_lock_path(journal) if path is None else path
     try:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:

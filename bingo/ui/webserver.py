@@ -91,12 +91,55 @@ SERVER_TEXT = {
     },
 }
 
+# The same lines for the card tables' server (`bingo draw --serve --tables`): it listens on
+# this computer's loopback at any free port, behind the phones' server, which forwards /tables/.
+TABLES_TEXT = {
+    "ja": {
+        "runs_again": "テーブル（カードゲーム）のサーバーがまた動いています",
+        "adopted_gone": "前回のショーが残したテーブルのサーバーが止まりました：ショー自身のサーバーを起動します（スマホは自動で再接続します）",
+        "adopted": "前回のショーが残したテーブルのサーバー（pid {pid}、{where}）が動いています：ショーはそれを見守り、止まったら自分のサーバーを起動します",
+        "port": "ポート {port}",
+        "its_port": "そのポート",
+        "start_failed": "テーブルのサーバーを起動できません：{reason}",
+        "replace_where": "前回のショーが残したテーブルのサーバーは {old} で待ち受けています（{new} のはず）：入れ替えます（スマホは自動で再接続します）",
+        "replace_args": "前回のショーが残したテーブルのサーバーは別の設定で起動されています：入れ替えます（スマホは自動で再接続します）",
+        "died": "テーブルのサーバーが止まりました（終了コード {code}）：{when}起動し直します（抽選はそのまま続きます）",
+        "now": "すぐに",
+        "later": "{delay:g} 秒後に",
+        "keeps_dying": "テーブルのサーバーが止まり続けています（終了コード {code}、{n} 回続けて）：カードゲームは遊べません（抽選は続きます）。{delay:g} 秒ごとに起動し直します（サーバーのメッセージはターミナルに出ています）",
+        "hung": "テーブルのサーバーが {seconds:g} 秒以上応答しません：止めて起動し直します（スマホは自動で再接続します）",
+        "port_taken": "テーブルのサーバーがポート {port} で待ち受けられません（別のプログラムが使っています）。最長 {every:g} 秒ごとに再試行します",
+        "bind_refused": "テーブルのサーバーがアドレス {bind} で待ち受けられません",
+        "port_refused": "テーブルのサーバーがポート {port} で待ち受けられません",
+    },
+    "en": {
+        "runs_again": "the card tables' server runs again",
+        "adopted_gone": "the card tables' server left by the previous show stopped: starting the show's own (phones reconnect by themselves)",
+        "adopted": "the card tables' server left running by the previous show (pid {pid}, {where}) runs: the show watches it and starts its own if it stops",
+        "port": "port {port}",
+        "its_port": "its port",
+        "start_failed": "the card tables' server could not be started: {reason}",
+        "replace_where": "the card tables' server left running by the previous show listens on {old}, not {new}: replacing it (phones reconnect by themselves)",
+        "replace_args": "the card tables' server left running by the previous show was started with another config: replacing it (phones reconnect by themselves)",
+        "died": "the card tables' server stopped (exit {code}); starting it again {when} (the draw goes on)",
+        "now": "now",
+        "later": "in {delay:g} s",
+        "keeps_dying": "the card tables' server keeps stopping (exit {code}, {n} times in a row): the card games cannot be played (the draw goes on); the show tries again every {delay:g} s (its messages are in the terminal)",
+        "hung": "the card tables' server has not answered for {seconds:g} s: stopping it and starting it again (phones reconnect by themselves)",
+        "port_taken": "the card tables' server cannot listen on port {port}: another program uses it (trying again every {every:g} s at most)",
+        "bind_refused": "the card tables' server cannot listen on address {bind}",
+        "port_refused": "the card tables' server cannot listen on port {port}",
+    },
+}
+
 
 class ServerProcess(QObject):
     """The phones' server: started, adopted or replaced, and kept running while the show runs.
 
     `journal` names the journal served (default: the `--journal` in `argv`); `port` / `bind`,
     when given, are where the server must listen (an adopted server elsewhere is replaced).
+    The same watch keeps the card tables' server (bingo.web.tables_serve) for `bingo draw
+    --serve --tables`: `lock` its `<journal>.tables`, `texts` TABLES_TEXT.
     `clock` is injectable so tests can step the back-off without waiting for it.
     """
 
@@ -114,12 +157,17 @@ class ServerProcess(QObject):
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
         language: str = "en",
+        lock: Path | None = None,
+        texts: dict[str, dict[str, str]] = SERVER_TEXT,
     ) -> None:
         super().__init__(parent)
-        self.text = SERVER_TEXT.get(language, SERVER_TEXT["ja"])
+        self.text = texts.get(language, texts["ja"])
         self.argv = argv
         self._warn = warn
         self.journal = journal if journal is not None else _journal_in(argv)
+        # the file the server holds locked and touches (its sign of life): the phones' server's
+        # `<journal>.serve` by default, the tables' `<journal>.tables` (TABLES_TEXT's server)
+        self.lock_path = serve_lock_path(self.journal) if lock is None else lock
         self.port = port
         self.bind = bind
         self.clock = clock
@@ -168,6 +216,10 @@ class ServerProcess(QObject):
             self._end_other(adopted, wait=True)
         self._set_serving(False)
 
+    def _running(self) -> ServerInfo | None:
+        """The server holding the lock now (own or another's), or None."""
+        return running_server(self.journal, path=self.lock_path)
+
     @property
     def running(self) -> bool:
         """A server (the show's own or an adopted one) is up now, as far as the show knows."""
@@ -201,7 +253,7 @@ class ServerProcess(QObject):
             self._set_serving(False)
             return
         try:
-            touched: float | None = serve_lock_path(self.journal).stat().st_mtime
+            touched: float | None = self.lock_path.stat().st_mtime
         except OSError:
             touched = None
         if not self._fresh(touched) or pid != self._serving_pid:
@@ -210,7 +262,7 @@ class ServerProcess(QObject):
             if touched is None or not self._fresh(touched):
                 return
         if not self.serving:  # (the file is read only until it says so)
-            info = running_server(self.journal)
+            info = self._running()
             if info is not None and info.pid == pid and info.listening:
                 self._serving_pid = pid
                 self._set_serving(True)
@@ -267,7 +319,7 @@ class ServerProcess(QObject):
         if pid is None:
             return
         try:
-            touched = serve_lock_path(self.journal).stat().st_mtime
+            touched = self.lock_path.stat().st_mtime
         except OSError:
             touched = 0.0
         now = self.wall()
@@ -288,11 +340,11 @@ class ServerProcess(QObject):
         else:
             _signal(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
             deadline = time.monotonic() + STOP_WAIT
-            while time.monotonic() < deadline and running_server(self.journal) is not None:
+            while time.monotonic() < deadline and self._running() is not None:
                 time.sleep(0.02)
 
     def _check_adopted(self) -> None:
-        now = running_server(self.journal)
+        now = self._running()
         if now is not None and (self.adopted is None or now.pid == self.adopted.pid):
             return
         self.adopted = None
@@ -304,7 +356,7 @@ class ServerProcess(QObject):
     def _launch(self, *, count_failure: bool = False) -> bool:
         """Adopt the journal's running server, or start one. True when a server is up."""
         self.next_start = None
-        other = running_server(self.journal)
+        other = self._running()
         if other is not None:
             if self._elsewhere(other) and other.pid is not None:  # (unnamed: cannot be stopped)
                 self._replace(other)
@@ -355,7 +407,7 @@ class ServerProcess(QObject):
     def _continue_replacing(self) -> None:
         other = self._replacing
         assert other is not None
-        if running_server(self.journal) is None:
+        if self._running() is None:
             self._replacing = None
             self._launch()
         elif self.clock() >= self._replace_deadline:
@@ -364,15 +416,15 @@ class ServerProcess(QObject):
 
     def _end_other(self, info: ServerInfo, *, wait: bool) -> None:
         """Stop a server the show did not start (found by the journal's lock, so it is ours)."""
-        if info.pid is None or running_server(self.journal) is None:
+        if info.pid is None or self._running() is None:
             return
         _signal(info.pid, signal.SIGTERM)
         if not wait:
             return
         deadline = time.monotonic() + STOP_WAIT
-        while time.monotonic() < deadline and running_server(self.journal) is not None:
+        while time.monotonic() < deadline and self._running() is not None:
             time.sleep(0.05)
-        if running_server(self.journal) is not None:
+        if self._running() is not None:
             _signal(info.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
 
     # ------------------------------------------------------------------ after a death
