@@ -22,6 +22,7 @@ WORDS = {  # Daifugō's words on the room screen, over games.common.screen's
         "cards": "{n}枚",
         "passed": "パス",
         "fell": "都落ち",
+        "fouled": "反則あがり",
         "empty_field": "場は空です",
         "revolution": "革命",
         "eleven_back": "11バック",
@@ -32,7 +33,8 @@ WORDS = {  # Daifugō's words on the room screen, over games.common.screen's
     "en": {
         "cards": "{n} cards",
         "passed": "passed",
-        "fell": "fell",
+        "fell": "capital fall",
+        "fouled": "forbidden finish",
         "empty_field": "The field is empty",
         "revolution": "Revolution",
         "eleven_back": "11-back",
@@ -81,6 +83,8 @@ def _seat_lines(
     passed = set(view.get("passed") or ())
     ranks = view.get("ranks") or ()
     left = set(message.get("left") or ())
+    outer = message.get("view")
+    fouls = set((outer.get("fouls") if isinstance(outer, Mapping) else None) or ())
     seats = []
     for i, name in enumerate(names):
         bits = []
@@ -88,6 +92,8 @@ def _seat_lines(
             bits.append(TITLES.get(language, TITLES["ja"])[ranks[i]])
         if i in finished:
             bits.append(tx("place", n=finished.index(i) + 1))
+        elif i in fouls:  # 反則あがり: the rule that put the seat last, not 都落ち
+            bits.append(tx("fouled"))
         elif i in bottom:
             bits.append(tx("fell"))
         else:

@@ -76,6 +76,11 @@ class TableView:
     gifts: tuple[Gift, ...]
     balances: tuple[int, ...]
     observation: Observation | None
+    # the seats that went out on a forbidden play (反則あがり: last place), in that order
+    fouls: tuple[int, ...] = ()
+    # the seat's legal plays (their text) that would go out on a forbidden play now: a
+    # phone asks before it sends one
+    foul_plays: tuple[str, ...] = ()
 
 
 def _rules_of(rules: object, settings: DaifugoSettings) -> Rules:
@@ -338,6 +343,10 @@ class TableSession(GameTable[Action, Applied]):
             places=game.places(),
             money=money,
             balances=self._balances(),
+            extra={
+                "fouls": tuple(game.fouls),
+                "fell": tuple(s for s in game.bottom if s not in game.fouls),
+            },
         )
 
     def _balances(self) -> tuple[int, ...]:
@@ -366,7 +375,18 @@ class TableSession(GameTable[Action, Applied]):
             ),
             balances=self._balances(),
             observation=observation,
+            fouls=tuple(g.fouls) if g is not None else (),
+            foul_plays=self.foul_plays(seat) if seat is not None else (),
         )
+
+    def foul_plays(self, seat: int) -> tuple[str, ...]:
+        """The text of each legal play of `seat` (to move now) that would be a forbidden
+        finish (反則あがり): it plays the last cards of the hand on a forbidden play."""
+        g = self.game
+        if g is None or not self.in_game or g.current_player != seat:
+            return ()
+        left = len(g.hands[seat])
+        return tuple(str(p) for p in g.legal_plays() if len(p.cards) == left and g.would_foul(p))
 
     def gifts_of(self, seat: int) -> tuple[list[Gift], list[Gift]]:
         """The card passing that involved `seat`: (what it received, what it gave)."""

@@ -49,6 +49,14 @@ TEXTS = {
         "joker_is": "ジョーカー = {card}",
         "caption_sep": "　",
         "foul_warning": "このカードであがると反則（最下位）です",
+        "foul_confirm": (
+            "反則あがり：このカードであがると反則で、このゲームは最下位になります。出しますか？"
+        ),
+        "foul_play": "出す（最下位）",
+        "foul_out": "反則あがりで最下位です。プレイヤーをタップすると手札が見えます",
+        "fell_out": "都落ちで最下位です。プレイヤーをタップすると手札が見えます",
+        "place_foul": "{n}位（反則あがり）",
+        "place_fell": "{n}位（都落ち）",
         "setup": "大富豪 — 人数・CPU・ルール・ルームを選んでください",
         "choose_rules": "ルール",
         "choose_room": "ルーム",
@@ -114,8 +122,8 @@ TEXTS = {
         "thinking": "{name} is thinking…",
         "passed": "Pass",
         "out": "#{n}",
-        "fouled": "Foul finish",
-        "fell": "Fell (都落ち)",
+        "fouled": "Forbidden finish",
+        "fell": "Capital fall",
         "give_any": "Choose {n} card(s) to give to {to}, then Give",
         "give_strongest": "Give your strongest card to {to} (choose among equals)",
         "exchange_cpu": "Passing cards…",
@@ -136,6 +144,15 @@ TEXTS = {
         "joker_is": "Joker = {card}",
         "caption_sep": ": ",
         "foul_warning": "Going out on this card is a foul (last place)",
+        "foul_confirm": (
+            "Forbidden finish: going out on these cards breaks the rule and puts you last"
+            " in this game. Play them?"
+        ),
+        "foul_play": "Play (last place)",
+        "foul_out": "Forbidden finish: you are last. Tap a player to see their hand",
+        "fell_out": "Capital fall: you are last. Tap a player to see their hand",
+        "place_foul": "#{n} (forbidden finish)",
+        "place_fell": "#{n} (capital fall)",
         "setup": "Daifugō — choose players, CPUs, rules and room",
         "choose_rules": "Rules",
         "choose_room": "Room",
@@ -203,7 +220,7 @@ EVENT_TEXTS = {
         "number_lock": "階段しばり！",
     },
     "en": {
-        "foul": "Foul finish!",
+        "foul": "Forbidden finish!",
         "miyako_ochi": "Capital fall! The Grand Millionaire drops to last",
         "revolution": "Revolution!",
         "counter_revolution": "Counter-revolution!",

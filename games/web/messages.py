@@ -66,7 +66,9 @@ the host's phone goes; the laptop can always start.
   game_no may arrive twice, never not at all):
   ``{"type":"results","room":"…","game_no":3,"names":[…],"places":[1,3,2,5,4],
   "returns":[…],"money":[…]|null,"balances":[…]|null,"left":[2],"penalties":{"2":100},
-  "chips":{"さくら":10196,…}}`` (``chips``: each person's balance now, Daifugō).
+  "chips":{"さくら":10196,…},"extra":{…}}`` (``chips``: each person's balance now, Daifugō;
+  ``extra``: the game's own results, e.g. Daifugō's ``fouls`` (反則あがり) and ``fell``
+  (都落ち) seats, Schwimmen's ``winners``).
 - ``bye`` (to a phone whose name was moved to another phone or given back by the host: it
   hears nothing more; ``{"type":"bye"}``).
 - ``chips`` (to a player whenever their balance changes):
@@ -237,6 +239,7 @@ class Results(TypedDict):
     left: list[int]
     penalties: dict[str, int]
     chips: dict[str, int]
+    extra: NotRequired[JSONValue]
 
 
 class Bye(TypedDict):

@@ -177,6 +177,7 @@ def results_message(room: Room, balances: dict[str, int]) -> Results:
         "left": sorted(room.left),
         "penalties": {str(s): paid for s, (_, paid) in room.left.items()},
         "chips": balances,
+        "extra": None if results is None else to_json(dict(results.extra)),
     }
 
 

@@ -16,10 +16,36 @@ function dfSeatBits(m, i) {
   if (names[titles[i]] && m.game_no > 1) bits.push(names[titles[i]]);
   const done = (v.finished || []).indexOf(i);
   if (done >= 0) bits.push(dt("out", { n: done + 1 }));
+  else if (dfFouls(m).includes(i)) bits.push(dt("fouled")); // 反則あがり, not 都落ち
   else if ((v.bottom || []).includes(i)) bits.push(dt("fell"));
   else if (Array.isArray(v.hand_sizes)) bits.push(dt("cards", { n: v.hand_sizes[i] }));
   if ((v.passed || []).includes(i)) bits.push(dt("passed"));
   return bits;
+}
+
+// the seats that went out on a forbidden play (反則あがり), from the table's view
+function dfFouls(m) { return (m.view && m.view.fouls) || []; }
+
+// a seat out of this game: its place, or the rule that put it last (反則あがり / 都落ち)
+function dfOutText(m) {
+  const v = obsOf(m.view);
+  if (dfFouls(m).includes(m.seat)) return dt("foul_out");
+  if ((v.bottom || []).includes(m.seat)) return dt("fell_out");
+  return "";
+}
+
+// the results' place, naming the rule that put a seat last
+function dfPlace(n, m, i) {
+  const extra = (m && m.extra) || {};
+  if ((extra.fouls || []).includes(i)) return dt("place_foul", { n });
+  if ((extra.fell || []).includes(i)) return dt("place_fell", { n });
+  return dt("place", { n });
+}
+
+// a play that would go out on a forbidden play (反則あがり) is asked about first
+function dfPlay(m, action) {
+  if (((m.view && m.view.foul_plays) || []).includes(action)) confirm(dt("foul_confirm"), dt("foul_play"), () => act(action));
+  else act(action);
 }
 
 function dfTurnText(m) {
@@ -98,8 +124,8 @@ function renderDaifugoActions(m) {
   }
   const plays = Cards.matchingActions(legal, S.selected, false);
   box.appendChild(button(dt("play"), "play", m.your_turn && S.selected.length > 0, () => {
-    if (plays.length === 1) act(plays[0]);
-    else if (plays.length > 1) choose(t("choose_play"), plays, playLabel, act);
+    if (plays.length === 1) dfPlay(m, plays[0]);
+    else if (plays.length > 1) choose(t("choose_play"), plays, playLabel, (a) => dfPlay(m, a));
     else send({ op: "act", action: S.selected.join(" ") }); // the server says why not
   }));
   box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
@@ -119,5 +145,6 @@ window.GAME_RENDERERS.daifugo = {
   table: renderDaifugo,
   seatBits: dfSeatBits,
   turnText: dfTurnText,
-  place: (n) => dt("place", { n }),
+  place: dfPlace,
+  outText: dfOutText,
 };

@@ -151,6 +151,7 @@ window.GAME_RENDERERS.schwimmen = {
   seatBits: swSeatBits,
   turnText: swTurnText,
   place: (n) => st("place", { n }),
+  outText: () => st("out_watch"), // 敗退, Schwimmen's own word (not Daifugō's あがり)
   resultHead: t("coins"),
   resultCell: swResultCoins,
 };

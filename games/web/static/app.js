@@ -9,7 +9,9 @@ const GT = window.GAME_TEXTS || {};
 // Each game's script (static/<game>.js, added to the page by the server for each registered
 // game) registers its renderer here: table(m) paints the field, the hand and the buttons;
 // seatBits(m, i) the seat line's words; turnText(m) the status on the player's turn; place(n),
-// resultHead and resultCell(m, i) the results panel. app.js names no game.
+// resultHead and resultCell(m, i) the results panel (place(n, m, i) may name how a seat got
+// its place); optional outText(m): the status of a seat out of the game (its own words).
+// app.js names no game.
 window.GAME_RENDERERS = window.GAME_RENDERERS || {};
 const PT = {
   ja: {
@@ -20,7 +22,7 @@ const PT = {
     level_easy: "弱い", level_normal: "普通", level_strong: "強い", spectators: "観戦 {n}人",
     chips: "チップ {n}", host_starts: "ホスト（{host}）が始めるのを待っています",
     you_host: "あなたがホストです。そろったら「ゲーム開始」", watching: "観戦中：プレイヤーをタップすると手札が見えます",
-    out_watch: "あがりました。プレイヤーをタップすると手札が見えます",
+    out_watch: "このゲームのあなたの番は終わりました。プレイヤーをタップすると手札が見えます",
     deadline: "残り {n} 秒", your_turn_now: "あなたの番です！", hand_of: "{name}の手札",
     stake: "レート {n}", seat: "席{n}", place: "順位", name: "名前", money: "増減", balance: "チップ", coins: "コイン",
     leave_mid: "ゲームの途中です。今抜けると {n} チップのペナルティで、残りはCPUが打ちます。抜けますか？",
@@ -44,7 +46,7 @@ const PT = {
     level_easy: "Easy", level_normal: "Normal", level_strong: "Strong", spectators: "{n} watching",
     chips: "Chips {n}", host_starts: "Waiting for the host ({host}) to start",
     you_host: "You are the host: press Start game when everyone sits", watching: "Watching: tap a player to see their hand",
-    out_watch: "You are out: tap a player to see their hand",
+    out_watch: "Your part in this game is over: tap a player to see their hand",
     deadline: "{n} s left", your_turn_now: "Your turn!", hand_of: "{name}'s hand",
     stake: "Stake {n}", seat: "Seat {n}", place: "Place", name: "Name", money: "+/-", balance: "Chips", coins: "Coins",
     leave_mid: "A game is on: leaving now costs {n} chips and a CPU plays your seat out. Leave?",
@@ -461,13 +463,19 @@ function renderStatus(m, game) {
   } else if (m.to_move !== null && m.to_move !== undefined) {
     text = t("turn_of", { name: (m.names || [])[m.to_move] || "" });
   } else if (iWatch(m)) {
-    text = S.room.role === "spectator" ? t("watching") : t("out_watch");
+    text = S.room.role === "spectator" ? t("watching") : outText(m, game);
   }
   const left = deadlineText();
   status.textContent = left ? `${text}（${left}）` : text;
   if (S.room.role !== "spectator" && iWatch(m) && m.to_move !== null && m.to_move !== undefined) {
-    status.textContent += " — " + t("out_watch");
+    status.textContent += " — " + outText(m, game);
   }
+}
+
+// a seat out of the game: its game's words (Daifugō's place or 反則あがり, Schwimmen's 敗退)
+function outText(m, game) {
+  const own = rendererOf(game).outText;
+  return (own && own(m)) || t("out_watch");
 }
 
 function button(label, op, enabled, onclick) {
@@ -512,7 +520,7 @@ function showResults(m) {
   for (const i of order) {
     const tr = el("tr", i === mySeat ? "me" : "");
     tr.dataset.seat = i;
-    tr.appendChild(el("td", "", m.places[i] ? (R.place ? R.place(m.places[i]) : String(m.places[i])) : "—"));
+    tr.appendChild(el("td", "", m.places[i] ? (R.place ? R.place(m.places[i], m, i) : String(m.places[i])) : "—"));
     tr.appendChild(el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : "")));
     const money = m.money ? m.money[i] : null;
     tr.appendChild(el("td", "num " + (money > 0 ? "plus" : money < 0 ? "minus" : ""), money === null ? "" : fmt("{d:+,}", { d: money })));
@@ -526,15 +534,23 @@ function showResults(m) {
     .map((tr) => [...tr.children].map((td) => td.textContent).filter(Boolean).join(" "))].join(LANG === "ja" ? "。" : ". "));
 }
 
+// a question before a step that costs something: `text`, the step's button `yes` (then
+// `onYes`) and 続ける / Stay, the primary button, focused: the default is not to do it
+function confirm(text, yes, onYes) {
+  $("confirm_text").textContent = text;
+  $("confirm_yes").textContent = yes;
+  $("confirm_yes").onclick = () => { $("confirm_panel").hidden = true; onYes(); };
+  $("confirm_panel").hidden = false;
+  $("confirm_stay").focus();
+}
+
 function confirmLeave() {
   const r = S.room && lobbyRoom(S.room.room);
   const m = S.table;
   const midGame = r && r.state === "playing" && S.room.role === "seated" && m && !iWatch(m);
   const penalty = r && r.stake ? r.stake : 0;
-  $("confirm_text").textContent = midGame && penalty ? t("leave_mid", { n: penalty }) : t("leave_free");
-  $("confirm_yes").textContent = t("leave_yes");
-  $("confirm_yes").onclick = () => { $("confirm_panel").hidden = true; send({ op: "leave" }); };
-  $("confirm_panel").hidden = false;
+  const text = midGame && penalty ? t("leave_mid", { n: penalty }) : t("leave_free");
+  confirm(text, t("leave_yes"), () => send({ op: "leave" }));
 }
 
 function setup() {

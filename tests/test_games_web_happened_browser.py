@@ -1,0 +1,145 @@
+"""What happened to you, on the phone (issue 43's "see what happened"): headless Chromium phones
+at `games serve`'s real hub and pages (tests/test_games_web_browser.py's GamesServe and Phone).
+
+A set position is put on a room's table in the server's own loop (`at_position`), so a test
+reaches the moment it needs (a last card that would be a forbidden finish) in a few taps.
+
+Grabs: tests/output/happened_*.png (320 and 430 px, ja and en).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from phone_pages import have_chromium, phone_size, wait_for
+from test_games_web_browser import GamesServe, Phone, screenshot
+
+from games.daifugo.game import Game
+from games.daifugo.ruleset import Rules
+
+pytestmark = [
+    pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium"),
+    pytest.mark.browser,
+    pytest.mark.slow,
+]
+
+ROOM = "daifugo-beginner"
+WORDS = {
+    "ja": {"rule": "反則あがり", "last": "最下位", "place": "5位（反則あがり）", "fell": "都落ち"},
+    "en": {
+        "rule": "Forbidden finish",
+        "last": "last",
+        "place": "#5 (forbidden finish)",
+        "fell": "Fell",
+    },
+}
+
+
+def on_loop(serve: GamesServe, fn) -> None:
+    """Run `fn()` in the server's loop (where the hub lives) and wait until it has run."""
+    done = threading.Event()
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            fn()
+        except BaseException as exc:  # said in the test's thread
+            failed.append(exc)
+        finally:
+            done.set()
+
+    serve.serve.call(run)
+    assert done.wait(20), "the server's loop did not run the step"
+    if failed:
+        raise failed[0]
+
+
+def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0) -> None:
+    """The room's game goes on from `hands` (rule set 1), `first` to move; every phone told."""
+
+    def put() -> None:
+        room = serve.hub.rooms[ROOM]
+        room.table.load(Game.new(rules=Rules.preset(1), hands=hands, first=first))
+        room.step += 1
+        room.last = None
+        serve.hub._changed(room)
+
+    on_loop(serve, put)
+
+
+def seated_alone(tmp_path, language: str, width: int) -> tuple[GamesServe, Phone]:
+    """One phone at seat 0 of the five-seat room, four CPUs, the game started."""
+    serve = GamesServe(tmp_path, language=language)
+    phone = Phone(tmp_path / "phone", serve.url, width=width, height=700)
+    phone.join("ben")
+    phone.sit(ROOM)
+    phone.click("#start_button")
+    wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
+    return serve, phone
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_forbidden_finish_is_asked_first_and_named_after(tmp_path, language):
+    words = WORDS[language]
+    serve, phone = seated_alone(tmp_path, language, 320)
+    try:
+        hands = [["2S"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
+        at_position(serve, hands)
+        wait_for(lambda: phone.hand() == ["2S"] and phone.table()["your_turn"], 20, "the last 2")
+        step = phone.table()["step"]
+        phone.tap_cards(["2S"])
+        phone.press("play")
+        wait_for(lambda: phone.visible("#confirm_panel"), 10, "the question")
+        question = phone.text("#confirm_text")
+        assert words["rule"] in question and words["last"] in question, question
+        # to stay is the primary button and has the focus: a careless Enter plays nothing
+        assert "primary" in phone.css("#confirm_stay")[0].get_attribute("class")
+        assert "primary" not in (phone.css("#confirm_yes")[0].get_attribute("class") or "")
+        assert phone.js("return document.activeElement.id") == "confirm_stay"
+        screenshot(phone, f"happened_foul_question_{language}_320.png")
+        phone.click("#confirm_stay")
+        assert not phone.visible("#confirm_panel")
+        assert phone.table()["step"] == step and phone.hand() == ["2S"]  # nothing was sent
+        phone.press("play")  # the 2 is still selected
+        phone.click("#confirm_yes")
+        wait_for(lambda: phone.hand() == [], 20, "the 2 played")
+        tile = phone.text('#players .player[data-seat="0"] .meta')
+        assert words["rule"] in tile and words["fell"] not in tile, tile
+        status = phone.text("#status")
+        assert words["rule"] in status, status
+        results = wait_for(lambda: phone.visible("#results_panel"), 60, "the results")
+        assert results
+        row = phone.text('#results_table tr[data-seat="0"]')
+        assert words["place"] in row, row
+        assert words["fell"] not in phone.text("#results_table")
+        screenshot(phone, f"happened_foul_results_{language}_320.png")
+        phone.click("#results_panel .close")
+        phone_size(phone.driver, 430, 800)
+        screenshot(phone, f"happened_foul_table_{language}_430.png")
+    finally:
+        phone.quit()
+        serve.stop()
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_knocked_out_schwimmen_player_reads_schwimmens_word(tmp_path, language):
+    """Schwimmen's seat out of the game reads 敗退 / out, never Daifugō's あがりました."""
+    serve = GamesServe(tmp_path, daifugo=False, schwimmen=True, language=language)
+    phone = Phone(tmp_path / "phone", serve.url, width=320)
+    try:
+        phone.join("あや")
+        phone.click('.room-card button[data-op="sit"]')
+        phone.click("#start_button")
+        wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
+        # the status of this seat as it would read once the seat is out of the game
+        text = phone.js(
+            "const m = Object.assign({}, gamesState.table, {out: [gamesState.table.seat],"
+            " your_turn: false, to_move: null});"
+            "renderStatus(m, 'schwimmen'); return document.getElementById('status').innerText"
+        )
+        word = "敗退" if language == "ja" else "out of the game"
+        assert word in text and "あがり" not in text, text
+    finally:
+        phone.quit()
+        serve.stop()
