@@ -143,3 +143,53 @@ def test_a_knocked_out_schwimmen_player_reads_schwimmens_word(tmp_path, language
     finally:
         phone.quit()
         serve.stop()
+
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def shown(action: str, language: str) -> str:
+    """Card codes as the phone writes them: "KS KD" -> "K♠K♦" (en: "K♠ K♦")."""
+    cards = [w[:-1] + SUITS[w[-1]] for w in action.split()]
+    return ("" if language == "ja" else " ").join(cards)
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_turn_the_timer_played_says_what_it_played(tmp_path, language):
+    serve = GamesServe(tmp_path, language=language, turn_seconds=3)
+    phone = Phone(tmp_path / "phone", serve.url, width=320)
+    try:
+        phone.join("ちひろ")
+        phone.sit(ROOM)
+        phone.click("#start_button")
+        wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
+        hands = [["KS", "KD", "4C"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
+        at_position(serve, hands)
+        wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's turn")
+        # nobody taps: the timer plays for the seat, and the phone says what it played
+        timed = wait_for(
+            lambda: next(
+                (
+                    m["last"]
+                    for m in phone.received("table")
+                    if (m.get("last") or {}).get("by") == "timer" and m["last"]["seat"] == 0
+                ),
+                None,
+            ),
+            30,
+            "the timer's play",
+        )
+        action = timed["action"]
+        if action == "pass":  # pragma: no cover - a lead cannot pass
+            raise AssertionError("the timer passed on a lead")
+        words = (
+            f"時間切れ：{shown(action, 'ja')}を出しました"
+            if language == "ja"
+            else f"Time ran out: {shown(action, 'en')} played for you"
+        )
+        notice = wait_for(lambda: phone.visible("#notice") and phone.text("#notice"), 10, "notice")
+        assert notice == words, notice
+        screenshot(phone, f"happened_timer_{language}_320.png")
+    finally:
+        phone.quit()
+        serve.stop()

@@ -669,7 +669,7 @@ class Hub:
         value = room.table.checked(seat, action)  # a CPU's seat too: its worker's choice
         self.journal.write({"k": "act", "room": room.spec.id, "game": room.game_no,
                             "step": room.step, "seat": seat, "action": action, "by": by})  # fmt: skip
-        room.apply(seat, action, value)
+        room.apply(seat, action, value, by)
         self._changed(room)
 
     def _changed(self, room: Room) -> None:

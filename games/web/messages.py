@@ -59,8 +59,9 @@ the host's phone goes; the laptop can always start.
   the room's first game…},"names":["さくら","CPU 1",…],"people":[0,2],"to_move":1|null,
   "your_turn":false,"legal":["pass","3S 3H",…] (only when your_turn: the texts act() takes),
   "deadline":27.5|null (seconds left on the turn timer of the seat to move),
-  "last":{"seat":1,"action":"3S 3H"|null,"events":["8切り！"]} (null action: a move others
-  may not see; ``events``: what it set off, in the Qt window's banner words, often []),
+  "last":{"seat":1,"action":"3S 3H"|null,"events":["8切り！"],"by":"timer"} (null action: a
+  move others may not see; ``events``: what it set off, in the Qt window's banner words, often
+  []; ``by``: "person", "cpu" or "timer", a CPU's move for a person whose turn ran out),
   "out":[4] (seats out of this game),"peek":{"seat":0,"name":"…","view":{…}}|null}``
 - ``results`` (to everyone in the room at a game's end; after a crash the same room and
   game_no may arrive twice, never not at all):
@@ -199,6 +200,7 @@ class LastAction(TypedDict):
     seat: int
     action: str | None
     events: list[str]
+    by: NotRequired[str]  # who took it: "person", "cpu", "timer" (a person's turn ran out)
 
 
 class Peek(TypedDict):

@@ -353,7 +353,7 @@ class _Replay:
 
     def _act(self, room: Room, record: Record) -> None:
         if self._in_game(room, record):
-            room.apply(record["seat"], record["action"])
+            room.apply(record["seat"], record["action"], by=str(record.get("by", "person")))
 
     def _advance(self, room: Room, record: Record) -> None:
         if self._in_game(room, record):

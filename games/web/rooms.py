@@ -208,15 +208,17 @@ class Room:
         self.peeks = {n: s for n, s in self.peeks.items() if n in self.spectators}
         self.deadline = self.deadline_key = self.timed_out = None
 
-    def apply(self, seat: int, action: str, value: object = None) -> None:
+    def apply(self, seat: int, action: str, value: object = None, by: str = "person") -> None:
         """`seat` takes `action` (checked before: it is legal); `value`: the table's reading
-        of it (`checked`), so its text is read once (None: read here, the journal's replay)."""
+        of it (`checked`), so its text is read once (None: read here, the journal's replay).
+        `by`: who took it, as the journal says ("person", "cpu", "timer": a CPU for a person
+        whose turn ran out; the phone tells that person what was played for them)."""
         taken = action if value is None else value
         result = self.table.act(seat, taken)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
         shown = tables.public_text(self.table, result, action)
         events = tables.event_texts(self.table, result, self.language)
-        self.last = {"seat": seat, "action": shown, "events": events}
+        self.last = {"seat": seat, "action": shown, "events": events, "by": by}
 
     def advance(self) -> bool:
         moved = self.table.advance()

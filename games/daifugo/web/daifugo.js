@@ -131,6 +131,25 @@ function renderDaifugoActions(m) {
   box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
 }
 
+// what the turn timer played for this seat (m.last): 「K♠K♦を出しました」, 「パスしました」,
+// a gift (secret to the others) with its cards from the view's card passing
+function dfTimedOut(m) {
+  const action = m.last && m.last.action;
+  if (action === "pass") return dt("timer_passed");
+  if (action) return dt("timer_played", { cards: dfCards(action) });
+  const gifts = ((m.view && m.view.gifts) || []).filter((g) => g.giver === m.seat);
+  const gift = gifts[gifts.length - 1];
+  return gift ? dt("timer_gave", { cards: dfCards(gift.cards.join(" ")), name: (m.names || [])[gift.receiver] || "" }) : "";
+}
+
+// card codes ("KS KD", "JK=5S 5H") as the cards show them: "K♠K♦", "ジョーカー5♥"
+function dfCards(text) {
+  return String(text).split(" ").map((w) => {
+    const p = Cards.cardParts(w.split("=")[0]);
+    return p.joker ? dt("joker") : p.rank + p.suit;
+  }).join(LANG === "ja" ? "" : " ");
+}
+
 // "10S JK=10H" -> "10♠ ジョーカー = 10♥": a joker's reading said in the Qt window's words
 function playLabel(text) {
   return String(text).split(" ").map((w) => {
@@ -147,4 +166,5 @@ window.GAME_RENDERERS.daifugo = {
   turnText: dfTurnText,
   place: dfPlace,
   outText: dfOutText,
+  timedOut: dfTimedOut,
 };

@@ -10,7 +10,8 @@ const GT = window.GAME_TEXTS || {};
 // game) registers its renderer here: table(m) paints the field, the hand and the buttons;
 // seatBits(m, i) the seat line's words; turnText(m) the status on the player's turn; place(n),
 // resultHead and resultCell(m, i) the results panel (place(n, m, i) may name how a seat got
-// its place); optional outText(m): the status of a seat out of the game (its own words).
+// its place); optional outText(m): the status of a seat out of the game (its own words);
+// optional timedOut(m): what the timer played for this seat (m.last), in the game's words.
 // app.js names no game.
 window.GAME_RENDERERS = window.GAME_RENDERERS || {};
 const PT = {
@@ -37,6 +38,7 @@ const PT = {
     disk_full: "会場のパソコンのディスクがいっぱいです。空きができるまでゲームは止まっています",
     disk_back: "ディスクに空きができました。ゲームを続けます",
     board: "今夜のハイスコア：{game}", no_scores: "まだ記録はありません",
+    timed_out: "時間切れ：{what}", timed_out_any: "時間切れ：CPUが代わりに打ちました",
   },
   en: {
     welcome: "Join the games", name_label: "Your name (others see it)", join: "Join",
@@ -61,6 +63,7 @@ const PT = {
     disk_full: "The laptop's disk is full: play is paused until there is space again",
     disk_back: "There is space on the laptop's disk again: play goes on",
     board: "Tonight's high scores: {game}", no_scores: "No scores yet",
+    timed_out: "Time ran out: {what}", timed_out_any: "Time ran out: a CPU moved for you",
   },
 }[LANG];
 
@@ -203,6 +206,18 @@ function onTable(m) {
     announce((turnText && turnText(m)) || t("your_turn_now"));
   }
   S.turnKey = key;
+  const last = m.last;
+  const lastKey = `${m.room}/${m.game_no}/${m.step}`;
+  if (last && last.seat === m.seat && m.seat !== null && S.lastSaid !== lastKey) {
+    S.lastSaid = lastKey;
+    if (last.by === "timer") { // the turn ran out: what was played in the player's name
+      const said = rendererOf(gameOf(m)).timedOut;
+      const what = said && said(m);
+      showNotice(what ? t("timed_out", { what }) : t("timed_out_any"), "timer");
+    } else {
+      hideNotice("error"); // the player's own play went through: an old refusal is done
+    }
+  }
 }
 
 // The live region (#live, role=status): your turn and a game's result, said to a screen
@@ -217,7 +232,7 @@ let noticeTimer = null;
 function showNotice(text, kind) {
   const n = $("notice");
   n.textContent = text;
-  n.className = "notice" + (kind === "info" ? " info" : "");
+  n.className = "notice" + (kind === "info" || kind === "timer" ? " info" : "");
   n.dataset.kind = kind || "error";
   n.hidden = false;
   clearTimeout(noticeTimer);
