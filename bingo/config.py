@@ -104,6 +104,9 @@ class EventConfig:
     # cards with their bingo at the same ball share a place: "janken" (they play じゃんけん for
     # the prizes of the places they fill) or "each" (each takes the prize of the shared place)
     tie_prizes: str = "janken"
+    # `bingo draw --serve` also starts the card tables (games serve, behind the phones' server
+    # at /tables/: one address for the guests), as `--tables` does
+    tables: bool = False
 
 
 @dataclass(frozen=True)
@@ -275,7 +278,8 @@ def _parse_config(
 
 def _parse_event(t: dict[str, Any]) -> EventConfig:
     d = EventConfig()
-    check_keys("event", t, {"title", "language", "cards_in_play", "seed", "prizes", "tie_prizes"})
+    keys = {"title", "language", "cards_in_play", "seed", "prizes", "tie_prizes", "tables"}
+    check_keys("event", t, keys)
     language = get_value("event", t, "language", str, d.language)
     if language not in LANGUAGES:
         raise mistake(base.TABLES, "language", value=show(language))
@@ -287,6 +291,7 @@ def _parse_event(t: dict[str, Any]) -> EventConfig:
         seed=seed,
         prizes=_parse_prizes(t),
         tie_prizes=_parse_tie_prizes(t, d.tie_prizes),
+        tables=get_value("event", t, "tables", bool, d.tables),
     )
 
 

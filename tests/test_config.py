@@ -37,6 +37,9 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+SIZE_LINE = SHIPPED.splitlines().index("size = 4") + 1  # where the shipped file has it
+
+
 def replace(old: str, new: str) -> str:
     assert old in SHIPPED, old
     return SHIPPED.replace(old, new, 1)
@@ -69,7 +72,11 @@ BAD_CONFIGS = {
         "pictures does not exist",
     ),
     # a file that does not read has no language but the default; its line and column said
-    "toml syntax": (replace("size = 4", "size = = 4"), "25 行 8 列目", "25 行 8 列目"),
+    "toml syntax": (
+        replace("size = 4", "size = = 4"),
+        f"{SIZE_LINE} 行 8 列目",
+        f"{SIZE_LINE} 行 8 列目",
+    ),
     "unknown section": (SHIPPED + "\n[sound]\nvolume = 3\n", "知らない節", "unknown section"),
     "free centre on even board": (
         replace("free_center = false", "free_center = true"),

@@ -64,6 +64,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also serve the live board and each player's card to phones (config: web.enabled)",
     )
     parser.add_argument(
+        "--tables",
+        action="store_true",
+        help="with --serve: also the card tables (games serve, no window), at the same address "
+        "under /tables/: one QR code for the evening (config: event.tables)",
+    )
+    parser.add_argument(
         "--verify-journal",
         metavar="FILE",
         help="check a journal's hash chain, print the result and exit (0 = ok)",
@@ -311,14 +317,16 @@ def _start_web(window, session, config, args: argparse.Namespace):
 
     window.show_link = ShowLink(window.controller, window.warn, parent=window)
     settings = web_settings(config)
-    if not (getattr(args, "serve", False) or settings.enabled):
+    asked = getattr(args, "tables", False)  # --tables serves too; event.tables when serving
+    if not (getattr(args, "serve", False) or settings.enabled or asked):
         return None
+    tables = asked or config.event.tables
     # only when serving: the server's process and its command line (asyncio and the web
     # command's module: ~0.1 s of the show's start otherwise)
     from bingo.ui.joinbadge import JoinBadge
-    from bingo.ui.webserver import ServerProcess, serve_argv
+    from bingo.ui.webserver import ServerProcess, serve_argv, tables_process
 
-    argv = serve_argv(str(config.path), session.journal_path, args.registry)
+    argv = serve_argv(str(config.path), session.journal_path, args.registry, tables=tables)
     server = ServerProcess(
         argv,
         window.warn,
@@ -334,6 +342,8 @@ def _start_web(window, session, config, args: argparse.Namespace):
         server.serving_changed.connect(_served_port_shown(window.join_badge, server, settings))
     server.serving_changed.connect(window.join_badge.set_serving)
     server.start()
+    if tables:  # the card tables: watched as the phones' server, stopped with it
+        server.companions.append(tables_process(config, session.journal_path, window.warn, window))
     return server
 
 

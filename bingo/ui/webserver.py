@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -50,6 +51,7 @@ REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restar
 STOP_WAIT = 5.0
 STARTUP_GRACE = 30.0  # a started server not up (its .serve not written) by then is hung
 SUSPENDED_AFTER = HUNG_SECONDS / 2  # the show's own check this late: the show was not running
+TABLES_BIND = "127.0.0.1"  # bingo.web.tables.LOOPBACK (not imported: it loads aiohttp)
 
 # What the host is told (terminal and operator window), in the event's language.
 SERVER_TEXT = {
@@ -193,6 +195,7 @@ class ServerProcess(QObject):
         self._refusal_said: str | None = None
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.check)
+        self.companions: list[ServerProcess] = []  # stopped with it (the card tables' server)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -201,7 +204,10 @@ class ServerProcess(QObject):
         self._launch()
 
     def stop(self) -> None:
-        """At the end of the show: its server goes too (an adopted one included)."""
+        """At the end of the show: its server goes too (an adopted one included), and the
+        servers watched beside it (`companions`)."""
+        for companion in self.companions:
+            companion.stop()
         self._timer.stop()
         process, self.process = self.process, None
         if process is not None and process.poll() is None:
@@ -513,9 +519,42 @@ def _journal_in(argv: list[str]) -> Path:
     return Path(argv[argv.index("--journal") + 1])
 
 
-def serve_argv(config_path: str, journal: Path, registry: str | None) -> list[str]:
+def serve_argv(
+    config_path: str, journal: Path, registry: str | None, *, tables: bool = False
+) -> list[str]:
     argv = [sys.executable, "-m", "bingo", "serve", "--config", config_path]
     argv += ["--journal", str(journal)]
     if registry:
         argv += ["--registry", registry]
+    if tables:  # it forwards /tables/ to the card tables' server (bingo.web.tables)
+        argv += ["--tables"]
     return argv
+
+
+def tables_argv(config_path: str, journal: Path) -> list[str]:
+    """The card tables' server (bingo.web.tables_serve: games serve without its window, on
+    loopback, behind the phones' server)."""
+    argv = [sys.executable, "-m", "bingo.web.tables_serve", "--config", config_path]
+    return argv + ["--journal", str(journal)]
+
+
+def tables_process(
+    config: Any, journal: Path, warn: Callable[[str], None], parent: QObject | None
+) -> ServerProcess:
+    """`bingo draw --serve --tables`: the card tables' server, started now and kept running by
+    the same watch as the phones' server (`<journal>.tables` its lock and sign of life)."""
+    from bingo.serve_lock import tables_lock_path
+
+    process = ServerProcess(
+        tables_argv(str(config.path), journal),
+        warn,
+        parent,
+        journal=journal,
+        lock=tables_lock_path(journal),
+        port=0,  # any free port, on loopback only: phones reach it through the phones' server
+        bind=TABLES_BIND,
+        language=config.event.language,
+        texts=TABLES_TEXT,
+    )
+    process.start()
+    return process

@@ -54,6 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bind", metavar="ADDRESS", help="address to listen on (default: web.bind)"
     )
+    parser.add_argument(
+        "--tables",
+        action="store_true",
+        help="also the card tables at /tables/ (the show runs them: bingo draw --serve --tables; "
+        "config: event.tables)",
+    )
 
 
 def journal_for(config: Config, journal: str | None, seed: int | None) -> Path:
@@ -98,7 +104,8 @@ def build_server(args: argparse.Namespace) -> tuple[WebServer, WebSettings, list
     journal = journal_for(config, args.journal, args.seed)
     if not journal.name or journal.name == ".." or journal.is_dir():
         raise said(texts(config.event.language), "journal_is_folder", journal=journal)
-    server = WebServer(config, journal, settings, registry=registry, card_key=key)
+    tables = bool(getattr(args, "tables", False)) or config.event.tables
+    server = WebServer(config, journal, settings, registry=registry, card_key=key, tables=tables)
     return server, settings, notes
 
 

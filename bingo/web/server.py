@@ -2,7 +2,8 @@
 
 Routes: `/` the public board (and a box to type a card's code), `/card/<code>` one card,
 `/ws` and `/ws/card/<code>` the live feeds, `/api/...` the same data as JSON, `/img/<n>` a
-number's image, `/static/...` the page's script and style. There is no route that changes the
+number's image, `/static/...` the page's script and style; with the card tables (`bingo serve
+--tables`), `/tables/...` and `/api/scores` (bingo.web.tables). There is no route that changes the
 draw: the server reads the journal and the show's side files, and writes only claims.
 
 Every wrong, unknown or malformed code gets the same 404; wrong codes are limited per address
@@ -44,6 +45,7 @@ from bingo.showlink import LineFollower, append_line, claims_path, now_text
 from bingo.web.follow import ShowFollower, Snapshot, board_view, card_view, claim_state
 from bingo.web.limits import GuessLimiter, TokenLimiter
 from bingo.web.settings import WebSettings
+from bingo.web.tables import TablesLink
 from bingo.web.texts import texts
 from cards.model import BingoCard
 from eventkit.web.app import NOT_FOUND, WebApp
@@ -103,6 +105,7 @@ class WebServer:
         registry: dict[int, BingoCard] | None = None,
         card_key: bytes | None = None,
         poll_seconds: float = POLL_SECONDS,
+        tables: bool = False,
     ) -> None:
         self.config = config
         self.journal = Path(journal)
@@ -134,7 +137,8 @@ class WebServer:
         self._problem_said: str | None = None
         self._board_cache: tuple[int, str] | None = None
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
-        self._pages = {name: _page(name, config.event.language) for name in ("index", "card")}
+        language = config.event.language
+        self._pages = {name: _page(name, language, tables) for name in ("index", "card")}
         # config.toml tweaked during the evening (bingo.config_changes, as the show): the live
         # settings at once, the next game's when the journal starts another game
         self._settings = config  # the file as last read well
@@ -145,6 +149,10 @@ class WebServer:
         self._load_claims()
         self._follow_task: asyncio.Task[None] | None = None
         self.app = self._make_app()
+        self.tables: TablesLink | None = None  # the card tables at /tables/ (bingo.web.tables)
+        if tables:
+            self.tables = TablesLink(self.journal, self.guard, self.texts, self.log)
+            self.tables.attach(self.app)
 
     # ------------------------------------------------------------------ app
     def _make_app(self) -> web.Application:
@@ -544,8 +552,12 @@ class WebServer:
                     claim.verdict = str(verdict.get("verdict"))
 
 
-def _page(name: str, language: str) -> str:
+def _page(name: str, language: str, tables: bool = False) -> str:
+    """A page in the event's language; with the card tables, it links to them and to tonight's
+    high scores (app.js shows its links when the body says `data-tables`)."""
     text = (STATIC / f"{name}.html").read_text(encoding="utf-8")
+    if tables:
+        text = text.replace("<body ", '<body data-tables="on" ', 1)
     return text.replace('<html lang="ja">', f'<html lang="{language}">')
 
 

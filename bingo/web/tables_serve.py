@@ -38,11 +38,10 @@ from aiohttp import web
 
 from bingo.serve_lock import ServeBusy, ServeLock, tables_lock_path
 from bingo.web.command import ALREADY_SERVED, alive
+from bingo.web.tables import LOOPBACK, PHONE_HEADER
 from eventkit.errors import UserError
 from eventkit.web.app import Handler
 
-LOOPBACK = "127.0.0.1"
-PHONE_HEADER = "X-Bingo-Phone"  # the phone's address, as the forwarder (bingo serve) saw it
 NICE = 5  # added to the tables' niceness: below the show, as the phones' server
 
 

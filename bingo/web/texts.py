@@ -54,6 +54,12 @@ TABLES = {
         "paused_write_failed": (
             "抽選は一時停止中です：会場のパソコンで抽選を記録できません。係が対応中です。"
         ),
+        # the card tables behind this server (bingo.web.tables)
+        "tables_away": "テーブルを準備しています。このページは自動で読み込み直します。",
+        "link_my_card": "わたしのカード",
+        "link_board": "抽選の結果",
+        "link_tables": "カードゲームのテーブル",
+        "link_scores": "今夜のハイスコア",
     },
     "en": {
         "too_many_yours": (
@@ -100,6 +106,11 @@ TABLES = {
         "paused_write_failed": (
             "The draw is paused: the host's computer cannot record the draw. The host is on it."
         ),
+        "tables_away": "The card tables are getting ready: this page loads again by itself.",
+        "link_my_card": "My card",
+        "link_board": "The draw",
+        "link_tables": "Card tables",
+        "link_scores": "Tonight's high scores",
     },
 }
 

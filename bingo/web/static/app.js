@@ -36,6 +36,13 @@ const STRINGS = {
     best: (n, t) => `最大 ${n} マス（${t} マスでビンゴ）`,
     marked: "出た",
     drawn: (call, verdict) => `出ました：${call}。${verdict}`,
+    my_card: "わたしのカード",
+    go_board: "抽選の結果",
+    go_tables: "カードゲームのテーブル",
+    go_scores: "今夜のハイスコア",
+    scores_of: (game) => `ハイスコア：${game}`,
+    no_scores: "まだ記録はありません",
+    tables_away: "テーブルを準備しています…",
   },
   en: {
     code_label: "Your card's code (printed on the card, like No.0123-ABCDE)",
@@ -70,6 +77,13 @@ const STRINGS = {
     best: (n, t) => `Largest group ${n} (bingo at ${t})`,
     marked: "marked",
     drawn: (call, verdict) => `Drawn: ${call}. ${verdict}`,
+    my_card: "My card",
+    go_board: "The draw",
+    go_tables: "Card tables",
+    go_scores: "Tonight's high scores",
+    scores_of: (game) => `High scores: ${game}`,
+    no_scores: "No scores yet",
+    tables_away: "The card tables are getting ready…",
   },
 };
 
@@ -251,8 +265,68 @@ async function openCard(event) {
   error.hidden = false;
 }
 
+// ------------------------------------------------------------------ the evening's links
+// With the card tables (the server marks the page data-tables="on"): links to the tables and
+// tonight's high scores, and back to the card this phone opened last (kept in localStorage,
+// which the tables' page at /tables/ shares: the same origin).
+const CARD_KEY = "bingo.card";
+const tablesOn = () => document.body.dataset.tables === "on";
+
+function rememberedCard() {
+  try {
+    const url = localStorage.getItem(CARD_KEY) || "";
+    return url.startsWith("/card/") ? url : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function showEveningLinks() {
+  if (!tablesOn()) return;
+  $("evening").hidden = false;
+  const card = rememberedCard();
+  if (card && $("my_card")) {
+    $("my_card").href = card;
+    $("my_card").hidden = false;
+  }
+}
+
+function renderScores(answer) {
+  const root = $("score_list");
+  root.replaceChildren();
+  const boards = (answer && answer.boards) || [];
+  if (!boards.length) root.append(el("p", "note", answer && answer.tables === false ? T.tables_away : T.no_scores));
+  for (const board of boards) {
+    const box = el("div", "score-board");
+    box.dataset.game = board.game || "";
+    box.append(el("h3", "", T.scores_of(board.label || board.game || "")));
+    const top = board.top || [];
+    if (!top.length) box.append(el("p", "note", T.no_scores));
+    const list = el("ol", "");
+    for (const entry of top) {
+      const item = el("li", "");
+      item.append(el("span", "name", String(entry.name)), el("span", "num", Number(entry.score).toLocaleString("en-US")));
+      list.append(item);
+    }
+    if (top.length) box.append(list);
+    root.append(box);
+  }
+}
+
+function followScores() {
+  $("scores").hidden = false;
+  const load = async () => {
+    const answer = await fetch("/api/scores").catch(() => null);
+    if (answer && answer.ok) renderScores(await answer.json().catch(() => null));
+  };
+  load();
+  setInterval(load, 15000);
+}
+
 function boardPage() {
   translateStatic();
+  showEveningLinks();
+  if (tablesOn()) followScores();
   $("join").addEventListener("submit", openCard);
   let last = null;
   follow("/ws", (message) => { if (message.type === "board") renderBoard((last = message)); });
@@ -404,6 +478,7 @@ function note(kind, text, seconds) {
 
 function cardPage() {
   translateStatic();
+  showEveningLinks();
   const code = decodeURIComponent(location.pathname.split("/").pop());
   // A scanned QR code's address carries the card's token (?t=...): it goes with every request
   // of this card, which then opens even while the server holds typed codes back.
@@ -438,6 +513,9 @@ function cardPage() {
     // the page appears whole with its first state (drawn in this same frame, measured as it is
     // laid out): nothing below the card moves down as it fills
     document.body.classList.remove("loading");
+    if (first) {
+      try { localStorage.setItem(CARD_KEY, location.pathname + location.search); } catch (e) { /* private mode */ }
+    }
     draw();
     const now = drawnNews(message);
     if (!first && now !== said) announce(now);
