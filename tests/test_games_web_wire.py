@@ -24,6 +24,7 @@ from tiers import sample
 
 from games.common.protocol import to_json
 from games.common.table import Refused
+from games.web import room_messages
 from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.phones import Phone
 
@@ -57,28 +58,44 @@ class Wire:
         self._hidden: dict[tuple[str, int, int, int | None], set[str]] = {}
         self._views_step: tuple[str, int, int] | None = None
         self._views: dict[int, tuple[object, set[str]]] = {}
+        # each room's views of the hub's last broadcast, and the step they were made at
+        self.broadcast: dict[str, tuple[tuple[int, int], room_messages.Views]] = {}
 
-    def cards_of(self, room_id: str, message: dict) -> set[str]:
-        """The card codes in `message`; the views in it are the hub's shared objects of this
-        step, read once (kept referenced, so no other object takes their id meanwhile)."""
+    def step_of(self, room_id: str) -> tuple[str, int, int]:
         room = self.hub.rooms[room_id]
         step = (room_id, room.game_no, room.step)
         if self._views_step != step:
             self._views_step, self._views = step, {}
+        return step
+
+    def cards_of_view(self, room_id: str, part: object) -> set[str]:
+        """The card codes in a view: the hub's shared object of this step, read once (kept
+        referenced, so no other object takes its id meanwhile)."""
+        self.step_of(room_id)
+        if id(part) not in self._views:
+            self._views[id(part)] = (part, cards_in(part))
+        return self._views[id(part)][1]
+
+    def cards_of(self, room_id: str, message: dict) -> set[str]:
+        """The card codes in `message` (its views read once a step: cards_of_view)."""
         found: set[str] = set()
         rest = dict(message)
         for part in (rest.pop("view", None), (rest.pop("peek", None) or {}).get("view")):
             if part is not None:
-                if id(part) not in self._views:
-                    self._views[id(part)] = (part, cards_in(part))
-                found |= self._views[id(part)][1]
+                found |= self.cards_of_view(room_id, part)
         return found | cards_in(rest) | cards_in((message.get("peek") or {}).get("seat"))
 
     def public(self, room_id: str) -> set[str]:
-        room = self.hub.rooms[room_id]
-        key = (room_id, room.game_no, room.step)
+        """The cards of the public view now: the one the hub's broadcast of this step made
+        for the spectator (made once, shared with its message), else made here."""
+        key = self.step_of(room_id)
         if key not in self._public:
-            self._public = {key: cards_in(to_json(room.table.view(None)))}
+            made_at, views = self.broadcast.get(room_id, ((-1, -1), None))
+            if views is not None and made_at == key[1:]:
+                view = views(None)
+            else:
+                view = to_json(self.hub.rooms[room_id].table.view(None))
+            self._public = {key: self.cards_of_view(room_id, view)}
         return self._public[key]
 
     def hidden_from(self, room_id: str, seat: int | None) -> set[str]:
@@ -132,6 +149,25 @@ def play_games(folder: Path, games: int, seed: int) -> Wire:
     )
     hub.load()
     wire = Wire(hub)
+    made = room_messages.Views
+
+    class Seen(made):  # type: ignore[misc,valid-type]
+        """The hub's views of a broadcast, noted for the check's public view (Wire.public)."""
+
+        def __init__(self, room) -> None:
+            super().__init__(room)
+            wire.broadcast[room.spec.id] = ((room.game_no, room.step), self)
+
+    room_messages.Views = Seen  # type: ignore[misc]
+    try:
+        play_rounds(hub, wire, games, seed)
+    finally:
+        room_messages.Views = made  # type: ignore[misc]
+    hub.shutdown()
+    return wire
+
+
+def play_rounds(hub: Hub, wire: Wire, games: int, seed: int) -> None:
     rng = random.Random(seed)
     phones: dict[str, list[Phone]] = {}
     for spec in ROOMS:
@@ -143,8 +179,6 @@ def play_games(folder: Path, games: int, seed: int) -> Wire:
         for spec in ROOMS:
             play_one(hub, wire, spec, phones[spec.id], rng)
             played += 1
-    hub.shutdown()
-    return wire
 
 
 def play_one(hub: Hub, wire: Wire, spec: RoomSpec, phones: list[Phone], rng: random.Random):
