@@ -30,6 +30,7 @@ import contextlib
 import multiprocessing
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -55,123 +56,148 @@ TOTAL_RETRANS = 100  # offset of tcpi_total_retrans in Linux's struct tcp_info
 
 
 # ---------------------------------------------------------------- the phones (client processes)
+class _Answers(asyncio.Protocol):
+    """One kept-alive HTTP/1.1 connection of a phone's browser, parsed in place: a protocol,
+    not asyncio streams (a quarter of their cost a request), so the clients measure the server."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.waiter: asyncio.Future[tuple[int, bytes, bool]] | None = None
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if self.waiter is not None and not self.waiter.done():
+            self._answer()
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        self.closed = True
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(ConnectionResetError("closed by the server"))
+
+    def ask(self, request: bytes) -> asyncio.Future[tuple[int, bytes, bool]]:
+        self.waiter = asyncio.get_running_loop().create_future()
+        if self.closed or self.transport is None:
+            self.waiter.set_exception(ConnectionResetError("closed by the server"))
+        else:
+            self.transport.write(request)
+        return self.waiter
+
+    def _answer(self) -> None:
+        buffer = self.buffer
+        end = buffer.find(b"\r\n\r\n")
+        if end < 0:
+            return
+        head = bytes(buffer[:end]).lower()
+        length = 0
+        at = head.find(b"\r\ncontent-length:")
+        if at >= 0:
+            stop = head.find(b"\r\n", at + 2)
+            length = int(head[at + 17 : stop if stop >= 0 else len(head)])
+        elif b"\r\ntransfer-encoding:" in head:
+            assert self.waiter is not None
+            self.waiter.set_exception(ValueError("a chunked answer (this client reads lengths)"))
+            return
+        if len(buffer) < end + 4 + length:
+            return
+        body = bytes(buffer[end + 4 : end + 4 + length])
+        del buffer[: end + 4 + length]
+        status = int(head[9:12])
+        keep = b"\r\nconnection: close" not in head
+        assert self.waiter is not None
+        self.waiter.set_result((status, body, keep))
+
+
 class Browser:
     """A phone's browser: up to 6 kept-alive HTTP/1.1 connections from its own address."""
 
     def __init__(self, port: int, local: str) -> None:
         self.port, self.local = port, local
-        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
-        self.open = 0
-        self.freed = asyncio.Condition()
+        self.idle: list[_Answers] = []
         self.retried = 0  # connections whose TCP sent a packet again (a dropped SYN or ACK)
         self.connections = 0
         self.received = 0
-        self._all: list[asyncio.StreamWriter] = []
+        self._all: list[_Answers] = []
 
-    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    async def _connect(self) -> _Answers:
+        loop = asyncio.get_running_loop()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setblocking(False)
         try:
             sock.bind((self.local, 0))
-            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", self.port))
+            await loop.sock_connect(sock, ("127.0.0.1", self.port))
+            _, conn = await loop.create_connection(_Answers, sock=sock)
         except BaseException:
             sock.close()
             raise
-        reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 20)
         self.connections += 1
-        self._all.append(writer)
-        return reader, writer
-
-    async def _take(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        async with self.freed:
-            while not self.idle and self.open >= BROWSER_CONNECTIONS:
-                await self.freed.wait()
-            if self.idle:
-                return self.idle.pop()
-            self.open += 1
-        try:
-            return await self._connect()
-        except BaseException:
-            async with self.freed:
-                self.open -= 1
-                self.freed.notify()
-            raise
-
-    async def _give(self, conn: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None) -> None:
-        async with self.freed:
-            if conn is None:
-                self.open -= 1
-            else:
-                self.idle.append(conn)
-            self.freed.notify()
+        self._all.append(conn)
+        return conn
 
     async def get(self, path: str) -> tuple[int, bytes]:
+        request = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            "User-Agent: phone\r\nAccept: */*\r\n\r\n"
+        ).encode()
         for attempt in (1, 2):  # a kept-alive connection closed under us is tried once more
-            reader, writer = await self._take()
+            conn = self.idle.pop() if self.idle else await self._connect()
             try:
-                writer.write(
-                    f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                    "User-Agent: phone\r\nAccept: */*\r\n\r\n".encode()
-                )
-                status, body, keep = await _answer(reader)
-            except (OSError, asyncio.IncompleteReadError, ValueError):
-                self._done_with(writer)
-                await self._give(None)
+                status, body, keep = await conn.ask(request)
+            except (OSError, ValueError):
+                self._done_with(conn)
                 if attempt == 2:
                     raise
                 continue
-            if keep:
-                await self._give((reader, writer))
+            if keep and not conn.closed:
+                self.idle.append(conn)
             else:
-                self._done_with(writer)
-                await self._give(None)
+                self._done_with(conn)
             self.received += len(body)
             return status, body
         raise AssertionError("unreachable")
 
-    def _done_with(self, writer: asyncio.StreamWriter) -> None:
-        self._note_retrans(writer)
-        writer.close()
+    async def get_all(self, paths: list[str]) -> list[tuple[int, bytes]]:
+        """`paths` as a browser loads them: over at most 6 connections, each taking the next."""
+        answers: list[tuple[int, bytes]] = [(0, b"")] * len(paths)
+        queue = list(enumerate(paths))[::-1]
 
-    def _note_retrans(self, writer: asyncio.StreamWriter) -> None:
-        sock = writer.get_extra_info("socket")
-        if sock is None or getattr(writer, "_noted", False):
+        async def lane() -> None:
+            while queue:
+                i, path = queue.pop()
+                answers[i] = await self.get(path)
+
+        lanes = min(BROWSER_CONNECTIONS, len(paths))
+        if lanes == 1:
+            await lane()
+        else:
+            await asyncio.gather(*(lane() for _ in range(lanes)))
+        return answers
+
+    def _done_with(self, conn: _Answers) -> None:
+        self._note_retrans(conn)
+        if conn.transport is not None:
+            conn.transport.close()
+
+    def _note_retrans(self, conn: _Answers) -> None:
+        transport = conn.transport
+        if transport is None or getattr(conn, "noted", False):
             return
+        conn.noted = True  # type: ignore[attr-defined]
+        sock = transport.get_extra_info("socket")
         try:
             info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, TOTAL_RETRANS + 4)
             if struct.unpack_from("I", info, TOTAL_RETRANS)[0]:
                 self.retried += 1
-        except (OSError, AttributeError):
+        except (OSError, AttributeError, struct.error):
             pass
-        writer._noted = True  # type: ignore[attr-defined]
 
     def close(self) -> None:
-        for writer in self._all:
-            self._note_retrans(writer)
-            writer.close()
-
-
-async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes, bool]:
-    head = await reader.readuntil(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1])
-    headers = {}
-    for line in lines[1:]:
-        if ":" in line:
-            name, value = line.split(":", 1)
-            headers[name.strip().lower()] = value.strip()
-    if headers.get("transfer-encoding", "").lower() == "chunked":
-        parts = []
-        while True:
-            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
-            parts.append(await reader.readexactly(size + 2))
-            if size == 0:
-                break
-        body = b"".join(p[:-2] for p in parts)
-    else:
-        body = await reader.readexactly(int(headers.get("content-length", "0")))
-    keep = headers.get("connection", "").lower() != "close"
-    return status, body, keep
+        for conn in self._all:
+            self._done_with(conn)
 
 
 async def _phone(job: dict[str, Any], port: int, scan: float, out: dict[str, Any]) -> None:
@@ -183,12 +209,12 @@ async def _phone(job: dict[str, Any], port: int, scan: float, out: dict[str, Any
             status, _ = await browser.get(job["page"])
             if status != 200:
                 raise ValueError(f"page {status}")
-            answers = await asyncio.gather(*(browser.get(p) for p in job["assets"]))
+            answers = await browser.get_all(job["assets"])
             if any(s != 200 for s, _ in answers):
                 raise ValueError("an asset was not served")
-            await asyncio.gather(*(browser.get(p) for p in job["pictures"]))
+            await browser.get_all(job["pictures"])  # (a number without a picture: 404)
         out["done"] = time.time()
-    except (OSError, asyncio.IncompleteReadError, ValueError, TimeoutError) as exc:
+    except (OSError, ValueError, TimeoutError) as exc:
         out["error"] = type(exc).__name__ + (f" {exc}" if isinstance(exc, ValueError) else "")
     finally:
         browser.close()
@@ -263,6 +289,12 @@ def listen_drops() -> int:
     return 0
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this script's children that have ended."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def cpu_of(pids: list[int]) -> float:
     total = 0.0
     for pid in pids:
@@ -274,9 +306,10 @@ def cpu_of(pids: list[int]) -> float:
 def one_run(
     name: str, port: int, pids: list[int], jobs: list[dict], clients: int
 ) -> dict[str, Any]:
-    drops, cpu = listen_drops(), cpu_of(pids)
+    drops, cpu, clients_cpu = listen_drops(), cpu_of(pids), children_cpu()
     start, results = run_phones(jobs, port, clients)
     drops, cpu = listen_drops() - drops, cpu_of(pids) - cpu
+    clients_cpu = children_cpu() - clients_cpu  # the client processes, joined: all of theirs
     done = [r for r in results if "done" in r]
     own = sorted(r["done"] - r["scan"] for r in done)
     errors = sorted({r["error"] for r in results if "error" in r})
@@ -287,6 +320,7 @@ def one_run(
         "p99": own[max(0, int(len(own) * 0.99) - 1)] if own else float("nan"),
         "median": statistics.median(own) if own else float("nan"),
         "cpu": cpu,
+        "clients_cpu": clients_cpu,
         "drops": drops,
         "retried": sum(r.get("retried", 0) for r in results),
         "connections": sum(r.get("connections", 0) for r in results),
@@ -299,7 +333,8 @@ def show_run(r: dict[str, Any], phones: int) -> None:
     every = f"{r['all']:.2f} s" if r["all"] is not None else f"only {r['served']}/{phones} served"
     print(
         f"  {r['name']:<12} all phones done {every}; per phone median {r['median']:.2f} s, "
-        f"slowest 1 % {r['p99']:.2f} s; server CPU {r['cpu']:.2f} s; listen drops "
+        f"slowest 1 % {r['p99']:.2f} s; server CPU {r['cpu']:.2f} s (clients "
+        f"{r['clients_cpu']:.2f} s); listen drops "
         f"{r['drops']}; connections {r['connections']} ({r['retried']} sent a packet again); "
         f"{r['bytes'] / 1e6:.1f} MB"
         + (f"; errors: {', '.join(r['errors'])}" if r["errors"] else "")
@@ -341,9 +376,24 @@ async def fetch_all(port: int, paths: list[str]) -> dict[str, tuple[int, bytes]]
     return answers
 
 
+def alone(job: dict[str, Any], port: int) -> float:
+    """Seconds one phone takes to load everything with no other phone about (best of 3)."""
+    times = []
+    for _ in range(3):
+        out: dict[str, Any] = {}
+        asyncio.run(_phone(job, port, 0.0, out))
+        if "done" not in out:
+            raise SystemExit(f"one phone alone was not served: {out.get('error')}")
+        times.append(out["done"] - out["scan"])
+    return min(times)
+
+
 def copy_for_nginx(answers: dict[str, tuple[int, bytes]], www: Path) -> None:
+    """The bytes of every 200 where nginx finds them; its 404s say what ours say."""
     for path, (status, body) in answers.items():
         if status != 200:
+            if status == 404:
+                (www.parent / "404.txt").write_bytes(body)
             continue
         target = www / path.split("?", 1)[0].lstrip("/")
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -373,6 +423,8 @@ http {{
     server {{
         listen 127.0.0.1:{port} backlog=4096;
         root {dir}/www;
+        error_page 404 /404.txt;
+        location = /404.txt {{ root {dir}; internal; }}
         location /card/ {{ default_type text/html; }}
         location /api/ {{ default_type application/json; }}
         location /img/ {{ default_type image/webp; }}
@@ -458,11 +510,29 @@ def main() -> None:
             port = free_port()
             nginx = start_nginx(folder, port)
             wait_listening(port)
+            again = asyncio.run(fetch_all(port, sorted(first)))
+            differ = [p for p, (status, body) in first.items() if again[p] != (status, body)]
+            if differ:
+                raise SystemExit(
+                    f"nginx does not answer {len(differ)} addresses as bingo serve: {differ[:3]}"
+                )
+            lone = {
+                name: alone(jobs[0], p)
+                for name, p in (("bingo serve", event.port), ("nginx", port))
+            }
             print(
                 f"each phone: its page, {len(jobs[0]['assets'])} assets (style, script, its "
                 f"card) and {len(jobs[0]['pictures'])} pictures; {len(first)} distinct "
                 f"addresses, {sum(len(b) for _, b in first.values()) / 1e6:.1f} MB copied for "
-                "nginx (1 worker process)"
+                "nginx (1 worker process), which answers every one of them with the same status "
+                "and bytes"
+            )
+            floor = args.spread * (args.phones - 1) / args.phones + lone["nginx"]
+            print(
+                f"one phone alone: bingo serve {lone['bingo serve'] * 1000:.0f} ms, nginx "
+                f"{lone['nginx'] * 1000:.0f} ms; so no client can see every phone done before "
+                f"{floor:.2f} s (the last scan at {args.spread * (args.phones - 1) / args.phones:.2f}"
+                " s, then one phone's load on nginx)"
             )
             runs: dict[str, list[dict]] = {"bingo serve": [], "nginx": []}
             for n in range(1, args.runs + 1):
@@ -488,10 +558,15 @@ def main() -> None:
                 print(
                     f"  {name:<12} every phone has its card and pictures: {every}; slowest 1 % "
                     f"from their own scan {max(r['p99'] for r in rs):.2f} s (worst run); server "
-                    f"CPU {statistics.median(r['cpu'] for r in rs):.2f} s (median); listen drops "
+                    f"CPU {statistics.median(r['cpu'] for r in rs):.2f} s, clients "
+                    f"{statistics.median(r['clients_cpu'] for r in rs):.2f} s (median); listen drops "
                     f"{sum(r['drops'] for r in rs)} in all; connections sent again "
                     f"{sum(r['retried'] for r in rs)}"
                 )
+            print(
+                f"  the clients keep up when nginx's median {figures['nginx']:.2f} s is near the "
+                f"floor {floor:.2f} s (every phone scanned, then one phone's load)"
+            )
             ratio = figures["bingo serve"] / figures["nginx"]
             print(
                 f"  ratio (median, ours / nginx): {ratio:.2f}x  (target <= 1.3x: "

@@ -61,3 +61,20 @@ def test_an_address_it_cannot_listen_on_is_one_line(tmp_path, bind, words):
 def test_the_join_address_of_an_ipv6_bind_is_bracketed():
     assert join_url(WebSettings(bind="::1", port=8080)) == "http://[::1]:8080/"
     assert join_url(WebSettings(bind="fe80::1%eth0", port=8080)) == "http://[fe80::1%25eth0]:8080/"
+
+
+def test_the_servers_loop_is_uvloop_where_it_is_installed(monkeypatch):
+    """`bingo serve` runs through eventkit.web.serving.run: on uvloop when it imports, else
+    on asyncio's own loop (Windows, or uvloop missing), the same coroutine either way."""
+    import asyncio
+
+    from eventkit.web import serving
+
+    async def which() -> str:
+        await asyncio.sleep(0)
+        return type(asyncio.get_running_loop()).__module__.split(".")[0]
+
+    pytest.importorskip("uvloop")
+    assert serving.run(which()) == "uvloop"
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as if not installed: asyncio's loop
+    assert serving.run(which()) == "asyncio"

@@ -28,6 +28,7 @@ from webguard_support import (
 from eventkit.web.guard import (
     FAIR_SHARE,
     IDLE_SECONDS,
+    MAX_TOTAL,
     MIN_IDLE,
     ConnectionGuard,
     QuietLog,
@@ -223,4 +224,4 @@ def test_the_sweep_closes_idle_and_overlong_requests_but_not_websockets():
 def test_the_cap_in_all_stays_below_the_file_limit():
     assert total_cap(1024) == 1024 - 96
     assert total_cap(256) == 160
-    assert total_cap(1 << 20) == 4096
+    assert total_cap(1 << 20) == MAX_TOTAL == 8192  # 1,000 phones loading at once fit

@@ -161,6 +161,7 @@ def _serve(server: WebServer, settings: WebSettings, notes: list[str], served: S
     `<journal>.serve`: the port it got, when asked for port 0 (any free port)."""
     from bingo.web.server import start
     from bingo.web.settings import join_url
+    from eventkit.web.serving import run as run_loop  # on uvloop where it is installed
 
     label = texts(server.config.event.language)("note")
     for note in notes:
@@ -181,7 +182,7 @@ def _serve(server: WebServer, settings: WebSettings, notes: list[str], served: S
             await runner.cleanup()
 
     try:
-        asyncio.run(main())
+        run_loop(main())
     except OSError as exc:
         where = {"bind": settings.bind, "port": settings.port, "section": "web"}
         language = server.config.event.language

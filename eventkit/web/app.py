@@ -1,12 +1,12 @@
 """The one aiohttp application set-up of both phone servers (`bingo serve`, `games serve`).
 
 `WebApp` makes the application and what goes around it, the same for both: the connection
-guard (guard.py) with its request-tracking middleware first and its sweep running while the
-app runs, one 404 for every unknown path, the security headers on every answer (headers.py),
-the page's files from memory by name among those shipped (files.py), the quiet log of the
-terminal, and `start`: the file limit raised, the caps set below it, listening behind the
-guard (serving.py), aiohttp's loggers put back at the app's cleanup. A server adds its routes
-and its own start-up and shutdown hooks to `app`.
+guard (guard.py) with its request-tracking middleware (which also gives every unknown path
+the one 404) and its sweep running while the app runs, the security headers on every answer
+(headers.py), the page's files from memory by name among those shipped (files.py), the quiet
+log of the terminal, and `start`: the file limit raised, the caps set below it, listening
+behind the guard (serving.py), aiohttp's loggers put back at the app's cleanup. A server adds
+its routes and its own start-up and shutdown hooks to `app`.
 """
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ class WebApp:
         self.guard = ConnectionGuard(
             headers=guard_headers(server_name), log=self.log, per_address=per_address
         )
-        self.files = MemoryFiles()
+        self.files = MemoryFiles(headers=guard_headers(server_name))
         self.static = {
             p.relative_to(static).as_posix(): p for p in static.rglob("*") if p.is_file()
         }
         self.app = web.Application(
-            client_max_size=MAX_BODY, middlewares=[self.guard.middleware(), _not_found]
+            client_max_size=MAX_BODY, middlewares=[self.guard.middleware(not_found=NOT_FOUND)]
         )
         self.app.on_response_prepare.append(security_headers(server_name))
         self.app.on_startup.append(self._start_sweep)
@@ -88,11 +88,3 @@ class WebApp:
         if self._restore_logs is not None:
             self._restore_logs()
             self._restore_logs = None
-
-
-@web.middleware
-async def _not_found(request: web.Request, handler: Handler) -> web.StreamResponse:
-    try:
-        return await handler(request)
-    except web.HTTPNotFound:  # one answer for every unknown path and wrong code
-        raise web.HTTPNotFound(text=NOT_FOUND) from None

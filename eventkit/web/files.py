@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import mimetypes
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiohttp import web
@@ -22,7 +22,17 @@ RECHECK = 1.0
 
 
 class MemoryFiles:
-    def __init__(self, *, max_file: int = MAX_FILE, max_total: int = MAX_TOTAL) -> None:
+    """`headers`: what every answer carries besides its own (the security headers and `Server`,
+    headers.guard_headers), put into each kept file's headers once instead of on every answer."""
+
+    def __init__(
+        self,
+        *,
+        max_file: int = MAX_FILE,
+        max_total: int = MAX_TOTAL,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self._headers = dict(headers or {})
         self._max_file = max_file
         self._max_total = max_total
         self._total = 0
@@ -64,14 +74,20 @@ class MemoryFiles:
         self._checked[path] = now
         return self._send(request, kept, cache_control)
 
-    @staticmethod
-    def _send(request: web.Request, kept: _Kept, cache_control: str) -> web.Response:
-        headers = {"ETag": kept.etag, "Cache-Control": cache_control}
+    def _send(self, request: web.Request, kept: _Kept, cache_control: str) -> web.Response:
+        headers = kept.headers.get(cache_control)
+        if headers is None:  # made once for each way the file is served (its Cache-Control)
+            kind = kept.kind
+            if kind.startswith("text/") or kind.endswith("javascript"):
+                kind += "; charset=utf-8"
+            own = {"ETag": kept.etag, "Cache-Control": cache_control, "Content-Type": kind}
+            headers = {**self._headers, **own}
+            kept.headers[cache_control] = headers
         if kept.etag in request.headers.get("If-None-Match", ""):
-            return web.Response(status=304, headers=headers)
-        kind = kept.kind
-        charset = "utf-8" if kind.startswith("text/") or kind.endswith("javascript") else None
-        return web.Response(body=kept.data, content_type=kind, charset=charset, headers=headers)
+            return web.Response(
+                status=304, headers={"ETag": kept.etag, "Cache-Control": cache_control}
+            )
+        return web.Response(body=kept.data, headers=headers)
 
 
 @dataclass(frozen=True)
@@ -80,3 +96,4 @@ class _Kept:
     data: bytes
     etag: str
     kind: str
+    headers: dict[str, dict[str, str]] = field(default_factory=dict)  # per Cache-Control

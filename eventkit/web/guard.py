@@ -65,7 +65,7 @@ REQUEST_SECONDS = 30.0  # one ordinary request, its answer included
 PER_ADDRESS = 32  # a browser opens about 6 per page; a few tabs and the WebSocket fit
 FAIR_SHARE = 8  # when full, an address holding more than this gives up its newest connection
 MIN_IDLE = 2.0  # idle for less (a page loading) is not closed to make room
-MAX_TOTAL = 4096
+MAX_TOTAL = 8192  # 1,000 phones open about 7,000 at once (6 each loading, then the feed)
 BACKLOG = 4096  # connections the system keeps waiting for us (1,000 phones open ~7,000 in 1 s);
 # the system clamps it to its own limit (Linux: net.core.somaxconn, 4096 since 5.4; `listen_backlog`)
 ACCEPT_BATCH = 256  # connections taken from the system's queue in one pass of the event loop
@@ -338,9 +338,11 @@ class ConnectionGuard:
                 self._idle.pop(handler, None)
                 self._idle[handler] = conn
 
-    def middleware(self) -> Any:
+    def middleware(self, not_found: str | None = None) -> Any:
         """An aiohttp middleware that tells the guard which connections are inside a request
-        (not idle, not to be swept); every app behind the guard puts it first."""
+        (not idle, not to be swept); every app behind the guard puts it first. With
+        `not_found`, every 404 (an unknown path, a wrong code) answers that one text: one
+        middleware for both, as each layer costs every request a call."""
 
         @web.middleware
         async def track(request: web.Request, handler: Any) -> web.StreamResponse:
@@ -349,6 +351,10 @@ class ConnectionGuard:
             try:
                 response: web.StreamResponse = await handler(request)
                 return response
+            except web.HTTPNotFound:
+                if not_found is None:
+                    raise
+                raise web.HTTPNotFound(text=not_found) from None
             finally:
                 self.end(protocol)
 

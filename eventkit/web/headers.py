@@ -30,11 +30,16 @@ def security_headers(
     server_name: str,
 ) -> Callable[[web.Request, web.StreamResponse], Awaitable[None]]:
     """An `on_response_prepare` hook adding SECURITY_HEADERS (where a handler set none) and
-    `Server: <server_name>` to every answer of the application."""
+    `Server: <server_name>` to every answer of the application. An answer that carries that
+    `Server` already was made with them all (`guard_headers` merged into a kept file's
+    headers, made once): nothing to add."""
 
     async def add(request: web.Request, response: web.StreamResponse) -> None:
+        headers = response.headers
+        if headers.get("Server") == server_name:  # made with them (files.MemoryFiles)
+            return
         for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        response.headers["Server"] = server_name
+            headers.setdefault(name, value)
+        headers["Server"] = server_name
 
     return add

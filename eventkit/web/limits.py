@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+KEYS_KEPT = 8192  # addresses whose keys are remembered (parsing one costs more than a request's
+# own routing; a flood of new addresses only pushes the oldest out)
 
 
 @dataclass
@@ -71,11 +75,13 @@ class RateLimiter:
             bucket.tokens = min(float(self.burst), bucket.tokens + 1.0)
 
 
+@functools.lru_cache(maxsize=KEYS_KEPT)
 def address_key(host: str | None) -> str:
     """What limits count as one guest: an IPv4 address, or an IPv6 /64 (one device's range).
 
     A phone on IPv6 may take any address of its network's /64 at will (privacy addresses), so
-    counting single IPv6 addresses would let one phone be thousands of guests.
+    counting single IPv6 addresses would let one phone be thousands of guests. (Remembered for
+    the last KEYS_KEPT addresses: every connection and every card request asks.)
     """
     if not host:
         return "?"
@@ -90,6 +96,7 @@ def address_key(host: str | None) -> str:
     return str(ip)
 
 
+@functools.lru_cache(maxsize=KEYS_KEPT)
 def network_key(host: str | None) -> str:
     """The network a guest's address belongs to, for fair shares among networks: an IPv4 /24,
     an IPv6 /64 (as `address_key`, which already counts a /64 as one guest)."""
