@@ -38,7 +38,7 @@ const STRINGS = {
     drawn: (call, verdict) => `出ました：${call}。${verdict}`,
     my_card: "わたしのカード",
     go_board: "抽選の結果",
-    go_tables: "カードゲームのテーブル",
+    go_tables: "カードゲームの\u200bテーブル", // (a line breaks between the phrases only)
     go_scores: "今夜のハイスコア",
     scores_of: (game) => `ハイスコア：${game}`,
     no_scores: "まだ記録はありません",
@@ -313,14 +313,16 @@ function renderScores(answer) {
   }
 }
 
+// tonight's high scores, asked again every 15 s (every 3 s while the tables are not there yet)
 function followScores() {
   $("scores").hidden = false;
   const load = async () => {
     const answer = await fetch("/api/scores").catch(() => null);
-    if (answer && answer.ok) renderScores(await answer.json().catch(() => null));
+    const body = answer && answer.ok ? await answer.json().catch(() => null) : null;
+    if (body) renderScores(body);
+    setTimeout(load, body && body.tables ? 15000 : 3000);
   };
   load();
-  setInterval(load, 15000);
 }
 
 function boardPage() {
