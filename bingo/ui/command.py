@@ -66,8 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tables",
         action="store_true",
-        help="with --serve: also the card tables (games serve, no window), at the same address "
-        "under /tables/: one QR code for the evening (config: event.tables)",
+        help="serve the phones and also the card tables (games serve, no window) at the same "
+        "address under /tables/: one QR code for the evening (config: event.tables, when serving)",
     )
     parser.add_argument(
         "--verify-journal",
