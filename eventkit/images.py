@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageOps, UnidentifiedImageError
-
 from eventkit.errors import UserError
 from eventkit.tomlconf import phrase, refused
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # Pillow is imported when a picture is loaded: reading the config (the
+    # draw's start) needs only the folder's rule, and Pillow costs about 40 ms to import
+    from PIL import Image
     from PySide6.QtGui import QImage
 
 MAX_MEGAPIXELS = 50
@@ -87,6 +87,8 @@ def load_square(
     Raises ImageError (naming the file) when it cannot be read, is not an image, or is larger
     than MAX_MEGAPIXELS.
     """
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
     path = Path(path)
     if side < 1:
         raise ValueError(f"side must be at least 1 pixel, not {side}")
@@ -154,6 +156,8 @@ def _draft(im: Image.Image, side: int) -> None:
 
 def _square(im: Image.Image, side: int, background: tuple[int, int, int]) -> Image.Image:
     """Crop and scale in one step (no full-size copy), then flatten at the small size."""
+    from PIL import Image
+
     shorter = min(im.size)
     left, top = (im.width - shorter) // 2, (im.height - shorter) // 2
     transparent = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info

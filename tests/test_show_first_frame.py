@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from bingo.config import load_config
@@ -61,3 +62,28 @@ def test_the_background_work_starts_even_without_a_frame(qtbot):
     after_first_frame(window, lambda: calls.append(1), at_most_ms=10)
     qtbot.waitUntil(lambda: bool(calls), timeout=20000)
     assert calls == [1]
+
+
+@pytest.mark.process
+@pytest.mark.slow
+def test_the_modules_imported_before_qt_import_no_qt():
+    """bingo draw imports QT_FREE_FIRST before PySide6 (whose import hook makes every later
+    module read its own source): none of them may bring Qt in, nor may the config's reading
+    bring Pillow (loaded with the first picture, after the first frame)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, importlib\n"
+        "from bingo.config import load_config\n"
+        "load_config(None)\n"
+        "assert 'PIL' not in sys.modules, 'the config read imported Pillow'\n"
+        "from bingo.ui.command import QT_FREE_FIRST\n"
+        "for name in QT_FREE_FIRST:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

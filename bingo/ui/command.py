@@ -243,7 +243,33 @@ def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draw
     return box
 
 
+# The Qt-free modules the show loads before its first frame, imported before PySide6: once
+# PySide6 is imported, its feature hook reads the source of every module imported after it
+# (looking for its own name), about a millisecond each. tests/test_show_first_frame.py checks
+# that none of them imports Qt.
+QT_FREE_FIRST = (
+    "cards.check",
+    "bingo.calls",
+    "bingo.showlink",
+    "bingo.config_changes",
+    "bingo.web.settings",
+    "bingo.ui.odds_jobs",
+    "bingo.ui.phrases",
+    "concurrent.futures.thread",
+    "multiprocessing",
+    "pickle",
+    "queue",
+    "shlex",
+    "subprocess",
+    "wave",
+)
+
+
 def _exec(session, config, registry, args: argparse.Namespace) -> int:
+    import importlib
+
+    for name in QT_FREE_FIRST:
+        importlib.import_module(name)
     from bingo.ui.display import DisplayWindow
     from bingo.ui.manual import attach_operator
     from eventkit.qtruntime import make_app
