@@ -14,8 +14,9 @@ from games.daifugo.texts import TEXTS
 NAMES = ["ben", "cpu1", "cpu2"]
 
 
-def table_at(tmp_path, hands, *, ranks=None, language="ja", first=0) -> TableSession:
-    """A table of three (ben at seat 0 a person) set at `hands`, `first` to lead."""
+def table_at(tmp_path, hands, *, ranks=None, language="ja", first=0, rules=1) -> TableSession:
+    """A table of three (ben at seat 0 a person) set at `hands`, `first` to lead, playing
+    rule set `rules`."""
     table = TableSession(
         names=NAMES,
         room=ROOMS["beginner"],
@@ -25,7 +26,7 @@ def table_at(tmp_path, hands, *, ranks=None, language="ja", first=0) -> TableSes
         bank=ChipBank(tmp_path / "chips.json"),
     )
     ranks = ranks or (Title.HEIMIN,) * len(hands)
-    table.load(Game.new(rules=Rules.preset(1), hands=hands, ranks=ranks, first=first))
+    table.load(Game.new(rules=Rules.preset(rules), hands=hands, ranks=ranks, first=first))
     return table
 
 
@@ -84,3 +85,48 @@ def test_the_room_screen_names_a_forbidden_finish_and_a_capital_fall(tmp_path):
         results = table.results()
         assert results is not None and results.places == (3, 1, 2)
         assert dict(results.extra) == {"fouls": (0,), "fell": (2,)}
+
+
+def test_the_trick_so_far_is_in_the_view_in_order_with_what_it_set_off(tmp_path):
+    hands = [["5D", "5C", "8S", "8H", "3S"], ["7H", "7C", "4H"], ["6D", "6H", "9S"]]
+    table = table_at(tmp_path, hands, rules=2)  # no 階段しばり: 7 then 8 locks nothing
+    assert table.view(0).history == ()
+    table.act(0, "5D 5C")
+    table.act(1, "7H 7C")
+    table.act(2, "pass")
+    public = to_json(table.view(None))
+    assert public["history"] == [
+        {"seat": 0, "cards": ["5D", "5C"], "events": []},
+        {"seat": 1, "cards": ["7H", "7C"], "events": []},
+        {"seat": 2, "cards": [], "events": []},
+    ]
+    assert public["trick_cleared"] is False
+    table.act(0, "8S 8H")  # 8切り: the field clears, the trick stays shown with it
+    view = table.view(1)
+    assert [(line.seat, line.cards, line.events) for line in view.history][-1] == (
+        0,
+        ("8S", "8H"),
+        ("eight_cut",),
+    )
+    assert len(view.history) == 4 and view.trick_cleared
+    message = {"game_no": 1, "view": to_json(table.view(None)), "last": None}
+    line = summary(message, message["view"]["observation"], NAMES, "room", "ja").last
+    assert line == "ben: 5♦ 5♣  ›  cpu1: 7♥ 7♣  ›  cpu2: パス  ›  ben: 8♠ 8♥ 8切り！"
+    english = summary(message, message["view"]["observation"], NAMES, "room", "en").last
+    assert english.endswith("cpu2: passed  ›  ben: 8♠ 8♥ Eight cut!")
+    table.act(0, "3S")  # ben leads again: a new trick begins
+    view = table.view(2)
+    assert [(line.seat, line.cards) for line in view.history] == [(0, ("3S",))]
+    assert not view.trick_cleared
+
+
+def test_a_forbidden_finish_and_a_capital_fall_are_in_the_trick(tmp_path):
+    hands = [["2S"], ["4H"], ["6D", "7D", "9S"]]
+    ranks = (Title.HEIMIN, Title.HEIMIN, Title.DAIFUGO)
+    table = table_at(tmp_path, hands, ranks=ranks)
+    table.act(0, "2S")
+    assert table.view(1).history[0].events == ("foul",)
+    table.act(1, "pass")
+    table.act(2, "pass")
+    table.act(1, "4H")
+    assert table.view(None).history[-1].events == ("miyako_ochi",)

@@ -193,3 +193,61 @@ def test_a_turn_the_timer_played_says_what_it_played(tmp_path, language):
     finally:
         phone.quit()
         serve.stop()
+
+
+LOG = """
+const log = document.getElementById('trick_log');
+if (!log) return null;
+const box = log.getBoundingClientRect();
+const items = [...log.querySelectorAll('li')];
+const last = items.length ? items[items.length - 1].getBoundingClientRect() : null;
+return {lines: items.map((li) => li.innerText.replace(/\\s+/g, ' ').trim()),
+        fits: log.scrollWidth <= log.clientWidth + 1 && box.right <= window.innerWidth,
+        font: parseFloat(getComputedStyle(log).fontSize),
+        newest_in_sight: !!last && last.bottom <= box.bottom + 1 && last.top >= box.top - 1};
+"""
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_trick_so_far_shows_who_played_what_and_who_passed(tmp_path, language):
+    serve, phone = seated_alone(tmp_path, language, 320)
+    try:
+        hands = [
+            ["5D", "5C", "3S", "4S"],
+            ["6H", "6C", "9D"],
+            ["7S", "7H", "10D"],
+            ["QS", "QH", "JD"],
+            ["KS", "KD", "3D"],
+        ]
+        at_position(serve, hands)
+        wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's lead")
+        lead = phone.table()["step"]
+        phone.tap_cards(["5D", "5C"])
+        phone.press("play")
+        # the CPUs answer; once the turn is back, the trick's lines are the history in order
+        wait_for(
+            lambda: (phone.table() or {}).get("your_turn") and phone.table()["step"] > lead + 1,
+            30,
+            "the phone's turn again",
+        )
+        table = phone.table()
+        history = table["view"]["history"]
+        shown = wait_for(lambda: phone.js(LOG), 10, "the trick's list")
+        assert len(history) >= 2 and history[0]["seat"] == 0
+        names = table["names"]
+        passed = "パス" if language == "ja" else "Pass"
+        expected = len(history) + (1 if table["view"]["trick_cleared"] else 0)
+        assert len(shown["lines"]) == expected, shown
+        for line, entry in zip(shown["lines"], history, strict=False):
+            assert line.startswith(names[entry["seat"]]), (line, entry)
+            if not entry["cards"]:
+                assert passed in line, line
+        assert "5♦5♣" in shown["lines"][0] if language == "ja" else "5♦ 5♣" in shown["lines"][0]
+        assert shown["fits"] and shown["font"] >= 13 and shown["newest_in_sight"], shown
+        screenshot(phone, f"happened_trick_{language}_320.png")
+        phone_size(phone.driver, 430, 900)
+        wait_for(lambda: (phone.js(LOG) or {}).get("fits"), 10, "the list at 430 px")
+        screenshot(phone, f"happened_trick_{language}_430.png")
+    finally:
+        phone.quit()
+        serve.stop()

@@ -99,11 +99,12 @@ def room_label(stake: str | None, number: int, language: str) -> str:
 def page_texts(language: str) -> Mapping[str, object]:
     """The Qt window's words (games.daifugo.texts.TEXTS) and the titles' names, in `language`."""
     from games.daifugo.ruleset import Title
-    from games.daifugo.texts import TEXTS
+    from games.daifugo.texts import EVENT_TEXTS, TEXTS
 
     chosen = TEXTS.get(language) or TEXTS["ja"]
     words: dict[str, object] = {k: v for k, v in chosen.items() if isinstance(v, str)}
     words["titles"] = [title.label(language) for title in Title]
+    words["events"] = dict(EVENT_TEXTS.get(language) or EVENT_TEXTS["ja"])  # the trick's log
     return words
 
 
@@ -204,6 +205,7 @@ ENTRY = GameEntry(
     event_texts=event_texts,
     rooms=ROOMS_KEYS,
     phone_script=Path(__file__).resolve().parent / "web" / "daifugo.js",
+    phone_style=Path(__file__).resolve().parent / "web" / "daifugo.css",
     app="games.daifugo.app",
     menu=MenuTile(
         lines={

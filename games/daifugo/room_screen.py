@@ -57,13 +57,40 @@ def summary(
     seats = _seat_lines(message, view, names, language)
     top = view.get("top")
     field = " ".join(card_text(c) for c in top) if top else tx("empty_field")
-    plays = [
-        f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
-        for s, cards in (view.get("trick") or ())[-3:]
-        if isinstance(s, int) and s < len(names)
-    ]
-    last = "   ".join(plays) or last_line(message, names, lambda text: _action(text, tx))
+    outer = message.get("view")
+    history = outer.get("history") if isinstance(outer, Mapping) else None
+    if history:
+        last = _history_line(history, names, language)
+    else:
+        plays = [
+            f"{names[s]}: {' '.join(card_text(c) for c in cards)}"
+            for s, cards in (view.get("trick") or ())[-3:]
+            if isinstance(s, int) and s < len(names)
+        ]
+        last = "   ".join(plays) or last_line(message, names, lambda text: _action(text, tx))
     return PublicTable(label, seats, field, _tags(message, view, language), last)
+
+
+SHOWN_LINES = 5  # the trick's last actions on the room screen's one line (it wraps)
+
+
+def _history_line(history: Sequence[Any], names: Sequence[str], language: str) -> str:
+    """The trick so far (the table view's ``history``), its last actions in order: who played
+    what or passed, and what it set off ("あや: 5♦ 5♣  ›  CPU 2: パス  ›  CPU 3: 8♥ 8切り！")."""
+    from games.daifugo.texts import EVENT_TEXTS
+
+    tx = texts(language, WORDS)
+    words = EVENT_TEXTS.get(language) or EVENT_TEXTS["ja"]
+    parts = []
+    for line in history[-SHOWN_LINES:]:
+        seat = line.get("seat") if isinstance(line, Mapping) else None
+        if not isinstance(seat, int) or seat >= len(names):
+            continue
+        cards = line.get("cards") or ()
+        what = " ".join(card_text(c) for c in cards) if cards else str(tx("passed"))
+        said = [what, *(words.get(e, e) for e in line.get("events") or ())]
+        parts.append(f"{names[seat]}: {' '.join(said)}")
+    return "  ›  ".join(parts)
 
 
 def _action(text: str, tx: Any) -> str | None:

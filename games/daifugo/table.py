@@ -48,7 +48,21 @@ from games.daifugo.texts import (
     rules_panel,
 )
 
-__all__ = ["Gift", "Start", "TableSession", "TableView"]
+__all__ = ["Gift", "Start", "TableSession", "TableView", "TrickLine"]
+
+
+@dataclass(frozen=True)
+class TrickLine:
+    """One action of the trick so far (場): who, the cards played (none for a pass), and what
+    it set off (games.daifugo.events.EVENTS codes: 8切り, 革命, 11バック, しばり, 都落ち, 反則あがり)."""
+
+    seat: int
+    cards: tuple[str, ...]  # the play's codes as the observation writes them; () for a pass
+    events: tuple[str, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return not self.cards
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,11 @@ class TableView:
     # the seat's legal plays (their text) that would go out on a forbidden play now: a
     # phone asks before it sends one
     foul_plays: tuple[str, ...] = ()
+    # the trick so far, in order: each play and pass since the field was last cleared, with
+    # what it set off; once an action clears the field (8切り, everyone passed) its trick
+    # stays until the next action begins a new one, and `trick_cleared` says so
+    history: tuple[TrickLine, ...] = ()
+    trick_cleared: bool = False
 
 
 def _rules_of(rules: object, settings: DaifugoSettings) -> Rules:
@@ -180,6 +199,8 @@ class TableSession(GameTable[Action, Applied]):
         self.events: tuple[str, ...] = ()
         self.event_seat: int | None = None
         self.cleared_trick: tuple[tuple[int, Play], ...] = ()
+        self.history: list[TrickLine] = []  # the trick so far (TableView.history)
+        self.trick_cleared = False  # the last action cleared the field
 
     # ------------------------------------------------------------ the generic table's hooks
 
@@ -278,6 +299,8 @@ class TableSession(GameTable[Action, Applied]):
         self.penalties = {}
         self.passed.clear()
         self.gifts = []
+        self.history = []
+        self.trick_cleared = False
 
     def started(self, game: object) -> Start:
         """Collect the fees (a seat that cannot pay the largest is topped up first)."""
@@ -322,12 +345,24 @@ class TableSession(GameTable[Action, Applied]):
         self.cleared_trick = event.cleared_trick
         if event.gift is not None:
             self.gifts.append(event.gift)
+        else:
+            self._record(seat, action, event)
         if isinstance(action, Pass):
             self.passed.add(seat)
         elif isinstance(action, Play):
             self.passed.discard(seat)
         if g.top is None:  # the field was cleared
             self.passed.clear()
+
+    def _record(self, seat: int, action: Action, event: Applied) -> None:
+        """The trick's history: a new trick begins with the first action after a clear."""
+        g = self.game
+        assert g is not None
+        if self.trick_cleared:
+            self.history = []
+        cards = action.codes if isinstance(action, Play) else ()
+        self.history.append(TrickLine(seat, tuple(cards), tuple(event.announcements)))
+        self.trick_cleared = g.top is None
 
     def finish(self, game: object) -> Results:
         """The prize to the winner, the chips saved, the match's titles for the next game."""
@@ -377,6 +412,8 @@ class TableSession(GameTable[Action, Applied]):
             observation=observation,
             fouls=tuple(g.fouls) if g is not None else (),
             foul_plays=self.foul_plays(seat) if seat is not None else (),
+            history=tuple(getattr(self, "history", ())),
+            trick_cleared=getattr(self, "trick_cleared", False),
         )
 
     def foul_plays(self, seat: int) -> tuple[str, ...]:

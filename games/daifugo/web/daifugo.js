@@ -42,6 +42,29 @@ function dfPlace(n, m, i) {
   return dt("place", { n });
 }
 
+// the trick so far (view.history): who played what, who passed and what it set off (8切り,
+// 革命, 11バック, しばり, 都落ち, 反則あがり), in order, newest last; a short list that scrolls
+function dfHistory(m) {
+  const lines = (m.view && m.view.history) || [];
+  if (!lines.length) return null;
+  const list = el("ol", "trick-log");
+  list.id = "trick_log";
+  list.tabIndex = 0; // a list that scrolls can be scrolled from the keyboard too
+  list.setAttribute("aria-label", dt("trick_log"));
+  const words = DF.events || {};
+  for (const line of lines) {
+    const cards = line.cards || [];
+    const li = el("li", cards.length ? "play" : "pass");
+    li.dataset.seat = line.seat;
+    li.appendChild(el("span", "by", (m.names || [])[line.seat] || ""));
+    li.appendChild(el("span", "what", cards.length ? dfCards(cards.join(" ")) : dt("passed")));
+    for (const e of line.events || []) li.appendChild(el("span", "ev", words[e] || e));
+    list.appendChild(li);
+  }
+  if (m.view.trick_cleared) list.appendChild(el("li", "cleared", dt("trick_cleared")));
+  return list;
+}
+
 // a play that would go out on a forbidden play (反則あがり) is asked about first
 function dfPlay(m, action) {
   if (((m.view && m.view.foul_plays) || []).includes(action)) confirm(dt("foul_confirm"), dt("foul_play"), () => act(action));
@@ -77,6 +100,11 @@ function renderDaifugo(m) {
     if (v.top_player !== null && v.top_player !== undefined) field.appendChild(el("div", "who-played", (m.names || [])[v.top_player] || ""));
   } else {
     field.appendChild(el("div", "who-played", dt("empty_field")));
+  }
+  const log = dfHistory(m);
+  if (log) {
+    field.appendChild(log);
+    log.scrollTop = log.scrollHeight; // the newest line in sight
   }
   renderDaifugoHand(m);
   renderDaifugoActions(m);
