@@ -146,6 +146,7 @@ def refuse_a_first_turn_knock(phone: Phone) -> dict:
 def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
     serve.hub.advance_pause = 2.0  # each round's results stay up (as at an event) to be read
+    serve.hub.cpu_delay = 0  # the CPUs at once: every check is on a phone's turn or a round's end
     phones = [
         Phone(tmp_path / "p375", serve.url, 375, 667),
         Phone(tmp_path / "p320", serve.url, 320, 568),
