@@ -51,6 +51,7 @@ REPEAT_EVERY = 10  # after that, a line every so many deaths (not one per restar
 STOP_WAIT = 5.0
 STARTUP_GRACE = 30.0  # a started server not up (its .serve not written) by then is hung
 SUSPENDED_AFTER = HUNG_SECONDS / 2  # the show's own check this late: the show was not running
+SERVER_NICE = 5  # added to a server's niceness: the show's reel first (issue 44.3)
 TABLES_BIND = "127.0.0.1"  # bingo.web.tables.LOOPBACK (not imported: it loads aiohttp)
 
 # What the host is told (terminal and operator window), in the event's language.
@@ -382,6 +383,7 @@ class ServerProcess(QObject):
             self._warn(self.text["start_failed"].format(reason=exc))
             self._schedule()
             return False
+        _lower_priority(self.process.pid, SERVER_NICE)
         self._started_at = self.clock()
         self._started_wall = self.wall()
         return True
@@ -495,6 +497,19 @@ def bind_refusal(bind: str, port: int) -> str | None:
         if exc.errno in (errno.EACCES, errno.EPERM):
             return "port_refused"
     return None
+
+
+def _lower_priority(pid: int, by: int) -> None:
+    """The server's niceness raised by `by` (a process may lower another of its own user's
+    priority): the show's reel keeps its frames when the phones load at once. Not on Windows."""
+    getpriority = getattr(os, "getpriority", None)
+    setpriority = getattr(os, "setpriority", None)
+    if getpriority is None or setpriority is None:
+        return
+    try:
+        setpriority(os.PRIO_PROCESS, pid, min(19, getpriority(os.PRIO_PROCESS, pid) + by))
+    except OSError:
+        pass  # (it ended meanwhile: seen at the next check)
 
 
 def _signal(pid: int | None, sig: int) -> None:

@@ -16,8 +16,8 @@ and what one link needs:
   peer only), is the address the hub and its limits see; the games' guard, which sees only the
   forwarder, takes as many connections from it as from everyone (the forwarder's own guard caps
   each phone's address);
-- it runs at a lower priority than the show (`NICE`): the reel keeps its frames when the tables
-  are busy.
+- it runs at a lower priority than the show (the supervisor's SERVER_NICE, as `bingo serve`):
+  the reel keeps its frames when the tables are busy.
 
 `games serve` on its own is unchanged and keeps its window, port and QR code.
 """
@@ -42,7 +42,7 @@ from bingo.web.tables import LOOPBACK, PHONE_HEADER
 from eventkit.errors import UserError
 from eventkit.web.app import Handler
 
-NICE = 5  # added to the tables' niceness: below the show, as the phones' server
+NICE = 0  # added to its niceness by itself (the show's supervisor adds SERVER_NICE to it)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,8 +97,9 @@ def _main(args: argparse.Namespace, early: object) -> int:
 
     journal = Path(args.journal)
     lock_path = tables_lock_path(journal)
-    with contextlib.suppress(OSError):
-        os.nice(args.nice)  # (a process may always lower its own priority)
+    if args.nice:
+        with contextlib.suppress(OSError):
+            os.nice(args.nice)  # (a process may always lower its own priority)
     p = plan(games_argv(args.config))
     show_host_lines()
     try:
