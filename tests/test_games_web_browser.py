@@ -101,11 +101,23 @@ class GamesServe:
 
 
 class Phone:
-    """One phone: a browser of its own at 375 x 667, its page and what it has been sent."""
+    """One phone: a browser of its own at 375 x 667, its page and what it has been sent.
+    `before`: scripts run in every page of this phone before the page's own (Chromium's
+    Page.addScriptToEvaluateOnNewDocument)."""
 
-    def __init__(self, folder: Path, url: str, width: int = 375, height: int = 667) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        url: str,
+        width: int = 375,
+        height: int = 667,
+        *,
+        before: tuple[str, ...] = (),
+    ) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.window = PhoneWindow()  # a browser of its own: a user context in the shared one
+        for script in before:
+            self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         phone_size(self.driver, width, height)
         self.url = url
         self.driver.get(url)

@@ -322,6 +322,8 @@ RESULTS = {"ja": "結果", "en": "Results"}
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_cool24_suits_told_apart_and_its_table_said(tmp_path, language):
     serve = GamesServe(tmp_path, daifugo=False, cool24=True, language=language)
+    serve.hub.cpu_delay = 0  # the CPUs at once: what is said is checked on the player's turns
+    serve.hub.advance_pause = 0  # and at the game's end
     phone = Phone(tmp_path / "phone", serve.url, width=320, height=740)
     try:
         phone.join("あおい")
