@@ -52,6 +52,40 @@ def board_screen_matrix(
     return params
 
 
+def screens_in_turn(index: int, screens: list[tuple[int, int]] = SCREENS) -> list[tuple[int, int]]:
+    """The screens a test resizes its one window through (resize_to): every screen in the whole
+    run; in the fast tier (--fast) one, the screens taken in turn by `index` (a board's place in
+    its list), so every board and every screen is still seen."""
+    import tiers
+
+    if tiers.FAST:
+        return [screens[index % len(screens)]]
+    return list(screens)
+
+
+def resize_to(qtbot, window, screen: tuple[int, int]) -> None:
+    """Give a shown window the size of `screen`, as if it had been opened at that size: its
+    layout follows in its resizeEvent, and every grab_text draws afresh (refresh_caches). The
+    projector tests measured it: a window resized through the four screens draws the same text
+    in the same font and box as one opened at each (idle, the help, 20 draws in), so a test
+    takes one window a board through the screens instead of one window a (board, screen)."""
+    window.resize(*screen)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == tuple(screen))
+
+
+def odds_settled(window) -> bool:
+    """The odds service has nothing left to do for the drawn numbers (their figures and, with a
+    registry, their curve are in): the screen stays as it is until the next draw."""
+    odds, panel = window.odds, window.odds_panel
+    return (
+        not odds.busy
+        and not odds._queue
+        and not odds._curve_queue
+        and panel.result is not None
+        and len(panel.result.drawn) == len(window.controller.revealed)
+    )
+
+
 def board_config(
     size: int, per_column: int, free: bool = False, language: str = "ja", threshold: int = 4
 ):

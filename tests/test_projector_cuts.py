@@ -6,10 +6,10 @@ the auto-mode hold message its room."""
 from __future__ import annotations
 
 import pytest
-from projector_support import FAKE_ENGINE, SCREENS, install_fake_engine
+from projector_support import FAKE_ENGINE, SCREENS, install_fake_engine, resize_to
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontMetricsF
-from test_projector_readability import after_draws, open_show
+from test_projector_readability import after_draws, announce, open_show
 
 from bingo.ui.art import ui_font
 from bingo.ui.odds_panel import dot_label_box
@@ -89,23 +89,30 @@ def test_fit_block_tries_every_whole_pixel_near_the_floor(qapp):
     assert fit_block(text, rect, 20.7).pixelSize() == 20
 
 
-@pytest.mark.parametrize("draws", [1, 4, 20])
 @pytest.mark.parametrize("board", [(5, 15, True), (10, 15, False)], ids=["5x5f", "10x15"])
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_text_runs_past_its_picture(qtbot, tmp_path, screen, board, draws):
-    """The curve's last axis label ('150') ran 1 px past the curve on 10x15 at 1280x720."""
-    window = open_show(qtbot, tmp_path, board, screen)
-    after_draws(qtbot, window, draws)
-    problems = [line for line in text_problems(grab_text(window), screen[1]) if "outside" in line]
-    assert problems == []
+def test_no_text_runs_past_its_picture(qtbot, tmp_path, board):
+    """The curve's last axis label ('150') ran 1 px past the curve on 10x15 at 1280x720.
+    1, 4 and 20 draws in, each on every screen (one window, resized through them)."""
+    window = open_show(qtbot, tmp_path, board, SCREENS[0])
+    report = []
+    drawn = 0
+    for draws in (1, 4, 20):
+        after_draws(qtbot, window, draws - drawn)
+        drawn = draws
+        for screen in SCREENS:
+            resize_to(qtbot, window, screen)
+            announce(window, draws)
+            problems = text_problems(grab_text(window), screen[1])
+            report += [f"{draws} draws at {screen}: {p}" for p in problems if "outside" in p]
+    assert report == []
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_rehearsal_badge_never_hides_the_auto_mode_hold_line(qtbot, tmp_path, screen, language):
+def test_the_rehearsal_badge_never_hides_the_auto_mode_hold_line(qtbot, tmp_path, language):
+    """On every screen (one window, resized through them)."""
     from bingo.ui.textcheck import overlapping
 
-    window = open_show(qtbot, tmp_path, (5, 15, True), screen, language)
+    window = open_show(qtbot, tmp_path, (5, 15, True), SCREENS[0], language)
     assert window.controller.session.rehearsal  # a seeded show: the badge is on
     held = (
         "自動抽選は一時停止中：申告 2件の確認待ち（V で確認）"
@@ -114,13 +121,15 @@ def test_the_rehearsal_badge_never_hides_the_auto_mode_hold_line(qtbot, tmp_path
     )
     window.controller.hold = lambda: held
     window.controller.auto = True  # auto mode on, waiting (no draw started)
-    getattr(window, "refresh_status", window.update)()
-    entries = grab_text(window)
-    lines = [e for e in entries if held in e["text"]]
-    assert lines, "the hold line is drawn, whole"
-    assert text_problems(lines, screen[1]) == []
-    badge = [e for e in entries if e["text"] == window.strings("rehearsal_mark")]
-    assert badge and overlapping(lines + badge) == []
+    for screen in SCREENS:
+        resize_to(qtbot, window, screen)
+        getattr(window, "refresh_status", window.update)()
+        entries = grab_text(window)
+        lines = [e for e in entries if held in e["text"]]
+        assert lines, f"the hold line is drawn, whole, at {screen}"
+        assert text_problems(lines, screen[1]) == [], screen
+        badge = [e for e in entries if e["text"] == window.strings("rehearsal_mark")]
+        assert badge and overlapping(lines + badge) == [], screen
     window.controller.auto = False
 
 

@@ -3,6 +3,10 @@ and every board 3..10 (10x10 with 15 per column: 3-digit numbers), nothing the r
 cut and nothing is smaller than 2.5 % of the screen height. Every piece of text is measured
 (font metrics against the box it is drawn in) as the screen is grabbed: idle with the join code,
 the help, and 20 draws in with a bingo announcement, the resume banner and the disk-full notice.
+
+One window a board is resized through the screens (projector_support.resize_to: the same text,
+font and box as a window opened at each size), so the 20 draws are played once a board, not
+once a (board, screen).
 """
 
 from __future__ import annotations
@@ -13,10 +17,13 @@ from projector_support import (
     FAKE_ENGINE,
     SCREENS,
     board_config,
-    board_screen_matrix,
+    board_id,
     grab_text,
     install_fake_engine,
+    odds_settled,
+    resize_to,
     save_shot,
+    screens_in_turn,
     text_problems,
 )
 
@@ -63,8 +70,14 @@ def after_draws(qtbot, window, count=20):
             and len(window.odds_panel.result.drawn) == len(window.controller.revealed)
             and window.odds_panel.curve is not None
         ),
-        timeout=10000,
+        timeout=60000,  # the first odds of a process load the engine's kernels
     )
+    announce(window, count)
+
+
+def announce(window, count):
+    """What the room may read at once after a draw: the bingo flash (held at full size), the
+    resume banner and the disk-full notice."""
     s = window.strings
     window.flash.flash(s("bingo_flash", n=3))
     window.flash._t = 0.5  # holding, full size
@@ -72,50 +85,98 @@ def after_draws(qtbot, window, count=20):
     window.show_notice(s("disk_full"), "error", 60000)
 
 
-@pytest.mark.parametrize(("board", "screen"), board_screen_matrix(BOARDS, SCREENS))
-def test_nothing_the_room_reads_is_cut_or_small(qtbot, tmp_path, board, screen, output_dir):
-    check_screens(qtbot, tmp_path, board, screen, output_dir, "ja")
+def by_board(boards):
+    return [pytest.param(board, id=board_id(board)) for board in boards]
 
 
-@pytest.mark.parametrize("board", [(4, 10, False), (10, 15, False)], ids=["4x10", "10x15"])
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_nothing_is_cut_or_small_in_english(qtbot, tmp_path, board, screen, output_dir):
-    check_screens(qtbot, tmp_path, board, screen, output_dir, "en")
+@pytest.mark.parametrize("board", by_board(BOARDS))
+def test_nothing_the_room_reads_is_cut_small_or_drawn_over_another(
+    qtbot, tmp_path, board, output_dir
+):
+    """Every board on every screen (the fast tier: each board on one screen, in turn): idle,
+    the help, the first draw and 20 draws in. Each text whole and at least 2.5 % of the screen
+    height, and none drawn over another: the curve's axis labels ran into each other on a narrow
+    panel ("0 204060801001 20140")."""
+    screens = screens_in_turn(BOARDS.index(board))
+    check_screens(qtbot, tmp_path, board, screens, output_dir, "ja", overlap=True)
 
 
-def check_screens(qtbot, tmp_path, board, screen, output_dir, language):
-    window = open_show(qtbot, tmp_path, board, screen, language)
-    h = screen[1]
-    problems = {}
-    name = f"projector_{screen[0]}x{screen[1]}_{board[0]}x{board[1]}"
-    name += "_en" if language == "en" else ""
-    shots = board[0] in (4, 5, 10) and screen in ((1024, 768), (1920, 1080))
-    problems["idle"] = text_problems(grab_text(window), h)
-    if shots:
-        save_shot(window, output_dir, name + "_idle.png")
-    window.open_help()
-    problems["help"] = text_problems(grab_text(window), h)
-    if shots:
-        save_shot(window, output_dir, name + "_help.png")
-    window.help.close_view()
-    after_draws(qtbot, window)
-    problems["20 draws"] = text_problems(grab_text(window), h)
-    if board[0] in (4, 5, 10):
-        save_shot(window, output_dir, name + "_20draws.png")
-    report = [
-        f"{state}: {line}" for state, lines in problems.items() for line in dict.fromkeys(lines)
-    ]
+ENGLISH = [(4, 10, False), (10, 15, False)]
+
+
+@pytest.mark.parametrize("board", by_board(ENGLISH))
+def test_nothing_is_cut_or_small_in_english(qtbot, tmp_path, board, output_dir):
+    screens = screens_in_turn(ENGLISH.index(board) * 2 + 1)
+    check_screens(qtbot, tmp_path, board, screens, output_dir, "en", overlap=False)
+
+
+def check_screens(qtbot, tmp_path, board, screens, output_dir, language, overlap):
+    """One window for the board, resized through `screens` in each state: the text measured
+    (text_problems) and, with `overlap`, no text over another (overlapping)."""
+    from bingo.ui.textcheck import overlapping
+
+    window = open_show(qtbot, tmp_path, board, screens[0], language)
+    report: list[str] = []
+
+    def check(state, screen, cuts=True):
+        entries = grab_text(window)
+        found = text_problems(entries, screen[1]) if cuts else []
+        found += overlapping(entries) if overlap else []
+        report.extend(
+            f"{state} at {screen[0]}x{screen[1]}: {line}" for line in dict.fromkeys(found)
+        )
+
+    def shot(screen, state):
+        name = f"projector_{screen[0]}x{screen[1]}_{board[0]}x{board[1]}"
+        name += "_en" if language == "en" else ""
+        save_shot(window, output_dir, f"{name}_{state}.png")
+
+    shots = board[0] in (4, 5, 10)
+    for screen in screens:
+        resize_to(qtbot, window, screen)
+        check("idle", screen)
+        if shots and screen in ((1024, 768), (1920, 1080)):
+            shot(screen, "idle")
+    for screen in screens:
+        resize_to(qtbot, window, screen)
+        window.open_help()
+        check("help", screen)
+        if shots and screen in ((1024, 768), (1920, 1080)):
+            shot(screen, "help")
+        window.help.close_view()
+    draws = 20
+    if overlap:  # the first ball landed, its odds perhaps not in yet
+        window.controller.draw()
+        window.controller.land_now()
+        for screen in screens:
+            resize_to(qtbot, window, screen)
+            check("first draw", screen, cuts=False)
+        draws -= 1
+    after_draws(qtbot, window, draws)
+    qtbot.waitUntil(lambda: odds_settled(window), timeout=60000)
+    for screen in screens:
+        resize_to(qtbot, window, screen)
+        announce(window, 20)
+        check("20 draws", screen)
+        if shots:
+            shot(screen, "20draws")
     assert not report, "\n".join(report)
 
 
-@pytest.mark.parametrize(
-    ("board", "screen"), board_screen_matrix(BOARDS, [(1024, 768), (1920, 1080)])
-)
+@pytest.mark.parametrize("board", by_board(BOARDS))
 def test_the_reel_shows_the_drawn_number_whole_and_only_slivers_of_its_neighbours(
-    qtbot, tmp_path, board, screen
+    qtbot, tmp_path, board
 ):
-    window = open_show(qtbot, tmp_path, board, screen)
+    """At 1024x768 and 1920x1080 (the fast tier: one of them, in turn), 3 draws in."""
+    screens = screens_in_turn(BOARDS.index(board), [(1024, 768), (1920, 1080)])
+    window = open_show(qtbot, tmp_path, board, screens[0])
     after_draws(qtbot, window, 3)
+    for screen in screens:
+        resize_to(qtbot, window, screen)
+        check_reel(qtbot, window)
+
+
+def check_reel(qtbot, window):
     reel = window.reel
     # The landing glow (1.2 s) grows over the neighbours: sample the still frame, not the glow
     # (on a busy machine the odds were ready before it had faded).
@@ -155,30 +216,16 @@ def test_every_number_of_a_board_has_one_digit_size(qtbot, tmp_path, board):
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_disk_full_notice_is_shown_whole_with_its_advice(qtbot, tmp_path, screen, language):
-    """Issue 27 item 6: the disk-full notice on the audience view was cut before its advice."""
-    window = open_show(qtbot, tmp_path, (4, 10, False), screen, language)
+def test_the_disk_full_notice_is_shown_whole_with_its_advice(qtbot, tmp_path, language):
+    """Issue 27 item 6: the disk-full notice on the audience view was cut before its advice.
+    On every screen, 2 draws in."""
+    window = open_show(qtbot, tmp_path, (4, 10, False), SCREENS[0], language)
     after_draws(qtbot, window, 2)
     text = window.strings("disk_full")
-    window.show_notice(text, "error", 60000)
-    entries = grab_text(window)
-    drawn = [e for e in entries if text in e["text"]]
-    assert drawn, "the whole notice, advice included, is drawn"
-    assert text_problems(drawn, screen[1]) == []
-
-
-@pytest.mark.parametrize(("board", "screen"), board_screen_matrix(BOARDS, SCREENS))
-def test_no_text_is_drawn_over_another(qtbot, tmp_path, board, screen):
-    """The curve's axis labels ran into each other on a narrow panel ("0 204060801001 20140")."""
-    from bingo.ui.textcheck import overlapping
-
-    window = open_show(qtbot, tmp_path, board, screen)
-    found = {"idle": overlapping(grab_text(window))}
-    window.controller.draw()
-    window.controller.land_now()
-    found["first draw"] = overlapping(grab_text(window))
-    after_draws(qtbot, window, 19)
-    found["20 draws"] = overlapping(grab_text(window))
-    report = [f"{state}: {line}" for state, lines in found.items() for line in dict.fromkeys(lines)]
-    assert not report, "\n".join(report)
+    for screen in SCREENS:
+        resize_to(qtbot, window, screen)
+        window.show_notice(text, "error", 60000)
+        entries = grab_text(window)
+        drawn = [e for e in entries if text in e["text"]]
+        assert drawn, f"the whole notice, advice included, is drawn at {screen}"
+        assert text_problems(drawn, screen[1]) == [], screen
