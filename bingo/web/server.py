@@ -137,6 +137,7 @@ class WebServer:
         self._problem_said: str | None = None
         self._board_cache: tuple[int, str] | None = None
         self._card_cache: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._state_texts: dict[int, tuple[str, str]] = {}  # serial -> (board text, state text)
         language = config.event.language
         self._pages = {name: _page(name, language, tables) for name in ("index", "card")}
         # config.toml tweaked during the evening (bingo.config_changes, as the show): the live
@@ -170,6 +171,11 @@ class WebServer:
                 web.get("/static/{name:.+}", self.web.static_file),
             ]
         )
+        # the page's files and the pictures: a plain GET is answered past aiohttp's request
+        # machinery (eventkit.web.fastpath), as `static_file` and `image` answer it
+        self.web.fast_static()
+        if self.web.fast is not None:
+            self.web.fast.route("/img/", self._fast_image)
         app.on_startup.append(self._start_follow)
         app.on_shutdown.append(self._close_clients)
         return app
@@ -238,8 +244,14 @@ class WebServer:
         board = self._board_text()
         if serial is None:
             return board
+        kept = self._state_texts.get(serial)
+        if kept is not None and kept[0] is board and serial not in self.claims:
+            return kept[1]  # (a new board text comes with every change a card's view follows)
         card = json.dumps(self.card_message(serial), ensure_ascii=False)
-        return f'{{"type":"state","board":{board},"card":{card}}}'
+        text = f'{{"type":"state","board":{board},"card":{card}}}'
+        if serial not in self.claims:  # a card without a claim: the same text for every phone
+            self._state_texts[serial] = (board, text)
+        return text
 
     def _board_text(self) -> str:
         version = self.snapshot.version
@@ -259,6 +271,7 @@ class WebServer:
             self.claims.clear()
             self._load_claims()
         self._card_cache.clear()
+        self._state_texts.clear()
         texts: dict[int | None, str] = {}
         # the cards' feeds first (their writers wake in this order), then the board watchers:
         # hundreds of board feeds of a flood never hold a player's card up
@@ -496,6 +509,17 @@ class WebServer:
         if path is None:
             raise web.HTTPNotFound(text=NOT_FOUND)
         return self.files.answer(request, path, "max-age=3600")
+
+    def _fast_image(self, rest: str) -> tuple[Path, str] | None:
+        """`/img/<rest>` as `image` answers it (the file, its Cache-Control), or None to leave
+        the request to `image` (a 404)."""
+        if not rest.isdigit() or len(rest) > 4:
+            return None
+        number = int(rest)
+        if not 1 <= number <= self.config.board.total_numbers:
+            return None
+        path = self._image_path(number)
+        return None if path is None else (path, "max-age=3600")
 
     def _image_path(self, number: int) -> Path | None:
         """config.image_path (up to five stat calls), looked up again after IMAGE_LOOKUP_SECONDS."""

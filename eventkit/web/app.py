@@ -17,6 +17,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from eventkit.web.fastpath import AVAILABLE as FAST
+from eventkit.web.fastpath import FastFiles
 from eventkit.web.files import MemoryFiles
 from eventkit.web.guard import ConnectionGuard, QuietLog
 from eventkit.web.headers import guard_headers, security_headers
@@ -44,6 +46,9 @@ class WebApp:
             headers=guard_headers(server_name), log=self.log, per_address=per_address
         )
         self.files = MemoryFiles(headers=guard_headers(server_name))
+        # the files a server registers (`fast_static`, its own `fast.route`s) are answered
+        # past aiohttp's request machinery (fastpath.py), where this aiohttp allows it
+        self.fast = FastFiles(self.files, guard_headers(server_name)) if FAST else None
         self.static = {
             p.relative_to(static).as_posix(): p for p in static.rglob("*") if p.is_file()
         }
@@ -64,6 +69,16 @@ class WebApp:
             raise web.HTTPNotFound(text=NOT_FOUND)
         return self.files.answer(request, path, "no-store")
 
+    def fast_static(self, prefix: str = "/static/") -> None:
+        """The page's files, as `static_file` answers them under `prefix`, answered past
+        aiohttp (fastpath.py) when the request is a plain one."""
+        if self.fast is not None:
+            self.fast.route(prefix, self._static_of)
+
+    def _static_of(self, name: str) -> tuple[Path, str] | None:
+        path = self.static.get(name)
+        return None if path is None else (path, "no-store")
+
     async def start(self, host: str, port: int) -> Serving:
         """Listen on host:port (0: any free port, see `.port`); `.cleanup()` stops.
 
@@ -72,7 +87,7 @@ class WebApp:
         """
         prepare_guard(self.guard)
         serving, restore = await start_guarded(
-            self.app, self.guard, host, port, restore_logs_on_cleanup=False
+            self.app, self.guard, host, port, restore_logs_on_cleanup=False, fast=self.fast
         )
         self._restore_logs = restore  # put back by the application's cleanup
         return serving

@@ -74,7 +74,27 @@ class MemoryFiles:
         self._checked[path] = now
         return self._send(request, kept, cache_control)
 
-    def _send(self, request: web.Request, kept: _Kept, cache_control: str) -> web.Response:
+    def fresh(self, path: Path) -> _Kept | None:
+        """`path`'s kept content when it was looked at within RECHECK, else None (`answer`
+        looks again)."""
+        kept = self._files.get(path)
+        if kept is not None and time.monotonic() - self._checked.get(path, 0.0) < RECHECK:
+            return kept
+        return None
+
+    def head(self, kept: _Kept, cache_control: str, headers: dict[str, str]) -> bytes:
+        """The status line and headers of a 200 with `kept`'s content, `Date` and the blank
+        line left to add (fastpath.FastFiles), made once for each Cache-Control."""
+        raw = kept.raw.get(cache_control)
+        if raw is None:
+            made = self._headers_of(kept, cache_control)
+            lines = [f"{name}: {value}\r\n" for name, value in {**headers, **made}.items()]
+            raw = ("HTTP/1.1 200 OK\r\n" + "".join(lines)).encode("latin-1")
+            raw += b"Content-Length: %d\r\n" % len(kept.data)
+            kept.raw[cache_control] = raw
+        return raw
+
+    def _headers_of(self, kept: _Kept, cache_control: str) -> dict[str, str]:
         headers = kept.headers.get(cache_control)
         if headers is None:  # made once for each way the file is served (its Cache-Control)
             kind = kept.kind
@@ -83,6 +103,10 @@ class MemoryFiles:
             own = {"ETag": kept.etag, "Cache-Control": cache_control, "Content-Type": kind}
             headers = {**self._headers, **own}
             kept.headers[cache_control] = headers
+        return headers
+
+    def _send(self, request: web.Request, kept: _Kept, cache_control: str) -> web.Response:
+        headers = self._headers_of(kept, cache_control)
         if kept.etag in request.headers.get("If-None-Match", ""):
             return web.Response(
                 status=304, headers={"ETag": kept.etag, "Cache-Control": cache_control}
@@ -97,3 +121,4 @@ class _Kept:
     etag: str
     kind: str
     headers: dict[str, dict[str, str]] = field(default_factory=dict)  # per Cache-Control
+    raw: dict[str, bytes] = field(default_factory=dict)  # its 200's head, per Cache-Control

@@ -338,6 +338,15 @@ class ConnectionGuard:
                 self._idle.pop(handler, None)
                 self._idle[handler] = conn
 
+    def touch(self, handler: Any) -> None:
+        """This connection was answered outside aiohttp's requests (fastpath.py): busy just now,
+        so idle from now on, the newest idle."""
+        conn = self._open.get(handler)
+        if conn is not None and not conn.busy and not conn.websocket:
+            conn.since = self._clock()
+            self._idle.pop(handler, None)
+            self._idle[handler] = conn
+
     def middleware(self, not_found: str | None = None) -> Any:
         """An aiohttp middleware that tells the guard which connections are inside a request
         (not idle, not to be swept); every app behind the guard puts it first. With
@@ -466,9 +475,25 @@ def feeds_full() -> web.Response:
 
 
 class GuardedHandler(RequestHandler):
-    """aiohttp's connection handler, answering junk and crashes in one quiet, headed line."""
+    """aiohttp's connection handler, answering junk and crashes in one quiet, headed line; the
+    server's registered files are answered from memory past aiohttp (fastpath.py) while the
+    connection has given aiohttp no piece of a request."""
 
-    __slots__ = ()
+    __slots__ = ("_fast",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        fast = getattr(self._manager, "fast", None)
+        self._fast = fast if fast is not None and fast.routes else None
+
+    def data_received(self, data: bytes) -> None:
+        if self._fast is not None:
+            if self._fast.answer(self, data):
+                return
+            if not data.startswith(b"GET ") or not data.endswith(b"\r\n\r\n"):
+                self._fast = None  # a piece of a request, or one with a body, is aiohttp's:
+                # so is all that comes after it on this connection
+        super().data_received(data)
 
     def handle_error(
         self,
@@ -500,9 +525,12 @@ class GuardedHandler(RequestHandler):
 class GuardedServer(web.Server):
     """aiohttp's server, with every connection passing through a `ConnectionGuard`."""
 
-    def __init__(self, handler: Any, *, guard: ConnectionGuard, **kwargs: Any) -> None:
+    def __init__(
+        self, handler: Any, *, guard: ConnectionGuard, fast: Any = None, **kwargs: Any
+    ) -> None:
         super().__init__(handler, **kwargs)
         self.guard = guard
+        self.fast = fast  # fastpath.FastFiles, or None
 
     def __call__(self) -> RequestHandler:
         return GuardedHandler(self, loop=self._loop, **self._kwargs)
@@ -525,9 +553,12 @@ class GuardedServer(web.Server):
 class GuardedRunner(web.AppRunner):
     """An AppRunner whose server is a `GuardedServer` (the application's hooks run as usual)."""
 
-    def __init__(self, app: web.Application, *, guard: ConnectionGuard, **kwargs: Any) -> None:
+    def __init__(
+        self, app: web.Application, *, guard: ConnectionGuard, fast: Any = None, **kwargs: Any
+    ) -> None:
         super().__init__(app, **kwargs)
         self._guard_of_server = guard
+        self._fast_of_server = fast
 
     async def _make_server(self) -> web.Server:
         plain = await super()._make_server()  # runs the app's start-up, builds aiohttp's server
@@ -536,6 +567,7 @@ class GuardedRunner(web.AppRunner):
             request_factory=plain.request_factory,
             handler_cancellation=plain.handler_cancellation,
             guard=self._guard_of_server,
+            fast=self._fast_of_server,
             **self._kwargs,
         )
 

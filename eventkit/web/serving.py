@@ -93,17 +93,20 @@ async def start_guarded(
     port: int,
     *,
     restore_logs_on_cleanup: bool = True,
+    fast: Any = None,
 ) -> tuple[Serving, Callable[[], None]]:
     """Listen on host:port (0: any free port, see `.port`) with `app` behind `guard`.
 
     Returns the started server and the function that puts aiohttp's loggers back (called by
     `Serving.cleanup` unless `restore_logs_on_cleanup` is False: the caller then does it).
-    The caller has called `prepare_guard` (or set `guard.total` itself).
+    The caller has called `prepare_guard` (or set `guard.total` itself). `fast`: the files
+    answered past aiohttp (fastpath.FastFiles), if any.
     """
     restore = quiet_logs(guard.log)
     runner = GuardedRunner(
         app,
         guard=guard,
+        fast=fast,
         access_log=None,
         handle_signals=False,
         keepalive_timeout=IDLE_SECONDS,

@@ -1,0 +1,152 @@
+"""The page's files and pictures answered straight from memory, past aiohttp's request machinery.
+
+When 1,000 phones scan their card's QR at once, 26 of each phone's 29 requests are a kept
+file (the style, the script, 24 pictures): aiohttp spends most of its time per request on the
+machinery around one (the request object, routing, middlewares, the response object and its
+headers), not on the bytes. `FastFiles.answer` looks at what a connection received: when it is
+exactly one plain `GET <path> HTTP/1.1` request for a path a server registered (`route`), the
+file is kept (files.MemoryFiles, checked within its RECHECK) and the connection is idle between
+requests, it writes the answer aiohttp would (status, the file's headers, the security headers,
+`Server`, `Date`, length, body) and tells the guard the connection was busy. Anything else goes
+to aiohttp as before: other methods, HTTP/1.0, a request in pieces or several at once, a
+conditional or closing request, odd bytes, a path not registered or a file not kept (a 404, a
+file too large), a connection whose reader is behind (its answers wait in memory), and, for
+good, any connection that has passed a piece of a request to aiohttp. The answer is the same
+either way (tests/test_webguard_fastpath.py compares them).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp.web_protocol import RequestHandler
+
+from eventkit.web.files import MemoryFiles
+
+MAX_REQUEST = 4096  # a phone's GET is a few hundred bytes; more goes to aiohttp's limits
+MAX_WAITING = 256 * 1024  # bytes not yet taken by the reader: then aiohttp waits for it
+# headers whose request aiohttp answers (a 304, a body, an upgrade), and controls or DEL in a
+# header (aiohttp's parser says what it thinks of them); the head is looked at in lower case
+OTHERS = re.compile(
+    rb"\r\n(?:if-none-match|if-modified-since|expect|transfer-encoding|content-length|upgrade):"
+    rb"|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]"
+)
+# what aiohttp's own connection handler must have for a connection's state to be read here
+_STATE = (
+    "_messages",
+    "_request_in_progress",
+    "_payload_parser",
+    "_force_close",
+    "_close",
+    "_next_keepalive_close_time",
+    "_keepalive_handle",
+    "_keepalive_timeout",
+    "_manager",
+)
+_SLOTS = {name for klass in RequestHandler.__mro__ for name in getattr(klass, "__slots__", ())}
+AVAILABLE = all(name in _SLOTS for name in (*_STATE, "_loop", "transport", "_upgraded"))
+DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+# a route: the rest of the path after its prefix -> the file and its Cache-Control, or None
+Route = Callable[[str], tuple[Path, str] | None]
+
+
+class FastFiles:
+    """Registered paths answered from `files` without aiohttp's request machinery."""
+
+    def __init__(self, files: MemoryFiles, headers: dict[str, str]) -> None:
+        self.files = files
+        self.headers = dict(headers)
+        self.routes: dict[bytes, Route] = {}
+        self.answered = 0
+        self._date = (0, b"")
+
+    def route(self, prefix: str, find: Route) -> None:
+        """Paths starting with `prefix` (e.g. "/static/"): `find(rest)` names the file."""
+        self.routes[prefix.encode("ascii")] = find
+
+    def answer(self, handler: Any, data: bytes) -> bool:
+        """Answer `data` on `handler`'s connection if it is a plain request for a kept file
+        registered here (see the module's docstring); False: aiohttp is to handle it."""
+        target = _plain_get(data)
+        if target is None or not _idle(handler):
+            return False
+        path, _, _ = target.partition(b"?")
+        for prefix, find in self.routes.items():
+            if path.startswith(prefix):
+                found = find(path[len(prefix) :].decode("ascii"))
+                break
+        else:
+            return False
+        if found is None:
+            return False
+        kept = self.files.fresh(found[0])
+        transport = handler.transport
+        if kept is None or transport is None or transport.get_write_buffer_size() > MAX_WAITING:
+            return False
+        head = self.files.head(kept, found[1], self.headers)
+        transport.writelines((head, self._date_line(), kept.data))
+        self.answered += 1
+        handler._next_keepalive_close_time = handler._loop.time() + handler._keepalive_timeout
+        if handler._keepalive_handle is None:
+            handler._keepalive_handle = handler._loop.call_at(
+                handler._next_keepalive_close_time, handler._process_keepalive
+            )
+        guard = getattr(handler._manager, "guard", None)
+        if guard is not None:
+            guard.touch(handler)
+        return True
+
+    def _date_line(self) -> bytes:
+        now = int(time.time())
+        if self._date[0] != now:
+            t = time.gmtime(now)
+            text = (
+                f"Date: {DAYS[t.tm_wday]}, {t.tm_mday:02d} {MONTHS[t.tm_mon - 1]} {t.tm_year} "
+                f"{t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d} GMT\r\n\r\n"
+            )
+            self._date = (now, text.encode("ascii"))
+        return self._date[1]
+
+
+def _plain_get(data: bytes) -> bytes | None:
+    """The target of `data` when it is exactly one plain GET request (see OTHERS), else None."""
+    if (
+        len(data) > MAX_REQUEST
+        or not data.startswith(b"GET /")
+        or data.find(b"\r\n\r\n") != len(data) - 4
+        or not data.isascii()
+    ):
+        return None
+    end = data.find(b"\r\n")
+    line = data[:end].split(b" ")
+    if len(line) != 3 or line[2] != b"HTTP/1.1" or b"%" in line[1]:
+        return None
+    head = data[end:-2].lower()
+    if OTHERS.search(head):
+        return None
+    at = head.find(b"\r\nconnection:")
+    if at >= 0:
+        value = head[at + 13 : head.find(b"\r\n", at + 2)]
+        if value.strip() != b"keep-alive":
+            return None
+    return line[1]
+
+
+def _idle(handler: Any) -> bool:
+    """True when aiohttp's handler of this connection is between requests: none queued, none
+    being answered (its answers to earlier ones are all written), not a WebSocket, not
+    closing. (It may not have gone back to waiting yet: it finds nothing queued.)"""
+    return (
+        not handler._messages
+        and not handler._request_in_progress
+        and handler._payload_parser is None
+        and not handler._upgraded
+        and not handler._force_close
+        and not handler._close
+    )

@@ -1,0 +1,149 @@
+"""The page's files and pictures answered past aiohttp (eventkit/web/fastpath.py, issue 45.1).
+
+A plain GET for a kept file is written straight from memory; the answer is the one aiohttp
+gives (the same status, headers and bytes but the date); everything else still goes through
+aiohttp: a conditional request, HEAD, a request in pieces or two at once, a closing one, a
+picture that is not there. A real server on loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from webguard_support import connect, make_server, running, split_answer
+
+from eventkit.web.fastpath import AVAILABLE
+from eventkit.web.guard import IDLE_SECONDS, ConnectionGuard
+
+
+def _request(path: str, *headers: str, method: str = "GET") -> bytes:
+    extra = "".join(f"{h}\r\n" for h in headers)
+    return f"{method} {path} HTTP/1.1\r\nHost: phone\r\n{extra}\r\n".encode()
+
+
+async def _answer(reader: asyncio.StreamReader, head_only: bool = False) -> bytes:
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":", 1)[1])
+    body = b"" if head_only else await reader.readexactly(length)
+    return head + body
+
+
+def _without_date(answer: tuple[int, dict[str, str], bytes]) -> tuple:
+    status, headers, body = answer
+    return status, {k: v for k, v in headers.items() if k != "date"}, body
+
+
+def _picture(server) -> int:
+    return next(
+        n for n in range(1, server.config.board.total_numbers + 1) if server.config.image_path(n)
+    )
+
+
+def test_a_plain_get_is_answered_past_aiohttp_as_aiohttp_answers_it(tmp_path):
+    assert AVAILABLE, "this aiohttp's connection handler is not the one fastpath.py reads"
+    server, show = make_server(tmp_path)
+    fast = server.web.fast
+    number = _picture(server)
+    paths = [f"/img/{number}", f"/img/{number}?v=abc", "/static/app.js", "/static/app.css"]
+
+    async def scenario():
+        async with running(server) as port:
+            reader, writer = await connect(port)
+            answers = {}
+            for path in paths:  # the first of each file is aiohttp's (it reads the file)
+                writer.write(_request(path, "Connection: keep-alive"))
+                aiohttp_answer = split_answer(await _answer(reader))
+                before = fast.answered
+                writer.write(_request(path))
+                answers[path] = (aiohttp_answer, split_answer(await _answer(reader)))
+                assert fast.answered == before + 1, path  # this one past aiohttp
+            handler = next(iter(server.guard._open))
+            left = handler._next_keepalive_close_time - asyncio.get_running_loop().time()
+            writer.close()
+            return answers, left
+
+    answers, left = asyncio.run(scenario())
+    show.close()
+    for path, (through_aiohttp, past_aiohttp) in answers.items():
+        assert past_aiohttp[0] == 200, path
+        assert _without_date(past_aiohttp) == _without_date(through_aiohttp), path
+        assert past_aiohttp[1]["date"].endswith(" GMT")
+    assert answers[paths[0]][1][1]["content-type"] == "image/png"
+    assert answers[paths[0]][1][1]["content-security-policy"].startswith("default-src 'self'")
+    assert left > 9.0  # the keep-alive clock started again with the answer past aiohttp
+
+
+def test_what_is_not_a_plain_get_for_a_kept_file_goes_to_aiohttp(tmp_path):
+    server, show = make_server(tmp_path)
+    fast = server.web.fast
+    number = _picture(server)
+    picture = f"/img/{number}"
+
+    async def scenario():
+        async with running(server) as port:
+            reader, writer = await connect(port)
+            writer.write(_request(picture))  # read and kept by aiohttp's answer
+            etag = split_answer(await _answer(reader))[1]["etag"]
+            out = {}
+            before = fast.answered
+            writer.write(_request(picture, f"If-None-Match: {etag}"))
+            out["conditional"] = split_answer(await _answer(reader))
+            writer.write(_request(picture, method="HEAD"))
+            out["head"] = split_answer(await _answer(reader, head_only=True))
+            writer.write(_request("/img/9999"))
+            out["no such number"] = split_answer(await _answer(reader))
+            writer.write(_request(picture) + _request("/static/app.js"))  # two at once
+            out["first of two"] = split_answer(await _answer(reader))
+            out["second of two"] = split_answer(await _answer(reader))
+            out["passed by"] = fast.answered - before
+            # a request in two pieces: aiohttp's from then on, on this connection only
+            piece = _request(picture)
+            writer.write(piece[:10])
+            await writer.drain()
+            await asyncio.sleep(0.05)  # (the first piece arrives alone)
+            writer.write(piece[10:])
+            out["in pieces"] = split_answer(await _answer(reader))
+            writer.write(_request(picture))
+            out["after pieces"] = split_answer(await _answer(reader))
+            out["passed by after pieces"] = fast.answered - before
+            other_reader, other = await connect(port)
+            other.write(_request(picture))
+            out["another connection"] = split_answer(await _answer(other_reader))
+            out["passed by at the end"] = fast.answered - before
+            writer.close()
+            other.close()
+            return out
+
+    out = asyncio.run(scenario())
+    show.close()
+    assert out["conditional"][0] == 304 and out["head"][0] == 200
+    assert out["no such number"][:3:2] == (404, b"not found")
+    assert out["first of two"][1]["content-type"] == "image/png"
+    assert "javascript" in out["second of two"][1]["content-type"]
+    assert out["passed by"] == 0
+    assert out["in pieces"][0] == out["after pieces"][0] == 200
+    assert out["passed by after pieces"] == 0
+    assert out["another connection"][0] == 200 and out["passed by at the end"] == 1
+
+
+def test_a_connection_answered_past_aiohttp_is_busy_for_the_guard():
+    now = [0.0]
+    guard = ConnectionGuard(total=8, clock=lambda: now[0])
+
+    class Handler:
+        closed = False
+
+        def force_close(self):
+            self.closed = True
+
+    phone = Handler()
+    assert guard.admit(phone, "127.0.0.2")
+    now[0] = IDLE_SECONDS - 1
+    guard.touch(phone)  # answered just now
+    now[0] = IDLE_SECONDS + 1
+    assert guard.sweep() == 0 and not phone.closed
+    now[0] = 2 * IDLE_SECONDS
+    assert guard.sweep() == 1 and phone.closed
