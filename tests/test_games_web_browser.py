@@ -37,8 +37,11 @@ schwimmen_tables = {schwimmen}
 schwimmen_seats = 5
 cool24_tables = {cool24}
 cpu_level = "easy"
+cpu_workers = 1
 {per_address}
 """
+# cpu_workers: one worker process for the CPUs' choices (the pool as at an event), not the two a
+# two-core laptop gets by default: each is a Python started and the games imported, per server
 
 # Every phone of a test is a browser on one address (loopback), where at an event each phone has
 # its own. Five or six browsers hold about 7 connections each, past the 32 one address may hold:

@@ -394,7 +394,10 @@ def _serve_command(tmp_path: Path, port: int = 0, *extra: str) -> list[str]:
     """`games serve` headless on 127.0.0.1; port 0 (any free port): read the port it got from
     its ready line (tests/served.py), never a port picked here that another program may take."""
     config = tmp_path / "config.toml"
-    config.write_text('[games_web]\ndaifugo_rooms = ["beginner"]\n', encoding="utf-8")
+    # one CPU worker process (two by default here): the pool as at an event, one Python less
+    config.write_text(
+        '[games_web]\ndaifugo_rooms = ["beginner"]\ncpu_workers = 1\n', encoding="utf-8"
+    )
     return [
         sys.executable,
         "-m",
