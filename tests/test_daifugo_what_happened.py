@@ -130,3 +130,16 @@ def test_a_forbidden_finish_and_a_capital_fall_are_in_the_trick(tmp_path):
     table.act(2, "pass")
     table.act(1, "4H")
     assert table.view(None).history[-1].events == ("miyako_ochi",)
+
+
+def test_only_the_one_strongest_card_is_passed_without_a_choice(tmp_path):
+    # the 大貧民 with two 2s chooses among equals; with the joker alone it has no choice
+    ranks = (Title.DAIHINMIN, Title.DAIFUGO, Title.HEIMIN)
+    for hand, forced in ((["2S", "2H", "5C"], None), (["2S", "JK", "5C"], "give JK")):
+        table = table_at(tmp_path / str(forced), [hand, ["3H", "4H", "6C"], ["7D", "8D", "9S"]],
+                         ranks=ranks)  # fmt: skip
+        table.load(Game.new(rules=Rules.preset(1), hands=[hand, ["3H", "4H", "6C"],
+                            ["7D", "8D", "9S"]], ranks=ranks, card_passing=True))  # fmt: skip
+        action = table.forced_action(0)
+        assert (None if action is None else str(action)) == forced
+        assert table.forced_action(1) is None  # not giving now

@@ -4,6 +4,8 @@ after a restart from the journal."""
 
 from __future__ import annotations
 
+import json
+
 from games.web.hub import Hub, HubOptions, RoomSpec
 from games.web.phones import Phone
 
@@ -66,4 +68,70 @@ def test_a_persons_own_play_is_theirs(tmp_path):
     assert room.person_to_move() == 0
     hub.act(a.token, a.table["legal"][0])
     assert room.last is not None and room.last["seat"] == 0 and room.last["by"] == "person"
+    hub.shutdown()
+
+
+def _at_card_passing(hub: Hub, ranks, hands) -> None:
+    """The room's game goes on from card passing by `ranks` with `hands` (rule set 1)."""
+    from games.daifugo.game import Game
+    from games.daifugo.ruleset import Rules
+
+    room = hub.rooms["d"]
+    game = Game.new(rules=Rules.preset(1), hands=hands, ranks=ranks, card_passing=True)
+    room.table.load(game)
+    room.step += 1
+    hub._changed(room)
+
+
+HANDS = [
+    ["3S", "4S", "5S", "JK"],
+    ["6H", "7H", "8H", "2S"],
+    ["9D", "10D", "JD", "QD"],
+    ["KC", "AC", "3C", "4C"],
+]
+
+
+def test_a_pass_with_no_choice_is_taken_at_once_and_told(tmp_path):
+    from games.daifugo.ruleset import Title
+
+    clock = Clock()
+    hub = make_hub(tmp_path, clock=clock, turn=0.0)
+    a = Phone(hub, "あ")
+    hub.sit(a.token, "d")
+    hub.start(a.token, "d")
+    hub.run_cpus()
+    # あ is the 大貧民 holding the joker: the one strongest card goes to the 大富豪 at once
+    ranks = (Title.DAIHINMIN, Title.DAIFUGO, Title.HINMIN, Title.FUGO)
+    _at_card_passing(hub, ranks, HANDS)
+    room = hub.rooms["d"]
+    hub.run_cpus()
+    records = [
+        json.loads(line) for line in (tmp_path / "games_web.journal").read_text().splitlines()
+    ]
+    gives = [r for r in records if r.get("k") == "act" and str(r["action"]).startswith("give")]
+    assert gives[0]["seat"] == 0 and gives[0]["action"] == "give JK" and gives[0]["by"] == "forced"
+    view = a.last("table")["view"]
+    gifts = {(g["giver"], g["receiver"]): g["cards"] for g in view["gifts"]}
+    assert gifts[(0, 1)] == ["JK"] and len(gifts[(1, 0)]) == 2  # gave, and got two back
+    assert set(gifts) == {(0, 1), (1, 0)}  # only the gifts あ took part in
+    assert room.table.game.exchange_step is None  # every pass done: play begins
+    hub.shutdown()
+
+
+def test_a_choosing_player_is_waited_for(tmp_path):
+    from games.daifugo.ruleset import Title
+
+    clock = Clock()
+    hub = make_hub(tmp_path, clock=clock, turn=0.0)
+    a = Phone(hub, "あ")
+    hub.sit(a.token, "d")
+    hub.start(a.token, "d")
+    hub.run_cpus()
+    # あ is the 大富豪: its two cards back are its own choice
+    ranks = (Title.DAIFUGO, Title.DAIHINMIN, Title.HINMIN, Title.FUGO)
+    _at_card_passing(hub, ranks, [HANDS[1], HANDS[0], HANDS[2], HANDS[3]])
+    room = hub.rooms["d"]
+    hub.run_cpus()
+    assert room.person_to_move() == 0 and room.table.game.exchange_step.giver == 0
+    assert a.last("table")["your_turn"]
     hub.shutdown()

@@ -55,12 +55,17 @@ def on_loop(serve: GamesServe, fn) -> None:
         raise failed[0]
 
 
-def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0) -> None:
-    """The room's game goes on from `hands` (rule set 1), `first` to move; every phone told."""
+def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0, ranks=None) -> None:
+    """The room's game goes on from `hands` (rule set 1), `first` to move (with `ranks`: the
+    card passing those titles call for first); every phone told."""
 
     def put() -> None:
         room = serve.hub.rooms[ROOM]
-        room.table.load(Game.new(rules=Rules.preset(1), hands=hands, first=first))
+        passing = ranks is not None
+        game = Game.new(
+            rules=Rules.preset(1), hands=hands, first=first, ranks=ranks, card_passing=passing
+        )
+        room.table.load(game)
         room.step += 1
         room.last = None
         serve.hub._changed(room)
@@ -248,6 +253,50 @@ def test_the_trick_so_far_shows_who_played_what_and_who_passed(tmp_path, languag
         phone_size(phone.driver, 430, 900)
         wait_for(lambda: (phone.js(LOG) or {}).get("fits"), 10, "the list at 430 px")
         screenshot(phone, f"happened_trick_{language}_430.png")
+    finally:
+        phone.quit()
+        serve.stop()
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_card_passing_tells_what_you_gave_and_got(tmp_path, language):
+    from games.daifugo.ruleset import Title
+
+    serve, phone = seated_alone(tmp_path, language, 320)
+    try:
+        # ben is the 大貧民 with the joker: it goes to the 大富豪 (CPU 2) at once, no tap,
+        # and two cards of CPU 2's choice come back
+        ranks = (Title.DAIHINMIN, Title.DAIFUGO, Title.FUGO, Title.HINMIN, Title.HEIMIN)
+        hands = [
+            ["3S", "4S", "5S", "JK"],
+            ["6H", "7H", "8H", "2S"],
+            ["9D", "10D", "JD", "QD"],
+            ["KC", "AC", "3C", "4C"],
+            ["5H", "6S", "7S", "8S"],
+        ]
+        at_position(serve, hands, ranks=ranks)
+        got = wait_for(
+            lambda: (
+                len(((phone.table() or {}).get("view") or {}).get("gifts") or []) == 2
+                and phone.table()
+            ),
+            30,
+            "the joker given and two cards back",
+        )
+        back = next(g for g in got["view"]["gifts"] if g["receiver"] == 0)["cards"]
+        names = got["names"]
+        note = wait_for(lambda: phone.text("#exchange_note"), 10, "the card passing's note")
+        joker = "ジョーカー" if language == "ja" else "Joker"
+        if language == "ja":
+            assert f"{names[1]}に {joker} を渡しました" in note, note
+            assert f"{names[1]}から {shown(' '.join(back), 'ja')} をもらいました" in note, note
+        else:
+            assert f"gave {joker} to {names[1]}" in note, note
+            assert f"received {shown(' '.join(back), 'en')} from {names[1]}" in note, note
+        assert "JK" not in phone.hand() and all(c in phone.hand() for c in back)
+        screenshot(phone, f"happened_exchange_{language}_320.png")
+        phone_size(phone.driver, 430, 900)
+        screenshot(phone, f"happened_exchange_{language}_430.png")
     finally:
         phone.quit()
         serve.stop()

@@ -135,6 +135,9 @@ class Wire:
         if seat is None:
             sent.pop("peek", None)  # a spectator's tap shows a hand, as the seed says
         hidden = self.hidden_from(room_id, seat) - self.gave.get((room_id, phone.name), set())
+        for gift in getattr(room.table, "gifts", ()):  # a pass with no choice, taken by the hub
+            if gift.giver == seat:  # (the one strongest card): its giver knows what it gave
+                hidden -= {str(c) for c in gift.cards}
         leaked = self.cards_of(room_id, sent) & hidden
         if leaked:
             self.leaks.append((phone.name, seat, sorted(leaked), message))

@@ -416,6 +416,17 @@ class TableSession(GameTable[Action, Applied]):
             trick_cleared=getattr(self, "trick_cleared", False),
         )
 
+    def forced_action(self, seat: int) -> Action | None:
+        """A person's card passing that leaves no choice (the one strongest card of a 貧民 or
+        大貧民, as the seed's table of ranks says): the phones' hub takes it at once. None
+        when `seat` has a choice, or is not giving now."""
+        g = self.game
+        step = g.exchange_step if g is not None and self.in_game else None
+        if g is None or step is None or step.giver != seat or not step.strongest_only:
+            return None
+        legal = g.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def foul_plays(self, seat: int) -> tuple[str, ...]:
         """The text of each legal play of `seat` (to move now) that would be a forbidden
         finish (反則あがり): it plays the last cards of the hand on a forbidden play."""

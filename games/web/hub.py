@@ -580,8 +580,7 @@ class Hub:
                 work = room.work()
                 if work is None:
                     continue
-                self._carry_out(room, work, tables.cpu_choice_for(room.table, work.seat)
-                         if work.seat is not None else None)  # fmt: skip
+                self._carry_out(room, work, self._choice_of(room, work))
                 taken += 1
                 progressed = True
         return taken
@@ -603,7 +602,19 @@ class Hub:
                     log.exception("room %s: %s at step %d failed", room_id, work.kind, work.step)
                     await asyncio.sleep(1.0)
 
+    def _choice_of(self, room: Room, work: Work) -> str | None:
+        """The action of a step without a person, chosen in this process: a person's step
+        with no choice, or the CPU's choice (None for the table's own step)."""
+        if work.seat is None:
+            return None
+        if work.kind == "forced":
+            return tables.forced_action(room.table, work.seat)
+        return tables.cpu_choice_for(room.table, work.seat)
+
     async def _work(self, room: Room, work: Work) -> None:
+        if work.kind == "forced":  # no choice to make: at once, no CPU asked
+            self._carry_out(room, work, self._choice_of(room, work))
+            return
         if work.kind == "advance":
             await asyncio.sleep(self.options.advance_pause)
             if room.work() == work:

@@ -61,7 +61,8 @@ the host's phone goes; the laptop can always start.
   "deadline":27.5|null (seconds left on the turn timer of the seat to move),
   "last":{"seat":1,"action":"3S 3H"|null,"events":["8切り！"],"by":"timer"} (null action: a
   move others may not see; ``events``: what it set off, in the Qt window's banner words, often
-  []; ``by``: "person", "cpu" or "timer", a CPU's move for a person whose turn ran out),
+  []; ``by``: "person", "cpu", "timer" (a CPU's move for a person whose turn ran out) or
+  "forced" (a person's step with no choice, taken at once)),
   "out":[4] (seats out of this game),"peek":{"seat":0,"name":"…","view":{…}}|null}``
 - ``results`` (to everyone in the room at a game's end; after a crash the same room and
   game_no may arrive twice, never not at all):
@@ -200,7 +201,9 @@ class LastAction(TypedDict):
     seat: int
     action: str | None
     events: list[str]
-    by: NotRequired[str]  # who took it: "person", "cpu", "timer" (a person's turn ran out)
+    # who took it: "person", "cpu", "timer" (a person's turn ran out), "forced" (a person's
+    # step with no choice, taken at once: Daifugō's one strongest card passed)
+    by: NotRequired[str]
 
 
 class Peek(TypedDict):

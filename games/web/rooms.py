@@ -26,7 +26,7 @@ class Work:
     """What the room needs next that no person does: a CPU's move for `seat` (``timer``: a
     person's turn ran out), or the table's own step (``advance``)."""
 
-    kind: str  # "cpu", "timer", "advance"
+    kind: str  # "cpu", "timer", "forced" (a person's step with no choice), "advance"
     step: int
     seat: int | None = None
 
@@ -212,7 +212,8 @@ class Room:
         """`seat` takes `action` (checked before: it is legal); `value`: the table's reading
         of it (`checked`), so its text is read once (None: read here, the journal's replay).
         `by`: who took it, as the journal says ("person", "cpu", "timer": a CPU for a person
-        whose turn ran out; the phone tells that person what was played for them)."""
+        whose turn ran out, the phone tells that person what was played for them; "forced": a
+        person's step with no choice, taken at once)."""
         taken = action if value is None else value
         result = self.table.act(seat, taken)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
@@ -246,6 +247,8 @@ class Room:
             return Work("advance", self.step)
         if self.table.cpu_due:
             return Work("cpu", self.step, seat)
+        if seat in self.table.people and tables.forced_action(self.table, seat) is not None:
+            return Work("forced", self.step, seat)
         if self.timed_out == (self.step, seat):
             return Work("timer", self.step, seat)
         return None

@@ -160,6 +160,15 @@ def cpu_choice_for(table: TableProtocol, seat: int) -> str:
         raise RuntimeError(str(exc)) from None
 
 
+def forced_action(table: TableProtocol, seat: int) -> str | None:
+    """The text of the one action a person at `seat` has no choice about now, which the hub
+    takes at once (a table's optional ``forced_action``: Daifugō's card passing of the one
+    strongest card), None otherwise."""
+    forced = getattr(table, "forced_action", None)
+    action = forced(seat) if callable(forced) else None
+    return None if action is None else str(action)
+
+
 def bank_of(table: TableProtocol) -> object | None:
     """The table's chip bank (a table with money), None otherwise."""
     return table.bank if isinstance(table, MoneyTable) else None

@@ -65,6 +65,19 @@ function dfHistory(m) {
   return list;
 }
 
+// card passing (view.gifts: this seat's own, secret to the others): what it got and gave,
+// 「カード交換：CPU 4から 2♠ をもらいました／CPU 4に 3♥4♦ を渡しました」
+function dfExchangeNote(m) {
+  const gifts = (m.view && m.view.gifts) || [];
+  const names = m.names || [];
+  const cards = (g) => dfCards(g.cards.join(" "));
+  const parts = [
+    ...gifts.filter((g) => g.receiver === m.seat).map((g) => dt("exchange_got", { name: names[g.giver] || "", cards: cards(g) })),
+    ...gifts.filter((g) => g.giver === m.seat).map((g) => dt("exchange_gave", { name: names[g.receiver] || "", cards: cards(g) })),
+  ];
+  return parts.length ? dt("exchange_note", { what: parts.join(LANG === "ja" ? "／" : "; ") }) : "";
+}
+
 // a play that would go out on a forbidden play (反則あがり) is asked about first
 function dfPlay(m, action) {
   if (((m.view && m.view.foul_plays) || []).includes(action)) confirm(dt("foul_confirm"), dt("foul_play"), () => act(action));
@@ -100,6 +113,15 @@ function renderDaifugo(m) {
     if (v.top_player !== null && v.top_player !== undefined) field.appendChild(el("div", "who-played", (m.names || [])[v.top_player] || ""));
   } else {
     field.appendChild(el("div", "who-played", dt("empty_field")));
+  }
+  const note = dfExchangeNote(m);
+  if (note && !(obsOf(m.view).pile || []).length) { // until the first play of the game
+    field.appendChild(el("div", "exchange-note", note)).id = "exchange_note";
+  }
+  const said = `${m.room}/${m.game_no}/${note}`;
+  if (note && S.exchangeSaid !== said) { // each new gift told once, as it happens
+    S.exchangeSaid = said;
+    showNotice(note, "info");
   }
   const log = dfHistory(m);
   if (log) {
