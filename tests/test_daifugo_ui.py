@@ -35,8 +35,24 @@ def make(qtbot, language="ja", players=5, seed=4, rules=None, levels=("normal",)
     return table
 
 
-def wait_human_or_over(qtbot, table):
-    qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
+def wait_human_or_over(qtbot, table, paint_cpus=True):
+    """Wait (the table's own timer plays the CPUs) until the person is to move or the game is
+    over. With paint_cpus=False the CPUs' moves between are played unpainted (updates off) and
+    the table paints once, what the person then sees: a long test's time went on painting
+    every CPU move (test_a_whole_hand_through_the_table still paints every one)."""
+    if paint_cpus:
+        qtbot.waitUntil(
+            lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000
+        )
+        return
+    table.setUpdatesEnabled(False)
+    try:
+        qtbot.waitUntil(
+            lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000
+        )
+    finally:
+        table.setUpdatesEnabled(True)
+    table.repaint()
 
 
 def human_move(table) -> None:
@@ -138,14 +154,14 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
     table.start_game()
     # Play the first game out quickly so the second one starts with card passing.
     for _ in range(300):
-        wait_human_or_over(qtbot, table)
+        wait_human_or_over(qtbot, table, paint_cpus=False)
         if table.session.game.is_over:
             break
         human_move(table)
     table.grab().save(str(output_dir / "daifugo_results_en.png"))
     table.next_button.click()
     for _ in range(20):
-        wait_human_or_over(qtbot, table)
+        wait_human_or_over(qtbot, table, paint_cpus=False)
         if table.session.game.phase != "exchange" or table.session.game.exchange_step.giver != 0:
             break
         table.grab().save(str(output_dir / "daifugo_exchange_en.png"))
@@ -153,7 +169,7 @@ def test_english_exchange_and_spectator(qtbot, output_dir):
         human_move(table)
     # Spectator mode: once out, clicking an opponent shows their hand.
     for _ in range(2000):
-        wait_human_or_over(qtbot, table)
+        wait_human_or_over(qtbot, table, paint_cpus=False)
         g = table.session.game
         if g.is_over:
             table.next_button.click()
