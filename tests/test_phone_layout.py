@@ -191,7 +191,8 @@ def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
             )
             try:
                 for width in (320, 360, 430):  # 375 and 412: the test above
-                    phone_size(browser, width, 740)
+                    if width != 320:  # opened at 320 (open_card): measured as it loaded
+                        phone_size(browser, width, 740)
                     wait_for(
                         lambda w=width: (
                             browser.execute_script(
