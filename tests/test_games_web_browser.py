@@ -287,10 +287,13 @@ const box = (e) => { const r = e.getBoundingClientRect();
   return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
           height: r.height, hit: !!hit && e.contains(hit)}; };
 const shown = (e) => e.offsetParent !== null;
+// text cut: wider than its box, or taller and not a list that scrolls (Daifugō's trick log
+// scrolls by design, its newest line in sight: what is above is a swipe away, not cut)
+const scrolls = (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowY);
 const clipped = [...document.querySelectorAll(
     "#bar *, .room-bar *, .player *, #status, #field *, #actions button, .results td, .results th")]
-  .filter((e) => shown(e) && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
-                 && getComputedStyle(e).overflow !== "visible")
+  .filter((e) => shown(e) && getComputedStyle(e).overflow !== "visible"
+                 && (e.scrollWidth > e.clientWidth + 1 || (e.scrollHeight > e.clientHeight + 1 && !scrolls(e))))
   .map((e) => e.className + ": " + e.textContent);
 const outside = [...document.querySelectorAll("main *, .sheet *")]
   .filter((e) => shown(e) && e.getBoundingClientRect().width > 0)
