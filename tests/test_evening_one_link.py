@@ -117,6 +117,15 @@ def _tables(journal: Path, show: subprocess.Popen, other_than: int | None = None
     return wait_for(listening, 90, "the card tables listening")
 
 
+def _results_closed(phone) -> bool:
+    """The results panel (shown again when the phone came back to its seat) closed, as a person
+    closes it; True once none shows."""
+    if not phone.visible("#results_panel"):
+        return True
+    _tap_past_results(phone, "#results_panel button.close")
+    return False
+
+
 def _tap_past_results(phone, selector: str) -> bool:
     """Tap `selector` as a person would: the results panel (shown again when the phone came
     back to its seat) closed first."""
@@ -211,6 +220,8 @@ def test_one_command_one_link_a_card_a_table_a_kill_and_the_draw_goes_on(tmp_pat
         assert os.getpriority(os.PRIO_PROCESS, again.pid) == min(19, shows_nice + 5)
         # tonight's high scores, on the landing page; the way back to the card, from the tables
         wait_for(lambda: phone.visible("#bingo_links #my_card_link"), 30, "the link to my card")
+        wait_for(lambda: _results_closed(phone), 30, "the results panel closed")
+        phone.js("document.getElementById('bingo_links').scrollIntoView({block: 'end'})")
         phone.driver.save_screenshot(str(grab_path("evening_tables_links.png")))
         wait_for(lambda: _tap_past_results(phone, "#bingo_links #my_card_link"), 30, "tapped")
         wait_for(lambda: phone.driver.current_url == card_url, 30, "back on my card")
