@@ -20,7 +20,7 @@ const STRINGS = {
     reach: "リーチ",
     reach_with: (ns) => `リーチ！ あと ${ns} のどれか`,
     bingo: "ビンゴ!",
-    bingo_group: (n) => `ビンゴ! ${n} マスつながりました`,
+    bingo_group: (n) => `ビンゴ! ${n}\u00a0マスつながりました`, // never 「ビンゴ! 4 / マス…」
     claim: "ビンゴ!",
     claim_sending: "送信中…",
     claim_sent: "申告しました。係が確認中です…",
