@@ -32,6 +32,7 @@ WORDS = {  # Daifugō's words on the room screen, over games.common.screen's
     },
     "en": {
         "cards": "{n} cards",
+        "cards_one": "{n} card",
         "passed": "passed",
         "fell": "capital fall",
         "fouled": "forbidden finish",
@@ -124,7 +125,8 @@ def _seat_lines(
         elif i in bottom:
             bits.append(tx("fell"))
         else:
-            bits.append(tx("cards", n=sizes[i] if i < len(sizes) else 0))
+            n = sizes[i] if i < len(sizes) else 0
+            bits.append(tx("cards_one" if n == 1 and language == "en" else "cards", n=n))
         if i in passed:
             bits.append(tx("passed"))
         if i in left:

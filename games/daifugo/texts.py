@@ -121,6 +121,7 @@ TEXTS = {
         "player": "Player {n}",
         "cpu": "CPU {n}",
         "cards": "{n} cards",
+        "cards_one": "{n} card",  # one card: no plural (the phone's tile, the room screen)
         "your_turn": "Your turn: select cards and Play, or Pass.",
         "your_lead": "Your lead: play anything.",
         "no_play": "Nothing you hold can be played: Pass.",

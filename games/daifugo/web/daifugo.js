@@ -18,10 +18,13 @@ function dfSeatBits(m, i) {
   if (done >= 0) bits.push(dt("out", { n: done + 1 }));
   else if (dfFouls(m).includes(i)) bits.push(dt("fouled")); // 反則あがり, not 都落ち
   else if ((v.bottom || []).includes(i)) bits.push(dt("fell"));
-  else if (Array.isArray(v.hand_sizes)) bits.push(dt("cards", { n: v.hand_sizes[i] }));
+  else if (Array.isArray(v.hand_sizes)) bits.push(dfCardCount(v.hand_sizes[i]));
   if ((v.passed || []).includes(i)) bits.push(dt("passed"));
   return bits;
 }
+
+// 「3枚」, "1 card", "2 cards": English says one card without the plural
+function dfCardCount(n) { return n === 1 && DF.cards_one ? dt("cards_one", { n }) : dt("cards", { n }); }
 
 // the seats that went out on a forbidden play (反則あがり), from the table's view
 function dfFouls(m) { return (m.view && m.view.fouls) || []; }

@@ -147,7 +147,8 @@ function onMessage(m) {
       S.pendingJoin = null;
       S.token = m.token; S.name = m.name; S.code = m.code || null;
       $("code").value = "";
-      if (S.code) showNotice(t("code_line", { code: S.code }), "info");
+      // the code is the lobby's line (#code_line), not a banner over the page: a banner of it
+      // covered a quarter of a 320 px screen, a spectator's table too
       localStorage.setItem("games.token", m.token);
       localStorage.setItem("games.name", m.name);
       break;
@@ -481,7 +482,8 @@ function renderStatus(m, game) {
     text = S.room.role === "spectator" ? t("watching") : outText(m, game);
   }
   const left = deadlineText();
-  status.textContent = left ? `${text}（${left}）` : text;
+  // English has no full-width brackets: "Your turn! (30 s left)"
+  status.textContent = left ? (LANG === "ja" ? `${text}（${left}）` : `${text} (${left})`) : text;
   if (S.room.role !== "spectator" && iWatch(m) && m.to_move !== null && m.to_move !== undefined) {
     status.textContent += " — " + outText(m, game);
   }
