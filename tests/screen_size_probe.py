@@ -43,7 +43,15 @@ def controls_off_screen(window: QWidget) -> list[str]:
     return found
 
 
+def painting(window: QWidget, on: bool) -> None:
+    """Between the measured screens the window plays unpainted (updates off): nothing checks a
+    frame painted there (sizes are the window's geometry, the text is measured on a grab), and
+    painting every CPU move was most of the probe's time."""
+    window.setUpdatesEnabled(on)
+
+
 def measure(window: QWidget, grab: Path) -> list[str]:
+    painting(window, True)
     with painted_texts(skip=("paint_card", "CardPainter.paint")) as texts:
         image = window.grab()
     image.save(str(grab))
@@ -54,6 +62,7 @@ def measure(window: QWidget, grab: Path) -> list[str]:
 def measure_schwimmen(window: QWidget, grab: Path) -> list[str]:
     """The table under the round's results, then the results over it (each whole on its own;
     the results panel covers the table, so the two are not checked against each other)."""
+    painting(window, True)
     overlay = window.round_overlay
     overlay.hide()
     problems = measure(window, grab.with_name(grab.stem + "_table.png"))
@@ -95,6 +104,7 @@ def schwimmen(app: QApplication, out: Path, tag: str) -> dict:
     open_on_screen(window)
     window.start()
     pump(app, 10)
+    painting(window, False)
     sizes, normal, problems = [size_of(window)], [], []
     me = CpuPlayer("easy", 1)
     rounds = 0
@@ -108,6 +118,7 @@ def schwimmen(app: QApplication, out: Path, tag: str) -> dict:
                 f11_round_trip(app, window, sizes, normal)
             if rounds == ROUNDS or (window.session.game.is_over and rounds < ROUNDS):
                 problems = measure_schwimmen(window, grab)
+                painting(window, False)
             if window.session.game.is_over:
                 break
             window.next_round()
@@ -137,6 +148,7 @@ def cool24(app: QApplication, out: Path, tag: str) -> dict:
     sizes, normal = [size_of(widget)], []
     f11_round_trip(app, widget, sizes, normal)
     widget.start()
+    painting(widget, False)
     plays = 0
     while widget.state == "play":
         widget.play_slot(greedy_slot(widget.session.game))
