@@ -5,7 +5,13 @@ check every word-wrapped text is laid out with breaks only between phrases."""
 from __future__ import annotations
 
 import pytest
-from projector_support import FAKE_ENGINE, SCREENS, install_fake_engine, resize_to
+from projector_support import (
+    FAKE_ENGINE,
+    SCREENS,
+    install_fake_engine,
+    resize_to,
+    screens_in_turn,
+)
 from test_projector_readability import after_draws, announce, open_show
 
 from bingo.ui.phrases import keep_phrases, phrases, plain
@@ -31,9 +37,11 @@ def test_phrases_split_as_a_reader_would():
 
 @pytest.mark.parametrize("board", [(4, 10, False), (10, 15, False)], ids=["4x10", "10x15"])
 def test_the_help_and_the_show_break_lines_between_phrases(qtbot, tmp_path, board, output_dir):
-    """The help, then 5 draws in, on every screen (one window, resized through them)."""
-    window = open_show(qtbot, tmp_path, board, SCREENS[0])
-    for screen in SCREENS:
+    """The help, then 5 draws in, on every screen (one window, resized through them; the fast
+    tier: one screen a board)."""
+    screens = screens_in_turn([(4, 10, False), (10, 15, False)].index(board))
+    window = open_show(qtbot, tmp_path, board, screens[0])
+    for screen in screens:
         resize_to(qtbot, window, screen)
         window.open_help()
         entries = grab_text(window)
@@ -43,7 +51,7 @@ def test_the_help_and_the_show_break_lines_between_phrases(qtbot, tmp_path, boar
             window.grab().save(str(output_dir / "help_phrase_breaks_1024x768.png"))
         window.help.close_view()
     after_draws(qtbot, window, 5)
-    for screen in SCREENS:
+    for screen in screens:
         resize_to(qtbot, window, screen)
         announce(window, 5)
         assert broken_words(grab_text(window)) == [], screen
