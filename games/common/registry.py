@@ -142,6 +142,10 @@ def _no_fee(stake: str | None) -> int:
     return 0
 
 
+def _no_rules_label(rules: str | None, language: str) -> tuple[str, str] | None:
+    return None
+
+
 @dataclass(frozen=True)
 class MenuTile:
     """A game's button in the games menu (games/menu.py paints it; no Qt here).
@@ -174,7 +178,11 @@ class GameEntry:
     it is secret (Daifugō's card passing). ``check_room(stake, rules)``: a ValueError naming what
     a configured room got wrong. ``stake_of(stake)``: the chips a room's stake costs (the
     lobby's line), None without money; ``largest_fee(stake)``: the most a game of it may cost a
-    seat (a balance below it is topped up at the deal). ``room_label(stake, number, language)``: a room's name
+    seat (a balance below it is topped up at the deal). ``rule_sets``: the rule sets (as
+    config.toml names them) the host may choose for a room between games (empty: the room plays
+    its configured rules); ``rules_label(rules, language)``: a rule set's name and its rules in
+    a line (("ルール2", "革命・8切り・…")) for the lobby, the room and the rules panel (None:
+    the game does not name its rules). ``room_label(stake, number, language)``: a room's name
     in the lobby (`number`: 1, 2, ... among this game's rooms). ``page_texts(language)``: the
     phone page's words for the game (``window.GAME_TEXTS[name]``). ``screen_summary``: the
     room screen's lines for a public table message (message, view, names, label, language).
@@ -204,6 +212,8 @@ class GameEntry:
     check_room: Callable[[str | None, str | None], None] = _no_check
     stake_of: Callable[[str | None], int | None] = _no_stake
     largest_fee: Callable[[str | None], int] = _no_fee
+    rule_sets: tuple[str, ...] = ()
+    rules_label: Callable[[str | None, str], tuple[str, str] | None] = _no_rules_label
     new_cpu: Callable[[str, int | None], object] | None = None
     event_texts: Callable[[object, str], list[str]] = _no_events
     high_score: Callable[[Sequence[float]], Sequence[int]] | None = None

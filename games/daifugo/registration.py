@@ -20,6 +20,7 @@ from games.common.registry import (
 from games.common.table import TableProtocol
 from games.daifugo.chips import MONEY, ROOMS, ChipBank
 from games.daifugo.game import Game
+from games.daifugo.ruleset import PRESETS
 
 RULE_SETS = ("1", "2", "3", "4")  # [daifugo] rule_set: the table plays Rules.preset(n)
 
@@ -92,6 +93,17 @@ def largest_fee(stake: str | None) -> int:
     return fee(ROOMS[stake or "beginner"], Title.DAIFUGO)
 
 
+def rules_label(rules: str | None, language: str) -> tuple[str, str]:
+    """A room's rule set ("1".."4"; None: ルール1) by its name and its special rules in a line:
+    ("ルール2", "革命・禁止あがり・8切り・11バック・スペ3返し・都落ち")."""
+    from games.daifugo.ruleset import Rules
+    from games.daifugo.texts import TEXTS, rules_summary
+
+    number = int(rules or "1")
+    words = TEXTS.get(language) or TEXTS["ja"]
+    return str(words["rule_set"]).format(n=number), rules_summary(Rules.preset(number), language)
+
+
 def room_label(stake: str | None, number: int, language: str) -> str:
     return ROOMS[stake or "beginner"].label(language)
 
@@ -122,11 +134,20 @@ def new_cpu(level: str, seed: int | None) -> object:
 
 @dataclass(frozen=True)
 class PhoneRoomKeys:
-    """[games_web]'s Daifugō keys: ``daifugo_rooms`` (one room per stake listed) and
-    ``daifugo_seats``."""
+    """[games_web]'s Daifugō keys: ``daifugo_rooms`` (one room per stake listed),
+    ``daifugo_seats`` and ``daifugo_rule_sets`` (the rule set, ルール1..4, of each room in
+    daifugo_rooms' order; one number: every room; empty: [daifugo] rule_set in every room)."""
 
     stakes: tuple[str, ...] = tuple(ROOMS)
     seats: int = 5
+    rule_sets: tuple[int, ...] = ()
+
+    def rule_set_of(self, index: int, default: int) -> int:
+        """The rule set of the `index`-th room (0-based): its own, the one for all, or
+        `default` ([daifugo] rule_set)."""
+        if not self.rule_sets:
+            return default
+        return self.rule_sets[min(index, len(self.rule_sets) - 1)]
 
 
 def parse_room_keys(section: str, table: dict[str, Any]) -> PhoneRoomKeys:
@@ -145,7 +166,23 @@ def parse_room_keys(section: str, table: dict[str, Any]) -> PhoneRoomKeys:
             break
     info = Game.info
     seats = get_int_in(section, table, "daifugo_seats", d.seats, info.min_players, info.max_players)
-    return PhoneRoomKeys(tuple(stakes), seats)
+    return PhoneRoomKeys(tuple(stakes), seats, _rule_sets(section, table, len(stakes)))
+
+
+def _rule_sets(section: str, table: dict[str, Any], rooms: int) -> tuple[int, ...]:
+    """``daifugo_rule_sets``: 1..4 each, one per room (or one for every room)."""
+    from games.daifugo.settings import TEXTS
+
+    numbers: tuple[int, ...] = get_list(section, table, "daifugo_rule_sets", int, ())
+    for number in numbers:
+        if number not in PRESETS:
+            return report(mistake(TEXTS, "rule_sets", section=section, value=show(number)), ())
+    if len(numbers) > 1 and len(numbers) != rooms:
+        return report(
+            mistake(TEXTS, "rule_sets_count", section=section, given=len(numbers), rooms=rooms),
+            (),
+        )
+    return numbers
 
 
 def parse_rules(table: dict[str, Any]) -> object:
@@ -155,15 +192,16 @@ def parse_rules(table: dict[str, Any]) -> object:
 
 
 def room_plans(keys: object, rules: object | None) -> Sequence[RoomPlan]:
-    """One room per stake listed (a second room of the same stake gets -2, -3...), playing
-    [daifugo] rule_set (the preset) as the Qt game does."""
+    """One room per stake listed (a second room of the same stake gets -2, -3...), each
+    playing its rule set of daifugo_rule_sets, else [daifugo] rule_set (the preset) as the Qt
+    game does."""
     from games.daifugo.settings import DaifugoSettings
 
     assert isinstance(keys, PhoneRoomKeys)
     settings = rules if isinstance(rules, DaifugoSettings) else DaifugoSettings()
     out: list[RoomPlan] = []
     count: dict[str, int] = {}
-    for stake in keys.stakes:
+    for index, stake in enumerate(keys.stakes):
         count[stake] = count.get(stake, 0) + 1
         suffix = "" if count[stake] == 1 else f"-{count[stake]}"
         out.append(
@@ -171,14 +209,14 @@ def room_plans(keys: object, rules: object | None) -> Sequence[RoomPlan]:
                 f"daifugo-{stake}{suffix}",
                 keys.seats,
                 stake=stake,
-                rules=unless_default(str(settings.rule_set), "1"),
+                rules=unless_default(str(keys.rule_set_of(index, settings.rule_set)), "1"),
             )
         )
     return out
 
 
 ROOMS_KEYS = PhoneRooms(
-    keys=("daifugo_rooms", "daifugo_seats"),
+    keys=("daifugo_rooms", "daifugo_seats", "daifugo_rule_sets"),
     parse=parse_room_keys,
     plans=room_plans,
     none="daifugo_rooms = []",
@@ -200,6 +238,8 @@ ENTRY = GameEntry(
     check_room=check_room,
     stake_of=stake_of,
     largest_fee=largest_fee,
+    rule_sets=RULE_SETS,
+    rules_label=rules_label,
     new_cpu=new_cpu,
     screen_summary=screen_summary,
     event_texts=event_texts,

@@ -33,6 +33,14 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
             "{section}.daifugo_rooms に {value} があります。部屋は {choices} のどれかにしてください"
             "（初級 100 / 中級 1,000 / 上級 10,000）"
         ),
+        "rule_sets": (
+            "{section}.daifugo_rule_sets に {value} があります。ルールは 1、2、3、4 のどれかに"
+            "してください（例: [1, 3, 4]）"
+        ),
+        "rule_sets_count": (
+            "{section}.daifugo_rule_sets に {given} 個ありますが、部屋は {rooms} つです。"
+            "daifugo_rooms の順に部屋ごとに 1 つ（全部の部屋で同じなら 1 つだけ）にしてください"
+        ),
         # `games daifugo`'s options (games.daifugo.app; eventkit.tomlconf.refused)
         "cpu_none": "--cpu {value!r} にはレベルがありません。normal,strong のように書いてください",
         "cpu_level": "--cpu {level}: easy、normal、strong のどれかにしてください",
@@ -110,6 +118,13 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "rooms": (
             "{section}.daifugo_rooms has {value}: each room is one of "
             "{choices} (初級 100 / 中級 1,000 / 上級 10,000)"
+        ),
+        "rule_sets": (
+            "{section}.daifugo_rule_sets has {value}: each rule set is 1, 2, 3 or 4, e.g. [1, 3, 4]"
+        ),
+        "rule_sets_count": (
+            "{section}.daifugo_rule_sets lists {given} rule sets for {rooms} rooms: give one per "
+            "room in daifugo_rooms' order (or just one for every room)"
         ),
         "cpu_none": "--cpu {value!r} names no level: give e.g. normal,strong",
         "cpu_level": "--cpu {level}: use easy, normal or strong",

@@ -36,7 +36,7 @@ from games.daifugo.events import Applied, Gift
 from games.daifugo.game import Game
 from games.daifugo.match import Match
 from games.daifugo.plays import Action, IllegalDaifugoMove, Pass, Play
-from games.daifugo.ruleset import Rules, Title
+from games.daifugo.ruleset import Rules, Title, ranks_from_places
 from games.daifugo.settings import DaifugoSettings
 from games.daifugo.state import Observation
 from games.daifugo.texts import (
@@ -264,6 +264,14 @@ class TableSession(GameTable[Action, Applied]):
         }
         self.cpu_levels = (level,) * len(self._cpus)
 
+    def set_rules(self, rules: Rules | str | None) -> None:
+        """The rule set from the next game on (a room's choice between games): a preset's
+        name "1".."4", a `Rules`, None: the settings' rule_set. The titles carry on."""
+        if self.in_game:
+            raise UserError("the rules change between games: wait for this one to end")
+        self.rules = _rules_of(rules, self.settings)
+        self.match.rules = self.rules
+
     def rules_lines(self) -> list[str]:
         """The 「ルール」 panel: this table's rules, order, card passing and fees, one line each
         in the table's language."""
@@ -381,6 +389,14 @@ class TableSession(GameTable[Action, Applied]):
             extra={
                 "fouls": tuple(game.fouls),
                 "fell": tuple(s for s in game.bottom if s not in game.fouls),
+                # the money's parts (money = the prize to `winner` - fee - penalty)
+                "titles": ranks_from_places(game.finish_order),  # for the next game
+                "titles_played": self.titles_played,  # the fees were by these
+                "fees": self.settlement.fees,
+                "pot": self.settlement.pot,
+                "play_fee": self.settlement.play_fee,
+                "prize": self.settlement.prize,
+                "winner": self.settlement.winner,
             },
         )
 

@@ -405,6 +405,7 @@ HELP_TEXTS = {
         ),
         "fees": "参加費：大富豪 {f0:,}・富豪 {f1:,}・平民 {f2:,}・貧民 {f3:,}・大貧民 {f4:,}",
         "prize": "1位が参加費の合計から{pct}%のプレイ代を引いた額をもらう",
+        "prize_passes": "1位がゲームの終わりより前に抜けると、賞金は次の順位のプレイヤーがもらう",
         "penalty": "ゲーム中に抜けると、参加費とは別に {n:,} チップのペナルティ",
     },
     "en": {
@@ -457,6 +458,7 @@ HELP_TEXTS = {
             " Poor {f3:,}, Grand Poor {f4:,}"
         ),
         "prize": "1st place takes all the fees less a {pct}% play fee",
+        "prize_passes": "A winner who leaves before the game ends gets no prize: the next place takes it",
         "penalty": "Leaving during a game costs {n:,} chips on top of the fee",
     },
 }
@@ -510,5 +512,6 @@ def rules_panel(rules: Rules, room: Room, language: str) -> list[str]:
     fees = {f"f{title.value}": fee(room, title) for title in Title}
     lines.append(t["fees"].format(**fees))
     lines.append(t["prize"].format(pct=PLAY_FEE_PERCENT))
+    lines.append(t["prize_passes"])
     lines.append(t["penalty"].format(n=leave_penalty(room)))
     return lines

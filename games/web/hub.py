@@ -534,6 +534,26 @@ class Hub:
         room.cpu_level = level
         self._broadcast_lobby()
 
+    def set_rules(self, token: str | None, room_id: str, rules: str) -> None:
+        """The host (or the laptop) chooses the room's rule set between games (its game's
+        ``rule_sets``: Daifugō's ルール1..4), journalled as the CPU level is. Refused
+        ``one_rule_set``, ``bad_rules``, ``room_playing``, ``not_host``."""
+        name = self.players.by_token(token).name if token is not None else None
+        room = self.rooms.find(room_id)
+        choices = registry.entry(room.spec.game).rule_sets
+        if not choices:
+            raise refusal(self.language, "one_rule_set")
+        if rules not in choices:
+            raise refusal(self.language, "bad_rules", choices=" / ".join(choices))
+        if room.in_game:
+            raise refusal(self.language, "room_playing")
+        if name is not None and room.host not in (None, name):
+            raise refusal(self.language, "not_host", host=room.host or "")
+        self.journal.write({"k": "rules", "room": room_id, "rules": rules})
+        room.set_rules(rules)
+        self._roles_changed(room)  # everyone in the room: the rules panel's lines
+        self._broadcast_lobby()
+
     def balance(self, name: str) -> int:
         """A name's chips now, as saved (with a penalty of the game in play), from memory."""
         playing = (  # a game in play holds its penalties until its end

@@ -36,6 +36,7 @@ are compared as people read them (games.web.names: NFKC, case folded; look-alike
   ``{"type":"lobby","rooms":[{"id":"daifugo-beginner","game":"daifugo","label":"初級ルーム",
   "stake":100,"seats":[{"seat":0,"name":"さくら"|null,"cpu":false,"connected":true,
   "held":84.5|null}, …],"state":"waiting"|"playing","host":"さくら"|null,"cpu_level":"normal",
+  "rule_set":{"id":"2","name":"ルール2","summary":"革命・禁止あがり・…","choices":["1","2","3","4"]}|null,
   "spectators":2,"game_no":3}],"boards":[{"game":"cool24","label":"COOL 24+24","top":[{"name":
   "さくら","score":412}, …]}]}`` (``name`` null and ``cpu`` true: a CPU will play or plays the
   seat; ``boards``: the evening's best scores of each game with a ``high_score`` hook, added
@@ -50,8 +51,9 @@ is the person who sat first among those with a phone connected, so the role pass
 the host's phone goes; the laptop can always start.
 - ``room`` (to a player when they sit, watch, leave or their role changes):
   ``{"type":"room","room":"daifugo-beginner"|null,"role":"seated"|"spectator"|null,
-  "seat":2|null,"host":true,"turn_seconds":30,"rules":{"game":"daifugo","lines":["…"]},
-  "chips":9900}`` (``rules.lines``: the 「ルール」 panel's lines in the hub's language).
+  "seat":2|null,"host":true,"turn_seconds":30,"rules":{"game":"daifugo","lines":["…"],"name":"ルール2"},
+  "chips":9900}`` (``rules.lines``: the 「ルール」 panel's lines in the hub's language;
+  ``rules.name``: the rule set they are, for a game that names its sets: the panel's title).
 - ``table`` (to every seat, spectator and public screen of a room after every change; each
   receives ITS OWN view only):
   ``{"type":"table","room":"…","game_no":3,"step":41,"seat":2|null,
@@ -70,7 +72,11 @@ the host's phone goes; the laptop can always start.
   "returns":[…],"money":[…]|null,"balances":[…]|null,"left":[2],"penalties":{"2":100},
   "chips":{"さくら":10196,…},"extra":{…}}`` (``chips``: each person's balance now, Daifugō;
   ``extra``: the game's own results, e.g. Daifugō's ``fouls`` (反則あがり) and ``fell``
-  (都落ち) seats, Schwimmen's ``winners``).
+  (都落ち) seats, its money's parts per seat (``titles``: the title each place gives for the
+  next game, as ``titles_played`` the titles this game's fees were by, indexes of 大富豪..大貧民;
+  ``fees``, ``play_fee`` (the 2 % of the pot the winner pays), ``prize`` (the pot less it),
+  ``winner`` (the seat that took it: the next place when the winner had left), ``pot``),
+  Schwimmen's ``winners``).
 - ``bye`` (to a phone whose name was moved to another phone or given back by the host: it
   hears nothing more; ``{"type":"bye"}``).
 - ``chips`` (to a player whenever their balance changes):
@@ -145,6 +151,17 @@ class LobbySeat(TypedDict):
     held: float | None
 
 
+class RuleSet(TypedDict):
+    """A room's rule set (its game's ``rules_label``): config.toml's name for it ("2"), what
+    people call it ("ルール2" / "Rule set 2") and its rules in a line; ``choices``: the sets
+    the host may choose between games."""
+
+    id: str
+    name: str
+    summary: str
+    choices: list[str]
+
+
 class LobbyRoom(TypedDict):
     id: str
     game: str
@@ -155,6 +172,7 @@ class LobbyRoom(TypedDict):
     state: Literal["waiting", "playing"]
     host: str | None
     cpu_level: str
+    rule_set: RuleSet | None  # None: the game does not name its rules
     spectators: int
     game_no: int
 
@@ -181,6 +199,7 @@ class Lobby(TypedDict):
 class Rules(TypedDict):
     game: str
     lines: list[str]
+    name: NotRequired[str]  # the rule set the lines are ("ルール2"): the panel's title
 
 
 class RoomMessage(TypedDict):

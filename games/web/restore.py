@@ -2,7 +2,8 @@
 
 Records (one JSON object a line, ``k`` says which): ``server`` (the rooms and their chip owner
 ids), ``player`` (a name, its token and code; again when it moves or plays), ``forget`` (an
-expired name), ``sit`` / ``stand`` / ``watch`` / ``level``, ``start`` (a game dealt: the
+expired name), ``sit`` / ``stand`` / ``watch`` / ``level`` / ``rules`` (the host's rule set
+for the next games), ``start`` (a game dealt: the
 table pickled after the deal, without its chip bank, and the bank's id of the game), ``act``
 and ``advance`` (written before they are taken), ``leave`` (a person left mid-game, written
 before), ``end``, ``void`` (a game whose chips another program gave back while the server was
@@ -79,6 +80,7 @@ def state_records(rooms: dict[str, Room]) -> list[Record]:
             "sat_order": list(room.sat_order),
             "spectators": sorted(room.spectators),
             "level": room.cpu_level,
+            "rules": room.rules,
             "game_no": room.game_no,
         }
         for room_id, room in rooms.items()
@@ -229,6 +231,7 @@ def _fresh_room(
     seed = None if hub.options.seed is None else hub.options.seed * 1000 + index
     room = Room(spec, None, hub.language, owner=owner, bank=room_bank)  # type: ignore[arg-type]
     room.cpu_level = spec.cpu_level
+    room.rules = spec.rules
     room.table = tables.new_table(spec, names=room.names(), seed=seed, language=hub.language,
                                   cpu_level=spec.cpu_level, bank=room_bank)  # fmt: skip
     return room
@@ -307,11 +310,24 @@ class _Replay:
     def _level(self, room: Room, record: Record) -> None:
         room.cpu_level = record["level"]
 
+    def _rules(self, room: Room, record: Record) -> None:
+        self._set_rules(room, record["rules"])
+
+    def _set_rules(self, room: Room, rules: str | None) -> None:
+        """The host's rule set: the table's from its next game (a game restored mid-way was
+        dealt with it already: the choice is made between games only)."""
+        if room.in_game:
+            room.rules = rules
+        else:
+            room.set_rules(rules)
+
     def _room(self, room: Room, record: Record) -> None:
         room.seats = list(record["seats"])
         room.sat_order = list(record["sat_order"])
         room.spectators = set(record["spectators"])
         room.cpu_level = record["level"]
+        if "rules" in record:  # absent in older journals: the configured rules
+            self._set_rules(room, record["rules"])
         room.game_no = record["game_no"]
         for name in room.seated_names() + sorted(room.spectators):
             self.hub.rooms.where[name] = room.spec.id
@@ -414,6 +430,8 @@ class _Replay:
         fresh = _fresh_room(self.hub, room.spec, index, room.owner, None)
         room.table = fresh.table
         tables.set_bank(room.table, room.bank)
+        if room.rules != room.spec.rules:  # the host's choice stays
+            room.set_rules(room.rules)
         if fresh.bank is not None:
             fresh.bank.close()
         room.left, room.last, room.results = {}, None, None

@@ -18,6 +18,8 @@ from games.web.messages import (
     Peek,
     Results,
     RoomMessage,
+    Rules,
+    RuleSet,
     Table,
 )
 from games.web.rooms import Room
@@ -74,6 +76,16 @@ def lobby(
     }
 
 
+def rule_set(room: Room, language: str) -> RuleSet | None:
+    """The room's rule set as its game names it (None: a game with one set of rules)."""
+    game = registry.entry(room.spec.game)
+    named = game.rules_label(room.rules, language)
+    if named is None:
+        return None
+    rules = room.rules or (game.rule_sets[0] if game.rule_sets else "")
+    return {"id": rules, "name": named[0], "summary": named[1], "choices": list(game.rule_sets)}
+
+
 def room_summary(
     room: Room, connected: set[str], labels: dict[str, str], now: float = 0.0
 ) -> LobbyRoom:
@@ -97,6 +109,7 @@ def room_summary(
         "state": "playing" if room.in_game else "waiting",
         "host": room.host,
         "cpu_level": room.cpu_level,
+        "rule_set": rule_set(room, room.language),
         "spectators": len(room.spectators),
         "game_no": room.game_no,
     }
@@ -109,6 +122,10 @@ def room_message(
         return {"type": "room", "room": None, "role": None, "seat": None, "host": False,
                 "turn_seconds": turn_seconds, "rules": None, "chips": chips}  # fmt: skip
     seat = room.seat_of(name)
+    rules: Rules = {"game": room.spec.game, "lines": [str(x) for x in room.table.rules_lines()]}
+    named = rule_set(room, room.language)
+    if named is not None:
+        rules["name"] = named["name"]
     return {
         "type": "room",
         "room": room.spec.id,
@@ -116,10 +133,7 @@ def room_message(
         "seat": seat,
         "host": room.host == name,
         "turn_seconds": turn_seconds,
-        "rules": {
-            "game": room.spec.game,
-            "lines": [str(line) for line in room.table.rules_lines()],
-        },
+        "rules": rules,
         "chips": chips,
     }
 

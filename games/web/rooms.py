@@ -41,6 +41,7 @@ class Room:
     owner: str = ""  # the chip bank's owner id of this room's games (a game with money)
     bank: Bank | None = None  # the room's chips (a game with money: games.common.money)
     cpu_level: str = "normal"
+    rules: str | None = None  # the rule set its games play (spec.rules, or the host's choice)
     seats: list[str | None] = field(default_factory=list)
     spectators: set[str] = field(default_factory=set)
     sat_order: list[str] = field(default_factory=list)  # who sat first hosts
@@ -126,6 +127,11 @@ class Room:
         if name not in self.sat_order:
             self.sat_order.append(name)
         return seat
+
+    def set_rules(self, rules: str | None) -> None:
+        """The rule set its games play from the next one on (between games)."""
+        tables.set_rules(self.table, rules)
+        self.rules = rules
 
     def stand(self, name: str) -> int | None:
         """`name` leaves its seat (the game's side of leaving is `leave_game`)."""

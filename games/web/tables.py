@@ -124,6 +124,15 @@ def set_cpu_level(table: TableProtocol, level: str) -> None:
     _shared(table).set_cpu_level(level)
 
 
+def set_rules(table: TableProtocol, rules: str | None) -> None:
+    """The rule set (as config.toml names it; None: the game's default) from the next game on
+    (between games): a table's optional ``set_rules`` (Daifugō's)."""
+    change = getattr(table, "set_rules", None)
+    if not callable(change):
+        raise TypeError(f"{game_of(table)}'s table has one set of rules")
+    change(rules)
+
+
 def _shared(table: TableProtocol) -> SharedTable:
     if not isinstance(table, SharedTable):
         raise TypeError(f"{game_of(table)}'s table is not a SharedTable: it cannot seat a room")
