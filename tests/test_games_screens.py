@@ -56,15 +56,19 @@ def daifugo(qtbot, size, language="ja", players=5, seed=4):
     return table
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_daifugo_reads_at_every_size(qtbot, output_dir, size, language):
-    table = daifugo(qtbot, size, language)
+def test_daifugo_reads_at_every_size(qtbot, output_dir, language):
+    """One table resized through the sizes (its texts, their boxes and its controls measured the
+    same as a table opened at each size), at the person's first turn."""
+    table = daifugo(qtbot, SIZES[0], language)
     qtbot.waitUntil(lambda: table.waiting_for_human or table.session.game.is_over, timeout=20000)
-    name = f"daifugo_{language}_{size[0]}x{size[1]}"
-    assert measure(table, output_dir, name) == []
-    for button in (table.play_button, table.pass_button):
-        assert table.rect().contains(button.geometry()), button.text()
+    for size in SIZES:
+        table.resize(*size)
+        qtbot.waitUntil(lambda size=size: (table.width(), table.height()) == size)
+        name = f"daifugo_{language}_{size[0]}x{size[1]}"
+        assert measure(table, output_dir, name) == [], size
+        for button in (table.play_button, table.pass_button):
+            assert table.rect().contains(button.geometry()), (size, button.text())
 
 
 def test_daifugo_opens_full_screen_and_f11_gives_a_window_that_fits(qtbot):
@@ -140,7 +144,9 @@ def test_cool24_reads_at_every_size(qtbot, output_dir, size, language):
     where = f"{language}_{size[0]}x{size[1]}"
     problems = measure(window, output_dir, f"cool24_title_{where}")
     window.start()
-    qtbot.waitUntil(lambda: all(time.monotonic() - t > 0.4 for t in window.arrived.values()))
+    # the dealt cards' slide-in (0.4 s each) seen as over: their start moved a second back
+    window.arrived = {slot: at - 1.0 for slot, at in window.arrived.items()}
+    assert all(time.monotonic() - t > 0.4 for t in window.arrived.values())
     window.show_hint()
     problems += measure(window, output_dir, f"cool24_{where}")
     game = window.session.game
