@@ -14,6 +14,7 @@ from webguard_support import connect, make_server, running, split_answer
 
 from eventkit.web.fastpath import AVAILABLE
 from eventkit.web.guard import IDLE_SECONDS, ConnectionGuard
+from eventkit.web.limits import address_key
 
 
 def _request(path: str, *headers: str, method: str = "GET") -> bytes:
@@ -147,3 +148,57 @@ def test_a_connection_answered_past_aiohttp_is_busy_for_the_guard():
     assert guard.sweep() == 0 and not phone.closed
     now[0] = 2 * IDLE_SECONDS
     assert guard.sweep() == 1 and phone.closed
+
+
+def test_a_scanned_qr_opens_its_page_and_card_past_aiohttp_as_aiohttp_would(tmp_path):
+    """`/card/<code>?t=<token>` and `/api/card/...`: the same answer both ways, the card
+    counted as opened from that address; a wrong token, a typed code, a limited address go
+    to aiohttp, which counts a wrong token once."""
+    from webguard_support import KEY
+
+    from bingo.cardcode import card_code, card_token
+
+    server, show = make_server(tmp_path)
+    fast = server.web.fast
+    code, token = card_code(KEY, 7), card_token(KEY, 7)
+    paths = [f"/card/{code}?t={token}", f"/api/card/{code}?t={token}"]
+    local = "127.0.0.9"
+
+    async def scenario():
+        async with running(server) as port:
+            reader, writer = await connect(port, local)
+            answers = {}
+            for path in paths:
+                writer.write(_request(path, "If-Modified-Since: Mon, 07 Dec 2026 00:00:00 GMT"))
+                through_aiohttp = split_answer(await _answer(reader))
+                before = fast.answered
+                writer.write(_request(path))
+                answers[path] = (through_aiohttp, split_answer(await _answer(reader)))
+                assert fast.answered == before + 1, path
+            before = fast.answered
+            tokens = server.tokens.per_address.tokens(local)
+            writer.write(_request(f"/card/{code}?t=AAAAAAAAAAAAAAAA"))
+            wrong = split_answer(await _answer(reader))
+            spent = tokens - server.tokens.per_address.tokens(local)
+            writer.write(_request(f"/card/{code}"))  # typed: the guess limits' (aiohttp's)
+            typed = split_answer(await _answer(reader))
+            passed = fast.answered - before
+            writer.close()
+            other_reader, other = await connect(port, "127.0.0.10")  # past aiohttp alone
+            other.write(_request(paths[1]))
+            assert split_answer(await _answer(other_reader))[0] == 200
+            assert fast.answered == before + 1
+            other.close()
+            return answers, wrong, round(spent, 3), typed, passed
+
+    answers, wrong, spent, typed, passed = asyncio.run(scenario())
+    show.close()
+    for path, (through_aiohttp, past_aiohttp) in answers.items():
+        assert past_aiohttp[0] == 200, path
+        assert _without_date(past_aiohttp) == _without_date(through_aiohttp), path
+    assert answers[paths[0]][1][2].lower().startswith(b"<!doctype html>")
+    assert b'"card":' in answers[paths[1]][1][2]
+    assert wrong[:3:2] == (404, b"not found") and 0.9 < spent < 1.1  # counted once, by aiohttp
+    assert typed[0] == 200 and passed == 0
+    assert address_key("127.0.0.10") in server._openers  # opened, as aiohttp counts it
+    assert server.guesses.wait("127.0.0.10", code) == 0

@@ -140,6 +140,7 @@ class WebServer:
         self._state_texts: dict[int, tuple[str, str]] = {}  # serial -> (board text, state text)
         language = config.event.language
         self._pages = {name: _page(name, language, tables) for name in ("index", "card")}
+        self._page_bytes = {name: page.encode("utf-8") for name, page in self._pages.items()}
         # config.toml tweaked during the evening (bingo.config_changes, as the show): the live
         # settings at once, the next game's when the journal starts another game
         self._settings = config  # the file as last read well
@@ -176,6 +177,9 @@ class WebServer:
         self.web.fast_static()
         if self.web.fast is not None:
             self.web.fast.route("/img/", self._fast_image)
+            # and a scanned QR's card page and its card, when its code and token open it
+            self.web.fast.page("/card/", self._fast_card_page)
+            self.web.fast.page("/api/card/", self._fast_api_card)
         app.on_startup.append(self._start_follow)
         app.on_shutdown.append(self._close_clients)
         return app
@@ -398,6 +402,44 @@ class WebServer:
         self.guesses.opened(address, code)
         self._opened_from(address)
         return serial
+
+    def _fast_serial(self, code: str, query: str, address: str) -> int | None:
+        """The card a scanned QR address (`/card/<code>?t=<token>`) opens at once: its code and
+        token right and its address not held back for wrong tokens; it then counts as opened,
+        as `_serial_by_token` counts it. None leaves the request to the routes, which say why
+        (a typed code, a wrong token, a limit: their counts are theirs alone)."""
+        if "/" in code or self.tokens.wait(address) > 0:
+            return None
+        token = None
+        for part in query.split("&"):  # the first t=, as request.query.get
+            name, equals, value = part.partition("=")
+            if name == TOKEN_PARAM:
+                token = value if equals else ""
+                break
+        if not token or "+" in token:
+            return None
+        code, token = code[:40], token[:40]
+        serial = serial_of(self.card_key, code)
+        if serial is None or serial not in self.registry:
+            return None
+        if not token_matches(self.card_key, serial, token):
+            return None
+        self.guesses.opened(address, code)
+        self._opened_from(address)
+        return serial
+
+    def _fast_card_page(self, code: str, query: str, address: str) -> tuple[bytes, str] | None:
+        """`card_page` for a scanned QR address (eventkit.web.fastpath), or None."""
+        if self._fast_serial(code, query, address) is None:
+            return None
+        return self._page_bytes["card"], "text/html"
+
+    def _fast_api_card(self, code: str, query: str, address: str) -> tuple[bytes, str] | None:
+        """`api_card` for a scanned QR address (eventkit.web.fastpath), or None."""
+        serial = self._fast_serial(code, query, address)
+        if serial is None:
+            return None
+        return self._state_text(serial).encode("utf-8"), "application/json"
 
     def _opened_from(self, address: str) -> None:
         """`address` opened a card: its board feeds are a player's watchers from now on."""

@@ -26,6 +26,7 @@ from typing import Any
 from aiohttp.web_protocol import RequestHandler
 
 from eventkit.web.files import MemoryFiles
+from eventkit.web.limits import address_key
 
 MAX_REQUEST = 4096  # a phone's GET is a few hundred bytes; more goes to aiohttp's limits
 MAX_WAITING = 256 * 1024  # bytes not yet taken by the reader: then aiohttp waits for it
@@ -54,6 +55,8 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 
 # a route: the rest of the path after its prefix -> the file and its Cache-Control, or None
 Route = Callable[[str], tuple[Path, str] | None]
+# a page: (the rest of the path, the query, the address key) -> its body and type, or None
+Page = Callable[[str, str, str], tuple[bytes, str] | None]
 
 
 class FastFiles:
@@ -63,12 +66,20 @@ class FastFiles:
         self.files = files
         self.headers = dict(headers)
         self.routes: dict[bytes, Route] = {}
+        self.pages: dict[bytes, Page] = {}
         self.answered = 0
         self._date = (0, b"")
+        self._page_heads: dict[str, bytes] = {}
 
     def route(self, prefix: str, find: Route) -> None:
         """Paths starting with `prefix` (e.g. "/static/"): `find(rest)` names the file."""
         self.routes[prefix.encode("ascii")] = find
+
+    def page(self, prefix: str, make: Page) -> None:
+        """Paths starting with `prefix`: `make(rest, query, address)` gives the body and type
+        of a 200 (no-store, as `web.Response(text=..., content_type=...)` answers), or None
+        to leave the request to aiohttp (every refusal, every case it does not know)."""
+        self.pages[prefix.encode("ascii")] = make
 
     def answer(self, handler: Any, data: bytes) -> bool:
         """Answer `data` on `handler`'s connection if it is a plain request for a kept file
@@ -76,21 +87,34 @@ class FastFiles:
         target = _plain_get(data)
         if target is None or not _idle(handler):
             return False
-        path, _, _ = target.partition(b"?")
+        transport = handler.transport
+        if transport is None or transport.get_write_buffer_size() > MAX_WAITING:
+            return False
+        path, _, query = target.partition(b"?")
         for prefix, find in self.routes.items():
             if path.startswith(prefix):
                 found = find(path[len(prefix) :].decode("ascii"))
+                kept = None if found is None else self.files.fresh(found[0])
+                if found is None or kept is None:
+                    return False
+                head = self.files.head(kept, found[1], self.headers)
+                transport.writelines((head, self._date_line(), kept.data))
                 break
         else:
-            return False
-        if found is None:
-            return False
-        kept = self.files.fresh(found[0])
-        transport = handler.transport
-        if kept is None or transport is None or transport.get_write_buffer_size() > MAX_WAITING:
-            return False
-        head = self.files.head(kept, found[1], self.headers)
-        transport.writelines((head, self._date_line(), kept.data))
+            for prefix, make in self.pages.items():
+                if path.startswith(prefix):
+                    peer = transport.get_extra_info("peername")
+                    host = peer[0] if isinstance(peer, tuple) and peer else None
+                    rest = path[len(prefix) :].decode("ascii")
+                    made = make(rest, query.decode("ascii"), address_key(host))
+                    if made is None:
+                        return False
+                    body, kind = made
+                    head = self._page_head(kind) + b"Content-Length: %d\r\n" % len(body)
+                    transport.writelines((head, self._date_line(), body))
+                    break
+            else:
+                return False
         self.answered += 1
         handler._next_keepalive_close_time = handler._loop.time() + handler._keepalive_timeout
         if handler._keepalive_handle is None:
@@ -101,6 +125,14 @@ class FastFiles:
         if guard is not None:
             guard.touch(handler)
         return True
+
+    def _page_head(self, kind: str) -> bytes:
+        head = self._page_heads.get(kind)
+        if head is None:  # the security headers' Cache-Control (no-store) for a page
+            fields = {**self.headers, "Content-Type": f"{kind}; charset=utf-8"}
+            lines = "".join(f"{name}: {value}\r\n" for name, value in fields.items())
+            head = self._page_heads[kind] = f"HTTP/1.1 200 OK\r\n{lines}".encode("latin-1")
+        return head
 
     def _date_line(self) -> bytes:
         now = int(time.time())

@@ -484,7 +484,7 @@ class GuardedHandler(RequestHandler):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         fast = getattr(self._manager, "fast", None)
-        self._fast = fast if fast is not None and fast.routes else None
+        self._fast = fast if fast is not None and (fast.routes or fast.pages) else None
 
     def data_received(self, data: bytes) -> None:
         if self._fast is not None:
