@@ -31,8 +31,15 @@ from eventkit.screen import open_on_screen, toggle_full_screen
 from eventkit.web.qr import QUIET_ZONE, qr_modules
 from games.web.board import board_lines
 from games.web.hub import Connection, Hub
-from games.web.messages import Board, LobbyRoom, Message, Results, Table
-from games.web.screen_text import public_table, results_lines, room_lines, texts
+from games.web.messages import Board, LobbyRoom, Message, Results, RuleSet, Table
+from games.web.screen_text import (
+    public_table,
+    results_lines,
+    room_lines,
+    rule_set_line,
+    rule_set_names,
+    texts,
+)
 from games.web.server import GamesServer
 
 
@@ -78,6 +85,7 @@ QFrame#seat { background: #1d5c46; border-radius: 10px; border: 3px solid #1d5c4
 QFrame#seat[to_move="true"] { border-color: #ffb300; }
 QWidget#holder { background: transparent; }
 QPushButton { font-size: 18px; padding: 6px 14px; border-radius: 8px; background: #e8e2cf; }
+QPushButton:checked { background: #ffb300; font-weight: bold; }
 """
 
 
@@ -306,6 +314,18 @@ class RoomScreen(QWidget):
         self.serve.call(go)
         self.follow(room_id)
 
+    def set_rules(self, room_id: str, rules: str) -> None:
+        """The host's rule set for the room's next games (between games: the hub refuses it
+        mid-game; the lobby it sends back repaints the room)."""
+
+        def go() -> None:
+            try:
+                self.serve.hub.set_rules(None, room_id, rules)
+            except Exception as exc:  # a refusal (a game started meanwhile): in the terminal
+                self.serve.server.log.say("screen", f"rules {room_id}: {exc}")
+
+        self.serve.call(go)
+
     # ------------------------------------------------------------------ painting
     def _paint_rooms(self) -> None:
         while self.room_box.count():
@@ -321,6 +341,13 @@ class RoomScreen(QWidget):
             head, seats = room_lines(room, self.language, self.lobby_age.elapsed() / 1000)
             box.addWidget(_label(head, 20, True))
             box.addWidget(_label(seats, 17))
+            rules = rule_set_line(room, self.language)
+            if rules:  # the set it plays and its rules
+                box.addWidget(_label(rules, 17))
+            named = room.get("rule_set")
+            if named and room.get("state") != "playing":  # chosen between games only
+                box.addWidget(_label(self.tx("choose_rules"), 17))
+                box.addLayout(self._rules_row(room["id"], room["game"], named))
             row = QHBoxLayout()
             show = QPushButton(self.tx("show"))
             show.clicked.connect(lambda _=False, r=room["id"]: self.follow(r))
@@ -341,6 +368,20 @@ class RoomScreen(QWidget):
                 box.addWidget(_label(line, 20 if heading else 18, heading))
             self.room_box.addWidget(frame)
         self.room_box.addStretch(1)
+
+    def _rules_row(self, room_id: str, game: str, named: RuleSet) -> QHBoxLayout:
+        """[ルール1] [ルール2] ... under ルール（次のゲームから）: the set it plays is checked."""
+        row = QHBoxLayout()
+        choices = named["choices"]
+        for choice, name in zip(choices, rule_set_names(game, choices, self.language), strict=True):
+            button = QPushButton(name)
+            button.setCheckable(True)
+            button.setChecked(choice == named["id"])
+            button.setObjectName(f"rules-{choice}")
+            button.clicked.connect(lambda _=False, r=room_id, c=choice: self.set_rules(r, c))
+            row.addWidget(button)
+        row.addStretch(1)
+        return row
 
     def _label_of(self, room_id: str | None) -> str:
         for room in self.rooms:

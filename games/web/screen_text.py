@@ -39,6 +39,8 @@ TABLES: Mapping[str, Mapping[str, str]] = {  # over games.common.screen.WORDS
         "no_table": "ゲーム中のルームを選ぶと、場がここに出ます",
         "start": "開始",
         "show": "表示",
+        "rule_set_line": "{name}：{summary}",
+        "choose_rules": "ルール（次のゲームから）",
         "held": "{name}（不在・保留 {t}）",
         "release": "名前を戻す",
         "release_hint": "コードをなくした人の名前",
@@ -60,6 +62,8 @@ TABLES: Mapping[str, Mapping[str, str]] = {  # over games.common.screen.WORDS
         "no_table": "Choose a room with a game on to show its table here",
         "start": "Start",
         "show": "Show",
+        "rule_set_line": "{name}: {summary}",
+        "choose_rules": "Rule set (from the next game)",
         "held": "{name} (away, held {t})",
         "release": "Give a name back",
         "release_hint": "name of someone who lost their code",
@@ -106,6 +110,23 @@ def room_lines(room: LobbyRoom, language: str, elapsed: float = 0.0) -> tuple[st
         bits.append(tx("spectators", n=room["spectators"]))
     seats = [seat_text(s, room.get("state"), language, elapsed) for s in room.get("seats", ())]
     return "  ·  ".join(bits), "  /  ".join(seats)
+
+
+def rule_set_line(room: LobbyRoom, language: str) -> str:
+    """The room's rule set and its rules ("ルール2：革命・禁止あがり・…"), "" for a game that
+    does not name its rules."""
+    named = room.get("rule_set")
+    if not named:
+        return ""
+    return str(texts(language)("rule_set_line", name=named["name"], summary=named["summary"]))
+
+
+def rule_set_names(game: str, choices: Sequence[str], language: str) -> list[str]:
+    """The names of a game's rule sets the host chooses between ("ルール1", ...)."""
+    from games.common import registry
+
+    entry = registry.entry(game)
+    return [(entry.rules_label(c, language) or (c, ""))[0] for c in choices]
 
 
 def public_table(message: Table, label: str, language: str) -> PublicTable:
