@@ -468,7 +468,17 @@ def test_missing_engine_shows_a_dash(qtbot, config, tmp_path):
     assert draw_and_wait(qtbot, window) in range(1, 41)
 
 
-def test_auto_mode_draws_by_itself_and_a_toggles_it(qtbot, config, tmp_path):
+@pytest.fixture
+def brisk_auto(monkeypatch):
+    """Auto mode at its quickest pace, a landed number shown 0.05 s instead of the show's 1 s
+    (bingo.ui.controller.MIN_SHOWN_SECONDS): the tests below are about auto mode going on and
+    stopping, not its pace (test_caller_speed's), and sat out a second a ball."""
+    import bingo.ui.controller as controller
+
+    monkeypatch.setattr(controller, "MIN_SHOWN_SECONDS", 0.05)
+
+
+def test_auto_mode_draws_by_itself_and_a_toggles_it(qtbot, config, tmp_path, brisk_auto):
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
     window = open_window(qtbot, session, config, auto_seconds=0.1)
     assert window.controller.auto
@@ -481,7 +491,7 @@ def test_auto_mode_draws_by_itself_and_a_toggles_it(qtbot, config, tmp_path):
     assert len(session.history) == count
 
 
-def test_auto_mode_goes_on_after_a_refused_question(qtbot, config, tmp_path):
+def test_auto_mode_goes_on_after_a_refused_question(qtbot, config, tmp_path, brisk_auto):
     """Undo asked and refused mid-auto: nothing is taken back and the draws go on by themselves."""
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
     questions = []
