@@ -187,13 +187,23 @@ def test_a_failed_write_draws_nothing_and_the_next_draw_works(tmp_path, config, 
 @pytest.mark.slow
 @pytest.mark.process
 def test_a_real_show_on_a_disk_that_fills_up(tmp_path):
-    """Auto draws while the disk is full record nothing; once space is back the show goes on."""
+    """Auto draws while the disk is full record nothing; once space is back the show goes on.
+
+    The show continues a game of 12 draws (written here, as an earlier show left it): its
+    journal's last memory page has room for 4 draws more, 2 after the disk is filled, instead of
+    the 14 a new game's first page holds after its 2 draws (a ball every 1.2 s in auto mode)."""
     config_path = show_config(tmp_path)
     with small_tmpfs(tmp_path / "disk") as disk:
         journal = disk / "show.jsonl"
+        earlier = DrawSession.open(load_config(config_path), journal)
+        for _ in range(12):
+            earlier.draw()
+        earlier.close()
+        assert 4096 - journal.stat().st_size % 4096 > 800  # room for more than 2 draws
+        begun = len(draws_in(journal))
         show = bingo_draw("--config", str(config_path), "--journal", str(journal), "--auto", "0.5")
         try:
-            wait_for(lambda: journal.exists() and len(draws_in(journal)) >= 2, show)
+            wait_for(lambda: len(draws_in(journal)) >= begun + 2, show)
             filler = fill(disk)
             # The journal's last memory page still has room for a few records; then a draw
             # cannot be recorded, and the show says so on its terminal at once (its .pause)
