@@ -202,3 +202,39 @@ def test_a_scanned_qr_opens_its_page_and_card_past_aiohttp_as_aiohttp_would(tmp_
     assert typed[0] == 200 and passed == 0
     assert address_key("127.0.0.10") in server._openers  # opened, as aiohttp counts it
     assert server.guesses.wait("127.0.0.10", code) == 0
+
+
+def test_a_phone_accepting_gzip_gets_the_text_files_gzipped_by_aiohttp(tmp_path):
+    """eventkit.web.app's compress middleware gzips text answers for a phone that accepts
+    it: those requests are aiohttp's; a picture (not compressed) is still answered past it."""
+    from webguard_support import KEY
+
+    from bingo.cardcode import card_code, card_token
+
+    server, show = make_server(tmp_path)
+    fast = server.web.fast
+    number = _picture(server)
+    card = f"/api/card/{card_code(KEY, 7)}?t={card_token(KEY, 7)}"
+
+    async def scenario():
+        async with running(server) as port:
+            reader, writer = await connect(port)
+            out = {}
+            for path in ("/static/app.js", f"/img/{number}", "/static/app.js", card):
+                writer.write(_request(path))  # (kept by a first plain request)
+                await _answer(reader)
+            for path in ("/static/app.js", f"/img/{number}", card):
+                before = fast.answered
+                writer.write(_request(path, "Accept-Encoding: gzip, deflate, br"))
+                out[path] = (split_answer(await _answer(reader)), fast.answered - before)
+            writer.close()
+            return out
+
+    out = asyncio.run(scenario())
+    show.close()
+    script, script_past = out["/static/app.js"]
+    assert script[1].get("content-encoding") == "gzip" and script_past == 0
+    picture, picture_past = out[f"/img/{number}"]
+    assert "content-encoding" not in picture[1] and picture_past == 1
+    answer, answer_past = out[card]
+    assert answer[1].get("content-encoding") == "gzip" and answer_past == 0

@@ -178,8 +178,8 @@ class WebServer:
         if self.web.fast is not None:
             self.web.fast.route("/img/", self._fast_image)
             # and a scanned QR's card page and its card, when its code and token open it
-            self.web.fast.page("/card/", self._fast_card_page)
-            self.web.fast.page("/api/card/", self._fast_api_card)
+            self.web.fast.page("/card/", "text/html", self._fast_card_page)
+            self.web.fast.page("/api/card/", "application/json", self._fast_api_card)
         app.on_startup.append(self._start_follow)
         app.on_shutdown.append(self._close_clients)
         return app
@@ -428,18 +428,18 @@ class WebServer:
         self._opened_from(address)
         return serial
 
-    def _fast_card_page(self, code: str, query: str, address: str) -> tuple[bytes, str] | None:
+    def _fast_card_page(self, code: str, query: str, address: str) -> bytes | None:
         """`card_page` for a scanned QR address (eventkit.web.fastpath), or None."""
         if self._fast_serial(code, query, address) is None:
             return None
-        return self._page_bytes["card"], "text/html"
+        return self._page_bytes["card"]
 
-    def _fast_api_card(self, code: str, query: str, address: str) -> tuple[bytes, str] | None:
+    def _fast_api_card(self, code: str, query: str, address: str) -> bytes | None:
         """`api_card` for a scanned QR address (eventkit.web.fastpath), or None."""
         serial = self._fast_serial(code, query, address)
         if serial is None:
             return None
-        return self._state_text(serial).encode("utf-8"), "application/json"
+        return self._state_text(serial).encode("utf-8")
 
     def _opened_from(self, address: str) -> None:
         """`address` opened a card: its board feeds are a player's watchers from now on."""

@@ -104,7 +104,15 @@ class WebApp:
         self.files = MemoryFiles(headers=guard_headers(server_name))
         # the files a server registers (`fast_static`, its own `fast.route`s) are answered
         # past aiohttp's request machinery (fastpath.py), where this aiohttp allows it
-        self.fast = FastFiles(self.files, guard_headers(server_name)) if FAST else None
+        self.fast = (
+            FastFiles(
+                self.files,
+                guard_headers(server_name),
+                gzipped=(COMPRESSED_TYPES, MIN_COMPRESSED),
+            )
+            if FAST
+            else None
+        )
         self.static = {
             p.relative_to(static).as_posix(): p for p in static.rglob("*") if p.is_file()
         }

@@ -55,18 +55,27 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 
 # a route: the rest of the path after its prefix -> the file and its Cache-Control, or None
 Route = Callable[[str], tuple[Path, str] | None]
-# a page: (the rest of the path, the query, the address key) -> its body and type, or None
-Page = Callable[[str, str, str], tuple[bytes, str] | None]
+# a page: (the rest of the path, the query, the address key) -> its body, or None
+Page = Callable[[str, str, str], bytes | None]
 
 
 class FastFiles:
     """Registered paths answered from `files` without aiohttp's request machinery."""
 
-    def __init__(self, files: MemoryFiles, headers: dict[str, str]) -> None:
+    def __init__(
+        self,
+        files: MemoryFiles,
+        headers: dict[str, str],
+        *,
+        gzipped: tuple[frozenset[str], int] = (frozenset(), 0),
+    ) -> None:
         self.files = files
         self.headers = dict(headers)
+        # answers aiohttp gzips for a phone that accepts it (app.compress: these types, of at
+        # least this many bytes): such a request is left to it
+        self.gzipped_types, self.gzipped_from = gzipped
         self.routes: dict[bytes, Route] = {}
-        self.pages: dict[bytes, Page] = {}
+        self.pages: dict[bytes, tuple[str, Page]] = {}
         self.answered = 0
         self._date = (0, b"")
         self._page_heads: dict[str, bytes] = {}
@@ -75,18 +84,21 @@ class FastFiles:
         """Paths starting with `prefix` (e.g. "/static/"): `find(rest)` names the file."""
         self.routes[prefix.encode("ascii")] = find
 
-    def page(self, prefix: str, make: Page) -> None:
-        """Paths starting with `prefix`: `make(rest, query, address)` gives the body and type
-        of a 200 (no-store, as `web.Response(text=..., content_type=...)` answers), or None
-        to leave the request to aiohttp (every refusal, every case it does not know)."""
-        self.pages[prefix.encode("ascii")] = make
+    def page(self, prefix: str, kind: str, make: Page) -> None:
+        """Paths starting with `prefix`: `make(rest, query, address)` gives the body of a 200
+        of type `kind` (no-store, as `web.Response(text=..., content_type=kind)` answers), or
+        None to leave the request to aiohttp (every refusal, every case it does not know)."""
+        self.pages[prefix.encode("ascii")] = (kind, make)
 
     def answer(self, handler: Any, data: bytes) -> bool:
         """Answer `data` on `handler`'s connection if it is a plain request for a kept file
         registered here (see the module's docstring); False: aiohttp is to handle it."""
-        target = _plain_get(data)
-        if target is None or not _idle(handler):
+        plain = _plain_get(data)
+        if plain is None or not _idle(handler):
             return False
+        target, head = plain
+        at = head.find(b"\r\naccept-encoding:")
+        gzip = at >= 0 and b"gzip" in head[at : head.find(b"\r\n", at + 2)]
         transport = handler.transport
         if transport is None or transport.get_write_buffer_size() > MAX_WAITING:
             return False
@@ -95,21 +107,22 @@ class FastFiles:
             if path.startswith(prefix):
                 found = find(path[len(prefix) :].decode("ascii"))
                 kept = None if found is None else self.files.fresh(found[0])
-                if found is None or kept is None:
+                if found is None or kept is None or gzip and self._gzipped(kept.kind, kept.data):
                     return False
                 head = self.files.head(kept, found[1], self.headers)
                 transport.writelines((head, self._date_line(), kept.data))
                 break
         else:
-            for prefix, make in self.pages.items():
+            for prefix, (kind, make) in self.pages.items():
                 if path.startswith(prefix):
+                    if gzip and kind in self.gzipped_types:
+                        return False
                     peer = transport.get_extra_info("peername")
                     host = peer[0] if isinstance(peer, tuple) and peer else None
                     rest = path[len(prefix) :].decode("ascii")
-                    made = make(rest, query.decode("ascii"), address_key(host))
-                    if made is None:
+                    body = make(rest, query.decode("ascii"), address_key(host))
+                    if body is None:
                         return False
-                    body, kind = made
                     head = self._page_head(kind) + b"Content-Length: %d\r\n" % len(body)
                     transport.writelines((head, self._date_line(), body))
                     break
@@ -125,6 +138,9 @@ class FastFiles:
         if guard is not None:
             guard.touch(handler)
         return True
+
+    def _gzipped(self, kind: str, body: bytes) -> bool:
+        return kind in self.gzipped_types and len(body) >= self.gzipped_from
 
     def _page_head(self, kind: str) -> bytes:
         head = self._page_heads.get(kind)
@@ -146,8 +162,9 @@ class FastFiles:
         return self._date[1]
 
 
-def _plain_get(data: bytes) -> bytes | None:
-    """The target of `data` when it is exactly one plain GET request (see OTHERS), else None."""
+def _plain_get(data: bytes) -> tuple[bytes, bytes] | None:
+    """The target of `data` and its headers in lower case when it is exactly one plain GET
+    request (see OTHERS), else None."""
     if (
         len(data) > MAX_REQUEST
         or not data.startswith(b"GET /")
@@ -167,7 +184,7 @@ def _plain_get(data: bytes) -> bytes | None:
         value = head[at + 13 : head.find(b"\r\n", at + 2)]
         if value.strip() != b"keep-alive":
             return None
-    return line[1]
+    return line[1], head
 
 
 def _idle(handler: Any) -> bool:
