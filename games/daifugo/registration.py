@@ -18,7 +18,7 @@ from games.common.registry import (
     unless_default,
 )
 from games.common.table import TableProtocol
-from games.daifugo.chips import MONEY, ROOMS, ChipBank
+from games.daifugo.chips import MONEY, PLAY_FEE_PERCENT, ROOMS, ChipBank
 from games.daifugo.game import Game
 from games.daifugo.ruleset import PRESETS
 
@@ -116,6 +116,7 @@ def page_texts(language: str) -> Mapping[str, object]:
     chosen = TEXTS.get(language) or TEXTS["ja"]
     words: dict[str, object] = {k: v for k, v in chosen.items() if isinstance(v, str)}
     words["titles"] = [title.label(language) for title in Title]
+    words["play_fee_percent"] = PLAY_FEE_PERCENT  # the results' parts
     words["events"] = dict(EVENT_TEXTS.get(language) or EVENT_TEXTS["ja"])  # the trick's log
     return words
 

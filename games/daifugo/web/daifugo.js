@@ -45,6 +45,26 @@ function dfPlace(n, m, i) {
   return dt("place", { n });
 }
 
+// the parts of a seat's net in the results, a list (extra: the title its place gives for the next
+// game, its fee, the winner's prize and the 2 % play fee, a penalty for leaving): "次は大富豪 ·
+// 参加費 -200 · 賞金 +1,000 · プレイ代2% -20"; the prize of a winner who left is the next place's
+function dfResultDetail(m, i) {
+  const x = (m && m.extra) || {};
+  if (!Array.isArray(x.fees)) return [];
+  const parts = [];
+  const title = (DF.titles || [])[(x.titles || [])[i]];
+  if (title) parts.push(dt("res_title", { title }));
+  parts.push(dt("res_fee", { n: -x.fees[i] }));
+  if (x.winner === i) {
+    const passed = !!m.places && m.places[i] !== 1;
+    parts.push(dt(passed ? "res_prize_passed" : "res_prize", { n: x.pot }));
+    parts.push(dt("res_play_fee", { n: -x.play_fee, pct: DF.play_fee_percent }));
+  }
+  const paid = (m.penalties || {})[String(i)];
+  if (paid) parts.push(dt("res_penalty", { n: -paid }));
+  return parts;
+}
+
 // the trick so far (view.history): who played what, who passed and what it set off (8切り,
 // 革命, 11バック, しばり, 都落ち, 反則あがり), in order, newest last; a short list that scrolls
 function dfHistory(m) {
@@ -218,6 +238,7 @@ window.GAME_RENDERERS.daifugo = {
   seatBits: dfSeatBits,
   turnText: dfTurnText,
   place: dfPlace,
+  resultDetail: dfResultDetail,
   outText: dfOutText,
   timedOut: dfTimedOut,
 };

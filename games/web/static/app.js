@@ -11,7 +11,8 @@ const GT = window.GAME_TEXTS || {};
 // seatBits(m, i) the seat line's words; turnText(m) the status on the player's turn; place(n),
 // resultHead and resultCell(m, i) the results panel (place(n, m, i) may name how a seat got
 // its place); optional outText(m): the status of a seat out of the game (its own words);
-// optional timedOut(m): what the timer played for this seat (m.last), in the game's words.
+// optional timedOut(m): what the timer played for this seat (m.last), in the game's words;
+// optional resultDetail(m, i): the parts of a seat's figures in the results, a list of texts.
 // app.js names no game.
 window.GAME_RENDERERS = window.GAME_RENDERERS || {};
 const PT = {
@@ -306,6 +307,8 @@ function renderLobby() {
     head.appendChild(el("span", "state", (r.state === "playing" ? t("playing") : t("waiting")) +
       (r.stake ? " · " + t("stake", { n: r.stake }) : "")));
     card.appendChild(head);
+    // the rule set it plays and its rules (Daifugō's ルール1..4: the lobby's rule_set)
+    if (r.rule_set) card.appendChild(el("div", "rules", ruleSetLine(r.rule_set)));
     const seats = el("div", "seats");
     for (const s of r.seats) {
       const chip = el("span", "seat-chip" + (s.name ? "" : " free") + (s.name === S.name ? " me" : "") +
@@ -353,9 +356,13 @@ function renderBoards() {
   }
 }
 
+// "ルール2：革命・禁止あがり・…" / "Rule set 2: Revolution, …"
+function ruleSetLine(set) { return set.name + (LANG === "ja" ? "：" : ": ") + set.summary; }
+
 function renderRoom() {
   const r = lobbyRoom(S.room.room);
-  $("room_title").textContent = r ? (r.label || r.id) : S.room.room;
+  // the room's name and the rule set it plays ("初級ルーム · ルール2")
+  $("room_title").textContent = r ? (r.label || r.id) + (r.rule_set ? " · " + r.rule_set.name : "") : S.room.room;
   const m = S.table && S.table.room === S.room.room ? S.table : null;
   const playing = r ? r.state === "playing" : !!m;
   // between games the last game's final table stays shown above the waiting panel (its last
@@ -376,6 +383,8 @@ function renderWaiting(r) {
     row.appendChild(el("span", typeof s.held === "number" ? "held" : "", seatName(s, t("cpu"))));
     seats.appendChild(row);
   }
+  $("room_rules").textContent = r && r.rule_set ? ruleSetLine(r.rule_set) : "";
+  $("room_rules").hidden = !(r && r.rule_set);
   const host = !!S.room.host;
   $("host_tools").hidden = !host;
   if (host && r && document.activeElement !== $("level")) $("level").value = r.cpu_level || "normal";
@@ -538,7 +547,19 @@ function showResults(m) {
     const tr = el("tr", i === mySeat ? "me" : "");
     tr.dataset.seat = i;
     tr.appendChild(el("td", "", m.places[i] ? (R.place ? R.place(m.places[i], m, i) : String(m.places[i])) : "—"));
-    tr.appendChild(el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : "")));
+    const who = el("td", "", m.names[i] + ((m.left || []).includes(i) ? ` (${t("left_game")})` : ""));
+    // the game's own parts of the figures (Daifugō: the title won, fee, prize, play fee),
+    // each kept whole on a line where it fits
+    const parts = R.resultDetail ? R.resultDetail(m, i) : [];
+    if (parts.length) {
+      const detail = el("div", "detail");
+      parts.forEach((part, k) => {
+        if (k) detail.appendChild(document.createTextNode(" · "));
+        detail.appendChild(el("span", "part", part));
+      });
+      who.appendChild(detail);
+    }
+    tr.appendChild(who);
     const money = m.money ? m.money[i] : null;
     tr.appendChild(el("td", "num " + (money > 0 ? "plus" : money < 0 ? "minus" : ""), money === null ? "" : fmt("{d:+,}", { d: money })));
     const held = m.balances ? m.balances[i] : R.resultCell ? R.resultCell(m, i) : "";
