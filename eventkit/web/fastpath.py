@@ -7,12 +7,14 @@ headers), not on the bytes. `FastFiles.answer` looks at what a connection receiv
 exactly one plain `GET <path> HTTP/1.1` request for a path a server registered (`route`), the
 file is kept (files.MemoryFiles, checked within its RECHECK) and the connection is idle between
 requests, it writes the answer aiohttp would (status, the file's headers, the security headers,
-`Server`, `Date`, length, body) and tells the guard the connection was busy. Anything else goes
-to aiohttp as before: other methods, HTTP/1.0, a request in pieces or several at once, a
-conditional or closing request, odd bytes, a path not registered or a file not kept (a 404, a
-file too large), a connection whose reader is behind (its answers wait in memory), and, for
-good, any connection that has passed a piece of a request to aiohttp. The answer is the same
-either way (tests/test_webguard_fastpath.py compares them).
+`Server`, `Date`, length, body) and tells the guard the connection was busy. A server may also
+register pages made in memory (`page`: bingo serve's card page and card for a scanned QR whose
+code and token open it). Anything else goes to aiohttp as before: other methods, HTTP/1.0, a
+request in pieces or several at once, a conditional or closing request, odd bytes, a path not
+registered or a file not kept (a 404, a file too large), a page its maker leaves (a refusal),
+text the phone accepts gzipped (app.compress gzips it), a connection whose reader is behind
+(its answers wait in memory), and, for good, any connection that has passed a piece of a
+request to aiohttp. The answer is the same either way (tests/test_webguard_fastpath.py).
 """
 
 from __future__ import annotations
