@@ -22,7 +22,6 @@ TEXTS = {
         "cpu": "CPU{n}",
         "cards": "{n}枚",
         "cards_one": "{n}枚",  # Japanese has no plural
-        "cards_one": "{n}枚",  # Japanese has no plural
         "your_turn": "あなたの番です。カードを選んで「出す」か「パス」。",
         "your_lead": "あなたの親です。好きなカードを出してください。",
         "no_play": "出せるカードがありません。「パス」を押してください。",
