@@ -238,3 +238,27 @@ def test_a_phone_accepting_gzip_gets_the_text_files_gzipped_by_aiohttp(tmp_path)
     assert "content-encoding" not in picture[1] and picture_past == 1
     answer, answer_past = out[card]
     assert answer[1].get("content-encoding") == "gzip" and answer_past == 0
+
+
+def test_a_kept_file_changed_on_disk_is_never_answered_past_aiohttp(tmp_path, monkeypatch):
+    """fresh() looks at the file again once RECHECK has passed, as answer() does: unchanged,
+    it is still answered from memory; changed or gone, it is aiohttp's (which reads it anew)."""
+    from eventkit.web import files as files_module
+
+    picture = tmp_path / "7.png"
+    picture.write_bytes(b"old picture")
+    files = files_module.MemoryFiles()
+
+    class Request:
+        headers: dict[str, str] = {}
+
+    files.answer(Request(), picture, "max-age=3600")  # read and kept
+    assert files.fresh(picture) is not None
+    monkeypatch.setattr(files_module, "RECHECK", 0.0)  # every request looks again
+    assert files.fresh(picture).data == b"old picture"  # unchanged: still kept
+    picture.write_bytes(b"a new, longer picture")
+    assert files.fresh(picture) is None
+    assert files.answer(Request(), picture, "max-age=3600").body == b"a new, longer picture"
+    assert files.fresh(picture).data == b"a new, longer picture"
+    picture.unlink()
+    assert files.fresh(picture) is None

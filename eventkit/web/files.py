@@ -75,12 +75,23 @@ class MemoryFiles:
         return self._send(request, kept, cache_control)
 
     def fresh(self, path: Path) -> _Kept | None:
-        """`path`'s kept content when it was looked at within RECHECK, else None (`answer`
-        looks again)."""
+        """`path`'s kept content, looked at again (size and time) when RECHECK has passed, as
+        `answer` looks; None when it is not kept or has changed or gone (`answer` reads it
+        again, or says it is not found)."""
         kept = self._files.get(path)
-        if kept is not None and time.monotonic() - self._checked.get(path, 0.0) < RECHECK:
+        if kept is None:
+            return None
+        now = time.monotonic()
+        if now - self._checked.get(path, 0.0) < RECHECK:
             return kept
-        return None
+        try:
+            info = path.stat()
+        except OSError:
+            return None
+        if kept.stamp != (info.st_mtime_ns, info.st_size):
+            return None
+        self._checked[path] = now
+        return kept
 
     def head(self, kept: _Kept, cache_control: str, headers: dict[str, str]) -> bytes:
         """The status line and headers of a 200 with `kept`'s content, `Date` and the blank
