@@ -11,7 +11,6 @@ import types
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from bingo.config import parse_config
 from bingo.ui.textcheck import MIN_SHARE, grab_text, refresh_caches, text_problems  # noqa: F401
@@ -35,21 +34,6 @@ BOARDS = [
 
 def board_id(board: tuple[int, int, bool]) -> str:
     return f"{board[0]}x{board[1]}{'f' if board[2] else ''}"
-
-
-def board_screen_matrix(
-    boards: list[tuple[int, int, bool]], screens: list[tuple[int, int]]
-) -> list:
-    """(board, screen) parameters: every board on every screen in the whole run; in the fast
-    tier (--fast) each board on one screen, the screens taken in turn, so every board and every
-    screen is still seen (the rest are marked slow)."""
-    params = []
-    for i, board in enumerate(boards):
-        for j, screen in enumerate(screens):
-            marks = () if j == i % len(screens) else (pytest.mark.slow,)
-            name = f"{board_id(board)}-{screen[0]}x{screen[1]}"
-            params.append(pytest.param(board, screen, marks=marks, id=name))
-    return params
 
 
 def screens_in_turn(index: int, screens: list[tuple[int, int]] = SCREENS) -> list[tuple[int, int]]:
