@@ -361,8 +361,7 @@ function ruleSetLine(set) { return set.name + (LANG === "ja" ? "：" : ": ") + s
 
 function renderRoom() {
   const r = lobbyRoom(S.room.room);
-  // the room's name and the rule set it plays ("初級ルーム · ルール2")
-  $("room_title").textContent = r ? (r.label || r.id) + (r.rule_set ? " · " + r.rule_set.name : "") : S.room.room;
+  $("room_title").textContent = r ? (r.label || r.id) : S.room.room;
   const m = S.table && S.table.room === S.room.room ? S.table : null;
   const playing = r ? r.state === "playing" : !!m;
   // between games the last game's final table stays shown above the waiting panel (its last
@@ -383,6 +382,7 @@ function renderWaiting(r) {
     row.appendChild(el("span", typeof s.held === "number" ? "held" : "", seatName(s, t("cpu"))));
     seats.appendChild(row);
   }
+  // the rule set the room plays and its rules (the rules panel's title names it in a game)
   $("room_rules").textContent = r && r.rule_set ? ruleSetLine(r.rule_set) : "";
   $("room_rules").hidden = !(r && r.rule_set);
   const host = !!S.room.host;
