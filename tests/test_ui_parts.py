@@ -98,11 +98,13 @@ def test_reel_lands_on_the_number_it_was_given(qtbot, config):
     reel.show()
     ticks = []
     reel.tick.connect(lambda: ticks.append(1))
-    with qtbot.waitSignal(reel.landed, timeout=3000) as blocker:
+    # The spin runs on the wall clock (0.3 s): on a busy machine its frames are few and late,
+    # so the wait is generous and a tick (a picture passed) is all that shows it spun.
+    with qtbot.waitSignal(reel.landed, timeout=30000) as blocker:
         reel.spin_to(17, 1)
         assert reel.spinning and reel.shown_number is None
     assert blocker.args == [17]
-    assert reel.shown_number == 17 and len(ticks) >= 5
+    assert reel.shown_number == 17 and ticks
     reel.spin_to(3, 2)
     reel.land_now()
     assert not reel.spinning and reel.shown_number == 3
