@@ -94,8 +94,6 @@ def test_what_is_not_a_plain_get_for_a_kept_file_goes_to_aiohttp(tmp_path):
             out["conditional"] = split_answer(await _answer(reader))
             writer.write(_request(picture, method="HEAD"))
             out["head"] = split_answer(await _answer(reader, head_only=True))
-            writer.write(_request("/img/9999"))
-            out["no such number"] = split_answer(await _answer(reader))
             writer.write(_request(picture) + _request("/static/app.js"))  # two at once
             out["first of two"] = split_answer(await _answer(reader))
             out["second of two"] = split_answer(await _answer(reader))
@@ -121,7 +119,6 @@ def test_what_is_not_a_plain_get_for_a_kept_file_goes_to_aiohttp(tmp_path):
     out = asyncio.run(scenario())
     show.close()
     assert out["conditional"][0] == 304 and out["head"][0] == 200
-    assert out["no such number"][:3:2] == (404, b"not found")
     assert out["first of two"][1]["content-type"] == "image/png"
     assert "javascript" in out["second of two"][1]["content-type"]
     assert out["passed by"] == 0
@@ -262,3 +259,32 @@ def test_a_kept_file_changed_on_disk_is_never_answered_past_aiohttp(tmp_path, mo
     assert files.fresh(picture).data == b"a new, longer picture"
     picture.unlink()
     assert files.fresh(picture) is None
+
+
+def test_a_picture_that_is_not_there_gets_aiohttps_404_past_it(tmp_path):
+    """A number without a picture, or off the board: the one 404, as aiohttp says it."""
+    server, show = make_server(tmp_path)
+    fast = server.web.fast
+    total = server.config.board.total_numbers
+    missing = [n for n in range(1, total + 1) if not server.config.image_path(n)]
+    paths = [f"/img/{total + 1}", "/img/9999"] + [f"/img/{n}" for n in missing[:1]]
+
+    async def scenario():
+        async with running(server) as port:
+            reader, writer = await connect(port)
+            answers = {}
+            for path in paths:
+                writer.write(_request(path, "If-Modified-Since: Mon, 07 Dec 2026 00:00:00 GMT"))
+                through_aiohttp = split_answer(await _answer(reader))
+                before = fast.answered
+                writer.write(_request(path))
+                answers[path] = (through_aiohttp, split_answer(await _answer(reader)))
+                assert fast.answered == before + 1, path
+            writer.close()
+            return answers
+
+    answers = asyncio.run(scenario())
+    show.close()
+    for path, (through_aiohttp, past_aiohttp) in answers.items():
+        assert past_aiohttp[:3:2] == (404, b"not found"), path
+        assert _without_date(past_aiohttp) == _without_date(through_aiohttp), path

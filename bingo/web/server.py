@@ -49,6 +49,8 @@ from bingo.web.tables import TablesLink
 from bingo.web.texts import texts
 from cards.model import BingoCard
 from eventkit.web.app import NOT_FOUND, WebApp
+from eventkit.web.fastpath import NOT_FOUND as FAST_NOT_FOUND
+from eventkit.web.fastpath import NotFound
 from eventkit.web.guard import (
     FRESH,
     PLAYER,
@@ -552,16 +554,16 @@ class WebServer:
             raise web.HTTPNotFound(text=NOT_FOUND)
         return self.files.answer(request, path, "max-age=3600")
 
-    def _fast_image(self, rest: str) -> tuple[Path, str] | None:
-        """`/img/<rest>` as `image` answers it (the file, its Cache-Control), or None to leave
-        the request to `image` (a 404)."""
+    def _fast_image(self, rest: str) -> tuple[Path, str] | NotFound | None:
+        """`/img/<rest>` as `image` answers it: the file and its Cache-Control, or the one 404
+        for a number without a picture or off the board; None leaves it to the routes."""
         if not rest.isdigit() or len(rest) > 4:
             return None
         number = int(rest)
         if not 1 <= number <= self.config.board.total_numbers:
-            return None
+            return FAST_NOT_FOUND
         path = self._image_path(number)
-        return None if path is None else (path, "max-age=3600")
+        return FAST_NOT_FOUND if path is None else (path, "max-age=3600")
 
     def _image_path(self, number: int) -> Path | None:
         """config.image_path (up to five stat calls), looked up again after IMAGE_LOOKUP_SECONDS."""

@@ -109,6 +109,7 @@ class WebApp:
                 self.files,
                 guard_headers(server_name),
                 gzipped=(COMPRESSED_TYPES, MIN_COMPRESSED),
+                not_found=NOT_FOUND,
             )
             if FAST
             else None

@@ -56,7 +56,14 @@ DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 # a route: the rest of the path after its prefix -> the file and its Cache-Control, or None
-Route = Callable[[str], tuple[Path, str] | None]
+Route = Callable[[str], "tuple[Path, str] | None | NotFound"]
+
+
+class NotFound:
+    """What a route returns for a path it knows is not there: the one 404 (app.NOT_FOUND)."""
+
+
+NOT_FOUND = NotFound()
 # a page: (the rest of the path, the query, the address key) -> its body, or None
 Page = Callable[[str, str, str], bytes | None]
 
@@ -70,12 +77,23 @@ class FastFiles:
         headers: dict[str, str],
         *,
         gzipped: tuple[frozenset[str], int] = (frozenset(), 0),
+        not_found: str = "not found",
     ) -> None:
         self.files = files
         self.headers = dict(headers)
         # answers aiohttp gzips for a phone that accepts it (app.compress: these types, of at
         # least this many bytes): such a request is left to it
         self.gzipped_types, self.gzipped_from = gzipped
+        fields = {**self.headers, "Content-Type": "text/plain; charset=utf-8"}
+        body = not_found.encode("utf-8")
+        self._not_found = (
+            (
+                "HTTP/1.1 404 Not Found\r\n"
+                + "".join(f"{name}: {value}\r\n" for name, value in fields.items())
+                + f"Content-Length: {len(body)}\r\n"
+            ).encode("latin-1"),
+            body,
+        )
         self.routes: dict[bytes, Route] = {}
         self.pages: dict[bytes, tuple[str, Page]] = {}
         self.answered = 0
@@ -108,6 +126,11 @@ class FastFiles:
         for prefix, find in self.routes.items():
             if path.startswith(prefix):
                 found = find(path[len(prefix) :].decode("ascii"))
+                if isinstance(found, NotFound):  # (the answer aiohttp's 404 gives)
+                    transport.writelines(
+                        (self._not_found[0], self._date_line(), self._not_found[1])
+                    )
+                    break
                 kept = None if found is None else self.files.fresh(found[0])
                 if found is None or kept is None or gzip and self._gzipped(kept.kind, kept.data):
                     return False
