@@ -113,6 +113,7 @@ def test_a_forbidden_finish_is_asked_first_and_named_after(tmp_path, language):
         assert words["rule"] in tile and words["fell"] not in tile, tile
         status = phone.text("#status")
         assert words["rule"] in status, status
+        assert not phone.css("#actions button")  # out of the game: no Play / Pass left to tap
         results = wait_for(lambda: phone.visible("#results_panel"), 60, "the results")
         assert results
         row = phone.text('#results_table tr[data-seat="0"]')

@@ -188,6 +188,9 @@ function renderDaifugoActions(m) {
   box.textContent = "";
   if (m.seat === null || m.seat === undefined || iWatch(m)) return;
   const v = obsOf(m.view);
+  // a seat out of this game (gone out, fouled, fallen) or a game over has no buttons left
+  const out = (v.finished || []).includes(m.seat) || dfFouls(m).includes(m.seat) || (v.bottom || []).includes(m.seat);
+  if (out || v.phase === "over") return;
   const legal = m.your_turn ? m.legal || [] : [];
   if (v.phase === "exchange") {
     const gives = Cards.matchingActions(legal, S.selected, true);
