@@ -32,7 +32,7 @@ from games.web.phones import Phone
 CARD = re.compile(
     r"(?<![0-9A-Za-z=])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])"
 )
-GAMES = sample(200, 4)  # the fast tier (--fast) plays the first 4 of the same seeded run
+GAMES = sample(200, 20)  # the fast tier (--fast) plays the first 20 of the same seeded run
 ROOMS = [
     RoomSpec("d3", "daifugo", 3, stake="beginner", cpu_level="easy"),
     RoomSpec("d4", "daifugo", 4, stake="intermediate", cpu_level="easy"),
