@@ -7,7 +7,13 @@ from __future__ import annotations
 import sys
 
 import pytest
-from projector_support import FAKE_ENGINE, board_config, install_fake_engine, save_shot
+from projector_support import (
+    FAKE_ENGINE,
+    board_config,
+    install_fake_engine,
+    resize_to,
+    save_shot,
+)
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QWidget
 
@@ -43,15 +49,16 @@ def covering(window) -> list[str]:
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: f"{b[0]}x{b[1]}")
-@pytest.mark.parametrize("screen", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_landed_number_stays_in_view_through_every_announcement(
-    qtbot, tmp_path, board, screen, output_dir
+    qtbot, tmp_path, board, output_dir
 ):
+    """At each size: one window resized through them (projector_support.resize_to), the
+    announcements shown afresh at each size as they would be in a window opened at it."""
     cfg = board_config(*board)
     session = DrawSession.open(cfg, tmp_path / "j.jsonl", seed=9)
     window = DisplayWindow(session, cfg, probability_module=FAKE_ENGINE, odds_mode="thread")
     qtbot.addWidget(window)
-    window.resize(*screen)
+    window.resize(*SIZES[0])
     window.show()
     qtbot.waitExposed(window)
     window.start_background_work()
@@ -64,18 +71,26 @@ def test_the_landed_number_stays_in_view_through_every_announcement(
     with qtbot.waitSignal(window.reel.landed, timeout=5000):
         pass
     count += 1
+    for screen in SIZES:
+        resize_to(qtbot, window, screen)
+        check_announcements(window, count, screen)
+        if board[0] == 4 and screen == (1024, 768):
+            save_shot(window, output_dir, "projector_1024x768_bingo_number_visible.png")
+
+
+def check_announcements(window, count, screen):
     window.flash.flash(window.strings("bingo_flash", n=18))
     assert window.flash.isVisible()
     s = window.strings
     window.show_banner(s("resumed", n=count) + " — " + s("torn_line"), 60000)
     window.show_notice(s("disk_full"), "error", 60000)  # long: shown in the pill
-    assert window.notice_pill.isVisible()
+    assert window.notice_pill.isVisible(), screen
     assert window.reel.shown_number == window.controller.revealed[-1]
-    assert covering(window) == [], covering(window)
+    assert covering(window) == [], (screen, covering(window))
     window.show_notice("ビンゴ申告: カード 12（V で確認）", "info", 60000)  # a claim's notice
-    assert covering(window) == []
+    assert covering(window) == [], screen
     window.flash.flash(s("bingo_flash", n=3))  # a flash at any moment is placed the same way
-    assert covering(window) == []
+    assert covering(window) == [], screen
     # and on the picture: the landed tile is drawn by the reel alone
     frame = window.grab().toImage()
     reel = window.reel.grab().toImage()
@@ -84,9 +99,7 @@ def test_the_landed_number_stays_in_view_through_every_announcement(
     step = max(1, rect.width() // 12)
     for x in range(rect.left() + 2, rect.right() - 2, step):
         for y in range(rect.top() + 2, rect.bottom() - 2, step):
-            assert frame.pixel(x + origin.x(), y + origin.y()) == reel.pixel(x, y)
-    if board[0] == 4 and screen == (1024, 768):
-        save_shot(window, output_dir, "projector_1024x768_bingo_number_visible.png")
+            assert frame.pixel(x + origin.x(), y + origin.y()) == reel.pixel(x, y), screen
 
 
 @pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
