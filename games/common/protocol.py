@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
@@ -105,19 +105,65 @@ def to_json(value: object) -> Any:
     """`value` as plain JSON data: a dataclass with its own ``str()`` (a card, an action)
     becomes that text, other dataclasses objects, enums their value, tuples, lists, sets and frozensets lists (sets
     sorted), mappings objects with string keys. Used on observations and table views before
-    they go to a web client, so every game's values serialise the same way."""
-    if value is None or isinstance(value, bool | int | float | str):
+    they go to a web client, so every game's values serialise the same way.
+
+    Dispatched by the value's type: what a type becomes is worked out once per type (its kind,
+    a dataclass's field names and whether it has its own ``str()``) and kept in ``_BY_TYPE``;
+    the views of a table step are built for every socket, so this is the tables' hot path."""
+    kind = type(value)
+    if kind in _PLAIN:
         return value
-    if isinstance(value, enum.Enum):
-        return to_json(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if type(value).__str__ is not object.__str__:  # a card, an action: its own text
-            return str(value)
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, set | frozenset):
-        return sorted((to_json(v) for v in value), key=repr)
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
-    return str(value)
+    convert = _BY_TYPE.get(kind)
+    if convert is None:
+        convert = _BY_TYPE[kind] = _converter(kind)
+    return convert(value)
+
+
+_PLAIN: frozenset[type] = frozenset({type(None), bool, int, float, str})
+_BY_TYPE: dict[type, Callable[[Any], Any]] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _enum(value: Any) -> Any:
+    return to_json(value.value)
+
+
+def _mapping(value: Any) -> Any:
+    return {str(k): to_json(v) for k, v in value.items()}
+
+
+def _set(value: Any) -> Any:
+    return sorted((to_json(v) for v in value), key=repr)
+
+
+def _sequence(value: Any) -> Any:
+    return [to_json(v) for v in value]
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    """How `to_json` turns a value of type `kind` into JSON data (the order of the checks
+    decides, as for a single value: plain values, enums, dataclasses, mappings, sets,
+    sequences, anything else as its text)."""
+    if issubclass(kind, bool | int | float | str):  # their subclasses too (an IntEnum)
+        return _same
+    if issubclass(kind, enum.Enum):
+        return _enum
+    if dataclasses.is_dataclass(kind):
+        if kind.__str__ is not object.__str__:  # a card, an action: its own text
+            return str
+        names = tuple(f.name for f in dataclasses.fields(kind))
+
+        def fields(value: Any) -> Any:
+            return {name: to_json(getattr(value, name)) for name in names}
+
+        return fields
+    if issubclass(kind, Mapping):
+        return _mapping
+    if issubclass(kind, set | frozenset):
+        return _set
+    if issubclass(kind, list | tuple):
+        return _sequence
+    return str
