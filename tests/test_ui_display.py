@@ -121,7 +121,7 @@ def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
 def draw_and_wait(qtbot, window) -> int:
     press(qtbot, window, Qt.Key.Key_Space)
     assert window.controller.spinning
-    qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
+    qtbot.waitUntil(lambda: not window.controller.spinning, timeout=30000)
     return window.controller.revealed[-1]
 
 
@@ -158,7 +158,7 @@ def test_draw_is_journaled_before_the_spin_reveals_it(qtbot, config, tmp_path):
     assert window.controller.spinning and window.board.drawn == []
     records = [json.loads(line) for line in path.read_text().splitlines()]
     assert records[-1]["type"] == "draw" and records[-1]["number"] == session.history[0]
-    qtbot.waitUntil(lambda: window.board.drawn == session.history, timeout=5000)
+    qtbot.waitUntil(lambda: window.board.drawn == session.history, timeout=30000)
 
 
 def test_undo_asks_first_and_can_be_refused(qtbot, config, tmp_path):
@@ -440,7 +440,7 @@ def test_verify_journal_command(tmp_path, capsys, config):
 def test_odds_are_computed_off_the_ui_thread(qtbot, config, tmp_path, fake_engine):
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
     window = open_window(qtbot, session, config)
-    qtbot.waitUntil(lambda: window.odds_panel.curve is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.odds_panel.curve is not None, timeout=30000)
     assert window.odds_panel.figures() == ["0%", "50.0%", "1.00"]
     assert window.odds_panel.curve_span() == 25  # the fake curve is flat at 100% from draw 20
     assert threading.get_ident() not in fake_engine.threads
@@ -462,7 +462,7 @@ def test_odds_are_computed_off_the_ui_thread(qtbot, config, tmp_path, fake_engin
 def test_missing_engine_shows_a_dash(qtbot, config, tmp_path):
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=8)
     window = open_window(qtbot, session, config, probability_module="no_such_engine_module")
-    qtbot.waitUntil(lambda: window.odds.state == "unavailable", timeout=5000)
+    qtbot.waitUntil(lambda: window.odds.state == "unavailable", timeout=30000)
     assert window.odds_panel.figures() == ["—", "—", "—"]
     assert any("no_such_engine_module" in w for w in window.warnings)
     assert draw_and_wait(qtbot, window) in range(1, 41)
@@ -545,19 +545,19 @@ def test_screens_before_during_and_after_a_spin(
     session = DrawSession.open(config, tmp_path / "j.jsonl", seed=1)
     tag = f"{size[0]}x{size[1]}"
     window = open_window(qtbot, session, config, size=size)
-    qtbot.waitUntil(lambda: window.odds_panel.curve is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.odds_panel.curve is not None, timeout=30000)
     window.grab().save(str(output_dir / f"draw_{tag}_0_before.png"))
     for _ in range(9):
         press(qtbot, window, Qt.Key.Key_Space)
         press(qtbot, window, Qt.Key.Key_Space)
     press(qtbot, window, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: window.reel.animation.currentTime() >= 250, timeout=5000)
+    qtbot.waitUntil(lambda: window.reel.animation.currentTime() >= 250, timeout=30000)
     assert window.controller.spinning
     image = window.grab()
     assert image.width() == size[0]
     image.save(str(output_dir / f"draw_{tag}_1_during.png"))
     press(qtbot, window, Qt.Key.Key_Space)  # land it
-    qtbot.waitUntil(lambda: not window.controller.spinning, timeout=5000)
+    qtbot.waitUntil(lambda: not window.controller.spinning, timeout=30000)
     qtbot.wait(100)
     window.grab().save(str(output_dir / f"draw_{tag}_2_after.png"))
     # A card holding the drawn numbers of each column first (so some cells are marked).
@@ -689,7 +689,7 @@ def test_silent_worker_process_falls_back_to_a_thread(qtbot, config, tmp_path, m
     qtbot.waitUntil(lambda: window.odds.state == "ready", timeout=20000)
     assert window.odds.mode == "thread"
     assert any("did not answer" in w for w in window.warnings)
-    qtbot.waitUntil(lambda: window.odds_panel.figures()[0] == "50.0%", timeout=5000)
+    qtbot.waitUntil(lambda: window.odds_panel.figures()[0] == "50.0%", timeout=30000)
 
 
 def test_closing_after_the_worker_was_killed_does_not_hang(qtbot, config, tmp_path):
