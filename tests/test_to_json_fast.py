@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from games.common.protocol import to_json
+from games.common.protocol import to_json, to_json_shared
 
 GAMES = {"daifugo": (4, 5), "schwimmen": (2, 4), "cool24": (1,)}
 
@@ -79,9 +79,13 @@ def test_every_view_of_seeded_games_is_the_same_json(name, seeds, steps):
     for players in GAMES[name]:
         for seed in seeds:
             for views in _views_of_a_game(name, players, seed, steps):
+                shared: dict[int, tuple[object, Any]] = {}  # one step's, as the hub's Views
                 for view in views:
-                    assert _encode(to_json(view)) == _encode(reference(view))
+                    expected = _encode(reference(view))
+                    assert _encode(to_json(view)) == expected
+                    assert _encode(to_json_shared(view, shared)) == expected
                     compared += 1
+                assert shared  # the seats' views shared parts
     assert compared > 5 * len(seeds)  # whole games were walked, not one step
 
 
@@ -160,5 +164,9 @@ class Odd:
     ],
 )  # fmt: skip
 def test_values_of_every_kind_are_the_same_json(value):
-    assert _encode(to_json(value)) == _encode(reference(value))
-    assert _encode(to_json(value)) == _encode(reference(value))  # again, from the kept kind
+    expected = _encode(reference(value))
+    assert _encode(to_json(value)) == expected
+    assert _encode(to_json(value)) == expected  # again, from the kept kind
+    shared: dict[int, tuple[object, Any]] = {}
+    assert _encode(to_json_shared(value, shared)) == expected
+    assert _encode(to_json_shared([value, value], shared)) == _encode([reference(value)] * 2)

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from eventkit.errors import UserError
 
-__all__ = ["GameInfo", "GameProtocol", "IllegalMove", "to_json"]
+__all__ = ["GameInfo", "GameProtocol", "IllegalMove", "to_json", "to_json_shared"]
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ def _converter(kind: type) -> Callable[[Any], Any]:
     if dataclasses.is_dataclass(kind):
         if kind.__str__ is not object.__str__:  # a card, an action: its own text
             return str
-        names = tuple(f.name for f in dataclasses.fields(kind))
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
 
         def fields(value: Any) -> Any:
             return {name: to_json(getattr(value, name)) for name in names}
@@ -167,3 +167,38 @@ def _converter(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, list | tuple):
         return _sequence
     return str
+
+
+def to_json_shared(value: object, memo: dict[int, tuple[object, Any]]) -> Any:
+    """`to_json(value)`, reusing what `memo` holds for an object already turned into JSON
+    data: the views of one table step for every seat share most of their parts (the rules,
+    the history, the titles), and each is converted once. `memo` keeps each object it names
+    alive (so its id is not reused); use it only while none of them changes (one step's
+    views), and treat what it returns as read-only (the same data is in several views)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    convert = _BY_TYPE.get(kind)
+    if convert is None:
+        convert = _BY_TYPE[kind] = _converter(kind)
+    if convert is str or convert is _same or convert is _enum:
+        return convert(value)
+    kept = memo.get(id(value))
+    if kept is not None:
+        return kept[1]
+    if convert is _sequence:
+        data: Any = [to_json_shared(v, memo) for v in value]  # type: ignore[attr-defined]
+    elif convert is _mapping:
+        data = {str(k): to_json_shared(v, memo) for k, v in value.items()}  # type: ignore[attr-defined]
+    elif convert is _set:
+        data = sorted((to_json_shared(v, memo) for v in value), key=repr)  # type: ignore[attr-defined]
+    else:
+        names = _FIELDS.get(kind)
+        if names is None:
+            return convert(value)
+        data = {name: to_json_shared(getattr(value, name), memo) for name in names}
+    memo[id(value)] = (value, data)
+    return data
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}

@@ -8,7 +8,7 @@ labels, the time): the hub (games.web.hub) sends what they make.
 from __future__ import annotations
 
 from games.common import registry
-from games.common.protocol import to_json
+from games.common.protocol import to_json, to_json_shared
 from games.web.messages import (
     Board,
     Chips,
@@ -26,18 +26,21 @@ from games.web.rooms import Room
 
 
 class Views:
-    """One room's views at one moment, each turned into JSON once for every socket."""
+    """One room's views at one moment, each turned into JSON once for every socket; the parts
+    the seats' views share (the rules, the history: the same objects) turned once for all
+    of them (to_json_shared), so a Views lives only while the room does not change."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
         self._cache: dict[int | None, JSONValue] = {}
+        self._shared: dict[int, tuple[object, object]] = {}
 
     def __call__(self, seat: int | None) -> JSONValue:
         if seat not in self._cache:
             # no view before a room's first game (a table may have nothing to show yet)
             table = self.room.table
             shown = self.room.game_no > 0
-            self._cache[seat] = to_json(table.view(seat)) if shown else None
+            self._cache[seat] = to_json_shared(table.view(seat), self._shared) if shown else None
         return self._cache[seat]
 
 
