@@ -123,36 +123,12 @@ class FastFiles:
         if transport is None or transport.get_write_buffer_size() > MAX_WAITING:
             return False
         path, _, query = target.partition(b"?")
-        for prefix, find in self.routes.items():
-            if path.startswith(prefix):
-                found = find(path[len(prefix) :].decode("ascii"))
-                if isinstance(found, NotFound):  # (the answer aiohttp's 404 gives)
-                    transport.writelines(
-                        (self._not_found[0], self._date_line(), self._not_found[1])
-                    )
-                    break
-                kept = None if found is None else self.files.fresh(found[0])
-                if found is None or kept is None or gzip and self._gzipped(kept.kind, kept.data):
-                    return False
-                head = self.files.head(kept, found[1], self.headers)
-                transport.writelines((head, self._date_line(), kept.data))
-                break
-        else:
-            for prefix, (kind, make) in self.pages.items():
-                if path.startswith(prefix):
-                    if gzip and kind in self.gzipped_types:
-                        return False
-                    peer = transport.get_extra_info("peername")
-                    host = peer[0] if isinstance(peer, tuple) and peer else None
-                    rest = path[len(prefix) :].decode("ascii")
-                    body = make(rest, query.decode("ascii"), address_key(host))
-                    if body is None:
-                        return False
-                    head = self._page_head(kind) + b"Content-Length: %d\r\n" % len(body)
-                    transport.writelines((head, self._date_line(), body))
-                    break
-            else:
-                return False
+        parts = self._file_parts(path, gzip)
+        if parts is None:  # no file route of ours: a page's, or aiohttp's
+            parts = self._page_parts(transport, path, query, gzip)
+        if not parts:
+            return False
+        transport.writelines(parts)
         self.answered += 1
         handler._next_keepalive_close_time = handler._loop.time() + handler._keepalive_timeout
         if handler._keepalive_handle is None:
@@ -163,6 +139,38 @@ class FastFiles:
         if guard is not None:
             guard.touch(handler)
         return True
+
+    def _file_parts(self, path: bytes, gzip: bool) -> tuple[bytes, ...] | None:
+        """The answer's bytes for a kept file (or the one 404) under a file route; () to leave
+        it to aiohttp; None when no file route of ours takes `path`."""
+        for prefix, find in self.routes.items():
+            if path.startswith(prefix):
+                found = find(path[len(prefix) :].decode("ascii"))
+                if isinstance(found, NotFound):  # (the answer aiohttp's 404 gives)
+                    return (self._not_found[0], self._date_line(), self._not_found[1])
+                kept = None if found is None else self.files.fresh(found[0])
+                if found is None or kept is None or gzip and self._gzipped(kept.kind, kept.data):
+                    return ()
+                return (self.files.head(kept, found[1], self.headers), self._date_line(), kept.data)
+        return None
+
+    def _page_parts(
+        self, transport: Any, path: bytes, query: bytes, gzip: bool
+    ) -> tuple[bytes, ...]:
+        """The answer's bytes for a registered page; () to leave it to aiohttp."""
+        for prefix, (kind, make) in self.pages.items():
+            if path.startswith(prefix):
+                if gzip and kind in self.gzipped_types:
+                    return ()
+                peer = transport.get_extra_info("peername")
+                host = peer[0] if isinstance(peer, tuple) and peer else None
+                rest = path[len(prefix) :].decode("ascii")
+                body = make(rest, query.decode("ascii"), address_key(host))
+                if body is None:
+                    return ()
+                head = self._page_head(kind) + b"Content-Length: %d\r\n" % len(body)
+                return (head, self._date_line(), body)
+        return ()
 
     def _gzipped(self, kind: str, body: bytes) -> bool:
         return kind in self.gzipped_types and len(body) >= self.gzipped_from

@@ -118,21 +118,27 @@ def _seat_lines(
         bits = []
         if message.get("game_no", 1) > 1 and i < len(ranks) and isinstance(ranks[i], int):
             bits.append(TITLES.get(language, TITLES["ja"])[ranks[i]])
-        if i in finished:
-            bits.append(tx("place", n=finished.index(i) + 1))
-        elif i in fouls:  # 反則あがり: the rule that put the seat last, not 都落ち
-            bits.append(tx("fouled"))
-        elif i in bottom:
-            bits.append(tx("fell"))
-        else:
-            n = sizes[i] if i < len(sizes) else 0
-            bits.append(tx("cards_one" if n == 1 and language == "en" else "cards", n=n))
+        n = sizes[i] if i < len(sizes) else 0
+        bits.append(_seat_state(tx, i, finished, fouls, bottom, n, language))
         if i in passed:
             bits.append(tx("passed"))
         if i in left:
             bits.append(tx("left"))
         seats.append(SeatLine(str(name), "  ".join(bits), message.get("to_move") == i))
     return tuple(seats)
+
+
+def _seat_state(
+    tx: Any, i: int, finished: list[int], fouls: set[int], bottom: list[int], n: int, language: str
+) -> str:
+    """Where seat `i` stands: its place, the rule that put it last, or its cards in hand."""
+    if i in finished:
+        return str(tx("place", n=finished.index(i) + 1))
+    if i in fouls:  # 反則あがり: the rule that put the seat last, not 都落ち
+        return str(tx("fouled"))
+    if i in bottom:
+        return str(tx("fell"))
+    return str(tx("cards_one" if n == 1 and language == "en" else "cards", n=n))
 
 
 def _tags(message: Mapping[str, Any], view: Mapping[str, Any], language: str) -> tuple[str, ...]:
