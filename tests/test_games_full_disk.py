@@ -23,7 +23,9 @@ from tests.test_games_web_server import _serve_command
 
 @pytest.fixture
 def tiny_data(tmp_path: Path) -> Iterator[Path]:
-    with small_tmpfs(tmp_path / "data") as data:
+    # room enough that the filler, once gone, frees more than the hub asks before play goes on
+    # (pause.RESUME_FREE, 16 KB): at 64 KB the start's files left the filler 12 KB
+    with small_tmpfs(tmp_path / "data", "256k") as data:
         yield data
 
 
