@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from eventkit.errors import UserError
+from eventkit.safefile import write_atomic
 
 LOCK_MODE = 0o644  # the show (same user) reads it; nobody else needs to write it
 _WINDOWS_LOCK_OFFSET = 1 << 20  # Windows locks a byte range: one far past the JSON
@@ -35,6 +37,30 @@ def tables_lock_path(journal: Path) -> Path:
     """The card tables' server of the evening (`bingo draw --serve --tables`,
     bingo.web.tables_serve): the same kind of lock and record, beside the journal."""
     return journal.with_name(journal.name + ".tables")
+
+
+def tables_key_path(journal: Path) -> Path:
+    """The card tables' host key, beside the journal in the event's folder: the tables' server
+    (bingo.web.tables_serve) writes a new one at each start, 0600, and only the show reads it
+    (the operator window's table controls, bingo.ui.tables_panel, games.web.host_link)."""
+    return journal.with_name(journal.name + ".tables-key")
+
+
+def write_tables_key(journal: Path) -> str:
+    """A new host key for the card tables, written 0600 (OSError: not written; NotOurFile:
+    something that is not our file stands there)."""
+    key = secrets.token_urlsafe(32)
+    write_atomic(tables_key_path(journal), key.encode("ascii"), mode=0o600)
+    return key
+
+
+def read_tables_key(journal: Path) -> str | None:
+    """The card tables' host key, or None while there is none."""
+    try:
+        key = tables_key_path(journal).read_bytes().decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return key or None
 
 
 @dataclass(frozen=True)
