@@ -222,6 +222,21 @@ JA: dict[str, str] = {
     "board_more": "ほか {n}件",
     "check_close": "閉じる",
     "check_letters_wrong": "No.{serial} の確認文字「{letters}」がこのカードと合いません：カードの番号を確かめてください",
+    # ---- the card tables' host controls in the operator window (bingo.ui.tables_panel)
+    "tables_title": "カードテーブル",
+    "tables_connecting": "カードテーブルにつないでいます…",
+    "tables_down": "カードテーブルのサーバーが止まっています（自動で起動し直します）。抽選はそのまま続けられます",
+    "tables_disk_full": "カードテーブル：ディスクがいっぱいです。空きができるまでゲームは止まっています",
+    "tables_no_rooms": "ルームはありません",
+    "tables_cpu": "CPUの強さ（次のゲームから）",
+    "tables_rules": "ルール（次のゲームから）",
+    "tables_level_easy": "弱い",
+    "tables_level_normal": "普通",
+    "tables_level_strong": "強い",
+    "tables_release": "名前を戻す",
+    "tables_release_hint": "コードをなくした人の名前",
+    "tables_released": "「{name}」の新しいコード：{code}　その人の電話で、名前とこのコードを入れて参加してもらってください（前のコードと前の電話はもう使えません）",
+    "tables_refused": "カードテーブル：{text}",
 }
 
 EN: dict[str, str] = {
@@ -436,6 +451,21 @@ EN: dict[str, str] = {
     "board_more": "{n} more",
     "check_close": "Close",
     "check_letters_wrong": "The check letters {letters} do not belong to card No.{serial}: check the number on the card",
+    # ---- the card tables' host controls in the operator window (bingo.ui.tables_panel)
+    "tables_title": "Card tables",
+    "tables_connecting": "Connecting to the card tables…",
+    "tables_down": "The card tables' server is not running (it is started again by itself). The draw goes on",
+    "tables_disk_full": "Card tables: the disk is full. The games wait until there is room",
+    "tables_no_rooms": "No rooms",
+    "tables_cpu": "CPU level (from the next game)",
+    "tables_rules": "Rule set (from the next game)",
+    "tables_level_easy": "Easy",
+    "tables_level_normal": "Normal",
+    "tables_level_strong": "Strong",
+    "tables_release": "Give a name back",
+    "tables_release_hint": "name of someone who lost their code",
+    "tables_released": "New code of '{name}': {code}. Ask them to join on their phone with the name and this code (the old code and the old phone no longer work)",
+    "tables_refused": "Card tables: {text}",
 }
 
 TABLES = {"ja": JA, "en": EN}
