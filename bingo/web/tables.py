@@ -6,8 +6,10 @@ the show) listens on this computer's loopback at a port of its own, written in
 cards and the board (one address, one port, one firewall rule; what a page keeps in
 localStorage, the tables' name and seat, the bingo card last opened, is the phone's in both).
 
-- `/tables/` the tables' page, `/tables/texts.js`, `/tables/static/<name>` its files, and
-  `/tables/ws` its socket, each to the same path without `/tables` on the tables' server. The
+- `/tables/` the tables' page, `/tables/texts.js`, `/tables/static/<name>` its files (a plain
+  name only), and `/tables/ws` its socket, each to the same path without `/tables` on the
+  tables' server; nothing else (the host's controls under `/host/` there are the show's alone,
+  and the tables refuse any request that carries PHONE_HEADER there too). The
   games' page asks for its files and socket at the root (`/static/app.js`, `/ws`), where the
   bingo pages' own are: the page's addresses and its script's socket are moved under
   `/tables/` on the way (`page`, `script`), and the page gets the links back to the card, the
@@ -160,6 +162,9 @@ class TablesLink:
         return await self._forward(request, "/", is_page=True)
 
     async def file(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info.get("name")
+        if name is not None and not _plain_name(name):  # (`..%2Fhost`): never another path
+            raise web.HTTPNotFound(text="not found")
         return await self._forward(request, request.path[len(PREFIX) :], is_page=False)
 
     async def _forward(
@@ -279,6 +284,11 @@ class TablesLink:
         if isinstance(message, dict) and message.get("type") == "lobby":
             boards = message.get("boards")
             self.boards = boards if isinstance(boards, list) else []
+
+
+def _plain_name(name: str) -> bool:
+    """A file's name in the tables' static folder: no folder, no dots first."""
+    return not name.startswith(".") and "/" not in name and "\\" not in name
 
 
 async def _pump(

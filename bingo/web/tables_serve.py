@@ -17,7 +17,13 @@ and what one link needs:
   forwarder, takes as many connections from it as from everyone (the forwarder's own guard caps
   each phone's address);
 - it runs at a lower priority than the show (the supervisor's SERVER_NICE, as `bingo serve`):
-  the reel keeps its frames when the tables are busy.
+  the reel keeps its frames when the tables are busy;
+- the host's table controls (give a name back, a room's CPU level and rule set: the laptop
+  window's of `games serve`) are the show's operator window's (bingo.ui.tables_panel), over
+  games.web.host_link's routes under `/host/` on this server's loopback port, for the key it
+  writes at each start in `<journal>.tables-key` (0600, beside the journal: only the show reads
+  it); a request that came through `bingo serve` (PHONE_HEADER) is refused there, and the
+  forwarder never forwards that path (`attach_host`).
 
 `games serve` on its own is unchanged and keeps its window, port and QR code.
 """
@@ -33,10 +39,11 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
-from bingo.serve_lock import ServeBusy, ServeLock, tables_lock_path
+from bingo.serve_lock import ServeBusy, ServeLock, tables_lock_path, write_tables_key
 from bingo.web.command import ALREADY_SERVED, alive
 from bingo.web.tables import LOOPBACK, PHONE_HEADER
 from eventkit.errors import UserError
@@ -76,6 +83,21 @@ def _loopback(address: str | None) -> bool:
         return False
 
 
+def attach_host(app: web.Application, hub: Any, journal: Path) -> bool:
+    """The host's table controls on `app` (games.web.host_link) for a new key written beside
+    `journal`; False (said in one line) when the key cannot be written: the tables serve the
+    phones without them."""
+    from games.web.host_link import HostLink
+
+    try:
+        key = write_tables_key(journal)
+    except (OSError, UserError) as exc:
+        print(f"tables: the host's controls are off: {exc}", file=sys.stderr, flush=True)
+        return False
+    HostLink(hub, key, refused_headers=(PHONE_HEADER,)).attach(app)
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from games.web.command import EarlyStop
 
@@ -110,6 +132,7 @@ def _main(args: argparse.Namespace, early: object) -> int:
     try:
         serve = Serve(p)
         serve.server.app.middlewares.append(phone_address)
+        attach_host(serve.server.app, serve.hub, journal)
 
         keeper: list[asyncio.Task[None]] = []
 
