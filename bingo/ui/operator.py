@@ -4,9 +4,13 @@ It drives the same DrawController as the audience view and forwards its keys to 
 can run the show from the laptop while the projector shows only the audience view. Its figures
 are always those of the draw the audience sees. With a card registry it lists the cards with a
 bingo and the confirmed winners; with one screen only it asks how to keep itself off the wall.
+With the card tables (`bingo draw --serve --tables`) it has their host's controls too, in a
+column of their own (bingo.ui.tables_panel): never over the draw.
 """
 
 from __future__ import annotations
+
+import sys
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetricsF, QKeyEvent
@@ -56,6 +60,7 @@ QLineEdit:focus { border: 2px solid #ffd23f; }
 SIDE, AUDIENCE = "side", "audience"
 HEADER_RESERVE = 18  # px of a header section that are not text: padding (4 + 4) and margins
 HEADER_MAX_LINES = 3
+TABLES_WIDTH = 420  # px the window grows by with the card tables' column
 
 
 def wrap_label(text: str, width: float, metrics: QFontMetricsF) -> list[str]:
@@ -151,6 +156,8 @@ class OperatorWindow(QWidget):
         columns.addLayout(left, 3)
         columns.addLayout(middle, 2)
         columns.addLayout(right, 5)
+        self.columns = columns
+        self.tables_panel = None  # the card tables' host controls (add_tables_panel)
         layout = QVBoxLayout(self)
         layout.addWidget(self.single_screen_box)
         layout.addLayout(columns, 1)
@@ -165,6 +172,27 @@ class OperatorWindow(QWidget):
         plain_text_labels(self)
         self.refresh()
         self.refresh_winners()
+        self._tables_if_served(display)
+
+    def _tables_if_served(self, display) -> None:
+        if "bingo.ui.webserver" not in sys.modules:  # not serving (and the panel not loaded)
+            return
+        from bingo.ui.tables_panel import tables_served
+
+        journal = tables_served(display)
+        if journal is not None:
+            self.add_tables_panel(journal)
+
+    def add_tables_panel(self, journal):
+        """The card tables' host controls (the tables' server of `journal`), a column of this
+        window, which grows by its width."""
+        from bingo.ui.tables_panel import TablesPanel
+
+        panel = TablesPanel(journal, self.strings, self.strings.language, self)
+        self.columns.addWidget(panel, 4)
+        self.tables_panel = panel
+        self.resize(self.width() + TABLES_WIDTH, self.height())
+        return panel
 
     def _left_column(self, display, s: Texts) -> QVBoxLayout:
         """The last number, the buttons, the card check and the winners."""
@@ -423,6 +451,8 @@ class OperatorWindow(QWidget):
             self.activateWindow()
 
     def closeEvent(self, event) -> None:
+        if self.tables_panel is not None:
+            self.tables_panel.stop()
         if self.display.isVisible():
             self.display.close()
         super().closeEvent(event)
@@ -478,10 +508,11 @@ class OperatorWindow(QWidget):
             per_column[config.board.column_of(n)] += 1
         figures = self.display.odds_panel.figures()
         cards = config.event.cards_in_play
+        joint = "" if s.language == "ja" else " "  # the tiles' two lines as one ("a card has")
         lines = [
-            f"{s('p_bingo_now').replace(chr(10), '')}: {figures[0]}",
-            f"{s('p_any_next', cards=cards).replace(chr(10), '')}: {figures[1]}",
-            f"{s('expected_next').replace(chr(10), '')}: {figures[2]}",
+            f"{s('p_bingo_now').replace(chr(10), joint)}: {figures[0]}",
+            f"{s('p_any_next', cards=cards).replace(chr(10), joint)}: {figures[1]}",
+            f"{s('expected_next').replace(chr(10), joint)}: {figures[2]}",
         ]
         if stats is not None:
             lines.append(f"{s('op_next_bingo')}: {percent(stats.p_bingo_next)}")
