@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import stat
 
 import aiohttp
@@ -152,3 +153,45 @@ def test_the_lobby_waits_for_a_change_and_the_controls_say_the_hubs_refusals(tmp
             await tables.stop()
 
     run(scenario())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_forwarders_lines_for_the_host_are_in_the_events_language(
+    tmp_path, repo_root, capfd, language
+):
+    """The tables said listening on a port nobody answers: the host's terminal line says so in
+    the event's language (ja: the page; en: the socket), the phone gets the tables' away page."""
+    from bingo.web.texts import texts
+
+    async def scenario():
+        server, client, journal = await _bingo(tmp_path, language, repo_root)
+        closed = socket.socket()
+        closed.bind((LOOPBACK, 0))  # bound, never listening: refused
+        lock = ServeLock(journal, path=tables_lock_path(journal))
+        lock.acquire(0, LOOPBACK).listening(closed.getsockname()[1])
+
+        async def found() -> bool:  # (the forwarder reads the port file again within 1 s)
+            return server.tables.port() is not None
+
+        try:
+            await _until(found, "the port read")
+            if language == "ja":
+                answer = await client.get(PREFIX + "/")
+                assert answer.status == 503
+                key = "tables_no_answer"
+            else:
+                with pytest.raises(aiohttp.WSServerHandshakeError):
+                    await client.ws_connect(PREFIX + "/ws")
+                key = "tables_no_socket"
+        finally:
+            lock.release()
+            closed.close()
+            await client.close()
+        return key
+
+    key = run(scenario())
+    err = capfd.readouterr().err
+    said = [line for line in err.splitlines() if "tables" in line or "テーブル" in line]
+    start = texts(language)(key, reason="@").split("@")[0]
+    assert any(start in line for line in said), err

@@ -183,7 +183,7 @@ class TablesLink:
                 kept = {k: answer.headers[k] for k in KEPT_HEADERS if k in answer.headers}
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
             self._lost()
-            self.log.say("tables", f"the card tables did not answer: {describe(exc)}")
+            self.log.say("tables", self.texts("tables_no_answer", reason=describe(exc)))
             return self._away(is_page)
         if status == 200 and is_page:
             body = page(body.decode("utf-8"), self._links).encode("utf-8")
@@ -227,7 +227,7 @@ class TablesLink:
             )
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
             self._lost()
-            self.log.say("tables", f"the card tables' socket did not open: {describe(exc)}")
+            self.log.say("tables", self.texts("tables_no_socket", reason=describe(exc)))
             return self._away(False)
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         try:
@@ -274,7 +274,7 @@ class TablesLink:
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # a message it cannot read: said, then again
-                    self.log.say("tables", f"the tables' high scores: {describe(exc)}")
+                    self.log.say("tables", self.texts("tables_scores_unread", reason=describe(exc)))
             await asyncio.sleep(SCORES_RETRY)
 
     def _lobby(self, data: str) -> None:

@@ -60,6 +60,10 @@ TABLES = {
         "link_board": "抽選の結果",
         "link_tables": "カードゲームのテーブル",
         "link_scores": "今夜のハイスコア",
+        # the host's terminal: the card tables behind this server did not answer
+        "tables_no_answer": "カードテーブルのサーバーが応答しません（{reason}）。ショーが起動し直します",
+        "tables_no_socket": "カードテーブルへの接続が開きません（{reason}）。ショーが起動し直します",
+        "tables_scores_unread": "カードテーブルのハイスコアが読めません（{reason}）",
     },
     "en": {
         "too_many_yours": (
@@ -111,6 +115,9 @@ TABLES = {
         "link_board": "The draw",
         "link_tables": "Card tables",
         "link_scores": "Tonight's high scores",
+        "tables_no_answer": "the card tables did not answer ({reason}): the show starts them again",
+        "tables_no_socket": "the card tables' socket did not open ({reason}): the show starts them again",
+        "tables_scores_unread": "the tables' high scores could not be read ({reason})",
     },
 }
 
