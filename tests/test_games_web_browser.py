@@ -103,6 +103,33 @@ class GamesServe:
         return int(self.hub.balance(name))
 
 
+def _displayed_atom() -> str:
+    """Selenium's own isDisplayed atom (what WebElement.is_displayed runs in the page)."""
+    from selenium.webdriver.remote import webelement
+
+    if webelement.isDisplayed_js is None:
+        webelement._load_js()
+    return str(webelement.isDisplayed_js)
+
+
+# What Phone.click did in four to six WebDriver round trips (find, is_displayed per match,
+# is_enabled, scrollIntoView), in one: the first element `selector` names that WebDriver's
+# isDisplayed calls shown, null when there is none or it is disabled (WebDriver's is_enabled
+# of a form control), else scrolled to the middle, as a thumb brings it clear of the sticky
+# action bar, and returned for the click.
+TAP_TARGET = f"""
+const shown = {_displayed_atom()};
+const target = [...document.querySelectorAll(arguments[0])].find((e) => shown(e));
+if (!target || target.matches(":disabled")) return null;
+target.scrollIntoView({{block: "center"}});
+return target;
+"""
+ANY_SHOWN = f"""
+const shown = {_displayed_atom()};
+return [...document.querySelectorAll(arguments[0])].some((e) => shown(e));
+"""
+
+
 class Phone:
     """One phone: a browser of its own at 375 x 667, its page and what it has been sent.
     `before`: scripts run in every page of this phone before the page's own (Chromium's
@@ -148,16 +175,16 @@ class Phone:
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
     def click(self, selector: str, timeout: float = 10.0) -> None:
-        """Tap the first shown element `selector` names (found again if the page re-rendered)."""
+        """Tap the first shown element `selector` names (found again if the page re-rendered):
+        found, checked shown and enabled and brought to the screen's middle in one script
+        (`TAP_TARGET`), then WebDriver's click at its centre, as a finger's."""
 
         def tapped() -> bool:
             try:
-                shown = [e for e in self.css(selector) if e.is_displayed()]
-                if not shown or not shown[0].is_enabled():
+                target = self.js(TAP_TARGET, selector)
+                if target is None:
                     return False
-                # as a thumb does: bring it to the middle, clear of the sticky action bar
-                self.js("arguments[0].scrollIntoView({block: 'center'})", shown[0])
-                shown[0].click()
+                target.click()
                 return True
             except (StaleElementReferenceException, ElementClickInterceptedException):
                 return False  # re-rendered, or still under the bar while the page settles
@@ -165,10 +192,8 @@ class Phone:
         wait_for(tapped, timeout, f"tapping {selector}")
 
     def visible(self, selector: str) -> bool:
-        try:
-            return any(e.is_displayed() for e in self.css(selector))
-        except StaleElementReferenceException:
-            return False
+        """Some element `selector` names is shown (WebDriver's isDisplayed, in one script)."""
+        return bool(self.js(ANY_SHOWN, selector))
 
     # ------------------------------------------------------------------ a person's taps
     def join(self, name: str) -> None:
