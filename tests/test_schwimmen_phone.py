@@ -9,6 +9,9 @@ tests/output/schwimmen_phone_*.png."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 from test_games_web_browser import (
     TABLE,
@@ -141,11 +144,53 @@ def refuse_a_first_turn_knock(phone: Phone) -> dict:
     return refused
 
 
+class HeldRounds:
+    """Each round's results stay on the phones until the test has read them on every seated
+    phone: the hub's next deal (its `advance` step, after `advance_pause`, 2 s at an event)
+    waits for `release(round)` instead of a fixed time, so no round is missed on a busy machine
+    and none is waited on longer than its checks take. The hub's own `_work` for every other
+    step, unchanged (set on this hub alone)."""
+
+    def __init__(self, serve: GamesServe) -> None:
+        self.serve = serve
+        self.released: set[int] = set()
+        self.held = 0  # next deals the gate held (the hub's own step came to it)
+        self._gate: asyncio.Event | None = None
+        made = threading.Event()
+
+        def make() -> None:  # the Event of the server's loop, made in it
+            self._gate = asyncio.Event()
+            made.set()
+
+        serve.serve.call(make)
+        assert made.wait(20), "the server's loop did not run"
+        hub = serve.hub
+        real = hub._work
+
+        async def work(room, step) -> None:
+            if step.kind == "advance":
+                assert self._gate is not None
+                await self._gate.wait()
+                self._gate.clear()
+                self.held += 1
+            await real(room, step)
+
+        hub.advance_pause = 0  # the hold is the gate's
+        hub._work = work
+
+    def release(self, number: int) -> None:
+        """The round `number` read: the hub deals the next (once per round)."""
+        if number not in self.released:
+            self.released.add(number)
+            assert self._gate is not None
+            self.serve.serve.call(self._gate.set)
+
+
 @pytest.mark.browser
 @pytest.mark.timeout(420)  # a whole game through three browsers (about 70 s here, idle)
 def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
     serve = GamesServe(tmp_path, daifugo=False, schwimmen=True)
-    serve.hub.advance_pause = 2.0  # each round's results stay up (as at an event) to be read
+    held = HeldRounds(serve)  # each round's results stay up until every seated phone is read
     serve.hub.cpu_delay = 0  # the CPUs at once: every check is on a phone's turn or a round's end
     phones = [
         Phone(tmp_path / "p375", serve.url, 375, 667),
@@ -193,14 +238,16 @@ def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
         checked: set = set()
 
         def between_rounds() -> bool:
-            """Each seated phone between rounds (the hub waits advance_pause): the round's
-            results."""
+            """Each seated phone between rounds (the hub holds the next deal, `held`): the
+            round's results; the next round dealt once every seated phone has shown them."""
+            over = set()
             for phone in seated:
                 t = phone.table()
                 obs = observation(t) if t and t.get("view") else {}
                 if obs.get("phase") != "round_over":  # the game's end: the results panel
                     continue
                 key = (id(phone), obs["round_number"])
+                over.add(obs["round_number"])
                 if key in checked:
                     continue
                 wait_for(lambda p=phone: p.js(RESULT), 10, "the round's results drawn")
@@ -211,10 +258,15 @@ def test_phones_play_schwimmen_with_results_and_buttons_in_reach(tmp_path):
                 if tag not in seen["grabs"]:
                     screenshot(phone, f"schwimmen_phone_{tag}.png")
                     seen["grabs"].add(tag)
+            for number in over:
+                if all((id(phone), number) in checked for phone in seated):
+                    held.release(number)
             return bool(results_of(a, 1) and results_of(b, 1))
 
         play(phones, between_rounds, hook, schwimmen_choice, 360)
         assert seen["results"] >= 2 and seen["turns"] >= 10 and seen["points"] >= 2
+        assert held.held >= 1 and held.held >= len(held.released) - 1, (held.held, held.released)
+        print(f"rounds held for their checks: {held.held} (released {sorted(held.released)})")
         assert seen["disabled_pass"] >= 1  # a turn where パス or 終了 was not offered
         assert {"result_320", "result_375"} <= seen["grabs"]
         assert done["refused"] and done["reloaded"] and done["left"]
