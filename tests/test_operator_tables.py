@@ -2,7 +2,7 @@
 window or on another screen, never over the draw"), offscreen, against the real tables' hub and
 server with games.web.host_link (as bingo.web.tables_serve runs them) listening on loopback at a
 port of their own in a thread of this test: the rooms listed, a name given back, a room's CPU
-level and rule set chosen; the tables stopped: the panel says so, the draw goes on, and the
+level and rule set chosen, its game started; the tables stopped: the panel says so, the draw goes on, and the
 panel comes back with the tables (another port, another key). Its text measured whole."""
 
 from __future__ import annotations
@@ -219,13 +219,16 @@ def test_the_host_controls_the_rooms_from_the_operator_window(qtbot, show, tmp_p
         operator.grab().save(str(output_dir / f"operator_tables_{language}.png"))
 
         # mid-game the choices are the next game's: greyed while the room plays
-        def sit_and_start() -> None:
-            hub = tables.hub
-            hub.sit(hub.join("もも").token, "c")
-            hub.start(None, "c")
-
-        tables.call(sit_and_start)
+        panel.answer.setText("")  # (the release's refusal is still there)
+        panel.start_buttons["c"].click()  # nobody seated: the hub's words
+        qtbot.waitUntil(lambda: panel.answer.text().startswith(s("tables_refused", text="")),
+                        timeout=WAIT_MS)  # fmt: skip
+        assert panel.rooms[1]["state"] == "waiting"
+        tables.call(lambda: tables.hub.sit(tables.hub.join("もも").token, "c"))
+        qtbot.waitUntil(lambda: panel.rooms[1]["seats"][0]["name"] == "もも", timeout=WAIT_MS)
+        panel.start_buttons["c"].click()  # 開始, as the tables' laptop window
         qtbot.waitUntil(lambda: panel.rooms[1]["state"] == "playing", timeout=WAIT_MS)
+        assert "c" not in panel.start_buttons and "d" in panel.start_buttons
         assert not panel.level_buttons[("c", "easy")].isEnabled()
 
         # the tables stop: the panel says so and the draw goes on

@@ -147,6 +147,12 @@ def test_the_lobby_waits_for_a_change_and_the_controls_say_the_hubs_refusals(tmp
                 given = await (await session.post(base + "/release", json={"name": "aoi"})).json()
                 assert given["ok"] is True and given["name"] == "aoi"
                 assert given["code"] == tables.hub.players.by_name("aoi").code != player.code
+                refused = await (await session.post(base + "/start", json={"room": "c"})).json()
+                assert refused["ok"] is False and refused["text"]  # nobody seated
+                tables.hub.sit(tables.hub.join("mio").token, "c")
+                started = await (await session.post(base + "/start", json={"room": "c"})).json()
+                assert started == {"ok": True}
+                assert tables.hub.lobby()["rooms"][1]["state"] == "playing"
                 bad = await session.post(base + "/level", data=b"[" * 5000)
                 assert bad.status == 413
         finally:

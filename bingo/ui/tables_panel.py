@@ -3,7 +3,8 @@
 With `--tables` the card tables' server (bingo.web.tables_serve) runs without its own window,
 so the host's controls of `games serve`'s laptop window live here, on the laptop, never over
 the draw: the rooms (game, players, playing or waiting, rule set, CPU level), a room's CPU
-level and rule set for its next games, and a name given back to a guest who lost its code.
+level and rule set for its next games, its next game started, and a name given back to a
+guest who lost its code.
 
 The tables' server is another process: `TablesClient` speaks to games.web.host_link's routes
 on its loopback port (from `<journal>.tables`) with the key it wrote in `<journal>.tables-key`
@@ -234,6 +235,7 @@ class TablesPanel(QFrame):
         self._shown: str | None = None  # what the rooms' widgets show (repainted on a change)
         self.level_buttons: dict[tuple[str, str], QPushButton] = {}
         self.rules_buttons: dict[tuple[str, str], QPushButton] = {}
+        self.start_buttons: dict[str, QPushButton] = {}
         s = strings
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -283,6 +285,9 @@ class TablesPanel(QFrame):
 
     def set_rules(self, room: str, rules: str) -> None:
         self.client.send("rules", {"room": room, "rules": rules})
+
+    def start_game(self, room: str) -> None:
+        self.client.send("start", {"room": room})
 
     def on_answer(self, action: str, answer: dict[str, Any]) -> None:
         s = self.strings
@@ -340,6 +345,7 @@ class TablesPanel(QFrame):
                 widget.deleteLater()
         self.level_buttons.clear()
         self.rules_buttons.clear()
+        self.start_buttons.clear()
         if not self.rooms:
             self.room_box.addWidget(_label(self.strings("tables_no_rooms")))
         for room in self.rooms:
@@ -380,6 +386,12 @@ class TablesPanel(QFrame):
                         str(room["id"]),
                     )
                 )
+            if waiting:  # 開始: the room's next game, as the tables' laptop window starts it
+                start = QPushButton(self.strings("tables_start"))
+                start.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                start.clicked.connect(functools.partial(self.start_game, str(room["id"])))
+                box.addWidget(start, 0, Qt.AlignmentFlag.AlignLeft)
+                self.start_buttons[str(room["id"])] = start
             self.room_box.addWidget(frame)
         self.room_box.addStretch(1)
 

@@ -10,7 +10,8 @@ Routes under HOST on the games server's own port, plain HTTP and JSON:
 - `POST /host/release {"name"}`: the name given back (hub.release): `{"ok", "name", "code"}`;
 - `POST /host/level {"room", "level"}` and `POST /host/rules {"room", "rules"}`: the room's
   CPU level and rule set for its next games, as the laptop (hub.set_cpu_level, hub.set_rules
-  with no token); the lobby that follows shows them.
+  with no token); the lobby that follows shows them;
+- `POST /host/start {"room"}`: the room's next game, as the laptop's 開始 (hub.start).
 A refusal of the hub is an answer, `{"ok": false, "text": <its words, in the event's language>}`.
 
 Who may: a request from this computer's loopback that carries `KEY_HEADER` equal to the key
@@ -73,6 +74,7 @@ class HostLink:
             web.post(HOST + "/release", self.release),
             web.post(HOST + "/level", self.level),
             web.post(HOST + "/rules", self.rules),
+            web.post(HOST + "/start", self.start),
         ]
 
     def attach(self, app: web.Application) -> None:
@@ -167,6 +169,16 @@ class HostLink:
         asked = await _body(request)
         room, rules = asked.get("room"), asked.get("rules")
         return _json(_carried_out(lambda: self._set(self.hub.set_rules, room, rules)))
+
+    async def start(self, request: web.Request) -> web.Response:
+        self._check(request)
+        room = (await _body(request)).get("room")
+
+        def go() -> dict[str, object]:
+            self.hub.start(None, str(room))
+            return {"ok": True}
+
+        return _json(_carried_out(go))
 
     def _set(
         self, method: Callable[[str | None, str, str], None], room: object, value: object
