@@ -191,7 +191,9 @@ class OperatorWindow(QWidget):
         panel = TablesPanel(journal, self.strings, self.strings.language, self)
         self.columns.addWidget(panel, 4)
         self.tables_panel = panel
-        self.resize(self.width() + TABLES_WIDTH, self.height())
+        screen = self.screen()
+        room = screen.availableGeometry().width() if screen is not None else 1 << 16
+        self.resize(min(self.width() + TABLES_WIDTH, max(self.width(), room)), self.height())
         return panel
 
     def _left_column(self, display, s: Texts) -> QVBoxLayout:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, QUrl, QUrlQuery, Signal
+from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, QUrl, QUrlQuery, Signal
 from PySide6.QtNetwork import (
     QNetworkAccessManager,
     QNetworkProxy,
@@ -49,6 +49,9 @@ LOOPBACK = "127.0.0.1"  # where the tables listen (bingo.web.tables.LOOPBACK; no
 KEY_HEADER = b"X-Host-Key"  # games.web.host_link.KEY_HEADER (not imported: aiohttp)
 HOST = "/host"
 RETRY_MS = 1000  # the tables down: look again this often
+STARTING_MS = (
+    10_000  # not seen yet: "connecting" this long (they start with the show) before "down"
+)
 POLL_GAP_MS = 300  # at least this between two lobby requests (a busy lobby changes constantly)
 POLL_TIMEOUT_MS = 25_000  # the long poll answers within 15 s (host_link.WAIT)
 ACTION_TIMEOUT_MS = 10_000
@@ -95,10 +98,19 @@ class TablesClient(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.poll)
+        self.starting_ms = STARTING_MS
+        self._since = QElapsedTimer()
 
     def start(self) -> None:
         self._stopped = False
+        self._since.start()
         self.poll()
+
+    def _not_there(self) -> None:
+        """No answer: down, unless the tables were never seen and may be starting still."""
+        if self.up is not None or self._since.elapsed() >= self.starting_ms:
+            self._set_up(False)
+        self._timer.start(RETRY_MS)
 
     def stop(self) -> None:
         self._stopped = True
@@ -127,8 +139,7 @@ class TablesClient(QObject):
             return
         where = self._where()
         if where is None:
-            self._set_up(False)
-            self._timer.start(RETRY_MS)
+            self._not_there()
             return
         port, key = where
         if (port, key) != (self.port, self._key):
@@ -153,8 +164,7 @@ class TablesClient(QObject):
             return
         answer = _read(reply)
         if answer is None or not isinstance(answer.get("version"), int):
-            self._set_up(False)
-            self._timer.start(RETRY_MS)
+            self._not_there()
             return
         changed = answer["version"] != self.version
         self.version = answer["version"]
