@@ -14,6 +14,7 @@ themselves, so a restore never depends on it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import importlib.util
 import multiprocessing
@@ -122,6 +123,30 @@ class CpuPool:
             return await loop.run_in_executor(self._executor, choose_from_bytes, data, seat)
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+        """Stop the workers now, and wait until they have gone (no process is left behind).
+
+        A worker holds nothing worth waiting for: a choice still being thought out is for a
+        table that is closing (the journal has every action taken), and a worker still starting
+        (its warm-up imports take seconds on a busy laptop) would otherwise hold up the
+        server's stop, a SIGTERM included, until it had started only to end."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        stop_workers(executor)
+
+
+def stop_workers(executor: ProcessPoolExecutor) -> None:
+    """End `executor`'s worker processes at once and reap them, then let the executor go: what
+    Python 3.14's `ProcessPoolExecutor.kill_workers` does, and the waits. SIGKILL, as a worker
+    has nothing to clean up (Python's own SIGTERM would end it as abruptly), and it ends a
+    worker that is stopped or hung as well."""
+    # The pool's processes, read before shutdown forgets them (a private attribute since 3.2).
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(ValueError, ProcessLookupError):  # (already reaped)
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(ValueError):
+            process.join()
+    executor.shutdown(wait=True)  # its manager thread, which ends once its workers have
