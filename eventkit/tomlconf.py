@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.metadata
+import os
 import re
+import sys
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -384,18 +385,113 @@ def declared_sections() -> dict[str, str]:
 
 @functools.cache
 def _declared() -> tuple[tuple[str, str], ...]:
+    installed = installed_entry_points(ENTRY_POINT_GROUP)
+    if installed is None:  # a path only importlib.metadata reads
+        return _declared_by_metadata()
+    names, pairs = installed
+    if _normalized(DISTRIBUTION) not in names:
+        return _declared_in_pyproject()
+    return pairs
+
+
+def _declared_by_metadata() -> tuple[tuple[str, str], ...]:
+    import importlib.metadata
+
     try:
         importlib.metadata.distribution(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
-        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
-        try:
-            project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
-        except (OSError, KeyError, tomllib.TOMLDecodeError):
-            return ()
-        return tuple(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}).items())
+        return _declared_in_pyproject()
     return tuple(
         (ep.name, ep.value) for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
     )
+
+
+def _declared_in_pyproject() -> tuple[tuple[str, str], ...]:
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return ()
+    return tuple(project.get("entry-points", {}).get(ENTRY_POINT_GROUP, {}).items())
+
+
+_INFO_ENDINGS = (".dist-info", ".egg-info")
+
+
+def _normalized(name: str) -> str:
+    """A distribution's name as importlib.metadata compares them."""
+    return re.sub(r"[-_.]+", "-", name).lower().replace("-", "_")
+
+
+def installed_entry_points(
+    group: str,
+) -> tuple[set[str], tuple[tuple[str, str], ...]] | None:
+    """(the installed distributions' names, normalized; `group`'s entry points as (name,
+    value)), read as importlib.metadata.entry_points reads them: the distributions' folders on
+    sys.path in order, the first of a name winning, each one's entry_points.txt. Without
+    importing importlib.metadata, which brings the email package: about 30 ms of `bingo draw`'s
+    start, which reads the declared sections with its config. None when sys.path or
+    sys.meta_path holds what only importlib.metadata reads (a zip or an egg on the path, a
+    finder of distributions of its own, a line it would refuse): ask it then."""
+    from importlib.machinery import PathFinder
+
+    if any(
+        hasattr(finder, "find_distributions") and finder is not PathFinder
+        for finder in sys.meta_path
+    ):
+        return None
+    names: set[str] = set()
+    pairs: list[tuple[str, str]] = []
+    for entry in sys.path:
+        root = os.fspath(entry) or "."
+        try:
+            children = os.listdir(root)
+        except NotADirectoryError:
+            return None  # a zip on the path
+        except OSError:
+            continue  # a folder that is not there (python311.zip, a path hook's name)
+        if os.path.basename(root).lower().endswith(".egg"):
+            return None
+        for child in children:
+            if not child.lower().endswith(_INFO_ENDINGS):
+                continue
+            if not child.endswith(_INFO_ENDINGS):
+                return None  # "X.DIST-INFO": importlib.metadata names it from its METADATA
+            name = _normalized(child.rpartition(".")[0].partition("-")[0])
+            if name in names:
+                continue  # an earlier folder on sys.path holds this distribution
+            names.add(name)
+            found = _entry_points_in(os.path.join(root, child, "entry_points.txt"), group)
+            if found is None:
+                return None
+            pairs += found
+    return names, tuple(pairs)
+
+
+def _entry_points_in(path: str, group: str) -> list[tuple[str, str]] | None:
+    """`group`'s (name, value) pairs in an entry_points.txt ([] without the file; None for a
+    line importlib.metadata would refuse)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError):
+        return []
+    section = None
+    pairs = []
+    for line in map(str.strip, text.splitlines()):
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line.strip("[]")
+            continue
+        if section is None:
+            continue
+        name, equals, value = line.partition("=")
+        if not equals:
+            return None
+        if section == group:
+            pairs.append((name.strip(), value.strip()))
+    return pairs
 
 
 def section_checkers() -> dict[str, SectionChecker]:

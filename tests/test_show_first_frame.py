@@ -69,7 +69,8 @@ def test_the_background_work_starts_even_without_a_frame(qtbot):
 def test_the_modules_imported_before_qt_import_no_qt():
     """bingo draw imports QT_FREE_FIRST before PySide6 (whose import hook makes every later
     module read its own source): none of them may bring Qt in, nor may the config's reading
-    bring Pillow (loaded with the first picture, after the first frame)."""
+    bring Pillow (loaded with the first picture, after the first frame) or importlib.metadata
+    (the declared sections are read without it: tests/test_entry_points_fast.py)."""
     import subprocess
     import sys
 
@@ -78,6 +79,7 @@ def test_the_modules_imported_before_qt_import_no_qt():
         "from bingo.config import load_config\n"
         "load_config(None)\n"
         "assert 'PIL' not in sys.modules, 'the config read imported Pillow'\n"
+        "assert 'importlib.metadata' not in sys.modules, 'the config read imported it'\n"
         "from bingo.ui.command import QT_FREE_FIRST\n"
         "for name in QT_FREE_FIRST:\n"
         "    importlib.import_module(name)\n"
