@@ -83,8 +83,8 @@ def test_one_qr_and_one_address_on_the_projector_at_three_sizes(
         tables = running_server(session.journal_path, path=lock)
         assert tables is not None and tables.port != port
         # the host's table controls: in the operator window, reaching the real tables' server
+        qtbot.waitUntil(lambda: operator.tables_panel is not None, timeout=WAIT_MS)
         panel = operator.tables_panel
-        assert panel is not None
         qtbot.waitUntil(lambda: panel.client.up is True and bool(panel.rooms), timeout=WAIT_MS)
         address = url.removeprefix("http://").rstrip("/")
         for size in SIZES:

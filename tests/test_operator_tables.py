@@ -292,8 +292,11 @@ def test_the_operator_window_has_the_column_when_the_show_keeps_the_tables(qtbot
                   lock=tables_lock_path(journal), texts=TABLES_TEXT)  # fmt: skip
     operator = OperatorWindow(window)
     qtbot.addWidget(operator)
+    assert operator.tables_panel is None  # not before the projector's first frame
+    window.show()
+    qtbot.waitUntil(lambda: operator.tables_panel is not None, timeout=WAIT_MS)
     try:
-        assert operator.tables_panel is not None and operator.tables_panel.client.journal == journal
+        assert operator.tables_panel.client.journal == journal
         room = operator.screen().availableGeometry().width()  # (offscreen: 800 px)
         assert operator.width() == min(plain.width() + TABLES_WIDTH, max(plain.width(), room))
         # starting with the show: "connecting" at first, not "down" (they start in a second)

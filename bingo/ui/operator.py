@@ -175,19 +175,29 @@ class OperatorWindow(QWidget):
         self._tables_if_served(display)
 
     def _tables_if_served(self, display) -> None:
-        if "bingo.ui.webserver" not in sys.modules:  # not serving (and the panel not loaded)
+        """`bingo draw --serve --tables`: the show keeps the card tables' server (a ServerProcess
+        of `<journal>.tables` among the audience window's children: bingo.ui.webserver's
+        tables_process); their column comes once the projector's first frame is out (its
+        module and QtNetwork take ~0.1 s to load, which the show's start does not wait for)."""
+        webserver = sys.modules.get("bingo.ui.webserver")
+        if webserver is None:  # not serving: the supervisor was never imported
             return
-        from bingo.ui.tables_panel import tables_served
+        from bingo.serve_lock import tables_lock_path  # (loaded with the supervisor)
 
-        journal = tables_served(display)
-        if journal is not None:
-            self.add_tables_panel(journal)
+        for process in display.findChildren(webserver.ServerProcess):
+            if process.lock_path == tables_lock_path(process.journal):
+                from bingo.ui.command import after_first_frame
+
+                after_first_frame(display, lambda j=process.journal: self.add_tables_panel(j))
+                return
 
     def add_tables_panel(self, journal):
         """The card tables' host controls (the tables' server of `journal`), a column of this
         window, which grows by its width."""
         from bingo.ui.tables_panel import TablesPanel
 
+        if self.tables_panel is not None:
+            return self.tables_panel
         panel = TablesPanel(journal, self.strings, self.strings.language, self)
         self.columns.addWidget(panel, 4)
         self.tables_panel = panel

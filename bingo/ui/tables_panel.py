@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,19 +61,6 @@ QFrame#room QLabel { background: transparent; }
 QPushButton:disabled { color: #77729a; }
 QPushButton:checked:disabled { background: #8a7a3a; color: #14101f; }
 """
-
-
-def tables_served(display: QObject) -> Path | None:
-    """The journal whose card tables the show keeps (a ServerProcess of `<journal>.tables`
-    among the audience window's children: bingo.ui.webserver.tables_process), else None."""
-    webserver = sys.modules.get("bingo.ui.webserver")
-    if webserver is None:  # not serving: the supervisor was never imported
-        return None
-    for process in display.findChildren(webserver.ServerProcess):
-        journal = getattr(process, "journal", None)
-        if isinstance(journal, Path) and process.lock_path == tables_lock_path(journal):
-            return journal
-    return None
 
 
 class TablesClient(QObject):
