@@ -89,3 +89,28 @@ def test_the_modules_imported_before_qt_import_no_qt():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_the_cells_font_is_fitted_once_per_size(qapp, repo_root, monkeypatch):
+    """A board's first frame asks the font of each of its cells: one size for every number,
+    fitted once (the same font as fitting it afresh), and each caller gets its own copy."""
+    from bingo.ui import numberart
+
+    config = load_config(repo_root / "config.toml")
+    art = numberart.ArtCache(config)
+    fitted: list[str] = []
+    fit = numberart.condensed_font
+    monkeypatch.setattr(
+        numberart, "condensed_font", lambda text, *a: (fitted.append(text), fit(text, *a))[1]
+    )
+    total = config.board.total_numbers
+    for lit, big in ((False, True), (True, True), (False, False)):
+        fonts = [art.cell_font(n, 120, 90, lit, big) for n in range(1, total + 1)]
+        afresh = art._fit_cell_font(total, 120, 90, lit, big)
+        assert {(f.pixelSize(), f.stretch(), f.weight()) for f in fonts} == {
+            (afresh.pixelSize(), afresh.stretch(), afresh.weight())
+        }
+    assert len(fitted) == 3 * 2  # once per size and kind, and once more for each `afresh`
+    font = art.cell_font(1, 120, 90, False, True)
+    font.setPixelSize(3)
+    assert art.cell_font(2, 120, 90, False, True).pixelSize() != 3

@@ -47,6 +47,7 @@ class ArtCache:
         self._images: dict[Path, tuple[QImage | None, int]] = {}
         self._cells: dict[tuple, QPixmap] = {}
         self._letters: dict[tuple, QPixmap] = {}
+        self._cell_fonts: dict[tuple, QFont] = {}
         self.dpr = 1.0
         self._check_images()
 
@@ -130,10 +131,23 @@ class ArtCache:
         self, number: int, width: int, height: int, lit: bool = True, big_digits: bool = False
     ) -> QFont:
         """The font of the numbers on cells of this size: one size for every number of the
-        board, the one that fits its widest number (so 100..150 are as big as 7 or 42)."""
-        digits = len(str(self.config.board.total_numbers))
+        board, the one that fits its widest number (so 100..150 are as big as 7 or 42). Worked
+        out once per size (a board's first frame asks it for each of its cells)."""
+        total = self.config.board.total_numbers
+        key = (total, width, height, lit, big_digits)
+        font = self._cell_fonts.get(key)
+        if font is None:
+            font = self._cell_fonts[key] = self._fit_cell_font(
+                total, width, height, lit, big_digits
+            )
+        return QFont(font)  # a copy: the caller may change it
+
+    def _fit_cell_font(
+        self, total: int, width: int, height: int, lit: bool, big_digits: bool
+    ) -> QFont:
+        digits = len(str(total))
         widest = max(
-            ("0" * digits, "8" * digits, str(self.config.board.total_numbers)),
+            ("0" * digits, "8" * digits, str(total)),
             key=lambda t: QFontMetricsF(ui_font(100)).horizontalAdvance(t),
         )
         if lit:

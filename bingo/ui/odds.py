@@ -21,17 +21,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import multiprocessing
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from bingo.config import Config
 from bingo.ui import odds_jobs
+
+if TYPE_CHECKING:  # (imported when the engine starts, after the show's first frame)
+    from concurrent.futures import ThreadPoolExecutor
 
 WARMING, READY, UNAVAILABLE = "warming", "ready", "unavailable"
 PROCESS, THREAD = "process", "thread"
@@ -75,6 +76,8 @@ def _odds_thread() -> ThreadPoolExecutor:
     job (Python) needs to finish: the show froze for ever when a window closed during a long
     registry curve. A job still running after `shutdown` ends in the background; the
     interpreter waits for it at exit with the GIL free."""
+    from concurrent.futures import ThreadPoolExecutor
+
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bingo-odds")
 
 
@@ -86,6 +89,8 @@ class _WorkerProcess:
     """
 
     def __init__(self, cards: list | None) -> None:
+        import multiprocessing  # (when the engine starts, after the show's first frame)
+
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(
