@@ -301,3 +301,101 @@ def test_card_passing_tells_what_you_gave_and_got(tmp_path, language):
     finally:
         phone.quit()
         serve.stop()
+
+
+CHOOSING = {
+    "ja": {
+        "prompt": "{to}に渡すカードを{n}枚選んで「渡す」",
+        "left": "残り",
+        "waiting": "渡しました。{names}が選ぶのを待っています",
+    },
+    "en": {
+        "prompt": "Choose {n} card(s) to give to {to}, then Give",
+        "left": "s left",
+        "waiting": "Given. Waiting for {names} to choose",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_daifugo_and_the_fugo_choose_their_cards_at_the_same_time(tmp_path, language):
+    """Two phones hold the 大富豪 (seat 0) and the 富豪 (seat 1): the poor's strongest cards
+    come at once, then both phones show their own prompt and countdown together; the 富豪
+    gives first (the reverse of the engine's order), its phone says it waits for the other,
+    and the 大富豪 still chooses."""
+    from games.daifugo.ruleset import Title
+
+    words = CHOOSING[language]
+    serve = GamesServe(tmp_path, language=language, turn_seconds=120)
+    rich = Phone(tmp_path / "rich", serve.url, width=320, height=700)
+    fugo = Phone(tmp_path / "fugo", serve.url, width=320, height=700)
+    try:
+        rich.join("ben")
+        rich.sit(ROOM)
+        fugo.join("あおい")
+        fugo.sit(ROOM)
+        rich.click("#start_button")
+        for phone in (rich, fugo):
+            wait_for(lambda p=phone: (p.table() or {}).get("game_no") == 1, 30, "the game dealt")
+        assert (rich.table()["seat"], fugo.table()["seat"]) == (0, 1)
+        ranks = (Title.DAIFUGO, Title.FUGO, Title.DAIHINMIN, Title.HINMIN, Title.HEIMIN)
+        hands = [
+            ["6H", "7H", "8H", "2S"],
+            ["9D", "10D", "JD", "QD"],
+            ["3S", "4S", "5S", "JK"],  # the 大貧民's joker goes to ben at once
+            ["KC", "AC", "3C", "4C"],  # the 貧民's ace goes to あおい at once
+            ["5H", "6S", "7S", "8S"],
+        ]
+        at_position(serve, hands, ranks=ranks)
+
+        def choosing(phone: Phone) -> bool:
+            table = phone.table() or {}
+            return bool(table.get("your_turn") and table.get("choosing") == [0, 1])
+
+        for phone in (rich, fugo):
+            wait_for(lambda p=phone: choosing(p), 30, "both choosing")
+        names = rich.table()["names"]
+        for phone, to, n, hand in ((rich, names[2], 2, "JK"), (fugo, names[3], 1, "AC")):
+            prompt = words["prompt"].format(to=to, n=n)
+            status = wait_for(
+                lambda p=phone, w=prompt: w in p.text("#status") and p.text("#status"),
+                10,
+                "the phone's own prompt",
+            )
+            assert words["left"] in status, status  # its own countdown
+            assert hand in phone.hand()  # the poor's card came before the choice
+            # both choosers' tiles are marked as to move, on each phone
+            marked = phone.js(
+                "return [...document.querySelectorAll('#players .player.turn')]"
+                ".map((p) => Number(p.dataset.seat))"
+            )
+            assert marked == [0, 1], marked
+        screenshot(rich, f"happened_choosing_{language}_320.png")
+        # あおい (the 富豪) gives first, then waits; ben is still choosing, as before
+        fugo.daifugo("give 9D")
+        waiting = words["waiting"].format(names=names[0])
+        status = wait_for(
+            lambda: waiting in fugo.text("#status") and fugo.text("#status"), 20, "the wait"
+        )
+        assert not fugo.table()["your_turn"], status
+        wait_for(lambda: "choosing" not in (rich.table() or {"choosing": 1}), 20, "one chooser")
+        assert rich.table()["your_turn"] and "9D" not in rich.hand()
+        screenshot(fugo, f"happened_choosing_waiting_{language}_320.png")
+        rich.daifugo("give 6H 7H")
+        for phone in (rich, fugo):
+            wait_for(
+                lambda p=phone: obs_phase(p) == "play",
+                30,
+                "card passing done",
+            )
+        assert "6H" not in rich.hand() and "JK" in rich.hand()
+        assert "9D" not in fugo.hand() and "AC" in fugo.hand()
+    finally:
+        rich.quit()
+        fugo.quit()
+        serve.stop()
+
+
+def obs_phase(phone: Phone) -> str | None:
+    view = (phone.table() or {}).get("view") or {}
+    return (view.get("observation") or {}).get("phase")

@@ -273,6 +273,31 @@ class Game(Position):
             self.phase = Phase.PLAY
             self.turn = self.first
 
+    def choosers(self) -> tuple[int, ...]:
+        """During card passing, the givers who may choose now, at the same time: each pending
+        step that no earlier pending step shares a seat with (the seed's table of ranks pairs
+        大富豪 with 大貧民 and 富豪 with 貧民; within a pair the poor one gives first, the two
+        pairs pass independently). Empty outside card passing."""
+        if self.phase != Phase.EXCHANGE:
+            return ()
+        ready: list[int] = []
+        busy: set[int] = set()
+        for step in self.exchanges:
+            if not {step.giver, step.receiver} & busy:
+                ready.append(step.giver)
+            busy |= {step.giver, step.receiver}
+        return tuple(ready)
+
+    def take_turn(self, seat: int) -> None:
+        """`seat`, one of the `choosers`, gives next: its step moves to the front. The steps
+        it moves past share no seat with it, so no hand comes out different."""
+        if seat not in self.choosers():
+            raise IllegalDaifugoMove("no_exchange")
+        step = next(s for s in self.exchanges if s.giver == seat)
+        self.exchanges.remove(step)
+        self.exchanges.insert(0, step)
+        self.turn = seat
+
     # ------------------------------------------------------------------ moves
 
     def legal_actions(self) -> list[Action]:

@@ -124,7 +124,9 @@ def _seat_lines(
             bits.append(tx("passed"))
         if i in left:
             bits.append(tx("left"))
-        seats.append(SeatLine(str(name), "  ".join(bits), message.get("to_move") == i))
+        # several seats may choose at once (card passing: message["choosing"]), each marked
+        choosing = message.get("choosing") or [message.get("to_move")]
+        seats.append(SeatLine(str(name), "  ".join(bits), i in choosing))
     return tuple(seats)
 
 

@@ -15,7 +15,8 @@ a person leaving mid-game pays the room's penalty on top; a CPU plays their seat
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from eventkit.errors import UserError
@@ -38,7 +39,7 @@ from games.daifugo.match import Match
 from games.daifugo.plays import Action, IllegalDaifugoMove, Pass, Play
 from games.daifugo.ruleset import Rules, Title, ranks_from_places
 from games.daifugo.settings import DaifugoSettings
-from games.daifugo.state import Observation
+from games.daifugo.state import ExchangeStep, Observation, Phase
 from games.daifugo.texts import (
     ILLEGAL_EN,
     ILLEGAL_JA,
@@ -100,6 +101,10 @@ class TableView:
     # stays until the next action begins a new one, and `trick_cleared` says so
     history: tuple[TrickLine, ...] = ()
     trick_cleared: bool = False
+    # card passing: the seats choosing their gift now, at the same time (`choosers`), and
+    # this seat's own gift to choose while it is one of them (None otherwise)
+    choosers: tuple[int, ...] = ()
+    giving: ExchangeStep | None = None
 
 
 def _rules_of(rules: object, settings: DaifugoSettings) -> Rules:
@@ -430,18 +435,78 @@ class TableSession(GameTable[Action, Applied]):
             foul_plays=self.foul_plays(seat) if seat is not None else (),
             history=tuple(getattr(self, "history", ())),
             trick_cleared=getattr(self, "trick_cleared", False),
+            choosers=self.choosers if g is not None and g.phase == Phase.EXCHANGE else (),
+            giving=self.giving(seat) if seat is not None else None,
         )
 
     def forced_action(self, seat: int) -> Action | None:
         """A person's card passing that leaves no choice (the one strongest card of a 貧民 or
         大貧民, as the seed's table of ranks says): the phones' hub takes it at once. None
         when `seat` has a choice, or is not giving now."""
-        g = self.game
-        step = g.exchange_step if g is not None and self.in_game else None
-        if g is None or step is None or step.giver != seat or not step.strongest_only:
+        step = self.giving(seat)
+        if step is None or not step.strongest_only:
             return None
-        legal = g.legal_actions()
+        legal = self.legal_actions(seat)
         return legal[0] if len(legal) == 1 else None
+
+    # ------------------------------------------------------------ choosing at once
+
+    @property
+    def choosers(self) -> tuple[int, ...]:
+        """The seats that may act now: during card passing every giver the seed's table of
+        ranks lets choose at the same time (the engine's `Game.choosers`: the 大富豪 and the
+        富豪 at once), else the seat to move. `to_move` stays the engine's one current player
+        (the Qt window and `step_cpu` pass cards one by one, as before); the phones' hub asks
+        this and lets each chooser give in any order."""
+        g, seat = self.game, self.to_move
+        if g is None or seat is None:
+            return ()
+        return g.choosers() if g.phase == Phase.EXCHANGE else (seat,)
+
+    def giving(self, seat: int) -> ExchangeStep | None:
+        """`seat`'s own card passing while it may choose it now (None otherwise)."""
+        g = self.game
+        if g is None or seat not in self.choosers:
+            return None
+        return next((step for step in g.exchanges if step.giver == seat), None)
+
+    @contextmanager
+    def _turn_of(self, seat: int) -> Iterator[None]:
+        """While in the block, `seat` (a chooser not to move) is the engine's current player;
+        after it, the engine is as before. Anything else: no change."""
+        g = self.game
+        if g is None or seat == self.to_move or seat not in self.choosers:
+            yield
+            return
+        exchanges, turn = list(g.exchanges), g.turn
+        g.take_turn(seat)
+        try:
+            yield
+        finally:
+            g.exchanges, g.turn = exchanges, turn
+
+    def checked(self, seat: int, action: object) -> Action:
+        """As every table checks (`CheckedTable`), with any chooser of card passing as the
+        seat to move."""
+        with self._turn_of(seat):
+            return super().checked(seat, action)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        with self._turn_of(seat):
+            return super().legal_actions(seat)
+
+    def cpu_choice_at(self, seat: int) -> Action:
+        """What `seat`'s CPU would take now (any chooser of card passing), changing nothing."""
+        with self._turn_of(seat):
+            return super().cpu_choice_at(seat)
+
+    def _take(self, seat: int, action: Action) -> Applied:
+        """A checked action; a chooser of card passing not to move gives now (its gift
+        shares no seat with the steps before it: `Game.take_turn`)."""
+        g = self.game
+        if g is not None and seat != self.to_move and seat in self.choosers:
+            g.take_turn(seat)
+        return super()._take(seat, action)
 
     def foul_plays(self, seat: int) -> tuple[str, ...]:
         """The text of each legal play of `seat` (to move now) that would be a forbidden

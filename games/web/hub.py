@@ -856,8 +856,9 @@ class Hub:
         if name is not None and self.rooms.of(name) is not room:
             name = None
         allowed = name is not None and not self._same_phone_plays(room, name)
+        seat = room.seat_of(name) if name is not None else None
         return room_messages.table_message(
-            room, views, name, self.timer.seconds_left(room), peek_allowed=allowed
+            room, views, name, self.timer.seconds_left(room, seat), peek_allowed=allowed
         )
 
     def _same_phone_plays(self, room: Room, name: str) -> bool:

@@ -60,7 +60,11 @@ the host's phone goes; the laptop can always start.
   "view":{…to_json(table.view(seat)); view(None) for spectators and the screen; null before
   the room's first game…},"names":["さくら","CPU 1",…],"people":[0,2],"to_move":1|null,
   "your_turn":false,"legal":["pass","3S 3H",…] (only when your_turn: the texts act() takes),
-  "deadline":27.5|null (seconds left on the turn timer of the seat to move),
+  "deadline":27.5|null (seconds left on this seat's own turn timer while it chooses, else on
+  the first person's choosing now),
+  "choosing":[1,3] (only while several seats choose at the same time, each on its own timer:
+  Daifugō's card passing, the 大富豪 and the 富豪; ``to_move`` is then the first of them and
+  ``your_turn`` true for each person among them),
   "last":{"seat":1,"action":"3S 3H"|null,"events":["8切り！"],"by":"timer"} (null action: a
   move others may not see; ``events``: what it set off, in the Qt window's banner words, often
   []; ``by``: "person", "cpu", "timer" (a CPU's move for a person whose turn ran out) or
@@ -245,6 +249,7 @@ class Table(TypedDict):
     your_turn: bool
     legal: list[str]
     deadline: float | None
+    choosing: NotRequired[list[int]]  # several seats choose at once (Daifugō's card passing)
     last: LastAction | None
     out: list[int]
     peek: Peek | None

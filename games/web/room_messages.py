@@ -152,12 +152,12 @@ def table_message(
     """The ``table`` message for `name` (None: the laptop's public screen). `peek_allowed`
     False: no ``peek`` whatever `name` asked for (the hub's same-phone check)."""
     seat = room.seat_of(name) if name is not None else None
-    your_turn = seat is not None and seat == room.person_to_move()
+    your_turn = seat is not None and seat in room.choosing()
     peeked = room.peeks.get(name) if name is not None else None
     peek: Peek | None = None
     if peek_allowed and peeked is not None and peeked != seat and may_peek(room, name or ""):
         peek = {"seat": peeked, "name": room.played_names[peeked], "view": views(peeked)}
-    return {
+    message: Table = {
         "type": "table",
         "room": room.spec.id,
         "game": room.spec.game,
@@ -177,6 +177,10 @@ def table_message(
         "out": sorted(room.out()),
         "peek": peek,
     }
+    choosers = room.choosers()
+    if len(choosers) > 1:
+        message["choosing"] = list(choosers)
+    return message
 
 
 def results_message(room: Room, balances: dict[str, int]) -> Results:

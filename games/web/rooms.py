@@ -49,9 +49,11 @@ class Room:
     step: int = 0
     left: dict[int, tuple[str, int]] = field(default_factory=dict)  # this game: seat -> who, paid
     seen: set[int] = field(default_factory=set)  # seats whose person had a phone this game
-    deadline: float | None = None
-    deadline_key: tuple[int, int] | None = None  # (step, seat) the deadline is for
-    timed_out: tuple[int, int] | None = None
+    # the turn timer, one per person choosing now (several at once in Daifugō's card
+    # passing): seat -> when its turn runs out; a seat's turn ends when it acts or no longer
+    # chooses, and the next gets a new one
+    turns: dict[int, float] = field(default_factory=dict)
+    timed_out: set[int] = field(default_factory=set)  # seats whose turn ran out: a CPU's choice
     last: LastAction | None = None  # the last action: seat and its public text
     results: Results | None = None  # the last game's results message
     ended: bool = True  # the last game's end was taken (results, chips, absent seats)
@@ -212,7 +214,8 @@ class Room:
         self.ended = False
         self.seen = {s for s, name in enumerate(self.seats) if name in connected}
         self.peeks = {n: s for n, s in self.peeks.items() if n in self.spectators}
-        self.deadline = self.deadline_key = self.timed_out = None
+        self.turns = {}
+        self.timed_out = set()
 
     def apply(self, seat: int, action: str, value: object = None, by: str = "person") -> None:
         """`seat` takes `action` (checked before: it is legal); `value`: the table's reading
@@ -223,6 +226,8 @@ class Room:
         taken = action if value is None else value
         result = self.table.act(seat, taken)  # a CPU's seat too (a worker's choice, the replay)
         self.step += 1
+        self.turns.pop(seat, None)  # its turn is over (it may get a new one)
+        self.timed_out.discard(seat)
         shown = tables.public_text(self.table, result, action)
         events = tables.event_texts(self.table, result, self.language)
         self.last = {"seat": seat, "action": shown, "events": events, "by": by}
@@ -238,54 +243,69 @@ class Room:
         return self.table.to_move if self.in_game else None
 
     def person_to_move(self) -> int | None:
-        seat = self.to_move()
-        if seat is None or self.table.cpu_due or seat not in self.table.people:
-            return None
-        return seat
+        """The first person choosing now (see `choosing`), None when no person is awaited."""
+        choosing = self.choosing()
+        return choosing[0] if choosing else None
+
+    def choosers(self) -> tuple[int, ...]:
+        """The seats that may act now, people's and CPUs' (`tables.choosers`: Daifugō's 大富豪
+        and 富豪 choose their card passing at the same time; otherwise the seat to move)."""
+        return tables.choosers(self.table) if self.in_game else ()
+
+    def choosing(self) -> tuple[int, ...]:
+        """The people's seats that may act now, each on its own turn timer."""
+        people = self.table.people
+        return tuple(seat for seat in self.choosers() if seat in people)
 
     def work(self) -> Work | None:
-        """What the room needs next without a person, or None (waiting for a person, or
-        no game)."""
+        """What the room needs next without a person, or None (waiting for people, or no
+        game): a person's step with no choice first (at once), then a CPU's move, then a
+        turn that ran out."""
         if not self.in_game:
             return None
-        seat = self.table.to_move
-        if seat is None:
+        if self.table.to_move is None:
             return Work("advance", self.step)
-        if self.table.cpu_due:
-            return Work("cpu", self.step, seat)
-        if seat in self.table.people and tables.forced_action(self.table, seat) is not None:
-            return Work("forced", self.step, seat)
-        if self.timed_out == (self.step, seat):
-            return Work("timer", self.step, seat)
+        seats = self.choosers()
+        people = self.table.people
+        for seat in seats:
+            if seat in people and tables.forced_action(self.table, seat) is not None:
+                return Work("forced", self.step, seat)
+        for seat in seats:
+            if seat not in people:
+                return Work("cpu", self.step, seat)
+        for seat in seats:
+            if seat in self.timed_out:
+                return Work("timer", self.step, seat)
         return None
 
     # -- the turn timer -------------------------------------------------------------------
 
     def arm_timer(self, now: float, seconds: float) -> None:
-        """A person's turn gets its deadline once (a new step or seat restarts it)."""
-        seat = self.person_to_move()
-        if seat is None or seconds <= 0:
-            self.deadline = self.deadline_key = None
-            return
-        key = (self.step, seat)
-        if self.deadline_key != key:
-            self.deadline_key = key
-            self.deadline = now + seconds
+        """Each person choosing now gets their turn's deadline once (it runs until they act
+        or no longer choose); the others' are dropped."""
+        choosing = set(self.choosing()) if seconds > 0 else set()
+        self.turns = {seat: at for seat, at in self.turns.items() if seat in choosing}
+        self.timed_out &= choosing
+        for seat in sorted(choosing - set(self.turns)):
+            self.turns[seat] = now + seconds
 
     def expire(self, now: float) -> bool:
-        """True when the person's turn ran out just now (a CPU moves for them)."""
-        if self.deadline is None or self.deadline_key is None or now < self.deadline:
-            return False
-        if self.deadline_key != (self.step, self.person_to_move()):
-            return False
-        self.timed_out = self.deadline_key
-        self.deadline = None
-        return True
+        """True when a person's turn ran out just now (a CPU moves for them)."""
+        choosing = set(self.choosing())
+        ran_out = [seat for seat, at in self.turns.items() if now >= at and seat in choosing]
+        for seat in ran_out:
+            del self.turns[seat]
+            self.timed_out.add(seat)
+        return bool(ran_out)
 
-    def seconds_left(self, now: float) -> float | None:
-        if self.deadline is None or self.deadline_key != (self.step, self.person_to_move()):
-            return None
-        return max(0.0, round(self.deadline - now, 1))
+    def seconds_left(self, now: float, seat: int | None = None) -> float | None:
+        """Seconds left on `seat`'s turn while it chooses, else on the first person's
+        choosing now (what the others' phones show); None when no turn timer runs."""
+        choosing = self.choosing()
+        if seat not in choosing:
+            seat = next((s for s in choosing if s in self.turns), None)
+        at = self.turns.get(seat) if seat is not None else None
+        return None if at is None else max(0.0, round(at - now, 1))
 
     # -- the end of a game ----------------------------------------------------------------
 

@@ -178,6 +178,19 @@ def forced_action(table: TableProtocol, seat: int) -> str | None:
     return None if action is None else str(action)
 
 
+def choosers(table: TableProtocol) -> tuple[int, ...]:
+    """The seats that may act now, each on its own turn timer: a table's optional
+    ``choosers`` (Daifugō's card passing: the 大富豪 and the 富豪 choose at the same time),
+    else the one seat to move (none between rounds or games)."""
+    if not table.in_game:
+        return ()
+    several = getattr(table, "choosers", None)
+    if several is not None:
+        return tuple(several)
+    seat = table.to_move
+    return () if seat is None else (seat,)
+
+
 def bank_of(table: TableProtocol) -> object | None:
     """The table's chip bank (a table with money), None otherwise."""
     return table.bank if isinstance(table, MoneyTable) else None

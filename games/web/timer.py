@@ -24,12 +24,12 @@ class Timer:
         return self.options.turn_seconds
 
     def arm(self, room: Room) -> None:
-        """A person to move gets the turn's deadline once (a new step or seat restarts it)."""
+        """Each person choosing gets their turn's deadline once (until they act)."""
         room.arm_timer(self.clock(), self.options.turn_seconds)
 
     def rearm(self, room: Room) -> None:
         """A turn starts afresh (play went on after a pause: the pause does not count)."""
-        room.deadline_key = None
+        room.turns = {}
         self.arm(room)
 
     def hold(self, room: Room, name: str) -> None:
@@ -40,11 +40,12 @@ class Timer:
         """Every hold of the room starts afresh (a game's end, a restart)."""
         room.rehold(self.clock() + self.options.hold_seconds)
 
-    def seconds_left(self, room: Room) -> float | None:
-        return room.seconds_left(self.clock())
+    def seconds_left(self, room: Room, seat: int | None = None) -> float | None:
+        """Seconds left on `seat`'s turn (else on the first person's choosing now)."""
+        return room.seconds_left(self.clock(), seat)
 
     def due(self, room: Room) -> tuple[bool, list[str]]:
-        """Whether the room's person's turn ran out just now, and the names whose hold of
+        """Whether a person's turn in the room ran out just now, and the names whose hold of
         their seat has ended."""
         now = self.clock()
         return room.expire(now), room.holds_over(now)

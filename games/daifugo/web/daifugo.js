@@ -109,8 +109,9 @@ function dfPlay(m, action) {
 
 function dfTurnText(m) {
   const v = obsOf(m.view);
-  if (v.phase === "exchange" && v.exchange_step) {
-    const step = v.exchange_step;
+  // this seat's own gift while it chooses (the 大富豪 and the 富豪 choose at the same time)
+  const step = (m.view && m.view.giving) || v.exchange_step;
+  if (v.phase === "exchange" && step) {
     const to = (m.names || [])[step.receiver] || "";
     return step.strongest_only ? dt("give_strongest", { to }) : dt("give_any", { to, n: step.count });
   }
@@ -207,6 +208,18 @@ function renderDaifugoActions(m) {
   box.appendChild(button(dt("pass"), "pass", legal.includes("pass"), () => act("pass")));
 }
 
+// the status while others choose their card passing (view.choosers: at the same time, each on
+// their own timer): who is choosing, and to a seat that has given, that it waits for them
+function dfWaitText(m) {
+  const v = obsOf(m.view);
+  const choosers = (m.view && m.view.choosers) || [];
+  if (v.phase !== "exchange" || !choosers.length || m.your_turn) return "";
+  const names = choosers.map((s) => (m.names || [])[s] || "").join(dt("names_and"));
+  const gave = ((m.view && m.view.gifts) || []).some((g) => g.giver === m.seat);
+  if (gave && !choosers.includes(m.seat)) return dt("exchange_waiting", { names });
+  return choosers.length > 1 ? dt("exchange_choosing", { names }) : "";
+}
+
 // what the turn timer played for this seat (m.last): 「K♠K♦を出しました」, 「パスしました」,
 // a gift (secret to the others) with its cards from the view's card passing
 function dfTimedOut(m) {
@@ -244,4 +257,5 @@ window.GAME_RENDERERS.daifugo = {
   resultDetail: dfResultDetail,
   outText: dfOutText,
   timedOut: dfTimedOut,
+  waitText: dfWaitText,
 };

@@ -12,6 +12,7 @@ const GT = window.GAME_TEXTS || {};
 // resultHead and resultCell(m, i) the results panel (place(n, m, i) may name how a seat got
 // its place); optional outText(m): the status of a seat out of the game (its own words);
 // optional timedOut(m): what the timer played for this seat (m.last), in the game's words;
+// optional waitText(m): the status while others choose (Daifugō's card passing), "" for none;
 // optional resultDetail(m, i): the parts of a seat's figures in the results, a list of texts.
 // app.js names no game.
 window.GAME_RENDERERS = window.GAME_RENDERERS || {};
@@ -437,7 +438,8 @@ function renderPlayers(m, game) {
   (m.names || []).forEach((name, i) => {
     const p = el("div", "player");
     p.dataset.seat = i;
-    if (i === m.to_move) p.classList.add("turn");
+    // several seats may choose at the same time (m.choosing), each marked
+    if (i === m.to_move || (m.choosing || []).includes(i)) p.classList.add("turn");
     if (i === m.seat) p.classList.add("me");
     if ((m.out || []).includes(i)) p.classList.add("done");
     if (m.peek && m.peek.seat === i) p.classList.add("peeked");
@@ -482,9 +484,13 @@ function renderStatus(m, game) {
   const status = $("status");
   status.className = "status" + (m.your_turn ? " mine" : "");
   let text = "";
+  const waitText = rendererOf(game).waitText;
+  const waiting = !m.your_turn && waitText ? waitText(m) : "";
   if (m.your_turn) {
     const turnText = rendererOf(game).turnText;
     text = (turnText && turnText(m)) || t("your_turn_now");
+  } else if (waiting) {
+    text = waiting;
   } else if (m.to_move !== null && m.to_move !== undefined) {
     text = t("turn_of", { name: (m.names || [])[m.to_move] || "" });
   } else if (iWatch(m)) {
