@@ -82,6 +82,25 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _quiet_show(request, monkeypatch):
+    """A show window (bingo.ui.voice.Voice) made in a test runs as with `voice = false`:
+    config.toml's `voice = true` started a voice worker process (python -m bingo.ui.voice,
+    espeak-ng) in every DisplayWindow, its CPU taken from the tests and its stop waited for
+    at every close. The tests about the voice (marked `voice`: tests/test_caller_voice.py)
+    keep it; the S key still starts it in any test. Processes a test starts (bingo draw)
+    read their config as they are."""
+    if request.node.get_closest_marker("voice") is None:
+        from bingo.ui import voice  # Qt-free until a Voice is made
+
+        real = voice.Voice.__init__
+
+        def quiet(self, language, enabled, *args, **kwargs):
+            real(self, language, False, *args, **kwargs)
+
+        monkeypatch.setattr(voice.Voice, "__init__", quiet)
+
+
+@pytest.fixture(autouse=True)
 def _config_language():
     """Each test starts as a new command does: config messages in Japanese until it reads a
     config file (reading one sets its language for the rest of the test only)."""

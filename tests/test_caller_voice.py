@@ -28,6 +28,8 @@ from bingo.ui.voice import (
     render_call,
 )
 
+pytestmark = pytest.mark.voice  # its show windows keep config.toml's voice (tests/conftest.py)
+
 # A worker on a machine without any engine: no pyttsx3 (Windows, macOS), no espeak-ng (Linux).
 NO_ENGINE = (
     "import os, sys; sys.modules['pyttsx3'] = None; os.environ['PATH'] = os.devnull; "
