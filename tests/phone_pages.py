@@ -305,6 +305,34 @@ def phone_size(driver, width: int, height: int) -> None:
     )
 
 
+# `page_wait`'s script: the condition's body is put in as `test`'s (a script WebDriver runs is
+# outside the page's Content-Security-Policy; a `new Function` in the page would not be).
+PAGE_WAIT = """
+const done = arguments[arguments.length - 1];
+const until = performance.now() + arguments[0] * 1000;
+const args = arguments[1];
+const test = function () {{ {body} }};  // its own `arguments`: `args`
+const look = () => {{
+  const value = test.apply(null, args);
+  if (value) done({{value}});
+  else if (performance.now() > until) done({{timedOut: true}});
+  else setTimeout(look, 5);
+}};
+look();
+"""
+
+
+def page_wait(driver, body: str, timeout: float, what: str, *args):
+    """Waits in the page until the JavaScript function body `body` (its arguments `args`)
+    returns something true, and returns that: one WebDriver round trip where `wait_for` takes
+    one per look and a pause between. `timeout` under the driver's script timeout (30 s)."""
+    assert timeout < 30, "over WebDriver's script timeout: use wait_for"
+    answer = driver.execute_async_script(PAGE_WAIT.format(body=body), timeout, list(args))
+    if answer.get("timedOut"):
+        raise AssertionError(f"timed out waiting for {what}")
+    return answer["value"]
+
+
 def wait_for(condition, timeout: float, what: str):
     """Polls `condition` (a browser read) until it is true; the page has no signal to await."""
     import time

@@ -16,6 +16,7 @@ from phone_pages import (
     PhoneWindow,
     card_from_order,
     have_chromium,
+    page_wait,
     phone_size,
     wait_for,
     write_config,
@@ -98,18 +99,31 @@ def open_card(
     server = PhoneServer(config, tmp_path, card_from_order(config, order))
     for n in order[: size + 3 if draws is None else draws]:
         server.land(n)
+    # the page before left first: sized with a card still open, that card is fitted again at
+    # the new width (about a quarter of a second of its script) just before it is replaced
+    browser.get("about:blank")
     phone_size(browser, width, height)
     browser.get(server.card_url())
-    wait_for(
-        lambda: browser.execute_script("return document.querySelectorAll('.cell').length"),
-        10,
-        "the card",
-    )
+    page_wait(browser, "return document.querySelectorAll('.cell').length", 10, "the card")
     return server
 
 
 def measure(browser) -> dict:
     return browser.execute_script(MEASURE)
+
+
+# The card drawn at the width `arguments[0]` (app.js marks each fit with data-fitted), then
+# MEASURE's boxes, in one round trip (page_wait).
+FITTED_MEASURE = (
+    "const card = document.getElementById('card');"
+    " if (!card || card.dataset.fitted !== String(arguments[0])) return null;"
+    " return (() => {" + MEASURE + "})();"
+)
+
+
+def measure_fitted(browser, width: int) -> dict:
+    """MEASURE once the card is drawn again at `width` (after a load or a resize)."""
+    return page_wait(browser, FITTED_MEASURE, 5, f"the card drawn at {width} px", width)
 
 
 def check_layout(m: dict, what: str) -> None:
@@ -193,18 +207,9 @@ def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
                 for width in (320, 360, 430):  # 375 and 412: the test above
                     if width != 320:  # opened at 320 (open_card): measured as it loaded
                         phone_size(browser, width, 740)
-                    wait_for(
-                        lambda w=width: (
-                            browser.execute_script(
-                                "return document.getElementById('card').dataset.fitted"
-                            )
-                            == str(w)
-                        ),
-                        5,
-                        "the card drawn again at the new width",
-                    )
+                    m = measure_fitted(browser, width)  # drawn again at the new width
                     try:
-                        check_layout(measure(browser), f"{size}x{size}, names {length}, {width} px")
+                        check_layout(m, f"{size}x{size}, names {length}, {width} px")
                     except AssertionError as exc:
                         failures.append(str(exc).splitlines()[0])
             finally:
