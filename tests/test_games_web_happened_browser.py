@@ -399,3 +399,75 @@ def test_the_daifugo_and_the_fugo_choose_their_cards_at_the_same_time(tmp_path, 
 def obs_phase(phone: Phone) -> str | None:
     view = (phone.table() or {}).get("view") or {}
     return (view.get("observation") or {}).get("phase")
+
+
+CL_SHAPES = {
+    "ja": ["まる", "さんかく", "しかく", "ひし形"],
+    "en": ["circle", "triangle", "square", "diamond"],
+}
+SW_BUTTONS = {"keep": "keep", "take extra": "take_extra", "swap all": "swap_all", "pass": "pass",
+              "knock": "knock"}  # fmt: skip
+
+
+def timer_words(game: str, language: str, last: dict, view: dict) -> str:
+    """What the phone should say the timer chose, from the games' own texts tables."""
+    if game == "schwimmen":
+        from games.schwimmen.texts import TEXTS
+
+        words = TEXTS[language]
+        action = last["action"].split()
+        if action[0] == "swap" and len(action) == 3:
+            hand, table = (shown(code, language) for code in action[1:])
+            return str(words["timer_swapped"]).format(hand=hand, table=table)
+        return str(words["timer_chose"]).format(move=words[SW_BUTTONS[last["action"]]])
+    from games.cool24.registration import page_texts
+
+    words = page_texts(language)
+    card = view["last"]
+    suits = list(words["suit_colors"])
+    name = ("{colour}・{shape}の {rank}" if language == "ja" else "{colour} {shape} {rank}").format(
+        colour=words["suit_names"][card[0]],
+        shape=CL_SHAPES[language][suits.index(card[0])],
+        rank=card[1:],
+    )
+    return str(words["timer_played"]).format(card=name)
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("game", ["schwimmen", "cool24"])
+def test_schwimmen_and_cool24_say_what_the_timer_played(tmp_path, game, language):
+    """Issue 43 (a): the timer's notice names the move, as Daifugō's does, not only 「CPUが
+    代わりに打ちました」."""
+    serve = GamesServe(
+        tmp_path,
+        language=language,
+        turn_seconds=3,
+        daifugo=False,
+        schwimmen=game == "schwimmen",
+        cool24=game == "cool24",
+    )
+    phone = Phone(tmp_path / "phone", serve.url, width=320)
+    try:
+        phone.join("ちひろ")
+        phone.sit(f"{game}-1")
+        phone.click("#start_button")
+        wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
+
+        def timed() -> list[dict]:  # the table messages of the timer's moves for seat 0
+            return [
+                m
+                for m in phone.received("table")
+                if (m.get("last") or {}).get("by") == "timer" and m["last"]["seat"] == 0
+            ]
+
+        wait_for(timed, 60, "the timer's move")
+        prefix = "時間切れ：" if language == "ja" else "Time ran out: "
+        notice = wait_for(lambda: phone.visible("#notice") and phone.text("#notice"), 10, "notice")
+        # the notice of the timer's latest move (another may have come meanwhile)
+        said = {prefix + timer_words(game, language, m["last"], m["view"]) for m in timed()}
+        assert notice in said, (notice, said)
+        assert "CPU" not in notice, notice
+        screenshot(phone, f"happened_timer_{game}_{language}_320.png")
+    finally:
+        phone.quit()
+        serve.stop()

@@ -36,6 +36,7 @@ TEXTS = {
         "field": "場のカード",
         "field_empty": "どれでも\n出せます",
         "played": "出したカード",
+        "timer_played": "{card} を出しました",  # the phones' turn timer (cool24.js clTimedOut)
         "base": "基本点",
         "bonus": "ボーナス",
         "multiplier": "ボーナス倍率",
@@ -85,6 +86,7 @@ TEXTS = {
         "field": "Last card",
         "field_empty": "Any card\nmay start",
         "played": "Played",
+        "timer_played": "{card} played for you",
         "base": "Base points",
         "bonus": "Bonuses",
         "multiplier": "Multiplier",

@@ -37,6 +37,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "knock": "終了",
         "keep": "このまま",
         "take_extra": "手札を取り替える",
+        # what the phones' turn timer chose for a person (schwimmen.js swTimedOut): 「時間切れ：…」
+        "timer_swapped": "{hand} と場の {table} を交換しました",
+        "timer_chose": "「{move}」を選びました",
         "table": "場札",
         "stock": "山札 {n}",
         "you": "あなた",
@@ -171,6 +174,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "knock": "Knock",
         "keep": "Keep hand",
         "take_extra": "Take the other hand",
+        "timer_swapped": "{hand} swapped for the table's {table} for you",
+        "timer_chose": "“{move}” chosen for you",
         "table": "Table",
         "stock": "Stock {n}",
         "you": "You",

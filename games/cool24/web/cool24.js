@@ -34,6 +34,20 @@ const CL_WORDS = {
   en: { shapes: ["circle", "triangle", "square", "diamond"], card: "{colour} {shape} {rank}" },
 }[LANG];
 
+// "gK" -> what a reader hears of it: 「赤・まるの K」, "red circle K"
+function clCardName(code) {
+  const suit = String(code).slice(0, 1);
+  const index = Object.keys(CL.suit_colors || {}).indexOf(suit);
+  return fmt(CL_WORDS.card, {
+    colour: (CL.suit_names || {})[suit] || suit, shape: CL_WORDS.shapes[index] || suit, rank: String(code).slice(1) });
+}
+
+// what the turn timer played for the seat (m.last is "slot N"; the card is the view's last)
+function clTimedOut(m) {
+  const card = m.view && m.view.last;
+  return card ? ct("timer_played", { card: clCardName(card) }) : "";
+}
+
 // "gK" -> a card button in its suit's colour with its suit's shape and its number; null: an
 // empty slot, an outline that is nothing to tap (no button: a nameless, disabled button was
 // all a reader heard)
@@ -53,8 +67,7 @@ function clCard(code, cls) {
   mark.setAttribute("aria-hidden", "true");
   b.dataset.mark = shape;
   b.append(mark, el("span", "rank", rank));
-  b.setAttribute("aria-label", fmt(CL_WORDS.card, {
-    colour: (CL.suit_names || {})[suit] || suit, shape: CL_WORDS.shapes[index] || suit, rank }));
+  b.setAttribute("aria-label", clCardName(code));
   return b;
 }
 
@@ -121,6 +134,7 @@ window.GAME_RENDERERS.cool24 = {
   table: renderCool24,
   seatBits: (m) => [`${ct("score")} ${fmt("{n:,}", { n: (m.view && m.view.score) || 0 })}`],
   turnText: (m) => (S.picks.hint ? ct("hint") + ": " : "") + t("your_turn_now"),
+  timedOut: clTimedOut,
   resultHead: ct("score"),
   resultCell: (m, i) => (m.returns ? fmt("{n:,}", { n: Math.round(m.returns[i]) }) : ""),
 };

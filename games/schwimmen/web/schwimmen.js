@@ -140,6 +140,16 @@ function swActions(m, v) {
   }
 }
 
+// what the turn timer chose for this seat (m.last, every move public): 「7♥ と場の K♠ を交換
+// しました」, 「「終了」を選びました」, in the words of the Qt window's buttons
+function swTimedOut(m) {
+  const action = String((m.last && m.last.action) || "");
+  const show = (code) => { const p = Cards.cardParts(code); return p.rank + p.suit; };
+  const words = action.split(" ");
+  if (words[0] === "swap" && words.length === 3) return st("timer_swapped", { hand: show(words[1]), table: show(words[2]) });
+  return SW_WORDS[action] ? st("timer_chose", { move: st(SW_WORDS[action]) }) : "";
+}
+
 function swTurnText(m) {
   const v = obsOf(m.view);
   return (m.view && m.view.prompt) || (v.phase === "dealer" ? st("dealer_prompt") : t("your_turn_now"));
@@ -150,6 +160,7 @@ window.GAME_RENDERERS.schwimmen = {
   table: renderSchwimmen,
   seatBits: swSeatBits,
   turnText: swTurnText,
+  timedOut: swTimedOut,
   place: (n) => st("place", { n }),
   outText: () => st("out_watch"), // 敗退, Schwimmen's own word (not Daifugō's あがり)
   resultHead: t("coins"),
