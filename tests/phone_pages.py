@@ -286,9 +286,10 @@ class PhoneWindow:
         return self._driver
 
     def close(self) -> None:
-        """The window and its context gone (its storage with it); the browser stays."""
+        """The window and its context gone (its storage with it); the browser stays. Removing
+        the user context closes its window too (WebDriver BiDi's browser.removeUserContext):
+        one command, not two (0.22 s against 0.31 s here)."""
         try:
-            self._driver.browsing_context.close(self.window)
             self._driver.browser.remove_user_context(self._context)
         except Exception:  # the browser died: the next phone starts another
             _shared.clear()

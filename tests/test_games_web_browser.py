@@ -388,17 +388,19 @@ def test_every_card_label_fits_inside_its_card(tmp_path):
 
 def play(phones: list[Phone], until, hook=None, choice=daifugo_choice, timeout: float = 240):
     """Each phone whose turn it is acts (as `choice` says) until `until()`; `hook(phone,
-    table)` may act first on a turn (True: it took the turn itself)."""
+    table)` may act first on a turn (True: it took the turn itself). `until` is asked when no
+    phone had a turn to take in a look round the phones (a turn taken: the game goes on), so
+    its reads are not paid on every move."""
 
     def step() -> bool:
-        if until():
-            return True
+        took = False
         for phone in phones:
             t = phone.table()
             if not t or not t["your_turn"] or not t["legal"]:
                 continue
             if phone.acted == (t["game_no"], t["step"]):
                 continue
+            took = True
             if hook is not None and hook(phone, t):
                 continue
             phone.acted = (t["game_no"], t["step"])
@@ -407,7 +409,7 @@ def play(phones: list[Phone], until, hook=None, choice=daifugo_choice, timeout: 
                 phone.schwimmen(action)
             else:
                 phone.daifugo(action)
-        return False
+        return not took and bool(until())
 
     wait_for(step, timeout, "the game played on the phones")
 
