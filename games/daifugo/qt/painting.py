@@ -200,7 +200,8 @@ def _seat_lines(f: Frame, p: QPainter, seat: int, inner: QRectF) -> float:
     line1 = QRectF(inner.left(), inner.top(), inner.width(), 4.2 * u)
     line2 = line1.translated(0, 4.2 * u)
     status = f.session.status_of(seat)
-    info = status or t["cards"].format(n=g.hand_sizes[seat])
+    n = g.hand_sizes[seat]
+    info = status or t["cards_one" if n == 1 else "cards"].format(n=n)  # "1 card", "2 cards"
     half = inner.width() / 2
     p.setPen(GOLD if status else TEXT)
     info_rect = QRectF(line1.right() - half, line1.top(), half, line1.height())
