@@ -11,7 +11,6 @@ from typing import Any
 
 from bingo.config import Config
 from eventkit.tomlconf import check_keys, get_int_in, get_value
-from eventkit.web import network
 from eventkit.web.config import parse_bind, parse_port, parse_public_url
 
 __all__ = [
@@ -70,4 +69,6 @@ def web_settings(config: Config) -> WebSettings:
 
 def join_url(settings: WebSettings) -> str:
     """The address phones type: http://<the bound or LAN address>:<web.port>/."""
+    from eventkit.web import network  # (its sockets: only when serving; not at the show's start)
+
     return network.join_url(settings.bind, settings.port)
