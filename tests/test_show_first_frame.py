@@ -114,3 +114,47 @@ def test_the_cells_font_is_fitted_once_per_size(qapp, repo_root, monkeypatch):
     font = art.cell_font(1, 120, 90, False, True)
     font.setPixelSize(3)
     assert art.cell_font(2, 120, 90, False, True).pixelSize() != 3
+
+
+def unlit_cell_drawn_afresh(art, number: int, width: int, height: int, big: bool):
+    """An unlit cell as every one was drawn before its ground was shared (the reference)."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QColor, QPainter, QPen
+
+    from bingo.ui.art import UNLIT_CELL, UNLIT_TEXT, draw_text, new_pixmap
+
+    pixmap = new_pixmap(width, height, art.dpr)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    rect = QRectF(0, 0, width, height)
+    radius = min(width, height) * 0.12
+    p.setPen(QPen(QColor(255, 255, 255, 18), max(1.0, min(width, height) * 0.02)))
+    p.setBrush(UNLIT_CELL)
+    p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+    p.setFont(art.cell_font(number, width, height, False, big))
+    p.setPen(UNLIT_TEXT)
+    draw_text(p, rect, Qt.AlignmentFlag.AlignCenter, str(number))
+    p.end()
+    return pixmap
+
+
+@pytest.mark.parametrize("dpr", [1.0, 2.0])
+def test_unlit_cells_share_their_ground_and_look_the_same(qapp, repo_root, dpr):
+    """The board's first frame shows every cell unlit: the rounded ground is drawn once per
+    size and each cell's number drawn on a copy, the same pixels as each cell drawn afresh."""
+    from bingo.ui import numberart
+
+    art = numberart.ArtCache(load_config(repo_root / "config.toml"))
+    art.set_dpr(dpr)
+    for number, (width, height), big in (
+        (1, (120, 90), True),
+        (75, (120, 90), True),
+        (9, (64, 64), False),
+        (40, (64, 64), False),
+    ):
+        cell = art.cell(number, width, height, lit=False, big_digits=big)
+        reference = unlit_cell_drawn_afresh(art, number, width, height, big)
+        assert cell.devicePixelRatio() == reference.devicePixelRatio() == dpr
+        assert cell.toImage() == reference.toImage(), (number, width, height)
+    assert len(art._unlit_grounds) == 2  # one ground per size, shared by its cells

@@ -48,6 +48,7 @@ class ArtCache:
         self._cells: dict[tuple, QPixmap] = {}
         self._letters: dict[tuple, QPixmap] = {}
         self._cell_fonts: dict[tuple, QFont] = {}
+        self._unlit_grounds: dict[tuple, QPixmap] = {}
         self.dpr = 1.0
         self._check_images()
 
@@ -105,6 +106,7 @@ class ArtCache:
     def clear(self) -> None:
         self._cells.clear()
         self._letters.clear()
+        self._unlit_grounds.clear()
 
     # ---------------------------------------------------------------- number cells
     def has_cell(self, number: int, width: int, height: int, lit: bool = True) -> bool:
@@ -163,6 +165,8 @@ class ArtCache:
     def _render_cell(
         self, number: int, width: int, height: int, lit: bool, big_digits: bool = False
     ) -> QPixmap:
+        if not lit:
+            return self._render_unlit(number, width, height, big_digits)
         pixmap = new_pixmap(width, height, self.dpr)
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -172,58 +176,76 @@ class ArtCache:
         clip = QPainterPath()
         clip.addRoundedRect(rect, radius, radius)
         column = self.column(number)
-        if lit:
-            p.setClipPath(clip)
-            dpr = self.dpr
-            image = self.image(number, round(max(width, height) * dpr))
-            if image is not None:
-                scaled = image.scaled(
-                    round(width * dpr),
-                    round(height * dpr),
-                    Qt.AspectRatioMode.KeepAspectRatioByExpanding,
-                    Qt.TransformationMode.SmoothTransformation,
-                )
-                scaled.setDevicePixelRatio(dpr)
-                p.drawImage(
-                    QPointF(
-                        (width - scaled.width() / dpr) / 2, (height - scaled.height() / dpr) / 2
-                    ),
-                    scaled,
-                )
-            else:
-                gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
-                gradient.setColorAt(0.0, self.fill(column).lighter(115))
-                gradient.setColorAt(1.0, self.fill(column).darker(160))
-                p.fillRect(rect, gradient)
-            # A soft dark vignette so the number reads on any picture.
-            veil = QRadialGradient(rect.center(), max(width, height) * 0.62)
-            veil.setColorAt(0.0, QColor(0, 0, 0, 95))
-            veil.setColorAt(1.0, QColor(0, 0, 0, 10))
-            p.fillRect(rect, veil)
-            p.setClipping(False)
-            p.setPen(QPen(self.outline(column).lighter(130), max(1.0, min(width, height) * 0.03)))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
-            text = str(number)
-            draw_outlined_text(
-                p,
-                rect,
-                text,
-                self.cell_font(number, width, height, True, big_digits),
-                self.text_colour(number),
-                QColor("#14101f"),
-                QColor(0, 0, 0, 150),
-                outline_ratio=0.085,
-                shadow_ratio=0.06,
+        p.setClipPath(clip)
+        dpr = self.dpr
+        image = self.image(number, round(max(width, height) * dpr))
+        if image is not None:
+            scaled = image.scaled(
+                round(width * dpr),
+                round(height * dpr),
+                Qt.AspectRatioMode.KeepAspectRatioByExpanding,
+                Qt.TransformationMode.SmoothTransformation,
+            )
+            scaled.setDevicePixelRatio(dpr)
+            p.drawImage(
+                QPointF((width - scaled.width() / dpr) / 2, (height - scaled.height() / dpr) / 2),
+                scaled,
             )
         else:
+            gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+            gradient.setColorAt(0.0, self.fill(column).lighter(115))
+            gradient.setColorAt(1.0, self.fill(column).darker(160))
+            p.fillRect(rect, gradient)
+        # A soft dark vignette so the number reads on any picture.
+        veil = QRadialGradient(rect.center(), max(width, height) * 0.62)
+        veil.setColorAt(0.0, QColor(0, 0, 0, 95))
+        veil.setColorAt(1.0, QColor(0, 0, 0, 10))
+        p.fillRect(rect, veil)
+        p.setClipping(False)
+        p.setPen(QPen(self.outline(column).lighter(130), max(1.0, min(width, height) * 0.03)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+        text = str(number)
+        draw_outlined_text(
+            p,
+            rect,
+            text,
+            self.cell_font(number, width, height, True, big_digits),
+            self.text_colour(number),
+            QColor("#14101f"),
+            QColor(0, 0, 0, 150),
+            outline_ratio=0.085,
+            shadow_ratio=0.06,
+        )
+        p.end()
+        return pixmap
+
+    def _unlit_ground(self, width: int, height: int) -> QPixmap:
+        """An unlit cell without its number: the same for every number of a size, drawn once
+        (a board's first frame shows all its cells unlit; each one had drawn it afresh)."""
+        key = (width, height, self.dpr)
+        ground = self._unlit_grounds.get(key)
+        if ground is None:
+            ground = new_pixmap(width, height, self.dpr)
+            p = QPainter(ground)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            radius = min(width, height) * 0.12
             p.setPen(QPen(QColor(255, 255, 255, 18), max(1.0, min(width, height) * 0.02)))
             p.setBrush(UNLIT_CELL)
-            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
-            text = str(number)
-            p.setFont(self.cell_font(number, width, height, False, big_digits))
-            p.setPen(UNLIT_TEXT)
-            draw_text(p, rect, Qt.AlignmentFlag.AlignCenter, text)
+            p.drawRoundedRect(QRectF(1, 1, width - 2, height - 2), radius, radius)
+            p.end()
+            self._unlit_grounds[key] = ground
+        return ground
+
+    def _render_unlit(self, number: int, width: int, height: int, big_digits: bool) -> QPixmap:
+        pixmap = self._unlit_ground(width, height).copy()  # its own pixels, the same dpr
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        p.setFont(self.cell_font(number, width, height, False, big_digits))
+        p.setPen(UNLIT_TEXT)
+        draw_text(p, QRectF(0, 0, width, height), Qt.AlignmentFlag.AlignCenter, str(number))
         p.end()
         return pixmap
 
