@@ -13,17 +13,22 @@ Suit symbols are drawn as vector paths, not font glyphs, so they look the same o
 
 from __future__ import annotations
 
+import math
+from collections import OrderedDict
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QLinearGradient,
+    QPaintEngine,
     QPainter,
     QPainterPath,
     QPen,
     QPixmap,
     QPolygonF,
+    QTransform,
 )
 
 from eventkit import fonts
@@ -355,6 +360,80 @@ def _paint_back(painter: QPainter, rect: QRectF, colour: str) -> None:
         painter.fillPath(suit_path(suit, box), QColor("#fffdf8"))
 
 
+# Card backs drawn once a size, colour and sub-pixel phase, then copied (a back is ~70 lattice
+# lines, two rounded panels and four suit paths; a table repaints a dozen backs at a time).
+_BACKS: OrderedDict[tuple[str, int, int, int, int, float], QPixmap] = OrderedDict()
+_BACKS_KEPT = 128  # the least recently used go first
+_PHASES = 4  # a card's corner is placed to 1/4 of a device pixel (antialiasing as drawn there)
+_MARGIN = 2  # device pixels round the card: its outline's pen reaches past the rect
+_SCALE = QTransform.TransformationType.TxScale.value
+
+
+def _draw_back(painter: QPainter, rect: QRectF, colour: str) -> None:
+    """`_paint_back` through a kept picture of it, the same pixels within antialiasing's
+    rounding: on a raster device (a window, a pixmap, an image) where the painter only moves
+    and scales by the screen's pixel ratio; drawn directly otherwise (scaled or turned, print)."""
+    engine = painter.paintEngine()
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    to_device = painter.deviceTransform()
+    if (
+        engine is None
+        or engine.type() != QPaintEngine.Type.Raster
+        or to_device.type().value > _SCALE
+        or abs(to_device.m11() - ratio) > 1e-9
+        or abs(to_device.m22() - ratio) > 1e-9
+    ):
+        _paint_back(painter, rect, colour)
+        return
+    corner = to_device.map(rect.topLeft())  # in device pixels
+    x = round(corner.x() * _PHASES) / _PHASES
+    y = round(corner.y() * _PHASES) / _PHASES
+    left, top = math.floor(x), math.floor(y)
+    key = (
+        colour,
+        round(rect.width() * ratio * _PHASES),
+        round(rect.height() * ratio * _PHASES),
+        round((x - left) * _PHASES),
+        round((y - top) * _PHASES),
+        ratio,
+    )
+    picture = _BACKS.get(key)
+    if picture is None:
+        picture = _back_picture(rect.width(), rect.height(), colour, ratio, x - left, y - top)
+        _BACKS[key] = picture
+        while len(_BACKS) > _BACKS_KEPT:
+            _BACKS.popitem(last=False)
+    else:
+        _BACKS.move_to_end(key)
+    painter.save()
+    painter.setWorldTransform(QTransform())  # logical = device / ratio from here
+    painter.setViewTransformEnabled(False)
+    painter.drawPixmap(QPointF((left - _MARGIN) / ratio, (top - _MARGIN) / ratio), picture)
+    painter.restore()
+
+
+def _back_picture(
+    width: float, height: float, colour: str, ratio: float, dx: float, dy: float
+) -> QPixmap:
+    """A back of `width` x `height` (logical) whose corner lies `dx`, `dy` device pixels past
+    the picture's pixel (_MARGIN, _MARGIN), at `ratio` device pixels a logical one."""
+    size_x = math.ceil(width * ratio + dx) + 2 * _MARGIN
+    size_y = math.ceil(height * ratio + dy) + 2 * _MARGIN
+    picture = QPixmap(size_x, size_y)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.translate(_MARGIN + dx, _MARGIN + dy)
+        painter.scale(ratio, ratio)
+        _paint_back(painter, QRectF(0, 0, width, height), colour)
+    finally:
+        painter.end()
+    picture.setDevicePixelRatio(ratio)
+    return picture
+
+
 def paint_card(
     painter: QPainter,
     rect: QRectF,
@@ -379,7 +458,7 @@ def paint_card(
     h = w * CARD_ASPECT
     card_rect = QRectF(rect.center().x() - w / 2, rect.center().y() - h / 2, w, h)
     if card is None or not face_up:
-        _paint_back(painter, card_rect, back)
+        _draw_back(painter, card_rect, back)
     else:
         _paint_face(painter, card_rect, card)
     radius = w * 0.07
