@@ -43,8 +43,8 @@ def _serve_until_listening(tmp_path: Path) -> tuple[subprocess.Popen[str], str]:
 def _stop(proc: subprocess.Popen[str]) -> str:
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
-    # its end awaited with a generous bound: it first waits for its CPU workers to have
-    # started (5 s at load 8, over 30 s beside two CPU burners)
+    # its end awaited with a generous bound (a busy machine); its CPU workers no longer hold
+    # it up while they start: they are killed at once (tests/test_games_serve_stop.py)
     try:
         proc.wait(90)
     finally:
