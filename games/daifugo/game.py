@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from eventkit.errors import UserError
 from games.common.cards import (
@@ -494,39 +494,62 @@ class Game(Position):
 
     # ------------------------------------------------------------------ observation
 
-    def observation(self, seat: int) -> Observation:
-        f = self.field
+    def observation(self, seat: int, shared: dict[str, object] | None = None) -> Observation:
+        """What `seat` may know now. `shared`: a dict the caller keeps for one unchanged
+        position (the phones' hub: one step's views), where the public part is made once
+        and the same objects go into every seat's observation."""
+        public = None if shared is None else shared.get("observation")
+        if not isinstance(public, dict):
+            public = self._public_observation()
+            if shared is not None:
+                shared["observation"] = public
         return Observation(
             seat=seat,
-            num_players=self.num_players,
-            rules=self.rules,
             hand=tuple(str(c) for c in self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            phase=self.phase,
-            current_player=self.current_player,
-            top=f.top.codes if f.top else None,
-            top_player=f.last_player,
-            trick=tuple((s, p.codes) for s, p in f.trick),
-            pile=tuple(str(c) for c in self.pile),
-            revolution=self.revolution,
-            eleven_back=self.eleven_back,
-            suit_lock=tuple(s.value for s in SUIT_ORDER if s in f.suit_lock)
-            if f.suit_lock
-            else None,
-            number_lock=f.number_lock,
-            passed=tuple(sorted(f.passed)),
-            finished=tuple(self.finished),
-            bottom=tuple(self.bottom),
-            out=tuple(sorted(self.out)),
-            ranks=self.ranks,
-            undealt=len(self.undealt),
             known=tuple(
                 (t, tuple(str(c) for c in self.hands[t] if c in cards))
                 for t, cards in sorted(self.known[seat].items())
             ),
-            exchange_step=self.exchange_step,
-            last_player=f.last_player,
+            **public,
         )
+
+    def public_observation(self, shared: dict[str, object] | None = None) -> Observation:
+        """The observation with no hand and nothing known (seat -1): what a spectator sees."""
+        public = None if shared is None else shared.get("observation")
+        if not isinstance(public, dict):
+            public = self._public_observation()
+            if shared is not None:
+                shared["observation"] = public
+        return Observation(seat=-1, hand=(), known=(), **public)
+
+    def _public_observation(self) -> dict[str, Any]:
+        """Every field of an observation that is the same for every seat."""
+        f = self.field
+        return {
+            "num_players": self.num_players,
+            "rules": self.rules,
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "top": f.top.codes if f.top else None,
+            "top_player": f.last_player,
+            "trick": tuple((s, p.codes) for s, p in f.trick),
+            "pile": tuple(str(c) for c in self.pile),
+            "revolution": self.revolution,
+            "eleven_back": self.eleven_back,
+            "suit_lock": tuple(s.value for s in SUIT_ORDER if s in f.suit_lock)
+            if f.suit_lock
+            else None,
+            "number_lock": f.number_lock,
+            "passed": tuple(sorted(f.passed)),
+            "finished": tuple(self.finished),
+            "bottom": tuple(self.bottom),
+            "out": tuple(sorted(self.out)),
+            "ranks": self.ranks,
+            "undealt": len(self.undealt),
+            "exchange_step": self.exchange_step,
+            "last_player": f.last_player,
+        }
 
 
 def sort_key(card: AnyCard) -> tuple[int, int]:

@@ -14,7 +14,6 @@ a person leaving mid-game pays the room's penalty on top; a CPU plays their seat
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -411,32 +410,45 @@ class TableSession(GameTable[Action, Applied]):
     # ------------------------------------------------------------ what a seat sees
 
     def view(self, seat: int | None) -> TableView:
+        return self.view_shared(seat, None)
+
+    def view_shared(self, seat: int | None, shared: dict[str, object] | None) -> TableView:
+        """`view(seat)`; `shared`: a dict the caller keeps while the table does not change
+        (the phones' hub: one step's views of every seat), where the parts every seat's view
+        has in common are made once, the same objects in each view."""
         g = self.game
         observation = None
         if g is not None:
             if seat is None:
-                observation = dataclasses.replace(g.observation(0), seat=-1, hand=(), known=())
+                observation = g.public_observation(shared)
             else:
-                observation = g.observation(seat)
+                observation = g.observation(seat, shared)
+        public = None if shared is None else shared.get("view")
+        if not isinstance(public, dict):
+            public = {
+                "names": tuple(self.names),
+                "people": tuple(sorted(self._people)),
+                "to_move": self.to_move,
+                "titles": self.titles_played,
+                "passed": tuple(sorted(self.passed)),
+                "announcements": self.events,
+                "balances": self._balances(),
+                "fouls": tuple(g.fouls) if g is not None else (),
+                "history": tuple(getattr(self, "history", ())),
+                "trick_cleared": getattr(self, "trick_cleared", False),
+                "choosers": self.choosers if g is not None and g.phase == Phase.EXCHANGE else (),
+            }
+            if shared is not None:
+                shared["view"] = public
         return TableView(
             seat=seat,
-            names=tuple(self.names),
-            people=tuple(sorted(self._people)),
-            to_move=self.to_move,
-            titles=self.titles_played,
-            passed=tuple(sorted(self.passed)),
-            announcements=self.events,
             gifts=tuple(
                 x for x in self.gifts if seat is not None and seat in (x.giver, x.receiver)
             ),
-            balances=self._balances(),
             observation=observation,
-            fouls=tuple(g.fouls) if g is not None else (),
             foul_plays=self.foul_plays(seat) if seat is not None else (),
-            history=tuple(getattr(self, "history", ())),
-            trick_cleared=getattr(self, "trick_cleared", False),
-            choosers=self.choosers if g is not None and g.phase == Phase.EXCHANGE else (),
             giving=self.giving(seat) if seat is not None else None,
+            **public,
         )
 
     def forced_action(self, seat: int) -> Action | None:

@@ -34,14 +34,23 @@ class Views:
         self.room = room
         self._cache: dict[int | None, JSONValue] = {}
         self._shared: dict[int, tuple[object, object]] = {}
+        self._parts: dict[str, object] = {}  # a table's own parts of the step (view_shared)
 
     def __call__(self, seat: int | None) -> JSONValue:
         if seat not in self._cache:
             # no view before a room's first game (a table may have nothing to show yet)
-            table = self.room.table
-            shown = self.room.game_no > 0
-            self._cache[seat] = to_json_shared(table.view(seat), self._shared) if shown else None
+            self._cache[seat] = self._made(seat) if self.room.game_no > 0 else None
         return self._cache[seat]
+
+    def _made(self, seat: int | None) -> JSONValue:
+        """The seat's view as JSON data. A table with a ``view_shared(seat, parts)`` (Daifugō's)
+        makes what every seat's view has in common once, the same objects in each view, so
+        to_json_shared turns them into JSON once too."""
+        table = self.room.table
+        view_shared = getattr(table, "view_shared", None)
+        view = view_shared(seat, self._parts) if callable(view_shared) else table.view(seat)
+        data: JSONValue = to_json_shared(view, self._shared)
+        return data
 
 
 def may_peek(room: Room, name: str) -> bool:
