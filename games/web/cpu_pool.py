@@ -148,5 +148,5 @@ def stop_workers(executor: ProcessPoolExecutor) -> None:
             process.kill()
     for process in processes:
         with contextlib.suppress(ValueError):
-            process.join()
+            process.join(10)  # (bounded: a process stuck in the kernel does not hold us)
     executor.shutdown(wait=True)  # its manager thread, which ends once its workers have
