@@ -186,17 +186,24 @@ def to_json_shared(value: object, memo: dict[int, tuple[object, Any]]) -> Any:
     kept = memo.get(id(value))
     if kept is not None:
         return kept[1]
+    plain = _PLAIN  # a plain part is itself: no call for it (most of a view's parts)
     if convert is _sequence:
-        data: Any = [to_json_shared(v, memo) for v in value]  # type: ignore[attr-defined]
+        data: Any = [v if type(v) in plain else to_json_shared(v, memo) for v in value]  # type: ignore[attr-defined]
     elif convert is _mapping:
-        data = {str(k): to_json_shared(v, memo) for k, v in value.items()}  # type: ignore[attr-defined]
+        data = {
+            str(k): v if type(v) in plain else to_json_shared(v, memo)
+            for k, v in value.items()  # type: ignore[attr-defined]
+        }
     elif convert is _set:
         data = sorted((to_json_shared(v, memo) for v in value), key=repr)  # type: ignore[attr-defined]
     else:
         names = _FIELDS.get(kind)
         if names is None:
             return convert(value)
-        data = {name: to_json_shared(getattr(value, name), memo) for name in names}
+        data = {}
+        for name in names:
+            v = getattr(value, name)
+            data[name] = v if type(v) in plain else to_json_shared(v, memo)
     memo[id(value)] = (value, data)
     return data
 

@@ -855,19 +855,21 @@ class Hub:
     def _table_message(self, room: Room, views: room_messages.Views, name: str | None) -> Table:
         if name is not None and self.rooms.of(name) is not room:
             name = None
-        allowed = name is not None and not self._same_phone_plays(room, name)
+        allowed = name is not None and not self._same_phone_plays(room, name, views.step().out)
         seat = room.seat_of(name) if name is not None else None
         return room_messages.table_message(
             room, views, name, self.timer.seconds_left(room, seat), peek_allowed=allowed
         )
 
-    def _same_phone_plays(self, room: Room, name: str) -> bool:
+    def _same_phone_plays(self, room: Room, name: str, out: frozenset[int] | None = None) -> bool:
         """Whether a person still in `room`'s game (not `name`) used the browser `name` uses
         (both sent device ids), or else connected from an address `name` connected from:
-        that may be one phone under two names, so no peeking."""
+        that may be one phone under two names, so no peeking. `out`: the room's seats out of
+        the game, when the caller has them."""
         if not room.in_game:
             return False
-        out = room.out()
+        if out is None:
+            out = room.out()
         return any(
             self.sockets.same_phone(name, other)
             for seat, other in enumerate(room.seats)

@@ -35,6 +35,13 @@ class Views:
         self._cache: dict[int | None, JSONValue] = {}
         self._shared: dict[int, tuple[object, object]] = {}
         self._parts: dict[str, object] = {}  # a table's own parts of the step (view_shared)
+        self._step: Step | None = None
+
+    def step(self) -> Step:
+        """What every socket's ``table`` message of this step has in common, made once."""
+        if self._step is None:
+            self._step = Step(self.room)
+        return self._step
 
     def __call__(self, seat: int | None) -> JSONValue:
         if seat not in self._cache:
@@ -51,6 +58,21 @@ class Views:
         view = view_shared(seat, self._parts) if callable(view_shared) else table.view(seat)
         data: JSONValue = to_json_shared(view, self._shared)
         return data
+
+
+class Step:
+    """The parts of a room's ``table`` messages that are the same for every socket at one step
+    (a Views' `step`): who moves and chooses, who is out, the names, the people."""
+
+    def __init__(self, room: Room) -> None:
+        self.names = room.names() if room.game_no == 0 else room.played_names
+        self.people = sorted(room.table.people)
+        self.to_move = room.to_move()
+        self.out = room.out()
+        self.out_sorted = sorted(self.out)
+        self.choosers = room.choosers()
+        people = room.table.people
+        self.choosing = tuple(seat for seat in self.choosers if seat in people)
 
 
 def may_peek(room: Room, name: str) -> bool:
@@ -161,7 +183,8 @@ def table_message(
     """The ``table`` message for `name` (None: the laptop's public screen). `peek_allowed`
     False: no ``peek`` whatever `name` asked for (the hub's same-phone check)."""
     seat = room.seat_of(name) if name is not None else None
-    your_turn = seat is not None and seat in room.choosing()
+    step = views.step()
+    your_turn = seat is not None and seat in step.choosing
     peeked = room.peeks.get(name) if name is not None else None
     peek: Peek | None = None
     if peek_allowed and peeked is not None and peeked != seat and may_peek(room, name or ""):
@@ -174,21 +197,20 @@ def table_message(
         "step": room.step,
         "seat": seat,
         "view": views(seat),
-        "names": room.names() if room.game_no == 0 else room.played_names,
-        "people": sorted(room.table.people),
-        "to_move": room.to_move(),
+        "names": step.names,
+        "people": list(step.people),
+        "to_move": step.to_move,
         "your_turn": your_turn,
         "legal": [str(a) for a in room.table.legal_actions(seat)]
         if seat is not None and your_turn
         else [],
         "deadline": seconds_left,
         "last": room.last,
-        "out": sorted(room.out()),
+        "out": list(step.out_sorted),
         "peek": peek,
     }
-    choosers = room.choosers()
-    if len(choosers) > 1:
-        message["choosing"] = list(choosers)
+    if len(step.choosers) > 1:
+        message["choosing"] = list(step.choosers)
     return message
 
 
