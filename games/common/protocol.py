@@ -203,7 +203,11 @@ def to_json_shared(value: object, memo: dict[int, tuple[object, Any]]) -> Any:
         data = {}
         for name in names:
             v = getattr(value, name)
-            data[name] = v if type(v) in plain else to_json_shared(v, memo)
+            if type(v) in plain:
+                data[name] = v
+            else:  # a part shared with a view already made: no call either
+                kept = memo.get(id(v))
+                data[name] = kept[1] if kept is not None else to_json_shared(v, memo)
     memo[id(value)] = (value, data)
     return data
 
