@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from bingo.config import load_config
 from bingo.session import DrawSession
-from bingo.ui.command import after_first_frame
 from bingo.ui.display import DisplayWindow
+from bingo.ui.first_frame import after_first_frame
 
 
 def test_the_reel_draws_its_pictures_ahead_only_after_its_first_frame(qtbot, repo_root, tmp_path):

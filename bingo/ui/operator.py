@@ -186,7 +186,7 @@ class OperatorWindow(QWidget):
 
         for process in display.findChildren(webserver.ServerProcess):
             if process.lock_path == tables_lock_path(process.journal):
-                from bingo.ui.command import after_first_frame
+                from bingo.ui.first_frame import after_first_frame
 
                 after_first_frame(display, lambda j=process.journal: self.add_tables_panel(j))
                 return
