@@ -167,6 +167,7 @@ class SimulatedEvening:
         log: TextIO | None = None,
         leave_chance: float = 0.1,
         stop_after: int = 0,
+        stop_in_game: int = 1,
     ) -> None:
         self.hub = hub
         self.folder = folder
@@ -176,6 +177,7 @@ class SimulatedEvening:
         self.log = log
         self.leave_chance = leave_chance
         self.stop_after = stop_after  # 0: never; else stop at a step, see stop_here
+        self.stop_in_game = stop_in_game  # ... of a room's game of this number or later
         self.stats = Stats()
         hub.stats = self.stats
         self.started = 0
@@ -265,7 +267,8 @@ class SimulatedEvening:
                     steps += 1
                     self.write({"e": "step", "room": room_id, "game": now[0], "step": now[1],
                                 "in_game": room.in_game})  # fmt: skip
-                    if self.stop_after and steps >= self.stop_after and room.in_game:
+                    later = room.in_game and room.game_no >= self.stop_in_game
+                    if self.stop_after and steps >= self.stop_after and later:
                         if self.stats.games_done or self.hub.restored:
                             self.stop_here(steps)
             await asyncio.sleep(0.02)
@@ -287,7 +290,7 @@ async def serve(args: argparse.Namespace) -> int:
     await hub.open()
     with open(folder / "sim.log", "a", encoding="utf-8") as log:
         evening_ = SimulatedEvening(hub, folder, games=args.games, think=(0.0, args.think), seed=os.getpid(),
-                           log=log, stop_after=args.stop_after)  # fmt: skip
+                           log=log, stop_after=args.stop_after, stop_in_game=args.stop_in_game)  # fmt: skip
         evening_.write({"e": "open", "restored": hub.restored,
                         "seconds": round(time.perf_counter() - opened, 3)})  # fmt: skip
         await evening_.run()
@@ -312,6 +315,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="STEPS",
         help="stop (SIGSTOP) at the first step of a game in progress after STEPS steps, once "
         "a game has ended or the hub restored one; says 'stopped after N steps' on stdout",
+    )
+    parser.add_argument(
+        "--stop-in-game",
+        type=int,
+        default=1,
+        metavar="GAME",
+        help="with --stop-after: stop only at a step of a room's game GAME or later (2: a room "
+        "has a whole game before the one it is killed in)",
     )
     return asyncio.run(serve(parser.parse_args(argv)))
 
