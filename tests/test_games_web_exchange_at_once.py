@@ -11,29 +11,9 @@ import pytest
 
 from games.daifugo.game import Game
 from games.daifugo.ruleset import Rules, Title
-from games.web.hub import Hub, HubOptions, RoomSpec
+from games.web.hub import Hub
 from games.web.phones import Phone
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make_hub(folder, *, clock, turn=20.0) -> Hub:
-    spec = RoomSpec("d", "daifugo", 4, stake="beginner", cpu_level="easy")
-    hub = Hub(
-        folder,
-        rooms=[spec],
-        clock=clock,
-        options=HubOptions(cpu_workers=0, seed=5, cpu_delay=0, advance_pause=0, turn_seconds=turn),
-    )
-    hub.load()
-    return hub
-
+from tests.test_games_web_happened import Clock, make_hub
 
 # seat 0 大富豪, 1 大貧民 (the joker: its one strongest card), 2 富豪, 3 貧民 (the ace)
 RANKS = (Title.DAIFUGO, Title.DAIHINMIN, Title.FUGO, Title.HINMIN)
