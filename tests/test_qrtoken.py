@@ -37,7 +37,7 @@ from webguard_support import (
 )
 
 from bingo import cardcode
-from bingo.web.limits import GLOBAL, TOKEN_SPACE, WRONG_TOKENS_BURST, TokenLimiter
+from bingo.web.limits import GLOBAL, TOKEN_SPACE, WRONG_TOKENS_BURST, GuessLimiter, TokenLimiter
 from cards.cardset import key_file
 
 CODE = cardcode.card_code(KEY, 7)
@@ -56,7 +56,12 @@ async def _ask(port: int, path: str, local: str, method: str = "GET") -> tuple[i
 
 
 async def _flood(port: int, server) -> None:
-    """Wrong codes from 200 fresh addresses, one each, until the shared bucket is empty."""
+    """Wrong codes from 200 fresh addresses, one each, until the shared bucket is empty. The
+    server's guess limiter gets a clock that stands still first, so the bucket stays spent however
+    long the rest of the test takes (on a busy machine a real clock refilled a token before the
+    test's last typed code)."""
+    server.guesses = GuessLimiter(clock=lambda: 1000.0)
+    server.tokens = TokenLimiter(clock=lambda: 1000.0)  # and wrong tokens' limit: the same
     for i in range(200):
         await _ask(port, f"/api/card/{_wrong(i)}", f"127.0.{1 + i // 100}.{1 + i % 100}")
     assert server.guesses.everyone.tokens(GLOBAL) < 1.0
