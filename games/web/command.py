@@ -4,7 +4,7 @@ One command: the hub (rooms, seats, CPUs, chips, the journal) and the phones' we
 one asyncio loop; the laptop's window (games.web.screen, Qt) shows the rooms, the join QR code
 and address, and the public table of a game in progress. `--no-window` serves without it (a
 terminal-only laptop, the tests). [games_web] in config.toml sets the port, bind address,
-public_url, the turn timer and the rooms (games.web.settings).
+public_url, the turn timer, the CPUs' pace and the rooms (games.web.settings).
 """
 
 from __future__ import annotations
@@ -145,6 +145,8 @@ def make_hub(p: Plan) -> Hub:
         cpu_workers=p.settings.cpu_workers,
         turn_seconds=float(p.settings.turn_seconds),
         hold_seconds=float(p.settings.hold_seconds),
+        cpu_delay=p.settings.cpu_delay_ms / 1000,
+        advance_pause=p.settings.advance_pause_ms / 1000,
         peek=p.settings.peek,
         name_hours=float(p.settings.names_expire_hours),
         names_per_address=p.settings.new_names_per_address,

@@ -2,7 +2,8 @@
 
 One dataclass, so `games.web.hub.Hub` takes them as one argument (`options=HubOptions(...)`),
 `games serve` fills it from [games_web] (games.web.command.make_hub) and the tests set only
-what they test. Mutable: a test may make a running hub's CPUs quicker (`cpu_delay`).
+what they test. Mutable: a test may make a running hub's CPUs quicker (`cpu_delay`); a `games
+serve` process takes them from [games_web]'s `cpu_delay_ms` and `advance_pause_ms`.
 """
 
 from __future__ import annotations

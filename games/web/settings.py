@@ -46,6 +46,8 @@ KEYS = {  # and each registered game's keys (its entry's rooms.keys)
     "cpu_level",
     "cpu_workers",
     "hold_seconds",
+    "cpu_delay_ms",
+    "advance_pause_ms",
     "peek",
     "names_expire_hours",
     "new_names_per_address",
@@ -114,6 +116,10 @@ class GamesWebSettings:
     turn_seconds: int = 30  # a person's turn; then a CPU moves for them (0 = wait for ever)
     # between games, a seat stays its person's this long once no phone of theirs is connected
     hold_seconds: int = 120
+    # a CPU's move shows on the phones no sooner than this after the move before (the room can
+    # follow the play), and a finished round (Schwimmen) stays on them this long before the next
+    cpu_delay_ms: int = 800
+    advance_pause_ms: int = 2000
     # who may look at another seat's hand: "live" (the seed's 観戦モード: spectators, and players
     # out of the game), "finished" (only players out of this game) or "off" (nobody)
     peek: str = "live"
@@ -149,6 +155,10 @@ def parse_settings(table: TomlTable, base_dir: Path | None = None) -> GamesWebSe
         public_url=parse_public_url(SECTION, table),
         turn_seconds=get_int_in(SECTION, table, "turn_seconds", d.turn_seconds, 0, 600),
         hold_seconds=get_int_in(SECTION, table, "hold_seconds", d.hold_seconds, 0, 1800),
+        cpu_delay_ms=get_int_in(SECTION, table, "cpu_delay_ms", d.cpu_delay_ms, 0, 5000),
+        advance_pause_ms=get_int_in(
+            SECTION, table, "advance_pause_ms", d.advance_pause_ms, 0, 10000
+        ),
         peek=peek,
         names_expire_hours=get_int_in(
             SECTION, table, "names_expire_hours", d.names_expire_hours, 0, 168
