@@ -1,8 +1,9 @@
 """A Daifugō table killed at any moment never costs a seat its fee (games.daifugo.chips).
 
 Real processes play seeded games on one chips file and are killed with SIGKILL: by themselves
-at each step of each save (before and after every temporary file, fsync and rename), and from
-outside at times spread over a game. The next bank opened on the file must show the balances
+at each step of each save (before and after every temporary file, fsync and rename: a process
+forked for each step from one Python that imported the games once), and from outside at times
+spread over a game. The next bank opened on the file must show the balances
 of a moment between games (as if the interrupted game had never started), with no game left
 open and no temporary file left behind.
 """
@@ -94,7 +95,38 @@ def reporter(hold):
     return on_step
 
 
-if __name__ == "__main__":
+def forks():
+    """Each line of stdin ("<chips> <games> <seed> <step> <errors>") played by a child forked
+    from this process, the modules imported once before: the child dies at its `step` as a
+    process started for it would (`die_at`, set in the child alone). Its end on stdout, "exit N"
+    (0 played to the end, 1 an error, minus the signal that ended it), its stderr in <errors>."""
+    import traceback
+
+    from games.daifugo import ai, chips, table  # noqa: F401 (imported once, before the forks)
+
+    for line in sys.stdin:
+        path, games, seed, step, errors = line.split()
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(os.open(errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 2)
+            code = 0
+            try:
+                if int(step):
+                    die_at(int(step))
+                play(path, int(games), int(seed))
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            finally:
+                sys.stderr.flush()
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        print(f"exit {os.waitstatus_to_exitcode(status)}", flush=True)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--forks"]:
+    forks()
+elif __name__ == "__main__":
     path, games, seed, step = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     if step:
         die_at(step)
@@ -121,18 +153,37 @@ def expected(player, tmp_path_factory) -> list[dict]:
     return namespace["play"](tmp_path_factory.mktemp("unbroken") / "chips.json", GAMES + 2, SEED)
 
 
-def run_player(
-    player: Path, path: Path, step: int, games: int = GAMES
-) -> subprocess.CompletedProcess:
+@pytest.fixture(scope="module")
+def forks(player):
+    """The player's fork server (`forks` in PLAYER): one Python, its modules imported once, a
+    real child process per run."""
     root = Path(__file__).resolve().parent.parent
-    return subprocess.run(
-        [sys.executable, str(player), str(path), str(games), str(SEED), str(step)],
-        capture_output=True,
+    server = subprocess.Popen(
+        [sys.executable, str(player), "--forks"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
         text=True,
-        timeout=120,
         cwd=root,
         env=dict(os.environ, PYTHONPATH=str(root)),
     )
+    yield server
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.close()
+    server.wait(30)
+    server.stdout.close()
+
+
+def run_player(forks: subprocess.Popen, path: Path, step: int) -> tuple[int, str]:
+    """A child of the fork server plays `GAMES` seeded games on `path`, killing itself with
+    SIGKILL at its `step`-th file operation of a save (0: never): its exit code (minus the
+    signal) and what it said on stderr."""
+    assert forks.stdin is not None and forks.stdout is not None
+    errors = path.with_name("player.stderr")
+    forks.stdin.write(f"{path} {GAMES} {SEED} {step} {errors}\n")
+    forks.stdin.flush()
+    said = forks.stdout.readline()
+    assert said.startswith("exit "), f"the fork server ended: {said!r}"
+    return int(said.split()[1]), errors.read_text("utf-8", "replace")
 
 
 def after_restart(path: Path) -> tuple[dict, ChipBank]:
@@ -151,18 +202,17 @@ def test_an_unbroken_run_really_moves_chips(expected):
 
 @pytest.mark.slow
 @pytest.mark.process
-def test_sigkill_at_every_step_of_every_save_never_costs_a_fee(player, expected, tmp_path):
+def test_sigkill_at_every_step_of_every_save_never_costs_a_fee(forks, expected, tmp_path):
     killed_mid_game = 0
     step = 1
     while True:
         folder = tmp_path / f"step{step}"
         folder.mkdir()
         path = folder / "daifugo_chips.json"
-        result = run_player(player, path, step)
-        if result.returncode == 0:
-            assert "DONE" in result.stdout
+        code, errors = run_player(forks, path, step)
+        if code == 0:
             break  # past the last save: every step has been a kill point
-        assert result.returncode == -signal.SIGKILL, result.stderr
+        assert code == -signal.SIGKILL, errors
         on_file = json.loads(path.read_text("utf-8")) if path.exists() else {}
         killed_mid_game += bool(on_file.get("open"))
         balances, bank = after_restart(path)
