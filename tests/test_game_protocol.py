@@ -10,6 +10,7 @@ the engine.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import json
 import random
@@ -229,6 +230,54 @@ def test_random_play_over_the_protocol(name):
             game.apply(rng.choice(spec.wrong(game, rng)))
         assert info.value.code in ("game_over", "not_an_action")
     assert len(refusals) >= (3 if spec.codes else 2), refusals  # refusals of several kinds
+
+
+def _mutable_parts(value: object, found: dict[int, object], seen: set[int]) -> None:
+    """Every mutable object reachable from `value` (by id): lists, dicts, sets, random states
+    and objects whose attributes can be set; frozen dataclasses, tuples and frozensets are
+    walked, not counted."""
+    if id(value) in seen or value is None or isinstance(value, bool | int | float | str | bytes):
+        return
+    seen.add(id(value))
+    if isinstance(value, random.Random | list | dict | set | bytearray):
+        found[id(value)] = value
+    elif hasattr(value, "__dict__") and not isinstance(value, type):
+        params = getattr(type(value), "__dataclass_params__", None)
+        if not (params is not None and params.frozen) and not isinstance(value, enum.Enum):
+            found[id(value)] = value
+    if isinstance(value, dict):
+        parts: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, list | tuple | set | frozenset):
+        parts = list(value)
+    elif hasattr(value, "__dict__") and not isinstance(value, type | enum.Enum):
+        parts = list(vars(value).values())
+    else:
+        parts = []
+    for part in parts:
+        _mutable_parts(part, found, seen)
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_a_clone_shares_nothing_that_can_change(name):
+    """game.clone() (a CPU's every choice at a table plays on one) copies every list, set,
+    dict and random state it reaches, however deep, and shares only frozen values; the random
+    play test shows a clone replays the same future."""
+    spec = SPECS[name]
+    for seed in range(5):
+        rng = random.Random(seed)
+        game = spec.new(rng)
+        for _ in range(rng.randrange(60)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        twin = game.clone()
+        ours: dict[int, object] = {}
+        theirs: dict[int, object] = {}
+        _mutable_parts(game, ours, set())
+        _mutable_parts(twin, theirs, set())
+        shared = [type(ours[i]).__name__ for i in ours.keys() & theirs.keys()]
+        assert shared == [], f"{name} {seed}: the clone shares {shared}"
+        assert _same(game, twin, range(game.num_players))
 
 
 def test_results_after_the_end():

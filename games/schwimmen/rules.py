@@ -417,8 +417,30 @@ class Game:
         return tuple(float(c + 2) for c in self.coins)
 
     def clone(self) -> Game:
-        """An independent copy with the same random state (it replays the same future)."""
-        return copy.deepcopy(self)
+        """An independent copy with the same random state (it replays the same future).
+
+        Every mutable part is copied (the lists, each hand, each seat's known cards, the random
+        state); the values in them (cards, events, round results, the rules) are frozen and
+        shared. A CPU's every choice at a table clones the game: a deep copy walked the whole
+        log and every result each time."""
+        twin = copy.copy(self)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.coins = list(self.coins)
+        twin.out = list(self.out)
+        twin.final_places = list(self.final_places)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.table = list(self.table)
+        twin.extra = list(self.extra)
+        twin.stock = list(self.stock)
+        twin.discards = list(self.discards)
+        twin.turns_taken = list(self.turns_taken)
+        twin.passed_last = list(self.passed_last)
+        twin.final_turns = list(self.final_turns)
+        twin.known = [set(cards) for cards in self.known]
+        twin.log = list(self.log)
+        twin.round_results = list(self.round_results)
+        return twin
 
     @staticmethod
     def parse_action(text: str) -> Action:
