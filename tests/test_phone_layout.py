@@ -217,6 +217,57 @@ def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
     assert failures == []
 
 
+# What the width sets on the card page, and on the public board: each text's fitted size (inline
+# and as computed) and wrap, and the last calls that fit their row; `kept`: every cell or ball is
+# one the page had when `KEEP` marked them (none built again).
+WIDTH_PARTS = """
+const root = document.getElementById(arguments[0]);
+return {fitted: root.dataset.fitted,
+  sizes: [...root.querySelectorAll('.card-letter, .cell-number, .free-text, .column-name, .ball')]
+    .map((n) => [n.textContent, n.style.fontSize, n.classList.contains('fit-wrap'),
+                 getComputedStyle(n).fontSize]),
+  recent: [...document.querySelectorAll('#recent .call')].map((n) => n.textContent),
+  kept: [...root.querySelectorAll('.cell, .ball')].every((n) => n.keptByTest === true)};
+"""
+KEEP = "document.querySelectorAll('.cell, .ball').forEach((n) => { n.keptByTest = true; })"
+
+
+@pytest.mark.browser
+def test_a_new_width_fits_the_page_as_a_page_opened_at_that_width(browser, tmp_path):
+    """Turned from 430 to 320 px, the card page and the public board fit their text and their
+    last calls to the new width on the cells and balls they have (app.js's fitCard / fitBoard,
+    none built again), and show what a page opened at 320 px shows."""
+    # the last calls (columns 3, 2, 1, 0, 9) short: fewer of them fit at 320 px; the long
+    # names shrunk, then wrapped
+    names = ["P", "O2", "B", "4"] + [f"COLUMN-NAME{i}" for i in range(4, 9)] + ["S"]
+    server = open_card(browser, tmp_path, size=10, per_column=15, names=names, draws=14, width=430)
+    try:
+        for page, root, url in (
+            ("the card", "card", server.card_url()),
+            ("the board", "board", server.url + "/"),
+        ):
+            phone_size(browser, 430, 740)
+            if root == "board":
+                browser.get(url)
+            fit = f"const r = document.getElementById('{root}');"
+            fit += " return r && r.dataset.fitted === String(arguments[0]);"
+            page_wait(browser, fit, 10, f"{page} at 430 px", 430)
+            wide = browser.execute_script(WIDTH_PARTS, root)
+            browser.execute_script(KEEP)
+            phone_size(browser, 320, 740)
+            page_wait(browser, fit, 10, f"{page} fitted to 320 px", 320)
+            turned = browser.execute_script(WIDTH_PARTS, root)
+            assert turned["kept"], f"{page}: built again for a new width"
+            assert turned["sizes"] != wide["sizes"], f"{page}: the same sizes at 430 and 320 px"
+            assert len(turned["recent"]) < len(wide["recent"]), f"{page}: {turned['recent']}"
+            browser.get(url)  # opened at 320 px
+            page_wait(browser, fit, 10, f"{page} opened at 320 px", 320)
+            opened = browser.execute_script(WIDTH_PARTS, root)
+            assert (turned["sizes"], turned["recent"]) == (opened["sizes"], opened["recent"]), page
+    finally:
+        server.stop()
+
+
 @pytest.mark.browser
 def test_marked_numbers_keep_their_colour(browser, tmp_path):
     """A marked cell's number is painted in its column's colour over an opaque disc: the

@@ -234,6 +234,12 @@ function renderBoard(board) {
     }
     root.append(col);
   }
+  fitBoard(root);
+}
+
+// What of the board depends on the width: its text's sizes (and the last calls that fit their
+// row, showRecent). A new width fits them again on the balls already there.
+function fitBoard(root) {
   fitText(root.querySelectorAll(".column-name"));
   fitText(root.querySelectorAll(".ball"));
   root.dataset.fitted = String(innerWidth);
@@ -332,7 +338,7 @@ function boardPage() {
   $("join").addEventListener("submit", openCard);
   let last = null;
   follow("/ws", (message) => { if (message.type === "board") renderBoard((last = message)); });
-  onWidthChange(() => { if (last) renderBoard(last); });
+  onWidthChange(() => { if (last) { showRecent(last); fitBoard($("board")); } });
 }
 
 // ------------------------------------------------------------------ one card
@@ -407,9 +413,7 @@ function renderCard(card) {
       root.append(node);
     });
   });
-  fitText(root.querySelectorAll(".card-letter"));
-  fitText(root.querySelectorAll(".cell-number, .free-text"));
-  root.dataset.fitted = String(innerWidth);
+  fitCard(root);
   const verdict = $("verdict");
   verdict.hidden = false;
   verdict.dataset.verdict = card.verdict;
@@ -421,6 +425,14 @@ function renderCard(card) {
     verdict.textContent = T.best(card.best_size, card.threshold);
   }
   showClaim(card.claim, card.claim_button);
+}
+
+// What of the card depends on the width: its text's sizes (fitText resets each node's size first,
+// so a fit on the cells already there is the fit of a card drawn afresh at that width).
+function fitCard(root) {
+  fitText(root.querySelectorAll(".card-letter"));
+  fitText(root.querySelectorAll(".cell-number, .free-text"));
+  root.dataset.fitted = String(innerWidth);
 }
 
 // A note of this phone's own (sending, wait, error) until the server's next word on the claim.
@@ -523,7 +535,9 @@ function cardPage() {
     if (!first && now !== said) announce(now);
     said = now;
   });
-  onWidthChange(() => { if (last) draw(); }); // turned sideways: fit again
+  // turned sideways: what the width sets fits again (the last calls, the text's sizes) on the
+  // cells there are: building every cell and its picture again is the card's slowest work
+  onWidthChange(() => { if (last) { showRecent(last.board); fitCard($("card")); } });
 }
 
 if (document.body.dataset.page === "card") cardPage();
