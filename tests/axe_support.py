@@ -3,7 +3,8 @@ axe-selenium-python, nothing downloaded at test time) and two checks of our own,
 thing a button with a name and the primary controls at least 44 px high.
 
 `problems(driver, where)` runs all three on the page as it is now and returns one line per
-problem (empty: none), naming the rule, the nodes' count and the first nodes.
+problem (empty: none), naming the rule, the nodes' count and the first nodes; `rules` runs only
+those of axe's rules (LAYOUT_RULES at another width of a page whose `page_state` is unchanged).
 """
 
 from __future__ import annotations
@@ -21,6 +22,28 @@ PRIMARY = (
     "button.primary, button.small, #actions button, .room-card button, #choice_list button,"
     " .sheet button, form button, #claim"
 )
+
+# The rules of axe's default run (axe-core 3.1.1) that read where things are on the screen:
+# color-contrast (the background under a text, from the elements at its place; a text off the
+# page) and the is-on-screen check of blink and marquee. Every other rule reads the DOM and the
+# computed styles only, the same at every width while `page_state` is the same.
+LAYOUT_RULES = ("color-contrast", "blink", "marquee")
+
+# Everything of the page axe's other rules read: each element's tag, attributes (its inline
+# style aside: the sizes a page sets by the width, e.g. Daifugō's cards), own text and the
+# computed styles of what is shown and how (display, visibility, opacity, clip, colours, font).
+PAGE_STATE = """
+const out = [];
+for (const e of document.querySelectorAll("*")) {
+  const s = getComputedStyle(e);
+  const attributes = [...e.attributes].filter((a) => a.name !== "style")
+    .map((a) => a.name + "=" + a.value).join(" ");
+  const text = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join("");
+  out.push([e.tagName, attributes, text, s.display, s.visibility, s.opacity, s.clip, s.color,
+    s.backgroundColor, s.backgroundImage, s.fontSize, s.fontWeight, s.position].join("|"));
+}
+return out.join("\\n");
+"""
 
 OWN_CHECKS = """
 const shown = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
@@ -54,14 +77,23 @@ def axe_script() -> str:
     return found[0].read_text(encoding="utf-8")
 
 
-def axe_violations(driver: Any) -> list[dict]:
-    """axe-core's violations of the page now (every rule of its default run)."""
+def page_state(driver: Any) -> str:
+    """What axe's rules but LAYOUT_RULES read of the page now (PAGE_STATE), one line an element."""
+    return str(driver.execute_script(PAGE_STATE))
+
+
+def axe_violations(driver: Any, rules: tuple[str, ...] | None = None) -> list[dict]:
+    """axe-core's violations of the page now: every rule of its default run, or `rules`."""
     if not driver.execute_script("return !!window.axe"):
         driver.execute_script(axe_script())
+    options: dict[str, Any] = {"resultTypes": ["violations"]}
+    if rules is not None:
+        options["runOnly"] = {"type": "rule", "values": list(rules)}
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']})"
-        ".then((r) => done(r.violations), (e) => done({error: String(e)}));"
+        "axe.run(document, arguments[0])"
+        ".then((r) => done(r.violations), (e) => done({error: String(e)}));",
+        options,
     )
     if isinstance(result, dict):
         raise AssertionError(f"axe-core failed: {result['error']}")
@@ -102,9 +134,11 @@ def own_problems(driver: Any) -> list[str]:
     return lines
 
 
-def problems(driver: Any, where: str) -> list[str]:
-    """Every problem of the page now, each line starting with `where` (page, state, width)."""
-    return [f"{where}: {line}" for line in blocking(axe_violations(driver)) + own_problems(driver)]
+def problems(driver: Any, where: str, rules: tuple[str, ...] | None = None) -> list[str]:
+    """Every problem of the page now, each line starting with `where` (page, state, width);
+    `rules`: only those of axe's (our own checks always)."""
+    found = blocking(axe_violations(driver, rules)) + own_problems(driver)
+    return [f"{where}: {line}" for line in found]
 
 
 # Two animation frames: the page has painted what the last script changed.
