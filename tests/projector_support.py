@@ -131,9 +131,24 @@ def install_fake_engine():
     return module
 
 
-def save_shot(widget, output_dir: Path, name: str) -> Path:
+def grab_with_text(window):
+    """grab_text's grab (every cache refreshed, the text drawn logged) and the picture it made:
+    a shot of the same screen saves that picture (save_shot's `picture`), no second grab."""
+    from bingo.ui.art import TextLog
+
+    refresh_caches(window)
+    entries = TextLog.start()
+    try:
+        picture = window.grab()
+    finally:
+        TextLog.stop()
+    return picture, entries
+
+
+def save_shot(widget, output_dir: Path, name: str, picture=None) -> Path:
+    """`widget` grabbed into output_dir/`name` (`picture`: its grab already made)."""
     path = output_dir / name
-    widget.grab().save(str(path))
+    (picture if picture is not None else widget.grab()).save(str(path))
     if SHOTS.is_dir():
         shutil.copy(path, SHOTS / name)
     return path

@@ -19,6 +19,7 @@ from projector_support import (
     board_config,
     board_id,
     grab_text,
+    grab_with_text,
     install_fake_engine,
     odds_settled,
     resize_to,
@@ -117,9 +118,10 @@ def check_screens(qtbot, tmp_path, board, screens, output_dir, language, overlap
 
     window = open_show(qtbot, tmp_path, board, screens[0], language)
     report: list[str] = []
+    grabbed = {}  # the last check's picture: the shot of the same screen saves it
 
     def check(state, screen, cuts=True):
-        entries = grab_text(window)
+        grabbed["picture"], entries = grab_with_text(window)
         found = text_problems(entries, screen[1]) if cuts else []
         found += overlapping(entries) if overlap else []
         report.extend(
@@ -129,7 +131,7 @@ def check_screens(qtbot, tmp_path, board, screens, output_dir, language, overlap
     def shot(screen, state):
         name = f"projector_{screen[0]}x{screen[1]}_{board[0]}x{board[1]}"
         name += "_en" if language == "en" else ""
-        save_shot(window, output_dir, f"{name}_{state}.png")
+        save_shot(window, output_dir, f"{name}_{state}.png", grabbed["picture"])
 
     shots = board[0] in (4, 5, 10)
     for screen in screens:
