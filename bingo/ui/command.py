@@ -268,7 +268,7 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     for name in QT_FREE_FIRST:
         importlib.import_module(name)
     from bingo.ui.display import DisplayWindow
-    from bingo.ui.first_frame import after_first_frame
+    from bingo.ui.first_frame import after_first_frame, release_collector
     from bingo.ui.manual import attach_operator
     from eventkit.qtruntime import make_app
 
@@ -292,7 +292,12 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     )
     _attach_claims(window, operator)
     attach_operator(window, operator)  # manual mode: the digits typed, on the host's screen
-    after_first_frame(window, window.start_background_work)
+
+    def first_frame_out() -> None:
+        release_collector()  # held since the command's start (bingo.cli.HOLD_COLLECTOR)
+        window.start_background_work()
+
+    after_first_frame(window, first_frame_out)
     try:
         return app.exec()
     finally:
