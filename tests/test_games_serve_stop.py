@@ -81,3 +81,20 @@ def test_a_sigterm_stops_games_serve_at_once_though_its_cpu_workers_do_not_answe
         if server.poll() is None:
             server.kill()
             server.wait(10)
+
+
+def test_a_closed_pool_has_no_manager_thread_left_running():
+    """`CpuPool.close` returns once the pool's manager thread has ended: the first shutdown
+    forgot the thread, so the second waited for nothing, and a SIGTERM'd `games serve` exited
+    while the thread was still closing its wake-up pipe; Python's exit hook wrote to the pipe
+    then and printed a traceback (OSError: Bad file descriptor), 1 stop in 6 at load 15."""
+    from games.web.cpu_pool import CpuPool
+
+    pool = CpuPool(1)
+    executor = pool._executor
+    assert executor is not None
+    assert executor.submit(os.getpid).result(60) != os.getpid()  # its worker runs
+    manager = executor._executor_manager_thread
+    assert manager is not None and manager.is_alive()
+    pool.close()
+    assert not manager.is_alive()

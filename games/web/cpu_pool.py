@@ -139,9 +139,17 @@ def stop_workers(executor: ProcessPoolExecutor) -> None:
     """End `executor`'s worker processes at once and reap them, then let the executor go: what
     Python 3.14's `ProcessPoolExecutor.kill_workers` does, and the waits. SIGKILL, as a worker
     has nothing to clean up (Python's own SIGTERM would end it as abruptly), and it ends a
-    worker that is stopped or hung as well."""
-    # The pool's processes, read before shutdown forgets them (a private attribute since 3.2).
+    worker that is stopped or hung as well.
+
+    Its manager thread is waited for too, until it has closed its wake-up pipe: the first
+    `shutdown` forgets the thread, so the second one waited for nothing, and a SIGTERM'd
+    `games serve` then exited while the thread was still closing the pipe; Python's exit hook
+    (concurrent.futures' `_python_exit`) wrote to it at that moment and printed a traceback
+    (OSError: Bad file descriptor), 1 stop in 6 here."""
+    # The pool's processes and its manager thread, read before shutdown forgets them (private
+    # attributes since 3.2 and 3.9).
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(ValueError, ProcessLookupError):  # (already reaped)
@@ -149,4 +157,6 @@ def stop_workers(executor: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(ValueError):
             process.join(10)  # (bounded: a process stuck in the kernel does not hold us)
-    executor.shutdown(wait=True)  # its manager thread, which ends once its workers have
+    if isinstance(manager, threading.Thread):  # it ends once it has seen its workers gone
+        manager.join(10)
+    executor.shutdown(wait=True)
