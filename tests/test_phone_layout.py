@@ -99,10 +99,7 @@ def open_card(
     server = PhoneServer(config, tmp_path, card_from_order(config, order))
     for n in order[: size + 3 if draws is None else draws]:
         server.land(n)
-    # the page before left first: sized with a card still open, that card is fitted again at
-    # the new width (about a quarter of a second of its script) just before it is replaced
-    browser.get("about:blank")
-    phone_size(browser, width, height)
+    phone_size(browser, width, height)  # (the card still open fits itself again: its text only)
     browser.get(server.card_url())
     page_wait(browser, "return document.querySelectorAll('.cell').length", 10, "the card")
     return server
