@@ -81,6 +81,18 @@ def column_order(config) -> list[int]:
     ]
 
 
+def card_server(tmp_path, size, per_column, names=None, draws=None, free_center=None):
+    """The phones' server of a card whose first draws (`draws`, else a row and three) fill its
+    top rows; the free centre on odd boards unless `free_center` says."""
+    free = size % 2 == 1 if free_center is None else free_center
+    config = write_config(tmp_path, size=size, per_column=per_column, names=names, free_center=free)
+    order = column_order(config)
+    server = PhoneServer(config, tmp_path, card_from_order(config, order))
+    for n in order[: size + 3 if draws is None else draws]:
+        server.land(n)
+    return server
+
+
 def open_card(
     browser,
     tmp_path,
@@ -93,12 +105,7 @@ def open_card(
     height=740,
     free_center=None,
 ):
-    free = size % 2 == 1 if free_center is None else free_center
-    config = write_config(tmp_path, size=size, per_column=per_column, names=names, free_center=free)
-    order = column_order(config)
-    server = PhoneServer(config, tmp_path, card_from_order(config, order))
-    for n in order[: size + 3 if draws is None else draws]:
-        server.land(n)
+    server = card_server(tmp_path, size, per_column, names, draws, free_center)
     phone_size(browser, width, height)  # (the card still open fits itself again: its text only)
     browser.get(server.card_url())
     page_wait(browser, "return document.querySelectorAll('.cell').length", 10, "the card")
@@ -181,10 +188,52 @@ def test_the_card_is_whole_at_phone_widths(browser, tmp_path, size, per_column, 
         server.stop()
 
 
+# The card page's feed handed to the test: the page's own WebSocket handler (app.js's follow) is
+# window.feed, and after the first state only what the test feeds reaches it (put in before the
+# page's scripts run, as test_phone_access's SLOW_FEED).
+FEED = """
+const Real = window.WebSocket;
+window.WebSocket = function (url) {
+  const ws = new Real(url);
+  let handler = null;
+  let first = true;
+  ws.addEventListener("message", (event) => {
+    if (first && handler) { first = false; handler(event); }
+  });
+  Object.defineProperty(ws, "onmessage", {
+    set(f) { handler = f; window.feed = (data) => f({data}); }, get() { return handler; }});
+  return ws;
+};
+window.WebSocket.prototype = Real.prototype;
+Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+"""
+
+
+def state_text(server, draws: int) -> str:
+    """The card's state as its server sends it to the card page (the same text: /api/card's
+    and the feed's are `_state_text`), once the server has seen all `draws` landings."""
+    import json
+    import urllib.request
+
+    def text() -> str | None:
+        url = f"{server.url}/api/card/{server.code}"
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            body = answer.read().decode("utf-8")
+        return body if json.loads(body)["board"]["count"] == draws else None
+
+    return wait_for(text, 10, f"the server to follow {draws} draws")
+
+
 @pytest.mark.browser
-def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
+def test_every_board_and_name_length_from_320_to_430(tmp_path):
     """The sweep: boards 3..10, names of 1, 2 and 3 characters (ASCII and Japanese) and a long
-    one, at 320..430 px. The largest numbers the config allows for a board's width are used."""
+    one, at 320..430 px. The largest numbers the config allows for a board's width are used.
+    One card page is opened (the first card's); every other card is its server's state text
+    fed to that page's own handler (FEED) as a feed message of its own server, at the width the
+    card before ended at (320 or 430 px): the page draws it with the same code (renderCard) and
+    CSS, then it is turned through 360 px to the other end (its pictures are its server's, not
+    the page's: laid over the cell, outside the layout).
+    Opening a card's page (its first state, each board at the widths) is the test above's."""
     failures = []
     names_of = {
         1: lambda n: [chr(ord("A") + i) for i in range(n)],
@@ -192,25 +241,47 @@ def test_every_board_and_name_length_from_320_to_430(browser, tmp_path):
         3: lambda n: [f"ぷよ{i}" if i % 2 else f"BG{i}" for i in range(n)],
         12: lambda n: [f"COLUMN-NAME{i}" for i in range(n)],
     }
-    for size in range(3, 11):
-        for length, names in names_of.items():
-            per_column = 99 if size <= 6 else 15  # two- and three-digit numbers
-            folder = tmp_path / f"{size}-{length}"
-            folder.mkdir()
-            server = open_card(
-                browser, folder, size=size, per_column=per_column, names=names(size), width=320
-            )
-            try:
-                for width in (320, 360, 430):  # 375 and 412: the test above
-                    if width != 320:  # opened at 320 (open_card): measured as it loaded
+    window = PhoneWindow()  # its own: FEED stays with this window's pages only
+    browser = window.driver
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FEED})
+    page = None  # the server of the page opened
+    try:
+        for size in range(3, 11):
+            for length, names in names_of.items():
+                per_column = 99 if size <= 6 else 15  # two- and three-digit numbers
+                folder = tmp_path / f"{size}-{length}"
+                folder.mkdir()
+                if page is None:
+                    page = open_card(
+                        browser, folder, size=size, per_column=per_column, names=names(size),
+                        width=320,
+                    )  # fmt: skip
+                    widths = [320, 360, 430]  # 375 and 412: the test above
+                else:
+                    server = card_server(folder, size, per_column, names(size))
+                    try:
+                        text = state_text(server, size + 3)
+                    finally:
+                        server.stop()
+                    browser.execute_script(
+                        "document.getElementById('card').dataset.fitted = '';"
+                        " window.feed(arguments[0]);",
+                        text,
+                    )
+                    widths.reverse()  # fed at the width the last card ended at
+                for width in widths:
+                    if width != widths[0]:  # drawn at the first (opened or fed): as it is
                         phone_size(browser, width, 740)
                     m = measure_fitted(browser, width)  # drawn again at the new width
+                    assert len(m["cells"]) == size * size, f"{size}x{size}: not the card fed"
                     try:
                         check_layout(m, f"{size}x{size}, names {length}, {width} px")
                     except AssertionError as exc:
                         failures.append(str(exc).splitlines()[0])
-            finally:
-                server.stop()
+    finally:
+        window.close()
+        if page is not None:
+            page.stop()
     assert failures == []
 
 
