@@ -120,6 +120,7 @@ class DisplayWindow(
         self.controller.paused = self._overlay_open
         self.reel = SlotReel(self.art, highlight, config.display.spin_seconds, self.strings, self)
         self.reel.background = lambda p: self._paint_background_behind(p, self.reel)
+        self.reel.spin_size = lambda: self._rects(idle=False)["reel"].toAlignedRect().size()
         self.board = HistoryBoard(self.art, highlight, self.strings, self)
         self.odds_panel = OddsPanel(config, self.strings, self)
         # The curve has its own panel under the reel, so the figures beside the board and the
@@ -191,6 +192,7 @@ class DisplayWindow(
         c.notice.connect(self.show_notice)
         c.auto_changed.connect(self._on_auto_changed)
         self.reel.landed.connect(self._on_landed)
+        self.reel.drawn_ahead.connect(self._draw_curve_ahead)
         self.reel.tick.connect(lambda: self.sound.tick())
         self.odds.state_changed.connect(self._on_odds_state)
         self.odds.result_ready.connect(self._on_odds_result)
@@ -231,13 +233,15 @@ class DisplayWindow(
 
     # ---------------------------------------------------------------- reactions
     def _on_spin_started(self, number: int, index: int) -> None:
+        """Everything new is drawn before the reel starts (the board's lit cell, the reel at its
+        spinning size), so the spin's frames only copy pictures."""
         self.landed_at = None
         self.odds.request(self.controller.session.history)  # prefetch the post-landing odds
-        was_idle = self.reel.idle
-        self.reel.spin_to(number, index)
-        if was_idle and self.curve_view is not None:
-            self._place_panels()  # the frame leaves its idle size: the curve comes back
         self.board.prepare(number)
+        self._prepare_recent()
+        if self.reel.idle and self.curve_view is not None:
+            self._place_panels(idle=False)  # the frame leaves its idle size: the curve comes back
+        self.reel.spin_to(number, index)
         self.update(self._rects()["title"].toAlignedRect())
 
     def _on_landed(self, number: int) -> None:

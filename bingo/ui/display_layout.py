@@ -21,7 +21,8 @@ from bingo.ui.display_keys import BUTTON_TEXT
 class DisplayLayout:
     """The window's rectangles and the panels placed in them."""
 
-    def _rects(self) -> dict[str, QRectF]:
+    def _rects(self, idle: bool | None = None) -> dict[str, QRectF]:
+        """Each panel's place; `idle`: as while the reel is idle or not (else as it is now)."""
         w, h = self.width(), self.height()
         m = h * 0.02
         top = h * 0.115
@@ -40,7 +41,7 @@ class DisplayLayout:
             # The curve goes under the reel (the odds under the board keep the figures), except
             # while idle: then the reel's frame holds the join code and the winning shape.
             board_h = content_h * 0.6
-            if not self.reel.idle:
+            if not (self.reel.idle if idle is None else idle):
                 reel_h = min(content_h * 0.6, left_w * 0.9)
                 curve = QRectF(m, top + reel_h + m, left_w, content_h - reel_h - m)
         return {
@@ -57,9 +58,10 @@ class DisplayLayout:
     def _status_rect(self) -> QRectF:
         return self._rects()["status"]
 
-    def _place_panels(self) -> None:
-        """The reel, the curve (when it has its own place), the board, the odds and the banner."""
-        r = self._rects()
+    def _place_panels(self, idle: bool | None = None) -> None:
+        """The reel, the curve (when it has its own place), the board, the odds and the banner
+        (`idle`: placed as while the reel is idle or not, else as it is now)."""
+        r = self._rects(idle)
         self.reel.setGeometry(r["reel"].toAlignedRect())
         if self.curve_view is not None:
             self.curve_view.setGeometry(r["curve"].toAlignedRect())
@@ -79,6 +81,22 @@ class DisplayLayout:
                 -below.height() * 0.08,
             ).toAlignedRect()
         )
+
+    def _draw_curve_ahead(self) -> None:
+        """While the start screen stands still: the curve's panel, which comes back with the
+        first spin, painted once off-screen at its size then, so its first frame on screen
+        finds the fonts measured (its first paint took 14 ms of the spin's first frame)."""
+        if self.curve_view is None or not self.reel.idle:
+            return
+        rect = self._rects(idle=False)["curve"].toAlignedRect()  # as CurveView gets it
+        if rect.isEmpty():
+            return
+        pixmap = new_pixmap(rect.width(), rect.height(), self.devicePixelRatioF())
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self.odds_panel.paint_curve_in(p, QRectF(0, 0, rect.width(), rect.height()))
+        p.end()
 
     def resizeEvent(self, event) -> None:
         r = self._rects()

@@ -104,11 +104,22 @@ class WindowPainting:
                             QFont.Weight.Bold, flags))  # fmt: skip
         draw_text(p, rect, flags, self.start_odds)
 
+    def _recent(self, spinning: bool) -> list[int]:
+        """The numbers at the right of the title bar, newest first (not the reel's one)."""
+        revealed = self.controller.revealed
+        shown = revealed if spinning else revealed[:-1]
+        return list(reversed(shown[-5:]))
+
+    def _prepare_recent(self) -> None:
+        """Their cells drawn before a spin starts (the one that joins them at the spin's
+        first frame took 6 ms of it)."""
+        size = round(self._rects()["title"].height() * 0.72)
+        for n in self._recent(True):
+            self.art.cell(n, size, size, True, True)
+
     def _paint_recent(self, p: QPainter, title: QRectF) -> None:
         """The last few numbers, newest first, at the right of the title bar."""
-        revealed = self.controller.revealed
-        shown = revealed if self.controller.spinning else revealed[:-1]  # not the reel's one
-        recent = list(reversed(shown[-5:]))
+        recent = self._recent(self.controller.spinning)
         if not recent:
             return
         size = round(title.height() * 0.72)

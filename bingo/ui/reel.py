@@ -2,7 +2,12 @@
 
 The number is decided (and journaled) by the session before `spin_to` is called; the reel only
 reveals it. Motion comes from a QVariantAnimation with an ease-out curve; every frame blits
-pre-rendered pixmaps (the static frame, the items and the shading are cached per size).
+pre-rendered pixmaps (the static frame, the items and the shading are cached per size). Nothing
+is drawn for the first time during a spin: the numbers' pictures are drawn ahead at the size the
+reel spins at (`spin_size`, which the window gives while the idle frame is taller), and the
+frame, shade and caption before the animation starts (benchmarks/bench_evening_frames.py
+--trace). Python's collector waits while the reel spins, and what start-up made is frozen once
+the pictures are drawn ahead (`reel_gc`).
 The machine round the numbers (frame, caption, lamps, glow) is painted by reel_frame's ReelFrame.
 """
 
@@ -15,6 +20,7 @@ from PySide6.QtCore import (
     QEasingCurve,
     QPointF,
     QRectF,
+    QSize,
     Qt,
     QTimer,
     QVariantAnimation,
@@ -23,6 +29,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QWidget
 
+from bingo.ui import reel_gc
 from bingo.ui.numberart import ArtCache
 from bingo.ui.reel_frame import ReelFrame
 from bingo.ui.winshape import paint_win_shape
@@ -37,6 +44,7 @@ class SlotReel(ReelFrame, QWidget):
 
     landed = Signal(int)
     tick = Signal()
+    drawn_ahead = Signal()  # every picture is drawn at the spin's size, and the reel stands still
 
     def __init__(
         self,
@@ -59,6 +67,9 @@ class SlotReel(ReelFrame, QWidget):
         self._glow = 0.0
         self.background: Callable[[QPainter], None] | None = None
         self.join_wanted = False  # the join badge takes part of the idle frame
+        # The size the window gives the reel once numbers show (the idle frame may be taller):
+        # the pictures are drawn ahead at that size, so the first spin finds them ready.
+        self.spin_size: Callable[[], QSize] | None = None
         self._static: QPixmap | None = None
         self._shade: QPixmap | None = None
         self._caption: QPixmap | None = None
@@ -74,12 +85,14 @@ class SlotReel(ReelFrame, QWidget):
         self.animation.setEasingCurve(QEasingCurve.Type.OutQuart)
         self.animation.valueChanged.connect(self._on_value)
         self.animation.finished.connect(self._on_finished)
+        reel_gc.follow(self.animation)
         self.glow_animation = QVariantAnimation(self)
         self.glow_animation.setStartValue(1.0)
         self.glow_animation.setEndValue(0.0)
         self.glow_animation.setDuration(1200)
         self.glow_animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         self.glow_animation.valueChanged.connect(self._on_glow)
+        self.glow_animation.finished.connect(self._settle)
 
     # ---------------------------------------------------------------- public API
     @property
@@ -103,7 +116,8 @@ class SlotReel(ReelFrame, QWidget):
         total = self.art.config.board.total_numbers
         passes = max(8, round(self.spin_seconds * 9))
         # Pass by pictures that are already rendered, so no frame waits for a picture.
-        pool = [n for n in range(1, total + 1) if self._is_cached(n)]
+        _, h, _ = self._item_size(self._ahead_size())
+        pool = [n for n in range(1, total + 1) if self.art.has_cell(n, h, h)]
         if len(pool) < 6:  # just started: render a few now (a one-off ~50 ms before the spin)
             extra = self._visual_rng.sample(range(1, total + 1), min(total, 6))
             self._ensure_rendered(extra)
@@ -131,6 +145,7 @@ class SlotReel(ReelFrame, QWidget):
         self._pos = 0.0
         if was_idle:
             self.invalidate()
+        self._frame_parts()  # drawn now, so the spin's first frame only copies them
         self.animation.start()
 
     def land_now(self) -> None:
@@ -186,6 +201,8 @@ class SlotReel(ReelFrame, QWidget):
         self._pos = float(len(self._strip) - 2)
         self._glow = 1.0
         self.glow_animation.start()
+        if self._prerender_queue and self._painted:  # held back during the spin
+            self._prerender_timer.start()
         self.update()
         if self._target is not None:
             self.landed.emit(self._target)
@@ -195,11 +212,13 @@ class SlotReel(ReelFrame, QWidget):
         self.update()
 
     # ---------------------------------------------------------------- geometry
-    def _layout(self) -> dict[str, QRectF]:
+    def _layout(self, size: QSize | None = None) -> dict[str, QRectF]:
         """The frame holds one landed number and a sliver of its neighbours (so the drawn one is
         never in doubt); while idle (nothing drawn) it takes the whole column for the join code
-        and the winning shape. The caption sits on the frame; the two are centred together."""
-        w, h = self.width(), self.height()
+        and the winning shape. The caption sits on the frame; the two are centred together.
+        `size`: the layout at another size of the widget (the size it spins at)."""
+        size = size or self.size()
+        w, h = size.width(), size.height()
         screen_h = self.window().height() if self.window() is not self else h
         caption_h = max(h * 0.12, min(screen_h * 0.07, h * 0.2))
         frame_w = max(4.0, h * 0.035)
@@ -272,11 +291,19 @@ class SlotReel(ReelFrame, QWidget):
         self._schedule_prerender()
         super().resizeEvent(event)
 
-    def _item_size(self) -> tuple[int, int, int]:
-        item = self._layout()["item"]
+    def _item_size(self, size: QSize | None = None) -> tuple[int, int, int]:
+        item = self._layout(size)["item"]
         h = round(item.height())
         letter_w = round(h * 0.78)
         return letter_w, h, round(item.width())
+
+    def _ahead_size(self) -> QSize:
+        """The size the pictures are drawn ahead for: the spin's while idle, else the reel's."""
+        if self.idle and self.spin_size is not None:
+            size = self.spin_size()
+            if size.width() > 0 and size.height() > 0:
+                return size
+        return self.size()
 
     def _schedule_prerender(self) -> None:
         total = self.art.config.board.total_numbers
@@ -285,36 +312,52 @@ class SlotReel(ReelFrame, QWidget):
             self._prerender_timer.start()
 
     def _is_cached(self, number: int) -> bool:
-        _, h, _ = self._item_size()
+        _, h, _ = self._item_size(self._ahead_size())
         return self.art.has_cell(number, h, h)
 
     def _prerender_some(self) -> None:
-        """Render one number's picture per idle turn of the event loop (never during a spin)."""
-        if self.spinning:
-            return
-        letter_w, h, _ = self._item_size()
-        if not self._prerender_queue:
+        """Render one number's picture per idle turn of the event loop (never during a spin:
+        the landing takes it up again). The last one done, start-up is over (`_settle`)."""
+        if self.spinning or not self._prerender_queue:
             self._prerender_timer.stop()
+            if not self.spinning:
+                self._settle()
             return
+        letter_w, h, _ = self._item_size(self._ahead_size())
         n = self._prerender_queue.pop()
         self.art.letter(self.art.column(n), letter_w, h)
         self.art.cell(n, h, h)
 
+    def _settle(self) -> None:
+        """The pictures are drawn ahead and nothing moves: the window draws its own ahead
+        (`drawn_ahead`), then the collector's one-off full collection and freeze of what
+        start-up made (reel_gc) happen now, unseen."""
+        if self._painted and not self._prerender_queue and self.settled:
+            self.drawn_ahead.emit()
+            reel_gc.COLLECTOR.settle()
+
     def _ensure_rendered(self, numbers: list[int]) -> None:
-        letter_w, h, _ = self._item_size()
+        letter_w, h, _ = self._item_size(self._ahead_size())
         for n in numbers:
             self.art.letter(self.art.column(n), letter_w, h)
             self.art.cell(n, h, h)
 
-    def paintEvent(self, event) -> None:
+    def _frame_parts(self) -> dict[str, QRectF]:
+        """The layout, with the frame, the shade and the caption drawn if they are not."""
         lay = self._layout()
+        if self.width() <= 0 or self.height() <= 0:
+            return lay
         if self._static is None:
             self._static = self._build_static()
-        window = lay["window"]
         if self._shade is None:
-            self._shade = self._build_shade(window)
+            self._shade = self._build_shade(lay["window"])
         if self._caption is None:
             self._caption = self._build_caption(lay["caption"])
+        return lay
+
+    def paintEvent(self, event) -> None:
+        lay = self._frame_parts()
+        window = lay["window"]
         p = QPainter(self)
         p.drawPixmap(0, 0, self._static)
         p.drawPixmap(lay["caption"].topLeft(), self._caption)
