@@ -7,6 +7,9 @@ window) runs in a thread of the test on loopback with the real hub.
 from __future__ import annotations
 
 import re
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +21,6 @@ from phone_pages import (
     keep_grab,
     phone_size,
     wait_for,
-)
-from selenium.common.exceptions import (
-    ElementClickInterceptedException,
-    StaleElementReferenceException,
 )
 from selenium.webdriver.support.ui import Select
 
@@ -102,6 +101,40 @@ class GamesServe:
     def balance(self, name: str) -> int:
         return int(self.hub.balance(name))
 
+    def on_loop(self, fn: Callable[[], Any]) -> Any:
+        """`fn()` run in the server's loop (where the hub lives), waited for; what it returns
+        (what it raised, raised here)."""
+        done = threading.Event()
+        out: list[Any] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                out.append(fn())
+            except BaseException as exc:  # said in the test's thread
+                failed.append(exc)
+            finally:
+                done.set()
+
+        self.serve.call(run)
+        assert done.wait(20), "the server's loop did not run the step"
+        if failed:
+            raise failed[0]
+        return out[0]
+
+    def set_clock(self, to: float) -> None:
+        """The hub's timer clock (turns' deadlines, held seats) reads `to` from now on, until
+        set again (`to` on time.monotonic's scale, the hub's own): a turn's or a hold's end
+        is reached without sitting through it, and nothing is due by the real time passing."""
+        self.hub.timer.clock = lambda: to
+
+    def run_out_turns(self) -> None:
+        """Every person's turn armed so far runs out at the timer's next look (every 0.25 s),
+        as if its `turn_seconds` had passed: the timer's clock runs on from a turn's length
+        ahead (a turn armed from now on gets its whole time again)."""
+        ahead = self.hub.options.turn_seconds + 1
+        self.hub.timer.clock = lambda: time.monotonic() + ahead
+
 
 def _displayed_atom() -> str:
     """Selenium's own isDisplayed atom (what WebElement.is_displayed runs in the page)."""
@@ -112,17 +145,23 @@ def _displayed_atom() -> str:
     return str(webelement.isDisplayed_js)
 
 
-# What Phone.click did in four to six WebDriver round trips (find, is_displayed per match,
-# is_enabled, scrollIntoView), in one: the first element `selector` names that WebDriver's
-# isDisplayed calls shown, null when there is none or it is disabled (WebDriver's is_enabled
-# of a form control), else scrolled to the middle, as a thumb brings it clear of the sticky
-# action bar, and returned for the click.
-TAP_TARGET = f"""
+# A finger's tap in one WebDriver round trip (WebDriver's own click took two more, and its wait
+# after every click was most of a browser game's time): the first element `selector` names that
+# WebDriver's isDisplayed calls shown, enabled (WebDriver's is_enabled of a form control), is
+# brought to the screen's middle, as a thumb brings it clear of the sticky action bar; then, as
+# WebDriver's click checks, the element at its centre must be it or inside it (else "covered":
+# something lies over it, the tap is tried again), and it is focused and clicked there.
+TAP = f"""
 const shown = {_displayed_atom()};
 const target = [...document.querySelectorAll(arguments[0])].find((e) => shown(e));
-if (!target || target.matches(":disabled")) return null;
+if (!target || target.matches(":disabled")) return "missing";
 target.scrollIntoView({{block: "center"}});
-return target;
+const r = target.getBoundingClientRect();
+const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+if (!hit || !(hit === target || target.contains(hit))) return "covered";
+target.focus({{preventScroll: true}});
+target.click();
+return "tapped";
 """
 ANY_SHOWN = f"""
 const shown = {_displayed_atom()};
@@ -175,21 +214,11 @@ class Phone:
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
     def click(self, selector: str, timeout: float = 10.0) -> None:
-        """Tap the first shown element `selector` names (found again if the page re-rendered):
-        found, checked shown and enabled and brought to the screen's middle in one script
-        (`TAP_TARGET`), then WebDriver's click at its centre, as a finger's."""
-
-        def tapped() -> bool:
-            try:
-                target = self.js(TAP_TARGET, selector)
-                if target is None:
-                    return False
-                target.click()
-                return True
-            except (StaleElementReferenceException, ElementClickInterceptedException):
-                return False  # re-rendered, or still under the bar while the page settles
-
-        wait_for(tapped, timeout, f"tapping {selector}")
+        """Tap the first shown element `selector` names, as a finger: found, checked shown and
+        enabled, brought to the screen's middle, and clicked at its centre when nothing lies
+        over it there (`TAP`, one script); tried again until then (the page re-rendering, or
+        still settling under the bar)."""
+        wait_for(lambda: self.js(TAP, selector) == "tapped", timeout, f"tapping {selector}")
 
     def visible(self, selector: str) -> bool:
         """Some element `selector` names is shown (WebDriver's isDisplayed, in one script)."""
@@ -232,8 +261,9 @@ class Phone:
         )
 
     def tap_cards(self, cards: list[str]) -> None:
+        hand = self.hand()
         for card in cards:
-            assert card in self.hand(), f"{card} is not in the hand shown ({self.hand()})"
+            assert card in hand, f"{card} is not in the hand shown ({hand})"
             self.click(f'#hand .card[data-card="{card}"]:not(.selected)')
 
     def press(self, op: str) -> None:

@@ -9,8 +9,6 @@ Grabs: tests/output/happened_*.png (320 and 430 px, ja and en).
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from phone_pages import have_chromium, phone_size, wait_for
 from test_games_web_browser import GamesServe, Phone, screenshot
@@ -38,21 +36,7 @@ WORDS = {
 
 def on_loop(serve: GamesServe, fn) -> None:
     """Run `fn()` in the server's loop (where the hub lives) and wait until it has run."""
-    done = threading.Event()
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            fn()
-        except BaseException as exc:  # said in the test's thread
-            failed.append(exc)
-        finally:
-            done.set()
-
-    serve.serve.call(run)
-    assert done.wait(20), "the server's loop did not run the step"
-    if failed:
-        raise failed[0]
+    serve.on_loop(fn)
 
 
 def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0, ranks=None) -> None:
@@ -154,6 +138,16 @@ def test_a_knocked_out_schwimmen_player_reads_schwimmens_word(tmp_path, language
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+def timer_moves(phone: Phone, seat: int = 0) -> list[dict]:
+    """The table messages of the timer's moves for `seat` the phone received, in order (picked
+    out in the page: the rest of its messages are not sent over)."""
+    return phone.js(
+        "return window.received.filter((m) => m.type === 'table' && m.last"
+        " && m.last.by === 'timer' && m.last.seat === arguments[0])",
+        seat,
+    )
+
+
 def shown(action: str, language: str) -> str:
     """Card codes as the phone writes them: "KS KD" -> "K♠K♦" (en: "K♠ K♦")."""
     cards = [w[:-1] + SUITS[w[-1]] for w in action.split()]
@@ -162,7 +156,7 @@ def shown(action: str, language: str) -> str:
 
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_a_turn_the_timer_played_says_what_it_played(tmp_path, language):
-    serve = GamesServe(tmp_path, language=language, turn_seconds=3)
+    serve = GamesServe(tmp_path, language=language, turn_seconds=30)
     phone = Phone(tmp_path / "phone", serve.url, width=320)
     try:
         phone.join("ちひろ")
@@ -172,19 +166,10 @@ def test_a_turn_the_timer_played_says_what_it_played(tmp_path, language):
         hands = [["KS", "KD", "4C"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
         at_position(serve, hands)
         wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's turn")
-        # nobody taps: the timer plays for the seat, and the phone says what it played
-        timed = wait_for(
-            lambda: next(
-                (
-                    m["last"]
-                    for m in phone.received("table")
-                    if (m.get("last") or {}).get("by") == "timer" and m["last"]["seat"] == 0
-                ),
-                None,
-            ),
-            30,
-            "the timer's play",
-        )
+        # nobody taps: the timer plays for the seat, and the phone says what it played (the
+        # turn's 30 s passed on the hub's clock, not sat through)
+        serve.run_out_turns()
+        timed = wait_for(lambda: timer_moves(phone), 30, "the timer's play")[0]["last"]
         action = timed["action"]
         if action == "pass":  # pragma: no cover - a lead cannot pass
             raise AssertionError("the timer passed on a lead")
@@ -441,7 +426,7 @@ def test_schwimmen_and_cool24_say_what_the_timer_played(tmp_path, game, language
     serve = GamesServe(
         tmp_path,
         language=language,
-        turn_seconds=3,
+        turn_seconds=30,
         daifugo=False,
         schwimmen=game == "schwimmen",
         cool24=game == "cool24",
@@ -453,13 +438,11 @@ def test_schwimmen_and_cool24_say_what_the_timer_played(tmp_path, game, language
         phone.click("#start_button")
         wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
 
-        def timed() -> list[dict]:  # the table messages of the timer's moves for seat 0
-            return [
-                m
-                for m in phone.received("table")
-                if (m.get("last") or {}).get("by") == "timer" and m["last"]["seat"] == 0
-            ]
+        def timed() -> list[dict]:
+            return timer_moves(phone)
 
+        wait_for(lambda: (phone.table() or {}).get("your_turn"), 30, "the phone's turn")
+        serve.run_out_turns()  # nobody taps: the turn's 30 s passed on the hub's clock
         wait_for(timed, 60, "the timer's move")
         prefix = "時間切れ：" if language == "ja" else "Time ran out: "
         notice = wait_for(lambda: phone.visible("#notice") and phone.text("#notice"), 10, "notice")

@@ -1,8 +1,10 @@
-"""Five phones sit in a Daifugō room and close their pages; a newcomer (a sixth Chromium) sees
-the five seats held with their time left, gets a seat once the hold is over and plays in that
-room: with a real `games serve` process running on, and across a kill -9 of it (the restarted
-server holds the five seats afresh, then frees them). Waits are on the page's state and the
-server's answers; the figure printed is how long the newcomer waited for a seat."""
+"""Five phones sit in a Daifugō room and close their pages; a newcomer (a sixth phone) sees the
+five seats held with their time left, gets a seat once the hold is over and plays in that room:
+at `games serve` in a thread of the test, the holds' end reached on the hub's clock (half a
+second before it no seat is freed, half a second after every one is), and at a real `games
+serve` process across a kill -9 of it (the restarted server holds the five seats afresh for the
+whole hold, then frees them: real seconds, the figure printed is how long the newcomer waited).
+Waits are on the page's state and the server's answers."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from served import ready_port
 from test_games_web_browser import (
     PER_ADDRESS,
     WIDTHS,
+    GamesServe,
     Phone,
     daifugo_choice,
     measure_hand,
@@ -38,8 +41,9 @@ schwimmen_tables = 0
 cpu_level = "easy"
 cpu_workers = 1
 hold_seconds = {HOLD}
+cpu_delay_ms = 0
 {PER_ADDRESS}
-"""  # six browsers on loopback: see PER_ADDRESS
+"""  # six browsers on loopback: see PER_ADDRESS; the CPUs at once (the newcomer's turn soon)
 
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium")
 
@@ -148,59 +152,93 @@ def lobby_fits(phone: Phone) -> None:
     phone_size(phone.driver, 375, 667)
 
 
-@pytest.mark.slow
-@pytest.mark.process
-@pytest.mark.browser
-@pytest.mark.timeout(360)  # six browsers and a restart (about 30 s here, idle)
-@pytest.mark.parametrize("kill", [False, True], ids=["running", "kill-9"])
-def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path, kill):
-    serve = ServeProcess(tmp_path)
-    phones: list[Phone] = []
-    newcomer = None
+def five_leave(url: str, tmp_path: Path) -> Phone:
+    """Five phones sit in the room and close their pages; the newcomer's phone, opened before
+    they close (on a busy machine a browser's start alone can take most of a hold)."""
+    phones = []
     try:
         for i in range(5):
-            phone = Phone(tmp_path / f"phone{i}", serve.url)
+            phone = Phone(tmp_path / f"phone{i}", url)
             phones.append(phone)
             phone.join(f"客{i + 1}")
             phone.sit(ROOM)
         assert [s["name"] for s in seats(phones[0])] == [f"客{i + 1}" for i in range(5)]
-        # the newcomer's browser starts before the five leave: on a busy machine a browser's
-        # start alone can take most of the hold
-        newcomer = Phone(tmp_path / "newcomer", serve.url)
-        closed = time.monotonic()  # the first page closes now, the fifth a moment later
-        for phone in phones:
-            phone.quit()
-        phones.clear()
-        killed = time.monotonic()  # the restarted server restores the holds after this moment
-        if kill:
-            serve.kill()
-            serve = ServeProcess(tmp_path)  # on the free port it got this time
-            newcomer.driver.get(serve.url)  # the page again, from the restarted server
-        restarted = time.monotonic()
-        newcomer.join("新人")
-        # the five seats are held, with their time left; the room is full meanwhile
-        wait_for(lambda: all(isinstance(s["held"], (int, float)) for s in seats(newcomer)),
-                 15, "five held seats in the lobby")  # fmt: skip
-        card = newcomer.text(f'.room-card[data-room="{ROOM}"]')
-        assert card.count("保留") == 5, card
-        assert all(0 < s["held"] <= HOLD for s in seats(newcomer))
-        assert not newcomer.visible(f'.room-card[data-room="{ROOM}"] button[data-op="sit"]')
-        if not kill:  # the lobby with five held seats and the code line, at 320-430 px
-            phone_size(newcomer.driver, 320, 640)
-            screenshot(newcomer, "games_lobby_held_seats.png")
-            lobby_fits(newcomer)
-        freed = newcomer_plays(newcomer)
-        waited, since_restart = freed - closed, freed - restarted
-        assert waited >= HOLD  # never before the hold
-        # after a restart the full hold again, counted from the restore (which comes after the
-        # kill; the server answering later still, by how long its start took on a busy machine)
-        assert not kill or freed - killed >= HOLD
-        print(f"\nnewcomer's seat came free {waited:.1f} s after the first page closed "
-              f"(hold {HOLD} s{'; kill -9 and restart' if kill else ''}; "
-              f"{since_restart:.1f} s after the newcomer's server was ready)")  # fmt: skip
+        return Phone(tmp_path / "newcomer", url)
     finally:
         for phone in phones:
             phone.quit()
+
+
+def five_held(newcomer: Phone, hold: float) -> None:
+    """The five seats held in the newcomer's lobby, with their time left; the room is full."""
+    wait_for(lambda: all(isinstance(s["held"], (int, float)) for s in seats(newcomer)),
+             15, "five held seats in the lobby")  # fmt: skip
+    card = newcomer.text(f'.room-card[data-room="{ROOM}"]')
+    assert card.count("保留") == 5, card
+    assert all(0 < s["held"] <= hold for s in seats(newcomer))
+    assert not newcomer.visible(f'.room-card[data-room="{ROOM}"] button[data-op="sit"]')
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_five_phones_leave_and_a_newcomer_plays_once_the_hold_is_over(tmp_path):
+    hold = 120  # the event's default: the real seconds of a test never reach it
+    serve = GamesServe(tmp_path)
+    serve.hub.options.hold_seconds = hold
+    serve.hub.cpu_delay = 0  # the CPUs at once: the newcomer's turn soon
+    newcomer = None
+    try:
+        before = time.monotonic()  # (the hub's clock: time.monotonic)
+        newcomer = five_leave(serve.url, tmp_path)
+        newcomer.join("新人")
+        five_held(newcomer, hold)
+        # the lobby with five held seats and the code line, at 320-430 px
+        phone_size(newcomer.driver, 320, 640)
+        screenshot(newcomer, "games_lobby_held_seats.png")
+        lobby_fits(newcomer)
+        room = serve.hub.rooms[ROOM]
+        ends = serve.on_loop(lambda: dict(room.away))
+        assert sorted(ends) == [f"客{i + 1}" for i in range(5)]
+        assert all(before + hold <= end <= time.monotonic() + hold for end in ends.values())
+        # half a second before the first hold ends: the timer frees no seat
+        serve.set_clock(min(ends.values()) - 0.5)
+        assert serve.on_loop(lambda: (serve.hub.tick(), dict(room.away))[1]) == ends
+        assert [s["name"] for s in seats(newcomer)] == [f"客{i + 1}" for i in range(5)]
+        # half a second after the last: every seat free, the newcomer sits and plays
+        serve.set_clock(max(ends.values()) + 0.5)
+        newcomer_plays(newcomer)
+    finally:
+        if newcomer is not None:
+            newcomer.quit()
+        serve.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.process
+@pytest.mark.browser
+@pytest.mark.timeout(360)  # six browsers and a restart (about 30 s here, idle)
+def test_after_a_kill_9_the_seats_are_held_afresh_and_a_newcomer_plays_once_it_is_over(tmp_path):
+    serve = ServeProcess(tmp_path)
+    newcomer = None
+    try:
+        newcomer = five_leave(serve.url, tmp_path)
+        closed = time.monotonic()  # the fifth page closed by now
+        serve.kill()
+        killed = time.monotonic()  # the restarted server restores the holds after this moment
+        serve = ServeProcess(tmp_path)  # on the free port it got this time
+        newcomer.driver.get(serve.url)  # the page again, from the restarted server
+        restarted = time.monotonic()
+        newcomer.join("新人")
+        five_held(newcomer, HOLD)
+        freed = newcomer_plays(newcomer)
+        # the full hold again, counted from the restore (which comes after the kill; the server
+        # answering later still, by how long its start took on a busy machine)
+        assert freed - killed >= HOLD
+        print(f"\nnewcomer's seat came free {freed - closed:.1f} s after the pages closed "
+              f"(hold {HOLD} s; kill -9 and restart; "
+              f"{freed - restarted:.1f} s after the newcomer's server was ready)")  # fmt: skip
+    finally:
         if newcomer is not None:
             newcomer.quit()
         serve.stop()
