@@ -6,6 +6,7 @@ Every import counts, also those inside functions (a lazy import is still a depen
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tokenize
 from collections import defaultdict
@@ -25,7 +26,14 @@ def module_name(path: Path) -> str:
 
 def import_graph() -> dict[str, set[str]]:
     """Module -> the project's modules it imports. A package's own parents do not count (Python
-    runs them first anyway), nor do imports only for type checkers (`if TYPE_CHECKING:`)."""
+    runs them first anyway), nor do imports only for type checkers (`if TYPE_CHECKING:`).
+    Read once a test process (every test here asks for it; the files do not change during a
+    run): each test gets its own copy."""
+    return {name: set(targets) for name, targets in _read_import_graph().items()}
+
+
+@functools.cache
+def _read_import_graph() -> dict[str, frozenset[str]]:
     modules = {
         module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")
     }
@@ -50,7 +58,7 @@ def import_graph() -> dict[str, set[str]]:
                 continue
             parents = {name.rsplit(".", n)[0] for n in range(1, name.count(".") + 1)}
             graph[name] |= {t for t in targets if t in modules and t != name and t not in parents}
-    return graph
+    return {name: frozenset(targets) for name, targets in graph.items()}
 
 
 def imports_from(graph: dict[str, set[str]], importer: str, imported: str) -> list[str]:
