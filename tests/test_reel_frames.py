@@ -123,3 +123,25 @@ def test_the_first_spin_draws_nothing_for_the_first_time(
         assert frozen == [True]  # once
     finally:
         session.close()
+
+
+def test_the_odds_panels_wait_for_the_landing(qtbot, config, tmp_path):
+    """The engine's news (its state, its curve, the start screen's figures) repaints panels:
+    during a spin it waits for the landing, else it is shown at once."""
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=1)
+    try:
+        window = DisplayWindow(session, config, warn=lambda message: None)
+        qtbot.addWidget(window)
+        window.show()
+        window.odds.state_changed.emit("unavailable")
+        assert window.odds_panel.state == "unavailable"
+        window.odds.state_changed.emit("warming")
+        window.controller.draw()
+        assert window.controller.spinning
+        window.odds.state_changed.emit("unavailable")
+        assert window.odds_panel.state == "warming"
+        with qtbot.waitSignal(window.reel.landed, timeout=30000):
+            pass
+        assert window.odds_panel.state == "unavailable"
+    finally:
+        session.close()

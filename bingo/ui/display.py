@@ -194,10 +194,11 @@ class DisplayWindow(
         self.reel.landed.connect(self._on_landed)
         self.reel.drawn_ahead.connect(self._draw_curve_ahead)
         self.reel.tick.connect(lambda: self.sound.tick())
-        self.odds.state_changed.connect(self._on_odds_state)
+        held = self.after_spin  # what repaints a panel waits for the landing
+        self.odds.state_changed.connect(lambda state: held(lambda: self._on_odds_state(state)))
         self.odds.result_ready.connect(self._on_odds_result)
-        self.odds.curve_ready.connect(self.odds_panel.set_curve)
-        self.odds.prizes_ready.connect(self._on_prizes)  # the start screen's line
+        self.odds.curve_ready.connect(lambda curve: held(lambda: self.odds_panel.set_curve(curve)))
+        self.odds.prizes_ready.connect(lambda prizes: held(lambda: self._on_prizes(prizes)))
         self.odds.warning.connect(self.warn)
         self.card_view.closed.connect(self.setFocus)
         self.help.closed.connect(self.setFocus)
@@ -250,6 +251,7 @@ class DisplayWindow(
         self.controller.landed(number)
 
     def _on_revealed(self) -> None:
+        self._run_held()
         revealed = self.controller.revealed
         self.board.set_drawn(revealed)
         self.update(self._rects()["title"].toAlignedRect())

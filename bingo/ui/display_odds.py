@@ -9,6 +9,7 @@ bingo.ui.odds_panel's).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from bingo.config import Config
 from bingo.ui.odds import READY, OddsService
@@ -21,6 +22,7 @@ class OddsFeed:
         self, config: Config, registry: dict | None, probability_module: str, odds_mode: str
     ) -> None:
         """The odds engine's service (its worker starts after the first frame)."""
+        self._held_for_landing: list[Callable[[], None]] = []
         self.odds = OddsService(
             config,
             registry.values() if registry else None,
@@ -28,6 +30,20 @@ class OddsFeed:
             mode=odds_mode,
             parent=self,
         )
+
+    def after_spin(self, action: Callable[[], None]) -> None:
+        """Run `action` now, or at the landing while the reel spins: the engine's state, its
+        curve and the start screen's figures repaint panels (an odds panel and its curve took
+        12 ms of a spin's frame when the warm-up ended mid-spin)."""
+        if self.controller.spinning:
+            self._held_for_landing.append(action)
+        else:
+            action()
+
+    def _run_held(self) -> None:
+        held, self._held_for_landing = self._held_for_landing, []
+        for action in held:
+            action()
 
     def _show_odds_for_revealed(self) -> None:
         revealed = self.controller.revealed
