@@ -12,6 +12,7 @@ import hang_guard
 import pytest
 import tiers
 from hang_guard import pytest_runtest_protocol  # noqa: F401 (hook)
+from qt_waits import give_qt_waits_time
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT_DIR = ROOT / "tests" / "output"
@@ -36,6 +37,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     hang_guard.pytest_configure(config)
+    give_qt_waits_time()
     tiers.FAST = bool(config.getoption("--fast"))
 
 
