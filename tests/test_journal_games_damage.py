@@ -101,9 +101,7 @@ def test_a_lost_action_stops_that_rooms_game_there_and_keeps_the_rest(
     acts = [  # actions of a room's last game that a later action of that game follows
         i
         for i, r in enumerate(records)
-        if r.get("k") == "act"
-        and last_start[r["room"]] < i < last_act[r["room"]]
-        and r["step"] > 0
+        if r.get("k") == "act" and last_start[r["room"]] < i < last_act[r["room"]] and r["step"] > 0
     ]
     assert acts, "no room's last game has two actions to lose one of"
     index = acts[len(acts) // 2]  # an action in the middle of a room's last game
