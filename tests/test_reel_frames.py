@@ -145,3 +145,19 @@ def test_the_odds_panels_wait_for_the_landing(qtbot, config, tmp_path):
         assert window.odds_panel.state == "unavailable"
     finally:
         session.close()
+
+
+@pytest.mark.parametrize("size", [(400, 1), (400, 20), (1, 400)])
+def test_a_board_squeezed_to_nothing_lets_the_spin_start(qtbot, config, size):
+    """A spin that starts before the window is laid out (the board still a sliver: on a busy
+    machine the operator tests' first spin came first) draws its lit cell later, at the landing,
+    instead of failing on a cell of -1 pixels."""
+    from bingo.ui.board import HistoryBoard
+
+    board = HistoryBoard(ArtCache(config), "#ffb300", texts("ja"))
+    qtbot.addWidget(board)
+    board.resize(*size)
+    board.prepare(17)  # raised ValueError("side must be at least 1 pixel, not -1")
+    board.resize(800, 600)
+    board.prepare(17)
+    assert any(key[0] == 17 for key in board.art._cells), "laid out: the lit cell drawn ahead"

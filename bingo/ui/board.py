@@ -59,7 +59,8 @@ class HistoryBoard(QWidget):
         """Render `number`'s lit cell ahead (called when the spin starts; used at the landing)."""
         if self.width() > 0:
             cell_w, cell_h = self._geometry()["cell"]
-            self.art.cell(number, cell_w, cell_h, True, True)
+            if min(cell_w, cell_h) >= 1:  # a board squeezed to nothing has no cell to draw
+                self.art.cell(number, cell_w, cell_h, True, True)
 
     @property
     def last(self) -> int | None:
