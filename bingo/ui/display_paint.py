@@ -114,6 +114,8 @@ class WindowPainting:
         """Their cells drawn before a spin starts (the one that joins them at the spin's
         first frame took 6 ms of it)."""
         size = round(self._rects()["title"].height() * 0.72)
+        if size < 1:  # a window not laid out yet: they are drawn when painted
+            return
         for n in self._recent(True):
             self.art.cell(n, size, size, True, True)
 
