@@ -34,11 +34,6 @@ WORDS = {
 }
 
 
-def on_loop(serve: GamesServe, fn) -> None:
-    """Run `fn()` in the server's loop (where the hub lives) and wait until it has run."""
-    serve.on_loop(fn)
-
-
 def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0, ranks=None) -> None:
     """The room's game goes on from `hands` (rule set 1), `first` to move (with `ranks`: the
     card passing those titles call for first); every phone told."""
@@ -54,7 +49,7 @@ def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0, ranks
         room.last = None
         serve.hub._changed(room)
 
-    on_loop(serve, put)
+    serve.on_loop(put)
 
 
 def seated_alone(tmp_path, language: str, width: int) -> tuple[GamesServe, Phone]:

@@ -24,7 +24,6 @@ from phone_pages import (
     write_config,
 )
 from test_games_web_browser import GamesServe, Phone, screenshot
-from test_games_web_happened_browser import on_loop
 
 from games.daifugo.game import Game
 from games.daifugo.ruleset import Rules
@@ -55,7 +54,7 @@ def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0) -> No
         room.last = None
         serve.hub._changed(room)
 
-    on_loop(serve, put)
+    serve.on_loop(put)
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])

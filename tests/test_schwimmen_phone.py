@@ -10,7 +10,6 @@ tests/output/schwimmen_phone_*.png."""
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 from test_games_web_browser import (
@@ -155,15 +154,8 @@ class HeldRounds:
         self.serve = serve
         self.released: set[int] = set()
         self.held = 0  # next deals the gate held (the hub's own step came to it)
-        self._gate: asyncio.Event | None = None
-        made = threading.Event()
-
-        def make() -> None:  # the Event of the server's loop, made in it
-            self._gate = asyncio.Event()
-            made.set()
-
-        serve.serve.call(make)
-        assert made.wait(20), "the server's loop did not run"
+        # the Event of the server's loop, made in it
+        self._gate: asyncio.Event | None = serve.on_loop(asyncio.Event)
         hub = serve.hub
         real = hub._work
 
