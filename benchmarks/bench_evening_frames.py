@@ -127,6 +127,18 @@ class Trace:
         self.collections.clear()
         self.paints.clear()
 
+    def before_moving(self, drawn: tuple[float, float], frames: list[tuple[float, float]]) -> str:
+        """From the draw to the animation's first value: a spin from the idle frame (a game's
+        first) paints the frame's new shape and the panels round it before the reel moves."""
+        if not frames:
+            return "    no frames"
+        (t0, cpu0), (t1, cpu1) = drawn, frames[0]
+        paints = [f"{n} {c * 1000:.1f}" for n, s, _, c in self.paints if t0 <= s < t1]
+        return (
+            f"    draw -> the reel moves: {(t1 - t0) * 1000:.1f} ms, main thread CPU "
+            f"{(cpu1 - cpu0) * 1000:.1f} ms; paints [{', '.join(paints) or 'none'}] (CPU ms)"
+        )
+
     def explain(self, frames: list[tuple[float, float]]) -> list[str]:
         """One line per late gap: its length, the main thread's CPU in it, its GCs and paints."""
         lines = []
@@ -235,7 +247,7 @@ def main() -> None:
             window.reel.animation.valueChanged.connect(
                 lambda _v: values.append((time.perf_counter(), time.thread_time()))
             )
-            rows: dict[str, list[tuple[int, float, int, int, float]]] = {}
+            rows: dict[str, list[tuple]] = {}
             quiet = argparse.Namespace(**{**vars(args), "phones": 0})  # the machine's own floor
             for run in range(args.runs):
                 order = (0, args.nice) if run % 2 == 0 else (args.nice, 0)
@@ -254,6 +266,7 @@ def main() -> None:
                         f"{_most_cpu(r[5]) * 1000:.1f} ms); load {os.getloadavg()[0]:.1f}"
                     )
                     if args.trace:
+                        print(trace.before_moving(r[6], r[5]))
                         print("\n".join(trace.explain(r[5])), flush=True)
             for name, spins in rows.items():
                 late = [s[2] for s in spins]
@@ -267,6 +280,7 @@ def main() -> None:
                     f"{max(_most_cpu(s[5]) for s in spins) * 1000:.1f} ms)"
                 )
         finally:
+            window.close()  # as the show's own close: the odds worker and the voice stopped
             server.terminate()
             server.wait(10)
             session.close()
@@ -290,7 +304,8 @@ class _NONE:
 
 
 def _spin(window, pump_until, values, port, pid, args):
-    """One spin while the phones arrive; (frames, longest gap, gaps over LATE, phones in, CPU)."""
+    """One spin while the phones arrive; (frames, longest gap, gaps over LATE, phones in, CPU,
+    each frame's wall time and main thread CPU, the draw's)."""
     queue = multiprocessing.Queue()
     start_at = time.time() + 0.3
     per = -(-args.phones // args.clients) if args.phones else 0
@@ -308,6 +323,7 @@ def _spin(window, pump_until, values, port, pid, args):
     cpu = cpu_seconds(pid)
     pump_until(lambda: time.time() >= start_at, 10)
     values.clear()
+    drawn = (time.perf_counter(), time.thread_time())
     window.controller.draw()
     pump_until(lambda: not window.controller.spinning)
     frames = list(values)
@@ -326,6 +342,7 @@ def _spin(window, pump_until, values, port, pid, args):
         counts["in"],
         cpu_seconds(pid) - cpu,
         frames,
+        drawn,
     )
 
 

@@ -8,6 +8,8 @@ import dataclasses
 import gc
 
 import pytest
+from PySide6.QtCore import QEvent, QObject, QVariantAnimation
+from PySide6.QtWidgets import QWidget
 
 from bingo.config import load_config
 from bingo.session import DrawSession
@@ -161,3 +163,91 @@ def test_a_board_squeezed_to_nothing_lets_the_spin_start(qtbot, config, size):
     board.resize(800, 600)
     board.prepare(17)
     assert any(key[0] == 17 for key in board.art._cells), "laid out: the lit cell drawn ahead"
+
+
+class PaintLog(QObject):
+    """Every paint of the widgets it filters, and each of the reel's animation values, in the
+    order they came: ("paint", class name, width, height) and ("value", position)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[tuple] = []
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.events.append(("paint", type(obj).__name__, obj.width(), obj.height()))
+        return False
+
+    def values(self) -> list[int]:
+        """The indices of the animation's values."""
+        return [i for i, e in enumerate(self.events) if e[0] == "value"]
+
+
+def test_the_first_spin_changes_the_layout_before_the_reel_moves(
+    qtbot, config, tmp_path, collector, monkeypatch
+):
+    """The first spin of a game takes the reel from its idle frame (taller: the join code and
+    the winning shape) to its spinning size, and the curve's panel comes back under it: that
+    frame is painted before the animation's first value, and the first frame the animation
+    asks for repaints the reel alone (a 36-43 ms gap in the first spin of a show:
+    bench_evening_frames.py --trace)."""
+    monkeypatch.setattr(gc, "collect", lambda *args: 0)  # start-up's settling: not this test's
+    monkeypatch.setattr(gc, "freeze", lambda: None)
+    session = DrawSession.open(config, tmp_path / "j.jsonl", seed=1)
+    try:
+        window = DisplayWindow(session, config, warn=lambda message: None)
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        reel = window.reel
+        qtbot.waitUntil(lambda: reel._painted)
+        assert reel.idle and not window.curve_view.isVisible()
+        spin = reel.spin_size()
+        log = PaintLog()
+        for widget in [window, *window.findChildren(QWidget)]:
+            widget.installEventFilter(log)
+        reel.animation.valueChanged.connect(lambda v: log.events.append(("value", v)))
+        reel.animation.stateChanged.connect(lambda new, _old: log.events.append(("state", new)))
+        window.controller.draw()
+        assert reel.spinning and reel.shown_number is None  # a spin, about to move
+        assert reel.size() == spin and window.curve_view.isVisible()
+        assert log.events == []  # nothing moves yet
+        qtbot.waitUntil(lambda: len(log.values()) >= 2)
+        start = log.events.index(("state", QVariantAnimation.State.Running))
+        assert start < log.values()[0]  # no value before the animation runs
+        before = {e[1:] for e in log.events[:start] if e[0] == "paint"}
+        assert ("SlotReel", spin.width(), spin.height()) in before, log.events[:start]
+        curve = window.curve_view.size()
+        assert ("CurveView", curve.width(), curve.height()) in before, before
+        # the animation's first frame: from its start to its second value (the first's paint)
+        first_frame = log.events[start : log.values()[1]]
+        assert {e[1] for e in first_frame if e[0] == "paint"} <= {"SlotReel"}, first_frame
+        qtbot.waitUntil(lambda: not window.controller.spinning)
+        assert reel.shown_number == session.history[-1]
+    finally:
+        session.close()
+
+
+def test_a_spin_from_the_idle_frame_lands_when_asked_before_it_moves(qtbot, reel):
+    """The host lands a spin at once (or the window is never painted): the spin that waited for
+    its first frame lands on its number all the same, and a later spin moves at once."""
+    assert reel.idle
+    reel.spin_to(17, 1)
+    assert reel.spinning and reel._start_pending
+    with qtbot.waitSignal(reel.landed) as blocker:
+        reel.land_now()
+    assert blocker.args == [17] and not reel.spinning and reel.shown_number == 17
+    reel.spin_to(3, 2)  # not from the idle frame: it moves now
+    assert reel.animation.state() == QVariantAnimation.State.Running
+    reel.land_now()
+
+
+def test_a_hidden_reel_spins_without_waiting_for_a_frame(qtbot, config):
+    hidden = SlotReel(ArtCache(config), "#ffb300", 0.3, texts("ja"))
+    qtbot.addWidget(hidden)
+    hidden.resize(400, 400)
+    with qtbot.waitSignal(hidden.landed) as blocker:
+        hidden.spin_to(9, 1)
+        assert not hidden._start_pending
+    assert blocker.args == [9]

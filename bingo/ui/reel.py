@@ -6,7 +6,9 @@ pre-rendered pixmaps (the static frame, the items and the shading are cached per
 is drawn for the first time during a spin: the numbers' pictures are drawn ahead at the size the
 reel spins at (`spin_size`, which the window gives while the idle frame is taller), and the
 frame, shade and caption before the animation starts (benchmarks/bench_evening_frames.py
---trace). Python's collector waits while the reel spins, and what start-up made is frozen once
+--trace). A spin from the idle frame (the first of a game) changes the frame's shape and the
+window round it: that frame is painted before the numbers move, so the animation's first tick
+never waits for it (`FIRST_FRAME_WAIT_MS`). Python's collector waits while the reel spins, and what start-up made is frozen once
 the pictures are drawn ahead (`reel_gc`).
 The machine round the numbers (frame, caption, lamps, glow) is painted by reel_frame's ReelFrame.
 """
@@ -37,6 +39,9 @@ from bingo.ui.winshape import paint_win_shape
 # The frame is this many numbers high: the landed one whole, a fifth of each neighbour.
 WINDOW_ITEMS = 1.5
 NEIGHBOUR_OPACITY = 0.35  # the numbers above and below the landed one, once it stands still
+# A spin from the idle frame starts moving once the frame's new shape is painted, or after this
+# long if no paint comes (a window that is not exposed).
+FIRST_FRAME_WAIT_MS = 100
 
 
 class SlotReel(ReelFrame, QWidget):
@@ -80,6 +85,13 @@ class SlotReel(ReelFrame, QWidget):
         self._prerender_timer.setInterval(0)
         self._prerender_timer.timeout.connect(self._prerender_some)
         self._painted = False  # the pictures are drawn ahead only after the first frame is up
+        # A spin from the idle frame waits for the frame's new shape to be painted (the first
+        # spin of a game: the whole reel and the panels round it change in that frame).
+        self._start_pending = False
+        self._start_timer = QTimer(self)
+        self._start_timer.setSingleShot(True)
+        self._start_timer.setInterval(FIRST_FRAME_WAIT_MS)
+        self._start_timer.timeout.connect(self._start_moving)
 
         self.animation = QVariantAnimation(self)
         self.animation.setEasingCurve(QEasingCurve.Type.OutQuart)
@@ -97,13 +109,18 @@ class SlotReel(ReelFrame, QWidget):
     # ---------------------------------------------------------------- public API
     @property
     def spinning(self) -> bool:
-        return self.animation.state() == QVariantAnimation.State.Running
+        """A spin is under way: moving, or about to (its first frame being painted)."""
+        return self._start_pending or self.animation.state() == QVariantAnimation.State.Running
 
     @property
     def settled(self) -> bool:
         """Landed and the landing glow has faded: what a still frame of the reel looks like."""
         stopped = QVariantAnimation.State.Stopped
-        return self.animation.state() == stopped and self.glow_animation.state() == stopped
+        return (
+            not self._start_pending
+            and self.animation.state() == stopped
+            and self.glow_animation.state() == stopped
+        )
 
     @property
     def shown_number(self) -> int | None:
@@ -139,23 +156,37 @@ class SlotReel(ReelFrame, QWidget):
         self.glow_animation.stop()
         self._glow = 0.0
         self.animation.stop()
+        # Set up silently: Qt says the new values at once (a value and a tick before the spin,
+        # which the frame counts took for its first frame); the values come from start() on.
+        self.animation.blockSignals(True)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(float(len(strip) - 2))
         self.animation.setDuration(max(1, round(self.spin_seconds * 1000)))
+        self.animation.blockSignals(False)
         self._pos = 0.0
         if was_idle:
             self.invalidate()
         self._frame_parts()  # drawn now, so the spin's first frame only copies them
-        self.animation.start()
+        if was_idle and self.isVisible():
+            # The frame leaves its idle shape (and the window its idle layout): painted first,
+            # standing at the strip's start, then the numbers move (_start_moving).
+            self._start_pending = True
+            reel_gc.COLLECTOR.spin_started(id(self.animation))  # held from now, as a spin
+            self._start_timer.start()
+            self.update()
+        else:
+            self.animation.start()
 
     def land_now(self) -> None:
         """Stop the spin at once on the drawn number (the operator pressed draw again)."""
         if self.spinning:
+            self._cancel_start()
             self.animation.stop()
             self._land()
 
     def show_number(self, number: int | None, draw_index: int) -> None:
         """Show `number` standing still (resume, undo, new game: None shows the start prompt)."""
+        self._cancel_start()
         self.animation.stop()
         self.glow_animation.stop()
         self._glow = 0.0
@@ -186,6 +217,20 @@ class SlotReel(ReelFrame, QWidget):
         self.update()
 
     # ---------------------------------------------------------------- animation
+    def _start_moving(self) -> None:
+        """The spin's first frame is out (or did not come in time): the numbers move."""
+        if self._start_pending:
+            self._start_pending = False
+            self._start_timer.stop()
+            self.animation.start()
+
+    def _cancel_start(self) -> None:
+        """A spin that had not moved yet is landed or stopped: the collector goes back."""
+        if self._start_pending:
+            self._start_pending = False
+            self._start_timer.stop()
+            reel_gc.COLLECTOR.spin_ended(id(self.animation))
+
     def _on_value(self, value: float) -> None:
         self._pos = float(value)
         index = int(self._pos + 0.5)
@@ -394,6 +439,8 @@ class SlotReel(ReelFrame, QWidget):
         if self._glow > 0.0:
             self._paint_glow(p, window, pair_w, h)
         p.end()
+        if self._start_pending:  # the spin's first frame: out once this paint is flushed
+            QTimer.singleShot(0, self, self._start_moving)
         if not self._painted:
             self._painted = True
             if self._prerender_queue:
