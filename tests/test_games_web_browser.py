@@ -496,10 +496,26 @@ def leave_watch_and_peek(leaver: Phone, other: Phone, room: str, seat: int) -> d
     return leaver.received("left")[-1]
 
 
+def set_position(serve: GamesServe, room_id: str, hands: list[list[str]], first: int = 0) -> None:
+    """The Daifugō room's game goes on from `hands` (its own rules), `first` to move, in the
+    server's loop; every phone told. Its results count as a game's: the next deal's titles."""
+    from games.daifugo.game import Game
+
+    def put() -> None:
+        room = serve.hub.rooms[room_id]
+        rules = room.table.game.rules
+        room.table.load(Game.new(rules=rules, hands=hands, first=first))
+        room.step += 1
+        room.last = None
+        serve.hub._changed(room)
+
+    serve.on_loop(put)
+
+
 @pytest.mark.browser
-@pytest.mark.timeout(360)  # two whole games through three browsers (76 s here, idle)
+@pytest.mark.timeout(360)  # a set game and a whole one through three browsers (45 s here)
 def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
-    serve = GamesServe(tmp_path, seed=12)  # its deals hold a revolution (革命) in both games
+    serve = GamesServe(tmp_path, seed=12)
     # the CPUs move and the tricks clear at once: every check here is made on a phone's own
     # turn (the game waits for its person), none on a CPU's move as it is shown
     serve.hub.cpu_delay = 0
@@ -525,6 +541,23 @@ def test_three_phones_and_two_cpus_play_daifugo_to_the_results(tmp_path):
         assert not (hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2])
         assert set(measure_hand(a).values()) == {len(hands[0])}
         seat = {p: p.table()["seat"] for p in phones}
+        assert [seat[p] for p in phones] == [0, 1, 2]
+        # game 1 goes on from a set position (the dealt game's moves were many taps for three
+        # checks): b leads four 5s, a revolution; a, on its first turn over a lead, holds kings a
+        # single cannot play in the revolution (the refusal); b has turns past step 6 (the reload)
+        set_position(
+            serve,
+            ROOM,
+            [
+                ["KS", "KH", "QS", "6C", "7C"],
+                ["5S", "5H", "5D", "5C", "9H", "10S", "4D"],
+                ["6H", "7H", "QD"],
+                ["6S", "9C", "KD"],
+                ["7D", "10C", "QC"],
+            ],
+            first=1,
+        )
+        wait_for(lambda: len(a.hand()) == 5 and len(b.hand()) == 7, 20, "the set position")
         done: dict = {"refused": None, "reloaded": None, "revolution": None}
 
         def revolution(phone: Phone, t: dict) -> None:
