@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -264,6 +265,7 @@ async def serve_ours(rooms: int, level: str, seed: int, workers: int, commit: st
     server.addresses = RateLimiter(10**6, 10**7)
     server.joins = RateLimiter(10**6, 10**7)
     serving = await start(server, "127.0.0.1", 0)
+    gc.freeze()  # as games serve does once it listens (games.web.command.Serve.main)
     print(f"port {serving.port}", flush=True)
     try:
         await until_stdin_closes()

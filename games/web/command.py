@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import gc
 import logging
 import signal
 import sys
@@ -191,6 +192,10 @@ class Serve:
             await self.hub.close()
             raise
         self.port = serving.port
+        # start-up's objects (the games' modules, numba's, aiohttp's) kept out of the
+        # collector's sight: a full collection of them held every room's messages for
+        # 0.2-0.3 s (benchmarks/bench_web_tables.py); what the evening makes is still collected
+        gc.freeze()
         self.plan = self.plan.listening(serving.port)
         self.server.set_join_url(self.plan.url)
         try:

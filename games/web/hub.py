@@ -857,9 +857,8 @@ class Hub:
             name = None
         allowed = name is not None and not self._same_phone_plays(room, name, views.step().out)
         seat = room.seat_of(name) if name is not None else None
-        return room_messages.table_message(
-            room, views, name, self.timer.seconds_left(room, seat), peek_allowed=allowed
-        )
+        left = self.timer.seconds_left(room, seat, views.step().choosing)
+        return room_messages.table_message(room, views, name, left, peek_allowed=allowed)
 
     def _same_phone_plays(self, room: Room, name: str, out: frozenset[int] | None = None) -> bool:
         """Whether a person still in `room`'s game (not `name`) used the browser `name` uses

@@ -298,10 +298,16 @@ class Room:
             self.timed_out.add(seat)
         return bool(ran_out)
 
-    def seconds_left(self, now: float, seat: int | None = None) -> float | None:
+    def seconds_left(
+        self, now: float, seat: int | None = None, choosing: tuple[int, ...] | None = None
+    ) -> float | None:
         """Seconds left on `seat`'s turn while it chooses, else on the first person's
-        choosing now (what the others' phones show); None when no turn timer runs."""
-        choosing = self.choosing()
+        choosing now (what the others' phones show); None when no turn timer runs.
+        `choosing`: the room's `choosing()` now, when the caller has it (one step's)."""
+        if not self.turns:  # no turn timer runs (turn_seconds 0, or nobody's turn)
+            return None
+        if choosing is None:
+            choosing = self.choosing()
         if seat not in choosing:
             seat = next((s for s in choosing if s in self.turns), None)
         at = self.turns.get(seat) if seat is not None else None

@@ -89,6 +89,7 @@ class Client:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     too_slow: bool = False
     protocol: object = None  # its connection, as the guard knows it
+    transport: asyncio.BaseTransport | None = None  # its connection's (what waits to go out)
 
     def push(self, message: Message) -> None:
         """The hub's `send`: never blocks. A newer `table` of a room replaces an unsent one,
@@ -191,6 +192,7 @@ class GamesServer:
         await ws.prepare(request)
         client = Client(ws, address_key(request.remote), _device_id(request.query.get("device")))
         client.protocol = request.protocol
+        client.transport = request.transport
         self.clients.add(client)
         writer = asyncio.create_task(self._writer(client))
         try:
@@ -225,7 +227,10 @@ class GamesServer:
                     break
                 while client.queue:
                     text = self._encode(client.queue.popleft())
-                    await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
+                    if _backed_up(client.transport):  # it may wait for the phone: timed
+                        await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT)
+                    else:  # nothing waits to go out: the send cannot wait, so no timer
+                        await ws.send_str(text)
         except (TimeoutError, ConnectionError, RuntimeError):
             pass
         finally:
@@ -360,6 +365,15 @@ class GamesServer:
                            "code": player.code}  # fmt: skip
         self.hub.tell(client.push, joined)
         self._subscribe(client, player.token)
+
+
+def _backed_up(transport: asyncio.BaseTransport | None) -> bool:
+    """Whether bytes wait in the connection's buffer for the phone to read them: only then can
+    a send wait (aiohttp waits for the buffer to drain once it is over its high-water mark,
+    far above one message), so only then is it timed (a timer and a task per message were a
+    tenth of the server's time per move)."""
+    size = getattr(transport, "get_write_buffer_size", None)
+    return size is None or size() > 0
 
 
 def _room_of(message: Message) -> str | None:

@@ -40,9 +40,14 @@ class Timer:
         """Every hold of the room starts afresh (a game's end, a restart)."""
         room.rehold(self.clock() + self.options.hold_seconds)
 
-    def seconds_left(self, room: Room, seat: int | None = None) -> float | None:
-        """Seconds left on `seat`'s turn (else on the first person's choosing now)."""
-        return room.seconds_left(self.clock(), seat)
+    def seconds_left(
+        self, room: Room, seat: int | None = None, choosing: tuple[int, ...] | None = None
+    ) -> float | None:
+        """Seconds left on `seat`'s turn (else on the first person's choosing now);
+        `choosing`: the room's people choosing now, when the caller has them."""
+        if not room.turns:  # no turn timer runs: no clock read
+            return None
+        return room.seconds_left(self.clock(), seat, choosing)
 
     def due(self, room: Room) -> tuple[bool, list[str]]:
         """Whether a person's turn in the room ran out just now, and the names whose hold of
