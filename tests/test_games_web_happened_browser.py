@@ -34,11 +34,14 @@ WORDS = {
 }
 
 
-def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0, ranks=None) -> None:
+def at_position(
+    serve: GamesServe, hands: list[list[str]], first: int = 0, ranks=None, phone=None
+) -> None:
     """The room's game goes on from `hands` (rule set 1), `first` to move (with `ranks`: the
-    card passing those titles call for first); every phone told."""
+    card passing those titles call for first); every phone told, and `phone` shows it (what it
+    read before is a table gone: the module's phone plays on from test to test)."""
 
-    def put() -> None:
+    def put() -> int:
         room = serve.hub.rooms[ROOM]
         passing = ranks is not None
         game = Game.new(
@@ -48,63 +51,109 @@ def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0, ranks
         room.step += 1
         room.last = None
         serve.hub._changed(room)
+        return int(room.step)
 
-    serve.on_loop(put)
+    step = serve.on_loop(put)
+    if phone is not None:
+        wait_for(lambda: (phone.table() or {}).get("step", -1) >= step, 20, "the set position")
 
 
-def seated_alone(tmp_path, language: str, width: int) -> tuple[GamesServe, Phone]:
-    """One phone at seat 0 of the five-seat room, four CPUs, the game started."""
-    serve = GamesServe(tmp_path, language=language)
-    phone = Phone(tmp_path / "phone", serve.url, width=width, height=700)
-    phone.join("ben")
-    phone.sit(ROOM)
-    phone.click("#start_button")
-    wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
-    return serve, phone
+class Seated:
+    """A `games serve` of `language` and one phone at seat 0 of its five-seat Daifugō room, four
+    CPUs, the first game dealt: made once per language for this module (a server and a phone
+    cost about 4 CPU-seconds, more than most of these tests' own steps), and handed to each
+    test afresh (`fresh`): the page reloaded (its messages, panels and notices gone), 320 x 700
+    px, no turn timer, the hub's own clock. Every test then sets the position it needs."""
+
+    def __init__(self, folder, language: str) -> None:
+        self.serve = GamesServe(folder, language=language)
+        self.clock = self.serve.hub.timer.clock
+        self.phone = Phone(folder / "phone", self.serve.url, width=320, height=700)
+        self.phone.join("ben")
+        self.phone.sit(ROOM)
+        self.phone.click("#start_button")
+        wait_for(lambda: (self.phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
+
+    def fresh(self, turn_seconds: int = 0) -> tuple[GamesServe, Phone]:
+        serve, phone = self.serve, self.phone
+        hub = serve.hub
+
+        def reset() -> None:
+            hub.timer.clock = self.clock
+            hub.options.turn_seconds = turn_seconds
+            hub.rooms[ROOM].turns = {}
+
+        serve.on_loop(reset)
+        phone_size(phone.driver, 320, 700)
+        phone.driver.refresh()
+        wait_for(lambda: (phone.table() or {}).get("seat") == 0, 30, "the seat after a reload")
+        if phone.visible("#results_panel"):
+            phone.click("#results_panel .close")
+        return serve, phone
+
+    def stop(self) -> None:
+        self.phone.quit()
+        self.serve.stop()
+
+
+@pytest.fixture(scope="module")
+def seated_rooms(tmp_path_factory):
+    """`seated_alone`'s servers and phones, one per language, stopped after the module."""
+    made: dict[str, Seated] = {}
+
+    def get(language: str) -> Seated:
+        if language not in made:
+            made[language] = Seated(tmp_path_factory.mktemp(f"seated-{language}"), language)
+        return made[language]
+
+    yield get
+    for seated in made.values():
+        seated.stop()
+
+
+def seated_alone(seated_rooms, language: str, turn_seconds: int = 0) -> tuple[GamesServe, Phone]:
+    """The module's phone at seat 0 of the `language` server's room (`Seated`), afresh."""
+    return seated_rooms(language).fresh(turn_seconds)
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_a_forbidden_finish_is_asked_first_and_named_after(tmp_path, language):
+def test_a_forbidden_finish_is_asked_first_and_named_after(seated_rooms, language):
     words = WORDS[language]
-    serve, phone = seated_alone(tmp_path, language, 320)
-    try:
-        hands = [["2S"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
-        at_position(serve, hands)
-        wait_for(lambda: phone.hand() == ["2S"] and phone.table()["your_turn"], 20, "the last 2")
-        step = phone.table()["step"]
-        phone.tap_cards(["2S"])
-        phone.press("play")
-        wait_for(lambda: phone.visible("#confirm_panel"), 10, "the question")
-        question = phone.text("#confirm_text")
-        assert words["rule"] in question and words["last"] in question, question
-        # to stay is the primary button and has the focus: a careless Enter plays nothing
-        assert "primary" in phone.css("#confirm_stay")[0].get_attribute("class")
-        assert "primary" not in (phone.css("#confirm_yes")[0].get_attribute("class") or "")
-        assert phone.js("return document.activeElement.id") == "confirm_stay"
-        screenshot(phone, f"happened_foul_question_{language}_320.png")
-        phone.click("#confirm_stay")
-        assert not phone.visible("#confirm_panel")
-        assert phone.table()["step"] == step and phone.hand() == ["2S"]  # nothing was sent
-        phone.press("play")  # the 2 is still selected
-        phone.click("#confirm_yes")
-        wait_for(lambda: phone.hand() == [], 20, "the 2 played")
-        tile = phone.text('#players .player[data-seat="0"] .meta')
-        assert words["rule"] in tile and words["fell"] not in tile, tile
-        status = phone.text("#status")
-        assert words["rule"] in status, status
-        assert not phone.css("#actions button")  # out of the game: no Play / Pass left to tap
-        results = wait_for(lambda: phone.visible("#results_panel"), 60, "the results")
-        assert results
-        row = phone.text('#results_table tr[data-seat="0"]')
-        assert words["place"] in row, row
-        assert words["fell"] not in phone.text("#results_table")
-        screenshot(phone, f"happened_foul_results_{language}_320.png")
-        phone.click("#results_panel .close")
-        phone_size(phone.driver, 430, 800)
-        screenshot(phone, f"happened_foul_table_{language}_430.png")
-    finally:
-        phone.quit()
-        serve.stop()
+    serve, phone = seated_alone(seated_rooms, language)
+    hands = [["2S"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
+    at_position(serve, hands, phone=phone)
+    wait_for(lambda: phone.hand() == ["2S"] and phone.table()["your_turn"], 20, "the last 2")
+    step = phone.table()["step"]
+    phone.tap_cards(["2S"])
+    phone.press("play")
+    wait_for(lambda: phone.visible("#confirm_panel"), 10, "the question")
+    question = phone.text("#confirm_text")
+    assert words["rule"] in question and words["last"] in question, question
+    # to stay is the primary button and has the focus: a careless Enter plays nothing
+    assert "primary" in phone.css("#confirm_stay")[0].get_attribute("class")
+    assert "primary" not in (phone.css("#confirm_yes")[0].get_attribute("class") or "")
+    assert phone.js("return document.activeElement.id") == "confirm_stay"
+    screenshot(phone, f"happened_foul_question_{language}_320.png")
+    phone.click("#confirm_stay")
+    assert not phone.visible("#confirm_panel")
+    assert phone.table()["step"] == step and phone.hand() == ["2S"]  # nothing was sent
+    phone.press("play")  # the 2 is still selected
+    phone.click("#confirm_yes")
+    wait_for(lambda: phone.hand() == [], 20, "the 2 played")
+    tile = phone.text('#players .player[data-seat="0"] .meta')
+    assert words["rule"] in tile and words["fell"] not in tile, tile
+    status = phone.text("#status")
+    assert words["rule"] in status, status
+    assert not phone.css("#actions button")  # out of the game: no Play / Pass left to tap
+    results = wait_for(lambda: phone.visible("#results_panel"), 60, "the results")
+    assert results
+    row = phone.text('#results_table tr[data-seat="0"]')
+    assert words["place"] in row, row
+    assert words["fell"] not in phone.text("#results_table")
+    screenshot(phone, f"happened_foul_results_{language}_320.png")
+    phone.click("#results_panel .close")
+    phone_size(phone.driver, 430, 800)
+    screenshot(phone, f"happened_foul_table_{language}_430.png")
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
@@ -150,35 +199,26 @@ def shown(action: str, language: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_a_turn_the_timer_played_says_what_it_played(tmp_path, language):
-    serve = GamesServe(tmp_path, language=language, turn_seconds=30)
-    phone = Phone(tmp_path / "phone", serve.url, width=320)
-    try:
-        phone.join("ちひろ")
-        phone.sit(ROOM)
-        phone.click("#start_button")
-        wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
-        hands = [["KS", "KD", "4C"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
-        at_position(serve, hands)
-        wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's turn")
-        # nobody taps: the timer plays for the seat, and the phone says what it played (the
-        # turn's 30 s passed on the hub's clock, not sat through)
-        serve.run_out_turns()
-        timed = wait_for(lambda: timer_moves(phone), 30, "the timer's play")[0]["last"]
-        action = timed["action"]
-        if action == "pass":  # pragma: no cover - a lead cannot pass
-            raise AssertionError("the timer passed on a lead")
-        words = (
-            f"時間切れ：{shown(action, 'ja')}を出しました"
-            if language == "ja"
-            else f"Time ran out: {shown(action, 'en')} played for you"
-        )
-        notice = wait_for(lambda: phone.visible("#notice") and phone.text("#notice"), 10, "notice")
-        assert notice == words, notice
-        screenshot(phone, f"happened_timer_{language}_320.png")
-    finally:
-        phone.quit()
-        serve.stop()
+def test_a_turn_the_timer_played_says_what_it_played(seated_rooms, language):
+    serve, phone = seated_alone(seated_rooms, language, turn_seconds=30)
+    hands = [["KS", "KD", "4C"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]]
+    at_position(serve, hands, phone=phone)
+    wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's turn")
+    # nobody taps: the timer plays for the seat, and the phone says what it played (the
+    # turn's 30 s passed on the hub's clock, not sat through)
+    serve.run_out_turns()
+    timed = wait_for(lambda: timer_moves(phone), 30, "the timer's play")[0]["last"]
+    action = timed["action"]
+    if action == "pass":  # pragma: no cover - a lead cannot pass
+        raise AssertionError("the timer passed on a lead")
+    words = (
+        f"時間切れ：{shown(action, 'ja')}を出しました"
+        if language == "ja"
+        else f"Time ran out: {shown(action, 'en')} played for you"
+    )
+    notice = wait_for(lambda: phone.visible("#notice") and phone.text("#notice"), 10, "notice")
+    assert notice == words, notice
+    screenshot(phone, f"happened_timer_{language}_320.png")
 
 
 LOG = """
@@ -195,92 +235,83 @@ return {lines: items.map((li) => li.innerText.replace(/\\s+/g, ' ').trim()),
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_the_trick_so_far_shows_who_played_what_and_who_passed(tmp_path, language):
-    serve, phone = seated_alone(tmp_path, language, 320)
-    try:
-        hands = [
-            ["5D", "5C", "3S", "4S"],
-            ["6H", "6C", "9D"],
-            ["7S", "7H", "10D"],
-            ["QS", "QH", "JD"],
-            ["KS", "KD", "3D"],
-        ]
-        at_position(serve, hands)
-        wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's lead")
-        lead = phone.table()["step"]
-        phone.tap_cards(["5D", "5C"])
-        phone.press("play")
-        # the CPUs answer; once the turn is back, the trick's lines are the history in order
-        wait_for(
-            lambda: (phone.table() or {}).get("your_turn") and phone.table()["step"] > lead + 1,
-            30,
-            "the phone's turn again",
-        )
-        table = phone.table()
-        history = table["view"]["history"]
-        shown = wait_for(lambda: phone.js(LOG), 10, "the trick's list")
-        assert len(history) >= 2 and history[0]["seat"] == 0
-        names = table["names"]
-        passed = "パス" if language == "ja" else "Pass"
-        expected = len(history) + (1 if table["view"]["trick_cleared"] else 0)
-        assert len(shown["lines"]) == expected, shown
-        for line, entry in zip(shown["lines"], history, strict=False):
-            assert line.startswith(names[entry["seat"]]), (line, entry)
-            if not entry["cards"]:
-                assert passed in line, line
-        assert "5♦5♣" in shown["lines"][0] if language == "ja" else "5♦ 5♣" in shown["lines"][0]
-        assert shown["fits"] and shown["font"] >= 13 and shown["newest_in_sight"], shown
-        screenshot(phone, f"happened_trick_{language}_320.png")
-        phone_size(phone.driver, 430, 900)
-        wait_for(lambda: (phone.js(LOG) or {}).get("fits"), 10, "the list at 430 px")
-        screenshot(phone, f"happened_trick_{language}_430.png")
-    finally:
-        phone.quit()
-        serve.stop()
+def test_the_trick_so_far_shows_who_played_what_and_who_passed(seated_rooms, language):
+    serve, phone = seated_alone(seated_rooms, language)
+    hands = [
+        ["5D", "5C", "3S", "4S"],
+        ["6H", "6C", "9D"],
+        ["7S", "7H", "10D"],
+        ["QS", "QH", "JD"],
+        ["KS", "KD", "3D"],
+    ]
+    at_position(serve, hands, phone=phone)
+    wait_for(lambda: (phone.table() or {}).get("your_turn"), 20, "the phone's lead")
+    lead = phone.table()["step"]
+    phone.tap_cards(["5D", "5C"])
+    phone.press("play")
+    # the CPUs answer; once the turn is back, the trick's lines are the history in order
+    wait_for(
+        lambda: (phone.table() or {}).get("your_turn") and phone.table()["step"] > lead + 1,
+        30,
+        "the phone's turn again",
+    )
+    table = phone.table()
+    history = table["view"]["history"]
+    shown = wait_for(lambda: phone.js(LOG), 10, "the trick's list")
+    assert len(history) >= 2 and history[0]["seat"] == 0
+    names = table["names"]
+    passed = "パス" if language == "ja" else "Pass"
+    expected = len(history) + (1 if table["view"]["trick_cleared"] else 0)
+    assert len(shown["lines"]) == expected, shown
+    for line, entry in zip(shown["lines"], history, strict=False):
+        assert line.startswith(names[entry["seat"]]), (line, entry)
+        if not entry["cards"]:
+            assert passed in line, line
+    assert "5♦5♣" in shown["lines"][0] if language == "ja" else "5♦ 5♣" in shown["lines"][0]
+    assert shown["fits"] and shown["font"] >= 13 and shown["newest_in_sight"], shown
+    screenshot(phone, f"happened_trick_{language}_320.png")
+    phone_size(phone.driver, 430, 900)
+    wait_for(lambda: (phone.js(LOG) or {}).get("fits"), 10, "the list at 430 px")
+    screenshot(phone, f"happened_trick_{language}_430.png")
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_card_passing_tells_what_you_gave_and_got(tmp_path, language):
+def test_card_passing_tells_what_you_gave_and_got(seated_rooms, language):
     from games.daifugo.ruleset import Title
 
-    serve, phone = seated_alone(tmp_path, language, 320)
-    try:
-        # ben is the 大貧民 with the joker: it goes to the 大富豪 (CPU 2) at once, no tap,
-        # and two cards of CPU 2's choice come back
-        ranks = (Title.DAIHINMIN, Title.DAIFUGO, Title.FUGO, Title.HINMIN, Title.HEIMIN)
-        hands = [
-            ["3S", "4S", "5S", "JK"],
-            ["6H", "7H", "8H", "2S"],
-            ["9D", "10D", "JD", "QD"],
-            ["KC", "AC", "3C", "4C"],
-            ["5H", "6S", "7S", "8S"],
-        ]
-        at_position(serve, hands, ranks=ranks)
-        got = wait_for(
-            lambda: (
-                len(((phone.table() or {}).get("view") or {}).get("gifts") or []) == 2
-                and phone.table()
-            ),
-            30,
-            "the joker given and two cards back",
-        )
-        back = next(g for g in got["view"]["gifts"] if g["receiver"] == 0)["cards"]
-        names = got["names"]
-        note = wait_for(lambda: phone.text("#exchange_note"), 10, "the card passing's note")
-        joker = "ジョーカー" if language == "ja" else "Joker"
-        if language == "ja":
-            assert f"{names[1]}に {joker} を渡しました" in note, note
-            assert f"{names[1]}から {shown(' '.join(back), 'ja')} をもらいました" in note, note
-        else:
-            assert f"gave {joker} to {names[1]}" in note, note
-            assert f"received {shown(' '.join(back), 'en')} from {names[1]}" in note, note
-        assert "JK" not in phone.hand() and all(c in phone.hand() for c in back)
-        screenshot(phone, f"happened_exchange_{language}_320.png")
-        phone_size(phone.driver, 430, 900)
-        screenshot(phone, f"happened_exchange_{language}_430.png")
-    finally:
-        phone.quit()
-        serve.stop()
+    serve, phone = seated_alone(seated_rooms, language)
+    # ben is the 大貧民 with the joker: it goes to the 大富豪 (CPU 2) at once, no tap,
+    # and two cards of CPU 2's choice come back
+    ranks = (Title.DAIHINMIN, Title.DAIFUGO, Title.FUGO, Title.HINMIN, Title.HEIMIN)
+    hands = [
+        ["3S", "4S", "5S", "JK"],
+        ["6H", "7H", "8H", "2S"],
+        ["9D", "10D", "JD", "QD"],
+        ["KC", "AC", "3C", "4C"],
+        ["5H", "6S", "7S", "8S"],
+    ]
+    at_position(serve, hands, ranks=ranks, phone=phone)
+    got = wait_for(
+        lambda: (
+            len(((phone.table() or {}).get("view") or {}).get("gifts") or []) == 2 and phone.table()
+        ),
+        30,
+        "the joker given and two cards back",
+    )
+    back = next(g for g in got["view"]["gifts"] if g["receiver"] == 0)["cards"]
+    names = got["names"]
+    note = wait_for(lambda: phone.text("#exchange_note"), 10, "the card passing's note")
+    joker = "ジョーカー" if language == "ja" else "Joker"
+    if language == "ja":
+        assert f"{names[1]}に {joker} を渡しました" in note, note
+        assert f"{names[1]}から {shown(' '.join(back), 'ja')} をもらいました" in note, note
+    else:
+        assert f"gave {joker} to {names[1]}" in note, note
+        assert f"received {shown(' '.join(back), 'en')} from {names[1]}" in note, note
+    assert "JK" not in phone.hand() and all(c in phone.hand() for c in back)
+    screenshot(phone, f"happened_exchange_{language}_320.png")
+    phone_size(phone.driver, 430, 900)
+    screenshot(phone, f"happened_exchange_{language}_430.png")
 
 
 CHOOSING = {
