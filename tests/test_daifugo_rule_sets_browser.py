@@ -57,6 +57,22 @@ def expected_detail(results: dict, seat: int, w: dict) -> str:
     return " · ".join(parts)
 
 
+def at_position(serve: GamesServe, hands: list[list[str]]) -> None:
+    """The room's game goes on from `hands` with its own rules (ルール3), seat 0 to lead; the
+    titles it was started with (its fees) stay; every phone told."""
+    from games.daifugo.game import Game
+
+    def put() -> None:
+        room = serve.hub.rooms[ROOM]
+        game = room.table.game
+        room.table.load(Game.new(rules=game.rules, hands=hands, ranks=game.ranks))
+        room.step += 1
+        room.last = None
+        serve.hub._changed(room)
+
+    serve.on_loop(put)
+
+
 def grab_at(phone: Phone, width: int, name: str) -> None:
     phone_size(phone.driver, width, 740)
     phone.js("window.dispatchEvent(new Event('resize'))")
@@ -94,6 +110,10 @@ def test_the_phone_names_the_rule_set_and_the_results_show_the_money_s_parts(tmp
         phone.click("#rules_panel .close")
 
         phone.click("#start_button")
+        wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
+        # the money's parts are the results' whatever the game: it goes on from a set position
+        # (one card each for the phone's lead, a few for the CPUs), not played from the deal
+        at_position(serve, [["9S"], ["3H", "4H"], ["5D", "6D"], ["7C", "9C"], ["10S", "QS"]])
         play([phone], lambda: results_of(phone, 1) is not None)
         results = results_of(phone, 1)
         wait_for(lambda: phone.visible("#results_panel"), 20, "the results panel")
