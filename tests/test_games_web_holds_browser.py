@@ -153,20 +153,25 @@ def lobby_fits(phone: Phone) -> None:
 
 
 def five_leave(url: str, tmp_path: Path) -> Phone:
-    """Five phones sit in the room and close their pages; the newcomer's phone, opened before
-    they close (on a busy machine a browser's start alone can take most of a hold)."""
-    phones = []
+    """Five people sit in the room, each closing their page; the newcomer's phone, opened
+    before the last closes (on a busy machine a browser's start alone can take most of a hold).
+    The five take turns at one browser window, as five phones would: each joins and sits on a
+    page of their own (the storage before them cleared: a name and token of their own), and
+    their page goes (its socket closed, as a closed tab's) when the next one's opens. To the
+    server that is five phones that sat and went away one after another; a window costs a
+    browser's user context and renderer, a page about a third of that."""
+    window = Phone(tmp_path / "phones", url)
     try:
         for i in range(5):
-            phone = Phone(tmp_path / f"phone{i}", url)
-            phones.append(phone)
-            phone.join(f"客{i + 1}")
-            phone.sit(ROOM)
-        assert [s["name"] for s in seats(phones[0])] == [f"客{i + 1}" for i in range(5)]
+            if i:
+                window.js("localStorage.clear(); sessionStorage.clear()")
+                window.driver.get(url)  # the page before it gone: its socket closed
+            window.join(f"客{i + 1}")
+            window.sit(ROOM)
+        assert [s["name"] for s in seats(window)] == [f"客{i + 1}" for i in range(5)]
         return Phone(tmp_path / "newcomer", url)
     finally:
-        for phone in phones:
-            phone.quit()
+        window.quit()
 
 
 def five_held(newcomer: Phone, hold: float) -> None:
