@@ -10,14 +10,17 @@ file and its lock are the user's own (0600: the journal holds the phones' tokens
 `compact` rewrites the journal with what a restore needs (atomic replace, fsync of the
 folder) so it does not grow over an evening of games.
 
-Group commit (`group`, while `games serve` runs its loop): `write` appends the line and returns,
-and a writer thread makes every line appended meanwhile durable with one fdatasync, so the loop
-never waits on the disk and the rooms no longer wait for each other's writes. Nobody is told
+Group commit (`group`, while `games serve` runs its loop): `write` hands the line to a writer
+thread and returns; the thread appends every line handed to it meanwhile (in their order, one
+write) and makes them durable with one fdatasync, so the loop never waits on the disk (an
+append in the loop waited while the disk committed the thread's sync: about a millisecond a
+move, and the rooms' tail) and the rooms no longer wait for each other's writes. Nobody is told
 before: the hub's `Outbox` holds each message (and the laptop's update) until every record
 written before it is durable, then lets them go in the order they were made, so the order of
-the records and of each phone's messages is as with a sync per write. A sync that fails (a full
-disk, an I/O error) holds everything after it: writes are refused (a full disk pauses play, as
-a failed append does), and `repair` writes the lines that were not durable again and syncs.
+the records and of each phone's messages is as with a sync per write. An append or a sync that
+fails (a full disk, an I/O error) holds everything after it: writes are refused (a full disk
+pauses play, as a failed append without the thread does), and `repair` writes the lines that
+were not durable again and syncs.
 Without `group` (tests without a loop, the Qt games' tools) every `write` syncs before it
 returns, as before.
 """
@@ -29,10 +32,11 @@ import errno
 import json
 import logging
 import os
+import queue
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
-from contextlib import suppress
+from contextlib import AbstractContextManager, nullcontext, suppress
 from pathlib import Path
 from typing import Any
 
@@ -144,35 +148,29 @@ class Journal:
 
     def write(self, record: Record) -> None:
         """Append `record` and make it durable before returning (grouped: the writer thread
-        makes it durable soon, and the `Outbox` tells nobody before). A full disk raises what
-        `on_full` gives (the hub pauses play), any other failure a UserError; either way no
-        part of the line is left behind."""
+        appends it and makes it durable soon, and the `Outbox` tells nobody before; a failure
+        there holds everything, as a failed sync does). A full disk raises what `on_full`
+        gives (the hub pauses play), any other failure a UserError; either way no part of the
+        line is left behind."""
         if self._fd is None:
             raise RuntimeError("the journal is not open")
-        if self.failed is not None:  # a grouped sync failed: nothing more until `repair`
+        if self.failed is not None:  # a grouped write failed: nothing more until `repair`
             raise self._refusal(self.failed)
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
         data = line.encode("utf-8")
-        grouped = self._syncer is not None
-        written = 0
+        syncer = self._syncer
+        if syncer is not None:  # the writer thread appends it (never the loop: see above)
+            self.written += 1
+            self._pending.append(data)
+            syncer.ask(self.written, data)
+            return
         try:
-            if grouped and not self._pending:
-                self._pending_from = os.lseek(self._fd, 0, os.SEEK_END)
-            while written < len(data):  # a short write (a full disk fails below)
-                written += os.write(self._fd, data[written:])
-            if not grouped:
-                _sync(self._fd)
+            _append(self._fd, data)
+            _sync(self._fd)
         except OSError as exc:
-            if written:  # a part of the line went in: cut it, never glue the next one to it
-                with suppress(OSError):
-                    os.ftruncate(self._fd, os.lseek(self._fd, 0, os.SEEK_END) - written)
             raise self._refusal(exc) from None
         self.written += 1
-        if self._syncer is not None:
-            self._pending.append(data)
-            self._syncer.ask(self.written)
-        else:
-            self.durable = self.written
+        self.durable = self.written
 
     def _refusal(self, exc: OSError) -> Exception:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT) and self.on_full is not None:
@@ -191,6 +189,7 @@ class Journal:
         if self._fd is None:
             raise RuntimeError("the journal is not open")
         if self._syncer is None:
+            self._pending_from = os.lseek(self._fd, 0, os.SEEK_END)  # all durable so far
             self._syncer = _Syncer(self._fd, loop, self._synced)
 
     def ungroup(self) -> None:
@@ -199,22 +198,20 @@ class Journal:
         syncer, self._syncer = self._syncer, None
         if syncer is None:
             return
-        syncer.stop()
-        if self.failed is None and self.durable < self.written:
-            try:
-                assert self._fd is not None
-                _sync(self._fd)
+        syncer.stop()  # it appended and synced every line handed to it, unless it failed
+        if self.failed is None:  # what it said meanwhile may not have reached the loop
+            if syncer.error is not None:
+                self.failed = syncer.error
+            elif self.durable < self.written:
                 self._durable_to(self.written)
-            except OSError as exc:
-                self.failed = exc
         if self.failed is not None:
             with suppress(OSError):
                 self.repair()
 
     def _synced(self, upto: int, error: OSError | None) -> None:
         """In the loop: the writer thread's sync of the records up to `upto` returned."""
-        if self.failed is not None:  # after a failure only `repair` says what is durable
-            return
+        if self.failed is not None or self._syncer is None:
+            return  # after a failure only `repair` says what is durable, after `ungroup` it
         if error is not None:
             self.failed = error
             if error.errno in (errno.ENOSPC, errno.EDQUOT) and self.on_full is not None:
@@ -239,17 +236,19 @@ class Journal:
         end). Nothing to do when no sync failed."""
         if self.failed is None or self._fd is None:
             return
-        try:
-            os.ftruncate(self._fd, self._pending_from)
-            for data in self._pending:
-                done = 0
-                while done < len(data):
-                    done += os.write(self._fd, data[done:])
-            _sync(self._fd)
-        except OSError:
-            with suppress(OSError):
+        syncer = self._syncer
+        held: AbstractContextManager[object] = syncer.io if syncer is not None else nullcontext()
+        with held:  # the writer thread waits meanwhile, and drops what it was handed before
+            try:
                 os.ftruncate(self._fd, self._pending_from)
-            raise
+                _append(self._fd, b"".join(self._pending))
+                _sync(self._fd)
+            except OSError:
+                with suppress(OSError):
+                    os.ftruncate(self._fd, self._pending_from)
+                raise
+            if syncer is not None:
+                syncer.reset()
         self.failed = None
         self._durable_to(self.written)
 
@@ -281,9 +280,11 @@ class Journal:
 
 
 class _Syncer:
-    """The writer thread of a grouped journal: it syncs whenever records were appended since
-    its last sync (every one appended before the sync began is durable when it returns) and
-    says so in the loop: `done(upto, error)`."""
+    """The writer thread of a grouped journal: it appends the lines handed to it (`ask`), all
+    those handed meanwhile in one write, syncs, and says so in the loop: `done(upto, error)`,
+    every line up to the `upto`-th durable (error None). After a failure (`error`) it drops
+    what it is handed until `reset`: `Journal.repair` writes those lines again, holding `io`
+    (the thread's turn at the file) meanwhile."""
 
     def __init__(
         self,
@@ -294,42 +295,62 @@ class _Syncer:
         self.fd = fd
         self.loop = loop
         self.done = done
-        self.wanted = 0  # records appended: a sync makes them durable
-        self.stopping = False
-        self.ready = threading.Condition()
+        self.io = threading.Lock()  # held while the thread appends and syncs (and by repair)
+        self.error: OSError | None = None  # the failure since the last `reset`
+        self.generation = 0  # lines handed before a `reset` are dropped: repair wrote them
+        self._handed: queue.SimpleQueue[tuple[int, int, bytes] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="games-journal-sync", daemon=True)
         self.thread.start()
 
-    def ask(self, upto: int) -> None:
-        with self.ready:
-            self.wanted = upto
-            self.ready.notify()
+    def ask(self, upto: int, data: bytes) -> None:
+        """Append `data`, the `upto`-th line, and make it durable (soon, in the thread)."""
+        self._handed.put((self.generation, upto, data))
+
+    def reset(self) -> None:
+        """Under `io`: the lines handed so far are written again by the caller; go on."""
+        self.generation += 1
+        self.error = None
 
     def stop(self) -> None:
-        with self.ready:
-            self.stopping = True
-            self.ready.notify()
+        """Append and sync what was handed (unless it failed), then end the thread."""
+        self._handed.put(None)
         self.thread.join()
 
     def _run(self) -> None:
-        synced = 0
+        handed = self._handed
         while True:
-            with self.ready:
-                while self.wanted <= synced and not self.stopping:
-                    self.ready.wait()
-                if self.stopping:
-                    return  # `ungroup` syncs the rest in the loop's thread
-                upto = self.wanted
+            item = handed.get()
+            batch: list[tuple[int, int, bytes]] = []
+            while item is not None:
+                batch.append(item)
+                try:
+                    item = handed.get_nowait()
+                except queue.Empty:
+                    break
+            if batch:
+                self._flush(batch)
+            if item is None:
+                return  # `stop`: `ungroup` says what is durable
+
+    def _flush(self, batch: list[tuple[int, int, bytes]]) -> None:
+        with self.io:
+            if self.error is not None:  # failed: `repair` writes these again
+                return
+            current = [(upto, data) for generation, upto, data in batch
+                       if generation == self.generation]  # fmt: skip
+            if not current:
+                return
+            upto = current[-1][0]
             error: OSError | None = None
             try:
+                _append(self.fd, b"".join(data for _, data in current))
                 _sync(self.fd)
             except OSError as exc:
-                error = exc
-            synced = upto
-            try:
-                self.loop.call_soon_threadsafe(self.done, upto, error)
-            except RuntimeError:  # the loop is closed: `ungroup` says what is durable
-                return
+                error = self.error = exc
+        try:
+            self.loop.call_soon_threadsafe(self.done, upto, error)
+        except RuntimeError:  # the loop is closed: `ungroup` says what is durable
+            return
 
 
 class Outbox:
@@ -364,3 +385,18 @@ _FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0)
 
 def _sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
+
+
+def _append(fd: int, data: bytes) -> None:
+    """`data` at the end of the file (short writes continued); on a failure none of it stays,
+    so the next line is never glued to a part of this one."""
+    start = os.lseek(fd, 0, os.SEEK_END)
+    written = 0
+    try:
+        while written < len(data):  # a short write (a full disk fails below)
+            written += os.write(fd, data[written:])
+    except OSError:
+        if written:
+            with suppress(OSError):
+                os.ftruncate(fd, start)
+        raise
