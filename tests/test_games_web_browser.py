@@ -51,14 +51,15 @@ PER_ADDRESS = "connections_per_address = 200"
 
 
 class GamesServe:
-    """`games serve --no-window` in a thread of this process: its hub and server at hand."""
+    """`games serve --no-window` in a thread of this process: its hub and server at hand.
+    `schwimmen`: True or a count of Schwimmen tables (schwimmen-1, -2, ...)."""
 
     def __init__(
         self,
         folder: Path,
         *,
         daifugo: bool = True,
-        schwimmen: bool = False,
+        schwimmen: bool | int = False,
         cool24: bool = False,
         language: str = "ja",
         seed: int = 3,
@@ -69,7 +70,7 @@ class GamesServe:
             CONFIG.format(
                 language=language,
                 daifugo='["beginner"]' if daifugo else "[]",
-                schwimmen=1 if schwimmen else 0,
+                schwimmen=int(schwimmen),  # True: one table
                 cool24=1 if cool24 else 0,
                 per_address=PER_ADDRESS,
             ),

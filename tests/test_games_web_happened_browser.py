@@ -156,14 +156,40 @@ def test_a_forbidden_finish_is_asked_first_and_named_after(seated_rooms, languag
     screenshot(phone, f"happened_foul_table_{language}_430.png")
 
 
+@pytest.fixture(scope="module")
+def card_tables(tmp_path_factory):
+    """One `games serve` per language with two Schwimmen tables and a COOL 24+24 table, for the
+    module's Schwimmen and COOL 24+24 tests (each its own phone at a table of its own), made on
+    first use; `fresh(language, turn_seconds)` hands it to a test with the hub's own clock."""
+    made: dict[str, tuple[GamesServe, object]] = {}
+
+    def fresh(language: str, turn_seconds: int = 0) -> GamesServe:
+        if language not in made:
+            folder = tmp_path_factory.mktemp(f"tables-{language}")
+            serve = GamesServe(folder, daifugo=False, schwimmen=2, cool24=True, language=language)
+            made[language] = (serve, serve.hub.timer.clock)
+        serve, clock = made[language]
+
+        def reset() -> None:
+            serve.hub.timer.clock = clock
+            serve.hub.options.turn_seconds = turn_seconds
+
+        serve.on_loop(reset)
+        return serve
+
+    yield fresh
+    for serve, _ in made.values():
+        serve.stop()
+
+
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_a_knocked_out_schwimmen_player_reads_schwimmens_word(tmp_path, language):
+def test_a_knocked_out_schwimmen_player_reads_schwimmens_word(card_tables, tmp_path, language):
     """Schwimmen's seat out of the game reads 敗退 / out, never Daifugō's あがりました."""
-    serve = GamesServe(tmp_path, daifugo=False, schwimmen=True, language=language)
+    serve = card_tables(language)
     phone = Phone(tmp_path / "phone", serve.url, width=320)
     try:
         phone.join("あや")
-        phone.click('.room-card button[data-op="sit"]')
+        phone.sit("schwimmen-2")
         phone.click("#start_button")
         wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
         # the status of this seat as it would read once the seat is out of the game
@@ -176,7 +202,6 @@ def test_a_knocked_out_schwimmen_player_reads_schwimmens_word(tmp_path, language
         assert word in text and "あがり" not in text, text
     finally:
         phone.quit()
-        serve.stop()
 
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -446,20 +471,13 @@ def timer_words(game: str, language: str, last: dict, view: dict) -> str:
 
 @pytest.mark.parametrize("language", ["ja", "en"])
 @pytest.mark.parametrize("game", ["schwimmen", "cool24"])
-def test_schwimmen_and_cool24_say_what_the_timer_played(tmp_path, game, language):
+def test_schwimmen_and_cool24_say_what_the_timer_played(card_tables, tmp_path, game, language):
     """Issue 43 (a): the timer's notice names the move, as Daifugō's does, not only 「CPUが
     代わりに打ちました」."""
-    serve = GamesServe(
-        tmp_path,
-        language=language,
-        turn_seconds=30,
-        daifugo=False,
-        schwimmen=game == "schwimmen",
-        cool24=game == "cool24",
-    )
+    serve = card_tables(language, turn_seconds=30)
     phone = Phone(tmp_path / "phone", serve.url, width=320)
     try:
-        phone.join("ちひろ")
+        phone.join("ちひろ" if game == "schwimmen" else "みお")  # a name per phone: one server
         phone.sit(f"{game}-1")
         phone.click("#start_button")
         wait_for(lambda: (phone.table() or {}).get("game_no") == 1, 30, "the game dealt")
@@ -479,4 +497,3 @@ def test_schwimmen_and_cool24_say_what_the_timer_played(tmp_path, game, language
         screenshot(phone, f"happened_timer_{game}_{language}_320.png")
     finally:
         phone.quit()
-        serve.stop()
