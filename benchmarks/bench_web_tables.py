@@ -18,6 +18,9 @@ with the targets of issue 45 (CPU <= 2.5x, p99 <= 2x), and p99 <= 200 ms absolut
 
     .venv/bin/python benchmarks/bench_web_tables.py --rooms 8 --phones 5 --games 3 --cpu strong
 
+Both servers run on `games serve`'s event loop (eventkit.web.serving.run: uvloop where it is
+installed). With 5 phones a room every seat is a person's: `--cpu` matters only with fewer.
+
 `--commit each` measures the journal as it was before its group commit (a sync per write in
 the loop), `--commit loop` a group commit without the writer thread (one sync per loop pass).
 """
@@ -407,11 +410,14 @@ def main(argv: list[str] | None = None) -> int:
         from games.web.settings import default_cpu_workers
 
         args.workers = default_cpu_workers()
-    if args.serve == "ours":
-        asyncio.run(serve_ours(args.rooms, args.cpu, args.seed, args.workers, args.commit))
-        return 0
-    if args.serve == "relay":
-        asyncio.run(serve_relay(args.phones, args.moves, args.pad))
+    if args.serve is not None:  # both on games serve's loop (uvloop where it is installed)
+        sys.path.append(str(ROOT))
+        from eventkit.web.serving import run
+
+        if args.serve == "ours":
+            run(serve_ours(args.rooms, args.cpu, args.seed, args.workers, args.commit))
+        else:
+            run(serve_relay(args.phones, args.moves, args.pad))
         return 0
     common = ["--rooms", str(args.rooms), "--phones", str(args.phones), "--seed", str(args.seed)]
     print(

@@ -30,6 +30,7 @@ from eventkit.web.network import join_url
 from eventkit.web.reach import public_url_problem
 from eventkit.web.refusals import line, refusal, said
 from eventkit.web.refusals import texts as refusal_texts
+from eventkit.web.serving import run as run_loop
 from games.web.hub import Hub, HubOptions
 from games.web.server import GamesServer, start
 from games.web.settings import (
@@ -220,7 +221,7 @@ class Serve:
 
         def run() -> None:
             try:
-                asyncio.run(self.main())
+                run_loop(self.main())  # on uvloop where it is installed, as bingo serve
             except BaseException as exc:  # told to the window's thread, which says it
                 self.error = exc
                 self.ready.set()
@@ -352,7 +353,7 @@ def _headless(serve: Serve, early: EarlyStop) -> int:
         await serve.main(announce)
 
     try:
-        asyncio.run(run())
+        run_loop(run())  # on uvloop where it is installed, as bingo serve
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     return 0
