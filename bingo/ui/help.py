@@ -53,6 +53,10 @@ class HelpOverlay(QWidget):
         self.art = None  # the window's ArtCache: the winning shape's colours and board
         self.join_wanted = False  # the join badge takes the side column's lower part
         self._side_share, self._share_size, self._px = SIDE_SHARES[0], (0, 0), 0.0
+        # each size's side share and row font, worked out once (the projector and its tests
+        # open the help at a few sizes, again and again)
+        self._fitted: dict[tuple[int, int, bool], tuple[float, float]] = {}
+        self._hardest = 0  # the row check that failed last: tried first at the next size
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.hide()
 
@@ -133,28 +137,61 @@ class HelpOverlay(QWidget):
         size = (self.width(), self.height())
         if self._share_size == size:
             return self._px
+        key = (size[0], size[1], self.art is not None)
+        fitted = self._fitted.get(key)
+        if fitted is not None:
+            self._share_size = size
+            self._side_share, self._px = fitted
+            return self._px
         for share in SIDE_SHARES:
             self._side_share, self._share_size = share, size
             px = self._rows_px()
             if px >= math.ceil(self.height() * 0.025):  # whole pixels: 20 at 768, not 19
                 break
         self._px = px
+        if len(self._fitted) >= 64:  # a window dragged through many sizes
+            self._fitted.clear()
+        self._fitted[key] = (self._side_share, px)
         return px
 
     def _rows_px(self) -> float:
         keys = self.layout_rects()["keys"]
         rows = self._rows(keys)
         wrap = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        # Each row's key and description, as (weight, box, text, flags): one font fits all of
+        # them or the size is too large. The check that failed at the last size tried is tried
+        # first (the same answer as in their order: the largest size they all fit, a few
+        # measures a size instead of every row's).
+        checks = []
+        for k, t, n, text in rows:
+            checks.append(
+                (
+                    QFont.Weight.Black,
+                    k.adjusted(k.height() * 0.2, 0, -k.height() * 0.2, 0),
+                    n,
+                    Qt.AlignmentFlag.AlignCenter,
+                )
+            )
+            checks.append((QFont.Weight.Bold, t, text, wrap))
         # whole pixels, as the font is drawn (ui_font rounds): the size tried is the size shown
         for px in range(round(self.height() * 0.042), 6, -1):
-            key_font = ui_font(px, QFont.Weight.Black)
-            text_font = ui_font(px, QFont.Weight.Bold)
-            if all(
-                text_fits(key_font, k.adjusted(k.height() * 0.2, 0, -k.height() * 0.2, 0), n)
-                and text_fits(text_font, t, text, wrap)
-                for k, t, n, text in rows
-            ):
+            fonts = {
+                QFont.Weight.Black: ui_font(px, QFont.Weight.Black),
+                QFont.Weight.Bold: ui_font(px, QFont.Weight.Bold),
+            }
+            first = min(self._hardest, len(checks) - 1)
+            order = [first, *(i for i in range(len(checks)) if i != first)]
+            failed = next(
+                (
+                    i
+                    for i in order
+                    if not text_fits(fonts[checks[i][0]], checks[i][1], checks[i][2], checks[i][3])
+                ),
+                None,
+            )
+            if failed is None:
                 return float(px)
+            self._hardest = failed
         return 6.0
 
     # ---------------------------------------------------------------- painting

@@ -13,12 +13,68 @@ MIN_SHARE = 0.025  # nothing the room reads is smaller than this share of the sc
 
 
 def refresh_caches(window) -> None:
-    """Forget every cached picture so the next grab draws (and logs) all the text anew."""
-    window.art.clear()
+    """Forget every cached picture so the next grab draws (and logs) all the text anew. The
+    numbers' cells and column letters are kept: each logs the text it was drawn with when a
+    grab first uses it (keep_cell_text), as drawing it afresh would, without drawing every cell
+    of the board again for each grab."""
+    keep_cell_text(window.art)
     window._title = None
     window.board.invalidate()
     window.odds_panel._invalidate()
     window.reel.invalidate()
+
+
+class _CellText:
+    """The text each cached cell and letter of an ArtCache was drawn with (TextLog entries):
+    said again the first time the picture is used in a grab, so a grab logs what a fresh
+    render would. A picture drawn while nothing was logging (ahead of a spin, a paint between
+    grabs) is drawn again the first time a grab uses it, so its text is logged."""
+
+    def __init__(self, art) -> None:
+        self.art = art
+        self.logged: dict[tuple, tuple[object, list[dict]]] = {}
+        self.said: dict[tuple, object] = {}  # the log each picture's text was last said into
+        cell, letter = art.cell, art.letter
+
+        def kept_cell(number, width, height, lit=True, big_digits=False):
+            key = (number, width, height, lit, big_digits)
+            return self.use(
+                ("cell", *key),
+                art._cells,
+                key,
+                lambda: cell(number, width, height, lit, big_digits),
+            )
+
+        def kept_letter(column, width, height):
+            key = (column, width, height)
+            return self.use(("letter", *key), art._letters, key, lambda: letter(*key))
+
+        art.cell, art.letter = kept_cell, kept_letter
+
+    def use(self, key: tuple, cache: dict, cache_key: tuple, make):
+        log = TextLog.entries
+        if log is None:
+            return make()
+        picture = cache.get(cache_key)
+        known = self.logged.get(key)
+        if picture is not None and known is not None and known[0] is picture:
+            if self.said.get(key) is not log:
+                log.extend(dict(entry) for entry in known[1])
+                self.said[key] = log
+            return picture
+        if picture is not None:  # drawn while nothing was logging: drawn again, logged
+            del cache[cache_key]
+        start = len(log)
+        picture = make()
+        self.logged[key] = (picture, [dict(entry) for entry in log[start:]])
+        self.said[key] = log
+        return picture
+
+
+def keep_cell_text(art) -> None:
+    """Make `art` (an ArtCache) log its cells' and letters' text in every grab (_CellText)."""
+    if getattr(art, "_cell_text", None) is None:
+        art._cell_text = _CellText(art)
 
 
 def grab_text(window, widget=None) -> list[dict]:
