@@ -225,6 +225,11 @@ def make_browser(folder: Path, *, bidi: bool = False):
         "--disable-background-timer-throttling",
         "--disable-renderer-backgrounding",
         "--disable-backgrounding-occluded-windows",
+        # no address bar's drop-down made ahead: new headless Chromium (156) preloads two
+        # chrome://omnibox-popup.top-chrome/ pages in a renderer of their own for every window
+        # of every user context, about 1.3 CPU-s a phone window and 40 % of Chromium's CPU in
+        # a phone test; no test opens the address bar (ChromeDriver adds its own features)
+        "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup",
     ):
         options.add_argument(flag)
     options.enable_bidi = bidi
