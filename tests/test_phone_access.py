@@ -263,9 +263,9 @@ def _seen(element) -> tuple[tuple[int, ...], float]:
 
     def pixels(png: bytes) -> list[tuple[int, ...]]:
         picture = Image.open(io.BytesIO(png)).convert("RGB")
-        return [
-            picture.getpixel((x, y)) for y in range(picture.height) for x in range(picture.width)
-        ]
+        # row by row, as getpixel((x, y)) over y then x, in one call (Pillow 12 named it anew)
+        flat = getattr(picture, "get_flattened_data", None) or picture.getdata
+        return list(flat())
 
     card = Counter(pixels(element.screenshot_as_png)).most_common(1)[0][0]
     shape = pixels(element.find_element("css selector", ".cl-mark").screenshot_as_png)
