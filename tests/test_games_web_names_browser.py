@@ -16,9 +16,17 @@ ROOM = "daifugo-beginner"
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="needs Debian's chromium")
 
 
+@pytest.fixture(scope="module")
+def serve(tmp_path_factory):
+    """One `games serve` for the module's two tests: their names (Aoi, Mio) are their own, and
+    only the first sits (a server and its CPU worker cost about 2.5 CPU-seconds)."""
+    server = GamesServe(tmp_path_factory.mktemp("names"))
+    yield server
+    server.stop()
+
+
 @pytest.mark.browser
-def test_a_name_and_its_chips_move_to_a_second_browser_with_its_code(tmp_path):
-    serve = GamesServe(tmp_path)
+def test_a_name_and_its_chips_move_to_a_second_browser_with_its_code(serve, tmp_path):
     phones: list[Phone] = []
     try:
         first = Phone(tmp_path / "first", serve.url)
@@ -60,7 +68,6 @@ def test_a_name_and_its_chips_move_to_a_second_browser_with_its_code(tmp_path):
     finally:
         for phone in phones:
             phone.quit()
-        serve.stop()
 
 
 # Every WebSocket the page makes goes nowhere until the test lets it through: the page is up,
@@ -77,8 +84,7 @@ window.WebSocket.prototype = RealWebSocket.prototype;
 
 
 @pytest.mark.browser
-def test_a_join_tapped_before_the_socket_opens_is_sent_when_it_does(tmp_path):
-    serve = GamesServe(tmp_path)
+def test_a_join_tapped_before_the_socket_opens_is_sent_when_it_does(serve, tmp_path):
     phone = Phone(tmp_path / "phone", serve.url)
     try:
         phone.driver.execute_cdp_cmd(
@@ -97,4 +103,3 @@ def test_a_join_tapped_before_the_socket_opens_is_sent_when_it_does(tmp_path):
         wait_for(lambda: phone.visible(".room-card"), 15, "the rooms")
     finally:
         phone.quit()
-        serve.stop()
