@@ -2,7 +2,10 @@
 at `games serve`'s real hub and pages (tests/test_games_web_browser.py's GamesServe and Phone).
 
 A set position is put on a room's table in the server's own loop (`at_position`), so a test
-reaches the moment it needs (a last card that would be a forbidden finish) in a few taps.
+reaches the moment it needs (a last card that would be a forbidden finish) in a few taps. The
+one-phone Daifugō tests share a server and a seated phone per language (`Seated`, the page
+reloaded for each test), the Schwimmen and COOL 24+24 tests a server per language
+(`card_tables`, a phone of their own): a server and a phone cost more than most tests' steps.
 
 Grabs: tests/output/happened_*.png (320 and 430 px, ja and en).
 """
