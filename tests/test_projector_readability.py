@@ -6,7 +6,8 @@ the help, and 20 draws in with a bingo announcement, the resume banner and the d
 
 One window a board is resized through the screens (projector_support.resize_to: the same text,
 font and box as a window opened at each size), so the 20 draws are played once a board, not
-once a (board, screen).
+once a (board, screen). The same window, 20 draws in, shows the reel's landed number whole at
+1024x768 and 1920x1080 (check_reel: it was a test of its own, a window a board 3 draws in).
 """
 
 from __future__ import annotations
@@ -97,9 +98,15 @@ def test_nothing_the_room_reads_is_cut_small_or_drawn_over_another(
     """Every board on every screen (the fast tier: each board on one screen, in turn): idle,
     the help, the first draw and 20 draws in. Each text whole and at least 2.5 % of the screen
     height, and none drawn over another: the curve's axis labels ran into each other on a narrow
-    panel ("0 204060801001 20140")."""
-    screens = screens_in_turn(BOARDS.index(board))
-    check_screens(qtbot, tmp_path, board, screens, output_dir, "ja", overlap=True)
+    panel ("0 204060801001 20140"). 20 draws in, at 1024x768 and 1920x1080 (the fast tier: one
+    of them, in turn), the reel shows the drawn number whole and only slivers of its
+    neighbours (check_reel)."""
+    index = BOARDS.index(board)
+    screens = screens_in_turn(index)
+    reel_screens = screens_in_turn(index, [(1024, 768), (1920, 1080)])
+    check_screens(
+        qtbot, tmp_path, board, screens, output_dir, "ja", overlap=True, reel=reel_screens
+    )
 
 
 ENGLISH = [(4, 10, False), (10, 15, False)]
@@ -111,9 +118,10 @@ def test_nothing_is_cut_or_small_in_english(qtbot, tmp_path, board, output_dir):
     check_screens(qtbot, tmp_path, board, screens, output_dir, "en", overlap=False)
 
 
-def check_screens(qtbot, tmp_path, board, screens, output_dir, language, overlap):
+def check_screens(qtbot, tmp_path, board, screens, output_dir, language, overlap, reel=()):
     """One window for the board, resized through `screens` in each state: the text measured
-    (text_problems) and, with `overlap`, no text over another (overlapping)."""
+    (text_problems) and, with `overlap`, no text over another (overlapping); 20 draws in, the
+    reel at each of the `reel` screens (check_reel)."""
     from bingo.ui.textcheck import overlapping
 
     window = open_show(qtbot, tmp_path, board, screens[0], language)
@@ -163,22 +171,13 @@ def check_screens(qtbot, tmp_path, board, screens, output_dir, language, overlap
         if shots:
             shot(screen, "20draws")
     assert not report, "\n".join(report)
-
-
-@pytest.mark.parametrize("board", by_board(BOARDS))
-def test_the_reel_shows_the_drawn_number_whole_and_only_slivers_of_its_neighbours(
-    qtbot, tmp_path, board
-):
-    """At 1024x768 and 1920x1080 (the fast tier: one of them, in turn), 3 draws in."""
-    screens = screens_in_turn(BOARDS.index(board), [(1024, 768), (1920, 1080)])
-    window = open_show(qtbot, tmp_path, board, screens[0])
-    after_draws(qtbot, window, 3)
-    for screen in screens:
+    for screen in reel:
         resize_to(qtbot, window, screen)
         check_reel(qtbot, window)
 
 
 def check_reel(qtbot, window):
+    """The reel shows the drawn number whole and only slivers of its neighbours, dimmed."""
     reel = window.reel
     # The landing glow (1.2 s) grows over the neighbours: sample the still frame, not the glow
     # (on a busy machine the odds were ready before it had faded).
