@@ -328,15 +328,21 @@ look();
 """
 
 
+def page_look(driver, body: str, timeout: float, *args):
+    """`page_wait`'s look: what `body` returned once true, or None when `timeout` ran out."""
+    assert timeout < 30, "over WebDriver's script timeout: use wait_for"
+    answer = driver.execute_async_script(PAGE_WAIT.format(body=body), timeout, list(args))
+    return None if answer.get("timedOut") else answer["value"]
+
+
 def page_wait(driver, body: str, timeout: float, what: str, *args):
     """Waits in the page until the JavaScript function body `body` (its arguments `args`)
     returns something true, and returns that: one WebDriver round trip where `wait_for` takes
     one per look and a pause between. `timeout` under the driver's script timeout (30 s)."""
-    assert timeout < 30, "over WebDriver's script timeout: use wait_for"
-    answer = driver.execute_async_script(PAGE_WAIT.format(body=body), timeout, list(args))
-    if answer.get("timedOut"):
+    value = page_look(driver, body, timeout, *args)
+    if value is None:
         raise AssertionError(f"timed out waiting for {what}")
-    return answer["value"]
+    return value
 
 
 def wait_for(condition, timeout: float, what: str):

@@ -26,6 +26,7 @@ from phone_pages import (
     card_from_order,
     grab_path,
     have_chromium,
+    page_look,
     phone_size,
     wait_for,
     write_config,
@@ -34,7 +35,6 @@ from test_games_web_browser import (
     GamesServe,
     Phone,
     daifugo_choice,
-    results_of,
     schwimmen_choice,
 )
 
@@ -123,26 +123,43 @@ def test_the_bingo_card_and_board_pass_axe(tmp_path, language):
     assert not found, report(found)
 
 
-def cool24_over(phone: Phone) -> bool:
-    """COOL 24+24's game is over on the phone."""
-    return ((phone.table() or {}).get("view") or {}).get("stage") == "over"
+# the page's own conditions for `play_on` (JavaScript, read in the page): COOL 24+24's game is
+# over; a game's results have come (`arguments[2]`: its number)
+COOL24_OVER = "((window.gamesState.table || {}).view || {}).stage === 'over'"
+RESULTS_OF = "window.received.some((m) => m.type === 'results' && m.game_no === arguments[2])"
+# `play_on`'s look, in the page: {over: true} once `until` holds, else the table once it is the
+# phone's turn with something to play at a step it has not acted on (`arguments[0:2]`: game, step)
+TURN = """
+if ({until}) return {{over: true}};
+const t = window.gamesState && window.gamesState.table;
+if (t && t.your_turn && t.legal && t.legal.length
+    && !(t.game_no === arguments[0] && t.step === arguments[1])) return {{table: t}};
+return null;
+"""
 
 
-def play_on(phone: Phone, until, choice, timeout: float) -> None:
-    """The phone plays (as `choice` says) until `until()`: each move sent as its page sends a
-    tap's (`send`, one script a turn), for the states to check come quickly; the taps themselves
-    are test_games_web_browser's and test_schwimmen_phone's."""
+def play_on(phone: Phone, until: str, choice, timeout: float, *args) -> None:
+    """The phone plays (as `choice` says) until the page's condition `until` (JavaScript, its
+    `arguments[2:]`: `args`): each move sent as its page sends a tap's (`send`, one script a
+    turn), for the states to check come quickly; the taps themselves are
+    test_games_web_browser's and test_schwimmen_phone's. Each turn is waited for in the page
+    (phone_pages.page_look: one WebDriver round trip a turn, not one a look)."""
+    import time
 
-    def step() -> bool:
-        if until():
-            return True
-        t = phone.table() or {}
-        if t.get("your_turn") and t.get("legal") and phone.acted != (t["game_no"], t["step"]):
-            phone.acted = (t["game_no"], t["step"])
-            phone.js("send({op: 'act', action: arguments[0]})", choice(t))
-        return False
-
-    wait_for(step, timeout, "the game played on the phone")
+    deadline = time.monotonic() + timeout
+    acted: tuple = (None, None)
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError("timed out waiting for the game played on the phone")
+        found = page_look(phone.driver, TURN.format(until=until), min(left, 20), *acted, *args)
+        if found is None:
+            continue  # nothing yet: look again until the deadline
+        if found.get("over"):
+            return
+        t = found["table"]
+        acted = (t["game_no"], t["step"])
+        phone.js("send({op: 'act', action: arguments[0]})", choice(t))
 
 
 def passing(phone: Phone) -> bool:
@@ -215,10 +232,10 @@ def test_the_games_pages_pass_axe(tmp_path, game, language):
         check_widths(watcher.driver, f"{where} spectator", found, f"spectator_{game}_{language}")
 
         if game == "cool24":  # its first playable slot each turn
-            play_on(player, lambda: cool24_over(player), lambda t: t["legal"][0], 200)
+            play_on(player, COOL24_OVER, lambda t: t["legal"][0], 200)
         else:
             choice = daifugo_choice if game == "daifugo" else schwimmen_choice
-            play_on(player, lambda: results_of(player, 1), choice, 200)
+            play_on(player, RESULTS_OF, choice, 200, 1)
         wait_for(lambda: player.visible("#results_panel"), 30, "the results shown")
         check_widths(player.driver, f"{where} results", found, f"results_{game}_{language}")
         if game == "daifugo":  # game 2 opens with the titles' card passing
