@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from pdf_text import page_text, page_texts
 from PIL import Image
 
 from bingo.config import BoardConfig, Config, EventConfig, load_config
@@ -304,7 +305,7 @@ def test_metadata_records_the_batch(config) -> None:
 
 
 def _footer(page) -> str:
-    lines = page.extract_text().splitlines()
+    lines = page_text(page).splitlines()
     (line,) = [x for x in lines if x.startswith("No.") and ("設定" in x or "config" in x)]
     return " ".join(line.split())
 
@@ -355,11 +356,12 @@ def test_every_qt_command_gets_the_shipped_font() -> None:
 # ---------------------------------------------------------------- checking sheet
 
 
-def _sheet_rows(data: bytes) -> dict[int, list[str]]:
-    """{serial: its cells} read back from the checking sheet's text."""
+def _sheet_rows(data: bytes | list[str]) -> dict[int, list[str]]:
+    """{serial: its cells} read back from the checking sheet's text (or its pages' texts)."""
     rows: dict[int, list[str]] = {}
-    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
-        for line in page.extract_text().splitlines():
+    texts = data if isinstance(data, list) else page_texts(pypdf.PdfReader(io.BytesIO(data)))
+    for text in texts:
+        for line in text.splitlines():
             tokens = line.replace("|", " ").split()
             serial = tokens[0].split("-")[0] if tokens else ""  # "0013" or "0013-PRSXF"
             if len(serial) == 4 and serial.isdigit():
@@ -374,14 +376,15 @@ def test_check_sheet_lists_every_card_sorted(config) -> None:
     pages = render_check_sheet(out, shuffled, config, meta=PdfMeta(seed=11))
     data = out.getvalue()
     assert pages == len(pypdf.PdfReader(io.BytesIO(data)).pages) >= 2
+    texts = page_texts(pypdf.PdfReader(io.BytesIO(data)))  # read once for both checks
     text_order = []
-    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
-        for line in page.extract_text().splitlines():
+    for text in texts:
+        for line in text.splitlines():
             head = line.split()[:1]
             if head and len(head[0]) == 4 and head[0].isdigit():
                 text_order.append(int(head[0]))
     assert sorted(text_order) == [c.serial for c in cards]
-    rows = _sheet_rows(data)
+    rows = _sheet_rows(texts)
     for card in cards:
         expected = ["★" if n is None else str(n) for row in card.rows for n in row]
         assert rows[card.serial] == expected, card.serial
@@ -404,7 +407,7 @@ def test_check_sheet_wraps_big_boards_and_marks_free(tmp_path) -> None:
     out = io.BytesIO()
     render_check_sheet(out, cards, config)
     reader = pypdf.PdfReader(io.BytesIO(out.getvalue()))
-    text = "\n".join(p.extract_text() for p in reader.pages)
+    text = "\n".join(page_texts(reader))
     assert text.count("★") == 30
     assert "0030" in text
 
