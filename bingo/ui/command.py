@@ -248,16 +248,12 @@ def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draw
 # (looking for its own name), about a millisecond each. tests/test_show_first_frame.py checks
 # that none of them imports Qt.
 QT_FREE_FIRST = (
-    "cards.check",
     "bingo.calls",
     "bingo.showlink",
     "bingo.config_changes",
     "bingo.web.settings",
     "bingo.ui.odds_jobs",
     "bingo.ui.phrases",
-    "queue",
-    "shlex",
-    "subprocess",
     "wave",
 )
 

@@ -15,6 +15,7 @@ import dataclasses
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QPixmap
@@ -23,8 +24,6 @@ from PySide6.QtWidgets import QWidget
 from bingo.config import Config
 from bingo.ui.autospeed import attach_speed, open_speed_menu
 from bingo.ui.board import HistoryBoard
-from bingo.ui.cardview import CardCheckView
-from bingo.ui.claims import ClaimsOverlay
 from bingo.ui.controller import ConfirmFn, DrawController, winner_ball
 from bingo.ui.display_keys import ControlBar, HostKeys
 from bingo.ui.display_layout import DisplayLayout
@@ -32,7 +31,6 @@ from bingo.ui.display_notices import Notices
 from bingo.ui.display_odds import OddsFeed
 from bingo.ui.display_paint import WindowPainting
 from bingo.ui.display_resume import RESPIN_DELAY_MS, ResumedShow
-from bingo.ui.help import HelpOverlay
 from bingo.ui.manual import attach_manual
 from bingo.ui.numberart import ArtCache
 from bingo.ui.odds_panel import CurveView, OddsPanel
@@ -41,8 +39,20 @@ from bingo.ui.reel import SlotReel
 from bingo.ui.sound import Sound
 from bingo.ui.texts import texts
 from bingo.ui.voice import attach_voice
-from bingo.ui.winners import WinnersBoard
-from cards.check import BingoWatch
+
+if TYPE_CHECKING:
+    from bingo.ui.cardview import CardCheckView
+    from bingo.ui.claims import ClaimsOverlay
+    from bingo.ui.help import HelpOverlay
+    from bingo.ui.winners import WinnersBoard
+    from cards.check import BingoWatch
+
+# The hidden overlays, bottom to top: each is made the first time something asks for it (a key,
+# a button, the operator window, a claim's check; synchronously, so the key that asks opens it),
+# not before the show's first frame: their modules and the card registry's cost ~35 ms of CPU
+# at the start. Made, each sits where it sat when all four were made with the window: above
+# the notices and the flash and the overlays below it, under what the window made after them.
+OVERLAYS = ("card_view", "help", "claims_view", "winners_board")
 
 
 def with_registry_count(config: Config, registry: dict | None) -> Config:
@@ -127,26 +137,15 @@ class DisplayWindow(
         # curve's labels all keep a size read from the back of the room.
         self.curve_view = CurveView(self.odds_panel, self)
         self.odds_panel.registry_loaded = registry is not None
-        self.card_view = CardCheckView(
-            self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
-        )
-        self.card_view.registry = registry
-        self.card_view.winner_ball = self.controller.winner_of
-        self.card_view.winner_requested.connect(self._confirm_winner)
         self.controller.warn = self.warn
-        self.help = HelpOverlay(self.strings, highlight, self)
-        self.help.art = self.art  # the winning shape beside the keys
-        self.claims_view = ClaimsOverlay(self.strings, highlight, self)  # its desk: weblink
-        self.winners_board = WinnersBoard(
-            self.strings, highlight, config.event.prizes, self.controller, self
-        )
+        self._card_registry = registry
+        self._overlays: dict[str, QWidget] = {}  # the overlays made so far (OVERLAYS)
+        self._when_made: dict[str, list[Callable[[QWidget], None]]] = {}
         self.banner = Banner(self)
         self.notice_pill = Banner(self)
-        self.flash = BingoFlash(highlight, self)
+        self.flash = BingoFlash(highlight, self)  # the flash over the notice
         self.flash.area = lambda: self._rects()["right"].toAlignedRect()  # never over the reel
-        for widget in (self.banner, self.notice_pill, self.flash):  # the flash over the notice
-            widget.stackUnder(self.card_view)  # the card check and the help stay on top
-        self.bingo_watch = BingoWatch()
+        self._bingo_watch: BingoWatch | None = None  # made when first asked (bingo_watch)
 
     def _build_controls(self, config: Config, sound: Sound | None) -> None:
         """The host's buttons, the sound, the voice, manual entry and the auto speed."""
@@ -156,8 +155,8 @@ class DisplayWindow(
                 "draw": self.controller.draw,
                 "undo": self.controller.undo,
                 "check": self.open_card_check,
-                "claims": self.claims_view.toggle,
-                "winners": self.winners_board.toggle,
+                "claims": lambda: self.claims_view.toggle(),
+                "winners": lambda: self.winners_board.toggle(),
                 "auto": self.controller.toggle_auto,
                 "speed": lambda: open_speed_menu(self),
                 "new": self.controller.new_game,
@@ -200,10 +199,114 @@ class DisplayWindow(
         self.odds.curve_ready.connect(lambda curve: held(lambda: self.odds_panel.set_curve(curve)))
         self.odds.prizes_ready.connect(lambda prizes: held(lambda: self._on_prizes(prizes)))
         self.odds.warning.connect(self.warn)
-        self.card_view.closed.connect(self.setFocus)
-        self.help.closed.connect(self.setFocus)
-        self.claims_view.closed.connect(self.setFocus)
-        self.winners_board.closed.connect(self.setFocus)
+
+    # ---------------------------------------------------------------- the overlays
+    @property
+    def card_view(self) -> CardCheckView:
+        """The card check (C), made when first asked for."""
+        return self._overlay("card_view")
+
+    @property
+    def help(self) -> HelpOverlay:
+        """The keys' help (H), made when first asked for."""
+        return self._overlay("help")
+
+    @property
+    def claims_view(self) -> ClaimsOverlay:
+        """The phones' claims on the projector (its desk: weblink), made when first asked for."""
+        return self._overlay("claims_view")
+
+    @property
+    def winners_board(self) -> WinnersBoard:
+        """The winners' board (W), made when first asked for."""
+        return self._overlay("winners_board")
+
+    @property
+    def card_registry(self) -> dict | None:
+        """The card check's registry (None without one), read without making the card check."""
+        view = self._overlays.get("card_view")
+        return view.registry if view is not None else self._card_registry
+
+    def made_overlays(self) -> list[QWidget]:
+        """The overlays made so far, bottom to top (one not made yet is not open)."""
+        return [self._overlays[name] for name in OVERLAYS if name in self._overlays]
+
+    def when_made(self, name: str, work: Callable[[QWidget], None]) -> None:
+        """`work(overlay)` now if the overlay `name` is made, else as soon as it is."""
+        if name in self._overlays:
+            work(self._overlays[name])
+        else:
+            self._when_made.setdefault(name, []).append(work)
+
+    def _overlay(self, name: str) -> QWidget:
+        view = self._overlays.get(name)
+        if view is None:
+            view = self._make_overlay(name)
+        return view
+
+    def _make_overlay(self, name: str) -> QWidget:
+        highlight = self.config.display.slot_frame_color
+        view: QWidget
+        if name == "card_view":
+            from bingo.ui.cardview import CardCheckView
+
+            card = CardCheckView(
+                self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
+            )
+            card.registry = self._card_registry
+            card.winner_ball = self.controller.winner_of
+            card.winner_requested.connect(self._confirm_winner)
+            card.setGeometry(self.rect())
+            view = card
+        elif name == "help":
+            from bingo.ui.help import HelpOverlay
+
+            help_ = HelpOverlay(self.strings, highlight, self)
+            help_.art = self.art  # the winning shape beside the keys
+            help_.setGeometry(self.rect())
+            view = help_
+        elif name == "claims_view":
+            from bingo.ui.claims import ClaimsOverlay
+
+            view = ClaimsOverlay(self.strings, highlight, self)
+        elif name == "winners_board":
+            from bingo.ui.winners import WinnersBoard
+
+            prizes = self.config.event.prizes
+            view = WinnersBoard(self.strings, highlight, prizes, self.controller, self)
+        else:
+            raise KeyError(name)
+        lower = [self._overlays[n] for n in OVERLAYS[: OVERLAYS.index(name)] if n in self._overlays]
+        below = [self.flash, *lower]
+        self._place_above(view, max(below, key=self._stack_index))
+        self._overlays[name] = view
+        view.closed.connect(self.setFocus)
+        for work in self._when_made.pop(name, []):
+            work(view)
+        return view
+
+    def _stack_index(self, widget: QWidget) -> int:
+        return self.children().index(widget)  # a widget's children are in stacking order
+
+    def _place_above(self, view: QWidget, widget: QWidget) -> None:
+        """`view` just above `widget`, under every sibling that was above `widget`."""
+        siblings = [w for w in self.children() if isinstance(w, QWidget) and w is not view]
+        above = siblings[siblings.index(widget) + 1 :]
+        if above:
+            view.stackUnder(above[0])
+        else:
+            view.raise_()
+
+    @property
+    def bingo_watch(self) -> BingoWatch:
+        """The registered cards' bingo alerts, made the first time a registry's odds or a resumed
+        show ask (cards.check is imported then, not before the first frame; a watch made then has
+        the same baseline, the first state it sees)."""
+        if self._bingo_watch is None:
+            from cards.check import BingoWatch
+
+            self._bingo_watch = BingoWatch()
+        return self._bingo_watch
 
     # ---------------------------------------------------------------- start-up
     def start_background_work(self) -> None:
@@ -268,8 +371,9 @@ class DisplayWindow(
             self.show_banner(self.strings("finished", total=len(revealed)) + " — " + winners, 60000)
         # The odds panel follows one frame later, so the landing frame stays light.
         QTimer.singleShot(15, self._show_odds_for_revealed)
-        if self.card_view.isVisible() and self.card_view.result is not None:
-            self.card_view.check(str(self.card_view.result.card.serial))
+        card_view = self._overlays.get("card_view")
+        if card_view is not None and card_view.isVisible() and card_view.result is not None:
+            card_view.check(str(card_view.result.card.serial))
 
     def _confirm_winner(self, serial: int) -> None:
         self.controller.confirm_winner(serial)

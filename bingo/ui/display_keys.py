@@ -114,12 +114,13 @@ class HostKeys:
 
     # ---------------------------------------------------------------- overlays
     def _overlay_open(self) -> bool:
-        overlays = (self.card_view, self.help, self.claims_view, self.winners_board)
-        return any(overlay.isVisible() for overlay in overlays)
+        return any(overlay.isVisible() for overlay in self.made_overlays())
 
     def open_card_check(self) -> None:
         self.controller.land_now()
-        self.help.close_view()
+        help_ = self._overlays.get("help")
+        if help_ is not None:
+            help_.close_view()
         self.card_view.open()
 
     def open_help(self) -> None:
@@ -208,17 +209,20 @@ class HostKeys:
 
     def _overlay_key(self, event: QKeyEvent) -> bool | None:
         """An open overlay's answer to a key (taken or not); None when no overlay is open."""
-        if self.card_view.isVisible():  # only Esc closes it; its own field takes the rest
-            if event.key() == Qt.Key.Key_Escape:
-                self.card_view.close_view()
+        made = self._overlays  # an overlay not made yet is not open (and stays unmade)
+        card_view, help_ = made.get("card_view"), made.get("help")
+        if card_view is not None and card_view.isVisible():  # only Esc closes it; its own
+            if event.key() == Qt.Key.Key_Escape:  # field takes the rest
+                card_view.close_view()
                 return True
             return False
-        if self.help.isVisible():  # any key closes the help
-            self.help.close_view()
+        if help_ is not None and help_.isVisible():  # any key closes the help
+            help_.close_view()
             return True
-        for overlay in (self.claims_view, self.winners_board):
-            if overlay.isVisible():  # a key from the operator window: the overlay takes it
-                overlay.keyPressEvent(event)
+        for name in ("claims_view", "winners_board"):
+            overlay = made.get(name)
+            if overlay is not None and overlay.isVisible():  # a key from the operator
+                overlay.keyPressEvent(event)  # window: the overlay takes it
                 return True
         return None
 
@@ -232,7 +236,7 @@ class HostKeys:
             "new": self.controller.new_game,
             "help": self.open_help,
             "auto": self.controller.toggle_auto,
-            "winners": self.winners_board.toggle,
+            "winners": lambda: self.winners_board.toggle(),
             "voice": lambda: toggle_voice(self),
             "faster": lambda: change_speed(self, faster=True),
             "slower": lambda: change_speed(self, faster=False),

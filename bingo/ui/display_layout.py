@@ -113,8 +113,9 @@ class DisplayLayout:
             size.width(),
             size.height(),
         )
-        self.card_view.setGeometry(self.rect())
-        self.help.setGeometry(self.rect())
+        for name in ("card_view", "help"):  # the overlays made so far (made later: then)
+            if name in self._overlays:
+                self._overlays[name].setGeometry(self.rect())
         self.confirm_overlay.setGeometry(self.rect())
         self.flash.setGeometry(r["right"].toAlignedRect())
         self._place_notice()

@@ -237,9 +237,10 @@ class ClaimDesk(QObject):
         controller.hold = self.hold_text
         controller.winner_details = self.winner_details
         window.installEventFilter(self)
-        view = getattr(window, "claims_view", None)
-        if view is not None:  # the claims list a mouse-only host opens on the projector
-            view.attach(self)
+        # the claims list a mouse-only host opens on the projector, once it is made
+        when_made = getattr(window, "when_made", None)
+        if when_made is not None:
+            when_made("claims_view", lambda view: view.attach(self))
         self.changed.connect(self._show_count)
         self._show_count()
         restored = len(self.pending())
@@ -248,7 +249,7 @@ class ClaimDesk(QObject):
 
     @property
     def registry(self) -> dict | None:
-        return self.window.card_view.registry
+        return self.window.card_registry  # (without making the card check)
 
     def registry_says(self, serial: int) -> str | None:
         """ "bingo" / "not_bingo" from the registry for the numbers shown, None without it."""
