@@ -166,3 +166,44 @@ def no_tables_in_memory():
     transitions.cache_clear()
     yield
     transitions.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def _odds_tables_folder(tmp_path_factory) -> Path:
+    """Where the run keeps odds tables built for `odds_tables_built`: one folder for all of
+    xdist's workers (their base folders' parent is the run's), so each board is built once."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "odds-tables"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def odds_tables_built(_odds_tables_folder, monkeypatch):
+    """`put(size, threshold)`: the board's odds tables in this test's data folder's cache, as a
+    host finds them after `bingo cards` or check-config built them (bingo.probability._tables
+    reads and checks the file as always). Built once a run (a 10x10 board: ~4 s each time, once
+    in every worker and again after each test that empties the tables kept in memory), for
+    tests about something else than building them; tests/test_probability.py's cache tests
+    and tests/test_cards_odds_ready.py build them."""
+    import fcntl
+
+    from bingo.probability import _tables
+    from eventkit.paths import user_data_dir
+
+    def put(size: int, threshold: int) -> None:
+        mine = _tables._cache_path(size, threshold)  # in this test's data folder
+        assert mine is not None and mine.parent == user_data_dir() / "cache"
+        with open(_odds_tables_folder / "lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds, the others wait and copy
+            with monkeypatch.context() as env:
+                env.setenv("PUYO_EVENT_DATA_DIR", str(_odds_tables_folder / "data"))
+                shared = _tables._cache_path(size, threshold)
+                assert shared is not None
+                if not shared.is_file():  # built (or taken from memory) and saved once
+                    tables = _tables.transitions(size, threshold)
+                    if not shared.is_file():  # a small board's: transitions keeps it in memory
+                        _tables._save(shared, tables)
+        shutil.copyfile(shared, mine)
+
+    return put

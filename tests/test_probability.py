@@ -239,7 +239,8 @@ def test_edge_cases():
         (10, 12, 4, False, (2, 3, 1, 2, 4, 2, 3, 1, 2, 3)),
     ],
 )
-def test_monte_carlo_agreement(n, m, threshold, free, drawn):
+def test_monte_carlo_agreement(n, m, threshold, free, drawn, odds_tables_built):
+    odds_tables_built(n, threshold)  # built once a run (conftest): this is about the odds
     trials = 20_000
     p = prob.bingo_probability(drawn, n, m, threshold, free)
     assert 0.02 < p < 0.98  # an informative case
@@ -469,7 +470,8 @@ def test_damaged_cache_file_is_rebuilt(damage):
 # ------------------------------------------------------------------ exact zeros, big boards
 
 
-def test_impossible_bingo_is_exactly_zero():
+def test_impossible_bingo_is_exactly_zero(odds_tables_built):
+    odds_tables_built(10, 4)
     assert prob.bingo_probability([1, 0, 0, 1], 4, 10, 4) == 0.0
     assert prob.bingo_probability([3, 0, 3, 0, 3, 0, 3, 0, 3, 0], 10, 15, 4) == 0.0
     stats = prob.next_draw_stats([1, 0, 0, 1], 4, 10, 4, cards=100)
@@ -511,7 +513,8 @@ def _unfolded_reference(n, threshold, drawn, m):
 
 
 @pytest.mark.parametrize(("n", "m", "threshold"), [(6, 9, 5), (7, 14, 4), (9, 13, 4), (10, 15, 4)])
-def test_folded_pruned_dp_matches_the_plain_dp(n, m, threshold):
+def test_folded_pruned_dp_matches_the_plain_dp(n, m, threshold, odds_tables_built):
+    odds_tables_built(n, threshold)
     rng = random.Random(n * m)
     cases = [tuple([m // 2] * n), tuple([m] * n), tuple([0] * n)]
     for _ in range(6):
@@ -535,10 +538,11 @@ def test_folded_pruned_dp_matches_the_plain_dp(n, m, threshold):
 
 
 @pytest.mark.parametrize(("n", "threshold"), [(5, 4), (8, 4), (7, 6), (10, 4)])
-def test_cell_layers_and_edge_gather_agree(n, threshold):
+def test_cell_layers_and_edge_gather_agree(n, threshold, odds_tables_built):
     """The two ways of applying a column (used by cost) give the same vector, and the bingo
     mass the cell layers collect in their sinks, weighted by marked count, is the mass the
     bingo-by-kind table gives (for every marked-count range the kernels use)."""
+    odds_tables_built(n, threshold)
     tables = transitions(n, threshold)
     t = tables
     rng = np.random.default_rng(n)
@@ -663,12 +667,13 @@ def test_second_run_refines_only_the_draws_above_the_target():
     np.testing.assert_array_equal(again.automatic(100, 4, 0.01, 2000)[0], p_any)  # seeded
 
 
-def test_stated_error_holds_on_the_big_board_against_a_long_run():
+def test_stated_error_holds_on_the_big_board_against_a_long_run(odds_tables_built):
     """10x10 with 15 numbers per column and 100 cards (the board of issue 17), the automatic
     choice as first_bingo_curve runs it, 10 seeds, against a run of 2000 draw orders: the
     stated per-draw error covers the long run's value (up to the long run's own stated error)
     >= 95 % of the time, the stated max error in at least 9 runs of 10, and it meets the target."""
     n, m, cards = 10, 15, 100
+    odds_tables_built(n, 4)
     tables = transitions(n, 4)
     p_one = prob.one_card_curve(n, m, 4)
     long_run = _curve.CurveSampler(tables, n, m, False, cards, p_one)
