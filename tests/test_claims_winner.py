@@ -67,12 +67,19 @@ def painted_texts(widget) -> list[str]:
     return texts
 
 
+_ORDERS: dict[tuple[str, int], list[int]] = {}
+
+
 def seeded_order(config, seed: int, folder) -> list[int]:
-    """Every number in the order a seeded draw gives them (the show's own code)."""
-    session = DrawSession.open(config, folder / "order.jsonl", seed=seed)
-    order = [session.draw() for _ in range(session.total)]
-    session.close()
-    return order
+    """Every number in the order a seeded draw gives them (the show's own code). Drawn once a
+    board and seed in a process: the order follows from the board's numbers and the seed alone,
+    and drawing them all (each draw journaled and synced) took half a second a test."""
+    key = (repr(config.board), seed)
+    if key not in _ORDERS:
+        session = DrawSession.open(config, folder / "order.jsonl", seed=seed)
+        _ORDERS[key] = [session.draw() for _ in range(session.total)]
+        session.close()
+    return list(_ORDERS[key])
 
 
 def column_card(config, order: list[int], serial: int) -> tuple[BingoCard, int]:

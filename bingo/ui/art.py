@@ -155,13 +155,23 @@ def fit_block(
     flags=Qt.AlignmentFlag.AlignCenter,
 ) -> QFont:
     """The largest font up to `max_px` whose `text` (lines, wrapped when `flags` says so) fits
-    inside `rect` in both width and height."""
+    inside `rect` in both width and height. Worked out once for a text, box, size, weight and
+    flags (a banner, a title or a tile is painted again and again the same)."""
     px = max(1, round(max_px))  # whole pixels, as drawn: no size is skipped near the floor
-    font = ui_font(px, weight)
-    while px > 6 and not text_fits(font, rect, text, flags):
-        px -= max(1, int(px * 0.06))
+    key = (text, rect.x(), rect.y(), rect.width(), rect.height(), px, int(weight), int(flags))
+    found = _FITTED.get(key)
+    if found is None:
         font = ui_font(px, weight)
-    return font
+        while px > 6 and not text_fits(font, rect, text, flags):
+            px -= max(1, int(px * 0.06))
+            font = ui_font(px, weight)
+        if len(_FITTED) >= 2048:
+            _FITTED.clear()
+        found = _FITTED[key] = font
+    return QFont(found)  # a copy: the caller may change it
+
+
+_FITTED: dict[tuple, QFont] = {}  # fit_block's answers
 
 
 def text_path(text: str, font: QFont, rect: QRectF, align: Qt.AlignmentFlag) -> QPainterPath:

@@ -4,6 +4,8 @@ projector tests and benchmarks/bench_projector_text.py."""
 
 from __future__ import annotations
 
+import weakref
+
 from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtGui import QFontMetricsF
 
@@ -28,26 +30,24 @@ class _CellText:
     """The text each cached cell and letter of an ArtCache was drawn with (TextLog entries):
     said again the first time the picture is used in a grab, so a grab logs what a fresh
     render would. A picture drawn while nothing was logging (ahead of a spin, a paint between
-    grabs) is drawn again the first time a grab uses it, so its text is logged."""
+    grabs) is drawn again the first time a grab uses it, so its text is logged. It holds the
+    ArtCache weakly (no reference cycle: the pictures go with the window, in the GUI thread,
+    never in a collection that may run in the odds' worker thread)."""
 
     def __init__(self, art) -> None:
-        self.art = art
         self.logged: dict[tuple, tuple[object, list[dict]]] = {}
         self.said: dict[tuple, object] = {}  # the log each picture's text was last said into
-        cell, letter = art.cell, art.letter
+        owner, kind = weakref.ref(art), type(art)
 
         def kept_cell(number, width, height, lit=True, big_digits=False):
+            art = owner()
             key = (number, width, height, lit, big_digits)
-            return self.use(
-                ("cell", *key),
-                art._cells,
-                key,
-                lambda: cell(number, width, height, lit, big_digits),
-            )
+            return self.use(("cell", *key), art._cells, key, lambda: kind.cell(art, *key))
 
         def kept_letter(column, width, height):
+            art = owner()
             key = (column, width, height)
-            return self.use(("letter", *key), art._letters, key, lambda: letter(*key))
+            return self.use(("letter", *key), art._letters, key, lambda: kind.letter(art, *key))
 
         art.cell, art.letter = kept_cell, kept_letter
 
