@@ -1,10 +1,12 @@
 """Run by tests/test_games_window_sizes.py in a process of its own, on an offscreen screen of a
-given size (Qt's offscreen platform reads the screen from a JSON file): opens a game full screen
-as `games schwimmen` / `games cool24` do, plays a seeded whole game with F11 round trips, and
-prints one JSON line: the screen, every window size seen, the problems the text measure finds
+given size (Qt's offscreen platform reads the screen from a JSON file): for each game named
+(comma-separated: one process a screen plays both), opens it full screen as `games schwimmen` /
+`games cool24` do, plays a seeded whole game with F11 round trips, and hides it. Prints one JSON
+line: the screen, and for each game every window size seen, the problems the text measure finds
 after 10 rounds (or at the end) and where the grab went.
 
-    QT_QPA_PLATFORM=offscreen:configfile=screen.json python tests/screen_size_probe.py schwimmen OUT
+    QT_QPA_PLATFORM=offscreen:configfile=screen.json \
+        python tests/screen_size_probe.py schwimmen,cool24 OUT
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ def schwimmen(app: QApplication, out: Path, tag: str) -> dict:
             game = window.session.game
             window._human(me.choose(game.observation(window.seat), game.legal_actions()))
             sizes.append(size_of(window))
+    window.hide()  # the next game's window has the screen to itself
+    pump(app)
     return {
         "rounds": rounds,
         "over": window.session.game.is_over,
@@ -161,6 +165,8 @@ def cool24(app: QApplication, out: Path, tag: str) -> dict:
     widget.popups.clear()
     grab = out / f"cool24_after_game_{tag}.png"
     problems = measure(widget, grab)
+    widget.hide()
+    pump(app)
     return {
         "plays": plays,
         "over": widget.state == "over",
@@ -172,14 +178,16 @@ def cool24(app: QApplication, out: Path, tag: str) -> dict:
 
 
 def main() -> None:
-    game, out = sys.argv[1], Path(sys.argv[2])
+    games, out = sys.argv[1].split(","), Path(sys.argv[2])
     from eventkit.qtruntime import make_app
 
-    app = make_app(f"probe {game}")
+    app = make_app(f"probe {sys.argv[1]}")
     screen = app.primaryScreen()
     geometry = screen.geometry()
     tag = f"{geometry.width()}x{geometry.height()}"
-    found = (schwimmen if game == "schwimmen" else cool24)(app, out, tag)
+    found: dict = {
+        game: {"schwimmen": schwimmen, "cool24": cool24}[game](app, out, tag) for game in games
+    }
     free = app.primaryScreen().availableGeometry()
     found["screen"] = [geometry.width(), geometry.height()]
     found["free"] = [free.x(), free.y(), free.width(), free.height()]
