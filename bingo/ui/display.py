@@ -4,7 +4,8 @@ Keys and the discreet control bar drive a DrawController; overlays (card check, 
 `DisplayWindow` builds its widgets and follows the draw here; its other roles are parts of their
 own (mixins): the host's keys, control bar, full screen and pointer (display_keys), the status
 line, pill and banner (display_notices), the odds feed (display_odds), a resumed show
-(display_resume), the layout (display_layout) and what the window paints itself (display_paint).
+(display_resume), the layout (display_layout), what the window paints itself (display_paint) and
+the hidden overlays, made when first asked for (display_overlays).
 The widgets are their own modules: reel, board, odds_panel, overlays, cardview, help, claims,
 winners.
 """
@@ -29,6 +30,8 @@ from bingo.ui.display_keys import ControlBar, HostKeys
 from bingo.ui.display_layout import DisplayLayout
 from bingo.ui.display_notices import Notices
 from bingo.ui.display_odds import OddsFeed
+from bingo.ui.display_overlays import OVERLAYS as OVERLAYS
+from bingo.ui.display_overlays import LazyOverlays
 from bingo.ui.display_paint import WindowPainting
 from bingo.ui.display_resume import RESPIN_DELAY_MS, ResumedShow
 from bingo.ui.manual import attach_manual
@@ -41,18 +44,7 @@ from bingo.ui.texts import texts
 from bingo.ui.voice import attach_voice
 
 if TYPE_CHECKING:
-    from bingo.ui.cardview import CardCheckView
-    from bingo.ui.claims import ClaimsOverlay
-    from bingo.ui.help import HelpOverlay
-    from bingo.ui.winners import WinnersBoard
     from cards.check import BingoWatch
-
-# The hidden overlays, bottom to top: each is made the first time something asks for it (a key,
-# a button, the operator window, a claim's check; synchronously, so the key that asks opens it),
-# not before the show's first frame: their modules and the card registry's cost ~35 ms of CPU
-# at the start. Made, each sits where it sat when all four were made with the window: above
-# the notices and the flash and the overlays below it, under what the window made after them.
-OVERLAYS = ("card_view", "help", "claims_view", "winners_board")
 
 
 def with_registry_count(config: Config, registry: dict | None) -> Config:
@@ -64,7 +56,14 @@ def with_registry_count(config: Config, registry: dict | None) -> Config:
 
 
 class DisplayWindow(
-    HostKeys, Notices, OddsFeed, ResumedShow, DisplayLayout, WindowPainting, QWidget
+    HostKeys,
+    Notices,
+    OddsFeed,
+    ResumedShow,
+    DisplayLayout,
+    WindowPainting,
+    LazyOverlays,
+    QWidget,
 ):
     """The projector screen."""
 
@@ -199,103 +198,6 @@ class DisplayWindow(
         self.odds.curve_ready.connect(lambda curve: held(lambda: self.odds_panel.set_curve(curve)))
         self.odds.prizes_ready.connect(lambda prizes: held(lambda: self._on_prizes(prizes)))
         self.odds.warning.connect(self.warn)
-
-    # ---------------------------------------------------------------- the overlays
-    @property
-    def card_view(self) -> CardCheckView:
-        """The card check (C), made when first asked for."""
-        return self._overlay("card_view")
-
-    @property
-    def help(self) -> HelpOverlay:
-        """The keys' help (H), made when first asked for."""
-        return self._overlay("help")
-
-    @property
-    def claims_view(self) -> ClaimsOverlay:
-        """The phones' claims on the projector (its desk: weblink), made when first asked for."""
-        return self._overlay("claims_view")
-
-    @property
-    def winners_board(self) -> WinnersBoard:
-        """The winners' board (W), made when first asked for."""
-        return self._overlay("winners_board")
-
-    @property
-    def card_registry(self) -> dict | None:
-        """The card check's registry (None without one), read without making the card check."""
-        view = self._overlays.get("card_view")
-        return view.registry if view is not None else self._card_registry
-
-    def made_overlays(self) -> list[QWidget]:
-        """The overlays made so far, bottom to top (one not made yet is not open)."""
-        return [self._overlays[name] for name in OVERLAYS if name in self._overlays]
-
-    def when_made(self, name: str, work: Callable[[QWidget], None]) -> None:
-        """`work(overlay)` now if the overlay `name` is made, else as soon as it is."""
-        if name in self._overlays:
-            work(self._overlays[name])
-        else:
-            self._when_made.setdefault(name, []).append(work)
-
-    def _overlay(self, name: str) -> QWidget:
-        view = self._overlays.get(name)
-        if view is None:
-            view = self._make_overlay(name)
-        return view
-
-    def _make_overlay(self, name: str) -> QWidget:
-        highlight = self.config.display.slot_frame_color
-        view: QWidget
-        if name == "card_view":
-            from bingo.ui.cardview import CardCheckView
-
-            card = CardCheckView(
-                self.art, self.strings, highlight, lambda: list(self.controller.revealed), self
-            )
-            card.registry = self._card_registry
-            card.winner_ball = self.controller.winner_of
-            card.winner_requested.connect(self._confirm_winner)
-            card.setGeometry(self.rect())
-            view = card
-        elif name == "help":
-            from bingo.ui.help import HelpOverlay
-
-            help_ = HelpOverlay(self.strings, highlight, self)
-            help_.art = self.art  # the winning shape beside the keys
-            help_.setGeometry(self.rect())
-            view = help_
-        elif name == "claims_view":
-            from bingo.ui.claims import ClaimsOverlay
-
-            view = ClaimsOverlay(self.strings, highlight, self)
-        elif name == "winners_board":
-            from bingo.ui.winners import WinnersBoard
-
-            prizes = self.config.event.prizes
-            view = WinnersBoard(self.strings, highlight, prizes, self.controller, self)
-        else:
-            raise KeyError(name)
-        lower = [self._overlays[n] for n in OVERLAYS[: OVERLAYS.index(name)] if n in self._overlays]
-        below = [self.flash, *lower]
-        self._place_above(view, max(below, key=self._stack_index))
-        self._overlays[name] = view
-        view.closed.connect(self.setFocus)
-        for work in self._when_made.pop(name, []):
-            work(view)
-        return view
-
-    def _stack_index(self, widget: QWidget) -> int:
-        return self.children().index(widget)  # a widget's children are in stacking order
-
-    def _place_above(self, view: QWidget, widget: QWidget) -> None:
-        """`view` just above `widget`, under every sibling that was above `widget`."""
-        siblings = [w for w in self.children() if isinstance(w, QWidget) and w is not view]
-        above = siblings[siblings.index(widget) + 1 :]
-        if above:
-            view.stackUnder(above[0])
-        else:
-            view.raise_()
 
     @property
     def bingo_watch(self) -> BingoWatch:
