@@ -10,7 +10,8 @@ frame, shade and caption before the animation starts (benchmarks/bench_evening_f
 window round it: that frame is painted before the numbers move, so the animation's first tick
 never waits for it (`FIRST_FRAME_WAIT_MS`). Python's collector waits while the reel spins, and what start-up made is frozen once
 the pictures are drawn ahead (`reel_gc`).
-The machine round the numbers (frame, caption, lamps, glow) is painted by reel_frame's ReelFrame.
+The machine round the numbers (frame, caption, lamps, glow) is painted by reel_frame's ReelFrame;
+where things sit (the frame, the numbers, the idle panels) is reel_geometry's ReelGeometry.
 """
 
 from __future__ import annotations
@@ -34,17 +35,16 @@ from PySide6.QtWidgets import QWidget
 from bingo.ui import reel_gc
 from bingo.ui.numberart import ArtCache
 from bingo.ui.reel_frame import ReelFrame
+from bingo.ui.reel_geometry import ReelGeometry
 from bingo.ui.winshape import paint_win_shape
 
-# The frame is this many numbers high: the landed one whole, a fifth of each neighbour.
-WINDOW_ITEMS = 1.5
 NEIGHBOUR_OPACITY = 0.35  # the numbers above and below the landed one, once it stands still
 # A spin from the idle frame starts moving once the frame's new shape is painted, or after this
 # long if no paint comes (a window that is not exposed).
 FIRST_FRAME_WAIT_MS = 100
 
 
-class SlotReel(ReelFrame, QWidget):
+class SlotReel(ReelGeometry, ReelFrame, QWidget):
     """A QPainter slot reel; `landed(number)` fires when the drawn number is shown."""
 
     landed = Signal(int)
@@ -256,91 +256,12 @@ class SlotReel(ReelFrame, QWidget):
         self._glow = float(value)
         self.update()
 
-    # ---------------------------------------------------------------- geometry
-    def _layout(self, size: QSize | None = None) -> dict[str, QRectF]:
-        """The frame holds one landed number and a sliver of its neighbours (so the drawn one is
-        never in doubt); while idle (nothing drawn) it takes the whole column for the join code
-        and the winning shape. The caption sits on the frame; the two are centred together.
-        `size`: the layout at another size of the widget (the size it spins at)."""
-        size = size or self.size()
-        w, h = size.width(), size.height()
-        screen_h = self.window().height() if self.window() is not self else h
-        caption_h = max(h * 0.12, min(screen_h * 0.07, h * 0.2))
-        frame_w = max(4.0, h * 0.035)
-        glow = h * 0.012
-        avail_h = h - caption_h - 2 * frame_w - 2 * glow
-        avail_w = w - 2 * frame_w - 2 * glow
-        item_h = max(1.0, min(avail_h / WINDOW_ITEMS, w * 0.84 / 1.85, avail_w * 0.98 / 1.85))
-        item_w = item_h * 1.85
-        window_w = min(avail_w, item_w + item_h * 0.5)
-        window_h = avail_h if self.idle else item_h * WINDOW_ITEMS
-        top = (h - caption_h - window_h - 2 * frame_w - 2 * glow) / 2
-        caption = QRectF(0, top, w, caption_h)
-        window = QRectF((w - window_w) / 2, caption.bottom() + frame_w + glow, window_w, window_h)
-        frame = window.adjusted(-frame_w, -frame_w, frame_w, frame_w)
-        return {
-            "caption": caption,
-            "window": window,
-            "frame": frame,
-            "item": QRectF(0, 0, item_w, item_h),
-            "frame_w": QRectF(0, 0, frame_w, 0),
-        }
-
-    @property
-    def idle(self) -> bool:
-        """Nothing drawn yet and no spin: the frame shows how to join and how to win."""
-        return not self._strip and self._target is None
-
-    def window_rect(self) -> QRectF:
-        """The inside of the frame (where the numbers and the idle panels are)."""
-        return self._layout()["window"]
-
-    def landed_rect(self) -> QRectF:
-        """Where the landed number and its column letter are drawn, in this widget."""
-        letter_w, h, _ = self._item_size()
-        window = self._layout()["window"]
-        pair_w = letter_w + h * 1.04
-        return QRectF(window.center().x() - pair_w / 2, window.center().y() - h / 2, pair_w, h)
-
-    def idle_areas(self) -> tuple[QRectF | None, QRectF]:
-        """While idle: the join panel's square (when `join_wanted`) and the winning shape's box,
-        side by side in a wide frame, one above the other in a tall one."""
-        window = self._layout()["window"].adjusted(6, 6, -6, -6)
-        if not self.join_wanted:
-            return None, window
-        gap = window.height() * 0.03
-        if window.width() >= window.height():
-            join = QRectF(
-                window.left(), window.top(), (window.width() - gap) * 0.6, window.height()
-            )
-            rest = QRectF(
-                join.right() + gap,
-                window.top(),
-                window.right() - join.right() - gap,
-                window.height(),
-            )
-            return join, rest
-        join = QRectF(window.left(), window.top(), window.width(), (window.height() - gap) * 0.6)
-        rest = QRectF(
-            window.left(),
-            join.bottom() + gap,
-            window.width(),
-            window.bottom() - join.bottom() - gap,
-        )
-        return join, rest
-
     def resizeEvent(self, event) -> None:
         self._static = None
         self._shade = None
         self._caption = None
         self._schedule_prerender()
         super().resizeEvent(event)
-
-    def _item_size(self, size: QSize | None = None) -> tuple[int, int, int]:
-        item = self._layout(size)["item"]
-        h = round(item.height())
-        letter_w = round(h * 0.78)
-        return letter_w, h, round(item.width())
 
     def _ahead_size(self) -> QSize:
         """The size the pictures are drawn ahead for: the spin's while idle, else the reel's."""
