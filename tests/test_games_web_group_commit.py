@@ -1,12 +1,13 @@
 """The journal's group commit under `games serve`'s loop (issue 45.2): the hub appends and goes
-on, a writer thread syncs, and nobody is told of a record before it is on disk.
+on, a writer thread appends and syncs, and nobody is told of a record before it is on disk.
 
 A journal whose sync is held: the loop keeps running, the phone gets nothing until the sync
 returns, then everything in the order a sync per write gave. A whole game with CPUs: every
 table a phone gets shows only moves whose records were inside the synced part of the file when
 it was sent. A full disk met by the sync (not the append) pauses play as a failed append does:
 the phones are told, what waits stays unsent, taps are refused, and when there is space the
-records are written again, once, and what waited goes out."""
+records are written again, once, and what waited goes out. The same when the thread's append
+meets the full disk (half a line written): the part is cut off and the loop never writes."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import errno
 import json
 import os
 import threading
+import types
 from pathlib import Path
 
 import pytest
@@ -73,7 +75,7 @@ class Phone:
         self.got.append(message)
         self.arrived.set()
 
-    async def until(self, test, seconds: float = 30) -> dict:
+    async def until(self, test, seconds: float = 60) -> dict:
         async def wait() -> dict:
             while True:
                 for m in self.got:
@@ -137,6 +139,16 @@ def test_a_held_sync_holds_every_message_and_they_come_in_order_when_it_returns(
 
 def _level_of(lobby: dict) -> str | None:
     return next((r.get("cpu_level") for r in lobby["rooms"] if r["id"] == "r"), None)
+
+
+def _records_on_file(folder: Path) -> list[dict]:
+    """The journal's records as a restart reads them, the file whole: nothing damaged, no part
+    of a line left at its end."""
+    again = Journal(folder / FILE_NAME)
+    records = again.open()
+    again.close()
+    assert not again.damaged and not again.dropped_tail
+    return records
 
 
 def _plain(message: dict) -> str:
@@ -218,10 +230,76 @@ def test_a_full_disk_met_by_the_grouped_sync_pauses_play_and_loses_or_doubles_no
             await hub.close()
 
     asyncio.run(main())
-    again = Journal(tmp_path / FILE_NAME)
-    records = again.open()
-    again.close()
-    assert not again.damaged and not again.dropped_tail
+    records = _records_on_file(tmp_path)
     levels = [r["level"] for r in records if r["k"] == "level"]
     assert levels == ["strong"]  # written again once, never doubled; the refused one absent
+    assert any(r["k"] == "space" for r in records)
+
+
+class Disk:
+    """The journal module's `os`, whose `write` puts half a line in, then says the disk is
+    full, while `full` is set; `writers` names the threads that wrote the journal (`repair`,
+    in the loop, writes the lines again)."""
+
+    def __init__(self) -> None:
+        self.full = False
+        self.writers: set[str] = set()
+        self.module = types.SimpleNamespace(**{k: getattr(os, k) for k in dir(os)})
+        self.module.write = self.write
+
+    def write(self, fd: int, data: bytes) -> int:
+        self.writers.add(threading.current_thread().name)
+        if self.full:
+            os.write(fd, bytes(data)[: max(1, len(data) // 2)])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return os.write(fd, data)
+
+
+@pytest.fixture
+def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
+    fake = Disk()
+    monkeypatch.setattr(journal_module, "os", fake.module)
+    return fake
+
+
+def test_a_full_disk_met_by_the_threads_append_pauses_and_writes_each_line_once(
+    tmp_path: Path, disk: Disk
+) -> None:
+    """The grouped journal's writer thread appends the lines as well as syncing them (issue
+    45.2): the loop never writes the file. An append that fails there (a full disk, half a line
+    written) pauses play as a failed sync does: nothing is told, the part of the line is cut
+    off, taps are refused, and once there is space the lines are written again, once each, in
+    their order."""
+
+    async def main() -> None:
+        hub = Hub(tmp_path, rooms=_rooms(), options=_options())
+        await hub.open()
+        try:
+            disk.writers.clear()  # the restore's compacted journal was written by the loop
+            phone = Phone(hub, "Aki")
+            hub.sit(phone.token, "r")
+            await phone.until(lambda m: m["type"] == "room" and m["room"] == "r")
+            assert disk.writers == {"games-journal-sync"}  # the loop never wrote the file
+            before = len(phone.got)
+            disk.full = True
+            hub.set_cpu_level(phone.token, "r", "strong")  # handed to the thread; it fails
+            told = await phone.until(lambda m: m["type"] == "disk")
+            assert told["full"] is True and hub.pause.full
+            assert phone.got[before:] == [told]  # the level's lobby waits: not on disk
+            with pytest.raises(Refused) as refused:  # a tap now: refused as on a full disk
+                hub.set_cpu_level(phone.token, "r", "easy")
+            assert refused.value.code == "disk_full"
+            assert hub.try_resume() is False  # still full: the lines are not on file
+            disk.full = False
+            assert hub.try_resume() is True
+            back = await phone.until(lambda m: m["type"] == "disk" and m["full"] is False)
+            lobby = await phone.until(lambda m: m["type"] == "lobby" and _level_of(m) == "strong")
+            assert phone.got.index(lobby) < phone.got.index(back)  # what waited goes out first
+        finally:
+            await hub.close()
+
+    asyncio.run(main())
+    records = _records_on_file(tmp_path)  # the half lines were cut off
+    assert [r["level"] for r in records if r["k"] == "level"] == ["strong"]  # once; not the refused
+    assert [r["k"] for r in records].count("sit") == 1
     assert any(r["k"] == "space" for r in records)
