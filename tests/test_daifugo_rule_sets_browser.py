@@ -62,15 +62,7 @@ def at_position(serve: GamesServe, hands: list[list[str]]) -> None:
     titles it was started with (its fees) stay; every phone told."""
     from games.daifugo.game import Game
 
-    def put() -> None:
-        room = serve.hub.rooms[ROOM]
-        game = room.table.game
-        room.table.load(Game.new(rules=game.rules, hands=hands, ranks=game.ranks))
-        room.step += 1
-        room.last = None
-        serve.hub._changed(room)
-
-    serve.on_loop(put)
+    serve.load_game(ROOM, lambda game: Game.new(rules=game.rules, hands=hands, ranks=game.ranks))
 
 
 def grab_at(phone: Phone, width: int, name: str) -> None:

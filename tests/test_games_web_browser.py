@@ -123,6 +123,20 @@ class GamesServe:
             raise failed[0]
         return out[0]
 
+    def load_game(self, room_id: str, make: Callable[[Any], Any]) -> int:
+        """The room's game goes on from `make(the game now)` (a set position), in the server's
+        loop: a new step with no last move, every phone told. Returns the room's new step."""
+
+        def put() -> int:
+            room = self.hub.rooms[room_id]
+            room.table.load(make(room.table.game))
+            room.step += 1
+            room.last = None
+            self.hub._changed(room)
+            return int(room.step)
+
+        return self.on_loop(put)
+
     def set_clock(self, to: float) -> None:
         """The hub's timer clock (turns' deadlines, held seats) reads `to` from now on, until
         set again (`to` on time.monotonic's scale, the hub's own): a turn's or a hold's end
@@ -502,15 +516,7 @@ def set_position(serve: GamesServe, room_id: str, hands: list[list[str]], first:
     server's loop; every phone told. Its results count as a game's: the next deal's titles."""
     from games.daifugo.game import Game
 
-    def put() -> None:
-        room = serve.hub.rooms[room_id]
-        rules = room.table.game.rules
-        room.table.load(Game.new(rules=rules, hands=hands, first=first))
-        room.step += 1
-        room.last = None
-        serve.hub._changed(room)
-
-    serve.on_loop(put)
+    serve.load_game(room_id, lambda game: Game.new(rules=game.rules, hands=hands, first=first))
 
 
 @pytest.mark.browser

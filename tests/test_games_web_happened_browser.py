@@ -44,19 +44,13 @@ def at_position(
     card passing those titles call for first); every phone told, and `phone` shows it (what it
     read before is a table gone: the module's phone plays on from test to test)."""
 
-    def put() -> int:
-        room = serve.hub.rooms[ROOM]
-        passing = ranks is not None
-        game = Game.new(
+    passing = ranks is not None
+    step = serve.load_game(
+        ROOM,
+        lambda _: Game.new(
             rules=Rules.preset(1), hands=hands, first=first, ranks=ranks, card_passing=passing
-        )
-        room.table.load(game)
-        room.step += 1
-        room.last = None
-        serve.hub._changed(room)
-        return int(room.step)
-
-    step = serve.on_loop(put)
+        ),
+    )
     if phone is not None:
         wait_for(lambda: (phone.table() or {}).get("step", -1) >= step, 20, "the set position")
 

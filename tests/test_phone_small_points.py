@@ -47,14 +47,7 @@ return {title: box('room_title'), rules: box('rules_button'), leave: box('leave_
 
 
 def at_position(serve: GamesServe, hands: list[list[str]], first: int = 0) -> None:
-    def put() -> None:
-        room = serve.hub.rooms[ROOM]
-        room.table.load(Game.new(rules=Rules.preset(1), hands=hands, first=first))
-        room.step += 1
-        room.last = None
-        serve.hub._changed(room)
-
-    serve.on_loop(put)
+    serve.load_game(ROOM, lambda _: Game.new(rules=Rules.preset(1), hands=hands, first=first))
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
