@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from bingo.ui.art import new_pixmap, paint_background
 from bingo.ui.display_keys import BUTTON_TEXT
+from bingo.ui.display_overlays import WHOLE_WINDOW
 
 
 class DisplayLayout:
@@ -113,7 +114,7 @@ class DisplayLayout:
             size.width(),
             size.height(),
         )
-        for name in ("card_view", "help"):  # the overlays made so far (made later: then)
+        for name in WHOLE_WINDOW:  # the overlays made so far (made later: then)
             if name in self._overlays:
                 self._overlays[name].setGeometry(self.rect())
         self.confirm_overlay.setGeometry(self.rect())

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 # at the start. Made, each sits where it sat when all four were made with the window: above
 # the notices and the flash and the overlays below it, under what the window made after them.
 OVERLAYS = ("card_view", "help", "claims_view", "winners_board")
+# The overlays that cover the whole window (the layout sizes them with it, once made).
+WHOLE_WINDOW = ("card_view", "help")
 
 
 class LazyOverlays:
@@ -84,14 +86,12 @@ class LazyOverlays:
             card.registry = self._card_registry
             card.winner_ball = self.controller.winner_of
             card.winner_requested.connect(self._confirm_winner)
-            card.setGeometry(self.rect())
             view = card
         elif name == "help":
             from bingo.ui.help import HelpOverlay
 
             help_ = HelpOverlay(self.strings, highlight, self)
             help_.art = self.art  # the winning shape beside the keys
-            help_.setGeometry(self.rect())
             view = help_
         elif name == "claims_view":
             from bingo.ui.claims import ClaimsOverlay
@@ -104,6 +104,8 @@ class LazyOverlays:
             view = WinnersBoard(self.strings, highlight, prizes, self.controller, self)
         else:
             raise KeyError(name)
+        if name in WHOLE_WINDOW:
+            view.setGeometry(self.rect())
         lower = [self._overlays[n] for n in OVERLAYS[: OVERLAYS.index(name)] if n in self._overlays]
         below = [self.flash, *lower]
         self._place_above(view, max(below, key=self._stack_index))
