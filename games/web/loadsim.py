@@ -134,13 +134,17 @@ class SimPhone:
             message = await self.queue.get()
             if message["type"] == "table" and message["room"] == self.room_id:
                 self.sim.stats.got((self.room_id, message["game_no"], message["step"]))
+                self.sim.was_told(self.room_id, message["game_no"], message["step"], ended=False)
                 self.table = message
                 key = (message["game_no"], message["step"])
                 if message["your_turn"] and message["legal"] and self.acting != key:
                     self.acting = key
                     asyncio.create_task(self.act_later(key))
-            elif message["type"] == "results" and self.role == "host":
-                self.sim.results(message)
+            elif message["type"] == "results" and message["room"] == self.room_id:
+                step = self.table["step"] if self.table is not None else 0
+                self.sim.was_told(self.room_id, message["game_no"], step, ended=True)
+                if self.role == "host":
+                    self.sim.results(message)
 
     async def act_later(self, key: tuple[int, int]) -> None:
         await asyncio.sleep(self.sim.rng.uniform(*self.sim.think))
@@ -182,11 +186,18 @@ class SimulatedEvening:
         hub.stats = self.stats
         self.started = 0
         self.phones: dict[str, list[SimPhone]] = {}
+        # each room's furthest (game, step, ended) its phones were told: what the journal holds
+        # (the hub tells only what is durable), where the hub's own state may be ahead of it
+        self.told: dict[str, tuple[int, int, bool]] = {}
 
     def results(self, message: Results) -> None:
         self.stats.game_over()
         self.write({"e": "results", "room": message["room"], "game": message["game_no"],
                     "names": message["names"], "money": message["money"]})  # fmt: skip
+
+    def was_told(self, room_id: str, game: int, step: int, *, ended: bool) -> None:
+        now = (game, step, ended)
+        self.told[room_id] = max(self.told.get(room_id, now), now)
 
     def write(self, line: Mapping[str, JSONValue]) -> None:
         if self.log is not None:
@@ -256,18 +267,20 @@ class SimulatedEvening:
         await asyncio.gather(*(self.room(spec.id) for spec in self.hub.rooms.specs))
 
     async def log_steps(self) -> None:
-        """A line per room per step reached (what a phone has been told), for the restart."""
-        reached: dict[str, tuple[int, int]] = {}
+        """A line per room per step its phones were told (not the hub's own state, which is
+        ahead of what is durable while the journal's writer thread syncs), for the restart."""
+        reached: dict[str, tuple[int, int, bool]] = {}
         steps = 0
         while True:
             for room_id, room in self.hub.rooms.items():
-                now = (room.game_no, room.step)
-                if reached.get(room_id) != now:
+                now = self.told.get(room_id)
+                if now is not None and reached.get(room_id) != now:
                     reached[room_id] = now
                     steps += 1
-                    self.write({"e": "step", "room": room_id, "game": now[0], "step": now[1],
-                                "in_game": room.in_game})  # fmt: skip
-                    later = room.in_game and room.game_no >= self.stop_in_game
+                    game, step, ended = now
+                    self.write({"e": "step", "room": room_id, "game": game, "step": step,
+                                "in_game": not ended})  # fmt: skip
+                    later = not ended and room.in_game and game == room.game_no >= self.stop_in_game
                     if self.stop_after and steps >= self.stop_after and later:
                         if self.stats.games_done or self.hub.restored:
                             self.stop_here(steps)
