@@ -1,7 +1,8 @@
-"""Card backs are drawn once a size and copied after (games.common.qt.painter._draw_back): a
-back is ~70 lattice lines, two rounded panels and four suit paths, and a Daifugō table repaints
-five opponents' hands of them (issue 40: the Qt games' tests spent most of their paint time
-there). The copy must look as the back drawn in place: same pixels within antialiasing's
+"""Card backs and faces are drawn once a size and copied after (games.common.qt.painter's
+_draw_kept): a back is ~70 lattice lines, two rounded panels and four suit paths, a face its
+index and pips or figure, and a Daifugō table repaints five opponents' hands of backs and the
+player's hand of faces (issue 40: the Qt games' tests spent most of their paint time there, a
+quarter of it on faces). The copy must look as the card drawn in place: same pixels within antialiasing's
 rounding, at any sub-pixel place, at a screen's pixel ratio, and drawn directly when the
 painter is turned or scaled."""
 
@@ -18,6 +19,7 @@ def painter_module(qapp, monkeypatch):
     from games.common.qt import painter
 
     monkeypatch.setattr(painter, "_BACKS", type(painter._BACKS)())  # none kept from before
+    monkeypatch.setattr(painter, "_FACES", type(painter._FACES)())
     return painter
 
 
@@ -135,3 +137,56 @@ def test_the_kept_copy_leaves_the_painter_as_it_was(painter_module):
         assert q.pen().color().name() == "#123456" and q.viewTransformEnabled() == view
 
     _paint(_image(120, 120), draw)
+
+
+def _faces():
+    from games.common.cards import Card, Joker, Rank, Suit
+
+    return [
+        Card(Rank.ACE, Suit.SPADES),  # the big ace
+        Card(Rank.SEVEN, Suit.HEARTS),  # pips
+        Card(Rank.KING, Suit.CLUBS),  # a court figure
+        Joker(),
+    ]
+
+
+@pytest.mark.parametrize("ratio", [1.0, 2.0])
+@pytest.mark.parametrize("corner", [(10, 12), (10.25, 12.5), (33.7, 20.13)])
+@pytest.mark.parametrize("width", [71.3, 30.0])  # 30: too small for pips, the big index only
+def test_a_kept_face_looks_as_the_face_drawn_in_place(painter_module, ratio, corner, width):
+    """Measured: at most 0.8 % of a face's pixels differ by more than 24 (its text and pips
+    antialiased at the quarter-pixel place)."""
+    from PySide6.QtCore import QRectF
+
+    p = painter_module
+    rect = QRectF(corner[0], corner[1], width, width * p.CARD_ASPECT)
+    for card in _faces():
+        direct = _paint(_image(130, 150, ratio), lambda q, card=card: p._paint_face(q, rect, card))
+        kept = _paint(_image(130, 150, ratio), lambda q, card=card: p.paint_card(q, rect, card))
+        largest, share = _difference(direct, kept)
+        assert share < 0.02, f"{card}: {share:.1%} of the pixels differ (largest {largest})"
+        again = _paint(_image(130, 150, ratio), lambda q, card=card: p.paint_card(q, rect, card))
+        assert _difference(kept, again) == (0, 0.0)  # the kept copy, pixel for pixel
+    assert len(p._FACES) == len(_faces())  # each went through its kept picture
+
+
+def test_a_face_is_drawn_once_a_card_size_and_place(painter_module, monkeypatch):
+    from PySide6.QtCore import QRectF
+
+    p = painter_module
+    drawn = []
+    real = p._paint_face
+    monkeypatch.setattr(p, "_paint_face", lambda *a: (drawn.append(a[2]), real(*a)))
+    seven, king = _faces()[1:3]
+
+    def hand(q):  # sevens a whole pixel step apart: one phase, one size; a king; a selected one
+        for i in range(6):
+            p.paint_card(q, QRectF(10 + i * 30, 10, 60, 84), seven)
+        p.paint_card(q, QRectF(10, 100, 60, 84), king, selected=True, dimmed=True)
+
+    _paint(_image(400, 200), hand)
+    _paint(_image(400, 200), hand)  # the next repaint: all kept
+    assert drawn == [seven, king]
+    _paint(_image(400, 200), lambda q: p.paint_card(q, QRectF(10.5, 10, 60, 84), seven))
+    _paint(_image(400, 200), lambda q: p.paint_card(q, QRectF(10, 10, 50, 70), seven))
+    assert drawn == [seven, king, seven, seven]  # half a pixel on, and another size

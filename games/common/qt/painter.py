@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -360,19 +361,39 @@ def _paint_back(painter: QPainter, rect: QRectF, colour: str) -> None:
         painter.fillPath(suit_path(suit, box), QColor("#fffdf8"))
 
 
-# Card backs drawn once a size, colour and sub-pixel phase, then copied (a back is ~70 lattice
-# lines, two rounded panels and four suit paths; a table repaints a dozen backs at a time).
-_BACKS: OrderedDict[tuple[str, int, int, int, int, float], QPixmap] = OrderedDict()
+# Cards drawn once a size, face (or back colour) and sub-pixel phase, then copied: a back is ~70
+# lattice lines, two rounded panels and four suit paths, a face its index, pips or court figure
+# (up to a dozen suit paths and two texts); a table repaints a dozen hands' cards at a time.
+_Key = tuple[object, int, int, int, int, float]
+_BACKS: OrderedDict[_Key, QPixmap] = OrderedDict()
 _BACKS_KEPT = 128  # the least recently used go first
+_FACES: OrderedDict[_Key, QPixmap] = OrderedDict()
+_FACES_KEPT = 256  # a table's hands, field and pile at two or three sizes
 _PHASES = 4  # a card's corner is placed to 1/4 of a device pixel (antialiasing as drawn there)
 _MARGIN = 2  # device pixels round the card: its outline's pen reaches past the rect
 _SCALE = QTransform.TransformationType.TxScale.value
 
 
 def _draw_back(painter: QPainter, rect: QRectF, colour: str) -> None:
-    """`_paint_back` through a kept picture of it, the same pixels within antialiasing's
-    rounding: on a raster device (a window, a pixmap, an image) where the painter only moves
-    and scales by the screen's pixel ratio; drawn directly otherwise (scaled or turned, print)."""
+    _draw_kept(painter, rect, _BACKS, _BACKS_KEPT, colour, lambda q, r: _paint_back(q, r, colour))
+
+
+def _draw_face(painter: QPainter, rect: QRectF, card: AnyCard) -> None:
+    _draw_kept(painter, rect, _FACES, _FACES_KEPT, card, lambda q, r: _paint_face(q, r, card))
+
+
+def _draw_kept(
+    painter: QPainter,
+    rect: QRectF,
+    kept: OrderedDict[_Key, QPixmap],
+    most: int,
+    what: object,
+    paint: Callable[[QPainter, QRectF], None],
+) -> None:
+    """`paint(painter, rect)` through a kept picture of it (`what`: the card or back colour it
+    draws), the same pixels within antialiasing's rounding: on a raster device (a window, a
+    pixmap, an image) where the painter only moves and scales by the screen's pixel ratio;
+    drawn directly otherwise (scaled or turned, print)."""
     engine = painter.paintEngine()
     device = painter.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
@@ -384,28 +405,28 @@ def _draw_back(painter: QPainter, rect: QRectF, colour: str) -> None:
         or abs(to_device.m11() - ratio) > 1e-9
         or abs(to_device.m22() - ratio) > 1e-9
     ):
-        _paint_back(painter, rect, colour)
+        paint(painter, rect)
         return
     corner = to_device.map(rect.topLeft())  # in device pixels
     x = round(corner.x() * _PHASES) / _PHASES
     y = round(corner.y() * _PHASES) / _PHASES
     left, top = math.floor(x), math.floor(y)
     key = (
-        colour,
+        what,
         round(rect.width() * ratio * _PHASES),
         round(rect.height() * ratio * _PHASES),
         round((x - left) * _PHASES),
         round((y - top) * _PHASES),
         ratio,
     )
-    picture = _BACKS.get(key)
+    picture = kept.get(key)
     if picture is None:
-        picture = _back_picture(rect.width(), rect.height(), colour, ratio, x - left, y - top)
-        _BACKS[key] = picture
-        while len(_BACKS) > _BACKS_KEPT:
-            _BACKS.popitem(last=False)
+        picture = _picture(rect.width(), rect.height(), paint, ratio, x - left, y - top)
+        kept[key] = picture
+        while len(kept) > most:
+            kept.popitem(last=False)
     else:
-        _BACKS.move_to_end(key)
+        kept.move_to_end(key)
     painter.save()
     painter.setWorldTransform(QTransform())  # logical = device / ratio from here
     painter.setViewTransformEnabled(False)
@@ -413,11 +434,16 @@ def _draw_back(painter: QPainter, rect: QRectF, colour: str) -> None:
     painter.restore()
 
 
-def _back_picture(
-    width: float, height: float, colour: str, ratio: float, dx: float, dy: float
+def _picture(
+    width: float,
+    height: float,
+    paint: Callable[[QPainter, QRectF], None],
+    ratio: float,
+    dx: float,
+    dy: float,
 ) -> QPixmap:
-    """A back of `width` x `height` (logical) whose corner lies `dx`, `dy` device pixels past
-    the picture's pixel (_MARGIN, _MARGIN), at `ratio` device pixels a logical one."""
+    """`paint` of a `width` x `height` (logical) card whose corner lies `dx`, `dy` device
+    pixels past the picture's pixel (_MARGIN, _MARGIN), at `ratio` device pixels a logical one."""
     size_x = math.ceil(width * ratio + dx) + 2 * _MARGIN
     size_y = math.ceil(height * ratio + dy) + 2 * _MARGIN
     picture = QPixmap(size_x, size_y)
@@ -425,9 +451,10 @@ def _back_picture(
     painter = QPainter(picture)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.translate(_MARGIN + dx, _MARGIN + dy)
         painter.scale(ratio, ratio)
-        _paint_back(painter, QRectF(0, 0, width, height), colour)
+        paint(painter, QRectF(0, 0, width, height))
     finally:
         painter.end()
     picture.setDevicePixelRatio(ratio)
@@ -460,7 +487,7 @@ def paint_card(
     if card is None or not face_up:
         _draw_back(painter, card_rect, back)
     else:
-        _paint_face(painter, card_rect, card)
+        _draw_face(painter, card_rect, card)
     radius = w * 0.07
     if dimmed:
         painter.setPen(Qt.PenStyle.NoPen)
