@@ -205,6 +205,15 @@ class TableSession(GameTable[Action, Applied]):
         self.cleared_trick: tuple[tuple[int, Play], ...] = ()
         self.history: list[TrickLine] = []  # the trick so far (TableView.history)
         self.trick_cleared = False  # the last action cleared the field
+        # the legal actions of the position they were listed for (`_legal_now`)
+        self._legal_kept: tuple[tuple[object, ...], list[Action]] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (the journal's snapshot, a CPU worker's copy) without the kept legal
+        actions: they are listed again when asked for."""
+        state = self.__dict__.copy()
+        state["_legal_kept"] = None
+        return state
 
     # ------------------------------------------------------------ the generic table's hooks
 
@@ -504,8 +513,26 @@ class TableSession(GameTable[Action, Applied]):
             return super().checked(seat, action)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        g = self.game
+        if g is not None and g.phase == Phase.PLAY and seat == self.to_move:
+            return list(self._legal_now(g))
         with self._turn_of(seat):
             return super().legal_actions(seat)
+
+    def _legal_now(self, g: Game) -> list[Action]:
+        """The engine's legal actions while it plays (not passing cards), kept while what
+        decides them stays the same (games.daifugo.state.Position: the rules, the hand to
+        move, the field's top and locks, the order): one step's view (`foul_plays`) and the
+        phones' list of legal actions ask for them once. Read-only: callers copy."""
+        f = g.field
+        key = (g.phase, g.rules, tuple(g.hands[g.turn]), f.top, f.suit_lock, f.number_lock,
+               g.revolution, g.eleven_back)  # fmt: skip
+        kept: tuple[tuple[object, ...], list[Action]] | None = getattr(self, "_legal_kept", None)
+        if kept is not None and kept[0] == key:  # getattr: a table pickled before it had one
+            return kept[1]
+        actions = g.legal_actions()
+        self._legal_kept = (key, actions)
+        return actions
 
     def cpu_choice_at(self, seat: int) -> Action:
         """What `seat`'s CPU would take now (any chooser of card passing), changing nothing."""
@@ -524,10 +551,11 @@ class TableSession(GameTable[Action, Applied]):
         """The text of each legal play of `seat` (to move now) that would be a forbidden
         finish (反則あがり): it plays the last cards of the hand on a forbidden play."""
         g = self.game
-        if g is None or not self.in_game or g.current_player != seat:
+        if g is None or not self.in_game or g.current_player != seat or g.phase != Phase.PLAY:
             return ()
         left = len(g.hands[seat])
-        return tuple(str(p) for p in g.legal_plays() if len(p.cards) == left and g.would_foul(p))
+        plays = (a for a in self._legal_now(g) if isinstance(a, Play))  # g.legal_plays()
+        return tuple(str(p) for p in plays if len(p.cards) == left and g.would_foul(p))
 
     def gifts_of(self, seat: int) -> tuple[list[Gift], list[Gift]]:
         """The card passing that involved `seat`: (what it received, what it gave)."""
