@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPixmap
 
 from bingo.ui.art import (
@@ -144,16 +144,22 @@ class WindowPainting:
         p.setOpacity(1.0)
 
     def paintEvent(self, event) -> None:
-        if self._background is None:
-            self._update_background()
         p = QPainter(self)
-        dpr = self._background.devicePixelRatio()
-        source = event.rect()
-        p.drawPixmap(
-            QRectF(source),
-            self._background,
-            QRectF(source.x() * dpr, source.y() * dpr, source.width() * dpr, source.height() * dpr),
-        )
+        background = self._background
+        if background is None:  # the same pixels, painted here; its picture is kept after
+            p.save()
+            self._paint_background_on(p)
+            p.restore()
+            QTimer.singleShot(0, self, self._keep_background)
+        else:
+            dpr = background.devicePixelRatio()
+            source = event.rect()
+            p.drawPixmap(
+                QRectF(source),
+                background,
+                QRectF(source.x() * dpr, source.y() * dpr, source.width() * dpr,
+                       source.height() * dpr),
+            )  # fmt: skip
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         r = self._rects()
