@@ -34,6 +34,31 @@ def make_app(name: str) -> QApplication:
     return app
 
 
+def skip_source_scans() -> int:
+    """Spare PySide6 a read of the source of each module already loaded; returns how many.
+
+    Once PySide6 is loaded, every import statement makes it look at the module it names the
+    first time (its `__feature__` support, PYSIDE-2029): it reads the module's whole source to
+    see whether it says "PySide6" (0 if so, -1 if not, in its table by module name). That is
+    ~0.3 ms a module, and `bingo draw` names ~35 modules it loaded before Qt (the config, the
+    journal, the standard library) in its Qt modules' imports before its first frame. This
+    marks every module loaded so far as such a look would mark one without PySide6 (-1: left
+    out of `__feature__`'s switching), which changes nothing for a program that selects no
+    `__feature__` (no module of the toolkit does: tests/test_start_feature_scan.py). The
+    modules loaded from now on are looked at as before. A PySide6 without that table: 0.
+    """
+    feature = sys.modules.get("PySide6.support.feature")
+    table = getattr(feature, "pyside_feature_dict", None)
+    if not isinstance(table, dict):
+        return 0
+    marked = 0
+    for name in list(sys.modules):
+        if name not in table:
+            table[name] = -1
+            marked += 1
+    return marked
+
+
 def _quit_on_signals(app: QApplication) -> None:
     """Qt's event loop runs in C, so Python only gets to run its signal handlers when some
     Python code runs: a light timer gives it that chance four times a second."""

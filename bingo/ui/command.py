@@ -244,9 +244,10 @@ def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draw
 
 
 # The Qt-free modules the show loads before its first frame, imported before PySide6: once
-# PySide6 is imported, its feature hook reads the source of every module imported after it
-# (looking for its own name), about a millisecond each. tests/test_show_first_frame.py checks
-# that none of them imports Qt.
+# PySide6 is imported, its feature hook reads the source of every module an import statement
+# names for the first time (looking for its own name), about a millisecond each, except those
+# loaded before it (eventkit.qtruntime.skip_source_scans marks them as read).
+# tests/test_show_first_frame.py checks that none of them imports Qt.
 QT_FREE_FIRST = (
     "bingo.calls",
     "bingo.showlink",
@@ -263,10 +264,12 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
 
     for name in QT_FREE_FIRST:
         importlib.import_module(name)
+    from eventkit.qtruntime import make_app, skip_source_scans
+
+    skip_source_scans()  # PySide6 need not read the source of the modules loaded before it
     from bingo.ui.display import DisplayWindow
     from bingo.ui.first_frame import after_first_frame, release_collector
     from bingo.ui.manual import attach_operator
-    from eventkit.qtruntime import make_app
 
     app = make_app("bingo draw")
     window = DisplayWindow(session, config, registry=registry, auto_seconds=args.auto)
