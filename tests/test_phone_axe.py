@@ -184,9 +184,8 @@ def passing(phone: Phone) -> bool:
     return True
 
 
-@pytest.mark.timeout(
-    300
-)  # a game with CPUs (Daifugō's from a set position) and ~27 axe runs (20-40 s)
+# a game with CPUs (Daifugō's goes on from a set position) and about 27 axe runs (20-40 s here)
+@pytest.mark.timeout(300)
 @pytest.mark.parametrize("language", ["ja", "en"])
 @pytest.mark.parametrize("game", ["daifugo", "schwimmen", "cool24"])
 def test_the_games_pages_pass_axe(tmp_path, game, language):
