@@ -251,7 +251,6 @@ def recovery_box(problem: str, path: str, strings, *, parent=None, continue_draw
 QT_FREE_FIRST = (
     "bingo.calls",
     "bingo.showlink",
-    "bingo.config_changes",
     "bingo.web.settings",
     "bingo.ui.odds_jobs",
     "bingo.ui.phrases",
@@ -276,10 +275,6 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     if getattr(args, "registry", None):  # the check letters are keyed by the card set's key
         window.card_view.card_key = card_set_key(Path(args.registry))
     _install_excepthook(window)
-    if config.path is not None:  # config.toml and the pictures, tweaked during the evening
-        from bingo.ui.configwatch import ConfigWatcher
-
-        window.config_watch = ConfigWatcher(window, config)
     for message in start_warnings(config, args, window.strings):
         window.warn(message)
     server = _start_web(window, session, config, args)
@@ -295,6 +290,13 @@ def _exec(session, config, registry, args: argparse.Namespace) -> int:
     def first_frame_out() -> None:
         release_collector()  # held since the command's start (bingo.cli.HOLD_COLLECTOR)
         window.start_background_work()
+        if config.path is not None:  # config.toml and the pictures, tweaked during the evening
+            # watched from here on (its modules ~7 ms of CPU the first frame need not wait
+            # for): a save between the config's reading and now is not seen, as one between
+            # the reading and the window's making was not when the watch began with it
+            from bingo.ui.configwatch import ConfigWatcher
+
+            window.config_watch = ConfigWatcher(window, config)
 
     after_first_frame(window, first_frame_out)
     try:
