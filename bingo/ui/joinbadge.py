@@ -32,16 +32,30 @@ class JoinBadge(QObject):
         language = window.config.event.language
         self.lines = JOIN_TEXT.get(language, JOIN_TEXT["ja"])
         window.reel.join_wanted = serving
-        window.help.join_wanted = serving
         window.reel.invalidate()
         self.on_reel = _JoinPanel(self, window.reel)
-        self.on_help = _JoinPanel(self, window.help)
+        self._on_help: _JoinPanel | None = None  # the help's panel, once the help is made
         c = window.controller
         for signal in (c.revealed_changed, c.spin_started, c.game_reset):
             signal.connect(self.update)
         window.reel.installEventFilter(self)
-        window.help.installEventFilter(self)
+        # the help is made when first asked for (display_overlays), not for the badge: its
+        # panel joins it then
+        window.when_made("help", self._join_help)
         self.update()
+
+    def _join_help(self, help_) -> None:
+        help_.join_wanted = self.serving
+        self._on_help = _JoinPanel(self, help_)
+        help_.installEventFilter(self)
+        self.update()
+
+    @property
+    def on_help(self) -> _JoinPanel:
+        """The code in the help's side column (asking for it makes the help)."""
+        self.window.help  # noqa: B018 (made now if it was not: its panel joins it)
+        assert self._on_help is not None
+        return self._on_help
 
     def set_serving(self, serving: bool) -> None:
         """The server serves (show the code) or cannot (no code, no address, no space kept)."""
@@ -49,9 +63,11 @@ class JoinBadge(QObject):
             return
         self.serving = serving
         self.window.reel.join_wanted = serving
-        self.window.help.join_wanted = serving
         self.window.reel.invalidate()
-        self.window.help.update()
+        if self._on_help is not None:
+            help_ = self._on_help.parentWidget()
+            help_.join_wanted = serving
+            help_.update()
         self.update()
 
     def set_url(self, url: str) -> None:
@@ -60,15 +76,16 @@ class JoinBadge(QObject):
         if url == self.url:
             return
         self.url = url
-        for panel in (self.on_reel, self.on_help):
-            panel.modules = _qr_modules(url)
-            panel.update()
+        for panel in (self.on_reel, self._on_help):
+            if panel is not None:
+                panel.modules = _qr_modules(url)
+                panel.update()
         self.update()
 
     @property
     def shown(self) -> bool:
         """The code is on the projector now (in the reel's frame or the help's side)."""
-        return self.on_reel.isVisible() or self.on_help.isVisible()
+        return self.on_reel.isVisible() or (self._on_help is not None and self._on_help.isVisible())
 
     @property
     def idle(self) -> bool:
@@ -108,10 +125,12 @@ class JoinBadge(QObject):
         if box is not None:
             self.on_reel.setGeometry(self.panel_rect(box).toAlignedRect())
         self.on_reel.setVisible(self.serving and self.idle and reel.idle)
-        box, _ = self.window.help.side_areas()
+        if self._on_help is None:  # no help made yet
+            return
+        box, _ = self._on_help.parentWidget().side_areas()
         if box is not None:
-            self.on_help.setGeometry(self.panel_rect(box).toAlignedRect())
-        self.on_help.setVisible(self.serving)
+            self._on_help.setGeometry(self.panel_rect(box).toAlignedRect())
+        self._on_help.setVisible(self.serving)
 
     def eventFilter(self, watched, event) -> bool:
         from PySide6.QtCore import QEvent
