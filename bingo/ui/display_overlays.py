@@ -57,6 +57,10 @@ class LazyOverlays:
         view = self._overlays.get("card_view")
         return view.registry if view is not None else self._card_registry
 
+    def made(self, name: str) -> QWidget | None:
+        """The overlay `name` if it is made (one not made yet is not open), else None."""
+        return self._overlays.get(name)
+
     def made_overlays(self) -> list[QWidget]:
         """The overlays made so far, bottom to top (one not made yet is not open)."""
         return [self._overlays[name] for name in OVERLAYS if name in self._overlays]

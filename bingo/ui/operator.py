@@ -261,7 +261,7 @@ class OperatorWindow(QWidget):
         left.addLayout(grid)
         left.addWidget(QLabel(s("check_title")))
         left.addWidget(self.serial)
-        if display.card_view.registry is not None:  # winners are confirmed by a card check
+        if display.card_registry is not None:  # winners are confirmed by a card check
             left.addWidget(self.winner_button)
             left.addWidget(QLabel(s("winners_title")))
             left.addWidget(self.winners)
@@ -282,7 +282,7 @@ class OperatorWindow(QWidget):
         middle = QVBoxLayout()
         middle.addWidget(QLabel(s("op_history")))
         middle.addWidget(self.history)
-        if display.card_view.registry is not None:
+        if display.card_registry is not None:
             middle.addWidget(QLabel(s("op_bingo_cards")))
             middle.addWidget(self.bingo_cards)
         return middle
@@ -394,7 +394,8 @@ class OperatorWindow(QWidget):
         self._update_winner_button()
 
     def _update_winner_button(self) -> None:
-        result = self.display.card_view.result if self.display.card_view.isVisible() else None
+        view = self.display.made("card_view")  # (one not made is not open: not made here)
+        result = view.result if view is not None and view.isVisible() else None
         self.winner_button.setEnabled(
             result is not None
             and result.verdict == "bingo"
