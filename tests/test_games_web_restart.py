@@ -46,10 +46,10 @@ def log_lines(folder: Path) -> list[dict]:
     return lines
 
 
-def run_and_kill(folder: Path, rng: random.Random, in_game: int = 1) -> None:
+def run_and_kill(folder: Path, rng: random.Random, in_game: int = 1, from_step: int = 0) -> None:
     """Start the simulated evening on `folder`, let it play into a game (a room's game
-    `in_game` or later), kill it -9 at the step it reports: it stops itself there (loadsim
-    --stop-after), so nothing moves after the step."""
+    `in_game` or later, at its step `from_step` or later), kill it -9 at the step it reports:
+    it stops itself there (loadsim --stop-after), so nothing moves after the step."""
     wanted = rng.randint(40, 160)  # table steps this run, then the kill
     process = subprocess.Popen(
         [
@@ -68,6 +68,8 @@ def run_and_kill(folder: Path, rng: random.Random, in_game: int = 1) -> None:
             str(wanted),
             "--stop-in-game",
             str(in_game),
+            "--stop-from-step",
+            str(from_step),
         ],  # fmt: skip
         cwd=ROOT,
         stdout=subprocess.PIPE,

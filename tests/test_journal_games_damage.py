@@ -22,11 +22,12 @@ JOURNAL = "games_web.journal"
 
 @pytest.fixture(scope="module")
 def killed_evening(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Killed in a room's second game or later (so a damaged line can be of an earlier game):
-    the simulated evening stops itself only at a step of a room's second game or later (on a
-    busy machine the rooms kept pace and a kill by step count alone fell in every first game)."""
+    """Killed in a room's second game or later (so a damaged line can be of an earlier game),
+    at its fifth step or later (so that game has actions to lose one of): the simulated evening
+    stops itself only there (on a busy machine the rooms kept pace and a kill by step count
+    alone fell in every first game, or at the first steps of both rooms' last games)."""
     folder = tmp_path_factory.mktemp("evening")
-    run_and_kill(folder, random.Random(2), in_game=2)
+    run_and_kill(folder, random.Random(2), in_game=2, from_step=5)
     assert _earlier_acts([json.loads(line) for line in _lines(folder)]), "no earlier game's act"
     return folder
 

@@ -12,8 +12,8 @@ mid-game and sits down again for the next one.
 line per table step and per result to DIR/sim.log, so a test can kill it with SIGKILL and
 open the hub on DIR again; started again on DIR it reconnects the same phones (their tokens
 are in DIR/phones.json) and plays on. With ``--stop-after N`` it stops itself (SIGSTOP) at
-the first step of a game in progress once N table steps are logged and a game has ended (or
-the hub restored one): it says so on stdout (``stopped after N steps``) and in sim.log first,
+the first step of a game in progress once N table steps are logged and a game's end is on
+disk (or the hub restored one): it says so on stdout (``stopped after N steps``) and in sim.log first,
 so a test kills it at that reported step, never at a moment found by polling.
 """
 
@@ -172,6 +172,7 @@ class SimulatedEvening:
         leave_chance: float = 0.1,
         stop_after: int = 0,
         stop_in_game: int = 1,
+        stop_from_step: int = 0,
     ) -> None:
         self.hub = hub
         self.folder = folder
@@ -182,6 +183,7 @@ class SimulatedEvening:
         self.leave_chance = leave_chance
         self.stop_after = stop_after  # 0: never; else stop at a step, see stop_here
         self.stop_in_game = stop_in_game  # ... of a room's game of this number or later
+        self.stop_from_step = stop_from_step  # ... at this step of that game or later
         self.stats = Stats()
         hub.stats = self.stats
         self.started = 0
@@ -280,11 +282,17 @@ class SimulatedEvening:
                     game, step, ended = now
                     self.write({"e": "step", "room": room_id, "game": game, "step": step,
                                 "in_game": not ended})  # fmt: skip
-                    later = not ended and room.in_game and game == room.game_no >= self.stop_in_game
+                    later = (not ended and room.in_game and game == room.game_no >= self.stop_in_game
+                             and step >= self.stop_from_step)  # fmt: skip
                     if self.stop_after and steps >= self.stop_after and later:
-                        if self.stats.games_done or self.hub.restored:
+                        if self.hub.restored or self.a_game_ended_on_disk():
                             self.stop_here(steps)
             await asyncio.sleep(0.02)
+
+    def a_game_ended_on_disk(self) -> bool:
+        """A room's phones were told of its second game: the first one's end is on disk before
+        its start (a phone told of a game's results may see them before the end is durable)."""
+        return any(game >= 2 for game, _, _ in self.told.values())
 
     def stop_here(self, steps: int) -> None:
         """Say where, then stop the whole process (every thread) until it is killed: what is
@@ -303,7 +311,8 @@ async def serve(args: argparse.Namespace) -> int:
     await hub.open()
     with open(folder / "sim.log", "a", encoding="utf-8") as log:
         evening_ = SimulatedEvening(hub, folder, games=args.games, think=(0.0, args.think), seed=os.getpid(),
-                           log=log, stop_after=args.stop_after, stop_in_game=args.stop_in_game)  # fmt: skip
+                           log=log, stop_after=args.stop_after, stop_in_game=args.stop_in_game,
+                           stop_from_step=args.stop_from_step)  # fmt: skip
         evening_.write({"e": "open", "restored": hub.restored,
                         "seconds": round(time.perf_counter() - opened, 3)})  # fmt: skip
         await evening_.run()
@@ -327,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         metavar="STEPS",
         help="stop (SIGSTOP) at the first step of a game in progress after STEPS steps, once "
-        "a game has ended or the hub restored one; says 'stopped after N steps' on stdout",
+        "a game's end is on disk or the hub restored one; says 'stopped after N steps' on stdout",
     )
     parser.add_argument(
         "--stop-in-game",
@@ -336,6 +345,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="GAME",
         help="with --stop-after: stop only at a step of a room's game GAME or later (2: a room "
         "has a whole game before the one it is killed in)",
+    )
+    parser.add_argument(
+        "--stop-from-step",
+        type=int,
+        default=0,
+        metavar="STEP",
+        help="with --stop-after: stop only at step STEP of that game or later (the game has gone "
+        "STEP steps before the one it is killed at)",
     )
     return asyncio.run(serve(parser.parse_args(argv)))
 
