@@ -191,9 +191,11 @@ class SimulatedEvening:
         # each room's furthest (game, step, ended) its phones were told: what the journal holds
         # (the hub tells only what is durable), where the hub's own state may be ahead of it
         self.told: dict[str, tuple[int, int, bool]] = {}
+        self.results_told = asyncio.Event()  # a host phone was told a game's results
 
     def results(self, message: Results) -> None:
         self.stats.game_over()
+        self.results_told.set()
         self.write({"e": "results", "room": message["room"], "game": message["game_no"],
                     "names": message["names"], "money": message["money"]})  # fmt: skip
 
@@ -267,6 +269,11 @@ class SimulatedEvening:
         if self.log is not None:
             asyncio.create_task(self.log_steps())
         await asyncio.gather(*(self.room(spec.id) for spec in self.hub.rooms.specs))
+        # the rooms' last games are over in the hub; their results reach the phones once their
+        # records are durable (the journal's writer thread): every game's, before the evening ends
+        while self.stats.games_done < self.started:
+            self.results_told.clear()
+            await self.results_told.wait()
 
     async def log_steps(self) -> None:
         """A line per room per step its phones were told (not the hub's own state, which is
